@@ -1,0 +1,142 @@
+"""Token hashers: each distinct token's UTF-8 bytes to an f-bit code (DESIGN.md §2, step 5).
+
+A hasher yields a fixed number of bits; a code of f bits is the digest's most significant f bits, read
+big-endian. Tests and teaching swap in a table hasher that maps tokens to given bit strings.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+MAX_BITS = 512
+
+_FNV64_OFFSET = 0xCBF29CE484222325
+_FNV64_PRIME = 0x100000001B3
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+
+
+def _md5(data: bytes) -> int:
+    return int.from_bytes(hashlib.md5(data, usedforsecurity=False).digest(), "big")
+
+
+def _sha1(data: bytes) -> int:
+    return int.from_bytes(hashlib.sha1(data, usedforsecurity=False).digest(), "big")
+
+
+def _blake2b(data: bytes) -> int:
+    return int.from_bytes(hashlib.blake2b(data, digest_size=64).digest(), "big")
+
+
+def fnv1a64(data: bytes) -> int:
+    """64-bit FNV-1a."""
+    h = _FNV64_OFFSET
+    for byte in data:
+        h = ((h ^ byte) * _FNV64_PRIME) & _MASK64
+    return h
+
+
+def jenkins_one_at_a_time(data: bytes) -> int:
+    """Bob Jenkins' 32-bit one-at-a-time hash."""
+    h = 0
+    for byte in data:
+        h = (h + byte) & _MASK32
+        h = (h + (h << 10)) & _MASK32
+        h ^= h >> 6
+    h = (h + (h << 3)) & _MASK32
+    h ^= h >> 11
+    return (h + (h << 15)) & _MASK32
+
+
+@dataclass(frozen=True, slots=True)
+class Hasher:
+    """A named hash of bytes to an integer of ``bits`` bits."""
+
+    name: str
+    bits: int
+    function: Callable[[bytes], int]
+
+    def code(self, token: str, bits: int) -> int:
+        """The token's ``bits``-bit code: the most significant bits of its digest."""
+        digest = self.function(token.encode("utf-8"))
+        if digest < 0 or digest >> self.bits:
+            raise ValueError(f"hasher {self.name!r} returned {digest}, which is not a {self.bits}-bit number")
+        return digest >> (self.bits - bits)
+
+
+HASHERS: dict[str, Hasher] = {
+    h.name: h
+    for h in (
+        Hasher("md5", 128, _md5),
+        Hasher("sha1", 160, _sha1),
+        Hasher("blake2b", 512, _blake2b),
+        Hasher("fnv1a64", 64, fnv1a64),
+        Hasher("jenkins", 32, jenkins_one_at_a_time),
+    )
+}
+
+DEFAULT_HASHER = "md5"
+
+
+def table_hasher(table: Mapping[str, str]) -> Hasher:
+    """A hasher that looks tokens up in a table of equal-length bit strings (for teaching and exact tests)."""
+    lengths = {len(bits) for bits in table.values()}
+    if len(lengths) > 1:
+        raise ValueError(f"every bit string of a table hasher must have the same length, got {sorted(lengths)}")
+    for token, bits in table.items():
+        if not bits or set(bits) - {"0", "1"}:
+            raise ValueError(f"the code of {token!r} must be a string of 0s and 1s, got {bits!r}")
+    codes = {token.encode("utf-8"): int(bits, 2) for token, bits in table.items()}
+
+    def look_up(data: bytes) -> int:
+        try:
+            return codes[data]
+        except KeyError:
+            raise KeyError(f"the table hasher has no code for {data.decode('utf-8')!r}; add it to the table") from None
+
+    return Hasher("table", lengths.pop() if lengths else MAX_BITS, look_up)
+
+
+HasherSpec = str | Hasher | Mapping[str, str] | Callable[[bytes], int]
+
+
+def resolve_hasher(spec: HasherSpec, bits: int) -> Hasher:
+    """The Hasher a Config names, checked to yield at least ``bits`` bits.
+
+    Args:
+        spec: A hasher's name, a Hasher, a table (token → bit string), or a callable bytes → int whose
+            result is taken as exactly ``bits`` bits.
+        bits: The fingerprint width f.
+
+    Raises:
+        ValueError: unknown name, or a hasher with fewer than ``bits`` bits (the message names those that can).
+    """
+    if isinstance(spec, Hasher):
+        hasher = spec
+    elif isinstance(spec, str):
+        try:
+            hasher = HASHERS[spec]
+        except KeyError:
+            raise ValueError(f"unknown hasher {spec!r}; choose one of {', '.join(HASHERS)}") from None
+    elif isinstance(spec, Mapping):
+        hasher = table_hasher(spec)
+    elif callable(spec):
+        hasher = Hasher(getattr(spec, "__name__", "custom"), bits, spec)
+    else:
+        raise TypeError(f"hasher must be a name, a table or a callable, got {type(spec).__name__}")
+    if not 1 <= bits <= MAX_BITS:
+        raise ValueError(f"bits must be between 1 and {MAX_BITS}, got {bits}")
+    if hasher.bits < bits:
+        able = ", ".join(f"{h.name} ({h.bits})" for h in HASHERS.values() if h.bits >= bits) or "none"
+        raise ValueError(
+            f"hasher {hasher.name!r} gives {hasher.bits} bits, fewer than the {bits} asked for; "
+            f"hashers that reach {bits} bits: {able}"
+        )
+    return hasher
+
+
+def hashers_for(bits: int) -> list[str]:
+    """Names of the built-in hashers that reach ``bits`` bits."""
+    return [name for name, h in HASHERS.items() if h.bits >= bits]

@@ -1,0 +1,306 @@
+"""SimHash: settings, the fingerprint and its full trace (DESIGN.md §2, steps 5–9)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
+from simcompare.core.text import clean
+from simcompare.core.tokens import Segmenter, count_features, segment
+from simcompare.core.weights import Weighting, top_k, weigh
+
+# Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
+DEFAULT_WEIGHTING = Weighting.TF
+DEFAULT_TOP_K: int | None = None
+DEFAULT_K64 = 3
+
+
+def default_k(bits: int) -> int:
+    """The near-duplicate threshold for a width: the 64-bit default scaled to ``bits``."""
+    return max(0, round(bits * DEFAULT_K64 / 64))
+
+
+@dataclass(frozen=True)
+class Config:
+    """Everything that decides a fingerprint besides the text.
+
+    Attributes:
+        bits: Fingerprint width f, 1 to 512 (the hasher must reach it).
+        hasher: A hasher name (md5, sha1, blake2b, fnv1a64, jenkins), a table token → bit string,
+            or a callable bytes → int giving exactly ``bits`` bits.
+        weighting: tf, tfidf, textrank or uniform.
+        top_k: Keep only the K heaviest tokens; None keeps all.
+        segmenter: jieba, words or chars.
+        stopwords: Drop the Chinese and English stop words.
+        html: Always treat text as HTML; when False, HTML is still recognised by its content.
+        ngram: n for the chars segmenter.
+        k: Near-duplicate threshold: Hamming distance ≤ k. None takes the default for ``bits``.
+    """
+
+    bits: int = 64
+    hasher: HasherSpec = "md5"
+    weighting: Weighting | str = DEFAULT_WEIGHTING
+    top_k: int | None = DEFAULT_TOP_K
+    segmenter: Segmenter | str = Segmenter.JIEBA
+    stopwords: bool = True
+    html: bool = False
+    ngram: int = 2
+    k: int | None = None
+    _hasher: Hasher = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if isinstance(self.bits, bool) or not isinstance(self.bits, int) or not 1 <= self.bits <= MAX_BITS:
+            raise ValueError(f"bits must be a whole number between 1 and {MAX_BITS}, got {self.bits!r}")
+        object.__setattr__(self, "_hasher", resolve_hasher(self.hasher, self.bits))
+        for name, kind in (("weighting", Weighting), ("segmenter", Segmenter)):
+            try:
+                object.__setattr__(self, name, kind(getattr(self, name)))
+            except ValueError:
+                choices = ", ".join(member.value for member in kind)
+                raise ValueError(f"{name} must be one of {choices}, got {getattr(self, name)!r}") from None
+        if self.top_k is not None and (not isinstance(self.top_k, int) or self.top_k < 1):
+            raise ValueError(f"top_k must be a whole number of 1 or more, or None for all tokens; got {self.top_k!r}")
+        if not isinstance(self.ngram, int) or self.ngram < 1:
+            raise ValueError(f"ngram must be a whole number of 1 or more, got {self.ngram!r}")
+        if self.k is None:
+            object.__setattr__(self, "k", default_k(self.bits))
+        elif not isinstance(self.k, int) or not 0 <= self.k <= self.bits:
+            raise ValueError(f"k must be a whole number between 0 and bits ({self.bits}), got {self.k!r}")
+
+    @property
+    def hash_function(self) -> Hasher:
+        """The resolved hasher."""
+        return self._hasher
+
+    def describe(self) -> dict[str, object]:
+        """The settings as plain values, for JSON output and cache keys."""
+        hasher = self.hasher if isinstance(self.hasher, str) else self._hasher.name
+        return {
+            "bits": self.bits,
+            "hasher": hasher,
+            "weighting": str(self.weighting),
+            "top_k": self.top_k,
+            "segmenter": str(self.segmenter),
+            "ngram": self.ngram,
+            "stopwords": self.stopwords,
+            "html": self.html,
+            "k": self.k,
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class TokenTrace:
+    """One distinct token's part in a fingerprint."""
+
+    token: str
+    weight: float
+    code: int
+    count: int = 1
+
+
+@dataclass(frozen=True, slots=True)
+class Fingerprint:
+    """A SimHash fingerprint with the trace that produced it.
+
+    Attributes:
+        value: The fingerprint: bit 0 (leftmost in ``binary``) is the most significant bit.
+        bits: Width f.
+        tokens: The weighted tokens, heaviest first (ties by text), each with its f-bit code.
+        sums: The per-bit sums V[0] … V[f−1].
+        empty: True when the text had no features: then every sum is 0 and value is 0.
+    """
+
+    value: int
+    bits: int
+    tokens: tuple[TokenTrace, ...] = ()
+    sums: tuple[float, ...] = ()
+    empty: bool = False
+
+    def __post_init__(self) -> None:
+        if not 1 <= self.bits <= MAX_BITS:
+            raise ValueError(f"bits must be between 1 and {MAX_BITS}, got {self.bits}")
+        if self.value < 0 or self.value >> self.bits:
+            raise ValueError(f"value {self.value} does not fit in {self.bits} bits")
+        if self.sums and len(self.sums) != self.bits:
+            raise ValueError(f"there must be one sum per bit ({self.bits}), got {len(self.sums)}")
+
+    @property
+    def binary(self) -> str:
+        """The bits as a string of 0s and 1s, bit 0 first."""
+        return format(self.value, f"0{self.bits}b")
+
+    @property
+    def hex(self) -> str:
+        """The value in hexadecimal, zero-padded to the width."""
+        return format(self.value, f"0{(self.bits + 3) // 4}x")
+
+    def bit(self, j: int) -> int:
+        """Bit j (0 is the leftmost, most significant)."""
+        return (self.value >> (self.bits - 1 - j)) & 1
+
+    def code_binary(self, token: TokenTrace) -> str:
+        """A token's code as f binary digits."""
+        return format(token.code, f"0{self.bits}b")
+
+    def __int__(self) -> int:
+        return self.value
+
+
+def _code_matrix(codes: Sequence[int], bits: int) -> np.ndarray:
+    """Codes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
+    width = (bits + 7) // 8
+    pad = width * 8 - bits
+    buffer = b"".join((code << pad).to_bytes(width, "big") for code in codes)
+    unpacked = np.unpackbits(np.frombuffer(buffer, dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
+    return unpacked.astype(np.int8) * 2 - 1
+
+
+def _sign(sums: np.ndarray) -> int:
+    """The integer whose bit j is 1 iff sums[j] > 0, bit 0 most significant."""
+    bits = len(sums)
+    packed = np.packbits(sums > 0).tobytes()
+    return int.from_bytes(packed, "big") >> (len(packed) * 8 - bits)
+
+
+class _CodeMemo:
+    """Token codes remembered per (hasher, width): hashing every token of every document once is the
+    slow part of a scan, and most tokens recur across documents."""
+
+    _LIMIT = 1_000_000
+
+    def __init__(self) -> None:
+        self._tables: dict[tuple[int, int], dict[str, int]] = {}
+
+    def codes(self, tokens: Sequence[str], hasher: Hasher, bits: int) -> list[int]:
+        if HASHERS.get(hasher.name) is not hasher:  # only built-ins: their identity is stable
+            return [hasher.code(token, bits) for token in tokens]
+        table = self._tables.setdefault((id(hasher), bits), {})
+        if len(table) > self._LIMIT:
+            table.clear()
+        out = []
+        for token in tokens:
+            code = table.get(token)
+            if code is None:
+                code = table[token] = hasher.code(token, bits)
+            out.append(code)
+        return out
+
+
+_MEMO = _CodeMemo()
+
+
+def _weights_in_sum_order(weights: Mapping[str, float]) -> tuple[list[str], np.ndarray]:
+    """Tokens in a canonical order (sorted by text), so that float sums never depend on input order."""
+    tokens = sorted(weights)
+    return tokens, np.fromiter((weights[t] for t in tokens), dtype=np.float64, count=len(tokens))
+
+
+def _sums(tokens: Sequence[str], weights: np.ndarray, config: Config) -> tuple[np.ndarray, list[int]]:
+    codes = _MEMO.codes(tokens, config.hash_function, config.bits)
+    signs = _code_matrix(codes, config.bits)
+    # Row-by-row accumulation in a fixed order: deterministic, unlike a BLAS product.
+    return np.add.reduce(signs * weights[:, None], axis=0), codes
+
+
+def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
+    """Just the fingerprint's value: the fast path of a folder scan."""
+    weights = {t: w for t, w in weights.items() if w != 0}
+    if not weights:
+        return 0
+    tokens, w = _weights_in_sum_order(weights)
+    sums, _ = _sums(tokens, w, config)
+    return _sign(sums)
+
+
+def _check_weights(weights: Mapping[str, float]) -> None:
+    for token, weight in weights.items():
+        if not np.isfinite(weight) or weight < 0:
+            raise ValueError(f"weights must be finite and not negative; {token!r} has {weight!r}")
+
+
+def fingerprint_weights(
+    weights: Mapping[str, float], config: Config | None = None, *, counts: Mapping[str, int] | None = None
+) -> Fingerprint:
+    """The fingerprint of a weighted token set, with its trace (skips segmentation and weighting).
+
+    Tokens of weight 0 take no part (they would add nothing to any sum) and are left out of the trace.
+
+    Args:
+        weights: Token → weight (finite, not negative).
+        config: Settings; only ``bits`` and ``hasher`` matter here. ``hasher`` may be a table token → bits.
+        counts: Each token's count in the text, for the trace.
+    """
+    config = config or Config()
+    _check_weights(weights)
+    live = {t: float(w) for t, w in weights.items() if w != 0}
+    if not live:
+        return Fingerprint(0, config.bits, (), (0.0,) * config.bits, empty=True)
+    tokens, w = _weights_in_sum_order(live)
+    sums, codes = _sums(tokens, w, config)
+    code_of = dict(zip(tokens, codes, strict=True))
+    counts = counts or {}
+    ordered = sorted(live.items(), key=lambda item: (-item[1], item[0]))
+    trace = tuple(TokenTrace(t, weight, code_of[t], counts.get(t, 1)) for t, weight in ordered)
+    return Fingerprint(_sign(sums), config.bits, trace, tuple(float(s) for s in sums))
+
+
+@dataclass(frozen=True, slots=True)
+class Features:
+    """What a text contributes before hashing: kept tokens in order, their counts and weights."""
+
+    sequence: tuple[str, ...]
+    counts: dict[str, int]
+    weights: dict[str, float]
+
+
+def extract_features(text: str, config: Config | None = None, *, html: bool | None = None) -> Features:
+    """Clean, segment, filter and weigh a text (steps 2–4).
+
+    Args:
+        text: Decoded text.
+        config: Settings.
+        html: Override HTML detection (True when a file's suffix says HTML); None follows ``config.html``
+            and the content.
+    """
+    config = config or Config()
+    if html is None:
+        html = True if config.html else None
+    cleaned = clean(text, html=html)
+    raw = segment(cleaned, config.segmenter, ngram=config.ngram)
+    counts = count_features(raw, drop_stopwords=config.stopwords)
+    sequence = tuple(t for t in raw if t in counts)
+    weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
+    return Features(sequence, counts, weights)
+
+
+def fingerprint(text: str, config: Config | None = None, *, html: bool | None = None) -> Fingerprint:
+    """The SimHash fingerprint of a text, with its whole trace.
+
+    Args:
+        text: Decoded text (see ``simcompare.read_document`` for files).
+        config: Settings; the defaults when None.
+        html: Force (True) or forbid (False) HTML handling; None decides by ``config.html`` and content.
+    """
+    config = config or Config()
+    found = extract_features(text, config, html=html)
+    return fingerprint_weights(found.weights, config, counts=found.counts)
+
+
+def hamming(a: Fingerprint | int, b: Fingerprint | int) -> int:
+    """Number of differing bits."""
+    if isinstance(a, Fingerprint) and isinstance(b, Fingerprint) and a.bits != b.bits:
+        raise ValueError(f"cannot compare a {a.bits}-bit fingerprint with a {b.bits}-bit one")
+    return (int(a) ^ int(b)).bit_count()
+
+
+def similarity(a: Fingerprint, b: Fingerprint) -> float:
+    """1 − hamming / f."""
+    return 1.0 - hamming(a, b) / a.bits
+
+
+def is_near_duplicate(a: Fingerprint, b: Fingerprint, k: int) -> bool:
+    """Within k bits, and neither empty (an empty text is nobody's near-duplicate)."""
+    return not a.empty and not b.empty and hamming(a, b) <= k

@@ -1,0 +1,113 @@
+"""Segmenting clean text into tokens and dropping what carries no meaning (DESIGN.md §2, step 3)."""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable
+from functools import cache
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.resources import resource
+
+
+class Segmenter(StrEnum):
+    """How clean text is cut into tokens."""
+
+    JIEBA = "jieba"  # jieba precise mode, HMM on: Chinese words; Latin words and numbers kept whole
+    WORDS = "words"  # runs of letters and digits: for Latin-script text
+    CHARS = "chars"  # character n-grams within each run of letters: needs no dictionary
+
+
+_jieba_lock = threading.Lock()
+_jieba_tokenizer = None
+
+
+def jieba_tokenizer():
+    """jieba's default tokenizer, its dictionary loaded on first use (about half a second), quietly."""
+    global _jieba_tokenizer
+    with _jieba_lock:
+        if _jieba_tokenizer is None:
+            import jieba
+
+            jieba.setLogLevel(logging.WARNING)
+            jieba.dt.initialize()
+            _jieba_tokenizer = jieba.dt
+    return _jieba_tokenizer
+
+
+_WORD = re.compile(r"\w+")
+
+
+def segment(text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2) -> list[str]:
+    """Cut clean text into raw tokens, in order, punctuation and spaces included where the method keeps them."""
+    segmenter = Segmenter(segmenter)
+    if segmenter is Segmenter.JIEBA:
+        return jieba_tokenizer().lcut(text, cut_all=False, HMM=True)
+    if segmenter is Segmenter.WORDS:
+        return _WORD.findall(text)
+    if ngram < 1:
+        raise ValueError(f"ngram must be 1 or more, got {ngram}")
+    grams: list[str] = []
+    for run in _WORD.findall(text):
+        if len(run) <= ngram:
+            grams.append(run)
+        else:
+            grams.extend(run[i : i + ngram] for i in range(len(run) - ngram + 1))
+    return grams
+
+
+def is_meaningless(token: str) -> bool:
+    """True for a token made only of whitespace, punctuation, symbols or control characters."""
+    return all(unicodedata.category(ch)[0] in "PSZC" for ch in token)
+
+
+@cache
+def stopwords() -> frozenset[str]:
+    """The Chinese and English stop words of ``resources/stopwords``, normalised like the text."""
+    words: set[str] = set()
+    for name in ("zh.txt", "en.txt"):
+        for line in resource("stopwords", name).read_text(encoding="utf-8").splitlines():
+            line = line.strip()
+            if line and not line.startswith("#"):
+                words.add(unicodedata.normalize("NFKC", line).casefold())
+    return frozenset(words)
+
+
+class _DropCache:
+    """Remembers, per token, whether it is dropped, so each distinct token is judged once per process."""
+
+    _LIMIT = 2_000_000
+
+    def __init__(self, drop_stopwords: bool) -> None:
+        self._drop_stopwords = drop_stopwords
+        self._verdicts: dict[str, bool] = {}
+
+    def __call__(self, token: str) -> bool:
+        verdict = self._verdicts.get(token)
+        if verdict is None:
+            verdict = is_meaningless(token) or (self._drop_stopwords and token in stopwords())
+            if len(self._verdicts) > self._LIMIT:
+                self._verdicts.clear()
+            self._verdicts[token] = verdict
+        return verdict
+
+
+_DROPPERS = {True: _DropCache(True), False: _DropCache(False)}
+
+
+def count_features(raw_tokens: Iterable[str], *, drop_stopwords: bool = True) -> dict[str, int]:
+    """Count the tokens that carry meaning, in order of first appearance."""
+    drop = _DROPPERS[bool(drop_stopwords)]
+    return {token: n for token, n in Counter(raw_tokens).items() if not drop(token)}
+
+
+def features(
+    text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2, drop_stopwords: bool = True
+) -> list[str]:
+    """The kept tokens of clean text in order (for diffs and edit distance)."""
+    drop = _DROPPERS[bool(drop_stopwords)]
+    return [t for t in segment(text, segmenter, ngram=ngram) if not drop(t)]

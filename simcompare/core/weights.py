@@ -1,0 +1,121 @@
+"""Weighting schemes: how much each distinct token pulls on the fingerprint (DESIGN.md §2, step 4)."""
+
+from __future__ import annotations
+
+import statistics
+import threading
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+
+from simcompare.core.compat import StrEnum
+
+
+class Weighting(StrEnum):
+    """How a distinct token's weight is found."""
+
+    TF = "tf"  # how often the token occurs in the document
+    TFIDF = "tfidf"  # tf × jieba's inverse document frequency (median for unknown words)
+    TEXTRANK = "textrank"  # jieba's TextRank score over the document's own co-occurrence graph
+    UNIFORM = "uniform"  # 1 per distinct token: a set, not a bag
+
+
+class _IdfTable:
+    """jieba's IDF table (``jieba/analyse/idf.txt``), read once on first use."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._idf: dict[str, float] | None = None
+        self._median = 0.0
+
+    def _load(self) -> dict[str, float]:
+        with self._lock:
+            if self._idf is None:
+                from importlib.resources import files
+
+                table: dict[str, float] = {}
+                text = files("jieba.analyse").joinpath("idf.txt").read_text(encoding="utf-8")
+                for line in text.splitlines():
+                    word, _, value = line.rpartition(" ")
+                    if word:
+                        table[word] = float(value)
+                self._median = statistics.median(table.values())
+                self._idf = table
+        return self._idf
+
+    def lookup(self, token: str) -> float:
+        idf = self._load()
+        return idf.get(token, self._median)
+
+    @property
+    def median(self) -> float:
+        self._load()
+        return self._median
+
+
+IDF = _IdfTable()
+
+# TextRank as jieba computes it: co-occurrence within a span of 5, damping 0.85, ten in-place sweeps
+# over the nodes in sorted order, scores scaled by (w − min/10) / (max − min/10).
+_TEXTRANK_SPAN = 5
+_TEXTRANK_DAMPING = 0.85
+_TEXTRANK_SWEEPS = 10
+
+
+def textrank(sequence: Sequence[str]) -> dict[str, float]:
+    """jieba's TextRank scores over a token sequence (already filtered of stop words and punctuation).
+
+    jieba builds its graph from POS-filtered words of its own segmentation; here the graph is built from
+    the tokens simcompare keeps, so every segmenter can use it. A token that never co-occurs with another
+    (a one-token document) scores 1.
+    """
+    co_occurrence: dict[tuple[str, str], int] = defaultdict(int)
+    for i, token in enumerate(sequence):
+        for j in range(i + 1, min(i + _TEXTRANK_SPAN, len(sequence))):
+            co_occurrence[(token, sequence[j])] += 1
+    edges: dict[str, list[tuple[str, int]]] = defaultdict(list)
+    for (a, b), weight in co_occurrence.items():
+        edges[a].append((b, weight))
+        edges[b].append((a, weight))
+    if not edges:
+        return {token: 1.0 for token in sequence}
+    out_sum = {node: float(sum(w for _, w in links)) for node, links in edges.items()}
+    score = dict.fromkeys(edges, 1.0 / len(edges))
+    order = sorted(edges)
+    for _ in range(_TEXTRANK_SWEEPS):
+        for node in order:
+            pull = sum(w / out_sum[other] * score[other] for other, w in edges[node])
+            score[node] = (1 - _TEXTRANK_DAMPING) + _TEXTRANK_DAMPING * pull
+    low, high = min(score.values()), max(score.values())
+    scale = high - low / 10.0
+    return {node: (s - low / 10.0) / scale for node, s in score.items()}
+
+
+def weigh(
+    counts: Mapping[str, int], weighting: Weighting | str = Weighting.TF, *, sequence: Sequence[str] = ()
+) -> dict[str, float]:
+    """Weights of the distinct tokens.
+
+    Args:
+        counts: Each kept token's count in the document.
+        weighting: The scheme.
+        sequence: The kept tokens in document order; only TextRank needs it.
+    """
+    weighting = Weighting(weighting)
+    if weighting is Weighting.TF:
+        return {token: float(n) for token, n in counts.items()}
+    if weighting is Weighting.UNIFORM:
+        return dict.fromkeys(counts, 1.0)
+    if weighting is Weighting.TFIDF:
+        return {token: n * IDF.lookup(token) for token, n in counts.items()}
+    ranks = textrank(sequence)
+    return {token: ranks.get(token, 0.0) for token in counts}
+
+
+def top_k(weights: Mapping[str, float], k: int | None) -> dict[str, float]:
+    """The k heaviest tokens; ties go to the token that sorts first, so the choice never depends on order."""
+    if k is None or k >= len(weights):
+        return dict(weights)
+    if k < 1:
+        raise ValueError(f"top_k must be 1 or more (or None for every token), got {k}")
+    kept = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:k]
+    return dict(kept)
