@@ -15,7 +15,7 @@ from simcompare.core.weights import Weighting, top_k, weigh
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = None
-DEFAULT_K64 = 3
+DEFAULT_K64 = 8
 
 
 def default_k(bits: int) -> int:

@@ -217,13 +217,33 @@ def html_to_text(markup: str) -> str:
 
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\U00020000-\U0003ffff\u3000-\u303f\uff00-\uffef"
 _CJK_LINE_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]*(?:\r\n|\r|\n)\s*(?=[{_CJK}])")
+_BARE_LINE_BREAK = re.compile(r"(?<=\S)(?:\r\n|\r|\n)(?=\S)")
 _WHITESPACE = re.compile(r"\s+")
+_IDEOGRAPH = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\U00020000-\U0003ffff]")
+_LETTER_OR_IDEOGRAPH = re.compile(r"[^\W\d_]")
+
+# Above this share of ideographs among letters a text is taken as Chinese-wrapped (see normalize).
+CJK_WRAPPED_SHARE = 0.3
+
+
+def is_cjk_text(text: str) -> bool:
+    """True when ideographs make up a good share of the letters: a text wrapped the Chinese way."""
+    letters = len(_LETTER_OR_IDEOGRAPH.findall(text))
+    return letters > 0 and len(_IDEOGRAPH.findall(text)) >= CJK_WRAPPED_SHARE * letters
 
 
 def normalize(text: str) -> str:
-    """NFKC, case folding, CJK line breaks removed, other whitespace runs collapsed to one space."""
+    """NFKC, case folding, wrapping undone, other whitespace runs collapsed to one space.
+
+    Chinese is wrapped without spaces, so a line break between two CJK characters is removed. In a
+    mostly-Chinese text, a wrapper breaks embedded English words too ("pass\nword"): there a bare line
+    break (no space beside it) between two non-space characters is removed as well, while a break with
+    indentation or a trailing space still separates words.
+    """
     text = unicodedata.normalize("NFKC", text).casefold()
     text = _CJK_LINE_BREAK.sub("", text)
+    if is_cjk_text(text):
+        text = _BARE_LINE_BREAK.sub("", text)
     return _WHITESPACE.sub(" ", text).strip()
 
 

@@ -33,7 +33,8 @@ class _IdfTable:
                 from importlib.resources import files
 
                 table: dict[str, float] = {}
-                text = files("jieba.analyse").joinpath("idf.txt").read_text(encoding="utf-8")
+                # Found through the jieba package: importing jieba.analyse would open idf.txt and never close it.
+                text = files("jieba").joinpath("analyse", "idf.txt").read_text(encoding="utf-8")
                 for line in text.splitlines():
                     word, _, value = line.rpartition(" ")
                     if word:

@@ -1,0 +1,324 @@
+"""The command line: ``simcompare`` (the window), ``fingerprint``, ``compare`` and ``scan``.
+
+Exit codes: 0 success, 1 an input could not be read, 2 bad usage.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from typing import TextIO
+
+from simcompare import __version__
+from simcompare.core.compare import Comparison, compare_sides, side
+from simcompare.core.documents import Document, document_from_bytes, read_document
+from simcompare.core.errors import InputError, SimcompareError
+from simcompare.core.hashing import HASHERS, MAX_BITS
+from simcompare.core.simhash import DEFAULT_TOP_K, DEFAULT_WEIGHTING, Config, Fingerprint, fingerprint
+from simcompare.core.tokens import Segmenter
+from simcompare.core.weights import Weighting
+
+EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+
+
+class UsageError(Exception):
+    """Bad arguments that argparse could not catch by itself."""
+
+
+# ------------------------------------------------------------------------------------------- options
+
+
+def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
+    """The options that mirror Config, shared by every subcommand that fingerprints."""
+    group = parser.add_argument_group("fingerprint settings")
+    group.add_argument("--bits", type=int, default=64, help=f"fingerprint width, 1–{MAX_BITS} (default 64)")
+    group.add_argument("--hash", dest="hasher", choices=list(HASHERS), default="md5", help="token hasher")
+    group.add_argument(
+        "--weighting",
+        choices=[w.value for w in Weighting],
+        default=str(DEFAULT_WEIGHTING),
+        help=f"token weights (default {DEFAULT_WEIGHTING})",
+    )
+    group.add_argument(
+        "--top-k", type=int, default=DEFAULT_TOP_K, metavar="K", help="keep only the K heaviest tokens"
+    )
+    group.add_argument("--segmenter", choices=[s.value for s in Segmenter], default="jieba")
+    group.add_argument("--ngram", type=int, default=2, help="n for --segmenter chars (default 2)")
+    group.add_argument("--no-stopwords", dest="stopwords", action="store_false", help="keep stop words")
+    group.add_argument("--html", action="store_true", help="treat every input as HTML")
+    group.add_argument("-k", type=int, default=None, help="near-duplicate threshold in bits (default: by width)")
+
+
+def config_from(args: argparse.Namespace) -> Config:
+    try:
+        return Config(
+            bits=args.bits,
+            hasher=args.hasher,
+            weighting=args.weighting,
+            top_k=args.top_k,
+            segmenter=args.segmenter,
+            stopwords=args.stopwords,
+            html=args.html,
+            ngram=args.ngram,
+            k=args.k,
+        )
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def load(path: str) -> Document:
+    """A document from a path, or from standard input for '-'."""
+    if path == "-":
+        return document_from_bytes(sys.stdin.buffer.read())
+    return read_document(path)
+
+
+def _use_colour(stream: TextIO) -> bool:
+    return stream.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
+
+
+# --------------------------------------------------------------------------------------- fingerprint
+
+
+def fingerprint_json(fp: Fingerprint) -> dict[str, object]:
+    """Every number of a fingerprint's trace, as JSON-ready values."""
+    return {
+        "binary": fp.binary,
+        "hex": fp.hex,
+        "value": str(fp.value),
+        "bits": fp.bits,
+        "empty": fp.empty,
+        "tokens": [
+            {"token": t.token, "count": t.count, "weight": t.weight, "code": fp.code_binary(t)} for t in fp.tokens
+        ],
+        "sums": list(fp.sums),
+    }
+
+
+def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
+    config = config_from(args)
+    status = EXIT_OK
+    records = []
+    for path in args.files:
+        try:
+            document = load(path)
+        except InputError as error:
+            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            status = EXIT_INPUT
+            continue
+        fp = fingerprint(document.text, config, html=document.html or None)
+        if args.json:
+            records.append(
+                {"path": path, "encoding": document.encoding, "encoding_guessed": document.guessed}
+                | fingerprint_json(fp)
+            )
+        else:
+            flag = "\t(empty)" if fp.empty else ""
+            print(f"{path}\t{fp.binary}\t{fp.hex}{flag}", file=out)
+    if args.json:
+        json.dump({"settings": config.describe(), "files": records}, out, ensure_ascii=False, indent=2)
+        print(file=out)
+    return status
+
+
+# ------------------------------------------------------------------------------------------- compare
+
+
+def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: tuple[Document, Document]) -> dict:
+    sticks = comparison.yardsticks
+    texts = {}
+    for key, item, path, document in zip(("a", "b"), (comparison.a, comparison.b), paths, documents, strict=True):
+        texts[key] = {
+            "path": path,
+            "encoding": document.encoding,
+            "encoding_guessed": document.guessed,
+            "html": document.html,
+            "few_features": item.few_features,
+        } | fingerprint_json(item.fingerprint)
+    return {
+        "settings": comparison.config.describe(),
+        **texts,
+        "distance": comparison.distance,
+        "similarity": comparison.similarity,
+        "k": comparison.config.k,
+        "near_duplicate": comparison.near_duplicate,
+        "differing_bits": list(comparison.differing_bits),
+        "yardsticks": {
+            "cosine": sticks.cosine,
+            "jaccard": sticks.jaccard,
+            "edit_similarity": sticks.edit_similarity,
+            "predicted_hamming": sticks.predicted_hamming,
+        },
+    }
+
+
+class _Painter:
+    """ANSI emphasis for a terminal; plain text (with a marker line) elsewhere."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def differ(self, text: str) -> str:
+        return f"\x1b[1;7;31m{text}\x1b[0m" if self.enabled else text
+
+    def bold(self, text: str) -> str:
+        return f"\x1b[1m{text}\x1b[0m" if self.enabled else text
+
+
+def _bits_line(binary: str, differing: set[int], paint: _Painter) -> str:
+    return "".join(paint.differ(ch) if j in differing else ch for j, ch in enumerate(binary))
+
+
+def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out: TextIO, paint: _Painter) -> None:
+    guess = " (guessed)" if document.guessed else ""
+    html = ", read as HTML" if document.html else ""
+    print(paint.bold(f"{label}: {path}") + f"  [{document.encoding}{guess}{html}]", file=out)
+    if fp.empty:
+        print("  no features: every sum is 0 and the fingerprint is 0 (empty)", file=out)
+        return
+    width = max(len("token"), *(len(t.token) for t in fp.tokens))
+    print(f"  {'token':<{width}}  {'count':>5}  {'weight':>10}  code", file=out)
+    for t in fp.tokens:
+        print(f"  {t.token:<{width}}  {t.count:>5}  {t.weight:>10.4g}  {fp.code_binary(t)}", file=out)
+    print(f"  {len(fp.tokens)} distinct tokens", file=out)
+
+
+def _print_sums(comparison: Comparison, out: TextIO, paint: _Painter) -> None:
+    a, b = comparison.a.fingerprint, comparison.b.fingerprint
+    differing = set(comparison.differing_bits)
+    print(paint.bold("per-bit sums (bit = 1 iff sum > 0)"), file=out)
+    print(f"  {'bit':>3}  {'sum A':>12}  A  {'sum B':>12}  B", file=out)
+    for j in range(comparison.config.bits):
+        mark = "  ≠" if j in differing else ""
+        line = f"  {j:>3}  {a.sums[j]:>12.6g}  {a.bit(j)}  {b.sums[j]:>12.6g}  {b.bit(j)}{mark}"
+        print(paint.differ(line) if mark and paint.enabled else line, file=out)
+
+
+def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
+    config = config_from(args)
+    documents = []
+    for path in (args.a, args.b):
+        try:
+            documents.append(load(path))
+        except InputError as error:
+            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            return EXIT_INPUT
+    doc_a, doc_b = documents
+    comparison = compare_sides(
+        side(doc_a.text, config, html=doc_a.html or None), side(doc_b.text, config, html=doc_b.html or None), config
+    )
+    if args.json:
+        json.dump(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b)), out, ensure_ascii=False, indent=2)
+        print(file=out)
+        return EXIT_OK
+    paint = _Painter(_use_colour(out))
+    for label, path, document, item in (("A", args.a, doc_a, comparison.a), ("B", args.b, doc_b, comparison.b)):
+        _print_trace(label, path, document, item.fingerprint, out, paint)
+        print(file=out)
+    _print_sums(comparison, out, paint)
+    print(file=out)
+    differing = set(comparison.differing_bits)
+    fa, fb = comparison.a.fingerprint, comparison.b.fingerprint
+    print(paint.bold("fingerprints"), file=out)
+    print(f"  A  {_bits_line(fa.binary, differing, paint)}  {fa.hex}", file=out)
+    print(f"  B  {_bits_line(fb.binary, differing, paint)}  {fb.hex}", file=out)
+    print("     " + "".join("^" if j in differing else " " for j in range(config.bits)).rstrip(), file=out)
+    verdict = "near-duplicates" if comparison.near_duplicate else "not near-duplicates"
+    if fa.empty or fb.empty:
+        verdict += " (an empty text is nobody's near-duplicate)"
+    print(
+        f"distance {comparison.distance} of {config.bits} bits, similarity {comparison.similarity:.4f}: "
+        f"{verdict} at k = {config.k}",
+        file=out,
+    )
+    sticks = comparison.yardsticks
+    edit = "n/a (too long)" if sticks.edit_similarity is None else f"{sticks.edit_similarity:.4f}"
+    print(
+        f"yardsticks: cosine {sticks.cosine:.4f} (predicts distance {sticks.predicted_hamming:.1f}), "
+        f"jaccard {sticks.jaccard:.4f}, edit similarity {edit}",
+        file=out,
+    )
+    for label, item in (("A", comparison.a), ("B", comparison.b)):
+        if item.few_features:
+            print(f"note: {label} has only {len(item.fingerprint.tokens)} distinct tokens: its fingerprint is fragile", file=out)
+    return EXIT_OK
+
+
+# ------------------------------------------------------------------------------------------- parsing
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="simcompare",
+        description="How alike are these texts? SimHash fingerprints and near-duplicates. "
+        "With no command, opens the window.",
+    )
+    parser.add_argument("--version", action="version", version=f"simcompare {__version__}")
+    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit")
+    parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="open the window comparing two files")
+    parser.add_argument("--folder", metavar="DIR", help="open the window on the Folder page scanning DIR")
+    parser.add_argument("--size", metavar="WxH", help="window size for --screenshot, e.g. 1400x900")
+    parser.add_argument("--lang", metavar="LANG", help="interface language (en, zh_CN); default: system")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    fp = commands.add_parser("fingerprint", help="print the fingerprint of each file")
+    fp.add_argument("files", nargs="+", metavar="FILE", help="text files ('-' reads standard input)")
+    fp.add_argument("--json", action="store_true", help="every number as JSON")
+    add_fingerprint_options(fp)
+
+    cmp_ = commands.add_parser("compare", help="show every step of SimHash for two texts and their distance")
+    cmp_.add_argument("a", metavar="A", help="first file ('-' for standard input)")
+    cmp_.add_argument("b", metavar="B", help="second file")
+    cmp_.add_argument("--json", action="store_true", help="every number as JSON")
+    add_fingerprint_options(cmp_)
+
+    try:
+        from simcompare.scan_cli import add_scan_command
+    except ImportError:  # the scan command arrives with the folder engine
+        pass
+    else:
+        add_scan_command(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code."""
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exit_:
+        return int(exit_.code or 0)
+    out = sys.stdout
+    try:
+        if args.command == "fingerprint":
+            return cmd_fingerprint(args, out)
+        if args.command == "compare":
+            return cmd_compare(args, out)
+        if args.command == "scan":
+            return args.run(args, out)
+        from simcompare.gui.app import run_gui
+
+        return run_gui(args)
+    except UsageError as error:
+        print(f"simcompare: {error}", file=sys.stderr)
+        return EXIT_USAGE
+    except SimcompareError as error:
+        print(f"simcompare: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    except BrokenPipeError:
+        return EXIT_OK
+    except KeyboardInterrupt:
+        return 130
+
+
+def gui_main() -> int:
+    """The window alone (the ``simcompare-gui`` entry point, which has no console on Windows)."""
+    argv = [a for a in sys.argv[1:] if a not in ("fingerprint", "compare", "scan")]
+    return main(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

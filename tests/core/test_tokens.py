@@ -1,0 +1,181 @@
+"""Segmenting (DESIGN.md §2 step 3): jieba by default, words and character n-grams; noise and stop words dropped."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import simcompare
+from simcompare.core.text import clean
+from simcompare.core.tokens import count_features, features, is_meaningless, segment, stopwords
+
+FAST = settings(max_examples=50, deadline=None, database=None)
+
+MIXED = "我爱Python编程，也喜欢Machine Learning和深度学习！SimHash算法由Charikar提出……TensorFlow很好用。"
+
+
+def _tokens(text: str, config: simcompare.Config | None = None) -> set[str]:
+    return {t.token for t in simcompare.fingerprint(text, config).tokens}
+
+
+def test_jieba_keeps_english_words_whole():
+    raw = segment(clean(MIXED))
+    for word in ("python", "machine", "learning", "simhash", "charikar", "tensorflow"):
+        assert word in raw
+    latin = {t for t in raw if re.search("[a-z]", t)}
+    assert latin == {"python", "machine", "learning", "simhash", "charikar", "tensorflow"}
+
+
+def test_jieba_segments_chinese_words():
+    raw = segment(clean(MIXED))
+    assert "编程" in raw
+    assert "深度" in raw or "深度学习" in raw
+    assert "".join(raw) == clean(MIXED)  # precise mode cuts, it never drops or repeats
+
+
+def test_jieba_is_the_default():
+    assert simcompare.Config().segmenter == simcompare.Segmenter.JIEBA
+    assert _tokens(MIXED) == set(features(clean(MIXED)))
+
+
+@pytest.mark.parametrize(
+    ("token", "meaningless"),
+    [
+        (" ", True),
+        ("\u3000", True),
+        ("\t\n", True),
+        ("，", True),
+        ("。", True),
+        ("……", True),
+        ("——", True),
+        ("!?", True),
+        ("《》", True),
+        ("😀", True),
+        ("+", True),
+        ("a", False),
+        ("中", False),
+        ("42", False),
+        ("c++", False),
+        ("a,", False),
+    ],
+)
+def test_is_meaningless(token, meaningless):
+    assert is_meaningless(token) is meaningless
+
+
+def test_punctuation_and_whitespace_tokens_dropped():
+    text = "  你好 ， 世界 ！！ hello ,  world ... 《书名》 “引号” 😀 "
+    for config in (
+        simcompare.Config(),
+        simcompare.Config(segmenter="words"),
+        simcompare.Config(segmenter="chars"),
+        simcompare.Config(stopwords=False),
+    ):
+        kept = _tokens(text, config)
+        assert kept
+        for token in kept:
+            assert token.strip() == token
+            assert any(unicodedata.category(ch)[0] in "LN" for ch in token), token
+
+
+@FAST
+@given(st.lists(st.sampled_from(["apple", "pear", " ", "，", "。", "中文", "the", "的", "!!", "\u3000"]), max_size=30))
+def test_count_features(raw):
+    counts = count_features(raw)
+    expected: dict[str, int] = {}
+    for token in raw:
+        if token in {"apple", "pear", "中文"}:
+            expected[token] = expected.get(token, 0) + 1
+    assert counts == expected
+    assert list(counts) == list(expected)  # first appearance order
+    kept = count_features(raw, drop_stopwords=False)
+    assert {t: n for t, n in kept.items() if t not in {"the", "的"}} == expected
+    assert kept.get("the", 0) == raw.count("the")
+    assert kept.get("的", 0) == raw.count("的")
+
+
+def test_stop_words_dropped_by_default():
+    text = "我的书和他的书都在桌子上。The book and the pen are on the table."
+    kept = _tokens(text)
+    for word in ("的", "和", "the", "and", "are", "on"):
+        assert word in stopwords()
+        assert word not in kept
+    assert {"书", "桌子", "book", "pen", "table"} <= kept
+
+
+def test_stop_words_kept_when_turned_off():
+    text = "我的书和他的书都在桌子上。The book and the pen are on the table."
+    kept = _tokens(text, simcompare.Config(stopwords=False))
+    assert {"的", "和", "the", "and", "书", "book"} <= kept
+
+
+def test_stop_word_list_is_normalised():
+    words = stopwords()
+    assert "the" in words
+    assert "的" in words
+    assert all(w == unicodedata.normalize("NFKC", w).casefold() for w in words)
+    assert not any(w.startswith("# ") for w in words)  # comment lines are not words
+
+
+def test_capitalised_stop_word_dropped():
+    assert _tokens("THE And OF apple", simcompare.Config(segmenter="words")) == {"apple"}
+
+
+# ---------------------------------------------------------------------------------------- segmenters
+
+
+def test_words_segmenter():
+    text = clean("Hello, World! hello-world 42 SimHash_v2 don't")
+    assert segment(text, "words") == ["hello", "world", "hello", "world", "42", "simhash_v2", "don", "t"]
+    fp = simcompare.fingerprint("Hello, World! hello-world 42", simcompare.Config(segmenter="words"))
+    assert {t.token: t.count for t in fp.tokens} == {"hello": 2, "world": 2, "42": 1}
+
+
+@pytest.mark.parametrize(
+    ("text", "ngram", "expected"),
+    [
+        ("中文分词", 2, ["中文", "文分", "分词"]),
+        ("中文分词", 3, ["中文分", "文分词"]),
+        ("中文分词", 1, ["中", "文", "分", "词"]),
+        ("中文，分词", 2, ["中文", "分词"]),
+        ("中文，分词", 3, ["中文", "分词"]),
+        ("abcd", 3, ["abc", "bcd"]),
+        ("中文分词 ab", 3, ["中文分", "文分词", "ab"]),
+        ("", 2, []),
+    ],
+)
+def test_chars_segmenter(text, ngram, expected):
+    assert segment(text, "chars", ngram=ngram) == expected
+
+
+@pytest.mark.parametrize("ngram", [2, 3])
+def test_chars_segmenter_through_config(ngram):
+    text = "自然语言处理，自然语言理解"
+    fp = simcompare.fingerprint(text, simcompare.Config(segmenter="chars", ngram=ngram, stopwords=False))
+    expected: dict[str, int] = {}
+    for run in ("自然语言处理", "自然语言理解"):
+        for i in range(len(run) - ngram + 1):
+            expected[run[i : i + ngram]] = expected.get(run[i : i + ngram], 0) + 1
+    assert {t.token: t.count for t in fp.tokens} == expected
+
+
+@FAST
+@given(text=st.text(alphabet="中文分词自然语言ab ，。", max_size=25), ngram=st.integers(1, 4))
+def test_chars_ngrams_have_length_n(text, ngram):
+    for gram in segment(text, "chars", ngram=ngram):
+        assert 1 <= len(gram) <= ngram
+        assert gram in text
+
+
+def test_chars_rejects_bad_ngram():
+    with pytest.raises(ValueError, match="ngram"):
+        segment("abc", "chars", ngram=0)
+
+
+def test_unknown_segmenter():
+    with pytest.raises(ValueError):
+        segment("abc", "spaces")
