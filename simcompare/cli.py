@@ -42,9 +42,7 @@ def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
         default=str(DEFAULT_WEIGHTING),
         help=f"token weights (default {DEFAULT_WEIGHTING})",
     )
-    group.add_argument(
-        "--top-k", type=int, default=DEFAULT_TOP_K, metavar="K", help="keep only the K heaviest tokens"
-    )
+    group.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, metavar="K", help="keep only the K heaviest tokens")
     group.add_argument("--segmenter", choices=[s.value for s in Segmenter], default="jieba")
     group.add_argument("--ngram", type=int, default=2, help="n for --segmenter chars (default 2)")
     group.add_argument("--no-stopwords", dest="stopwords", action="store_false", help="keep stop words")
@@ -243,7 +241,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     )
     for label, item in (("A", comparison.a), ("B", comparison.b)):
         if item.few_features:
-            print(f"note: {label} has only {len(item.fingerprint.tokens)} distinct tokens: its fingerprint is fragile", file=out)
+            print(
+                f"note: {label} has only {len(item.fingerprint.tokens)} distinct tokens: its fingerprint is fragile",
+                file=out,
+            )
     return EXIT_OK
 
 

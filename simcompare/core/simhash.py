@@ -70,6 +70,11 @@ class Config:
         elif not isinstance(self.k, int) or not 0 <= self.k <= self.bits:
             raise ValueError(f"k must be a whole number between 0 and bits ({self.bits}), got {self.k!r}")
 
+    def __reduce__(self) -> tuple:
+        # Rebuilt from its fields in a worker process: the resolved hasher may hold a closure.
+        return (Config, (self.bits, self.hasher, self.weighting, self.top_k, self.segmenter, self.stopwords,
+                         self.html, self.ngram, self.k))
+
     @property
     def hash_function(self) -> Hasher:
         """The resolved hasher."""

@@ -1,0 +1,133 @@
+"""`simcompare scan DIR`: near-duplicate groups of a folder, as text, JSON or CSV."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import TextIO
+
+from simcompare.core.cache import Cache
+from simcompare.core.groups import find_groups
+from simcompare.core.report import report_csv, report_json
+from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, scan
+
+
+def add_scan_command(commands: argparse._SubParsersAction) -> None:
+    from simcompare.cli import add_fingerprint_options
+
+    parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder")
+    parser.add_argument("folder", metavar="DIR")
+    output = parser.add_mutually_exclusive_group()
+    output.add_argument("--json", action="store_true", help="groups, problems and empty files as JSON")
+    output.add_argument("--csv", action="store_true", help="one CSV row per group member")
+    parser.add_argument("--include", action="append", default=[], metavar="GLOB", help="only files matching")
+    parser.add_argument(
+        "--exclude",
+        action="append",
+        default=None,
+        metavar="GLOB",
+        help=f"skip folders and files matching (default: {' '.join(DEFAULT_EXCLUDES)})",
+    )
+    parser.add_argument(
+        "--suffix",
+        action="append",
+        default=None,
+        metavar=".EXT",
+        help=f"file endings to read (default: {' '.join(DEFAULT_SUFFIXES)}); '*' reads every file",
+    )
+    parser.add_argument("--no-recursive", dest="recursive", action="store_false", help="this folder only")
+    parser.add_argument("--max-size", type=float, default=50, metavar="MB", help="larger files are skipped (50)")
+    parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: one per core)")
+    parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
+    parser.add_argument("--cache", metavar="PATH", help="cache file (default: in the user's cache folder)")
+    add_fingerprint_options(parser)
+    parser.set_defaults(run=run_scan)
+
+
+class _ProgressBar:
+    """A one-line progress bar on a terminal's standard error."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.started = time.monotonic()
+        self.last = 0.0
+
+    def __call__(self, done: int, total: int, stage: str) -> None:
+        now = time.monotonic()
+        if now - self.last < 0.1 and done != total:
+            return
+        self.last = now
+        width = 30
+        filled = int(width * done / total) if total else 0
+        rate = done / max(now - self.started, 1e-9)
+        self.stream.write(f"\r{stage:<8} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} {rate:,.0f}/s ")
+        self.stream.flush()
+
+    def close(self) -> None:
+        self.stream.write("\r\x1b[K")
+        self.stream.flush()
+
+
+def _print_text(result: ScanResult, groups: list, k: int, out: TextIO) -> None:
+    files = result.files
+    for number, group in enumerate(groups, start=1):
+        print(f"group {number}: {len(group)} files, largest distance inside {group.max_distance}", file=out)
+        for member in group.members:
+            role = "reference" if member.index == group.reference else f"distance {member.distance:>2}"
+            print(f"  {role:<11}  {files[member.index].path}", file=out)
+    if result.problems:
+        print(f"\n{len(result.problems)} files could not be used:", file=out)
+        for problem in result.problems:
+            print(f"  {problem.path}: {problem.reason} ({problem.detail})", file=out)
+    if result.empty:
+        print(f"\n{len(result.empty)} files have no text to compare:", file=out)
+        for path in result.empty:
+            print(f"  {path}", file=out)
+    partial = " (cancelled: partial result)" if result.cancelled else ""
+    print(
+        f"\n{len(files)} files, {len(groups)} groups of near-duplicates within k = {k} bits{partial}",
+        file=out,
+    )
+
+
+def run_scan(args: argparse.Namespace, out: TextIO) -> int:
+    from simcompare.cli import config_from
+
+    config = config_from(args)
+    suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
+    if "*" in suffixes:
+        suffixes = ()
+    options = ScanOptions(
+        recursive=args.recursive,
+        suffixes=suffixes,
+        include=tuple(args.include),
+        exclude=tuple(args.exclude) if args.exclude is not None else DEFAULT_EXCLUDES,
+        max_bytes=int(args.max_size * 1024 * 1024),
+        workers=args.workers,
+    )
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    cache = None if args.no_cache else Cache(args.cache)
+    try:
+        result = scan(args.folder, config, options, cache=cache, progress=bar or (lambda *_: None))
+    finally:
+        if bar:
+            bar.close()
+        if cache:
+            cache.close()
+    k = config.k or 0
+    empty = [i for i, f in enumerate(result.files) if f.empty]
+    groups, _ = find_groups(
+        [f.value for f in result.files], k, config.bits, names=[f.path for f in result.files], empty=empty
+    )
+    if args.json:
+        json.dump(report_json(result, groups, k), out, ensure_ascii=False, indent=2)
+        print(file=out)
+    elif args.csv:
+        out.write(report_csv(result, groups))
+        if result.problems:
+            print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
+    else:
+        _print_text(result, groups, k, out)
+    return 0
