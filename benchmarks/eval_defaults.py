@@ -143,7 +143,8 @@ def main() -> int:
             print(row)
             summary_rows.append((name, k, s))
         negatives = sorted(distance[p.pair_id] for p in pairs if p.label == 0)
-        print(f"\nclosest unrelated pair (label 0): {negatives[0]} bits; 1st percentile {negatives[len(negatives) // 100]}")
+        percentile = negatives[len(negatives) // 100]
+        print(f"\nclosest unrelated pair (label 0): {negatives[0]} bits; 1st percentile {percentile}")
         if args.per_edit is not None:
             print_per_edit(pairs, distance, args.per_edit)
     return 0

@@ -222,7 +222,7 @@ class NearPairs:
 
 
 def find_near_pairs(
-    values: Sequence[int] | npt.NDArray[np.integer[Any]],
+    values: Iterable[int] | npt.NDArray[np.integer[Any]],
     k: int = 3,
     bits: int = 64,
     *,
@@ -236,15 +236,26 @@ def find_near_pairs(
     key shared by ``m`` values costs ``m (m - 1) / 2`` candidates, so many identical fingerprints
     (which are all genuine pairs) take time and memory quadratic in their number.
 
-    ``blocks`` above ``k + 1`` stays exact by keying on every combination of ``blocks - k`` blocks.
-    Measured on 1,000,000 random 64-bit values with k=3 (2 cores, AVX-512 sort): 4 blocks
-    (4 keys of 16 bits, ~30 million candidates) ~0.45 s; 5 blocks (10 keys of ~26 bits, ~0.2 million
-    candidates) ~0.25 s; 6 blocks (20 keys) ~0.45 s. Small inputs favour ``k + 1``: at 100,000 values
-    the candidates are few either way and fewer sorts win.
+    ``blocks`` above ``k + 1`` stays exact by keying on every combination of ``blocks - k`` blocks
+    (at least that many agree in any pair within ``k``). Measured with k=3 on random 64-bit values,
+    best of 5 on a 2-core AVX-512 machine:
+
+    ======  ====  =================  ====================  ===============
+    blocks  keys  1,000,000 values   candidates among 1M   100,000 values
+    ======  ====  =================  ====================  ===============
+    4       4     0.25 s             30.5 million          0.005 s
+    5       10    0.13 s             0.1 million           0.008 s
+    6       20    0.36 s             2,500                 0.015 s
+    7       35    0.67 s             190                   0.040 s
+    ======  ====  =================  ====================  ===============
+
+    One more block than the minimum pays off for about a million values, where the chance
+    candidates of 16-bit keys dominate; below that the extra sorts cost more than they save, which
+    is why the default stays at ``k + 1``.
 
     Args:
-        values: Fingerprints: non-negative Python ints below ``2**bits``, or a numpy integer array
-            (the fast path for ``bits <= 64``; a ``uint64`` array is used without copying).
+        values: Fingerprints: non-negative Python ints below ``2**bits`` (any iterable), or a numpy
+            integer array (the fast path for ``bits <= 64``; a ``uint64`` array is used without copying).
         k: Largest distance reported, 0 to ``bits - 1``.
         bits: Fingerprint width, 1 to 512. Wider than 64 bits, values are split into 64-bit words.
         blocks: Number of blocks, ``k + 1`` (the default) to ``bits``.
@@ -283,7 +294,7 @@ class BlockIndex:
 
     def __init__(
         self,
-        values: Sequence[int] | npt.NDArray[np.integer[Any]],
+        values: Iterable[int] | npt.NDArray[np.integer[Any]],
         k: int = 3,
         bits: int = 64,
         *,
@@ -371,6 +382,7 @@ def _as_words(values: Iterable[int] | npt.NDArray[Any], bits: int) -> WordArray:
     if not all(issubclass(t, (int, np.integer)) and not issubclass(t, bool) for t in set(map(type, values))):
         _raise_bad_value(values, bits)
     n_words = -(-bits // _WORD)
+    words: WordArray
     try:
         if n_words == 1:
             words = np.array(values, dtype=np.uint64).reshape(len(values))

@@ -29,7 +29,7 @@ DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
 Progress = Callable[[int, int, str], None]
 
 
-def NO_PROGRESS(done: int, total: int, stage: str) -> None:  # noqa: N802 - a constant that is callable
+def NO_PROGRESS(done: int, total: int, stage: str) -> None:
     """The do-nothing progress callback."""
 
 

@@ -61,19 +61,33 @@ class Config:
             except ValueError:
                 choices = ", ".join(member.value for member in kind)
                 raise ValueError(f"{name} must be one of {choices}, got {getattr(self, name)!r}") from None
-        if self.top_k is not None and (not isinstance(self.top_k, int) or self.top_k < 1):
+        if self.top_k is not None and (
+            isinstance(self.top_k, bool) or not isinstance(self.top_k, int) or self.top_k < 1
+        ):
             raise ValueError(f"top_k must be a whole number of 1 or more, or None for all tokens; got {self.top_k!r}")
         if not isinstance(self.ngram, int) or self.ngram < 1:
             raise ValueError(f"ngram must be a whole number of 1 or more, got {self.ngram!r}")
         if self.k is None:
             object.__setattr__(self, "k", default_k(self.bits))
-        elif not isinstance(self.k, int) or not 0 <= self.k <= self.bits:
+        elif isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k <= self.bits:
             raise ValueError(f"k must be a whole number between 0 and bits ({self.bits}), got {self.k!r}")
 
     def __reduce__(self) -> tuple:
         # Rebuilt from its fields in a worker process: the resolved hasher may hold a closure.
-        return (Config, (self.bits, self.hasher, self.weighting, self.top_k, self.segmenter, self.stopwords,
-                         self.html, self.ngram, self.k))
+        return (
+            Config,
+            (
+                self.bits,
+                self.hasher,
+                self.weighting,
+                self.top_k,
+                self.segmenter,
+                self.stopwords,
+                self.html,
+                self.ngram,
+                self.k,
+            ),
+        )
 
     @property
     def hash_function(self) -> Hasher:

@@ -20,9 +20,9 @@ _BOMS: tuple[tuple[bytes, str], ...] = (
     (codecs.BOM_UTF16_BE, "utf-16-be"),
 )
 
-# Share of CJK characters that must lie in GB2312 for a GB18030 reading to be trusted over Big5.
-# Big5 bytes always parse as GB18030 too, but land mostly outside GB2312's common characters.
-_GB2312_TRUST = 0.9
+# Share of non-ASCII characters that must be common GB2312 ones for a GB18030 reading to be trusted
+# over Big5: Big5 bytes always parse as GB18030 too (measured: Big5 scores 0–0.2, real GBK 0.79–1).
+_GB2312_TRUST = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,20 +83,23 @@ def _strict(data: bytes, encoding: str) -> str | None:
 
 
 def _gb2312_share(text: str) -> float:
-    """Share of the CJK ideographs in text that GB2312 (common simplified characters) can encode."""
-    ideographs = [ch for ch in text if "\u3400" <= ch <= "\u9fff"]
-    if not ideographs:
+    """Share of the non-ASCII characters that are GB2312 hanzi or its common punctuation.
+
+    Big5 bytes read as GB18030 land mostly on kana, private-use and rare characters; real simplified
+    Chinese text lands on GB2312's hanzi rows (lead byte 0xB0 and up) and punctuation rows (0xA1, 0xA3).
+    """
+    foreign = [ch for ch in text if ord(ch) > 0x7F]
+    if not foreign:
         return 1.0
-    common = sum(1 for ch in ideographs if _in_gb2312(ch))
-    return common / len(ideographs)
+    return sum(1 for ch in foreign if _common_gb2312(ch)) / len(foreign)
 
 
-def _in_gb2312(ch: str) -> bool:
+def _common_gb2312(ch: str) -> bool:
     try:
-        ch.encode("gb2312")
+        lead = ch.encode("gb2312")[0]
     except UnicodeEncodeError:
         return False
-    return True
+    return lead >= 0xB0 or lead in (0xA1, 0xA3)
 
 
 def _guess_bomless_utf16(data: bytes) -> Decoded | None:
@@ -175,6 +178,10 @@ _BLOCK_TAGS = frozenset(
 )
 
 
+def _render_whitespace(text: str) -> str:
+    return _WHITESPACE.sub(" ", _CJK_LINE_BREAK.sub("", text))
+
+
 def looks_like_html(text: str) -> bool:
     """True when text unmistakably is an HTML document: a doctype or <html> root after optional space."""
     return _HTML_START.match(text) is not None
@@ -183,8 +190,9 @@ def looks_like_html(text: str) -> bool:
 def html_to_text(markup: str) -> str:
     """The text a reader sees in an HTML document: scripts, styles, the head and comments dropped.
 
-    Block elements end a line so that words in neighbouring paragraphs never run together; inline
-    elements (b, a, span …) join their text without a space, as a browser shows it.
+    Whitespace in the markup is rendered as a browser does: a line break between two CJK characters
+    vanishes, any other run becomes one space. Block elements are set apart by a space, so words in
+    neighbouring paragraphs never run together; inline elements (b, a, span …) join their text without one.
     """
     from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
@@ -200,14 +208,14 @@ def html_to_text(markup: str) -> str:
         for child in node.children:
             if isinstance(child, NavigableString):
                 if type(child) is NavigableString:  # not a doctype, CDATA or processing instruction
-                    parts.append(str(child))
+                    parts.append(_render_whitespace(str(child)))
             elif isinstance(child, Tag):
                 block = child.name in _BLOCK_TAGS
                 if block:
-                    parts.append("\n")
+                    parts.append(" ")
                 walk(child)
                 if block:
-                    parts.append("\n")
+                    parts.append(" ")
 
     walk(soup)
     return "".join(parts)

@@ -42,7 +42,7 @@ def test_fingerprint_lines_match_library(two_files: tuple[Path, Path]) -> None:
     lines = result.stdout.splitlines()
     assert len(lines) == 2
     for line, text in zip(lines, (ZH_A, ZH_B), strict=True):
-        path, binary, hex_ = line.split("\t")
+        _path, binary, hex_ = line.split("\t")
         expected = simcompare.fingerprint(text)
         assert (binary, hex_) == (expected.binary, expected.hex)
 

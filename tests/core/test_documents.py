@@ -47,7 +47,10 @@ def _codec(name: str) -> str:
         ),
         pytest.param(SIMPLIFIED.encode("gbk"), {"gb18030", "gbk"}, SIMPLIFIED, id="gbk"),
         pytest.param(
-            (SIMPLIFIED + "扩展字符㐀、欧元€和表情😀。").encode("gb18030"), {"gb18030"}, SIMPLIFIED + "扩展字符㐀、欧元€和表情😀。", id="gb18030"
+            (SIMPLIFIED + "扩展字符㐀、欧元€和表情😀。").encode("gb18030"),
+            {"gb18030"},
+            SIMPLIFIED + "扩展字符㐀、欧元€和表情😀。",
+            id="gb18030",
         ),
     ],
 )
@@ -135,7 +138,14 @@ def test_too_large(tmp_path):
 
 
 def test_error_codes_differ():
-    kinds = (BinaryInputError, UndecodableInputError, MissingFileError, NotAFileError, PermissionDeniedError, TooLargeError)
+    kinds = (
+        BinaryInputError,
+        UndecodableInputError,
+        MissingFileError,
+        NotAFileError,
+        PermissionDeniedError,
+        TooLargeError,
+    )
     assert all(issubclass(kind, simcompare.InputError) for kind in kinds)
     assert len({kind.code for kind in kinds}) == len(kinds)
 

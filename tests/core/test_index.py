@@ -6,6 +6,7 @@ import itertools
 import math
 
 import numpy as np
+import numpy.typing as npt
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -241,6 +242,10 @@ def test_layout_keys_are_combinations_of_agreeing_blocks() -> None:
     assert BlockLayout.for_search(64, 3).blocks == 4
 
 
+def ints(values: list[int]) -> npt.NDArray[np.intp]:
+    return np.array(values, dtype=np.intp)
+
+
 def test_near_pairs_is_read_only_and_checks_itself() -> None:
     result = find_near_pairs([1, 3, 1], k=1)
     with pytest.raises(ValueError, match="read-only"):
@@ -249,19 +254,19 @@ def test_near_pairs_is_read_only_and_checks_itself() -> None:
         result.k = 2  # type: ignore[misc]
     assert "3 pairs" in repr(result)
     good = {"n": 3, "bits": 64, "k": 1, "blocks": 2, "keys": 2, "candidates": 5}
-    assert len(NearPairs(left=[0], right=[2], distance=[1], **good)) == 1
+    assert len(NearPairs(left=ints([0]), right=ints([2]), distance=ints([1]), **good)) == 1
     with pytest.raises(ValueError, match="left < right"):
-        NearPairs(left=[2], right=[1], distance=[0], **good)
+        NearPairs(left=ints([2]), right=ints([1]), distance=ints([0]), **good)
     with pytest.raises(ValueError, match="between 0 and k"):
-        NearPairs(left=[0], right=[1], distance=[2], **good)
+        NearPairs(left=ints([0]), right=ints([1]), distance=ints([2]), **good)
     with pytest.raises(ValueError, match="sorted"):
-        NearPairs(left=[1, 0], right=[2, 1], distance=[0, 0], **good)
+        NearPairs(left=ints([1, 0]), right=ints([2, 1]), distance=ints([0, 0]), **good)
     with pytest.raises(ValueError, match="sorted"):
-        NearPairs(left=[0, 0], right=[1, 1], distance=[0, 0], **good)
+        NearPairs(left=ints([0, 0]), right=ints([1, 1]), distance=ints([0, 0]), **good)
     with pytest.raises(ValueError, match="one entry per pair"):
-        NearPairs(left=[0], right=[1, 2], distance=[0], **good)
+        NearPairs(left=ints([0]), right=ints([1, 2]), distance=ints([0]), **good)
     with pytest.raises(ValueError, match="blocks must be"):
-        NearPairs(left=[0], right=[1], distance=[0], **{**good, "blocks": 1})
+        NearPairs(left=ints([0]), right=ints([1]), distance=ints([0]), **{**good, "blocks": 1})
 
 
 # ------------------------------------------------------------------------------------- validation

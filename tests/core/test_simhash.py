@@ -356,7 +356,9 @@ def test_empty_is_never_a_near_duplicate():
     config = simcompare.Config(bits=64)
     empty = simcompare.fingerprint("", config)
     also_empty = simcompare.fingerprint("的 了 the and of", config)
-    zero_valued = simcompare.fingerprint_weights({"a": 1, "b": 1}, simcompare.Config(bits=2, hasher={"a": "10", "b": "01"}))
+    zero_valued = simcompare.fingerprint_weights(
+        {"a": 1, "b": 1}, simcompare.Config(bits=2, hasher={"a": "10", "b": "01"})
+    )
     assert zero_valued.value == 0 and not zero_valued.empty
     assert not is_near_duplicate(empty, also_empty, 64)
     assert not is_near_duplicate(empty, empty, 64)

@@ -1,0 +1,90 @@
+"""compare_texts: two traces, their distance, differing bits and the yardsticks, all from the same core."""
+
+from __future__ import annotations
+
+import pytest
+
+import simcompare
+from simcompare.core.simhash import extract_features
+
+A = (
+    "自然语言处理是计算机科学领域与人工智能领域中的一个重要方向。它研究能实现人与计算机之间用自然语言"
+    "进行有效通信的各种理论和方法。"
+)
+B = (
+    "自然语言处理是计算机科学与人工智能领域中的一个重要方向。它研究实现人与计算机之间用自然语言"
+    "进行有效通信的理论和方法。"
+)
+C = "The quick brown fox jumps over the lazy dog. SimHash finds near duplicate web pages quickly."
+
+PAIRS = [(A, B), (A, C), (B, C), (A, A), (C, C.upper()), ("", A), ("", "")]
+CONFIGS = [
+    simcompare.Config(),
+    simcompare.Config(weighting="tfidf", bits=128, hasher="sha1"),
+    simcompare.Config(weighting="textrank", top_k=10),
+    simcompare.Config(weighting="uniform", segmenter="chars", ngram=3, bits=32, hasher="fnv1a64", k=8),
+]
+
+
+@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.weighting}-{c.bits}-{c.hash_function.name}")
+@pytest.mark.parametrize(("text_a", "text_b"), PAIRS)
+def test_compare_texts_agrees_with_fingerprint(text_a, text_b, config):
+    result = simcompare.compare_texts(text_a, text_b, config)
+    fa = simcompare.fingerprint(text_a, config)
+    fb = simcompare.fingerprint(text_b, config)
+    for side, fp in ((result.a.fingerprint, fa), (result.b.fingerprint, fb)):
+        assert side.value == fp.value
+        assert side.sums == fp.sums
+        assert side.tokens == fp.tokens
+        assert side.empty == fp.empty
+
+    assert result.distance == simcompare.hamming(fa, fb) == bin(fa.value ^ fb.value).count("1")
+    assert result.similarity == pytest.approx(1 - result.distance / config.bits)
+    assert result.similarity == pytest.approx(simcompare.similarity(fa, fb))
+
+    xor = format(fa.value ^ fb.value, f"0{config.bits}b")
+    assert result.differing_bits == tuple(j for j, bit in enumerate(xor) if bit == "1")
+    assert result.differing_bits == tuple(j for j in range(config.bits) if fa.binary[j] != fb.binary[j])
+    assert len(result.differing_bits) == result.distance
+
+    assert result.near_duplicate == (not fa.empty and not fb.empty and result.distance <= config.k)
+
+    wa = extract_features(text_a, config).weights
+    wb = extract_features(text_b, config).weights
+    assert result.yardsticks.cosine == pytest.approx(simcompare.cosine(wa, wb))
+    assert result.yardsticks.jaccard == pytest.approx(simcompare.jaccard(wa, wb))
+    assert result.yardsticks.predicted_hamming == pytest.approx(
+        simcompare.predicted_hamming(simcompare.cosine(wa, wb), config.bits)
+    )
+
+
+def test_identical_texts_are_near_duplicates():
+    result = simcompare.compare_texts(A, A)
+    assert result.distance == 0
+    assert result.differing_bits == ()
+    assert result.similarity == 1.0
+    assert result.near_duplicate
+    assert result.yardsticks.cosine == pytest.approx(1.0)
+    assert result.yardsticks.jaccard == 1.0
+    assert result.yardsticks.edit_similarity == 1.0
+
+
+def test_empty_texts_are_not_near_duplicates():
+    result = simcompare.compare_texts("", "的 了 the and of")
+    assert result.distance == 0
+    assert not result.near_duplicate
+
+
+def test_close_texts_closer_than_unrelated():
+    config = simcompare.Config()
+    near = simcompare.compare_texts(A, B, config)
+    far = simcompare.compare_texts(A, C, config)
+    assert near.distance < far.distance
+    assert near.yardsticks.cosine > far.yardsticks.cosine
+
+
+def test_html_flags_per_side():
+    page = "<p>visible</p><script>hidden()</script>"
+    result = simcompare.compare_texts(page, page, html_a=True, html_b=False)
+    assert {t.token for t in result.a.fingerprint.tokens} == {"visible"}
+    assert "hidden" in {t.token for t in result.b.fingerprint.tokens}
