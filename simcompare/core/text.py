@@ -139,7 +139,6 @@ _BLOCK_TAGS = frozenset(
         "article",
         "aside",
         "blockquote",
-        "br",
         "dd",
         "details",
         "div",
@@ -193,6 +192,7 @@ def html_to_text(markup: str) -> str:
     Whitespace in the markup is rendered as a browser does: a line break between two CJK characters
     vanishes, any other run becomes one space. Block elements are set apart by a space, so words in
     neighbouring paragraphs never run together; inline elements (b, a, span …) join their text without one.
+    ``<br>`` is a line break, read like one in a plain text file (normalize decides what it separates).
     """
     from bs4 import BeautifulSoup, Comment, NavigableString, Tag
 
@@ -210,6 +210,9 @@ def html_to_text(markup: str) -> str:
                 if type(child) is NavigableString:  # not a doctype, CDATA or processing instruction
                     parts.append(_render_whitespace(str(child)))
             elif isinstance(child, Tag):
+                if child.name == "br":
+                    parts.append("\n")  # a hard line break, read like one in a text file
+                    continue
                 block = child.name in _BLOCK_TAGS
                 if block:
                     parts.append(" ")
