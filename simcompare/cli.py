@@ -9,6 +9,7 @@ import argparse
 import json
 import os
 import sys
+import unicodedata
 from collections.abc import Sequence
 from typing import TextIO
 
@@ -170,6 +171,15 @@ def _bits_line(binary: str, differing: set[int], paint: _Painter) -> str:
     return "".join(paint.differ(ch) if j in differing else ch for j, ch in enumerate(binary))
 
 
+def _display_width(text: str) -> int:
+    """Terminal columns a string takes: East Asian wide characters take two."""
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * max(0, width - _display_width(text))
+
+
 def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out: TextIO, paint: _Painter) -> None:
     guess = " (guessed)" if document.guessed else ""
     html = ", read as HTML" if document.html else ""
@@ -177,10 +187,10 @@ def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out
     if fp.empty:
         print("  no features: every sum is 0 and the fingerprint is 0 (empty)", file=out)
         return
-    width = max(len("token"), *(len(t.token) for t in fp.tokens))
-    print(f"  {'token':<{width}}  {'count':>5}  {'weight':>10}  code", file=out)
+    width = max(len("token"), *(_display_width(t.token) for t in fp.tokens))
+    print(f"  {_pad('token', width)}  {'count':>5}  {'weight':>10}  code", file=out)
     for t in fp.tokens:
-        print(f"  {t.token:<{width}}  {t.count:>5}  {t.weight:>10.4g}  {fp.code_binary(t)}", file=out)
+        print(f"  {_pad(t.token, width)}  {t.count:>5}  {t.weight:>10.4g}  {fp.code_binary(t)}", file=out)
     print(f"  {len(fp.tokens)} distinct tokens", file=out)
 
 
