@@ -448,9 +448,10 @@ def _segment_all(
         while pending:
             finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
-                for outcome in future.result():
+                outcomes = future.result()
+                for outcome in outcomes:
                     run.take(outcome, root)
-                done += sum(1 for _ in future.result())
+                done += len(outcomes)
                 next_chunk = next(chunks, None)
                 if next_chunk is not None:
                     pending.add(pool.submit(_segment_chunk, next_chunk, config, keep_sequence))
