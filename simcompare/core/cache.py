@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 
 
 def default_cache_path() -> Path:
@@ -35,6 +35,13 @@ def default_cache_path() -> Path:
     else:
         base = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache")
     return base / "simcompare" / "cache.sqlite3"
+
+
+_OPEN_PATIENCE = 30.0  # seconds
+
+
+class _Busy(Exception):
+    """Another process held the cache longer than the busy timeout: not a reason to discard it."""
 
 
 class CacheWarning(UserWarning):
@@ -56,7 +63,7 @@ CREATE TABLE IF NOT EXISTS features (
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS fingerprints (
     path TEXT NOT NULL, key TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-    value TEXT NOT NULL, empty INTEGER NOT NULL,
+    value TEXT NOT NULL, empty INTEGER NOT NULL, encoding TEXT NOT NULL,
     PRIMARY KEY (path, key)
 ) WITHOUT ROWID;
 """
@@ -75,30 +82,54 @@ class Cache:
     def _open(self) -> sqlite3.Connection:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
-            return self._connect()
+            return self._connect_patiently()
+        except _Busy as error:
+            warnings.warn(f"the cache {self.path} is busy ({error}); working without it", CacheWarning, stacklevel=3)
+            return sqlite3.connect(":memory:", check_same_thread=False, isolation_level=None)
         except sqlite3.DatabaseError as error:
             self._set_aside(str(error))
-            return self._connect()
+            return self._connect_patiently()
+
+    def _connect_patiently(self) -> sqlite3.Connection:
+        # SQLite answers "locked" at once, without waiting, while another connection switches a new
+        # file to WAL; such a moment passes, so try again for a while before working without the cache.
+        deadline = time.monotonic() + _OPEN_PATIENCE
+        while True:
+            try:
+                return self._connect()
+            except _Busy:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
 
     def _connect(self) -> sqlite3.Connection:
         db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
         try:
             db.execute("PRAGMA busy_timeout = 30000")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = NORMAL")
+            # One write transaction from the first look to the last table, so two scans opening a new
+            # cache at once never see each other's half-made file.
+            db.execute("BEGIN IMMEDIATE")
             app_id = db.execute("PRAGMA application_id").fetchone()[0]
             tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            if app_id != APPLICATION_ID and tables:
-                db.close()
+            if tables and app_id != APPLICATION_ID:
                 raise sqlite3.DatabaseError(f"not a simcompare cache (application id {app_id:#x})")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if tables and version != SCHEMA_VERSION:
-                db.close()
                 raise sqlite3.DatabaseError(f"cache schema {version}, expected {SCHEMA_VERSION}")
-            db.execute("PRAGMA journal_mode = WAL")
-            db.execute("PRAGMA synchronous = NORMAL")
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-            db.executescript(_SCHEMA)
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute("COMMIT")
             db.execute("PRAGMA quick_check").fetchone()
+        except sqlite3.OperationalError as error:
+            db.close()
+            if "locked" in str(error) or "busy" in str(error):
+                raise _Busy(str(error)) from error
+            raise
         except sqlite3.DatabaseError:
             db.close()
             raise
@@ -145,13 +176,14 @@ class Cache:
         )
         return {row[0]: row[1:] for row in rows}
 
-    def fingerprints_under(self, root: str, key: str) -> dict[str, tuple[int, int, int, bool]]:
-        """Cached fingerprints of files below ``root``: path → (size, mtime_ns, value, empty)."""
+    def fingerprints_under(self, root: str, key: str) -> dict[str, tuple[int, int, int, bool, str]]:
+        """Cached fingerprints of files below ``root``: path → (size, mtime_ns, value, empty, encoding)."""
         rows = self._query(
-            "SELECT path, size, mtime_ns, value, empty FROM fingerprints WHERE key = ? AND path >= ? AND path < ?",
+            "SELECT path, size, mtime_ns, value, empty, encoding FROM fingerprints "
+            "WHERE key = ? AND path >= ? AND path < ?",
             (key, root, root + "\U0010ffff"),
         )
-        return {row[0]: (row[1], row[2], int(row[3], 16), bool(row[4])) for row in rows}
+        return {row[0]: (row[1], row[2], int(row[3], 16), bool(row[4]), row[5]) for row in rows}
 
     # -------------------------------------------------------------------------------- writing
 
@@ -172,13 +204,15 @@ class Cache:
                 features.append(
                     (path, key_features, size, mtime_ns, json.dumps(counts, ensure_ascii=False), seq, encoding)
                 )
-            fingerprints.append((path, key_fingerprint, size, mtime_ns, format(value, "x"), int(empty)))
+            fingerprints.append((path, key_fingerprint, size, mtime_ns, format(value, "x"), int(empty), encoding))
         try:
             with self._lock:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
                     self._db.executemany("INSERT OR REPLACE INTO features VALUES (?, ?, ?, ?, ?, ?, ?)", features)
-                    self._db.executemany("INSERT OR REPLACE INTO fingerprints VALUES (?, ?, ?, ?, ?, ?)", fingerprints)
+                    self._db.executemany(
+                        "INSERT OR REPLACE INTO fingerprints VALUES (?, ?, ?, ?, ?, ?, ?)", fingerprints
+                    )
                 except BaseException:
                     self._db.execute("ROLLBACK")
                     raise

@@ -376,7 +376,7 @@ def scan(
         for entry in entries:
             hit = cached_fp.get(entry.path)
             if hit is not None and hit[:2] == (entry.size, entry.mtime_ns):
-                run.records.append(FileRecord(entry.rel, entry.size, entry.mtime_ns, hit[2], hit[3]))
+                run.records.append(FileRecord(entry.rel, entry.size, entry.mtime_ns, hit[2], hit[3], hit[4]))
                 stats["fingerprints"] += 1
             else:
                 features = cached_features.get(entry.path)

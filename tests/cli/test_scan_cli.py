@@ -1,0 +1,203 @@
+"""`simcompare scan`, run as a real subprocess on a real folder: JSON and CSV checked field by field."""
+
+from __future__ import annotations
+
+import csv
+import io
+import itertools
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ZH_A = (
+    "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
+    "晚上我们一起在餐厅吃饭，然后回家看电影，度过一个愉快的周末。下周还要继续努力工作学习。"
+)
+ZH_B = ZH_A.replace("上海", "北京")
+EN_A = (
+    "The quick brown fox jumps over the lazy dog near the river bank while the farmer watches "
+    "his cattle graze in the green meadow under a bright summer sky full of white clouds."
+)
+EN_B = EN_A.replace("farmer", "shepherd")
+OTHER = (
+    "人工智能技术正在改变医疗行业，医生利用深度学习模型分析影像资料，提高诊断的准确率和效率。"
+    "与此同时，数据隐私和伦理问题也引起了社会各界的广泛关注和讨论。"
+)
+TEXTS = {
+    "zh_a.txt": ZH_A,
+    "zh_b.txt": ZH_B,
+    "copy/zh_a_copy.txt": ZH_A,
+    "en_a.txt": EN_A,
+    "en_b.txt": EN_B,
+    "other.txt": OTHER,
+    "empty.txt": "",
+}
+EXPECTED_GROUPS = [{"zh_a.txt", "zh_b.txt", "copy/zh_a_copy.txt"}, {"en_a.txt", "en_b.txt"}]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    result = subprocess.run([sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, timeout=120)
+    assert "Traceback" not in result.stderr, result.stderr
+    return result
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("scan_cli") / "docs"
+    for name, text in TEXTS.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "binary.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+    os.symlink(root / "loop_b.txt", root / "loop_a.txt")
+    os.symlink(root / "loop_a.txt", root / "loop_b.txt")
+    (root / "node_modules").mkdir()
+    (root / "node_modules" / "dep.txt").write_text(ZH_A, encoding="utf-8")
+    return root
+
+
+@pytest.fixture(scope="module")
+def scan_json(folder: Path) -> dict:
+    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
+    data = scan_json
+    assert set(data) == {"settings", "files", "groups", "problems", "empty"}
+    settings = data["settings"]
+    assert settings["bits"] == 64 and settings["k"] == 8 and settings["weighting"] == "tf"
+    assert settings["hasher"] == "md5" and settings["segmenter"] == "jieba"
+    assert data["files"] == len(TEXTS)
+    assert data["empty"] == ["empty.txt"]
+    problems = {(p["path"], p["reason"]) for p in data["problems"]}
+    assert problems == {("binary.txt", "binary"), ("loop_a.txt", "unreadable_link"), ("loop_b.txt", "unreadable_link")}
+    for problem in data["problems"]:
+        assert isinstance(problem["path"], str) and not os.path.isabs(problem["path"])
+    groups = data["groups"]
+    assert [{m["path"] for m in g["members"]} for g in groups] == EXPECTED_GROUPS  # largest first
+    bits = settings["bits"]
+    for group in groups:
+        assert set(group) == {"reference", "max_distance", "members"}
+        members = group["members"]
+        assert members[0]["path"] == group["reference"]
+        assert members[0]["distance"] == 0 and members[0]["similarity"] == 1.0
+        for member in members:
+            assert set(member) == {"path", "distance", "similarity"}
+            assert not os.path.isabs(member["path"]) and "\\" not in member["path"]
+            assert (folder / member["path"]).is_file()
+            assert isinstance(member["distance"], int) and member["distance"] >= 0
+            assert member["similarity"] == pytest.approx(1 - member["distance"] / bits)
+        assert group["max_distance"] >= max(m["distance"] for m in members)
+    zh = groups[0]
+    # the exact copy and the original tie on neighbours; the shorter name is the reference
+    assert zh["reference"] == "zh_a.txt"
+    assert {m["path"]: m["distance"] for m in zh["members"]}["copy/zh_a_copy.txt"] == 0
+
+
+def test_groups_equal_brute_force_over_fingerprint_json(scan_json: dict, folder: Path) -> None:
+    paths = sorted(TEXTS)
+    result = run("fingerprint", "--json", *[str(folder / p) for p in paths])
+    assert result.returncode == 0, result.stderr
+    records = json.loads(result.stdout)["files"]
+    assert len(records) == len(paths)
+    values = {p: int(r["value"]) for p, r in zip(paths, records, strict=True)}
+    empty = {p for p, r in zip(paths, records, strict=True) if r["empty"]}
+    assert empty == set(scan_json["empty"])
+    k = scan_json["settings"]["k"]
+    parent = {p: p for p in paths if p not in empty}
+
+    def find(x: str) -> str:
+        while parent[x] != x:
+            x = parent[x]
+        return x
+
+    for a, b in itertools.combinations(parent, 2):
+        if (values[a] ^ values[b]).bit_count() <= k:
+            parent[find(a)] = find(b)
+    components: dict[str, set[str]] = {}
+    for p in parent:
+        components.setdefault(find(p), set()).add(p)
+    brute = sorted(sorted(c) for c in components.values() if len(c) > 1)
+    assert sorted(sorted(m["path"] for m in g["members"]) for g in scan_json["groups"]) == brute
+    for group in scan_json["groups"]:
+        ref = values[group["reference"]]
+        for member in group["members"]:
+            assert member["distance"] == (values[member["path"]] ^ ref).bit_count()
+        names = [m["path"] for m in group["members"]]
+        assert group["max_distance"] == max(
+            (values[a] ^ values[b]).bit_count() for a, b in itertools.combinations(names, 2)
+        )
+
+
+def test_csv_rows_match_json(scan_json: dict, folder: Path) -> None:
+    result = run("scan", str(folder), "--csv", "--no-cache", "--workers", "1")
+    assert result.returncode == 0
+    assert "could not be used" in result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert list(rows[0]) == ["group", "path", "reference", "distance", "similarity", "max_distance"]
+    expected = [
+        {
+            "group": str(number),
+            "path": m["path"],
+            "reference": str(int(m["path"] == g["reference"])),
+            "distance": str(m["distance"]),
+            "similarity": m["similarity"],
+            "max_distance": str(g["max_distance"]),
+        }
+        for number, g in enumerate(scan_json["groups"], start=1)
+        for m in g["members"]
+    ]
+    assert len(rows) == len(expected)
+    for row, want in zip(rows, expected, strict=True):
+        assert float(row["similarity"]) == pytest.approx(want.pop("similarity"))
+        row.pop("similarity")
+        assert row == want
+
+
+def test_cache_path_option(folder: Path, tmp_path: Path) -> None:
+    cache = tmp_path / "c" / "scan.sqlite3"
+    first = run("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
+    assert first.returncode == 0, first.stderr
+    assert cache.is_file()
+    second = run("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
+    assert second.returncode == 0
+    assert json.loads(first.stdout)["groups"] == json.loads(second.stdout)["groups"]
+    assert json.loads(first.stdout)["empty"] == json.loads(second.stdout)["empty"]
+
+
+def test_options_change_the_scan(folder: Path) -> None:
+    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--include", "en_*")
+    data = json.loads(result.stdout)
+    assert data["files"] == 2
+    assert [{m["path"] for m in g["members"]} for g in data["groups"]] == [{"en_a.txt", "en_b.txt"}]
+    flat = json.loads(run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--no-recursive").stdout)
+    assert flat["files"] == len(TEXTS) - 1
+    wide = json.loads(
+        run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--bits", "128", "-k", "2").stdout
+    )
+    assert wide["settings"]["bits"] == 128 and wide["settings"]["k"] == 2
+    for group in wide["groups"]:
+        for member in group["members"]:
+            assert member["distance"] <= group["max_distance"]
+            assert member["similarity"] == pytest.approx(1 - member["distance"] / 128)
+
+
+def test_text_output(folder: Path) -> None:
+    result = run("scan", str(folder), "--no-cache", "--workers", "1")
+    assert result.returncode == 0
+    assert "zh_b.txt" in result.stdout and "binary.txt: binary" in result.stdout
+
+
+def test_missing_folder_exit_1_one_line(tmp_path: Path) -> None:
+    result = run("scan", str(tmp_path / "missing"), "--json", "--no-cache")
+    assert result.returncode == 1
+    assert result.stdout == ""
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("simcompare:"), result.stderr
+    assert "missing" in lines[0]

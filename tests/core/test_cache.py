@@ -1,0 +1,262 @@
+"""The scan cache: hits, re-use of segmentation, invalidation, broken files and concurrent use."""
+
+from __future__ import annotations
+
+import os
+import random
+import sqlite3
+import threading
+import warnings
+from pathlib import Path
+
+import pytest
+
+from simcompare.core.cache import Cache, CacheWarning
+from simcompare.core.scan import ScanOptions, scan
+from simcompare.core.simhash import Config, fingerprint
+
+TEXTS = {
+    "a.txt": "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。晚上一起吃饭。",
+    "b.txt": "今天天气不错，我们去公园散步吧。明天我们去北京看望朋友，顺便参观博物馆和美术馆。晚上一起吃饭。",
+    "c.md": "The quick brown fox jumps over the lazy dog near the river bank while the farmer watches.",
+    "sub/d.txt": "人工智能技术正在改变医疗行业，医生利用深度学习模型分析影像资料，提高诊断的准确率和效率。",
+    "sub/e.html": (
+        "<html><body><h1>标题</h1><p>春天来了，花园里的桃花和杏花都开了，蜜蜂在花丛中忙碌地采蜜。</p></body></html>"
+    ),
+    "gbk.txt": "春天来了，花园里的桃花和杏花都开了，孩子们在草地上放风筝，老人们坐在长椅上晒太阳聊天。",
+    "empty.txt": "",
+}
+OPTIONS = ScanOptions(workers=1)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    root = tmp_path / "docs"
+    for name, text in TEXTS.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(text.encode("gbk" if name == "gbk.txt" else "utf-8"))
+    return root
+
+
+@pytest.fixture
+def cache_path(tmp_path: Path) -> Path:
+    return tmp_path / "cache" / "cache.sqlite3"
+
+
+def values(result) -> dict[str, int]:  # type: ignore[no-untyped-def]
+    return {f.path: f.value for f in result.files}
+
+
+def test_rescan_of_unchanged_folder_segments_nothing(folder: Path, cache_path: Path) -> None:
+    with Cache(cache_path) as cache:
+        first = scan(folder, options=OPTIONS, cache=cache)
+        assert first.stats.segmented == len(TEXTS)
+        assert first.stats.fingerprints_from_cache == 0
+        second = scan(folder, options=OPTIONS, cache=cache)
+    assert len(second.files) == len(TEXTS)
+    assert second.stats.fingerprints_from_cache == len(second.files)
+    assert second.stats.segmented == 0
+    assert second.stats.features_from_cache == 0
+    assert values(second) == values(first)
+    assert second.empty == first.empty == ["empty.txt"]
+    # a new Cache object on the same file (a new process) sees the same entries
+    with Cache(cache_path) as cache:
+        third = scan(folder, options=OPTIONS, cache=cache)
+    assert third.stats.segmented == 0 and third.stats.fingerprints_from_cache == len(TEXTS)
+
+
+def test_cached_records_equal_fresh_records(folder: Path, cache_path: Path) -> None:
+    """A record from the cache is the same record a fresh scan gives, encoding included."""
+    with Cache(cache_path) as cache:
+        first = scan(folder, options=OPTIONS, cache=cache)
+        second = scan(folder, options=OPTIONS, cache=cache)
+    assert second.stats.fingerprints_from_cache == len(TEXTS)
+    fresh = {f.path: f.encoding for f in first.files}
+    assert fresh["gbk.txt"].lower() in {"gbk", "gb18030", "gb2312"}
+    assert {f.path: f.encoding for f in second.files} == fresh
+    assert second.files == first.files
+
+
+@pytest.mark.parametrize(
+    "config",
+    [Config(weighting="tfidf"), Config(bits=128), Config(weighting="uniform", bits=32, hasher="sha1"), Config(top_k=5)],
+    ids=["tfidf", "bits128", "uniform32sha1", "topk5"],
+)
+def test_other_weighting_or_width_reuses_segmentation(folder: Path, cache_path: Path, config: Config) -> None:
+    with Cache(cache_path) as cache:
+        scan(folder, options=OPTIONS, cache=cache)
+        changed = scan(folder, config, OPTIONS, cache=cache)
+        assert changed.stats.segmented == 0
+        assert changed.stats.features_from_cache == len(TEXTS)
+        assert changed.stats.fingerprints_from_cache == 0
+        again = scan(folder, config, OPTIONS, cache=cache)
+    assert again.stats.fingerprints_from_cache == len(TEXTS)
+    fresh = scan(folder, config, OPTIONS)
+    assert values(changed) == values(fresh) == values(again)
+    assert changed.empty == fresh.empty
+    assert values(fresh)["a.txt"] == fingerprint(TEXTS["a.txt"], config).value
+
+
+def test_segmentation_settings_invalidate(folder: Path, cache_path: Path) -> None:
+    with Cache(cache_path) as cache:
+        scan(folder, options=OPTIONS, cache=cache)
+        chars = scan(folder, Config(segmenter="chars"), OPTIONS, cache=cache)
+        nostop = scan(folder, Config(stopwords=False), OPTIONS, cache=cache)
+    assert chars.stats.segmented == len(TEXTS)
+    assert nostop.stats.segmented == len(TEXTS)
+    assert values(chars) == values(scan(folder, Config(segmenter="chars"), OPTIONS))
+
+
+def test_changed_file_is_segmented_again(folder: Path, cache_path: Path) -> None:
+    target = folder / "a.txt"
+    new_text = "完全不同的内容：关于火星探测器着陆的最新新闻报道以及科学家们的分析和评论。"
+    with Cache(cache_path) as cache:
+        first = scan(folder, options=OPTIONS, cache=cache)
+        target.write_text(new_text, encoding="utf-8")
+        info = target.stat()
+        os.utime(target, ns=(info.st_atime_ns, info.st_mtime_ns + 5_000_000_000))
+        second = scan(folder, options=OPTIONS, cache=cache)
+        assert second.stats.segmented == 1
+        assert second.stats.fingerprints_from_cache == len(TEXTS) - 1
+        assert values(second)["a.txt"] == fingerprint(new_text).value != values(first)["a.txt"]
+        # only the mtime changes (same content, same size): still read again
+        info = target.stat()
+        os.utime(target, ns=(info.st_atime_ns, info.st_mtime_ns + 5_000_000_000))
+        third = scan(folder, options=OPTIONS, cache=cache)
+        assert third.stats.segmented == 1
+        # same mtime, different size
+        (folder / "c.md").write_text(TEXTS["c.md"] + " More words here.", encoding="utf-8")
+        os.utime(folder / "c.md", ns=(info.st_atime_ns, (folder / "c.md").stat().st_mtime_ns))
+        fourth = scan(folder, options=OPTIONS, cache=cache)
+        assert fourth.stats.segmented == 1
+        assert values(fourth)["c.md"] == fingerprint(TEXTS["c.md"] + " More words here.").value
+
+
+def test_removed_and_added_files(folder: Path, cache_path: Path) -> None:
+    with Cache(cache_path) as cache:
+        scan(folder, options=OPTIONS, cache=cache)
+        (folder / "b.txt").unlink()
+        (folder / "new.txt").write_text("一个新的文件，内容和其他文件都不一样，讲的是做饭的方法。", encoding="utf-8")
+        result = scan(folder, options=OPTIONS, cache=cache)
+    assert {f.path for f in result.files} == (set(TEXTS) - {"b.txt"}) | {"new.txt"}
+    assert result.stats.segmented == 1
+
+
+def _aside(cache_path: Path) -> list[Path]:
+    return [p for p in cache_path.parent.iterdir() if ".broken-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+
+
+def test_corrupt_cache_file_is_moved_aside(folder: Path, cache_path: Path) -> None:
+    cache_path.parent.mkdir(parents=True)
+    junk = random.Random(1).randbytes(8192)
+    cache_path.write_bytes(junk)
+    with pytest.warns(CacheWarning, match="moved"):
+        cache = Cache(cache_path)
+    with cache:
+        (aside,) = _aside(cache_path)
+        assert aside.read_bytes() == junk
+        first = scan(folder, options=OPTIONS, cache=cache)
+        second = scan(folder, options=OPTIONS, cache=cache)
+    assert values(first) == values(scan(folder, options=OPTIONS))
+    assert second.stats.fingerprints_from_cache == len(TEXTS)
+
+
+def test_foreign_sqlite_file_is_moved_aside(folder: Path, cache_path: Path) -> None:
+    cache_path.parent.mkdir(parents=True)
+    foreign = sqlite3.connect(cache_path)
+    foreign.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
+    foreign.execute("INSERT INTO notes (body) VALUES ('keep me')")
+    foreign.commit()
+    foreign.close()
+    with pytest.warns(CacheWarning):
+        cache = Cache(cache_path)
+    with cache:
+        (aside,) = _aside(cache_path)
+        kept = sqlite3.connect(aside)
+        assert kept.execute("SELECT body FROM notes").fetchall() == [("keep me",)]
+        kept.close()
+        result = scan(folder, options=OPTIONS, cache=cache)
+        assert len(result.files) == len(TEXTS)
+        assert scan(folder, options=OPTIONS, cache=cache).stats.segmented == 0
+
+
+def test_own_cache_reopens_without_warning(folder: Path, cache_path: Path) -> None:
+    with Cache(cache_path) as cache:
+        scan(folder, options=OPTIONS, cache=cache)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheWarning)
+        with Cache(cache_path) as cache:
+            assert scan(folder, options=OPTIONS, cache=cache).stats.segmented == 0
+    assert _aside(cache_path) == []
+
+
+def test_two_caches_on_one_file_alternately(folder: Path, cache_path: Path) -> None:
+    one, two = Cache(cache_path), Cache(cache_path)
+    try:
+        first = scan(folder, options=OPTIONS, cache=one)
+        second = scan(folder, options=OPTIONS, cache=two)
+        assert second.stats.segmented == 0
+        tfidf = scan(folder, Config(weighting="tfidf"), OPTIONS, cache=one)
+        assert tfidf.stats.features_from_cache == len(TEXTS)
+        assert scan(folder, Config(weighting="tfidf"), OPTIONS, cache=two).stats.fingerprints_from_cache == len(TEXTS)
+        assert values(first) == values(second)
+    finally:
+        one.close()
+        two.close()
+
+
+def test_two_caches_on_one_file_concurrently(folder: Path, cache_path: Path) -> None:
+    configs = [Config(), Config(weighting="tfidf"), Config(bits=128), Config(weighting="uniform")]
+    errors: list[BaseException] = []
+    results: dict[tuple[int, int], dict[str, int]] = {}
+    start = threading.Barrier(4)
+
+    def work(number: int) -> None:
+        try:
+            start.wait(10)
+            with Cache(cache_path) as cache:
+                for round_ in range(3):
+                    config = configs[(number + round_) % len(configs)]
+                    results[number, round_] = values(scan(folder, config, OPTIONS, cache=cache))
+        except BaseException as error:
+            errors.append(error)
+
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        threads = [threading.Thread(target=work, args=(n,)) for n in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(60)
+    assert not errors, errors
+    assert not [w for w in caught if issubclass(w.category, CacheWarning)], [str(w.message) for w in caught]
+    assert _aside(cache_path) == []
+    fresh = [values(scan(folder, config, OPTIONS)) for config in configs]
+    for (number, round_), got in results.items():
+        assert got == fresh[(number + round_) % len(configs)]
+
+
+def test_concurrent_first_open_never_sets_a_healthy_cache_aside(tmp_path: Path) -> None:
+    """Several scans starting at once on a new cache file must all use it, not move it aside."""
+    errors: list[BaseException] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        for round_ in range(25):
+            path = tmp_path / f"r{round_}" / "cache.sqlite3"
+            start = threading.Barrier(4)
+
+            def open_it(path: Path = path, start: threading.Barrier = start) -> None:
+                try:
+                    start.wait(10)
+                    Cache(path).close()
+                except BaseException as error:
+                    errors.append(error)
+
+            threads = [threading.Thread(target=open_it) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join(30)
+    assert not errors, errors
+    assert not [w for w in caught if issubclass(w.category, CacheWarning)], [str(w.message) for w in caught]
