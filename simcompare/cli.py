@@ -57,7 +57,7 @@ def config_from(args: argparse.Namespace) -> Config:
             bits=args.bits,
             hasher=args.hasher,
             weighting=args.weighting,
-            top_k=args.top_k,
+            top_k=args.top_k or None,
             segmenter=args.segmenter,
             stopwords=args.stopwords,
             html=args.html,
