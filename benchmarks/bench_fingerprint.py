@@ -76,8 +76,10 @@ def main() -> int:
     print("|---|---|---|---|---|")
     base = rows[0][1]
     for name, seconds in rows:
-        print(f"| {name} | {seconds:.2f} | {megabytes / seconds:.2f} | {len(texts) / seconds:,.0f} | "
-              f"{base / seconds:.2f} |")
+        print(
+            f"| {name} | {seconds:.2f} | {megabytes / seconds:.2f} | {len(texts) / seconds:,.0f} | "
+            f"{base / seconds:.2f} |"
+        )
     return 0
 
 

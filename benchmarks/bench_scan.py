@@ -47,19 +47,25 @@ def main() -> int:
         cached = again.stats.fingerprints_from_cache
         started = time.perf_counter()
         groups, pairs = find_groups(
-            [f.value for f in result.files], config.k or 0, config.bits,
+            [f.value for f in result.files],
+            config.k or 0,
+            config.bits,
             empty=[i for i, f in enumerate(result.files) if f.empty],
         )
         grouping = time.perf_counter() - started
-    print(f"{len(result.files)} files ({size:.1f} MB) in {folder}, {len(result.problems)} problems, "
-          f"{len(groups)} groups at k = {config.k}\n")
+    print(
+        f"{len(result.files)} files ({size:.1f} MB) in {folder}, {len(result.problems)} problems, "
+        f"{len(groups)} groups at k = {config.k}\n"
+    )
     print("| scan | seconds | files/s | ratio |")
     print("|---|---|---|---|")
     n = len(result.files)
     print(f"| 1 worker, empty cache | {one:.2f} | {n / one:,.0f} | 1.00 |")
     print(f"| 2 workers, empty cache | {two:.2f} | {n / two:,.0f} | {one / two:.2f} × one worker |")
-    print(f"| rescan, unchanged folder, warm cache ({cached} from cache) | {warm:.3f} | {n / warm:,.0f} | "
-          f"{two / warm:.0f} × faster than the first scan |")
+    print(
+        f"| rescan, unchanged folder, warm cache ({cached} from cache) | {warm:.3f} | {n / warm:,.0f} | "
+        f"{two / warm:.0f} × faster than the first scan |"
+    )
     print(f"| grouping (index + components) | {grouping:.3f} | | {pairs.candidates:,} candidates verified |")
     return 0
 

@@ -57,15 +57,17 @@ def main() -> int:
     k_args = ["-k", str(args.k)] if args.k is not None else []
     command = [sys.executable, "-m", "simcompare"]
     scanned = json.loads(
-        subprocess.run([*command, "scan", str(folder), "--json", "--no-cache", *k_args],
-                       capture_output=True, text=True, check=True).stdout
+        subprocess.run(
+            [*command, "scan", str(folder), "--json", "--no-cache", *k_args], capture_output=True, text=True, check=True
+        ).stdout
     )
     k = scanned["settings"]["k"]
     member_paths = sorted({m["path"] for g in scanned["groups"] for m in g["members"]})
     every = sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*.txt") if p.is_file())
     printed = json.loads(
-        subprocess.run([*command, "fingerprint", "--json", *every], capture_output=True, text=True, check=True,
-                       cwd=folder).stdout
+        subprocess.run(
+            [*command, "fingerprint", "--json", *every], capture_output=True, text=True, check=True, cwd=folder
+        ).stdout
     )
     paths = [record["path"] for record in printed["files"]]
     values = [int(record["value"]) for record in printed["files"]]

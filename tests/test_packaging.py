@@ -47,7 +47,7 @@ def _imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize(
     "path",
-    sorted((ROOT / "simcompare" / "core").glob("*.py")) + [ROOT / "simcompare" / "cli.py"],
+    [*sorted((ROOT / "simcompare" / "core").glob("*.py")), ROOT / "simcompare" / "cli.py"],
     ids=lambda p: p.name,
 )
 def test_core_and_cli_never_import_qt(path: Path) -> None:

@@ -177,11 +177,11 @@ def _map(offset: int, source: Sequence[Word], target: Sequence[Word], spans: Seq
     index = max(0, bisect.bisect_right(starts, offset) - 1)
     for span in spans:
         first, last = span.a_words if from_a else span.b_words
-        other_first, other_last = span.b_words if from_a else span.a_words
+        other_first = span.b_words[0] if from_a else span.a_words[0]
         if first <= index < last:
             if span.tag is Tag.EQUAL:
                 return target[other_first + index - first].start
-            if other_first < other_last:
+            if other_first < len(target):  # the other text's first word of the run, or the word after the gap
                 return target[other_first].start
-            return (span.b_start if from_a else span.a_start) if target else 0
+            return target[-1].end if target else 0
     return target[-1].end if target else 0

@@ -1,0 +1,373 @@
+"""The Compare page: two texts in, every step of SimHash out.
+
+Layout: the two text panes on top, the settings at the side, the verdict strip under the panes and the
+results below it in tabs: *Steps* (each text's ±w token table beside both fingerprints and the per-bit
+sums) and *Differences* (the texts side by side, word diff highlighted).
+
+Any change (typing, a file, an example, a setting) schedules a recompute: typing waits for a pause of
+``TYPING_DELAY_MS``; the core then runs on the worker thread, and only the newest request's answer is shown.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simcompare.core.compare import Comparison
+from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
+from simcompare.gui.diff_view import DifferencesView
+from simcompare.gui.examples import example
+from simcompare.gui.fingerprint_panel import FingerprintPanel
+from simcompare.gui.settings_panel import SettingsPanel
+from simcompare.gui.summary import SummaryPanel
+from simcompare.gui.text_pane import TextPane
+from simcompare.gui.token_table import TokenTable
+from simcompare.gui.workers import BackgroundJob
+
+TYPING_DELAY_MS = 250
+SETTINGS_DELAY_MS = 60
+_STATE_GROUP = "compare/layout"
+
+
+class ComparePage(QWidget):
+    """Two texts compared step by step.
+
+    Signals:
+        results_shown(Comparison): the newest comparison is on screen in every view.
+        computation_failed(str): the newest request failed (e.g. a token the teaching table lacks).
+        busy_changed(bool): the worker started or finished the newest request.
+        message(str): a line for the status bar.
+    """
+
+    results_shown = Signal(object)
+    computation_failed = Signal(str)
+    busy_changed = Signal(bool)
+    message = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._comparison: Comparison | None = None
+        self._last_seconds = 0.0
+        self._diff_texts: tuple[str, str, str] | None = None
+        self._shown_bits = 0
+        self._job = BackgroundJob(Comparer(), "simcompare-compare", self)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._pending_delay = 0
+
+        # Inputs.
+        self.pane_a = TextPane(self.tr("Text A"))
+        self.pane_b = TextPane(self.tr("Text B"))
+        self.swap_button = QToolButton()
+        self.swap_button.setText("⇄")
+        self.swap_button.setToolTip(self.tr("Swap texts A and B"))
+        inputs = QWidget()
+        inputs_row = QHBoxLayout(inputs)
+        inputs_row.setContentsMargins(0, 0, 0, 0)
+        inputs_row.addWidget(self.pane_a, 1)
+        inputs_row.addWidget(self.swap_button, 0, Qt.AlignmentFlag.AlignVCenter)
+        inputs_row.addWidget(self.pane_b, 1)
+
+        # Results.
+        self.summary = SummaryPanel()
+        self.table_a = TokenTable(self.tr("Tokens of A"))
+        self.table_b = TokenTable(self.tr("Tokens of B"))
+        self.fingerprints = FingerprintPanel()
+        self.differences = DifferencesView()
+
+        self.tables_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.tables_splitter.addWidget(self.table_a)
+        self.tables_splitter.addWidget(self.table_b)
+        self.steps_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.fingerprints_area = QScrollArea()
+        self.fingerprints_area.setWidget(self.fingerprints)
+        self.fingerprints_area.setWidgetResizable(True)
+        self.fingerprints_area.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.fingerprints_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.steps_splitter.addWidget(self.tables_splitter)
+        self.steps_splitter.addWidget(self.fingerprints_area)
+        self.steps_splitter.setStretchFactor(0, 5)
+        self.steps_splitter.setStretchFactor(1, 4)
+        self.results = QTabWidget()
+        self.results.setDocumentMode(True)
+        self.results.addTab(self.steps_splitter, self.tr("Steps"))
+        self.results.addTab(self.differences, self.tr("Differences"))
+
+        results_box = QWidget()
+        results_column = QVBoxLayout(results_box)
+        results_column.setContentsMargins(0, 0, 0, 0)
+        results_column.addWidget(self.summary)
+        results_column.addWidget(self.results, 1)
+
+        self.main_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.main_splitter.addWidget(inputs)
+        self.main_splitter.addWidget(results_box)
+        self.main_splitter.setStretchFactor(0, 1)
+        self.main_splitter.setStretchFactor(1, 3)
+        self.main_splitter.setChildrenCollapsible(False)
+
+        # Settings at the side.
+        self.settings = SettingsPanel()
+        self.settings_area = QScrollArea()
+        self.settings_area.setWidget(self.settings)
+        self.settings_area.setWidgetResizable(True)
+        self.settings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.settings_area.setMinimumWidth(250)
+        self.settings_area.setMaximumWidth(380)
+        self.settings_area.setFrameShape(QScrollArea.Shape.NoFrame)
+
+        self.side_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.side_splitter.addWidget(self.main_splitter)
+        self.side_splitter.addWidget(self.settings_area)
+        self.side_splitter.setStretchFactor(0, 1)
+        self.side_splitter.setStretchFactor(1, 0)
+        self.side_splitter.setChildrenCollapsible(False)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(6, 6, 6, 6)
+        row.addWidget(self.side_splitter)
+
+        self.main_splitter.setSizes([240, 620])
+        self.side_splitter.setSizes([1100, 280])
+        self.tables_splitter.setSizes([300, 300])
+
+        # Wiring.
+        self._timer.timeout.connect(self._on_timer)
+        self._job.result_ready.connect(self._on_result)
+        self._job.failed.connect(self._on_failed)
+        self._job.busy_changed.connect(self.busy_changed)
+        for pane in (self.pane_a, self.pane_b):
+            pane.edited.connect(self._on_text_edited)
+            pane.file_loaded.connect(self._on_file_loaded)
+            pane.load_failed.connect(self._on_load_failed)
+        self.swap_button.clicked.connect(self.swap)
+        self.settings.changed.connect(self._on_settings_changed)
+        self.table_a.token_selected.connect(self._on_token_selected_a)
+        self.table_b.token_selected.connect(self._on_token_selected_b)
+        self.schedule(0)
+
+    # ------------------------------------------------------------------------------------- state
+
+    @property
+    def comparison(self) -> Comparison | None:
+        """The comparison on screen."""
+        return self._comparison
+
+    @property
+    def last_seconds(self) -> float:
+        return self._last_seconds
+
+    def is_settled(self) -> bool:
+        """True when no recompute is pending or running: what is on screen matches the inputs."""
+        return not self._timer.isActive() and not self._job.busy
+
+    @property
+    def busy(self) -> bool:
+        return self._job.busy
+
+    def shutdown(self) -> None:
+        """Stop the workers (before the window closes)."""
+        self._timer.stop()
+        self._job.shutdown()
+        self.differences.shutdown()
+
+    # ----------------------------------------------------------------------------------- actions
+
+    def schedule(self, delay_ms: int = TYPING_DELAY_MS) -> None:
+        """Recompute after ``delay_ms``; typing restarts the wait, so a burst of keys recomputes once."""
+        if self._timer.isActive() and self._pending_delay < delay_ms:
+            return  # a sooner recompute is already on its way and will see this change too
+        self._pending_delay = delay_ms
+        self._timer.start(delay_ms)
+
+    def recompute(self) -> None:
+        """Recompute at the next turn of the event loop."""
+        self.schedule(0)
+
+    def load_files(self, path_a: str | None, path_b: str | None) -> bool:
+        """Open files into the panes; True when every one given could be read."""
+        ok = True
+        for pane, path in ((self.pane_a, path_a), (self.pane_b, path_b)):
+            if path:
+                ok = pane.load_file(os.fspath(path)) and ok
+        self.schedule(0)
+        return ok
+
+    def load_example(self, key: str) -> None:
+        """Put one of the Examples menu's presets in the panes (and its settings, for the teaching ones)."""
+        item = example(key)
+        text_a, text_b = item.texts()
+        if item.settings:
+            self.settings.apply(item.settings, emit=False)
+        else:
+            self.settings.leave_teaching_mode()
+        title = item.translated_title()
+        self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
+        self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
+        self.schedule(0)
+        self.summary.set_info(item.translated_note())
+        self.message.emit(title)
+
+    @Slot()
+    def swap(self) -> None:
+        state_a, state_b = self.pane_a.state(), self.pane_b.state()
+        self.pane_a.restore(state_b)
+        self.pane_b.restore(state_a)
+        self.schedule(0)
+
+    @Slot()
+    def clear(self) -> None:
+        self.pane_a.clear()
+        self.pane_b.clear()
+        self.schedule(0)
+
+    def show_results_tab(self, index: int) -> None:
+        self.results.setCurrentIndex(index)
+
+    # ------------------------------------------------------------------------------- persistence
+
+    def save_state(self, settings: QSettings) -> None:
+        self.settings.save(settings)
+        settings.beginGroup(_STATE_GROUP)
+        settings.setValue("main", self.main_splitter.saveState())
+        settings.setValue("side", self.side_splitter.saveState())
+        settings.setValue("steps", self.steps_splitter.saveState())
+        settings.setValue("tables", self.tables_splitter.saveState())
+        settings.setValue("tab", self.results.currentIndex())
+        settings.setValue("settings_visible", self.settings_area.isVisibleTo(self))
+        settings.endGroup()
+
+    def restore_state(self, settings: QSettings) -> None:
+        self.settings.load(settings)
+        settings.beginGroup(_STATE_GROUP)
+        for key, splitter in (
+            ("main", self.main_splitter),
+            ("side", self.side_splitter),
+            ("steps", self.steps_splitter),
+            ("tables", self.tables_splitter),
+        ):
+            value = settings.value(key)
+            if isinstance(value, QByteArray):
+                splitter.restoreState(value)
+        tab = settings.value("tab")
+        if tab is not None:
+            with contextlib.suppress(TypeError, ValueError):
+                self.results.setCurrentIndex(int(tab))
+        visible = settings.value("settings_visible")
+        if visible is not None:
+            self.settings_area.setVisible(str(visible).lower() not in ("false", "0"))
+        settings.endGroup()
+        self.schedule(0)
+
+    # ------------------------------------------------------------------------------------- slots
+
+    @Slot()
+    def _on_text_edited(self) -> None:
+        self.summary.set_info("")  # an example's lesson no longer applies to edited texts
+        self.schedule(TYPING_DELAY_MS)
+
+    @Slot(str)
+    def _on_file_loaded(self, path: str) -> None:
+        self.message.emit(self.tr("Opened {path}").format(path=path))
+        self.schedule(0)
+
+    @Slot(str, str)
+    def _on_load_failed(self, _path: str, message: str) -> None:
+        self.message.emit(message)
+
+    @Slot()
+    def _on_settings_changed(self) -> None:
+        self.schedule(SETTINGS_DELAY_MS)
+
+    @Slot()
+    def _on_timer(self) -> None:
+        request = CompareRequest(
+            self.pane_a.text(),
+            self.pane_b.text(),
+            self.settings.config(),
+            html_a=self.pane_a.html(),
+            html_b=self.pane_b.html(),
+        )
+        self._job.submit(request)
+
+    @Slot(int, object)
+    def _on_result(self, _request_id: int, result: CompareResult) -> None:
+        comparison = result.comparison
+        self._comparison = comparison
+        self._last_seconds = result.seconds
+        self.summary.show_comparison(comparison)
+        request = result.request
+        if not request.text_a.strip() and not request.text_b.strip():  # a fresh start: say what to do
+            self.summary.notices.hide()
+            self.summary.set_info(
+                self.tr(
+                    "Type or paste two texts above, open or drop two files, or choose an example from the Examples "
+                    "menu (the six-bit example shows every step with numbers small enough to check by hand)."
+                )
+            )
+        self.table_a.set_fingerprint(comparison.a.fingerprint)
+        self.table_b.set_fingerprint(comparison.b.fingerprint)
+        self.fingerprints.show_comparison(comparison)
+        if comparison.config.bits != self._shown_bits:
+            self._shown_bits = comparison.config.bits
+            self._fit_tables()
+        self.fingerprints.highlight_token(self.table_a.selected_token() or self.table_b.selected_token())
+        for pane, side, table, label in (
+            (self.pane_a, comparison.a, self.table_a, "A"),
+            (self.pane_b, comparison.b, self.table_b, "B"),
+        ):
+            kept, distinct = len(side.features.sequence), len(side.fingerprint.tokens)
+            pane.set_stats(self.tr("{kept} tokens · {distinct} distinct").format(kept=kept, distinct=distinct))
+            table.set_title(
+                self.tr("Tokens of {label}: {distinct} distinct, heaviest first").format(label=label, distinct=distinct)
+            )
+        texts = (request.text_a, request.text_b, str(comparison.config.segmenter))
+        if texts != self._diff_texts:
+            self._diff_texts = texts
+            self.differences.set_texts(request.text_a, request.text_b, segmenter=comparison.config.segmenter)
+        self.differences.set_titles(
+            os.path.basename(self.pane_a.source or "") or self.tr("Text A"),
+            os.path.basename(self.pane_b.source or "") or self.tr("Text B"),
+        )
+        self.results_shown.emit(comparison)
+
+    def _fit_tables(self) -> None:
+        """Give the token tables the room a small (taught) width needs to show its whole ±w matrix."""
+        total = sum(self.steps_splitter.sizes())
+        if total <= 0:
+            return
+        needed = max(self.table_a.needed_width(), self.table_b.needed_width())
+        tables = min(needed, int(total * 0.62)) if self._shown_bits <= 16 else int(total * 0.5)
+        self.steps_splitter.setSizes([tables, total - tables])
+
+    @Slot(int, str)
+    def _on_failed(self, _request_id: int, message: str) -> None:
+        self.summary.notices.setText(self.tr("Could not compute the fingerprints: {reason}").format(reason=message))
+        self.summary.notices.show()
+        self.message.emit(message)
+        self.computation_failed.emit(message)
+
+    @Slot(str)
+    def _on_token_selected_a(self, token: str) -> None:
+        self._follow_selection(token, self.table_b)
+
+    @Slot(str)
+    def _on_token_selected_b(self, token: str) -> None:
+        self._follow_selection(token, self.table_a)
+
+    def _follow_selection(self, token: str, other: TokenTable) -> None:
+        if not token or not other.select_token(token, quiet=True):
+            other.view.selectionModel().blockSignals(True)
+            other.view.clearSelection()
+            other.view.selectionModel().blockSignals(False)
+        self.fingerprints.highlight_token(token or None)

@@ -1,0 +1,144 @@
+"""The Examples menu: teaching presets whose texts live in ``resources/examples``.
+
+The six-bit worked example of DESIGN.md needs weights that a text cannot carry through segmentation, so
+its texts repeat each token as many times as its weight ("A A A A A B B …") and the example switches to
+the settings that make counts the weights: the plain word splitter, stop words kept, tf weighting, six
+bits and a table hasher over the case-folded tokens a…e.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
+
+from simcompare.core.hashing import table_hasher
+from simcompare.core.resources import resource
+
+# DESIGN.md §2, the six-bit teaching example: token → code (text is case-folded, so the keys are lower case).
+TEACHING_TABLE = {"a": "100101", "b": "101011", "c": "100111", "d": "101111", "e": "111011"}
+TEACHING_HASHER = table_hasher(TEACHING_TABLE)
+TEACHING_HASHER_NAME = "table"
+
+
+@dataclass(frozen=True)
+class Example:
+    """A pair of example texts and, for teaching presets, the settings they need.
+
+    Attributes:
+        key: Stable identifier (tests and settings use it).
+        title: Menu text, an untranslated source string (translated with context "Examples").
+        files: Names of text A and text B under ``resources/examples``.
+        settings: Settings to apply (see ``SettingsPanel.apply``); empty keeps the user's, leaving teaching mode.
+        note: A sentence shown in the status bar when the example opens (untranslated source string).
+    """
+
+    key: str
+    title: str
+    files: tuple[str, str]
+    settings: dict[str, object] = field(default_factory=dict)
+    note: str = ""
+
+    def texts(self) -> tuple[str, str]:
+        return tuple(resource("examples", name).read_text(encoding="utf-8") for name in self.files)  # type: ignore[return-value]
+
+    def translated_title(self) -> str:
+        return QCoreApplication.translate("Examples", self.title)
+
+    def translated_note(self) -> str:
+        return QCoreApplication.translate("Examples", self.note) if self.note else ""
+
+
+SIX_BIT_SETTINGS: dict[str, object] = {
+    "segmenter": "words",
+    "stopwords": False,
+    "weighting": "tf",
+    "top_k": 0,
+    "hasher": TEACHING_HASHER_NAME,
+    "bits": 6,
+    "k": 1,
+}
+
+_NOTES = {
+    "identical": QT_TRANSLATE_NOOP("Examples", "Identical texts: every sum and every bit agree, distance 0."),
+    "edited": QT_TRANSLATE_NOOP(
+        "Examples", "Three words changed: a few sums cross zero, so a few bits differ — still near-duplicates."
+    ),
+    "reordered": QT_TRANSLATE_NOOP(
+        "Examples",
+        "The same paragraphs in another order: SimHash weighs a bag of words, so the distance stays 0 while "
+        "edit similarity drops.",
+    ),
+    "unrelated": QT_TRANSLATE_NOOP("Examples", "Unrelated texts: about half of the bits differ, as chance predicts."),
+}
+
+EXAMPLES: tuple[Example, ...] = (
+    Example(
+        "en-identical",
+        QT_TRANSLATE_NOOP("Examples", "English: identical"),
+        ("en-original.txt", "en-original.txt"),
+        note=_NOTES["identical"],
+    ),
+    Example(
+        "en-edited",
+        QT_TRANSLATE_NOOP("Examples", "English: a small edit"),
+        ("en-original.txt", "en-edited.txt"),
+        note=_NOTES["edited"],
+    ),
+    Example(
+        "en-reordered",
+        QT_TRANSLATE_NOOP("Examples", "English: reordered paragraphs"),
+        ("en-original.txt", "en-reordered.txt"),
+        note=_NOTES["reordered"],
+    ),
+    Example(
+        "en-unrelated",
+        QT_TRANSLATE_NOOP("Examples", "English: unrelated"),
+        ("en-original.txt", "en-unrelated.txt"),
+        note=_NOTES["unrelated"],
+    ),
+    Example(
+        "zh-identical",
+        QT_TRANSLATE_NOOP("Examples", "Chinese: identical"),
+        ("zh-original.txt", "zh-original.txt"),
+        note=_NOTES["identical"],
+    ),
+    Example(
+        "zh-edited",
+        QT_TRANSLATE_NOOP("Examples", "Chinese: a small edit"),
+        ("zh-original.txt", "zh-edited.txt"),
+        note=_NOTES["edited"],
+    ),
+    Example(
+        "zh-reordered",
+        QT_TRANSLATE_NOOP("Examples", "Chinese: reordered paragraphs"),
+        ("zh-original.txt", "zh-reordered.txt"),
+        note=_NOTES["reordered"],
+    ),
+    Example(
+        "zh-unrelated",
+        QT_TRANSLATE_NOOP("Examples", "Chinese: unrelated"),
+        ("zh-original.txt", "zh-unrelated.txt"),
+        note=_NOTES["unrelated"],
+    ),
+    Example(
+        "six-bit",
+        QT_TRANSLATE_NOOP("Examples", "Six-bit worked example (table hasher)"),
+        ("six-bit-a.txt", "six-bit-b.txt"),
+        settings=SIX_BIT_SETTINGS,
+        note=QT_TRANSLATE_NOOP(
+            "Examples",
+            "DESIGN.md's worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and "
+            "the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. "
+            "In text B, D weighs 6: only bit 2 flips.",
+        ),
+    ),
+)
+
+
+def example(key: str) -> Example:
+    """The example with this key."""
+    for item in EXAMPLES:
+        if item.key == key:
+            return item
+    raise KeyError(f"no example {key!r}; there are {', '.join(e.key for e in EXAMPLES)}")

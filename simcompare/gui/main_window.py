@@ -1,0 +1,310 @@
+"""The main window: the Compare page, a slot for the Folder page, menus, status bar and preferences."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simcompare import __version__
+from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.examples import EXAMPLES
+from simcompare.gui.plain import plain_label
+
+DEFAULT_SIZE = (1400, 900)
+
+
+def guide_html() -> str:
+    """The help guide (our own HTML, trusted) in the interface language, English when there is none."""
+    from PySide6.QtCore import QCoreApplication
+
+    from simcompare.core.resources import resource
+
+    app = QCoreApplication.instance()
+    language = str(app.property("simcompare_language") or "") if app is not None else ""
+    names = ["guide_zh_CN.html"] if language.startswith("zh") else []
+    for name in [*names, "guide_en.html"]:
+        path = resource("help", name)
+        if path.is_file():
+            return path.read_text(encoding="utf-8")
+    return ""
+
+
+def standard_key(key: QKeySequence.StandardKey, fallback: str) -> QKeySequence:
+    """The platform's key for a standard action, or ``fallback`` where the platform defines none."""
+    sequence = QKeySequence(key)
+    return sequence if not sequence.isEmpty() else QKeySequence(fallback)
+
+
+class FolderPlaceholder(QWidget):
+    """Stands in for the Folder page until it is added with ``MainWindow.add_folder_page``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        label = plain_label(self.tr("Finding near-duplicates in a folder arrives here soon."))
+        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        label.setEnabled(False)
+        column = QVBoxLayout(self)
+        column.addWidget(label)
+
+
+class MainWindow(QMainWindow):
+    """The application window.
+
+    Args:
+        settings: Where preferences live (tests pass their own); the application's QSettings when None.
+        persist: Read and write preferences and geometry (off for ``--screenshot``, which must be
+            reproducible and must not touch the user's settings).
+    """
+
+    COMPARE, FOLDER = 0, 1
+
+    def __init__(self, settings: QSettings | None = None, *, persist: bool = True) -> None:
+        super().__init__()
+        self._settings = settings if settings is not None else QSettings()
+        self._persist = persist
+        self.setWindowTitle(self.tr("simcompare — how alike are these texts?"))
+        self.setMinimumSize(900, 600)
+
+        self.pages = QTabWidget()
+        self.pages.setDocumentMode(True)
+        self.compare_page = ComparePage()
+        self.folder_page: QWidget = FolderPlaceholder()
+        self.pages.addTab(self.compare_page, self.tr("Compare two texts"))
+        self.pages.addTab(self.folder_page, self.tr("Folder"))
+        self.setCentralWidget(self.pages)
+
+        self._make_actions()
+        self._make_menus()
+        self._make_status_bar()
+
+        self.compare_page.message.connect(self._on_message)
+        self.compare_page.busy_changed.connect(self._on_busy)
+        self.compare_page.results_shown.connect(self._on_results)
+
+        self.resize(*DEFAULT_SIZE)
+        if persist:
+            self.restore_preferences()
+
+    # ----------------------------------------------------------------------------------- building
+
+    def _action(
+        self, text: str, slot, shortcut: QKeySequence | QKeySequence.StandardKey | str | None = None, *, tip: str = ""
+    ) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+        action.triggered.connect(slot)
+        return action
+
+    def _make_actions(self) -> None:
+        page = self.compare_page
+        self.open_a_action = self._action(
+            self.tr("Open Text &A…"), page.pane_a.choose_file, standard_key(QKeySequence.StandardKey.Open, "Ctrl+O")
+        )
+        self.open_b_action = self._action(self.tr("Open Text &B…"), page.pane_b.choose_file, "Ctrl+Shift+O")
+        self.quit_action = self._action(
+            self.tr("&Quit"), self.close, standard_key(QKeySequence.StandardKey.Quit, "Ctrl+Q")
+        )
+        self.swap_action = self._action(
+            self.tr("&Swap A and B"), page.swap, "Ctrl+Shift+X", tip=self.tr("Exchange the two texts")
+        )
+        self.clear_action = self._action(self.tr("&Clear both texts"), page.clear, "Ctrl+Shift+Backspace")
+        self.defaults_action = self._action(self.tr("&Restore default settings"), page.settings.restore_defaults)
+        self.compare_view_action = self._action(
+            self.tr("&Compare page"), lambda: self.pages.setCurrentIndex(0), "Ctrl+1"
+        )
+        self.folder_view_action = self._action(self.tr("&Folder page"), lambda: self.pages.setCurrentIndex(1), "Ctrl+2")
+        self.steps_action = self._action(self.tr("S&teps"), lambda: self._show_results(0), "Alt+1")
+        self.differences_action = self._action(self.tr("&Differences"), lambda: self._show_results(1), "Alt+2")
+        self.settings_action = QAction(self.tr("&Settings panel"), self)
+        self.settings_action.setCheckable(True)
+        self.settings_action.setChecked(True)
+        self.settings_action.setShortcut(QKeySequence("Ctrl+,"))
+        self.settings_action.toggled.connect(page.settings_area.setVisible)
+        self.guide_action = self._action(
+            self.tr("&How SimHash works"), self.show_guide, standard_key(QKeySequence.StandardKey.HelpContents, "F1")
+        )
+        self.about_action = self._action(self.tr("&About simcompare"), self.show_about, "Ctrl+F1")
+        self.about_qt_action = self._action(self.tr("About &Qt"), QApplication.aboutQt)
+        self.example_actions: dict[str, QAction] = {}
+        for item in EXAMPLES:
+            action = self._action(item.translated_title(), lambda _=False, key=item.key: self._load_example(key))
+            self.example_actions[item.key] = action
+
+    def _make_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu(self.tr("&File"))
+        file_menu.addAction(self.open_a_action)
+        file_menu.addAction(self.open_b_action)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu(self.tr("&Edit"))
+        edit_menu.addAction(self.swap_action)
+        edit_menu.addAction(self.clear_action)
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.defaults_action)
+        view_menu = bar.addMenu(self.tr("&View"))
+        view_menu.addAction(self.compare_view_action)
+        view_menu.addAction(self.folder_view_action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.steps_action)
+        view_menu.addAction(self.differences_action)
+        view_menu.addSeparator()
+        view_menu.addAction(self.settings_action)
+        examples_menu = bar.addMenu(self.tr("E&xamples"))
+        previous = None
+        for item in EXAMPLES:
+            group = item.key.split("-")[0]
+            if previous is not None and group != previous:
+                examples_menu.addSeparator()
+            previous = group
+            examples_menu.addAction(self.example_actions[item.key])
+        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu.addAction(self.guide_action)
+        help_menu.addSeparator()
+        help_menu.addAction(self.about_action)
+        help_menu.addAction(self.about_qt_action)
+
+    def _make_status_bar(self) -> None:
+        status = self.statusBar()
+        self.busy_label = QLabel(self.tr("Computing…"))
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)  # busy: no known end
+        self.busy_bar.setMaximumWidth(110)
+        self.busy_bar.setMaximumHeight(14)
+        self.busy_bar.setTextVisible(False)
+        self.timing_label = plain_label()
+        status.addPermanentWidget(self.busy_label)
+        status.addPermanentWidget(self.busy_bar)
+        status.addPermanentWidget(self.timing_label)
+        self.busy_label.hide()
+        self.busy_bar.hide()
+
+    # ------------------------------------------------------------------------------------- public
+
+    def add_folder_page(self, page: QWidget, title: str | None = None) -> None:
+        """Put the real Folder page in place of the placeholder (or of an earlier folder page)."""
+        old = self.folder_page
+        self.pages.removeTab(self.FOLDER)
+        old.deleteLater()
+        self.folder_page = page
+        self.pages.insertTab(self.FOLDER, page, title or self.tr("Folder"))
+
+    def open_folder(self, path: str) -> None:
+        """Show the Folder page on ``path`` if the page can open folders."""
+        self.pages.setCurrentIndex(self.FOLDER)
+        opener = getattr(self.folder_page, "open_folder", None)
+        if callable(opener):
+            opener(path)
+        else:
+            self.statusBar().showMessage(self.tr("The Folder page cannot open folders yet."), 8000)
+
+    def about_text(self) -> str:
+        return self.tr(
+            "<h3>simcompare {version}</h3>"
+            "<p>How alike are these texts? SimHash fingerprints, near-duplicate search, "
+            "and a window that shows every step.</p>"
+            "<p><b>References</b></p>"
+            "<p>Moses S. Charikar. Similarity estimation techniques from rounding algorithms. "
+            "<i>Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)</i>, 2002.</p>"
+            "<p>Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web "
+            "crawling. <i>Proceedings of the 16th International World Wide Web Conference (WWW)</i>, 2007.</p>"
+        ).format(version=__version__)
+
+    @Slot()
+    def show_about(self) -> QMessageBox:
+        box = QMessageBox(self)
+        box.setWindowTitle(self.tr("About simcompare"))
+        box.setTextFormat(Qt.TextFormat.RichText)  # our own fixed text, no document content
+        box.setText(self.about_text())
+        box.setIcon(QMessageBox.Icon.Information)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.open()
+        return box
+
+    @Slot()
+    def show_guide(self) -> QDialog:
+        """The step-by-step guide from resources/help, in the interface language."""
+        dialog = QDialog(self)
+        dialog.setWindowTitle(self.tr("How SimHash works"))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        browser = QTextBrowser()
+        browser.setOpenLinks(False)  # a guide of our own; nothing to follow or fetch
+        browser.setHtml(guide_html())
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        column = QVBoxLayout(dialog)
+        column.addWidget(browser)
+        column.addWidget(buttons)
+        dialog.resize(640, 620)
+        dialog.open()
+        return dialog
+
+    # -------------------------------------------------------------------------------- preferences
+
+    def restore_preferences(self) -> None:
+        settings = self._settings
+        geometry = settings.value("window/geometry")
+        if isinstance(geometry, QByteArray):
+            self.restoreGeometry(geometry)
+        state = settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        self.compare_page.restore_state(settings)
+        self.settings_action.setChecked(self.compare_page.settings_area.isVisibleTo(self.compare_page))
+
+    def save_preferences(self) -> None:
+        settings = self._settings
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState())
+        self.compare_page.save_state(settings)
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if self._persist:
+            self.save_preferences()
+        self.compare_page.shutdown()
+        shutdown = getattr(self.folder_page, "shutdown", None)
+        if callable(shutdown):
+            shutdown()
+        super().closeEvent(event)
+
+    # -------------------------------------------------------------------------------------- slots
+
+    def _show_results(self, index: int) -> None:
+        self.pages.setCurrentIndex(self.COMPARE)
+        self.compare_page.show_results_tab(index)
+
+    def _load_example(self, key: str) -> None:
+        self.pages.setCurrentIndex(self.COMPARE)
+        self.compare_page.load_example(key)
+
+    @Slot(str)
+    def _on_message(self, text: str) -> None:
+        self.statusBar().showMessage(text, 10_000)
+
+    @Slot(bool)
+    def _on_busy(self, busy: bool) -> None:
+        self.busy_label.setVisible(busy)
+        self.busy_bar.setVisible(busy)
+
+    @Slot(object)
+    def _on_results(self, _comparison: object) -> None:
+        self.timing_label.setText(
+            self.tr("computed in {ms} ms").format(ms=f"{self.compare_page.last_seconds * 1000:.0f}")
+        )

@@ -1,0 +1,238 @@
+"""Item models over the core's trace.
+
+:class:`TokenTableModel` is the ±w matrix the method is taught with: one row per distinct token (token,
+count, weight, then one column per code bit holding +weight where the code bit is 1 and −weight where it
+is 0), a row of per-bit sums and a row of resulting bits. Every number is read from the
+:class:`~simcompare.core.simhash.Fingerprint`; the model only lays them out.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+from PySide6.QtWidgets import QApplication
+
+from simcompare.core.simhash import Fingerprint, TokenTrace
+from simcompare.gui.explain import escape, token_bit_tooltip
+from simcompare.gui.palette import MINUS, NEGATIVE, POSITIVE, mix, number, short_number, signed
+
+# Up to this width each bit cell shows the signed weight (+5, −5); wider codes show only the sign.
+FULL_MATRIX_BITS = 16
+
+_Index = QModelIndex | QPersistentModelIndex
+
+# The raw number behind a cell (weight, ±weight, sum or bit), for tests and delegates.
+ValueRole = Qt.ItemDataRole.UserRole + 1
+
+
+class TokenTableModel(QAbstractTableModel):
+    """Tokens, counts, weights and the ±w matrix of one fingerprint, with rows of sums and bits."""
+
+    TOKEN, COUNT, WEIGHT = 0, 1, 2
+    FIRST_BIT = 3
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self._fp: Fingerprint | None = None
+        self._codes: list[str] = []
+        self._bold = QFont()
+        self._bold.setBold(True)
+        self._brushes: dict[str, QBrush] = {}
+        self._set_brushes()
+
+    def _set_brushes(self, base: QColor | None = None) -> None:
+        base = base or QApplication.palette().base().color()
+        self._brushes = {
+            "+": QBrush(mix(POSITIVE, base, 0.22)),
+            "-": QBrush(mix(NEGATIVE, base, 0.22)),
+            "+sum": QBrush(mix(POSITIVE, base, 0.40)),
+            "-sum": QBrush(mix(NEGATIVE, base, 0.40)),
+        }
+
+    # ------------------------------------------------------------------------------------ contents
+
+    @property
+    def fingerprint(self) -> Fingerprint | None:
+        return self._fp
+
+    def set_fingerprint(self, fp: Fingerprint | None) -> None:
+        """Show a new trace (None empties the table)."""
+        self.beginResetModel()
+        self._fp = fp
+        self._codes = [fp.code_binary(t) for t in fp.tokens] if fp is not None else []
+        self.endResetModel()
+
+    @property
+    def bits(self) -> int:
+        return self._fp.bits if self._fp is not None else 0
+
+    @property
+    def token_rows(self) -> int:
+        return len(self._codes)
+
+    @property
+    def sum_row(self) -> int:
+        """Row index of the per-bit sums."""
+        return self.token_rows
+
+    @property
+    def bit_row(self) -> int:
+        """Row index of the resulting bits."""
+        return self.token_rows + 1
+
+    def token_at(self, row: int) -> TokenTrace | None:
+        """The token of a row, or None for the sum and bit rows."""
+        if self._fp is not None and 0 <= row < self.token_rows:
+            return self._fp.tokens[row]
+        return None
+
+    def row_of(self, token: str) -> int | None:
+        if self._fp is None:
+            return None
+        for row, item in enumerate(self._fp.tokens):
+            if item.token == token:
+                return row
+        return None
+
+    @property
+    def compact(self) -> bool:
+        """True when bit cells show only the sign (wide codes)."""
+        return self.bits > FULL_MATRIX_BITS
+
+    # ------------------------------------------------------------------------------ model interface
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        if parent.isValid() or self._fp is None:
+            return 0
+        return self.token_rows + 2
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        if parent.isValid() or self._fp is None:
+            return 0
+        return self.FIRST_BIT + self._fp.bits
+
+    def flags(self, index: _Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if self._fp is None:
+            return None
+        if orientation == Qt.Orientation.Horizontal:
+            if not 0 <= section < self.columnCount():
+                return None
+            if role == Qt.ItemDataRole.DisplayRole:
+                if section == self.TOKEN:
+                    return self.tr("Token")
+                if section == self.COUNT:
+                    return self.tr("Count")
+                if section == self.WEIGHT:
+                    return self.tr("Weight")
+                return str(section - self.FIRST_BIT)
+            if role == Qt.ItemDataRole.ToolTipRole:
+                if section >= self.FIRST_BIT:
+                    return self.tr("Bit {j} of each token's code (0 is the leftmost, most significant)").format(
+                        j=section - self.FIRST_BIT
+                    )
+                return None
+            if role == Qt.ItemDataRole.TextAlignmentRole and section >= self.FIRST_BIT:
+                return int(Qt.AlignmentFlag.AlignCenter)
+            return None
+        if not 0 <= section < self.rowCount():
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            if section == self.sum_row:
+                return self.tr("sum")
+            if section == self.bit_row:
+                return self.tr("bit")
+            return str(section + 1)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if section == self.sum_row:
+                return self.tr("Per-bit sums: each column's ±weights added up")
+            if section == self.bit_row:
+                return self.tr("The fingerprint: 1 where the sum is above 0, else 0")
+        return None
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid() or self._fp is None:
+            return None
+        row, column = index.row(), index.column()
+        if not (0 <= row < self.rowCount() and 0 <= column < self.columnCount()):
+            return None
+        if row == self.sum_row:
+            return self._summary_data(column, role, is_sum=True)
+        if row == self.bit_row:
+            return self._summary_data(column, role, is_sum=False)
+        return self._token_data(row, column, role)
+
+    # ------------------------------------------------------------------------------------- helpers
+
+    def _token_data(self, row: int, column: int, role: int):
+        token = self._fp.tokens[row]
+        if column == self.TOKEN:
+            if role in (Qt.ItemDataRole.DisplayRole, ValueRole):
+                return token.token
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return "<qt>" + escape(token.token) + "</qt>"
+            return None
+        if column == self.COUNT:
+            if role in (Qt.ItemDataRole.DisplayRole, ValueRole):
+                return token.count if role == ValueRole else str(token.count)
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        if column == self.WEIGHT:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return number(token.weight)
+            if role == ValueRole:
+                return token.weight
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return repr(token.weight)
+            if role == Qt.ItemDataRole.TextAlignmentRole:
+                return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        j = column - self.FIRST_BIT
+        code_bit = self._codes[row][j] == "1"
+        if role == Qt.ItemDataRole.DisplayRole:
+            if self.compact:
+                return "+" if code_bit else MINUS
+            return signed(token.weight if code_bit else -token.weight)
+        if role == ValueRole:
+            return token.weight if code_bit else -token.weight
+        if role == Qt.ItemDataRole.BackgroundRole:
+            return self._brushes["+" if code_bit else "-"]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return token_bit_tooltip(token.token, token.weight, int(code_bit), j)
+        return None
+
+    def _summary_data(self, column: int, role: int, *, is_sum: bool):
+        fp = self._fp
+        if column < self.FIRST_BIT:
+            if role == Qt.ItemDataRole.DisplayRole and column == self.TOKEN:
+                return self.tr("sum V") if is_sum else self.tr("bit: V > 0")
+            if role == Qt.ItemDataRole.FontRole:
+                return self._bold
+            return None
+        j = column - self.FIRST_BIT
+        value = fp.sums[j] if is_sum else fp.bit(j)
+        if role == Qt.ItemDataRole.DisplayRole:
+            if not is_sum:
+                return str(value)
+            return short_number(value) if self.compact else number(value)
+        if role == ValueRole:
+            return value
+        if role == Qt.ItemDataRole.FontRole:
+            return self._bold
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return int(Qt.AlignmentFlag.AlignCenter)
+        if role == Qt.ItemDataRole.BackgroundRole:
+            positive = (value > 0) if is_sum else bool(value)
+            return self._brushes["+sum" if positive else "-sum"]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if is_sum:
+                return self.tr("Sum {j} = {value}: the bit is {bit}").format(j=j, value=number(value), bit=fp.bit(j))
+            return self.tr("Bit {j} of the fingerprint").format(j=j)
+        return None

@@ -1,0 +1,372 @@
+"""The settings that decide a fingerprint, as a form that always yields a valid Config.
+
+Width and hasher constrain each other: a hasher gives a fixed number of bits (md5 128, sha1 160,
+blake2b 512, fnv1a64 64, jenkins 32), so hashers too narrow for the chosen width are disabled with a
+tooltip saying why, and if the width outgrows the chosen hasher the panel switches to one that reaches it
+and says so. k follows the width's default whenever the width changes.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings, QSignalBlocker, Qt, Signal, Slot
+from PySide6.QtGui import QIntValidator, QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QPushButton,
+    QSizePolicy,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simcompare.core.hashing import HASHERS, MAX_BITS, hashers_for
+from simcompare.core.simhash import DEFAULT_TOP_K, DEFAULT_WEIGHTING, Config, default_k
+from simcompare.core.tokens import Segmenter
+from simcompare.core.weights import Weighting
+from simcompare.gui.examples import TEACHING_HASHER, TEACHING_HASHER_NAME
+from simcompare.gui.plain import plain_label
+
+BIT_PRESETS = (6, 8, 16, 32, 64, 128)
+DEFAULT_BITS = 64
+DEFAULT_HASHER = "md5"
+_SETTINGS_GROUP = "compare/settings"
+
+
+class SettingsPanel(QWidget):
+    """Segmenter, stop words, weighting, top-K, hasher, bits and k.
+
+    Signals:
+        changed(): a setting changed; ``config()`` gives the new Config.
+    """
+
+    changed = Signal()
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._bits = DEFAULT_BITS
+        self._switched_from: str | None = None
+
+        self.segmenter = QComboBox()
+        for label, value in (
+            (self.tr("jieba words (Chinese)"), Segmenter.JIEBA),
+            (self.tr("words (Latin script)"), Segmenter.WORDS),
+            (self.tr("character n-grams"), Segmenter.CHARS),
+        ):
+            self.segmenter.addItem(label, str(value))
+        self.segmenter.setToolTip(self.tr("How text is cut into tokens"))
+        self.ngram = QSpinBox()
+        self.ngram.setRange(1, 8)
+        self.ngram.setValue(2)
+        self.ngram.setPrefix(self.tr("n = "))
+        self.ngram.setToolTip(self.tr("Length of the character n-grams"))
+        self.stopwords = QCheckBox(self.tr("Drop stop words"))
+        self.stopwords.setToolTip(self.tr("Leave out common words (的, 了, the, of …) that say little about a text"))
+        self.stopwords.setChecked(True)
+
+        self.weighting = QComboBox()
+        for label, value in (
+            (self.tr("tf — count in the text"), Weighting.TF),
+            (self.tr("tf·idf — count × rarity"), Weighting.TFIDF),
+            (self.tr("TextRank"), Weighting.TEXTRANK),
+            (self.tr("uniform — 1 per token"), Weighting.UNIFORM),
+        ):
+            self.weighting.addItem(label, str(value))
+        self.top_k = QSpinBox()
+        self.top_k.setRange(0, 1_000_000)
+        self.top_k.setSpecialValueText(self.tr("all tokens"))
+        self.top_k.setToolTip(self.tr("Keep only the K heaviest tokens (0 keeps all)"))
+
+        self.hasher = QComboBox()
+        self._hasher_model = QStandardItemModel(self.hasher)
+        for name, hasher in HASHERS.items():
+            item = QStandardItem(self.tr("{name} ({bits} bits)").format(name=name, bits=hasher.bits))
+            item.setData(name, Qt.ItemDataRole.UserRole)
+            self._hasher_model.appendRow(item)
+        teaching = QStandardItem(self.tr("table a–e (teaching, 6 bits)"))
+        teaching.setData(TEACHING_HASHER_NAME, Qt.ItemDataRole.UserRole)
+        self._hasher_model.appendRow(teaching)
+        self.hasher.setModel(self._hasher_model)
+        self.hasher.setToolTip(self.tr("The hash that gives each token its code; its digest's leading bits are used"))
+
+        self.bits = QComboBox()
+        self.bits.setEditable(True)
+        self.bits.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        for preset in BIT_PRESETS:
+            self.bits.addItem(str(preset))
+        self.bits.setValidator(QIntValidator(1, MAX_BITS, self.bits))
+        self.bits.setToolTip(self.tr("Fingerprint width f: a preset or any width from 1 to {max}").format(max=MAX_BITS))
+        self.k = QSpinBox()
+        self.k.setToolTip(self.tr("Near-duplicates: at most k differing bits"))
+
+        self.note = plain_label()
+        self.note.setWordWrap(True)
+        self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
+        self.defaults_button = QPushButton(self.tr("Restore defaults"))
+
+        tokens = QGroupBox(self.tr("Tokens"))
+        tokens_form = QFormLayout(tokens)
+        segment_row = QHBoxLayout()
+        segment_row.addWidget(self.segmenter, 1)
+        segment_row.addWidget(self.ngram)
+        tokens_form.addRow(self.tr("Segmenter"), segment_row)
+        tokens_form.addRow("", self.stopwords)
+        tokens_form.addRow(self.tr("Weighting"), self.weighting)
+        tokens_form.addRow(self.tr("Top-K"), self.top_k)
+
+        fingerprint = QGroupBox(self.tr("Fingerprint"))
+        fp_form = QFormLayout(fingerprint)
+        fp_form.addRow(self.tr("Hasher"), self.hasher)
+        fp_form.addRow(self.tr("Bits"), self.bits)
+        fp_form.addRow(self.tr("k"), self.k)
+        fp_form.addRow(self.note)
+
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(tokens)
+        column.addWidget(fingerprint)
+        column.addWidget(self.defaults_button, 0, Qt.AlignmentFlag.AlignLeft)
+        column.addStretch(1)
+
+        self._apply_bits(DEFAULT_BITS, reset_k=True)
+        self._select_hasher(DEFAULT_HASHER)
+        self._on_segmenter_changed()
+        self.restore_defaults(emit=False)
+
+        self.segmenter.currentIndexChanged.connect(self._on_segmenter_changed)
+        self.segmenter.currentIndexChanged.connect(self._emit)
+        self.ngram.valueChanged.connect(self._emit)
+        self.stopwords.toggled.connect(self._emit)
+        self.weighting.currentIndexChanged.connect(self._emit)
+        self.top_k.valueChanged.connect(self._emit)
+        self.hasher.currentIndexChanged.connect(self._on_hasher_changed)
+        self.bits.currentTextChanged.connect(self._on_bits_text)
+        self.k.valueChanged.connect(self._emit)
+        self.defaults_button.clicked.connect(self._on_defaults_clicked)
+
+    # ------------------------------------------------------------------------------------- values
+
+    def config(self) -> Config:
+        """The current settings as a Config (always valid: the form keeps them consistent)."""
+        name = self.hasher_name()
+        return Config(
+            bits=self._bits,
+            hasher=TEACHING_HASHER if name == TEACHING_HASHER_NAME else name,
+            weighting=self.weighting.currentData(),
+            top_k=self.top_k.value() or None,
+            segmenter=self.segmenter.currentData(),
+            stopwords=self.stopwords.isChecked(),
+            ngram=self.ngram.value(),
+            k=self.k.value(),
+        )
+
+    def hasher_name(self) -> str:
+        return str(self.hasher.currentData())
+
+    @property
+    def bits_value(self) -> int:
+        return self._bits
+
+    def values(self) -> dict[str, object]:
+        """The settings as plain values (what ``apply`` and QSettings take)."""
+        return {
+            "segmenter": self.segmenter.currentData(),
+            "ngram": self.ngram.value(),
+            "stopwords": self.stopwords.isChecked(),
+            "weighting": self.weighting.currentData(),
+            "top_k": self.top_k.value(),
+            "hasher": self.hasher_name(),
+            "bits": self._bits,
+            "k": self.k.value(),
+        }
+
+    def apply(self, values: dict[str, object], *, emit: bool = True) -> None:
+        """Set several settings at once, with one ``changed`` at the end. Unknown or invalid values are skipped."""
+        widgets = (
+            self.segmenter,
+            self.ngram,
+            self.stopwords,
+            self.weighting,
+            self.top_k,
+            self.hasher,
+            self.bits,
+            self.k,
+        )
+        was_blocked = [w.blockSignals(True) for w in widgets]
+        try:
+            if "segmenter" in values:
+                self._select(self.segmenter, str(values["segmenter"]))
+            if "ngram" in values:
+                self.ngram.setValue(_int(values["ngram"], 2))
+            if "stopwords" in values:
+                self.stopwords.setChecked(_bool(values["stopwords"]))
+            if "weighting" in values:
+                self._select(self.weighting, str(values["weighting"]))
+            if "top_k" in values:
+                self.top_k.setValue(_int(values["top_k"], 0))
+            if "bits" in values:
+                bits = _int(values["bits"], DEFAULT_BITS)
+                if 1 <= bits <= MAX_BITS:
+                    self.bits.setEditText(str(bits))
+                    self._apply_bits(bits, reset_k=True, preferred=str(values.get("hasher", self.hasher_name())))
+            if "hasher" in values:
+                self._select_hasher(str(values["hasher"]))
+            if "k" in values:
+                self.k.setValue(_int(values["k"], default_k(self._bits)))
+        finally:
+            for widget, blocked in zip(widgets, was_blocked, strict=True):
+                widget.blockSignals(blocked)
+        self._on_segmenter_changed()
+        self._explain()
+        if emit:
+            self.changed.emit()
+
+    def restore_defaults(self, *, emit: bool = True) -> None:
+        self.apply(
+            {
+                "segmenter": str(Segmenter.JIEBA),
+                "ngram": 2,
+                "stopwords": True,
+                "weighting": str(DEFAULT_WEIGHTING),
+                "top_k": DEFAULT_TOP_K or 0,
+                "bits": DEFAULT_BITS,
+                "hasher": DEFAULT_HASHER,
+                "k": default_k(DEFAULT_BITS),
+            },
+            emit=emit,
+        )
+
+    def leave_teaching_mode(self) -> bool:
+        """Back to the default hasher and width if the teaching table is in use (it knows only a…e)."""
+        if self.hasher_name() != TEACHING_HASHER_NAME:
+            return False
+        self.restore_defaults(emit=False)
+        return True
+
+    # ----------------------------------------------------------------------------------- persisting
+
+    def save(self, settings: QSettings) -> None:
+        settings.beginGroup(_SETTINGS_GROUP)
+        for key, value in self.values().items():
+            settings.setValue(key, value)
+        settings.endGroup()
+
+    def load(self, settings: QSettings) -> None:
+        settings.beginGroup(_SETTINGS_GROUP)
+        values = {key: settings.value(key) for key in settings.childKeys()}
+        settings.endGroup()
+        if values.get("hasher") == TEACHING_HASHER_NAME:  # teaching mode is for the example, not a new session
+            return
+        if values:
+            self.apply(values, emit=False)
+
+    # ---------------------------------------------------------------------------------------- logic
+
+    def _apply_bits(self, bits: int, *, reset_k: bool, preferred: str | None = None) -> None:
+        """Take a new width: disable hashers too narrow for it, switch away from one, reset k's range."""
+        self._bits = bits
+        able = set(hashers_for(bits))
+        if bits <= TEACHING_HASHER.bits:
+            able.add(TEACHING_HASHER_NAME)
+        for row in range(self._hasher_model.rowCount()):
+            item = self._hasher_model.item(row)
+            name = item.data(Qt.ItemDataRole.UserRole)
+            width = TEACHING_HASHER.bits if name == TEACHING_HASHER_NAME else HASHERS[name].bits
+            item.setEnabled(name in able)
+            item.setToolTip(
+                ""
+                if name in able
+                else self.tr("{name} gives only {width} bits, fewer than {bits}").format(
+                    name=name, width=width, bits=bits
+                )
+            )
+        self._switched_from = None
+        wanted = preferred or self.hasher_name()
+        if wanted not in able:
+            self._switched_from = wanted
+            fallback = next(n for n in (DEFAULT_HASHER, "blake2b", *hashers_for(bits)) if n in able)
+            self._select_hasher(fallback)
+        self.k.setRange(0, bits)
+        if reset_k:
+            self.k.setValue(default_k(bits))
+        self._explain()
+
+    def _explain(self) -> None:
+        name = self.hasher_name()
+        width = TEACHING_HASHER.bits if name == TEACHING_HASHER_NAME else HASHERS[name].bits
+        lines = []
+        switched = self._switched_from
+        if switched and switched != name:
+            lines.append(
+                self.tr("{old} cannot give {bits} bits, so the hasher is now {new}.").format(
+                    old=switched, bits=self._bits, new=name
+                )
+            )
+        if name == TEACHING_HASHER_NAME:
+            lines.append(self.tr("The teaching table has codes for the tokens a–e only, six bits each."))
+        else:
+            wider = hashers_for(width + 1) if width < MAX_BITS else []
+            lines.append(
+                self.tr("{name} gives {width} bits: widths 1–{width}.").format(name=name, width=width)
+                + (" " + self.tr("Wider: {names}.").format(names=", ".join(wider)) if wider else "")
+            )
+        lines.append(self.tr("Default k for {bits} bits: {k}.").format(bits=self._bits, k=default_k(self._bits)))
+        self.note.setText("\n".join(lines))
+
+    def _select(self, combo: QComboBox, value: str) -> None:
+        index = combo.findData(value)
+        if index >= 0:
+            combo.setCurrentIndex(index)
+
+    def _select_hasher(self, name: str) -> None:
+        index = self.hasher.findData(name)
+        if index >= 0 and self._hasher_model.item(index).isEnabled():
+            with QSignalBlocker(self.hasher):
+                self.hasher.setCurrentIndex(index)
+
+    # ---------------------------------------------------------------------------------------- slots
+
+    @Slot()
+    def _emit(self) -> None:
+        self.changed.emit()
+
+    @Slot()
+    def _on_segmenter_changed(self) -> None:
+        self.ngram.setVisible(self.segmenter.currentData() == str(Segmenter.CHARS))
+
+    @Slot()
+    def _on_hasher_changed(self) -> None:
+        self._switched_from = None
+        self._explain()
+        self.changed.emit()
+
+    @Slot(str)
+    def _on_bits_text(self, text: str) -> None:
+        try:
+            bits = int(text)
+        except ValueError:
+            return
+        if not 1 <= bits <= MAX_BITS or bits == self._bits:
+            return
+        self._apply_bits(bits, reset_k=True)
+        self.changed.emit()
+
+    @Slot()
+    def _on_defaults_clicked(self) -> None:
+        self.restore_defaults()
+
+
+def _int(value: object, default: int) -> int:
+    try:
+        return int(value)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return default
+
+
+def _bool(value: object) -> bool:
+    if isinstance(value, str):  # QSettings' INI format gives strings back
+        return value.lower() in ("true", "1", "yes")
+    return bool(value)

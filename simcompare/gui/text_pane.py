@@ -1,0 +1,309 @@
+"""One input of the Compare page: a plain-text editor with Open, Clear, drop-a-file and what was read.
+
+Document text is untrusted. It only ever enters the editor through ``setPlainText`` (QPlainTextEdit has
+no rich text at all, and pasting or dropping inserts only the plain text of the clipboard), and every
+label that shows a file name or an error is set to ``Qt.PlainText``.
+
+A loaded file's exact decoded text is kept and handed to the core until the user edits it, so the
+numbers match the command line's for the same file (the editor itself would fold CR LF into LF).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QMimeData, QUrl, Signal, Slot
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QFont
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QPlainTextEdit,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from simcompare.core.documents import Document, read_document
+from simcompare.core.errors import InputError
+from simcompare.gui.palette import BAD
+from simcompare.gui.plain import plain_label
+
+
+def local_file(mime: QMimeData) -> str | None:
+    """The first local file among dragged URLs, or None."""
+    if not mime.hasUrls():
+        return None
+    for url in mime.urls():
+        if url.isLocalFile():
+            return url.toLocalFile()
+    return None
+
+
+class DropTextEdit(QPlainTextEdit):
+    """A plain-text editor that opens a file dropped on it (text dropped on it is inserted as usual)."""
+
+    file_dropped = Signal(str)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if local_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragEnterEvent(event)
+
+    def dragMoveEvent(self, event: QDragMoveEvent) -> None:
+        if local_file(event.mimeData()) is not None:
+            event.acceptProposedAction()
+        else:
+            super().dragMoveEvent(event)
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        path = local_file(event.mimeData())
+        if path is not None:
+            event.acceptProposedAction()
+            self.file_dropped.emit(path)
+        else:
+            super().dropEvent(event)
+
+
+@dataclass(frozen=True)
+class PaneState:
+    """Everything a pane holds, for Swap."""
+
+    text: str
+    loaded: str | None
+    source: str | None
+    document: Document | None
+    html: bool
+
+
+class TextPane(QWidget):
+    """Text A or text B.
+
+    Signals:
+        edited(): the text or how it is read changed (typing, a file, an example, Clear, the HTML box).
+        file_loaded(path): a file was read into the pane.
+        load_failed(path, message): a file could not be read; the pane kept its text.
+    """
+
+    edited = Signal()
+    file_loaded = Signal(str)
+    load_failed = Signal(str, str)
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._loaded: str | None = None  # the exact text of the loaded file, until edited
+        self._source: str | None = None  # file path or example name
+        self._document: Document | None = None
+        self._quiet = False
+        self._last_dir = ""
+
+        self.title = QLabel(title)
+        bold = QFont(self.title.font())
+        bold.setBold(True)
+        self.title.setFont(bold)
+        self.html_box = QCheckBox(self.tr("Read as HTML"))
+        self.html_box.setToolTip(
+            self.tr(
+                "Reduce the text to what a browser shows before segmenting. "
+                "Set for .html files and for text that starts like an HTML page."
+            )
+        )
+        self.open_button = QToolButton()
+        self.open_button.setText(self.tr("Open…"))
+        self.open_button.setToolTip(self.tr("Open a text file (or drop one on the pane)"))
+        self.clear_button = QToolButton()
+        self.clear_button.setText(self.tr("Clear"))
+
+        self.editor = DropTextEdit()
+        self.editor.setPlaceholderText(
+            self.tr("Type or paste a text here, drop a file on it, or choose an example from the Examples menu.")
+        )
+        self.editor.setMinimumHeight(90)
+        self.editor.setTabChangesFocus(True)
+
+        self.info = plain_label()
+        self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.stats = plain_label()
+        self.error = plain_label()
+        self.error.setWordWrap(True)
+        self.error.setStyleSheet(f"color: {BAD.name()};")
+        self.error.hide()
+
+        header = QHBoxLayout()
+        header.setContentsMargins(0, 0, 0, 0)
+        header.addWidget(self.title)
+        header.addStretch(1)
+        header.addWidget(self.html_box)
+        header.addWidget(self.open_button)
+        header.addWidget(self.clear_button)
+        footer = QHBoxLayout()
+        footer.setContentsMargins(0, 0, 0, 0)
+        footer.addWidget(self.info, 1)
+        footer.addWidget(self.stats)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(3)
+        column.addLayout(header)
+        column.addWidget(self.editor, 1)
+        column.addLayout(footer)
+        column.addWidget(self.error)
+
+        self.editor.textChanged.connect(self._on_text_changed)
+        self.editor.file_dropped.connect(self.load_file)
+        self.open_button.clicked.connect(self.choose_file)
+        self.clear_button.clicked.connect(self.clear)
+        self.html_box.toggled.connect(self._on_html_toggled)
+        self._show_info()
+
+    # -------------------------------------------------------------------------------------- reading
+
+    def text(self) -> str:
+        """What the core compares: the loaded file's exact text, or what is in the editor."""
+        return self._loaded if self._loaded is not None else self.editor.toPlainText()
+
+    def html(self) -> bool | None:
+        """True when the text is to be read as HTML; None lets the core decide by content (as the CLI does)."""
+        return True if self.html_box.isChecked() else None
+
+    @property
+    def source(self) -> str | None:
+        return self._source
+
+    @property
+    def document(self) -> Document | None:
+        """The file's document while the pane holds it unedited."""
+        return self._document if self._loaded is not None else None
+
+    # -------------------------------------------------------------------------------------- setting
+
+    @Slot()
+    def choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self,
+            self.tr("Open {title}").format(title=self.title.text()),
+            self._last_dir,
+            self.tr("Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)"),
+        )
+        if path:
+            self.load_file(path)
+
+    @Slot(str)
+    def load_file(self, path: str) -> bool:
+        """Read a file with the core's decoding and HTML rules; on failure keep the text and say why."""
+        try:
+            document = read_document(path)
+        except InputError as error:
+            message = open_error(path, error)
+            self.error.setText(message)
+            self.error.show()
+            self.load_failed.emit(path, message)
+            return False
+        self._last_dir = str(Path(path).parent)
+        self._set(document.text, loaded=True, source=path, document=document, html=document.html)
+        self.file_loaded.emit(path)
+        return True
+
+    def set_text(self, text: str, source: str | None = None, *, html: bool = False) -> None:
+        """Put text in the pane as if typed (an example names itself as ``source``)."""
+        self._set(text, loaded=False, source=source, document=None, html=html)
+
+    @Slot()
+    def clear(self) -> None:
+        self._set("", loaded=False, source=None, document=None, html=False)
+
+    def state(self) -> PaneState:
+        return PaneState(
+            self.editor.toPlainText(), self._loaded, self._source, self._document, self.html_box.isChecked()
+        )
+
+    def restore(self, state: PaneState) -> None:
+        self._quiet = True
+        try:
+            self.editor.setPlainText(state.text)
+            self.html_box.setChecked(state.html)
+        finally:
+            self._quiet = False
+        self._loaded, self._source, self._document = state.loaded, state.source, state.document
+        self.error.hide()
+        self._show_info()
+        self.edited.emit()
+
+    def set_stats(self, text: str) -> None:
+        self.stats.setText(text)
+
+    def _set(self, text: str, *, loaded: bool, source: str | None, document: Document | None, html: bool) -> None:
+        self._quiet = True
+        try:
+            self.editor.setPlainText(text)
+            self.html_box.setChecked(html)
+        finally:
+            self._quiet = False
+        self._loaded = text if loaded else None
+        self._source = source
+        self._document = document
+        self.error.hide()
+        self._show_info()
+        self.edited.emit()
+
+    # ---------------------------------------------------------------------------------------- slots
+
+    @Slot()
+    def _on_text_changed(self) -> None:
+        if self._quiet:
+            return
+        if self._loaded is not None:  # edited: from now on the editor's text is what counts
+            self._loaded = None
+            self._show_info()
+        elif self._source is None:
+            self._show_info()
+        self.error.hide()
+        self.edited.emit()
+
+    @Slot(bool)
+    def _on_html_toggled(self, _checked: bool) -> None:
+        if not self._quiet:
+            self.edited.emit()
+
+    def _show_info(self) -> None:
+        document = self._document
+        if self._source and document is not None:
+            name = os.path.basename(self._source)
+            parts = [name, document.encoding + (" " + self.tr("(guessed)") if document.guessed else "")]
+            if document.html:
+                parts.append(self.tr("HTML"))
+            parts.append(self.tr("{size} bytes").format(size=f"{document.size:,}"))
+            if self._loaded is None:
+                parts.append(self.tr("edited"))
+            self.info.setText(" · ".join(parts))
+            self.info.setToolTip("")
+            self.info.setStatusTip(self._source)
+        elif self._source:
+            self.info.setText(self._source)
+        else:
+            self.info.setText(self.tr("typed or pasted") if self.editor.toPlainText() else "")
+
+
+def open_error(path: str, error: InputError) -> str:
+    """Why a file could not be opened, translated by the error's code where one is known."""
+    name = os.path.basename(path) or path
+    reasons = {
+        "missing": QCoreApplication.translate("TextPane", "the file does not exist"),
+        "not_a_file": QCoreApplication.translate("TextPane", "it is a folder, not a file"),
+        "permission": QCoreApplication.translate("TextPane", "permission denied"),
+        "too_large": QCoreApplication.translate("TextPane", "the file is too large"),
+        "binary": QCoreApplication.translate("TextPane", "it looks like a binary file, not text"),
+        "undecodable": QCoreApplication.translate("TextPane", "it is not text in any encoding simcompare knows"),
+    }
+    reason = reasons.get(error.code)
+    if reason is None:  # the core's own reason reads as a predicate of the file: "is a symbolic link loop"
+        reason = QCoreApplication.translate("TextPane", "it {reason}").format(reason=str(error))
+    return QCoreApplication.translate("TextPane", "Could not open “{name}”: {reason}").format(name=name, reason=reason)
+
+
+def file_url(path: str | os.PathLike[str]) -> QUrl:
+    return QUrl.fromLocalFile(os.fspath(path))

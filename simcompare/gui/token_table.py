@@ -1,0 +1,109 @@
+"""A token table: the ±w matrix of one text in a QTableView, with a caption."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QItemSelection, Signal, Slot
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
+
+from simcompare.core.simhash import Fingerprint
+from simcompare.gui.models import TokenTableModel
+from simcompare.gui.palette import monospace_font
+from simcompare.gui.plain import plain_label
+
+FULL_CELL = 46  # width of a bit column showing ±weight
+COMPACT_CELL = 30  # width of a bit column showing only the sign
+
+
+class TokenTable(QWidget):
+    """One text's token table.
+
+    Signals:
+        token_selected(token): a token row was selected (an empty string when the selection is cleared).
+    """
+
+    token_selected = Signal(str)
+
+    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.model = TokenTableModel(self)
+        self.caption = plain_label(title)
+        font = QFont(self.caption.font())
+        font.setBold(True)
+        self.caption.setFont(font)
+        self.view = QTableView()
+        self.view.setModel(self.model)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.view.setAlternatingRowColors(False)
+        self.view.setWordWrap(False)
+        self.view.setFont(monospace_font())
+        self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+        self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.view.horizontalHeader().setHighlightSections(False)
+        self.view.setMinimumHeight(120)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(2)
+        column.addWidget(self.caption)
+        column.addWidget(self.view, 1)
+        self.view.selectionModel().selectionChanged.connect(self._on_selection)
+
+    def set_title(self, title: str) -> None:
+        self.caption.setText(title)
+
+    def set_fingerprint(self, fp: Fingerprint | None) -> None:
+        selected = self.selected_token()
+        self.model.set_fingerprint(fp)
+        self._size_columns()
+        if selected:
+            self.select_token(selected, quiet=True)
+
+    def selected_token(self) -> str:
+        rows = self.view.selectionModel().selectedRows()
+        if rows:
+            token = self.model.token_at(rows[0].row())
+            if token is not None:
+                return token.token
+        return ""
+
+    def select_token(self, token: str, *, quiet: bool = False) -> bool:
+        row = self.model.row_of(token)
+        if row is None:
+            return False
+        if quiet:
+            self.view.selectionModel().blockSignals(True)
+        try:
+            self.view.selectRow(row)
+        finally:
+            if quiet:
+                self.view.selectionModel().blockSignals(False)
+        self.view.scrollTo(self.model.index(row, 0))
+        return True
+
+    def needed_width(self) -> int:
+        """Width that shows every column without scrolling."""
+        header = self.view.horizontalHeader()
+        return (
+            header.length() + self.view.verticalHeader().width() + self.view.verticalScrollBar().sizeHint().width() + 4
+        )
+
+    def _size_columns(self) -> None:
+        header = self.view.horizontalHeader()
+        if self.model.columnCount() == 0:
+            return
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        metrics = self.view.fontMetrics()
+        header.resizeSection(TokenTableModel.TOKEN, max(90, min(200, metrics.horizontalAdvance("M" * 9))))
+        header.resizeSection(TokenTableModel.COUNT, metrics.horizontalAdvance("00000") + 12)
+        header.resizeSection(TokenTableModel.WEIGHT, metrics.horizontalAdvance("0000.00") + 12)
+        width = COMPACT_CELL if self.model.compact else FULL_CELL
+        header.setDefaultSectionSize(width)
+        for column in range(TokenTableModel.FIRST_BIT, self.model.columnCount()):
+            header.resizeSection(column, width)
+        header.setSectionResizeMode(TokenTableModel.TOKEN, QHeaderView.ResizeMode.Interactive)
+
+    @Slot(QItemSelection, QItemSelection)
+    def _on_selection(self, _selected: QItemSelection, _deselected: QItemSelection) -> None:
+        self.token_selected.emit(self.selected_token())

@@ -1,0 +1,170 @@
+"""The one worker pattern of the window: a QObject on a QThread of its own, newest request wins.
+
+A :class:`BackgroundJob` owns a thread and a worker. ``submit(payload)`` numbers the request, sets the
+previous request's cancel event (the function checks it between its steps) and queues the new one. Only
+the newest request's answer is passed on; older answers are dropped, so a slow recompute can never
+overwrite a newer one. Errors cross the thread boundary only as signals.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+from collections.abc import Callable
+
+from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+
+from simcompare.core.errors import Cancelled, InputError
+
+JobFunction = Callable[[object, threading.Event], object]
+
+
+def describe_error(error: BaseException) -> str:
+    """A short reason for an error from the core (KeyError's repr quotes are dropped)."""
+    if isinstance(error, KeyError) and error.args:
+        return str(error.args[0])
+    if isinstance(error, (InputError, ValueError)):
+        return str(error)
+    return f"{type(error).__name__}: {error}"
+
+
+class _Worker(QObject):
+    """Runs the job function in the worker thread."""
+
+    finished = Signal(int, object)
+    failed = Signal(int, str)
+    cancelled = Signal(int)
+
+    def __init__(self, function: JobFunction) -> None:
+        super().__init__()
+        self._function = function
+
+    @Slot(int, object, object)
+    def run(self, request_id: int, payload: object, cancel: threading.Event) -> None:
+        if cancel.is_set():
+            self.cancelled.emit(request_id)
+            return
+        try:
+            result = self._function(payload, cancel)
+        except Cancelled:
+            self.cancelled.emit(request_id)
+        except Exception as error:  # every failure becomes a signal: nothing may escape a worker thread
+            self.failed.emit(request_id, describe_error(error))
+        else:
+            self.finished.emit(request_id, result)
+
+
+class BackgroundJob(QObject):
+    """Runs ``function(payload, cancel_event)`` off the GUI thread; only the newest answer is reported.
+
+    Signals:
+        result_ready(request_id, result): the newest request finished.
+        failed(request_id, message): the newest request raised.
+        busy_changed(busy): work started or the newest request was answered.
+    """
+
+    result_ready = Signal(int, object)
+    failed = Signal(int, str)
+    busy_changed = Signal(bool)
+    _run = Signal(int, object, object)
+
+    def __init__(self, function: JobFunction, name: str, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._latest = 0
+        self._cancel = threading.Event()
+        self._busy = False
+        self._thread = QThread(self)
+        self._thread.setObjectName(name)
+        self._worker = _Worker(function)
+        self._worker.moveToThread(self._thread)
+        self._run.connect(self._worker.run)
+        self._worker.finished.connect(self._on_finished)
+        self._worker.failed.connect(self._on_failed)
+        self._worker.cancelled.connect(self._on_cancelled)
+        self._thread.finished.connect(self._worker.deleteLater)
+        if parent is not None:  # a thread destroyed while running aborts the process: stop it with the owner
+            parent.destroyed.connect(self.shutdown)
+        self._thread.start()
+
+    @property
+    def busy(self) -> bool:
+        """True from a submit until the newest request is answered."""
+        return self._busy
+
+    @property
+    def latest_request(self) -> int:
+        return self._latest
+
+    def submit(self, payload: object) -> int:
+        """Queue work; any older request still waiting or running is told to stop. Returns the request id."""
+        self._cancel.set()
+        self._cancel = threading.Event()
+        self._latest += 1
+        self._set_busy(True)
+        self._run.emit(self._latest, payload, self._cancel)
+        return self._latest
+
+    def cancel(self) -> None:
+        """Stop waiting for the current request (its answer will be dropped)."""
+        self._cancel.set()
+        self._latest += 1
+        self._set_busy(False)
+
+    def shutdown(self) -> None:
+        """Stop the thread after the current step; call before the owner goes away."""
+        self._cancel.set()
+        if self._thread.isRunning():
+            self._thread.quit()
+            self._thread.wait()
+
+    def _set_busy(self, busy: bool) -> None:
+        if busy != self._busy:
+            self._busy = busy
+            self.busy_changed.emit(busy)
+
+    @Slot(int, object)
+    def _on_finished(self, request_id: int, result: object) -> None:
+        if request_id == self._latest:
+            self._set_busy(False)
+            self.result_ready.emit(request_id, result)
+
+    @Slot(int, str)
+    def _on_failed(self, request_id: int, message: str) -> None:
+        if request_id == self._latest:
+            self._set_busy(False)
+            self.failed.emit(request_id, message)
+
+    @Slot(int)
+    def _on_cancelled(self, request_id: int) -> None:
+        if request_id == self._latest:  # cancelled without a newer request: nothing more is coming
+            self._set_busy(False)
+
+
+class GuiThreadCollector(QObject):
+    """Runs Python's cyclic garbage collector on the GUI thread only.
+
+    The collector runs in whichever thread happens to allocate when a threshold is crossed, and the
+    workers allocate a lot (segmentation). Should it collect a widget left in a reference cycle, the
+    widget would be destroyed on a worker thread, which crashes Qt. So automatic collection is switched
+    off and this timer collects, generation by generation, as the thresholds say.
+    """
+
+    def __init__(self, parent: QObject, interval_ms: int = 1000) -> None:
+        super().__init__(parent)
+        gc.disable()
+        self._timer = QTimer(self)
+        self._timer.timeout.connect(self.check)
+        self._timer.start(interval_ms)
+
+    @Slot()
+    def check(self) -> None:
+        threshold = gc.get_threshold()
+        count = gc.get_count()
+        for generation in (2, 1, 0):
+            if count[generation] > threshold[generation]:
+                gc.collect(generation)
+                break
+
+    def stop(self) -> None:
+        self._timer.stop()
+        gc.enable()

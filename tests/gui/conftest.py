@@ -1,0 +1,58 @@
+"""Fixtures for the window's tests: isolated preferences, a ready main window, small real files."""
+
+from __future__ import annotations
+
+import gc
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gui_helpers import ZH_A, ZH_B, wait_settled
+from PySide6.QtCore import QSettings
+
+from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.main_window import MainWindow
+
+
+@pytest.fixture(autouse=True)
+def _isolated_settings(tmp_path: Path) -> Iterator[None]:
+    """No test reads or writes the user's preferences: QSettings() lands in this test's folder."""
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "user-settings"))
+    yield
+
+
+@pytest.fixture(autouse=True)
+def _collect_on_the_gui_thread() -> Iterator[None]:
+    """Collect a test's garbage here, on the GUI thread: if the collector ran later on a worker thread, it
+    could destroy a leftover widget there, which crashes Qt."""
+    yield
+    gc.collect()
+
+
+@pytest.fixture
+def settings_file(tmp_path: Path) -> Path:
+    return tmp_path / "simcompare.ini"
+
+
+@pytest.fixture
+def main_window(qtbot, settings_file: Path) -> MainWindow:
+    window = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)  # closed at teardown: that saves preferences and stops the workers
+    window.show()
+    wait_settled(qtbot, window.compare_page)
+    return window
+
+
+@pytest.fixture
+def page(main_window: MainWindow) -> ComparePage:
+    return main_window.compare_page
+
+
+@pytest.fixture
+def two_files(tmp_path: Path) -> tuple[Path, Path]:
+    """A UTF-8 file and a GBK file of two Chinese sentences that differ in two words."""
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(ZH_A, encoding="utf-8")
+    b.write_bytes(ZH_B.encode("gbk"))
+    return a, b

@@ -1,0 +1,361 @@
+"""The Compare page shows exactly what the core computes, for files, examples and every setting."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from gui_helpers import ZH_A, ZH_B, wait_settled
+from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtWidgets import QApplication
+
+import simcompare
+from simcompare import cli
+from simcompare.core.compare import compare_texts
+from simcompare.core.simhash import default_k
+from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.examples import EXAMPLES, TEACHING_HASHER
+from simcompare.gui.models import ValueRole
+from simcompare.gui.palette import MINUS
+
+
+def shown_sums(page: ComparePage, side: str) -> list[float]:
+    model = (page.table_a if side == "a" else page.table_b).model
+    return [model.data(model.index(model.sum_row, c), ValueRole) for c in range(3, model.columnCount())]
+
+
+def shown_bits(page: ComparePage, side: str) -> str:
+    model = (page.table_a if side == "a" else page.table_b).model
+    return "".join(model.data(model.index(model.bit_row, c)) for c in range(3, model.columnCount()))
+
+
+def assert_every_view_shows(page: ComparePage, expected: simcompare.Comparison) -> None:
+    """Token tables, bit grid, charts, hex and summary all show this comparison's numbers."""
+    shown = page.comparison
+    assert shown is not None
+    assert shown.config.bits == expected.config.bits
+    for side, mine, theirs in (("a", shown.a, expected.a), ("b", shown.b, expected.b)):
+        fp, want = mine.fingerprint, theirs.fingerprint
+        assert (fp.binary, fp.hex) == (want.binary, want.hex)
+        assert shown_sums(page, side) == pytest.approx(list(want.sums))
+        assert shown_bits(page, side) == want.binary
+        table = page.table_a if side == "a" else page.table_b
+        model = table.model
+        assert model.columnCount() == 3 + want.bits
+        assert [model.data(model.index(r, 0)) for r in range(model.token_rows)] == [t.token for t in want.tokens]
+        assert [model.data(model.index(r, 2), ValueRole) for r in range(model.token_rows)] == pytest.approx(
+            [t.weight for t in want.tokens]
+        )
+    grid_rows = page.fingerprints.grid._rows
+    assert [fp.binary for _, fp in grid_rows] == [expected.a.fingerprint.binary, expected.b.fingerprint.binary]
+    assert page.fingerprints.hex_a.text() == expected.a.fingerprint.hex
+    assert page.fingerprints.hex_b.text() == expected.b.fingerprint.hex
+    assert page.fingerprints.chart_a.fingerprint.sums == expected.a.fingerprint.sums
+    assert page.fingerprints.chart_b.fingerprint.sums == expected.b.fingerprint.sums
+    assert page.summary.distance.text().startswith(f"{expected.distance} ")
+    assert f"{expected.config.bits}" in page.summary.distance.text()
+    assert page.summary.cosine.text() == f"{expected.yardsticks.cosine:.4f}"
+
+
+def test_opening_two_files_shows_the_library_numbers(qtbot, page: ComparePage, two_files) -> None:
+    a, b = two_files
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        assert page.load_files(str(a), str(b))
+    wait_settled(qtbot, page)
+    comparison = page.comparison
+    fa, fb = simcompare.fingerprint(ZH_A), simcompare.fingerprint(ZH_B)
+    assert comparison.a.fingerprint.binary == fa.binary and comparison.b.fingerprint.binary == fb.binary
+    assert comparison.distance == simcompare.hamming(fa, fb)
+    assert shown_sums(page, "a") == pytest.approx(list(fa.sums))
+    assert shown_sums(page, "b") == pytest.approx(list(fb.sums))
+    assert_every_view_shows(page, compare_texts(ZH_A, ZH_B))
+    assert "utf-8" in page.pane_a.info.text()
+    assert "gb18030" in page.pane_b.info.text()
+
+
+def test_every_number_matches_compare_json(qtbot, page: ComparePage, two_files, capsys) -> None:
+    a, b = two_files
+    page.settings.apply({"bits": 32, "weighting": "tfidf"})
+    page.load_files(str(a), str(b))
+    wait_settled(qtbot, page)
+    assert cli.main(["compare", str(a), str(b), "--json", "--bits", "32", "--weighting", "tfidf"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    shown = page.comparison
+    assert data["settings"] == shown.config.describe()
+    assert data["distance"] == shown.distance and data["near_duplicate"] == shown.near_duplicate
+    assert data["differing_bits"] == list(shown.differing_bits)
+    for key, side in (("a", "a"), ("b", "b")):
+        assert data[key]["binary"] == shown_bits(page, side)
+        assert data[key]["sums"] == pytest.approx(shown_sums(page, side))
+    assert page.summary.cosine.text() == f"{data['yardsticks']['cosine']:.4f}"
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"bits": 32},
+        {"bits": 16, "hasher": "jenkins"},
+        {"hasher": "sha1"},
+        {"weighting": "tfidf"},
+        {"weighting": "uniform", "top_k": 5},
+        {"segmenter": "chars", "ngram": 2},
+        {"stopwords": False},
+        {"bits": 200, "hasher": "blake2b"},
+    ],
+    ids=lambda change: ",".join(f"{k}={v}" for k, v in change.items()),
+)
+def test_changing_a_setting_updates_every_view(qtbot, page: ComparePage, two_files, change) -> None:
+    a, b = two_files
+    page.load_files(str(a), str(b))
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.settings.apply(change)
+    wait_settled(qtbot, page)
+    config = page.settings.config()
+    for key, value in change.items():
+        if key == "top_k":
+            assert config.top_k == value
+        elif key != "hasher":
+            assert str(getattr(config, key)) == str(value)
+    assert page.settings.hasher_name() == change.get("hasher", "md5")
+    assert_every_view_shows(page, compare_texts(ZH_A, ZH_B, config))
+
+
+def test_a_new_width_resets_k_and_switches_from_a_hasher_too_narrow(qtbot, page: ComparePage) -> None:
+    page.settings.apply({"bits": 32, "hasher": "jenkins"})
+    assert page.settings.hasher_name() == "jenkins"
+    page.settings.bits.setEditText("64")  # typed by the user
+    assert page.settings.bits_value == 64
+    assert page.settings.hasher_name() == "md5"
+    assert page.settings.k.value() == default_k(64)
+    assert "jenkins" in page.settings.note.text()
+    jenkins_row = page.settings.hasher.findData("jenkins")
+    assert not page.settings._hasher_model.item(jenkins_row).isEnabled()
+    page.settings.bits.setEditText("300")
+    assert page.settings.hasher_name() == "blake2b"
+    assert page.settings.k.maximum() == 300
+
+
+def test_six_bit_worked_example(qtbot, page: ComparePage) -> None:
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    fp = page.comparison.a.fingerprint
+    assert fp.sums == (15, -7, -1, 3, 5, 15)
+    assert fp.binary == "100111"
+    assert shown_sums(page, "a") == [15, -7, -1, 3, 5, 15]
+    assert shown_bits(page, "a") == "100111"
+    model = page.table_a.model
+    shown = [model.data(model.index(model.sum_row, c)) for c in range(3, 9)]
+    assert shown == ["15", f"{MINUS}7", f"{MINUS}1", "3", "5", "15"]
+    # The whole ±w matrix: token a (weight 5, code 100101) reads +5 −5 −5 +5 −5 +5.
+    row = model.row_of("a")
+    assert [model.data(model.index(row, c)) for c in range(3, 9)] == ["+5", "−5", "−5", "+5", "−5", "+5"]
+    assert [model.data(model.index(r, 1), ValueRole) for r in range(5)] == [5, 4, 3, 2, 1]
+    assert page.settings.config().hash_function is TEACHING_HASHER
+    # Text B: D weighs 6, and only bit 2 flips.
+    assert page.comparison.differing_bits == (2,)
+    assert "15, −7, −1, 3, 5, 15" in page.summary.info.text()
+
+
+@pytest.mark.parametrize("item", EXAMPLES, ids=lambda item: item.key)
+def test_every_example_loads(qtbot, page: ComparePage, item) -> None:
+    page.load_example(item.key)
+    wait_settled(qtbot, page)
+    text_a, text_b = item.texts()
+    assert page.comparison == compare_texts(text_a, text_b, page.settings.config())
+    if item.key.endswith("identical") or item.key.endswith("reordered"):
+        assert page.comparison.distance == 0
+    if item.key.endswith("unrelated"):
+        assert not page.comparison.near_duplicate
+
+
+def test_leaving_the_teaching_example_restores_a_real_hasher(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert page.settings.hasher_name() == "md5" and page.settings.bits_value == 64
+    assert page.comparison.distance > 0
+
+
+def test_typing_a_word_the_teaching_table_lacks_explains_the_failure(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.computation_failed, timeout=30_000) as failure:
+        page.pane_a.editor.appendPlainText("F")
+    assert "'f'" in failure.args[0] and "table" in failure.args[0]
+    assert "'f'" in page.summary.notices.text()
+
+
+def test_a_dropped_file_loads(qtbot, page: ComparePage, two_files) -> None:
+    a, _ = two_files
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(a))])
+    viewport = page.pane_b.editor.viewport()
+    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    # Drag events take an integer point, the drop a real one (the bindings of some releases accept both).
+    enter, move = QDragEnterEvent(QPoint(10, 10), *args), QDragMoveEvent(QPoint(10, 10), *args)
+    drop = QDropEvent(QPointF(10, 10), *args)
+    QApplication.sendEvent(viewport, enter)
+    QApplication.sendEvent(viewport, move)
+    assert enter.isAccepted() and move.isAccepted()  # the pane offers to take the file
+    with qtbot.waitSignal(page.pane_b.file_loaded) as loaded, qtbot.waitSignal(page.results_shown, timeout=30_000):
+        QApplication.sendEvent(viewport, drop)
+    assert loaded.args == [str(a)]
+    assert drop.isAccepted()
+    wait_settled(qtbot, page)
+    assert page.pane_b.text() == ZH_A
+    assert page.comparison.b.fingerprint == simcompare.fingerprint(ZH_A)
+
+
+def test_gbk_and_html_files_load(qtbot, page: ComparePage, tmp_path: Path) -> None:
+    gbk = tmp_path / "gbk.txt"
+    gbk.write_bytes(ZH_B.encode("gbk"))
+    html = tmp_path / "page.html"
+    markup = (
+        "<html><head><title>标题不算</title><style>p {color: red}</style></head>"
+        f"<body><p>{ZH_A}</p><script>var secret = 1;</script></body></html>"
+    )
+    html.write_text(markup, encoding="utf-8")
+    page.load_files(str(gbk), str(html))
+    wait_settled(qtbot, page)
+    assert page.pane_a.text() == ZH_B
+    assert page.pane_a.document.encoding == "gb18030"
+    assert "gb18030" in page.pane_a.info.text()
+    assert page.pane_b.html_box.isChecked()
+    assert "HTML" in page.pane_b.info.text()
+    assert page.pane_b.editor.toPlainText() == markup  # the file as it is, shown as plain text
+    tokens = {t.token for t in page.comparison.b.fingerprint.tokens}
+    assert {"secret", "color", "标题"}.isdisjoint(tokens)
+    assert page.comparison.b.fingerprint == simcompare.fingerprint(ZH_A)
+    assert page.comparison.b.fingerprint == simcompare.fingerprint(markup, html=True)
+
+
+@pytest.mark.parametrize("kind", ["binary", "missing", "folder"])
+def test_an_unreadable_file_gives_a_message_and_keeps_both_panes(
+    qtbot, page: ComparePage, two_files, tmp_path: Path, kind: str
+) -> None:
+    a, b = two_files
+    page.load_files(str(a), str(b))
+    wait_settled(qtbot, page)
+    before = page.comparison
+    bad = tmp_path / "bad.bin"
+    if kind == "binary":
+        bad.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR" + bytes(range(256)))
+    elif kind == "folder":
+        bad.mkdir()
+    with qtbot.waitSignal(page.pane_b.load_failed) as failed:
+        assert not page.pane_b.load_file(str(bad))
+    assert failed.args[0] == str(bad)
+    assert "bad.bin" in failed.args[1]
+    assert page.pane_b.error.isVisible() and page.pane_b.error.text() == failed.args[1]
+    assert page.pane_b.text() == ZH_B and page.pane_a.text() == ZH_A
+    assert page.pane_b.document is not None and page.pane_b.document.encoding == "gb18030"
+    wait_settled(qtbot, page)
+    assert page.comparison == before
+    page.pane_b.editor.appendPlainText("更多")  # editing clears the message
+    assert not page.pane_b.error.isVisible()
+
+
+def test_swap_and_clear(qtbot, page: ComparePage, two_files) -> None:
+    a, b = two_files
+    page.load_files(str(a), str(b))
+    wait_settled(qtbot, page)
+    before = page.comparison
+    page.swap()
+    wait_settled(qtbot, page)
+    assert page.pane_a.text() == ZH_B and page.pane_b.text() == ZH_A
+    assert page.pane_a.document.encoding == "gb18030"
+    assert page.comparison.a.fingerprint == before.b.fingerprint
+    assert page.comparison.distance == before.distance
+    page.clear()
+    wait_settled(qtbot, page)
+    assert page.pane_a.text() == "" and page.pane_b.text() == ""
+    assert page.comparison.a.fingerprint.empty and page.comparison.b.fingerprint.empty
+    assert not page.comparison.near_duplicate
+    assert "Examples menu" in page.summary.info.text()  # a fresh start says what to do, without alarms
+    assert not page.summary.notices.isVisibleTo(page)
+
+
+def test_typing_recomputes_after_a_pause(qtbot, page: ComparePage) -> None:
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        qtbot.keyClicks(page.pane_a.editor, "hello world, hello")
+        assert not page.is_settled()  # waiting for the pause: nothing computed per key
+    wait_settled(qtbot, page)
+    tokens = {t.token: t.count for t in page.comparison.a.fingerprint.tokens}
+    assert tokens == {"hello": 2, "world": 1}
+    assert page.comparison.a.few_features
+    assert "only 2 distinct tokens" in page.summary.notices.text()
+    assert "Text B has no features" in page.summary.notices.text()
+    assert "nobody's near-duplicate" in page.summary.notices.text()
+    assert "typed" in page.pane_a.info.text()
+
+
+def test_a_loaded_file_keeps_its_exact_text_until_edited(qtbot, page: ComparePage, tmp_path: Path) -> None:
+    crlf = tmp_path / "crlf.txt"
+    crlf.write_bytes(b"first line\r\nsecond line\r\n")
+    page.pane_a.load_file(str(crlf))
+    assert page.pane_a.text() == "first line\r\nsecond line\r\n"
+    page.pane_a.editor.appendPlainText("third")
+    assert page.pane_a.text() == "first line\nsecond line\n\nthird"
+    assert "edited" in page.pane_a.info.text()
+
+
+def test_selecting_a_token_highlights_it_on_every_bit(qtbot, page: ComparePage, two_files) -> None:
+    a, b = two_files
+    page.load_files(str(a), str(b))
+    wait_settled(qtbot, page)
+    in_b = {t.token for t in page.comparison.b.fingerprint.tokens}
+    row = next(r for r, t in enumerate(page.comparison.a.fingerprint.tokens) if t.token in in_b)
+    token = page.table_a.model.token_at(row)
+    with qtbot.waitSignal(page.table_a.token_selected) as selected:
+        page.table_a.view.selectRow(row)
+    assert selected.args == [token.token]
+    assert page.fingerprints.chart_a.highlighted == token
+    assert page.fingerprints.chart_b.highlighted.token == token.token  # the same word in B
+    assert page.table_b.selected_token() == token.token
+    only_a = next(r for r, t in enumerate(page.comparison.a.fingerprint.tokens) if t.token not in in_b)
+    page.table_a.view.selectRow(only_a)
+    assert page.fingerprints.chart_b.highlighted is None  # B lacks that word: nothing to show there
+    assert page.table_b.selected_token() == ""
+    page.table_a.view.clearSelection()
+    assert page.fingerprints.chart_a.highlighted is None
+
+
+def test_hovering_a_bit_explains_its_sum(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    chart_tip = page.fingerprints.chart_a.tooltip_for(1)
+    assert "−7" in chart_tip and "→ bit 0" in chart_tip
+    assert "pushed up" in chart_tip and "pushed down" in chart_tip
+    assert "e <span" in chart_tip  # e's code 111011 has bit 1 set: it pushes up
+    grid_tip = page.fingerprints.grid.tooltip_for(2)
+    assert "−1" in grid_tip and "+4" in grid_tip  # A's and B's sums of the differing bit
+    chart = page.fingerprints.chart_a
+    assert chart.bit_at(chart.width() - 12) == 5
+
+
+def test_busy_indicator_and_timing(qtbot, main_window) -> None:
+    page = main_window.compare_page
+    with qtbot.waitSignal(page.busy_changed) as started:
+        page.load_example("zh-edited")
+    assert started.args == [True]
+    assert main_window.busy_bar.isVisible()
+    wait_settled(qtbot, page)
+    assert not main_window.busy_bar.isVisible()
+    assert "ms" in main_window.timing_label.text()
+
+
+def test_differences_tab_shows_the_word_diff(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.show_results_tab(1)
+    assert [page.pane_a.text()[s.a_start : s.a_end] for s in ready.args[0].changes] == [
+        "plant beans",
+        "Tuesdays",
+        "hat",
+    ]

@@ -1,0 +1,254 @@
+"""The Folder page: scan, groups, problems, cancel, regroup without rescan, export, trash, models."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from simcompare.core.scan import Reason, scan
+from simcompare.gui.folder_models import GroupTreeModel, ProblemsModel
+from simcompare.gui.folder_page import FolderPage
+
+ZH = (
+    "今天上午，市政府召开新闻发布会，介绍了城市公共交通发展的最新情况。"
+    "发言人表示，今年全市新开通地铁线路三条，公交线路优化调整四十余条，"
+    "市民出行更加方便快捷。下一步，政府将继续加大投入，完善换乘设施，"
+    "提高公共交通的服务质量和运行效率，努力让每一位市民都能享受到便利的出行服务。"
+    "同时，相关部门还将加强交通安全管理，严厉打击各类违法行为，保障市民出行安全。"
+)
+EN = (
+    "The river valley was quiet in the early morning when the farmers walked out to their fields. "
+    "Mist rose slowly from the water while birds called from the tall trees along the banks. "
+    "Every family in the village depended on the harvest, so the work began before sunrise and "
+    "continued until the light faded behind the western hills. Children carried water and bread "
+    "to their parents, and the old men sat by the mill telling stories about floods and droughts."
+)
+OTHER = (
+    "Quantum computers use qubits that can exist in superpositions of states, allowing certain "
+    "algorithms to run much faster than on classical machines. Researchers are building error "
+    "correction codes, cryogenic control electronics and new compilers to make these devices useful "
+    "for chemistry simulations, optimisation problems and cryptography in the coming decades ahead."
+)
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    root = tmp_path / "docs"
+    (root / "sub").mkdir(parents=True)
+    (root / "zh_a.txt").write_text(ZH, encoding="utf-8")
+    (root / "sub" / "zh_b.txt").write_text(ZH.replace("三条", "四条"), encoding="utf-8")
+    (root / "en_a.txt").write_text(EN, encoding="utf-8")
+    (root / "en_b.md").write_text(EN.replace("quiet", "silent"), encoding="utf-8")
+    (root / "en_c.txt").write_text(EN.replace("bread", "cheese"), encoding="utf-8")
+    (root / "other.txt").write_text(OTHER, encoding="utf-8")
+    (root / "binary.txt").write_bytes(b"\x00\x01\x02binary\x00data" * 20)
+    (root / "empty.txt").write_text("", encoding="utf-8")
+    return root
+
+
+@pytest.fixture
+def page(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
+    (tmp_path / "home").mkdir()
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / ".local" / "share"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    calls: list[str] = []
+
+    def counting_scan(*args, **kwargs):
+        calls.append(str(args[0]))
+        return scan(*args, **kwargs)
+
+    widget = FolderPage(settings=settings, scan_function=counting_scan, cache_path=tmp_path / "cache" / "c.sqlite3")
+    widget.workers = 1
+    widget.scan_calls = calls  # type: ignore[attr-defined]
+    qtbot.addWidget(widget)
+    widget.resize(1200, 800)
+    yield widget
+    widget.shutdown()
+
+
+def run_scan(qtbot, page: FolderPage, folder: Path):
+    page.set_folder(folder)
+    with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
+        assert page.start_scan()
+    return blocker.args[0]
+
+
+def group_paths(page: FolderPage) -> list[set[str]]:
+    files = page.result.files
+    return [{files[m.index].path for m in g.members} for g in page.groups]
+
+
+def test_scan_shows_planted_groups_and_problems(qtbot, page: FolderPage, folder: Path) -> None:
+    result = run_scan(qtbot, page, folder)
+    assert not result.cancelled
+    assert sorted(group_paths(page), key=len) == [
+        {"zh_a.txt", "sub/zh_b.txt"},
+        {"en_a.txt", "en_b.md", "en_c.txt"},
+    ]
+    assert page.model.rowCount() == 2
+    reasons = {p.path: p.reason for p in result.problems}
+    assert reasons == {"binary.txt": Reason.BINARY}
+    assert page.empty_model.stringList() == ["empty.txt"]
+    assert page.problems_model.rowCount() == 1
+    assert page.scan_button.isEnabled() and not page.cancel_button.isEnabled()
+    assert "PARTIAL" not in page.summary_label.text()
+    # the reference is the member with distance 0, listed first and shown as such
+    model = page.model
+    for row, group in enumerate(page.groups):
+        first = model.index(0, 4, model.index(row, 0))
+        assert model.data(first) == "reference"
+        assert group.members[0].index == group.reference
+    page.grab().save("/tmp/folder.png")
+
+
+def test_filter_keeps_matching_members(qtbot, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    page.filter_edit.setText("zh_")
+    assert page.proxy.rowCount() == 1
+    assert page.proxy.rowCount(page.proxy.index(0, 0)) == 2
+    page.filter_edit.clear()
+    assert page.proxy.rowCount() == 2
+
+
+def test_settings_persist(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> None:
+    page.recursive_box.setChecked(False)
+    page.suffixes_edit.setText(".txt")
+    run_scan(qtbot, page, folder)
+    assert {"zh_a.txt", "sub/zh_b.txt"} not in group_paths(page)  # sub-folder and .md skipped
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    again = FolderPage(settings=settings, cache_path=None)
+    qtbot.addWidget(again)
+    try:
+        assert again.folder() == str(folder)
+        assert not again.recursive_box.isChecked()
+        assert again.suffixes_edit.text() == ".txt"
+    finally:
+        again.shutdown()
+
+
+def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPage, folder: Path) -> None:
+    page.runner.progress.connect(lambda done, total, stage: page.cancel_scan())
+    page.set_folder(folder)
+    with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
+        assert page.start_scan()
+        assert not page.scan_button.isEnabled()
+        assert not page.start_scan()  # a second scan cannot start while one runs
+    result = blocker.args[0]
+    assert result.cancelled
+    assert "PARTIAL" in page.summary_label.text()
+    assert "partial" in page.progress_label.text()
+    assert page.scan_button.isEnabled()
+    page.runner.progress.disconnect()
+    page.runner.progress.connect(page._on_progress)
+    full = run_scan(qtbot, page, folder)
+    assert not full.cancelled and len(page.groups) == 2
+
+
+def test_changing_k_regroups_without_rescan(qtbot, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    assert len(page.scan_calls) == 1
+    with qtbot.waitSignal(page.regrouped, timeout=1000):
+        page.k_box.setValue(0)
+    distances = [d for g in page.groups for d in (g.max_distance,)]
+    assert all(d == 0 for d in distances)
+    with qtbot.waitSignal(page.regrouped, timeout=1000):
+        page.k_slider.setValue(page.k_slider.maximum())
+    assert page.pairs is not None and page.pairs.k == page.k_box.maximum()
+    assert page.pairs.possible_pairs == len(page.result.files) * (len(page.result.files) - 1) // 2
+    assert "blocks" in page.stats_label.text()
+    assert len(page.scan_calls) == 1
+
+
+def test_rescan_uses_cache(qtbot, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    second = run_scan(qtbot, page, folder)
+    assert second.stats.segmented == 1  # only the binary file, which no cache can hold, is read again
+    assert second.stats.fingerprints_from_cache == len(second.files)
+
+
+def test_export_matches_groups(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> None:
+    run_scan(qtbot, page, folder)
+    page.export(tmp_path / "g.csv", "csv")
+    page.export(tmp_path / "g.json", "json")
+    rows = list(csv.DictReader(io.StringIO((tmp_path / "g.csv").read_text(encoding="utf-8"))))
+    by_group: dict[str, set[str]] = {}
+    for row in rows:
+        by_group.setdefault(row["group"], set()).add(row["path"])
+    assert list(by_group.values()) == group_paths(page)
+    data = json.loads((tmp_path / "g.json").read_text(encoding="utf-8"))
+    assert [{m["path"] for m in g["members"]} for g in data["groups"]] == group_paths(page)
+    assert data["settings"]["k"] == page.k_box.value()
+    assert data["empty"] == ["empty.txt"]
+    assert [p["path"] for p in data["problems"]] == ["binary.txt"]
+
+
+def _index_of(page: FolderPage, path: str) -> int:
+    return next(i for i, f in enumerate(page.result.files) if f.path == path)
+
+
+def test_declining_the_trash_leaves_files(qtbot, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    asked = []
+    page.confirm = lambda title, text, details: asked.append(details) or False
+    page.select_files([_index_of(page, "en_b.md")])
+    assert page.move_to_trash() == []
+    assert (folder / "en_b.md").exists()
+    assert asked == [str(folder / "en_b.md")]
+
+
+def test_trash_moves_only_confirmed_files(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> None:
+    run_scan(qtbot, page, folder)
+    page.confirm = lambda title, text, details: True
+    page.warn = lambda title, text: pytest.fail(text)
+    page.model.set_checked([_index_of(page, "en_b.md")])
+    assert page.move_to_trash() == ["en_b.md"]
+    assert not (folder / "en_b.md").exists()
+    assert (folder / "en_a.txt").exists() and (folder / "en_c.txt").exists()
+    trashed = list((tmp_path / "home").rglob("en_b.md"))
+    assert trashed, "the file should be in the temporary trash"
+    assert {"en_a.txt", "en_c.txt"} in group_paths(page)
+
+
+def test_whole_group_needs_a_second_confirmation(qtbot, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    answers = iter([True, False])
+    titles = []
+
+    def confirm(title, text, details):
+        titles.append(title)
+        return next(answers)
+
+    page.confirm = confirm
+    page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
+    assert page.move_to_trash() == []
+    assert len(titles) == 2
+    assert (folder / "zh_a.txt").exists() and (folder / "sub" / "zh_b.txt").exists()
+
+
+def test_side_by_side_and_not_duplicates(qtbot, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
+    with qtbot.waitSignal(page.compare_requested, timeout=1000):
+        assert page.compare_selected()
+    assert page.tabs.currentWidget() is page.diff_view
+    page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
+    assert page.mark_not_duplicates()
+    assert len(page.groups) == 1
+    run_scan(qtbot, page, folder)  # remembered across scans
+    assert len(page.groups) == 1
+
+
+def test_models_pass_modeltester(qtbot, qtmodeltester, page: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, page, folder)
+    qtmodeltester.check(page.model)
+    qtmodeltester.check(page.proxy)
+    qtmodeltester.check(page.problems_model)
+    qtmodeltester.check(GroupTreeModel())
+    qtmodeltester.check(ProblemsModel())

@@ -1,0 +1,210 @@
+"""The main window: menus and shortcuts, About, preferences, the Folder slot, and --screenshot."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from gui_helpers import ZH_A, ZH_B, wait_settled
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QLabel, QTextBrowser, QWidget
+
+import simcompare
+from simcompare.gui.app import parse_size
+from simcompare.gui.examples import EXAMPLES
+from simcompare.gui.main_window import MainWindow
+
+
+def test_menus_and_shortcuts(main_window: MainWindow) -> None:
+    titles = [action.text().replace("&", "") for action in main_window.menuBar().actions()]
+    assert titles == ["File", "Edit", "View", "Examples", "Help"]
+    for action in (
+        main_window.open_a_action,
+        main_window.open_b_action,
+        main_window.quit_action,
+        main_window.swap_action,
+        main_window.clear_action,
+        main_window.compare_view_action,
+        main_window.folder_view_action,
+        main_window.steps_action,
+        main_window.differences_action,
+        main_window.settings_action,
+        main_window.about_action,
+    ):
+        assert not action.shortcut().isEmpty(), action.text()
+    shortcuts = [a.shortcut().toString() for a in main_window.findChildren(type(main_window.quit_action))]
+    shortcuts = [s for s in shortcuts if s]
+    assert len(shortcuts) == len(set(shortcuts))  # no two actions share a key
+    assert set(main_window.example_actions) == {item.key for item in EXAMPLES}
+
+
+def test_an_example_from_the_menu(qtbot, main_window: MainWindow) -> None:
+    main_window.example_actions["six-bit"].trigger()
+    page = main_window.compare_page
+    wait_settled(qtbot, page)
+    assert page.comparison.a.fingerprint.binary == "100111"
+    assert main_window.pages.currentIndex() == MainWindow.COMPARE
+
+
+def test_view_actions(qtbot, main_window: MainWindow) -> None:
+    page = main_window.compare_page
+    main_window.differences_action.trigger()
+    assert page.results.currentIndex() == 1
+    main_window.steps_action.trigger()
+    assert page.results.currentIndex() == 0
+    main_window.settings_action.setChecked(False)
+    assert not page.settings_area.isVisible()
+    main_window.folder_view_action.trigger()
+    assert main_window.pages.currentIndex() == MainWindow.FOLDER
+
+
+def test_about_names_the_version_and_the_references(qtbot, main_window: MainWindow) -> None:
+    text = main_window.about_text()
+    assert simcompare.__version__ in text
+    assert "Charikar" in text and "2002" in text
+    assert "Manku" in text and "Das Sarma" in text and "2007" in text
+    box = main_window.show_about()
+    assert box.isVisible()
+    box.close()
+
+
+def test_the_guide_opens_from_help(qtbot, main_window: MainWindow) -> None:
+    assert main_window.guide_action.shortcut().toString() == "F1"
+    dialog = main_window.show_guide()
+    browser = dialog.findChild(QTextBrowser)
+    assert "100111" in browser.toPlainText() and not browser.openLinks()
+    dialog.close()
+
+
+def test_preferences_persist(qtbot, settings_file: Path) -> None:
+    settings = QSettings(str(settings_file), QSettings.Format.IniFormat)
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(1100, 760)
+    first.compare_page.settings.apply({"bits": 32, "hasher": "sha1", "weighting": "tfidf", "stopwords": False})
+    first.settings_action.setChecked(False)
+    first.close()
+    assert settings_file.exists()
+
+    second = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    second.show()
+    values = second.compare_page.settings.values()
+    assert values["bits"] == 32 and values["hasher"] == "sha1" and values["weighting"] == "tfidf"
+    assert values["stopwords"] is False
+    assert values["k"] == simcompare.default_k(32)
+    assert not second.settings_action.isChecked()
+    assert not second.compare_page.settings_area.isVisible()
+    saved = QSettings(str(settings_file), QSettings.Format.IniFormat).value("window/geometry")
+    assert saved is not None and len(saved) > 0  # (offscreen screens are too small to check the size itself)
+    wait_settled(qtbot, second.compare_page)
+    assert second.compare_page.comparison.config.bits == 32
+
+
+def test_the_teaching_table_is_not_restored_in_a_new_session(qtbot, settings_file: Path) -> None:
+    first = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.compare_page.load_example("six-bit")
+    first.close()
+    second = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.compare_page.settings.hasher_name() == "md5"
+
+
+def test_the_folder_page_slot(qtbot, main_window: MainWindow) -> None:
+    opened: list[str] = []
+
+    class FakeFolderPage(QWidget):
+        def open_folder(self, path: str) -> None:
+            opened.append(path)
+
+    page = FakeFolderPage()
+    main_window.add_folder_page(page, "Folder")
+    assert main_window.pages.widget(MainWindow.FOLDER) is page
+    assert main_window.pages.count() == 2
+    main_window.open_folder("/some/where")
+    assert opened == ["/some/where"]
+    assert main_window.pages.currentIndex() == MainWindow.FOLDER
+    main_window.add_folder_page(QLabel("again"))
+    assert main_window.pages.count() == 2
+
+
+@pytest.mark.parametrize("text, expected", [("1400x900", (1400, 900)), ("800X600", (800, 600))])
+def test_parse_size(text: str, expected: tuple[int, int]) -> None:
+    assert parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["1400", "0x10", "axb", "-5x10"])
+def test_parse_size_refuses(text: str) -> None:
+    with pytest.raises(ValueError, match="WIDTHxHEIGHT"):
+        parse_size(text)
+
+
+def _without_display() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["HOME"] = env.get("HOME", "")
+    return env
+
+
+@pytest.mark.gui
+def test_screenshot_writes_a_png(tmp_path: Path) -> None:
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(ZH_A, encoding="utf-8")
+    b.write_bytes(ZH_B.encode("gbk"))
+    out = tmp_path / "shot.png"
+    env = _without_display()  # the command must choose the offscreen platform by itself
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "simcompare",
+            "--screenshot",
+            str(out),
+            "--compare",
+            str(a),
+            str(b),
+            "--size",
+            "1000x700",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    image = QImage(str(out))
+    assert not image.isNull()
+    assert (image.width(), image.height()) == (1000, 700)
+    assert not (tmp_path / "config" / "simcompare").exists()  # a screenshot touches no preferences
+
+
+@pytest.mark.gui
+def test_screenshot_of_a_missing_file_fails_cleanly(tmp_path: Path) -> None:
+    out = tmp_path / "shot.png"
+    result = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "simcompare",
+            "--screenshot",
+            str(out),
+            "--compare",
+            str(tmp_path / "nope.txt"),
+            str(tmp_path / "nope2.txt"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=_without_display(),
+    )
+    assert result.returncode == 1
+    assert "nope.txt" in result.stderr and "Traceback" not in result.stderr
+    assert not out.exists()
