@@ -56,15 +56,17 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.cache import default_cache_path
-from simcompare.core.documents import read_document
+from simcompare.core.documents import DEFAULT_MAX_BYTES, read_document
 from simcompare.core.errors import InputError
 from simcompare.core.groups import Group, find_groups
+from simcompare.core.histogram import DistanceHistogram
 from simcompare.core.index import NearPairs
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, Stage, scan
 from simcompare.core.simhash import Config, default_k
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.folder_models import Column, GroupFilterModel, GroupTreeModel, ProblemsModel
+from simcompare.gui.histogram_view import DistanceHistogramView
 from simcompare.gui.scan_worker import ScanFunction, ScanRequest, ScanRunner
 
 Confirm = Callable[[str, str, str], bool]
@@ -126,11 +128,13 @@ class FolderPage(QWidget):
         self._started = 0.0
         self._runner = ScanRunner(scan_function, self)
         self._runner.progress.connect(self._on_progress)
+        self._runner.histogram_ready.connect(self._on_histogram)
         self._runner.finished.connect(self._on_finished)
         self._runner.failed.connect(self._on_failed)
         self._runner.busy_changed.connect(self._on_busy)
         self._build()
         self._load_settings()
+        self.histogram.set_k(self.k_box.value())
         self._update_actions()
 
     # ------------------------------------------------------------------ layout
@@ -295,11 +299,14 @@ class FolderPage(QWidget):
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
 
+        self.histogram = DistanceHistogramView()
+
         layout = QVBoxLayout(self)
         layout.addLayout(folder_row)
         layout.addLayout(options)
         layout.addLayout(progress_row)
         layout.addLayout(k_row)
+        layout.addWidget(self.histogram)
         layout.addWidget(self.tabs, 1)
         self.setAcceptDrops(True)
 
@@ -313,7 +320,7 @@ class FolderPage(QWidget):
         self.recursive_box.setChecked(str(s.value("folder/recursive", "true")).lower() == "true")
         self.suffixes_edit.setText(str(s.value("folder/suffixes", " ".join(DEFAULT_SUFFIXES))))
         self.exclude_edit.setText(str(s.value("folder/exclude", " ".join(DEFAULT_EXCLUDES))))
-        self.max_size_box.setValue(int(s.value("folder/max_mb", 16)))
+        self.max_size_box.setValue(int(s.value("folder/max_mb", DEFAULT_MAX_BYTES // (1024 * 1024))))
         k = self.config.k if self.config.k is not None else default_k(self.config.bits)
         with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
             self.k_box.setValue(int(s.value("folder/k", k)))
@@ -702,8 +709,35 @@ class FolderPage(QWidget):
             widget.setEnabled(not busy)
         self._update_actions()
 
+    def set_config(self, config: Config) -> None:
+        """Fingerprint settings for the next scan (the Compare page's). A change of width resets k."""
+        bits_changed = config.bits != self.config.bits
+        self.config = config
+        if bits_changed:
+            with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
+                self.k_box.setRange(0, config.bits // 2)
+                self.k_slider.setRange(0, config.bits // 2)
+                self.k_box.setValue(config.k if config.k is not None else default_k(config.bits))
+                self.k_slider.setValue(self.k_box.value())
+            self.histogram.set_k(self.k_box.value())
+        if self._result is not None:
+            self._show_summary()
+
+    def _settings_differ(self) -> bool:
+        if self._result is None:
+            return False
+        now, then = self.config.describe(), self._result.config.describe()
+        now.pop("k")
+        then.pop("k")
+        return now != then
+
+    @Slot(object)
+    def _on_histogram(self, histogram: DistanceHistogram) -> None:
+        self.histogram.set_histogram(histogram)
+
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:
+        self.histogram.set_k(self.k_box.value())
         self._settings.setValue("folder/k", self.k_box.value())
         self.regroup()
 
@@ -741,12 +775,15 @@ class FolderPage(QWidget):
             text = self.tr("PARTIAL (scan cancelled): ") + text
         self.summary_label.setText(text)
         if pairs is not None:
-            share = pairs.candidates / pairs.possible_pairs if pairs.possible_pairs else 0.0
             self.stats_label.setText(
                 self.tr(
-                    "{0} pairs within k · index: {1} blocks, {2} candidates verified of {3} possible pairs ({4:.2%})"
-                ).format(len(pairs), pairs.blocks, pairs.candidates, pairs.possible_pairs, share)
+                    "{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs"
+                ).format(len(pairs), pairs.blocks, pairs.candidates, pairs.possible_pairs)
             )
+            if self._settings_differ():
+                self.stats_label.setText(
+                    self.stats_label.text() + self.tr(" · the fingerprint settings changed: scan again to apply them")
+                )
 
     # ------------------------------------------------------------------ drop a folder
     def dragEnterEvent(self, event) -> None:
@@ -772,6 +809,10 @@ def install_folder_page(window: QWidget, *, persist: bool = True) -> FolderPage:
     page = FolderPage(settings=settings)
     page._scratch = scratch  # type: ignore[attr-defined]  # kept alive as long as the page
     window.add_folder_page(page)  # type: ignore[attr-defined]
+    panel = getattr(getattr(window, "compare_page", None), "settings", None)
+    if panel is not None:  # one set of fingerprint settings for both pages
+        page.set_config(panel.config())
+        panel.changed.connect(lambda: page.set_config(panel.config()))
     return page
 
 

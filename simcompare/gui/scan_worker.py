@@ -17,6 +17,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
 from simcompare.core.cache import Cache
+from simcompare.core.histogram import distance_histogram
 from simcompare.core.scan import ScanOptions, ScanResult, Stage, scan
 from simcompare.core.simhash import Config
 from simcompare.gui.workers import describe_error
@@ -41,6 +42,7 @@ class ScanWorker(QObject):
     """Runs one scan at a time in its thread; errors leave only as the ``failed`` signal."""
 
     progress = Signal(int, int, str)
+    histogram_ready = Signal(object)  # the DistanceHistogram of the result, just before finished
     finished = Signal(object)
     failed = Signal(str)
 
@@ -85,6 +87,8 @@ class ScanWorker(QObject):
                 cache.close()
         if not result.cancelled:
             self.progress.emit(len(result.files), len(result.files), Stage.DONE)
+        values = [f.value for f in result.files if not f.empty]
+        self.histogram_ready.emit(distance_histogram(values, result.config.bits))
         self.finished.emit(result)
 
 
@@ -92,11 +96,13 @@ class ScanRunner(QObject):
     """Owns the scan thread; one scan at a time.
 
     Signals:
-        progress(done, total, stage), finished(ScanResult), failed(message): from the worker.
+        progress(done, total, stage), histogram_ready(DistanceHistogram), finished(ScanResult),
+        failed(message): from the worker.
         busy_changed(busy): a scan started or ended.
     """
 
     progress = Signal(int, int, str)
+    histogram_ready = Signal(object)
     finished = Signal(object)
     failed = Signal(str)
     busy_changed = Signal(bool)
@@ -111,6 +117,7 @@ class ScanRunner(QObject):
         self._worker.moveToThread(self._thread)
         self._start.connect(self._worker.run)
         self._worker.progress.connect(self.progress)
+        self._worker.histogram_ready.connect(self.histogram_ready)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
         self._thread.finished.connect(self._worker.deleteLater)

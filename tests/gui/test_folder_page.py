@@ -252,3 +252,26 @@ def test_models_pass_modeltester(qtbot, qtmodeltester, page: FolderPage, folder:
     qtmodeltester.check(page.problems_model)
     qtmodeltester.check(GroupTreeModel())
     qtmodeltester.check(ProblemsModel())
+
+
+def test_histogram_counts_every_pair_and_follows_k(qtbot, page: FolderPage, folder: Path) -> None:
+    from simcompare.core.histogram import distance_histogram
+
+    result = run_scan(qtbot, page, folder)
+    shown = page.histogram._histogram
+    values = [f.value for f in result.files if not f.empty]
+    assert shown == distance_histogram(values, result.config.bits)
+    assert shown.pairs == len(values) * (len(values) - 1) // 2
+    page.k_box.setValue(3)
+    assert page.histogram._k == 3
+
+
+def test_settings_of_the_compare_page_drive_the_next_scan(qtbot, page: FolderPage, folder: Path) -> None:
+    from simcompare.core.simhash import Config
+
+    run_scan(qtbot, page, folder)
+    page.set_config(Config(bits=32))
+    assert page.k_box.maximum() == 16 and page.k_box.value() == Config(bits=32).k
+    assert "scan again" in page.stats_label.text()
+    result = run_scan(qtbot, page, folder)
+    assert result.config.bits == 32
