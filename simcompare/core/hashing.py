@@ -18,16 +18,28 @@ _MASK64 = (1 << 64) - 1
 _MASK32 = (1 << 32) - 1
 
 
+def _md5_digest(data: bytes) -> bytes:
+    return hashlib.md5(data, usedforsecurity=False).digest()
+
+
+def _sha1_digest(data: bytes) -> bytes:
+    return hashlib.sha1(data, usedforsecurity=False).digest()
+
+
+def _blake2b_digest(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=64).digest()
+
+
 def _md5(data: bytes) -> int:
-    return int.from_bytes(hashlib.md5(data, usedforsecurity=False).digest(), "big")
+    return int.from_bytes(_md5_digest(data), "big")
 
 
 def _sha1(data: bytes) -> int:
-    return int.from_bytes(hashlib.sha1(data, usedforsecurity=False).digest(), "big")
+    return int.from_bytes(_sha1_digest(data), "big")
 
 
 def _blake2b(data: bytes) -> int:
-    return int.from_bytes(hashlib.blake2b(data, digest_size=64).digest(), "big")
+    return int.from_bytes(_blake2b_digest(data), "big")
 
 
 def fnv1a64(data: bytes) -> int:
@@ -52,11 +64,15 @@ def jenkins_one_at_a_time(data: bytes) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Hasher:
-    """A named hash of bytes to an integer of ``bits`` bits."""
+    """A named hash of bytes to an integer of ``bits`` bits.
+
+    ``digest``, when given, is the same hash as big-endian bytes: the fast path skips integers.
+    """
 
     name: str
     bits: int
     function: Callable[[bytes], int]
+    digest: Callable[[bytes], bytes] | None = None
 
     def code(self, token: str, bits: int) -> int:
         """The token's ``bits``-bit code: the most significant bits of its digest."""
@@ -65,13 +81,23 @@ class Hasher:
             raise ValueError(f"hasher {self.name!r} returned {digest}, which is not a {self.bits}-bit number")
         return digest >> (self.bits - bits)
 
+    def code_bytes(self, token: str, bits: int) -> bytes:
+        """The token's code left-aligned in ceil(bits / 8) bytes (low bits of the last byte zero)."""
+        width, pad = (bits + 7) // 8, -bits % 8
+        if self.digest is None:
+            return (self.code(token, bits) << pad).to_bytes(width, "big")
+        head = self.digest(token.encode("utf-8"))[:width]
+        if pad:
+            head = head[:-1] + bytes((head[-1] & (0xFF << pad) & 0xFF,))
+        return head
+
 
 HASHERS: dict[str, Hasher] = {
     h.name: h
     for h in (
-        Hasher("md5", 128, _md5),
-        Hasher("sha1", 160, _sha1),
-        Hasher("blake2b", 512, _blake2b),
+        Hasher("md5", 128, _md5, _md5_digest),
+        Hasher("sha1", 160, _sha1, _sha1_digest),
+        Hasher("blake2b", 512, _blake2b, _blake2b_digest),
         Hasher("fnv1a64", 64, fnv1a64),
         Hasher("jenkins", 32, jenkins_one_at_a_time),
     )

@@ -240,7 +240,7 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
         document = document_from_bytes(data, html_suffix=is_html_path(entry.path))
     except InputError as error:
         return ("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
-    found = extract_features(document.text, config, html=document.html or None)
+    found = extract_features(document.text, config, html=document.html or None, keep_sequence=keep_sequence)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if keep_sequence else None
     return (

@@ -168,12 +168,10 @@ class Fingerprint:
         return self.value
 
 
-def _code_matrix(codes: Sequence[int], bits: int) -> np.ndarray:
-    """Codes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
+def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
+    """Left-aligned code bytes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
     width = (bits + 7) // 8
-    pad = width * 8 - bits
-    buffer = b"".join((code << pad).to_bytes(width, "big") for code in codes)
-    unpacked = np.unpackbits(np.frombuffer(buffer, dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
+    unpacked = np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
     return unpacked.astype(np.int8) * 2 - 1
 
 
@@ -191,19 +189,21 @@ class _CodeMemo:
     _LIMIT = 1_000_000
 
     def __init__(self) -> None:
-        self._tables: dict[tuple[int, int], dict[str, int]] = {}
+        self._tables: dict[tuple[int, int], dict[str, bytes]] = {}
 
-    def codes(self, tokens: Sequence[str], hasher: Hasher, bits: int) -> list[int]:
+    def codes(self, tokens: Sequence[str], hasher: Hasher, bits: int) -> list[bytes]:
+        """Each token's code, left-aligned in bytes (see Hasher.code_bytes)."""
         if HASHERS.get(hasher.name) is not hasher:  # only built-ins: their identity is stable
-            return [hasher.code(token, bits) for token in tokens]
+            return [hasher.code_bytes(token, bits) for token in tokens]
         table = self._tables.setdefault((id(hasher), bits), {})
         if len(table) > self._LIMIT:
             table.clear()
+        code_bytes = hasher.code_bytes
         out = []
         for token in tokens:
             code = table.get(token)
             if code is None:
-                code = table[token] = hasher.code(token, bits)
+                code = table[token] = code_bytes(token, bits)
             out.append(code)
         return out
 
@@ -217,7 +217,7 @@ def _weights_in_sum_order(weights: Mapping[str, float]) -> tuple[list[str], np.n
     return tokens, np.fromiter((weights[t] for t in tokens), dtype=np.float64, count=len(tokens))
 
 
-def _sums(tokens: Sequence[str], weights: np.ndarray, config: Config) -> tuple[np.ndarray, list[int]]:
+def _sums(tokens: Sequence[str], weights: np.ndarray, config: Config) -> tuple[np.ndarray, list[bytes]]:
     codes = _MEMO.codes(tokens, config.hash_function, config.bits)
     signs = _code_matrix(codes, config.bits)
     # Row-by-row accumulation in a fixed order: deterministic, unlike a BLAS product.
@@ -226,7 +226,8 @@ def _sums(tokens: Sequence[str], weights: np.ndarray, config: Config) -> tuple[n
 
 def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
     """Just the fingerprint's value: the fast path of a folder scan."""
-    weights = {t: w for t, w in weights.items() if w != 0}
+    if 0 in weights.values():
+        weights = {t: w for t, w in weights.items() if w != 0}
     if not weights:
         return 0
     tokens, w = _weights_in_sum_order(weights)
@@ -259,7 +260,8 @@ def fingerprint_weights(
         return Fingerprint(0, config.bits, (), (0.0,) * config.bits, empty=True)
     tokens, w = _weights_in_sum_order(live)
     sums, codes = _sums(tokens, w, config)
-    code_of = dict(zip(tokens, codes, strict=True))
+    pad = -config.bits % 8
+    code_of = {t: int.from_bytes(code, "big") >> pad for t, code in zip(tokens, codes, strict=True)}
     counts = counts or {}
     ordered = sorted(live.items(), key=lambda item: (-item[1], item[0]))
     trace = tuple(TokenTrace(t, weight, code_of[t], counts.get(t, 1)) for t, weight in ordered)
@@ -275,7 +277,9 @@ class Features:
     weights: dict[str, float]
 
 
-def extract_features(text: str, config: Config | None = None, *, html: bool | None = None) -> Features:
+def extract_features(
+    text: str, config: Config | None = None, *, html: bool | None = None, keep_sequence: bool = True
+) -> Features:
     """Clean, segment, filter and weigh a text (steps 2–4).
 
     Args:
@@ -283,6 +287,7 @@ def extract_features(text: str, config: Config | None = None, *, html: bool | No
         config: Settings.
         html: Override HTML detection (True when a file's suffix says HTML); None follows ``config.html``
             and the content.
+        keep_sequence: Keep the kept tokens in order (for diffs and edit distance); TextRank always does.
     """
     config = config or Config()
     if html is None:
@@ -290,7 +295,8 @@ def extract_features(text: str, config: Config | None = None, *, html: bool | No
     cleaned = clean(text, html=html)
     raw = segment(cleaned, config.segmenter, ngram=config.ngram)
     counts = count_features(raw, drop_stopwords=config.stopwords)
-    sequence = tuple(t for t in raw if t in counts)
+    needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
+    sequence = tuple(t for t in raw if t in counts) if needs_sequence else ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
     return Features(sequence, counts, weights)
 
@@ -304,7 +310,7 @@ def fingerprint(text: str, config: Config | None = None, *, html: bool | None = 
         html: Force (True) or forbid (False) HTML handling; None decides by ``config.html`` and content.
     """
     config = config or Config()
-    found = extract_features(text, config, html=html)
+    found = extract_features(text, config, html=html, keep_sequence=False)
     return fingerprint_weights(found.weights, config, counts=found.counts)
 
 

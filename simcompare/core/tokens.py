@@ -88,12 +88,27 @@ class _DropCache:
 
     def __call__(self, token: str) -> bool:
         verdict = self._verdicts.get(token)
-        if verdict is None:
-            verdict = is_meaningless(token) or (self._drop_stopwords and token in stopwords())
-            if len(self._verdicts) > self._LIMIT:
-                self._verdicts.clear()
-            self._verdicts[token] = verdict
+        return self.judge(token) if verdict is None else verdict
+
+    def judge(self, token: str) -> bool:
+        """Decide for a token not seen before, and remember."""
+        verdict = is_meaningless(token) or (self._drop_stopwords and token in stopwords())
+        if len(self._verdicts) > self._LIMIT:
+            self._verdicts.clear()
+        self._verdicts[token] = verdict
         return verdict
+
+    def keep(self, counts: dict[str, int]) -> dict[str, int]:
+        """The counts of the tokens that are kept (the hot loop of every document, so no call per token)."""
+        verdicts = self._verdicts
+        kept = {}
+        for token, n in counts.items():
+            verdict = verdicts.get(token)
+            if verdict is None:
+                verdict = self.judge(token)
+            if not verdict:
+                kept[token] = n
+        return kept
 
 
 _DROPPERS = {True: _DropCache(True), False: _DropCache(False)}
@@ -101,8 +116,7 @@ _DROPPERS = {True: _DropCache(True), False: _DropCache(False)}
 
 def count_features(raw_tokens: Iterable[str], *, drop_stopwords: bool = True) -> dict[str, int]:
     """Count the tokens that carry meaning, in order of first appearance."""
-    drop = _DROPPERS[bool(drop_stopwords)]
-    return {token: n for token, n in Counter(raw_tokens).items() if not drop(token)}
+    return _DROPPERS[bool(drop_stopwords)].keep(Counter(raw_tokens))
 
 
 def features(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import heapq
 import statistics
 import threading
 from collections import defaultdict
@@ -118,5 +119,10 @@ def top_k(weights: Mapping[str, float], k: int | None) -> dict[str, float]:
         return dict(weights)
     if k < 1:
         raise ValueError(f"top_k must be 1 or more (or None for every token), got {k}")
-    kept = sorted(weights.items(), key=lambda item: (-item[1], item[0]))[:k]
-    return dict(kept)
+    # The k-th heaviest weight splits the tokens: all heavier ones stay, and ties at it go by text.
+    # Cheaper than sorting every token (this runs once per document in a scan).
+    cut = heapq.nlargest(k, weights.values())[-1]
+    kept = {t: w for t, w in weights.items() if w > cut}
+    ties = sorted(t for t, w in weights.items() if w == cut)
+    kept.update((t, cut) for t in ties[: k - len(kept)])
+    return kept
