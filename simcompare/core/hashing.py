@@ -83,13 +83,23 @@ class Hasher:
 
     def code_bytes(self, token: str, bits: int) -> bytes:
         """The token's code left-aligned in ceil(bits / 8) bytes (low bits of the last byte zero)."""
+        return self.code_bytes_function(bits)(token)
+
+    def code_bytes_function(self, bits: int) -> Callable[[str], bytes]:
+        """``code_bytes`` for one width, with the width's arithmetic done once (the hot path of a scan)."""
         width, pad = (bits + 7) // 8, -bits % 8
-        if self.digest is None:
-            return (self.code(token, bits) << pad).to_bytes(width, "big")
-        head = self.digest(token.encode("utf-8"))[:width]
-        if pad:
-            head = head[:-1] + bytes((head[-1] & (0xFF << pad) & 0xFF,))
-        return head
+        digest = self.digest
+        if digest is None:
+            return lambda token: (self.code(token, bits) << pad).to_bytes(width, "big")
+        if not pad:
+            return lambda token: digest(token.encode("utf-8"))[:width]
+        keep = (0xFF << pad) & 0xFF
+
+        def trimmed(token: str) -> bytes:
+            head = digest(token.encode("utf-8"))[:width]
+            return head[:-1] + bytes((head[-1] & keep,))
+
+        return trimmed
 
 
 HASHERS: dict[str, Hasher] = {

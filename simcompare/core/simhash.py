@@ -198,12 +198,12 @@ class _CodeMemo:
         table = self._tables.setdefault((id(hasher), bits), {})
         if len(table) > self._LIMIT:
             table.clear()
-        code_bytes = hasher.code_bytes
+        code_bytes = hasher.code_bytes_function(bits)
         out = []
         for token in tokens:
             code = table.get(token)
             if code is None:
-                code = table[token] = code_bytes(token, bits)
+                code = table[token] = code_bytes(token)
             out.append(code)
         return out
 

@@ -39,6 +39,75 @@ def jieba_tokenizer():
     return _jieba_tokenizer
 
 
+class JiebaBlocks:
+    """jieba's precise mode (HMM on), block by block, remembering the words of every block it has cut.
+
+    jieba cuts a text by first splitting it into blocks (runs of Han characters, Latin letters and digits,
+    and the rest) and then cutting each block on its own, so the words of a block never depend on what
+    surrounds it. Remembering them is exact, and real folders repeat a great deal (licences, boilerplate,
+    set phrases), so a scan segments each distinct block once. Output equals ``jieba.lcut(text)``.
+    """
+
+    LIMIT = 500_000  # blocks remembered before the memory starts afresh
+
+    def __init__(self) -> None:
+        import jieba
+
+        self._tokenizer = jieba_tokenizer()
+        self._split_blocks = jieba.re_han_default.split
+        self._is_han = jieba.re_han_default.match
+        self._split_space = jieba.re_skip_default.split
+        self._is_space = jieba.re_skip_default.match
+        # jieba's own block cutter; without it (another jieba), fall back to cutting whole texts.
+        self._cut_block = getattr(self._tokenizer, "_Tokenizer__cut_DAG", None)
+        self._words: dict[str, list[str]] = {}
+
+    def forget(self) -> None:
+        self._words = {}
+
+    def lcut(self, text: str) -> list[str]:
+        if self._cut_block is None:
+            return self._tokenizer.lcut(text, cut_all=False, HMM=True)
+        words_of = self._words
+        out: list[str] = []
+        for block in self._split_blocks(text):
+            if not block:
+                continue
+            words = words_of.get(block)
+            if words is None:
+                words = self._cut(block)
+                if len(words_of) > self.LIMIT:
+                    words_of.clear()
+                words_of[block] = words
+            out.extend(words)
+        return out
+
+    def _cut(self, block: str) -> list[str]:
+        if self._is_han(block):
+            return list(self._cut_block(block))
+        words: list[str] = []
+        for piece in self._split_space(block):
+            if self._is_space(piece):
+                words.append(piece)
+            else:
+                words.extend(piece)  # jieba yields the other characters one by one
+        return words
+
+
+_jieba_blocks: JiebaBlocks | None = None
+
+
+def jieba_blocks() -> JiebaBlocks:
+    """The shared block-remembering jieba cutter (created, with jieba's dictionary, on first use)."""
+    global _jieba_blocks
+    if _jieba_blocks is None:
+        blocks = JiebaBlocks()
+        with _jieba_lock:
+            if _jieba_blocks is None:
+                _jieba_blocks = blocks
+    return _jieba_blocks
+
+
 _WORD = re.compile(r"\w+")
 
 
@@ -46,7 +115,7 @@ def segment(text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: i
     """Cut clean text into raw tokens, in order, punctuation and spaces included where the method keeps them."""
     segmenter = Segmenter(segmenter)
     if segmenter is Segmenter.JIEBA:
-        return jieba_tokenizer().lcut(text, cut_all=False, HMM=True)
+        return jieba_blocks().lcut(text)
     if segmenter is Segmenter.WORDS:
         return _WORD.findall(text)
     if ngram < 1:

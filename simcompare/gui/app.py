@@ -33,48 +33,86 @@ def _want_offscreen() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and "QT_QPA_PLATFORM" not in os.environ
 
 
-def create_application(lang: str | None = None):
-    """The QApplication (made once), named so that QSettings finds "simcompare"."""
+def create_application(lang: str | None = None, *, saved: bool = True):
+    """The QApplication (made once), named so that QSettings finds "simcompare", speaking its language.
+
+    Args:
+        lang: ``--lang``; None follows the saved choice, then the system locale.
+        saved: Consult the saved choice (off for ``--screenshot``, which must not depend on preferences).
+    """
+    from PySide6.QtGui import QIcon
     from PySide6.QtWidgets import QApplication
+
+    from simcompare.core.resources import resource
 
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
-    install_translations(app, lang)
-    from PySide6.QtCore import QLocale
-    from PySide6.QtGui import QIcon
-
-    from simcompare.core.resources import resource
-
-    app.setProperty("simcompare_language", lang or QLocale.system().name())
+    install_translations(app, lang, saved=saved)
     icon = resource("icons", "simcompare.svg")
     if icon.is_file():
         app.setWindowIcon(QIcon(str(icon)))
     return app
 
 
-def install_translations(app, lang: str | None) -> list[object]:
-    """Load the interface language (resources/translations/simcompare_<lang>.qm and Qt's own), if present."""
-    from PySide6.QtCore import QLibraryInfo, QLocale, QTranslator
+def install_translations(app, lang: str | None, *, saved: bool = True) -> list[object]:
+    """Install the interface language's catalogues (ours and Qt's) in place of any installed before.
 
-    from simcompare.core.resources import resource
+    ``lang`` (``--lang``) wins; without it the saved choice, then the system locale decide. Returns the
+    translators that loaded (none is needed for English, whose catalogue only mirrors the sources).
+    """
+    from simcompare.gui.i18n import install_translators, resolve_language
 
-    name = lang or QLocale.system().name()
-    installed = []
-    if name.startswith("en"):
-        return installed
-    candidates = [
-        (str(resource("translations")), f"simcompare_{name}"),
-        (QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath), f"qtbase_{name}"),
-    ]
-    for folder, base in candidates:
-        translator = QTranslator(app)
-        if translator.load(base, folder):
-            app.installTranslator(translator)
-            installed.append(translator)
-    return installed
+    return install_translators(app, resolve_language(lang, saved=saved))
+
+
+def build_window(*, persist: bool = True):
+    """The main window with its Folder page, as ``run_gui`` and a change of language make it."""
+    from simcompare.gui.folder_page import install_folder_page
+    from simcompare.gui.main_window import MainWindow
+
+    window = MainWindow(persist=persist)
+    install_folder_page(window, persist=persist)
+    return window
+
+
+class WindowHost:
+    """Keeps the current main window and rebuilds it when the user picks another language.
+
+    Widgets translate their texts when they are made, so a new language needs new widgets: the host saves
+    the old window's preferences, installs the new catalogues, builds a new window at the same place with
+    the same two texts and page, then closes the old one (which stops its workers).
+    """
+
+    def __init__(self, window, *, persist: bool = True) -> None:
+        self.persist = persist
+        self.window = window
+        self._connect(window)
+
+    def _connect(self, window) -> None:
+        window.language_chosen.connect(self.change_language)
+
+    def change_language(self, choice: str) -> None:
+        """Save ``choice`` ("" follows the system) and show the window in that language."""
+        from PySide6.QtWidgets import QApplication
+
+        from simcompare.gui.i18n import install_translators, resolve_language, save_language
+
+        old = self.window
+        if self.persist:
+            save_language(choice)
+        install_translators(QApplication.instance(), resolve_language(choice or None, saved=False))
+        if self.persist:
+            old.save_preferences()
+        new = build_window(persist=self.persist)
+        new.take_over(old)
+        self.window = new
+        self._connect(new)
+        new.show()
+        old.close()
+        old.deleteLater()
 
 
 def take_screenshot(window, path: str, timeout_ms: int = SCREENSHOT_TIMEOUT_MS) -> bool:
@@ -120,15 +158,17 @@ def run_gui(args: argparse.Namespace) -> int:
     if screenshot and _want_offscreen():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-    from simcompare.gui.main_window import MainWindow
+    from simcompare.gui.i18n import normalize
     from simcompare.gui.workers import GuiThreadCollector
 
-    app = create_application(getattr(args, "lang", None))
+    lang = getattr(args, "lang", None)
+    if lang and normalize(lang) is None:
+        print(f"simcompare: no interface language {lang!r}; choose en or zh_CN", file=sys.stderr)
+        return 2
+    app = create_application(lang, saved=not screenshot)
     collector = GuiThreadCollector(app)
-    window = MainWindow(persist=not screenshot)
-    from simcompare.gui.folder_page import install_folder_page
-
-    install_folder_page(window, persist=not screenshot)
+    window = build_window(persist=not screenshot)
+    host = WindowHost(window, persist=not screenshot)
     if size is not None:
         window.resize(*size)
     compare = getattr(args, "compare", None)
@@ -141,7 +181,9 @@ def run_gui(args: argparse.Namespace) -> int:
             window.close()
             return 1
     elif screenshot:
-        window.compare_page.load_example("zh-edited")
+        from simcompare.gui.i18n import current_language
+
+        window.compare_page.load_example("en-edited" if current_language(app) == "en" else "zh-edited")
     if getattr(args, "folder", None):
         window.open_folder(args.folder)
         if screenshot and not window.folder_page.wait_for_scan(SCREENSHOT_TIMEOUT_MS):
@@ -158,4 +200,5 @@ def run_gui(args: argparse.Namespace) -> int:
     try:
         return app.exec()
     finally:
+        del host  # the windows go before the collector stops
         collector.stop()

@@ -23,7 +23,8 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from simcompare.core.groups import Group
-from simcompare.core.scan import FileRecord, Problem, Reason
+from simcompare.core.scan import FileRecord, Problem
+from simcompare.gui.messages import reason_detail, reason_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 FILE_INDEX_ROLE = Qt.ItemDataRole.UserRole + 2
@@ -304,21 +305,11 @@ class ProblemsModel(QAbstractTableModel):
                 return problem.path
             if index.column() == 1:
                 return self.reason_text(problem.reason)
-            return problem.detail
+            return reason_detail(problem.reason, problem.detail)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{problem.path}\n{problem.reason}: {problem.detail}"
+            return f"{problem.path}\n{reason_detail(problem.reason, problem.detail)}"
         return None
 
     def reason_text(self, reason: str) -> str:
         """A reason code in words (the core keeps codes; the window translates them)."""
-        texts = {
-            Reason.BINARY: self.tr("binary file"),
-            Reason.UNDECODABLE: self.tr("cannot be decoded"),
-            Reason.TOO_LARGE: self.tr("too large"),
-            Reason.PERMISSION: self.tr("permission denied"),
-            Reason.VANISHED: self.tr("vanished during the scan"),
-            Reason.CHANGED: self.tr("changed during the scan"),
-            Reason.LINK: self.tr("broken link"),
-            Reason.UNREADABLE: self.tr("unreadable"),
-        }
-        return texts.get(reason, reason)
+        return reason_text(reason)

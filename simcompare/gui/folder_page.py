@@ -67,6 +67,7 @@ from simcompare.core.simhash import Config, default_k
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.folder_models import Column, GroupFilterModel, GroupTreeModel, ProblemsModel
 from simcompare.gui.histogram_view import DistanceHistogramView
+from simcompare.gui.messages import error_text, input_error_text, os_error_text
 from simcompare.gui.scan_worker import ScanFunction, ScanRequest, ScanRunner
 
 Confirm = Callable[[str, str, str], bool]
@@ -144,6 +145,7 @@ class FolderPage(QWidget):
         self.folder_edit.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.folder_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.folder_edit.lineEdit().setPlaceholderText(self.tr("Folder to scan (or drop one here)"))
+        self.folder_edit.setToolTip(self.tr("The folder whose text files are fingerprinted and grouped"))
         self.browse_button = QPushButton(self.tr("Browse…"))
         self.browse_button.clicked.connect(self.choose_folder)
         self.scan_button = QPushButton(self.tr("Scan"))
@@ -153,6 +155,7 @@ class FolderPage(QWidget):
         self.cancel_button.clicked.connect(self.cancel_scan)
 
         self.recursive_box = QCheckBox(self.tr("Include sub-folders"))
+        self.recursive_box.setToolTip(self.tr("Also read the files in every folder below the chosen one"))
         self.suffixes_edit = QLineEdit()
         self.suffixes_edit.setToolTip(self.tr("File endings to read, separated by spaces; empty reads every file"))
         self.exclude_edit = QLineEdit()
@@ -175,6 +178,7 @@ class FolderPage(QWidget):
         self.k_slider = QSlider(Qt.Orientation.Horizontal)
         self.k_slider.setRange(0, bits // 2)
         self.k_slider.setMaximumWidth(220)
+        self.k_slider.setToolTip(self.k_box.toolTip())
         self.k_box.valueChanged.connect(self.k_slider.setValue)
         self.k_slider.valueChanged.connect(self.k_box.setValue)
         self.k_box.valueChanged.connect(self._on_k_changed)
@@ -425,7 +429,7 @@ class FolderPage(QWidget):
         try:
             options = self.options()
         except ValueError as error:
-            self.progress_label.setText(str(error))
+            self.progress_label.setText(error_text(error))
             return False
         self._save_settings()
         self._started = time.monotonic()
@@ -552,7 +556,7 @@ class FolderPage(QWidget):
             try:
                 texts.append(read_document(path).text)
             except InputError as error:
-                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, error))
+                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, input_error_text(error.code)))
                 return False
         assert self._result is not None
         self.diff_view.set_titles(self._result.files[pair[0]].path, self._result.files[pair[1]].path)
@@ -601,7 +605,7 @@ class FolderPage(QWidget):
             try:
                 self.trash(path)
             except OSError as error:
-                failed.append(f"{path}: {error}")
+                failed.append(os_error_text(error) if error.filename else f"{path}: {os_error_text(error)}")
             else:
                 moved.append(self._result.files[i].path)
         self._forget(moved)
@@ -634,7 +638,7 @@ class FolderPage(QWidget):
             try:
                 self.export(path, kind)
             except OSError as error:
-                QMessageBox.warning(self, self.tr("Export groups"), str(error))
+                QMessageBox.warning(self, self.tr("Export groups"), os_error_text(error))
 
     def _ask(self, title: str, text: str, details: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtCore import QByteArray, QSettings, Qt, Signal, Slot
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
@@ -21,20 +21,22 @@ from PySide6.QtWidgets import (
 from simcompare import __version__
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES
+from simcompare.gui.i18n import current_language, saved_language
 from simcompare.gui.plain import plain_label
 
 DEFAULT_SIZE = (1400, 900)
 
+# The Language menu names each language in itself, as language menus do: a reader who cannot read the
+# current interface must still find their own language. These names are deliberately not translated.
+LANGUAGE_NAMES = (("en", "English"), ("zh_CN", "中文（简体）"))
+
 
 def guide_html() -> str:
     """The help guide (our own HTML, trusted) in the interface language, English when there is none."""
-    from PySide6.QtCore import QCoreApplication
-
     from simcompare.core.resources import resource
 
-    app = QCoreApplication.instance()
-    language = str(app.property("simcompare_language") or "") if app is not None else ""
-    names = ["guide_zh_CN.html"] if language.startswith("zh") else []
+    language = current_language()
+    names = [f"guide_{language}.html"] if language != "en" else []
     for name in [*names, "guide_en.html"]:
         path = resource("help", name)
         if path.is_file():
@@ -68,6 +70,9 @@ class MainWindow(QMainWindow):
         persist: Read and write preferences and geometry (off for ``--screenshot``, which must be
             reproducible and must not touch the user's settings).
     """
+
+    language_chosen = Signal(str)
+    """The user picked an interface language in the menu ("" follows the system); the host rebuilds us."""
 
     COMPARE, FOLDER = 0, 1
 
@@ -141,6 +146,18 @@ class MainWindow(QMainWindow):
         )
         self.about_action = self._action(self.tr("&About simcompare"), self.show_about, "Ctrl+F1")
         self.about_qt_action = self._action(self.tr("About &Qt"), QApplication.aboutQt)
+        self.language_group = QActionGroup(self)
+        self.language_group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        saved = saved_language(self._settings) if self._persist else current_language()
+        for code, name in (("", self.tr("Follow the system")), *LANGUAGE_NAMES):
+            action = QAction(name, self.language_group)
+            action.setCheckable(True)
+            action.setChecked(code == saved)
+            action.setData(code)
+            action.setStatusTip(self.tr("Show the window in this language (the window is rebuilt at once)"))
+            self.language_actions[code] = action
+        self.language_group.triggered.connect(self._on_language_triggered)
         self.example_actions: dict[str, QAction] = {}
         for item in EXAMPLES:
             action = self._action(item.translated_title(), lambda _=False, key=item.key: self._load_example(key))
@@ -166,6 +183,9 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.differences_action)
         view_menu.addSeparator()
         view_menu.addAction(self.settings_action)
+        view_menu.addSeparator()
+        self.language_menu = view_menu.addMenu(self.tr("&Language"))
+        self.language_menu.addActions(self.language_group.actions())
         examples_menu = bar.addMenu(self.tr("E&xamples"))
         previous = None
         for item in EXAMPLES:
@@ -213,6 +233,18 @@ class MainWindow(QMainWindow):
             opener(path)
         else:
             self.statusBar().showMessage(self.tr("The Folder page cannot open folders yet."), 8000)
+
+    def take_over(self, old: MainWindow) -> None:
+        """Stand in for ``old`` (a change of language): its place, size, page and the two texts."""
+        self.setGeometry(old.geometry())
+        if old.isMaximized():
+            self.setWindowState(old.windowState())
+        self.pages.setCurrentIndex(old.pages.currentIndex())
+        for mine, theirs in (
+            (self.compare_page.pane_a, old.compare_page.pane_a),
+            (self.compare_page.pane_b, old.compare_page.pane_b),
+        ):
+            mine.restore(theirs.state())
 
     def about_text(self) -> str:
         return self.tr(
@@ -293,6 +325,10 @@ class MainWindow(QMainWindow):
     def _load_example(self, key: str) -> None:
         self.pages.setCurrentIndex(self.COMPARE)
         self.compare_page.load_example(key)
+
+    @Slot(QAction)
+    def _on_language_triggered(self, action: QAction) -> None:
+        self.language_chosen.emit(str(action.data() or ""))
 
     @Slot(str)
     def _on_message(self, text: str) -> None:

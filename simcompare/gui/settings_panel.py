@@ -57,14 +57,26 @@ class SettingsPanel(QWidget):
             (self.tr("character n-grams"), Segmenter.CHARS),
         ):
             self.segmenter.addItem(label, str(value))
-        self.segmenter.setToolTip(self.tr("How text is cut into tokens"))
+        self.segmenter.setToolTip(
+            self.tr(
+                "How the text is cut into tokens. Each token adds its weight to the per-bit sums, so this decides "
+                "which words two texts can share."
+            )
+        )
         self.ngram = QSpinBox()
         self.ngram.setRange(1, 8)
         self.ngram.setValue(2)
         self.ngram.setPrefix(self.tr("n = "))
-        self.ngram.setToolTip(self.tr("Length of the character n-grams"))
+        self.ngram.setToolTip(
+            self.tr("Length of the character n-grams: longer ones are rarer, so a small edit changes more bits")
+        )
         self.stopwords = QCheckBox(self.tr("Drop stop words"))
-        self.stopwords.setToolTip(self.tr("Leave out common words (的, 了, the, of …) that say little about a text"))
+        self.stopwords.setToolTip(
+            self.tr(
+                "Leave out common words (的, 了, the, of …): they occur in every text and would pull every "
+                "fingerprint towards the same bits"
+            )
+        )
         self.stopwords.setChecked(True)
 
         self.weighting = QComboBox()
@@ -75,10 +87,24 @@ class SettingsPanel(QWidget):
             (self.tr("uniform — 1 per token"), Weighting.UNIFORM),
         ):
             self.weighting.addItem(label, str(value))
+        for row, tip in enumerate(
+            (
+                self.tr("A token weighs as often as it occurs in the text"),
+                self.tr("Occurrences times rarity in a reference corpus: rare words pull harder on the bits"),
+                self.tr("Weight by centrality in a word graph: words linked to many others count more"),
+                self.tr("Every distinct token weighs 1: only which tokens occur matters, not how often"),
+            )
+        ):
+            self.weighting.setItemData(row, tip, Qt.ItemDataRole.ToolTipRole)
+        self.weighting.setToolTip(
+            self.tr("How much each token pulls on the bits: its code counts this many times in the per-bit sums")
+        )
         self.top_k = QSpinBox()
         self.top_k.setRange(0, 1_000_000)
         self.top_k.setSpecialValueText(self.tr("all tokens"))
-        self.top_k.setToolTip(self.tr("Keep only the K heaviest tokens (0 keeps all)"))
+        self.top_k.setToolTip(
+            self.tr("Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all")
+        )
 
         self.hasher = QComboBox()
         self._hasher_model = QStandardItemModel(self.hasher)
@@ -90,7 +116,12 @@ class SettingsPanel(QWidget):
         teaching.setData(TEACHING_HASHER_NAME, Qt.ItemDataRole.UserRole)
         self._hasher_model.appendRow(teaching)
         self.hasher.setModel(self._hasher_model)
-        self.hasher.setToolTip(self.tr("The hash that gives each token its code; its digest's leading bits are used"))
+        self.hasher.setToolTip(
+            self.tr(
+                "The hash that gives each token its code; its digest's leading bits are used. Another hasher "
+                "gives other fingerprints, so compare only fingerprints made with the same one"
+            )
+        )
 
         self.bits = QComboBox()
         self.bits.setEditable(True)
@@ -98,14 +129,27 @@ class SettingsPanel(QWidget):
         for preset in BIT_PRESETS:
             self.bits.addItem(str(preset))
         self.bits.setValidator(QIntValidator(1, MAX_BITS, self.bits))
-        self.bits.setToolTip(self.tr("Fingerprint width f: a preset or any width from 1 to {max}").format(max=MAX_BITS))
+        self.bits.setToolTip(
+            self.tr(
+                "Fingerprint width f: more bits measure similarity (1 − d/f) more finely. "
+                "A preset or any width from 1 to {max}"
+            ).format(max=MAX_BITS)
+        )
         self.k = QSpinBox()
-        self.k.setToolTip(self.tr("Near-duplicates: at most k differing bits"))
+        self.k.setToolTip(
+            self.tr(
+                "Near-duplicates: at most k differing bits. k leaves the fingerprints as they are; "
+                "it only decides the verdict"
+            )
+        )
 
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.defaults_button = QPushButton(self.tr("Restore defaults"))
+        self.defaults_button.setToolTip(
+            self.tr("jieba words, stop words dropped, default weighting, md5, 64 bits and the default k")
+        )
 
         tokens = QGroupBox(self.tr("Tokens"))
         tokens_form = QFormLayout(tokens)

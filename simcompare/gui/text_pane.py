@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import InputError
+from simcompare.gui.messages import input_error_text
 from simcompare.gui.palette import BAD
 from simcompare.gui.plain import plain_label
 
@@ -289,19 +290,9 @@ class TextPane(QWidget):
 
 
 def open_error(path: str, error: InputError) -> str:
-    """Why a file could not be opened, translated by the error's code where one is known."""
+    """Why a file could not be opened, in words chosen by the error's code (never the core's English)."""
     name = os.path.basename(path) or path
-    reasons = {
-        "missing": QCoreApplication.translate("TextPane", "the file does not exist"),
-        "not_a_file": QCoreApplication.translate("TextPane", "it is a folder, not a file"),
-        "permission": QCoreApplication.translate("TextPane", "permission denied"),
-        "too_large": QCoreApplication.translate("TextPane", "the file is too large"),
-        "binary": QCoreApplication.translate("TextPane", "it looks like a binary file, not text"),
-        "undecodable": QCoreApplication.translate("TextPane", "it is not text in any encoding simcompare knows"),
-    }
-    reason = reasons.get(error.code)
-    if reason is None:  # the core's own reason reads as a predicate of the file: "is a symbolic link loop"
-        reason = QCoreApplication.translate("TextPane", "it {reason}").format(reason=str(error))
+    reason = input_error_text(error.code)
     return QCoreApplication.translate("TextPane", "Could not open “{name}”: {reason}").format(name=name, reason=reason)
 
 

@@ -9,23 +9,31 @@ overwrite a newer one. Errors cross the thread boundary only as signals.
 from __future__ import annotations
 
 import gc
+import re
 import threading
 from collections.abc import Callable
 
-from PySide6.QtCore import QObject, QThread, QTimer, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
-from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.errors import Cancelled
+from simcompare.gui.messages import error_text
 
 JobFunction = Callable[[object, threading.Event], object]
 
 
 def describe_error(error: BaseException) -> str:
-    """A short reason for an error from the core (KeyError's repr quotes are dropped)."""
+    """A short reason for an error from the core, in the interface language.
+
+    The one error a user can cause on purpose is a token the teaching table has no code for; the core's
+    KeyError names the token in quotes, which is all of its English that is kept.
+    """
     if isinstance(error, KeyError) and error.args:
-        return str(error.args[0])
-    if isinstance(error, (InputError, ValueError)):
-        return str(error)
-    return f"{type(error).__name__}: {error}"
+        token = re.search(r"'([^']*)'", str(error.args[0]))
+        if token is not None:
+            return QCoreApplication.translate(
+                "Messages", "the teaching table has no code for '{0}': it knows only the tokens a–e"
+            ).format(token.group(1))
+    return error_text(error)
 
 
 class _Worker(QObject):

@@ -179,3 +179,38 @@ def test_chars_rejects_bad_ngram():
 def test_unknown_segmenter():
     with pytest.raises(ValueError):
         segment("abc", "spaces")
+
+
+JIEBA_SAMPLES = [
+    "今天天气很好，我们去公园散步吧。",
+    "Hello world! 混合 English 和中文, version 2.0-beta #1 & 100% sure_ok.",
+    "  多个   空格\r\n换行\t制表符  ",
+    "北京大学生前来应聘。小明硕士毕业于中国科学院计算所，后在日本京都大学深造",
+    "",
+    "！！？？。。",
+]
+
+
+@pytest.mark.parametrize("text", JIEBA_SAMPLES)
+def test_block_memo_cuts_exactly_as_jieba(text):
+    import jieba
+
+    from simcompare.core.tokens import JiebaBlocks
+
+    cutter = JiebaBlocks()
+    expected = jieba.lcut(text)
+    assert cutter.lcut(text) == expected
+    assert cutter.lcut(text) == expected  # again, from memory
+
+
+MIXED_ALPHABET = list("我们的天气很好公园散步北京大学生abcAB12 .,-+#&_%\n\t，。！")
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.text(alphabet=st.sampled_from(MIXED_ALPHABET), max_size=60))
+def test_block_memo_matches_jieba_on_random_text(text):
+    import jieba
+
+    from simcompare.core.tokens import jieba_blocks
+
+    assert jieba_blocks().lcut(text) == jieba.lcut(text)

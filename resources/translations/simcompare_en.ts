@@ -1,0 +1,1561 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="en" sourcelanguage="en">
+<context>
+    <name>ComparePage</name>
+    <message>
+        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
+        <location line="+269"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="-268"/>
+        <location line="+269"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="-266"/>
+        <source>Swap texts A and B</source>
+        <translation>Swap texts A and B</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Tokens of A</source>
+        <translation>Tokens of A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens of B</source>
+        <translation>Tokens of B</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Steps</source>
+        <translation>Steps</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differences</source>
+        <translation>Differences</translation>
+    </message>
+    <message>
+        <location line="+110"/>
+        <source>Example: {title} (A)</source>
+        <translation>Example: {title} (A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Example: {title} (B)</source>
+        <translation>Example: {title} (B)</translation>
+    </message>
+    <message>
+        <location line="+65"/>
+        <source>Opened {path}</source>
+        <translation>Opened {path}</translation>
+    </message>
+    <message>
+        <location line="+33"/>
+        <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
+        <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>{kept} tokens · {distinct} distinct</source>
+        <translation>{kept} tokens · {distinct} distinct</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
+        <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
+    </message>
+    <message>
+        <location line="+23"/>
+        <source>Could not compute the fingerprints: {reason}</source>
+        <translation>Could not compute the fingerprints: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>DifferencesView</name>
+    <message>
+        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <source>▲ Previous</source>
+        <translation>▲ Previous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Previous difference (Shift+F7)</source>
+        <translation>Previous difference (Shift+F7)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>▼ Next</source>
+        <translation>▼ Next</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next difference (F7)</source>
+        <translation>Next difference (F7)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
+        <translation>struck through: only in A · underlined: only in B · wavy: replaced</translation>
+    </message>
+    <message>
+        <location line="+38"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+117"/>
+        <source>Could not compare the words: {reason}</source>
+        <translation>Could not compare the words: {reason}</translation>
+    </message>
+    <message>
+        <location line="+45"/>
+        <source>Comparing words…</source>
+        <translation>Comparing words…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>No differences in the words</source>
+        <translation>No differences in the words</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>1 difference</source>
+        <translation>1 difference</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{n} differences</source>
+        <translation>{n} differences</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Difference {i} of {n}</source>
+        <translation>Difference {i} of {n}</translation>
+    </message>
+</context>
+<context>
+    <name>DistanceHistogramView</name>
+    <message>
+        <location filename="../../simcompare/gui/histogram_view.py" line="+42"/>
+        <source>Distances between every two files appear here after a scan</source>
+        <translation>Distances between every two files appear here after a scan</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>a random sample of {0} pairs</source>
+        <translation>a random sample of {0} pairs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>all {0} pairs</source>
+        <translation>all {0} pairs</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
+        <translation>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>No scan yet</source>
+        <translation>No scan yet</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>k = {0}</source>
+        <translation>k = {0}</translation>
+    </message>
+</context>
+<context>
+    <name>Examples</name>
+    <message>
+        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <source>Identical texts: every sum and every bit agree, distance 0.</source>
+        <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Three words changed: a few sums cross zero, so a few bits differ — still near-duplicates.</source>
+        <translation>Three words changed: a few sums cross zero, so a few bits differ — still near-duplicates.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The same paragraphs in another order: SimHash weighs a bag of words, so the distance stays 0 while edit similarity drops.</source>
+        <translation>The same paragraphs in another order: SimHash weighs a bag of words, so the distance stays 0 while edit similarity drops.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Unrelated texts: about half of the bits differ, as chance predicts.</source>
+        <translation>Unrelated texts: about half of the bits differ, as chance predicts.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>English: identical</source>
+        <translation>English: identical</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>English: a small edit</source>
+        <translation>English: a small edit</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>English: reordered paragraphs</source>
+        <translation>English: reordered paragraphs</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>English: unrelated</source>
+        <translation>English: unrelated</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Chinese: identical</source>
+        <translation>Chinese: identical</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Chinese: a small edit</source>
+        <translation>Chinese: a small edit</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Chinese: reordered paragraphs</source>
+        <translation>Chinese: reordered paragraphs</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Chinese: unrelated</source>
+        <translation>Chinese: unrelated</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Six-bit worked example (table hasher)</source>
+        <translation>Six-bit worked example (table hasher)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
+        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</translation>
+    </message>
+</context>
+<context>
+    <name>Explain</name>
+    <message>
+        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <source>has no features: every sum is 0, so every bit is 0.</source>
+        <translation>has no features: every sum is 0, so every bit is 0.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>bit {j}: sum {total} → bit {bit}</source>
+        <translation>bit {j}: sum {total} → bit {bit}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>(a sum of 0 gives 0)</source>
+        <translation>(a sum of 0 gives 0)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>pushed up (code bit 1, adds its weight):</source>
+        <translation>pushed up (code bit 1, adds its weight):</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>pushed down (code bit 0, subtracts it):</source>
+        <translation>pushed down (code bit 0, subtracts it):</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>heaviest tokens shown; {n} tokens in all</source>
+        <translation>heaviest tokens shown; {n} tokens in all</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>code bit {j} of “{token}” is 1: adds its weight {w} to sum {j}</source>
+        <translation>code bit {j} of “{token}” is 1: adds its weight {w} to sum {j}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>code bit {j} of “{token}” is 0: subtracts its weight {w} from sum {j}</source>
+        <translation>code bit {j} of “{token}” is 0: subtracts its weight {w} from sum {j}</translation>
+    </message>
+</context>
+<context>
+    <name>FingerprintPanel</name>
+    <message>
+        <location filename="../../simcompare/gui/fingerprint_panel.py" line="+22"/>
+        <source>Fingerprints</source>
+        <translation>Fingerprints</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>hex A</source>
+        <translation>hex A</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>hex B</source>
+        <translation>hex B</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
+        <translation>A: per-bit sums (bar up: bit 1, down: bit 0)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>B: per-bit sums</source>
+        <translation>B: per-bit sums</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>1 bit differs (outlined): {bits}</source>
+        <translation>1 bit differs (outlined): {bits}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{n} bits differ (outlined): {bits}</source>
+        <translation>{n} bits differ (outlined): {bits}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No bit differs.</source>
+        <translation>No bit differs.</translation>
+    </message>
+</context>
+<context>
+    <name>FolderPage</name>
+    <message>
+        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <source>Folder to scan (or drop one here)</source>
+        <translation>Folder to scan (or drop one here)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The folder whose text files are fingerprinted and grouped</source>
+        <translation>The folder whose text files are fingerprinted and grouped</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan</source>
+        <translation>Scan</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Include sub-folders</source>
+        <translation>Include sub-folders</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also read the files in every folder below the chosen one</source>
+        <translation>Also read the files in every folder below the chosen one</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File endings to read, separated by spaces; empty reads every file</source>
+        <translation>File endings to read, separated by spaces; empty reads every file</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder and file names to skip (globs), separated by spaces</source>
+        <translation>Folder and file names to skip (globs), separated by spaces</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Larger files are listed under Problems</source>
+        <translation>Larger files are listed under Problems</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Files within this many differing bits are near-duplicates</source>
+        <translation>Files within this many differing bits are near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Filter by path</source>
+        <translation>Filter by path</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Show in folder</source>
+        <translation>Show in folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy path</source>
+        <translation>Copy path</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+82"/>
+        <source>Side by side</source>
+        <translation>Side by side</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>Two selected files, or a file and its group&apos;s reference</source>
+        <translation>Two selected files, or a file and its group&apos;s reference</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Not duplicates</source>
+        <translation>Not duplicates</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remember that these two files are not duplicates</source>
+        <translation>Remember that these two files are not duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export JSON…</source>
+        <translation>Export JSON…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move to trash…</source>
+        <translation>Move to trash…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moves the ticked files (or the selected ones) after asking</source>
+        <translation>Moves the ticked files (or the selected ones) after asking</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Folder:</source>
+        <translation>Folder:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Largest file:</source>
+        <translation>Largest file:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>File types:</source>
+        <translation>File types:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip:</source>
+        <translation>Skip:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Threshold k:</source>
+        <translation>Threshold k:</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Groups</source>
+        <translation>Groups</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Problems</source>
+        <translation>Problems</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty files</source>
+        <translation>Empty files</translation>
+    </message>
+    <message>
+        <location line="+112"/>
+        <source>Choose a folder to scan</source>
+        <translation>Choose a folder to scan</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Choose a folder that exists.</source>
+        <translation>Choose a folder that exists.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Starting…</source>
+        <translation>Starting…</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cancelling…</source>
+        <translation>Cancelling…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Problems ({0})</source>
+        <translation>Problems ({0})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty files ({0})</source>
+        <translation>Empty files ({0})</translation>
+    </message>
+    <message>
+        <location line="+107"/>
+        <source>Cannot read {0}: {1}</source>
+        <translation>Cannot read {0}: {1}</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Move {0} file(s) to the trash?</source>
+        <translation>Move {0} file(s) to the trash?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+22"/>
+        <source>Move to trash</source>
+        <translation>Move to trash</translation>
+    </message>
+    <message>
+        <location line="-17"/>
+        <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
+        <translation>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move every copy?</source>
+        <translation>Move every copy?</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>Some files were not moved:</source>
+        <translation>Some files were not moved:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0} moved to the trash</source>
+        <translation>{0} moved to the trash</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON files (*.json)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+5"/>
+        <source>Export groups</source>
+        <translation>Export groups</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The files are listed under Details.</source>
+        <translation>The files are listed under Details.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Listing files…</source>
+        <translation>Listing files…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Reading</source>
+        <translation>Reading</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</source>
+        <translation>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Cancelled: partial result, {0} files read</source>
+        <translation>Cancelled: partial result, {0} files read</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Scanned {0} files in {1:.1f} s ({2} from the cache)</source>
+        <translation>Scanned {0} files in {1:.1f} s ({2} from the cache)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>The scan failed: {0}</source>
+        <translation>The scan failed: {0}</translation>
+    </message>
+    <message>
+        <location line="+76"/>
+        <source>{0} groups, {1} files in groups, of {2} scanned</source>
+        <translation>{0} groups, {1} files in groups, of {2} scanned</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>PARTIAL (scan cancelled): </source>
+        <translation>PARTIAL (scan cancelled): </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs</source>
+        <translation>{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source> · the fingerprint settings changed: scan again to apply them</source>
+        <translation> · the fingerprint settings changed: scan again to apply them</translation>
+    </message>
+</context>
+<context>
+    <name>FolderPlaceholder</name>
+    <message>
+        <location filename="../../simcompare/gui/main_window.py" line="+58"/>
+        <source>Finding near-duplicates in a folder arrives here soon.</source>
+        <translation>Finding near-duplicates in a folder arrives here soon.</translation>
+    </message>
+</context>
+<context>
+    <name>GroupTreeModel</name>
+    <message>
+        <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
+        <source>Group / file</source>
+        <translation>Group / file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Files</source>
+        <translation>Files</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Modified</source>
+        <translation>Modified</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>Distance</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Similarity</source>
+        <translation>Similarity</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Group {0}: {1}</source>
+        <translation>Group {0}: {1}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>≤ {0}</source>
+        <translation>≤ {0}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Largest distance between any two members of the group</source>
+        <translation>Largest distance between any two members of the group</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>reference</source>
+        <translation>reference</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>{0}
+The group&apos;s reference: distances are measured to it</source>
+        <translation>{0}
+The group&apos;s reference: distances are measured to it</translation>
+    </message>
+</context>
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../simcompare/gui/main_window.py" line="+25"/>
+        <source>simcompare — how alike are these texts?</source>
+        <translation>simcompare — how alike are these texts?</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Compare two texts</source>
+        <translation>Compare two texts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+135"/>
+        <source>Folder</source>
+        <translation>Folder</translation>
+    </message>
+    <message>
+        <location line="-104"/>
+        <source>Open Text &amp;A…</source>
+        <translation>Open Text &amp;A…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open Text &amp;B…</source>
+        <translation>Open Text &amp;B…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Quit</source>
+        <translation>&amp;Quit</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Swap A and B</source>
+        <translation>&amp;Swap A and B</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Exchange the two texts</source>
+        <translation>Exchange the two texts</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Clear both texts</source>
+        <translation>&amp;Clear both texts</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Restore default settings</source>
+        <translation>&amp;Restore default settings</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Compare page</source>
+        <translation>&amp;Compare page</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;Folder page</source>
+        <translation>&amp;Folder page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>S&amp;teps</source>
+        <translation>S&amp;teps</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Differences</source>
+        <translation>&amp;Differences</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>&amp;Settings panel</source>
+        <translation>&amp;Settings panel</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>&amp;How SimHash works</source>
+        <translation>&amp;How SimHash works</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>&amp;About simcompare</source>
+        <translation>&amp;About simcompare</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>About &amp;Qt</source>
+        <translation>About &amp;Qt</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Follow the system</source>
+        <translation>Follow the system</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Show the window in this language (the window is rebuilt at once)</source>
+        <translation>Show the window in this language (the window is rebuilt at once)</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>&amp;File</source>
+        <translation>&amp;File</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;Edit</source>
+        <translation>&amp;Edit</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>&amp;View</source>
+        <translation>&amp;View</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>&amp;Language</source>
+        <translation>&amp;Language</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>E&amp;xamples</source>
+        <translation>E&amp;xamples</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>&amp;Help</source>
+        <translation>&amp;Help</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Computing…</source>
+        <translation>Computing…</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>The Folder page cannot open folders yet.</source>
+        <translation>The Folder page cannot open folders yet.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>About simcompare</source>
+        <translation>About simcompare</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>How SimHash works</source>
+        <translation>How SimHash works</translation>
+    </message>
+    <message>
+        <location line="+69"/>
+        <source>computed in {ms} ms</source>
+        <translation>computed in {ms} ms</translation>
+    </message>
+</context>
+<context>
+    <name>Messages</name>
+    <message>
+        <location filename="../../simcompare/gui/workers.py" line="+33"/>
+        <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
+        <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
+    </message>
+    <message>
+        <location filename="../../simcompare/gui/messages.py" line="+21"/>
+        <source>the file does not exist</source>
+        <translation>the file does not exist</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a folder, not a file</source>
+        <translation>it is a folder, not a file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+14"/>
+        <location line="+43"/>
+        <source>permission denied</source>
+        <translation>permission denied</translation>
+    </message>
+    <message>
+        <location line="-56"/>
+        <source>the file is too large</source>
+        <translation>the file is too large</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it looks like a binary file, not text</source>
+        <translation>it looks like a binary file, not text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is not text in any encoding simcompare knows</source>
+        <translation>it is not text in any encoding simcompare knows</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the file cannot be read</source>
+        <translation>the file cannot be read</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>binary file</source>
+        <translation>binary file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot be decoded</source>
+        <translation>cannot be decoded</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too large</source>
+        <translation>too large</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>vanished during the scan</source>
+        <translation>vanished during the scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>changed during the scan</source>
+        <translation>changed during the scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>broken link</source>
+        <translation>broken link</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+2"/>
+        <source>unreadable</source>
+        <translation>unreadable</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The file holds bytes that text never has; it looks like a program or an image.</source>
+        <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No known encoding (UTF-8, GB18030, Big5) reads the file as text.</source>
+        <translation>No known encoding (UTF-8, GB18030, Big5) reads the file as text.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The file is larger than the limit set under Largest file.</source>
+        <translation>The file is larger than the limit set under Largest file.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The system does not allow reading it.</source>
+        <translation>The system does not allow reading it.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file was deleted or moved while the scan ran.</source>
+        <translation>The file was deleted or moved while the scan ran.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The file changed while it was being read; scan again.</source>
+        <translation>The file changed while it was being read; scan again.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A link that points nowhere or to itself; links are not followed.</source>
+        <translation>A link that points nowhere or to itself; links are not followed.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The file could not be read.</source>
+        <translation>The file could not be read.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>no such file or folder</source>
+        <translation>no such file or folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>operation not permitted</source>
+        <translation>operation not permitted</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a folder</source>
+        <translation>it is a folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a folder</source>
+        <translation>not a folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too many levels of symbolic links</source>
+        <translation>too many levels of symbolic links</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>input/output error</source>
+        <translation>input/output error</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the name is too long</source>
+        <translation>the name is too long</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>read-only file system</source>
+        <translation>read-only file system</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no space left on the device</source>
+        <translation>no space left on the device</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the file is in use</source>
+        <translation>the file is in use</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the file exists already</source>
+        <translation>the file exists already</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cannot move across devices</source>
+        <translation>cannot move across devices</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>system error {0}</source>
+        <translation>system error {0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the operation failed</source>
+        <translation>the operation failed</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{path}: {reason}</source>
+        <translation>{path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>cancelled</source>
+        <translation>cancelled</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>unexpected error ({0})</source>
+        <translation>unexpected error ({0})</translation>
+    </message>
+</context>
+<context>
+    <name>ProblemsModel</name>
+    <message>
+        <location filename="../../simcompare/gui/folder_models.py" line="+58"/>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+</context>
+<context>
+    <name>SettingsPanel</name>
+    <message>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+55"/>
+        <source>jieba words (Chinese)</source>
+        <translation>jieba words (Chinese)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>words (Latin script)</source>
+        <translation>words (Latin script)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>character n-grams</source>
+        <translation>character n-grams</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>How the text is cut into tokens. Each token adds its weight to the per-bit sums, so this decides which words two texts can share.</source>
+        <translation>How the text is cut into tokens. Each token adds its weight to the per-bit sums, so this decides which words two texts can share.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>n = </source>
+        <translation>n = </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Length of the character n-grams: longer ones are rarer, so a small edit changes more bits</source>
+        <translation>Length of the character n-grams: longer ones are rarer, so a small edit changes more bits</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Drop stop words</source>
+        <translation>Drop stop words</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</source>
+        <translation>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>tf — count in the text</source>
+        <translation>tf — count in the text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tf·idf — count × rarity</source>
+        <translation>tf·idf — count × rarity</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TextRank</source>
+        <translation>TextRank</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>uniform — 1 per token</source>
+        <translation>uniform — 1 per token</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>A token weighs as often as it occurs in the text</source>
+        <translation>A token weighs as often as it occurs in the text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</source>
+        <translation>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight by centrality in a word graph: words linked to many others count more</source>
+        <translation>Weight by centrality in a word graph: words linked to many others count more</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Every distinct token weighs 1: only which tokens occur matters, not how often</source>
+        <translation>Every distinct token weighs 1: only which tokens occur matters, not how often</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>How much each token pulls on the bits: its code counts this many times in the per-bit sums</source>
+        <translation>How much each token pulls on the bits: its code counts this many times in the per-bit sums</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>all tokens</source>
+        <translation>all tokens</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all</source>
+        <translation>Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{name} ({bits} bits)</source>
+        <translation>{name} ({bits} bits)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>table a–e (teaching, 6 bits)</source>
+        <translation>table a–e (teaching, 6 bits)</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>The hash that gives each token its code; its digest&apos;s leading bits are used. Another hasher gives other fingerprints, so compare only fingerprints made with the same one</source>
+        <translation>The hash that gives each token its code; its digest&apos;s leading bits are used. Another hasher gives other fingerprints, so compare only fingerprints made with the same one</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Fingerprint width f: more bits measure similarity (1 − d/f) more finely. A preset or any width from 1 to {max}</source>
+        <translation>Fingerprint width f: more bits measure similarity (1 − d/f) more finely. A preset or any width from 1 to {max}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Near-duplicates: at most k differing bits. k leaves the fingerprints as they are; it only decides the verdict</source>
+        <translation>Near-duplicates: at most k differing bits. k leaves the fingerprints as they are; it only decides the verdict</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Restore defaults</source>
+        <translation>Restore defaults</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Segmenter</source>
+        <translation>Segmenter</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weighting</source>
+        <translation>Weighting</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Top-K</source>
+        <translation>Top-K</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Fingerprint</source>
+        <translation>Fingerprint</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Hasher</source>
+        <translation>Hasher</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bits</source>
+        <translation>Bits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>k</source>
+        <translation>k</translation>
+    </message>
+    <message>
+        <location line="+158"/>
+        <source>{name} gives only {width} bits, fewer than {bits}</source>
+        <translation>{name} gives only {width} bits, fewer than {bits}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>{old} cannot give {bits} bits, so the hasher is now {new}.</source>
+        <translation>{old} cannot give {bits} bits, so the hasher is now {new}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The teaching table has codes for the tokens a–e only, six bits each.</source>
+        <translation>The teaching table has codes for the tokens a–e only, six bits each.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>{name} gives {width} bits: widths 1–{width}.</source>
+        <translation>{name} gives {width} bits: widths 1–{width}.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Wider: {names}.</source>
+        <translation>Wider: {names}.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Default k for {bits} bits: {k}.</source>
+        <translation>Default k for {bits} bits: {k}.</translation>
+    </message>
+</context>
+<context>
+    <name>SummaryPanel</name>
+    <message>
+        <location filename="../../simcompare/gui/summary.py" line="+42"/>
+        <source>Hamming distance</source>
+        <translation>Hamming distance</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>similarity 1 − d/f</source>
+        <translation>similarity 1 − d/f</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>verdict</source>
+        <translation>verdict</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>cosine</source>
+        <translation>cosine</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Cosine of the two weight vectors</source>
+        <translation>Cosine of the two weight vectors</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Jaccard</source>
+        <translation>Jaccard</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Jaccard index of the two token sets</source>
+        <translation>Jaccard index of the two token sets</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>edit similarity</source>
+        <translation>edit similarity</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>1 − token edit distance / longer length</source>
+        <translation>1 − token edit distance / longer length</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>predicted f·θ/π</source>
+        <translation>predicted f·θ/π</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
+        <translation>The Hamming distance the cosine predicts: θ = arccos(cosine)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Yardsticks</source>
+        <translation>Yardsticks</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, where θ is the angle between the two weight vectors.</source>
+        <translation>The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, where θ is the angle between the two weight vectors.</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>{d} of {f} bits</source>
+        <translation>{d} of {f} bits</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✔ near-duplicates (k = {k})</source>
+        <translation>✔ near-duplicates (k = {k})</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates (k = {k})</source>
+        <translation>✘ not near-duplicates (k = {k})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>n/a (too long)</source>
+        <translation>n/a (too long)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{predicted} (actual {actual})</source>
+        <translation>{predicted} (actual {actual})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>An empty text is nobody&apos;s near-duplicate.</source>
+        <translation>An empty text is nobody&apos;s near-duplicate.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
+        <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>⚠ Text {label} has only {n} distinct tokens: one changed word moves many bits, so its fingerprint is not trustworthy.</source>
+        <translation>⚠ Text {label} has only {n} distinct tokens: one changed word moves many bits, so its fingerprint is not trustworthy.</translation>
+    </message>
+</context>
+<context>
+    <name>SumsChart</name>
+    <message>
+        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <source>No features: every sum is 0</source>
+        <translation>No features: every sum is 0</translation>
+    </message>
+</context>
+<context>
+    <name>TextPane</name>
+    <message>
+        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <source>Read as HTML</source>
+        <translation>Read as HTML</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reduce the text to what a browser shows before segmenting. Set for .html files and for text that starts like an HTML page.</source>
+        <translation>Reduce the text to what a browser shows before segmenting. Set for .html files and for text that starts like an HTML page.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Open…</source>
+        <translation>Open…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open a text file (or drop one on the pane)</source>
+        <translation>Open a text file (or drop one on the pane)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear</source>
+        <translation>Clear</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
+        <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Open {title}</source>
+        <translation>Open {title}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</source>
+        <translation>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>(guessed)</source>
+        <translation>(guessed)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>HTML</source>
+        <translation>HTML</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{size} bytes</source>
+        <translation>{size} bytes</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>edited</source>
+        <translation>edited</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>typed or pasted</source>
+        <translation>typed or pasted</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Could not open “{name}”: {reason}</source>
+        <translation>Could not open “{name}”: {reason}</translation>
+    </message>
+</context>
+<context>
+    <name>TokenTableModel</name>
+    <message>
+        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
+        <translation>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>sum</source>
+        <translation>sum</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bit</source>
+        <translation>bit</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Per-bit sums: each column&apos;s ±weights added up</source>
+        <translation>Per-bit sums: each column&apos;s ±weights added up</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>The fingerprint: 1 where the sum is above 0, else 0</source>
+        <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
+    </message>
+    <message>
+        <location line="+61"/>
+        <source>sum V</source>
+        <translation>sum V</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit: V &gt; 0</source>
+        <translation>bit: V &gt; 0</translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Sum {j} = {value}: the bit is {bit}</source>
+        <translation>Sum {j} = {value}: the bit is {bit}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit {j} of the fingerprint</source>
+        <translation>Bit {j} of the fingerprint</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,117 @@
+"""The core's error and problem codes in the interface language.
+
+The core keeps codes (``InputError.code``, ``Problem.reason``) next to short English details; the window
+shows only the words below, so a Chinese interface never shows the core's English.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+
+from PySide6.QtCore import QCoreApplication
+
+from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.scan import Reason
+
+
+def input_error_text(code: str) -> str:
+    """Why a file could not be read, as a phrase that completes "Could not open “name”: …"."""
+    texts = {
+        "missing": QCoreApplication.translate("Messages", "the file does not exist"),
+        "not_a_file": QCoreApplication.translate("Messages", "it is a folder, not a file"),
+        "permission": QCoreApplication.translate("Messages", "permission denied"),
+        "too_large": QCoreApplication.translate("Messages", "the file is too large"),
+        "binary": QCoreApplication.translate("Messages", "it looks like a binary file, not text"),
+        "undecodable": QCoreApplication.translate("Messages", "it is not text in any encoding simcompare knows"),
+    }
+    return texts.get(code, QCoreApplication.translate("Messages", "the file cannot be read"))
+
+
+def reason_text(reason: str) -> str:
+    """A scan problem's reason code in a few words (the Problems tab's Reason column)."""
+    texts = {
+        Reason.BINARY: QCoreApplication.translate("Messages", "binary file"),
+        Reason.UNDECODABLE: QCoreApplication.translate("Messages", "cannot be decoded"),
+        Reason.TOO_LARGE: QCoreApplication.translate("Messages", "too large"),
+        Reason.PERMISSION: QCoreApplication.translate("Messages", "permission denied"),
+        Reason.VANISHED: QCoreApplication.translate("Messages", "vanished during the scan"),
+        Reason.CHANGED: QCoreApplication.translate("Messages", "changed during the scan"),
+        Reason.LINK: QCoreApplication.translate("Messages", "broken link"),
+        Reason.UNREADABLE: QCoreApplication.translate("Messages", "unreadable"),
+    }
+    return texts.get(reason, QCoreApplication.translate("Messages", "unreadable"))
+
+
+def reason_detail(reason: str, detail: str = "") -> str:
+    """A scan problem's reason code as a sentence (the Problems tab's Detail column)."""
+    texts = {
+        Reason.BINARY: QCoreApplication.translate(
+            "Messages", "The file holds bytes that text never has; it looks like a program or an image."
+        ),
+        Reason.UNDECODABLE: QCoreApplication.translate(
+            "Messages", "No known encoding (UTF-8, GB18030, Big5) reads the file as text."
+        ),
+        Reason.TOO_LARGE: QCoreApplication.translate(
+            "Messages", "The file is larger than the limit set under Largest file."
+        ),
+        Reason.PERMISSION: QCoreApplication.translate("Messages", "The system does not allow reading it."),
+        Reason.VANISHED: QCoreApplication.translate("Messages", "The file was deleted or moved while the scan ran."),
+        Reason.CHANGED: QCoreApplication.translate("Messages", "The file changed while it was being read; scan again."),
+        Reason.LINK: QCoreApplication.translate(
+            "Messages", "A link that points nowhere or to itself; links are not followed."
+        ),
+    }
+    if reason in texts:
+        return texts[reason]
+    system = system_error_text(detail)
+    return system if system else QCoreApplication.translate("Messages", "The file could not be read.")
+
+
+# The C library's messages, reversed: strerror text → errno (the core passes on ``error.strerror``).
+_ERRNO_BY_TEXT = {os.strerror(number): number for number in errno.errorcode}
+
+
+def system_error_text(text_or_number: str | int | None) -> str:
+    """An operating-system error (an errno or its strerror text) in words; "" when it is not one we know."""
+    number = text_or_number if isinstance(text_or_number, int) else _ERRNO_BY_TEXT.get(str(text_or_number or ""))
+    texts = {
+        errno.ENOENT: QCoreApplication.translate("Messages", "no such file or folder"),
+        errno.EACCES: QCoreApplication.translate("Messages", "permission denied"),
+        errno.EPERM: QCoreApplication.translate("Messages", "operation not permitted"),
+        errno.EISDIR: QCoreApplication.translate("Messages", "it is a folder"),
+        errno.ENOTDIR: QCoreApplication.translate("Messages", "not a folder"),
+        errno.ELOOP: QCoreApplication.translate("Messages", "too many levels of symbolic links"),
+        errno.EIO: QCoreApplication.translate("Messages", "input/output error"),
+        errno.ENAMETOOLONG: QCoreApplication.translate("Messages", "the name is too long"),
+        errno.EROFS: QCoreApplication.translate("Messages", "read-only file system"),
+        errno.ENOSPC: QCoreApplication.translate("Messages", "no space left on the device"),
+        errno.EBUSY: QCoreApplication.translate("Messages", "the file is in use"),
+        errno.EEXIST: QCoreApplication.translate("Messages", "the file exists already"),
+        errno.EXDEV: QCoreApplication.translate("Messages", "cannot move across devices"),
+    }
+    if number is None:
+        return ""
+    return texts.get(number, QCoreApplication.translate("Messages", "system error {0}").format(number))
+
+
+def os_error_text(error: OSError) -> str:
+    """An OSError (trash, export) in words, with the file it concerns when it names one."""
+    reason = system_error_text(error.errno) or QCoreApplication.translate("Messages", "the operation failed")
+    if error.filename:
+        return QCoreApplication.translate("Messages", "{path}: {reason}").format(
+            path=os.fsdecode(error.filename), reason=reason
+        )
+    return reason
+
+
+def error_text(error: BaseException) -> str:
+    """An error that ended background work, in words (translation is thread-safe: workers call this)."""
+    if isinstance(error, Cancelled):
+        return QCoreApplication.translate("Messages", "cancelled")
+    if isinstance(error, InputError):
+        return input_error_text(error.code)
+    if isinstance(error, OSError):
+        return os_error_text(error)
+    # A bug rather than a user's mistake: keep the exception's own words for the report.
+    return QCoreApplication.translate("Messages", "unexpected error ({0})").format(f"{type(error).__name__}: {error}")
