@@ -81,7 +81,9 @@ def main() -> int:
         "hashing and summing alone, tokens given (codes remembered)",
         "hashing and summing alone, tokens given (every code hashed)",
     ]
-    times = best_of_interleaved(args.repeat, [jieba_alone, pipeline, pipeline_no_reuse, hash_and_sum, hash_and_sum_cold])
+    times = best_of_interleaved(
+        args.repeat, [jieba_alone, pipeline, pipeline_no_reuse, hash_and_sum, hash_and_sum_cold]
+    )
     rows = list(zip(names, times, strict=True))
     print(f"{len(texts)} documents, {megabytes:.2f} MB, from {folder}; best of {args.repeat}, one core\n")
     print("| what | seconds | MB/s | docs/s | × jieba.lcut |")

@@ -1305,6 +1305,11 @@ The group&apos;s reference: distances are measured to it</translation>
         <source>Default k for {bits} bits: {k}.</source>
         <translation>Default k for {bits} bits: {k}.</translation>
     </message>
+    <message>
+        <location line="+5"/>
+        <source>the teaching table</source>
+        <translation>the teaching table</translation>
+    </message>
 </context>
 <context>
     <name>SummaryPanel</name>

@@ -1143,7 +1143,7 @@ The group&apos;s reference: distances are measured to it</source>
     <message>
         <location line="+3"/>
         <source>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</source>
-        <translation>略去常用词（的、了、the、of …）：它们出现在每段文本中，会把所有指纹都拉向相同的位</translation>
+        <translation>略去常用词（的、了、是 …）：它们出现在每段文本中，会把所有指纹都拉向相同的位</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -1304,6 +1304,11 @@ The group&apos;s reference: distances are measured to it</source>
         <location line="+2"/>
         <source>Default k for {bits} bits: {k}.</source>
         <translation>{bits} 位的默认 k：{k}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>the teaching table</source>
+        <translation>教学用编码表</translation>
     </message>
 </context>
 <context>

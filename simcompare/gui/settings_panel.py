@@ -324,7 +324,7 @@ class SettingsPanel(QWidget):
                 ""
                 if name in able
                 else self.tr("{name} gives only {width} bits, fewer than {bits}").format(
-                    name=name, width=width, bits=bits
+                    name=self._display_name(name), width=width, bits=bits
                 )
             )
         self._switched_from = None
@@ -346,7 +346,7 @@ class SettingsPanel(QWidget):
         if switched and switched != name:
             lines.append(
                 self.tr("{old} cannot give {bits} bits, so the hasher is now {new}.").format(
-                    old=switched, bits=self._bits, new=name
+                    old=self._display_name(switched), bits=self._bits, new=self._display_name(name)
                 )
             )
         if name == TEACHING_HASHER_NAME:
@@ -359,6 +359,10 @@ class SettingsPanel(QWidget):
             )
         lines.append(self.tr("Default k for {bits} bits: {k}.").format(bits=self._bits, k=default_k(self._bits)))
         self.note.setText("\n".join(lines))
+
+    def _display_name(self, name: str) -> str:
+        """A hasher's name as the interface shows it (the teaching table's internal name is not a word to show)."""
+        return self.tr("the teaching table") if name == TEACHING_HASHER_NAME else name
 
     def _select(self, combo: QComboBox, value: str) -> None:
         index = combo.findData(value)

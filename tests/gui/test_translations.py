@@ -1,0 +1,258 @@
+"""The translations are complete, up to date with the sources, and leave no English in the Chinese window."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+import xml.etree.ElementTree as ET
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from gui_helpers import wait_settled
+from PySide6.QtCore import QCoreApplication, QSettings, Qt
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import (
+    QAbstractButton,
+    QComboBox,
+    QGroupBox,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPlainTextEdit,
+    QTabWidget,
+    QTextEdit,
+    QWidget,
+)
+
+from simcompare.core.errors import BinaryInputError, InputError, UndecodableInputError
+from simcompare.core.scan import Reason
+from simcompare.gui.app import WindowHost, build_window, install_translations
+from simcompare.gui.folder_page import FolderPage
+from simcompare.gui.i18n import LANGUAGES, current_language, normalize
+from simcompare.gui.main_window import MainWindow, guide_html
+from simcompare.gui.messages import input_error_text, reason_detail, reason_text
+
+ROOT = Path(__file__).resolve().parents[2]
+FOLDER = ROOT / "resources" / "translations"
+TS_FILES = [FOLDER / f"simcompare_{language}.ts" for language in LANGUAGES]
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%n|%L?\d+")
+
+needs_tools = pytest.mark.skipif(
+    shutil.which("pyside6-lupdate") is None or shutil.which("pyside6-lrelease") is None,
+    reason="pyside6-lupdate and pyside6-lrelease come with PySide6-Essentials",
+)
+
+
+def messages(ts: Path) -> list[tuple[str, ET.Element]]:
+    return [(c.findtext("name", ""), m) for c in ET.parse(ts).iter("context") for m in c.iter("message")]
+
+
+def translations(message: ET.Element) -> list[str]:
+    element = message.find("translation")
+    assert element is not None
+    forms = element.findall("numerusform")
+    return [f.text or "" for f in forms] if forms else [element.text or ""]
+
+
+# ------------------------------------------------------------------------------------- catalogues
+
+
+@pytest.mark.parametrize("ts", TS_FILES, ids=lambda p: p.name)
+def test_every_message_is_translated_and_current(ts: Path) -> None:
+    found = messages(ts)
+    assert len(found) > 250
+    for context, message in found:
+        source = message.findtext("source", "")
+        kind = message.find("translation").get("type", "")  # type: ignore[union-attr]
+        assert kind not in ("unfinished", "obsolete", "vanished"), (context, source, kind)
+        for text in translations(message):
+            assert text.strip(), (context, source)
+            if ts.name.endswith("_en.ts"):
+                assert text == source, (context, source)
+
+
+@pytest.mark.parametrize("ts", TS_FILES, ids=lambda p: p.name)
+def test_placeholders_survive_translation(ts: Path) -> None:
+    for context, message in messages(ts):
+        source = message.findtext("source", "")
+        for text in translations(message):
+            assert sorted(PLACEHOLDER.findall(text)) == sorted(PLACEHOLDER.findall(source)), (context, source, text)
+            assert text.count("&") <= 1 or "&" not in source or source.count("&") == text.count("&"), text
+
+
+@needs_tools
+def test_the_catalogues_hold_exactly_the_strings_of_the_sources(tmp_path: Path) -> None:
+    """A string added to (or removed from) simcompare/gui without rerunning tools/update_translations.py fails."""
+    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "simcompare" / "gui").glob("*.py"))
+    fresh = tmp_path / "fresh.ts"
+    subprocess.run(["pyside6-lupdate", *sources, "-ts", str(fresh)], cwd=ROOT, check=True, capture_output=True)
+    expected = {(context, m.findtext("source", "")) for context, m in messages(fresh)}
+    for ts in TS_FILES:
+        assert {(context, m.findtext("source", "")) for context, m in messages(ts)} == expected, ts.name
+
+
+@needs_tools
+@pytest.mark.parametrize("ts", TS_FILES, ids=lambda p: p.name)
+def test_the_compiled_catalogues_are_up_to_date(ts: Path, tmp_path: Path) -> None:
+    qm = tmp_path / ts.with_suffix(".qm").name
+    subprocess.run(["pyside6-lrelease", "-silent", str(ts), "-qm", str(qm)], check=True)
+    assert qm.read_bytes() == ts.with_suffix(".qm").read_bytes(), (
+        f"run: python tools/update_translations.py ({ts.name})"
+    )
+
+
+def test_language_names_are_understood() -> None:
+    assert normalize("zh_CN") == normalize("zh-Hans-CN") == normalize("zh_TW") == "zh_CN"
+    assert normalize("en_GB") == normalize("C") == "en"
+    assert normalize("fr_FR") is None and normalize("") is None
+
+
+# ------------------------------------------------------------------------------ the Chinese window
+
+# Words that may stay Latin in a Chinese interface: names of algorithms, hashers, formats and units.
+ALLOWED = {
+    "SimHash", "md5", "sha1", "blake2b", "fnv1a64", "jenkins", "jieba", "tf", "idf", "tfidf", "TextRank",
+    "textrank", "hex", "HTML", "CSV", "JSON", "KB", "MB", "GB", "Qt", "simcompare", "Jaccard", "arccos",
+    "UTF", "Big5", "GB18030", "Shift", "Ctrl", "Alt", "STOC", "WWW", "ACM", "utf",
+}  # fmt: skip
+# The names of the people and papers in the About box stay as published.
+ALLOWED |= {"Moses", "Charikar", "Gurmeet", "Singh", "Manku", "Arvind", "Jain", "Anish", "Das", "Sarma"}
+ALLOWED |= {"Similarity", "estimation", "techniques", "from", "rounding", "algorithms"}
+ALLOWED |= {"Detecting", "near-duplicates", "for", "web", "crawling"}
+WORD = re.compile(r"\.?[A-Za-z][A-Za-z0-9_.\-/\\:]*")  # with a leading dot: a file ending such as .html
+
+
+def english_words(text: str) -> list[str]:
+    """Latin words that are neither allowed nor a file name, path, number, hex value or single letter."""
+    text = re.sub(r"<[^>]+>", " ", text)  # rich-text tags
+    words = []
+    for word in WORD.findall(text):
+        word = word.rstrip(".:-")
+        if len(word) <= 1 or any(c.isdigit() for c in word) or any(c in word for c in "./\\_"):
+            continue
+        if word not in ALLOWED:
+            words.append(word)
+    return words
+
+
+def visible_texts(window: QWidget) -> Iterator[tuple[str, str]]:
+    """(where, text) for every string the interface shows or may show (tooltips too), not document text."""
+    language_actions = set(getattr(window, "language_actions", {}).values())
+    yield "window title", window.windowTitle()
+    for action in window.findChildren(QAction):
+        if action not in language_actions:  # each language is named in itself
+            yield "action", action.text()
+            yield "action tip", action.toolTip() if action.toolTip() != action.text().replace("&", "") else ""
+            yield "action status tip", action.statusTip()
+    for widget in window.findChildren(QWidget):
+        if isinstance(widget, (QPlainTextEdit, QTextEdit)):
+            yield "placeholder", widget.placeholderText()
+            continue
+        yield f"{type(widget).__name__} tooltip", widget.toolTip()
+        if isinstance(widget, QLabel):
+            yield "label", widget.text()
+        elif isinstance(widget, QAbstractButton):
+            yield "button", widget.text()
+        elif isinstance(widget, QGroupBox):
+            yield "group box", widget.title()
+        elif isinstance(widget, QLineEdit):
+            yield "placeholder", widget.placeholderText()
+        elif isinstance(widget, QTabWidget):
+            for i in range(widget.count()):
+                yield "tab", widget.tabText(i)
+                yield "tab tooltip", widget.tabToolTip(i)
+        if isinstance(widget, QComboBox) and not widget.isEditable():
+            for i in range(widget.count()):
+                yield "combo item", widget.itemText(i)
+                yield "combo item tip", str(widget.itemData(i, Qt.ItemDataRole.ToolTipRole) or "")
+        if isinstance(widget, QHeaderView) and widget.model() is not None:
+            for section in range(widget.count()):
+                for role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
+                    yield "header", str(widget.model().headerData(section, widget.orientation(), role) or "")
+
+
+@pytest.fixture
+def chinese(qapp) -> Iterator[None]:
+    """The Chinese catalogues, installed as run_gui installs them; English again afterwards."""
+    installed = install_translations(qapp, "zh_CN")
+    assert len(installed) == 2, "simcompare_zh_CN.qm and Qt's own zh_CN catalogue"
+    assert current_language(qapp) == "zh_CN"
+    yield
+    install_translations(qapp, "en")
+
+
+@pytest.fixture
+def scanned_folder(tmp_path: Path) -> Path:
+    root = tmp_path / "文档"
+    root.mkdir()
+    zh = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆，晚上一起吃饭聊天。"
+    en = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
+    (root / "zh_a.txt").write_text(zh, encoding="utf-8")
+    (root / "zh_b.txt").write_text(zh.replace("上海", "北京"), encoding="utf-8")
+    (root / "en_a.txt").write_text(en, encoding="utf-8")
+    (root / "en_b.txt").write_text(en.replace("quiet", "silent"), encoding="utf-8")
+    (root / "binary.txt").write_bytes(b"\x00\x01\x02binary\x00data" * 20)
+    (root / "empty.txt").write_text("", encoding="utf-8")
+    return root
+
+
+def test_the_chinese_window_shows_no_english(qtbot, chinese, tmp_path: Path, scanned_folder: Path) -> None:
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    page = FolderPage(settings=QSettings(str(tmp_path / "f.ini"), QSettings.Format.IniFormat), cache_path=None)
+    page.workers = 1
+    window.add_folder_page(page)
+    qtbot.addWidget(window)
+    window.show()
+    window.compare_page.load_example("zh-edited")
+    wait_settled(qtbot, window.compare_page)
+    with qtbot.waitSignal(page.scan_finished, timeout=60_000):
+        window.open_folder(str(scanned_folder))
+    assert page.problems_model.rowCount() == 1  # binary.txt: its reason and detail are ours, in Chinese
+    problem_cells = [page.problems_model.index(0, column).data() for column in (1, 2)]
+    page.tabs.setCurrentIndex(1)  # the differences view of the folder page
+    window.show_about()  # the dialogs are the window's children while open: walked below with it
+    guide = window.show_guide()
+    assert "指纹" in guide_html()
+
+    found = [(where, text) for where, text in visible_texts(window) if text]
+    assert len(found) > 200
+    leftovers = [(where, text, english_words(text)) for where, text in found if english_words(text)]
+    leftovers += [("problem", text, english_words(text)) for text in problem_cells if english_words(text)]
+    assert not leftovers
+    assert window.menuBar().actions()[0].text() == "文件(&F)"
+    assert ("button", "关闭") in found and guide.isVisible()  # Qt's own catalogue names the standard buttons
+
+
+def test_the_core_codes_are_shown_in_chinese(chinese) -> None:
+    codes = ["missing", "not_a_file", "permission", "too_large", "binary", "undecodable", "unreadable", "x"]
+    codes += [BinaryInputError.code, UndecodableInputError.code, InputError.code]
+    for code in codes:
+        assert input_error_text(code) and not english_words(input_error_text(code)), code
+    for reason in [v for k, v in vars(Reason).items() if k.isupper()]:
+        for text in (reason_text(reason), reason_detail(reason, "an English detail")):
+            assert text and not english_words(text), (reason, text)
+
+
+def test_choosing_a_language_rebuilds_the_window_and_keeps_the_texts(qtbot, qapp) -> None:
+    window = build_window(persist=True)  # preferences land in this test's folder (conftest)
+    qtbot.addWidget(window)
+    host = WindowHost(window, persist=True)
+    window.show()
+    window.compare_page.pane_a.set_text("甲乙丙")
+    try:
+        window.language_actions["zh_CN"].trigger()
+        new = host.window
+        qtbot.addWidget(new)
+        assert new is not window and current_language(qapp) == "zh_CN"
+        assert new.pages.tabText(0) == "比较两段文本"
+        assert new.compare_page.pane_a.editor.toPlainText() == "甲乙丙"
+        assert new.language_actions["zh_CN"].isChecked()
+        assert QSettings().value("language") == "zh_CN"
+        new.language_actions[""].trigger()  # follow the system again (English offscreen in CI)
+        assert QSettings().value("language") == ""
+        qtbot.addWidget(host.window)
+    finally:
+        install_translations(qapp, "en")
+    assert QCoreApplication.translate("MainWindow", "&File") == "&File"
