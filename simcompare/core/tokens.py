@@ -48,7 +48,7 @@ class JiebaBlocks:
     set phrases), so a scan segments each distinct block once. Output equals ``jieba.lcut(text)``.
     """
 
-    LIMIT = 500_000  # blocks remembered before the memory starts afresh
+    LIMIT = 200_000  # blocks remembered (some tens of MB) before the memory starts afresh
 
     def __init__(self) -> None:
         import jieba

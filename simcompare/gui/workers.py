@@ -33,6 +33,8 @@ def describe_error(error: BaseException) -> str:
             return QCoreApplication.translate(
                 "Messages", "the teaching table has no code for '{0}': it knows only the tokens a–e"
             ).format(token.group(1))
+    if isinstance(error, ValueError):  # a setting the core refused: its message says what would be right
+        return str(error)
     return error_text(error)
 
 
