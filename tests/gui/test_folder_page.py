@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.scan import Reason, scan
 from simcompare.gui.folder_models import GroupTreeModel, ProblemsModel
@@ -134,7 +134,10 @@ def test_settings_persist(qtbot, page: FolderPage, folder: Path, tmp_path: Path)
 
 
 def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPage, folder: Path) -> None:
-    page.runner.progress.connect(lambda done, total, stage: page.cancel_scan())
+    # Cancel from the worker's own thread at its first progress report, so the scan cannot finish first.
+    worker = page.runner.worker
+    stop = lambda *_: worker.cancel()  # noqa: E731
+    worker.progress.connect(stop, Qt.ConnectionType.DirectConnection)
     page.set_folder(folder)
     with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
         assert page.start_scan()
@@ -145,8 +148,7 @@ def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPa
     assert "PARTIAL" in page.summary_label.text()
     assert "partial" in page.progress_label.text()
     assert page.scan_button.isEnabled()
-    page.runner.progress.disconnect()
-    page.runner.progress.connect(page._on_progress)
+    worker.progress.disconnect(stop)
     full = run_scan(qtbot, page, folder)
     assert not full.cancelled and len(page.groups) == 2
 
