@@ -18,3 +18,15 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _QT_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.gui)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory):
+    """Nothing a test runs may write into the user's real cache folder."""
+    before = os.environ.get("XDG_CACHE_HOME")
+    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+    yield
+    if before is None:
+        os.environ.pop("XDG_CACHE_HOME", None)
+    else:
+        os.environ["XDG_CACHE_HOME"] = before

@@ -399,7 +399,32 @@
         <translation>Larger files are listed under Problems</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
+        <source>every file of the types above</source>
+        <translation>every file of the types above</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</source>
+        <translation>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no minimum</source>
+        <translation>no minimum</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Smaller files are passed over (very short texts make fragile fingerprints)</source>
+        <translation>Smaller files are passed over (very short texts make fragile fingerprints)</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Files within this many differing bits are near-duplicates</source>
         <translation>Files within this many differing bits are near-duplicates</translation>
     </message>
@@ -425,12 +450,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+82"/>
+        <location line="+86"/>
         <source>Side by side</source>
         <translation>Side by side</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-85"/>
         <source>Two selected files, or a file and its group&apos;s reference</source>
         <translation>Two selected files, or a file and its group&apos;s reference</translation>
     </message>
@@ -471,6 +496,11 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>Smallest file:</source>
+        <translation>Smallest file:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Largest file:</source>
         <translation>Largest file:</translation>
     </message>
@@ -478,6 +508,11 @@
         <location line="+3"/>
         <source>File types:</source>
         <translation>File types:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only:</source>
+        <translation>Only:</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -505,7 +540,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+118"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -627,7 +662,7 @@
         <translation>The scan failed: {0}</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>{0} groups, {1} files in groups, of {2} scanned</source>
         <translation>{0} groups, {1} files in groups, of {2} scanned</translation>
     </message>

@@ -399,7 +399,32 @@
         <translation>更大的文件会列在“问题”中</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
+        <source>every file of the types above</source>
+        <translation>以上类型的所有文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</source>
+        <translation>只读取文件名或路径与其中某个通配符匹配的文件，用空格分隔（例如 报告*）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no minimum</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Smaller files are passed over (very short texts make fragile fingerprints)</source>
+        <translation>更小的文件会被跳过（很短的文本得到的指纹不可靠）</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Files within this many differing bits are near-duplicates</source>
         <translation>不同的位数不超过这个值的文件即为近似重复</translation>
     </message>
@@ -425,12 +450,12 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+82"/>
+        <location line="+86"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location line="-81"/>
+        <location line="-85"/>
         <source>Two selected files, or a file and its group&apos;s reference</source>
         <translation>选中的两个文件，或一个文件与其所在组的参照文件</translation>
     </message>
@@ -471,6 +496,11 @@
     </message>
     <message>
         <location line="+11"/>
+        <source>Smallest file:</source>
+        <translation>最小文件：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Largest file:</source>
         <translation>最大文件：</translation>
     </message>
@@ -478,6 +508,11 @@
         <location line="+3"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Only:</source>
+        <translation>仅限：</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -505,7 +540,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+118"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -627,7 +662,7 @@
         <translation>扫描失败：{0}</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+78"/>
         <source>{0} groups, {1} files in groups, of {2} scanned</source>
         <translation>{0} 组，组内共 {1} 个文件，共扫描 {2} 个</translation>
     </message>

@@ -11,6 +11,7 @@ import dataclasses
 import json
 import os
 import shlex
+import shutil
 import sys
 import tempfile
 import time
@@ -165,6 +166,18 @@ class FolderPage(QWidget):
         self.max_size_box.setSuffix(self.tr(" MB"))
         self.max_size_box.setSpecialValueText(self.tr("no limit"))
         self.max_size_box.setToolTip(self.tr("Larger files are listed under Problems"))
+        self.include_edit = QLineEdit()
+        self.include_edit.setPlaceholderText(self.tr("every file of the types above"))
+        self.include_edit.setToolTip(
+            self.tr("Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)")
+        )
+        self.min_size_box = QSpinBox()
+        self.min_size_box.setRange(0, 1_000_000)
+        self.min_size_box.setSuffix(self.tr(" KB"))
+        self.min_size_box.setSpecialValueText(self.tr("no minimum"))
+        self.min_size_box.setToolTip(
+            self.tr("Smaller files are passed over (very short texts make fragile fingerprints)")
+        )
 
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(True)
@@ -256,10 +269,14 @@ class FolderPage(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.recursive_box)
         row.addSpacing(12)
+        row.addWidget(QLabel(self.tr("Smallest file:")))
+        row.addWidget(self.min_size_box)
+        row.addSpacing(12)
         row.addWidget(QLabel(self.tr("Largest file:")))
         row.addWidget(self.max_size_box)
         row.addStretch(1)
         options.addRow(self.tr("File types:"), self.suffixes_edit)
+        options.addRow(self.tr("Only:"), self.include_edit)
         options.addRow(self.tr("Skip:"), self.exclude_edit)
         options.addRow("", row)
 
@@ -325,6 +342,8 @@ class FolderPage(QWidget):
         self.suffixes_edit.setText(str(s.value("folder/suffixes", " ".join(DEFAULT_SUFFIXES))))
         self.exclude_edit.setText(str(s.value("folder/exclude", " ".join(DEFAULT_EXCLUDES))))
         self.max_size_box.setValue(int(s.value("folder/max_mb", DEFAULT_MAX_BYTES // (1024 * 1024))))
+        self.include_edit.setText(str(s.value("folder/include", "")))
+        self.min_size_box.setValue(int(s.value("folder/min_kb", 0)))
         k = self.config.k if self.config.k is not None else default_k(self.config.bits)
         with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
             self.k_box.setValue(int(s.value("folder/k", k)))
@@ -341,6 +360,8 @@ class FolderPage(QWidget):
         s.setValue("folder/suffixes", self.suffixes_edit.text())
         s.setValue("folder/exclude", self.exclude_edit.text())
         s.setValue("folder/max_mb", self.max_size_box.value())
+        s.setValue("folder/include", self.include_edit.text())
+        s.setValue("folder/min_kb", self.min_size_box.value())
         s.setValue("folder/k", self.k_box.value())
         s.sync()
         with QSignalBlocker(self.folder_edit):
@@ -388,8 +409,10 @@ class FolderPage(QWidget):
         return ScanOptions(
             recursive=self.recursive_box.isChecked(),
             suffixes=_split(self.suffixes_edit.text()),
+            include=_split(self.include_edit.text()),
             exclude=_split(self.exclude_edit.text()),
-            max_bytes=max_mb * 1024 * 1024 if max_mb else None,
+            min_bytes=self.min_size_box.value() * 1024,
+            max_bytes=max(max_mb * 1024 * 1024, self.min_size_box.value() * 1024) if max_mb else None,
             workers=self.workers,
         )
 
@@ -709,6 +732,8 @@ class FolderPage(QWidget):
             self.suffixes_edit,
             self.exclude_edit,
             self.max_size_box,
+            self.min_size_box,
+            self.include_edit,
         ):
             widget.setEnabled(not busy)
         self._update_actions()
@@ -806,17 +831,21 @@ class FolderPage(QWidget):
 def install_folder_page(window: QWidget, *, persist: bool = True) -> FolderPage:
     """Put a Folder page into the main window; without ``persist`` its settings live in a throw-away file."""
     settings = None
-    scratch = None
+    scratch = ""
     if not persist:
-        scratch = tempfile.TemporaryDirectory(prefix="simcompare-")
-        settings = QSettings(os.path.join(scratch.name, "folder.ini"), QSettings.Format.IniFormat)
+        scratch = tempfile.mkdtemp(prefix="simcompare-")
+        settings = QSettings(os.path.join(scratch, "folder.ini"), QSettings.Format.IniFormat)
     page = FolderPage(settings=settings)
-    page._scratch = scratch  # type: ignore[attr-defined]  # kept alive as long as the page
+    if scratch:  # the throw-away settings go with the page
+        page.destroyed.connect(lambda: shutil.rmtree(scratch, ignore_errors=True))
     window.add_folder_page(page)  # type: ignore[attr-defined]
     panel = getattr(getattr(window, "compare_page", None), "settings", None)
     if panel is not None:  # one set of fingerprint settings for both pages
         page.set_config(panel.config())
         panel.changed.connect(lambda: page.set_config(panel.config()))
+    compare_page = getattr(window, "compare_page", None)
+    if compare_page is not None:  # "Side by side" also opens the pair on the Compare page, with its whole trace
+        page.compare_requested.connect(lambda a, b: compare_page.load_files(a, b))
     return page
 
 

@@ -277,3 +277,31 @@ def test_settings_of_the_compare_page_drive_the_next_scan(qtbot, page: FolderPag
     assert "scan again" in page.stats_label.text()
     result = run_scan(qtbot, page, folder)
     assert result.config.bits == 32
+
+
+def test_only_globs_and_smallest_size_choose_the_files(qtbot, page: FolderPage, folder: Path) -> None:
+    page.include_edit.setText("zh_* other*")
+    result = run_scan(qtbot, page, folder)
+    assert sorted(f.path for f in result.files) == ["other.txt", "sub/zh_b.txt", "zh_a.txt"]
+    page.include_edit.setText("")
+    page.min_size_box.setValue(1)  # 1 KB: the short texts and the empty file are passed over
+    result = run_scan(qtbot, page, folder)
+    assert all(f.size >= 1024 for f in result.files)
+    assert "empty.txt" not in result.empty
+
+
+def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, folder: Path) -> None:
+    from simcompare.gui.folder_page import install_folder_page
+    from simcompare.gui.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat), persist=False)
+    qtbot.addWidget(window)
+    page = install_folder_page(window, persist=False)
+    page.workers = 1
+    run_scan(qtbot, page, folder)
+    page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
+    with qtbot.waitSignal(window.compare_page.results_shown, timeout=30_000):
+        assert page.compare_selected()
+    assert window.compare_page.pane_a.text() == (folder / "en_a.txt").read_text(encoding="utf-8")
+    assert window.compare_page.pane_b.text() == (folder / "en_c.txt").read_text(encoding="utf-8")
+    page.shutdown()
