@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QPen, QResizeEvent
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from simcompare.core.simhash import Fingerprint
-from simcompare.gui.explain import bit_tooltip
+from simcompare.gui.explain import bit_tooltip, show_bit_tooltip
 from simcompare.gui.palette import DIFFERENT, mix, monospace_font
 
 _LABEL = 26
@@ -173,13 +173,7 @@ class BitGrid(QWidget):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            j = self.bit_at(event.pos().x(), event.pos().y())
-            if j >= 0:
-                QToolTip.showText(event.globalPos(), self.tooltip_for(j), self)
-            else:
-                QToolTip.hideText()
-                event.ignore()
-            return True
+            return show_bit_tooltip(self, event, self.bit_at(event.pos().x(), event.pos().y()))
         return super().event(event)
 
     def tooltip_for(self, j: int) -> str:

@@ -12,10 +12,10 @@ import math
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
-from PySide6.QtWidgets import QSizePolicy, QToolTip, QWidget
+from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from simcompare.core.simhash import Fingerprint, TokenTrace
-from simcompare.gui.explain import bit_tooltip
+from simcompare.gui.explain import bit_tooltip, show_bit_tooltip
 from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, number
 
 _LEFT = 52  # room for the value axis
@@ -223,13 +223,7 @@ class SumsChart(QWidget):
 
     def event(self, event: QEvent) -> bool:
         if event.type() == QEvent.Type.ToolTip and isinstance(event, QHelpEvent):
-            j = self.bit_at(event.pos().x())
-            if j >= 0 and self._fp is not None:
-                QToolTip.showText(event.globalPos(), self.tooltip_for(j), self)
-            else:
-                QToolTip.hideText()
-                event.ignore()
-            return True
+            return show_bit_tooltip(self, event, self.bit_at(event.pos().x()) if self._fp is not None else None)
         return super().event(event)
 
     def tooltip_for(self, j: int) -> str:

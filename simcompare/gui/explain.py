@@ -9,6 +9,8 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QCoreApplication
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QToolTip, QWidget
 
 from simcompare.core.simhash import Fingerprint
 from simcompare.gui.palette import number, signed
@@ -86,3 +88,16 @@ def token_bit_tooltip(token: str, weight: float, code_bit: int, j: int) -> str:
             "Explain", "code bit {j} of “{token}” is 0: subtracts its weight {w} from sum {j}"
         )
     return "<qt>" + text.format(j=j, token=escape(token), w=number(weight)) + "</qt>"
+
+
+def show_bit_tooltip(widget: QWidget, event: QHelpEvent, j: int | None) -> bool:
+    """Answer a tooltip event over bit ``j`` of a widget with ``tooltip_for(j)``; None hides the tooltip.
+
+    Returns True, as a widget's ``event()`` must for a tooltip event it handled.
+    """
+    if j is not None and j >= 0:
+        QToolTip.showText(event.globalPos(), widget.tooltip_for(j), widget)  # type: ignore[attr-defined]
+    else:
+        QToolTip.hideText()
+        event.ignore()
+    return True
