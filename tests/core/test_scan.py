@@ -297,3 +297,38 @@ def test_other_config_changes_values(folder: Path) -> None:
     (record,) = result.files
     assert record.value == fingerprint(ZH_A, config).value
     assert record.value.bit_length() > 64
+
+
+def test_unreadable_file_is_reported_as_permission_denied() -> None:
+    import contextlib
+    import shutil
+    import tempfile
+
+    @contextlib.contextmanager
+    def unprivileged():
+        # Root reads any file: as root, act as 'nobody' for the scan so that permissions really apply.
+        if os.geteuid() != 0:
+            yield
+            return
+        os.seteuid(65534)
+        try:
+            yield
+        finally:
+            os.seteuid(0)
+
+    root = Path(tempfile.mkdtemp(prefix="simcompare-perm-"))  # not under pytest's root-only folder
+    try:
+        root.chmod(0o755)
+        (root / "open.txt").write_text(EN_A, encoding="utf-8")
+        (root / "open.txt").chmod(0o644)
+        (root / "secret.txt").write_text(EN_B, encoding="utf-8")
+        (root / "secret.txt").chmod(0)
+        from simcompare.core.tokens import jieba_blocks
+
+        jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
+        with unprivileged():
+            result = scan(root, Config(), ScanOptions(workers=1))
+        assert [f.path for f in result.files] == ["open.txt"]
+        assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]
+    finally:
+        shutil.rmtree(root)
