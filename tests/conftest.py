@@ -5,6 +5,7 @@ QApplication can exist. Tests that use Qt fixtures are marked ``gui`` automatica
 ``pytest -m "not gui"`` is a fast core-only run.
 """
 
+import contextlib
 import os
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -30,3 +31,22 @@ def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory):
         os.environ.pop("XDG_CACHE_HOME", None)
     else:
         os.environ["XDG_CACHE_HOME"] = before
+
+
+@contextlib.contextmanager
+def unprivileged():
+    """Root reads any file: as root, act as 'nobody' for the block so that file permissions really apply."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        yield
+        return
+    os.seteuid(65534)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+
+
+@pytest.fixture
+def as_unprivileged():
+    """The ``unprivileged`` context manager, for tests that need permissions to bite."""
+    return unprivileged

@@ -19,7 +19,6 @@ import threading
 import time
 import warnings
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
@@ -46,13 +45,6 @@ class _Busy(Exception):
 
 class CacheWarning(UserWarning):
     """The cache file had to be set aside or could not be used."""
-
-
-@dataclass(frozen=True, slots=True)
-class CachedFeatures:
-    counts: dict[str, int]
-    sequence: tuple[str, ...] | None
-    encoding: str
 
 
 _SCHEMA = """

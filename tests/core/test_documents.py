@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import codecs
-import contextlib
-import os
 import random
 
 import pytest
@@ -151,24 +149,11 @@ def test_error_codes_differ():
     assert len({kind.code for kind in kinds}) == len(kinds)
 
 
-@contextlib.contextmanager
-def unprivileged():
-    """Root reads any file: as root, act as 'nobody' for the block, so permissions really apply."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        yield
-        return
-    os.seteuid(65534)
-    try:
-        yield
-    finally:
-        os.seteuid(0)
-
-
-def test_permission_denied(tmp_path):
+def test_permission_denied(tmp_path, as_unprivileged):
     path = _write(tmp_path, "secret.txt", b"secret")
     path.chmod(0)
     try:
-        with unprivileged(), pytest.raises(simcompare.InputError) as raised:
+        with as_unprivileged(), pytest.raises(simcompare.InputError) as raised:
             simcompare.read_document(path)
         assert raised.value.code == "permission"
     finally:

@@ -9,26 +9,13 @@ import threading
 from pathlib import Path
 
 import pytest
+from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.groups import find_groups
 from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, scan
 from simcompare.core.simhash import Config, fingerprint
 
-ZH_A = (
-    "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
-    "晚上我们一起在餐厅吃饭，然后回家看电影，度过一个愉快的周末。下周还要继续努力工作学习。"
-)
-ZH_B = ZH_A.replace("上海", "北京")  # one word changed
-EN_A = (
-    "The quick brown fox jumps over the lazy dog near the river bank while the farmer watches "
-    "his cattle graze in the green meadow under a bright summer sky full of white clouds."
-)
-EN_B = EN_A.replace("farmer", "shepherd")
-OTHER = (
-    "人工智能技术正在改变医疗行业，医生利用深度学习模型分析影像资料，提高诊断的准确率和效率。"
-    "与此同时，数据隐私和伦理问题也引起了社会各界的广泛关注和讨论。"
-)
 GBK_TEXT = (
     "春天来了，花园里的桃花和杏花都开了，蜜蜂在花丛中忙碌地采蜜，孩子们在草地上放风筝，"
     "老人们坐在长椅上晒太阳聊天，整个城市充满了生机与活力。"
@@ -299,22 +286,9 @@ def test_other_config_changes_values(folder: Path) -> None:
     assert record.value.bit_length() > 64
 
 
-def test_unreadable_file_is_reported_as_permission_denied() -> None:
-    import contextlib
+def test_unreadable_file_is_reported_as_permission_denied(as_unprivileged) -> None:
     import shutil
     import tempfile
-
-    @contextlib.contextmanager
-    def unprivileged():
-        # Root reads any file: as root, act as 'nobody' for the scan so that permissions really apply.
-        if os.geteuid() != 0:
-            yield
-            return
-        os.seteuid(65534)
-        try:
-            yield
-        finally:
-            os.seteuid(0)
 
     root = Path(tempfile.mkdtemp(prefix="simcompare-perm-"))  # not under pytest's root-only folder
     try:
@@ -326,7 +300,7 @@ def test_unreadable_file_is_reported_as_permission_denied() -> None:
         from simcompare.core.tokens import jieba_blocks
 
         jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
-        with unprivileged():
+        with as_unprivileged():
             result = scan(root, Config(), ScanOptions(workers=1))
         assert [f.path for f in result.files] == ["open.txt"]
         assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]

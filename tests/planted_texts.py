@@ -1,0 +1,16 @@
+"""Small real texts for folder tests: a Chinese pair one word apart, an English pair, an unrelated text."""
+
+ZH_A = (
+    "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
+    "晚上我们一起在餐厅吃饭，然后回家看电影，度过一个愉快的周末。下周还要继续努力工作学习。"
+)
+ZH_B = ZH_A.replace("上海", "北京")  # one word changed
+EN_A = (
+    "The quick brown fox jumps over the lazy dog near the river bank while the farmer watches "
+    "his cattle graze in the green meadow under a bright summer sky full of white clouds."
+)
+EN_B = EN_A.replace("farmer", "shepherd")
+OTHER = (
+    "人工智能技术正在改变医疗行业，医生利用深度学习模型分析影像资料，提高诊断的准确率和效率。"
+    "与此同时，数据隐私和伦理问题也引起了社会各界的广泛关注和讨论。"
+)
