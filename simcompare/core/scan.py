@@ -66,6 +66,8 @@ class ScanOptions:
         min_bytes: Smaller files are passed over.
         max_bytes: Larger files are reported as too large (None: no limit).
         workers: Processes that segment; None is one per core.
+        in_process: Segment in the calling process: None does so for one worker or a handful of files.
+            A window passes False, so that jieba never competes with the window's thread for the GIL.
     """
 
     recursive: bool = True
@@ -75,6 +77,7 @@ class ScanOptions:
     min_bytes: int = 0
     max_bytes: int | None = DEFAULT_MAX_BYTES
     workers: int | None = None
+    in_process: bool | None = None
 
     def __post_init__(self) -> None:
         if self.workers is not None and self.workers < 1:
@@ -429,7 +432,10 @@ def _segment_all(
 ) -> None:
     keep_sequence = config.weighting is Weighting.TEXTRANK
     workers = options.workers or os.cpu_count() or 1
-    if workers == 1 or len(todo) < 16:
+    in_process = options.in_process
+    if in_process is None:
+        in_process = workers == 1 or len(todo) < 16
+    if in_process or not todo:
         for entry in todo:
             run.take(_segment_one(entry, config, keep_sequence), root)
             done += 1

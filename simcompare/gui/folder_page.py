@@ -414,6 +414,8 @@ class FolderPage(QWidget):
             min_bytes=self.min_size_box.value() * 1024,
             max_bytes=max(max_mb * 1024 * 1024, self.min_size_box.value() * 1024) if max_mb else None,
             workers=self.workers,
+            # Segmenting here would hold the GIL against the window's thread: always use worker processes.
+            in_process=False,
         )
 
     def open_folder(self, path: str | os.PathLike[str]) -> bool:
