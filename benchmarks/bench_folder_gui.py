@@ -115,7 +115,8 @@ def main() -> int:
     print("|---|---|---|---|---|")
     for label, r in rows:
         cancel = f"{r['cancel to result ms']:.0f} ms (partial: {r['partial']})" if r["partial"] else "–"
-        print(f"| {label} | {r['seconds']:.1f} | {r['files']:,} | {r['longest gap ms']:.0f} ms (ending {r['gap ended at s']:.1f} s in) | {cancel} |")
+        pause = f"{r['longest gap ms']:.0f} ms (ending {r['gap ended at s']:.1f} s in)"
+        print(f"| {label} | {r['seconds']:.1f} | {r['files']:,} | {pause} | {cancel} |")
     return 0
 
 

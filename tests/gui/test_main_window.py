@@ -152,6 +152,13 @@ def _without_display() -> dict[str, str]:
 
 
 @pytest.mark.gui
+def _simcompare(*args: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:
+    """The command as a user runs it, in a process of its own."""
+    return subprocess.run(
+        [sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, timeout=180, env=env
+    )
+
+
 def test_screenshot_writes_a_png(tmp_path: Path) -> None:
     a, b = tmp_path / "a.txt", tmp_path / "b.txt"
     a.write_text(ZH_A, encoding="utf-8")
@@ -160,24 +167,7 @@ def test_screenshot_writes_a_png(tmp_path: Path) -> None:
     env = _without_display()  # the command must choose the offscreen platform by itself
     env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
     env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "simcompare",
-            "--screenshot",
-            str(out),
-            "--compare",
-            str(a),
-            str(b),
-            "--size",
-            "1000x700",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=180,
-        env=env,
-    )
+    result = _simcompare("--screenshot", str(out), "--compare", str(a), str(b), "--size", "1000x700", env=env)
     assert result.returncode == 0, result.stderr
     assert "Traceback" not in result.stderr
     image = QImage(str(out))
@@ -189,20 +179,12 @@ def test_screenshot_writes_a_png(tmp_path: Path) -> None:
 @pytest.mark.gui
 def test_screenshot_of_a_missing_file_fails_cleanly(tmp_path: Path) -> None:
     out = tmp_path / "shot.png"
-    result = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "simcompare",
-            "--screenshot",
-            str(out),
-            "--compare",
-            str(tmp_path / "nope.txt"),
-            str(tmp_path / "nope2.txt"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=180,
+    result = _simcompare(
+        "--screenshot",
+        str(out),
+        "--compare",
+        str(tmp_path / "nope.txt"),
+        str(tmp_path / "nope2.txt"),
         env=_without_display(),
     )
     assert result.returncode == 1
