@@ -264,9 +264,9 @@ def _segment_chunk(chunk: list[_Entry], config: Config, keep_sequence: bool) -> 
 
 
 def _warm_worker() -> None:
-    from simcompare.core.tokens import jieba_tokenizer
+    from simcompare.core.tokens import jieba_segmenter
 
-    jieba_tokenizer()
+    jieba_segmenter()
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:

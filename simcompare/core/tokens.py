@@ -63,14 +63,15 @@ _UNSPACED = (
 
 
 @cache
-def _word_rule() -> re.Pattern[str]:
-    """The word rule for everything that is not a run of Han characters.
+def _word_rules() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """The word rule for everything that is not a run of Han characters, as (plain text, text with c#/c++).
 
     A word is a run of letters and digits of any script (Python's ``\\w`` without ``_``), combining marks
     riding along inside it (Devanagari vowel signs, a decomposed accent); a number may end in ``.digits``
     and ``%`` as jieba keeps ``2.0`` and ``100%``; ``c++`` and ``c#``, the two words of jieba's dictionary
-    made only of such characters, stay whole; any other character that is not a space is a token alone.
-    On ASCII text this gives exactly jieba's meaningful tokens.
+    made only of such characters, are words wherever they stand (``0c#`` is ``0`` + ``c#``, as in jieba);
+    any other character that is not a space is a token alone. On ASCII text this gives exactly jieba's
+    meaningful tokens. The second rule, slower, is used only on text holding ``#`` or ``++``.
     """
     marks = [c for c in range(0x300, 0x20000) if unicodedata.category(chr(c))[0] == "M"]
     marks += range(0xE0100, 0xE01F0)  # variation selectors supplement
@@ -81,9 +82,13 @@ def _word_rule() -> re.Pattern[str]:
         else:
             spans.append([c, c])
     mark_class = "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "") for a, b in spans)
-    letter = f"[^\\W_{_UNSPACED}]"
     # Marks are tried only where a run of letters stops, so ordinary text pays nothing for them.
-    return re.compile(f"[cC](?:\\+\\+|#)|{letter}+(?:[{mark_class}]+{letter}*)*(?:\\.\\d+)?%?|\\S")
+    rule = "{c}|{w}+(?:[{m}]+{w}*)*(?:\\.\\d+)?%?|\\S"
+    c_words = "[cC](?:\\+\\+|#)"
+    letter = f"[^\\W_{_UNSPACED}]"
+    plain = rule.format(c=c_words, w=letter, m=mark_class)
+    careful = rule.format(c=c_words, w=f"(?:(?!{c_words}){letter})", m=mark_class)
+    return re.compile(plain), re.compile(careful)
 
 
 def _cut_long(words: list[str]) -> list[str]:
@@ -157,7 +162,8 @@ class JiebaSegmenter:
         self.engine = _chosen_engine() if engine is None else Engine(engine)
         self._cut_run = _rjieba_cutter() if self.engine is Engine.RJIEBA else _python_cutter()
         self._words_of: dict[str, list[str]] = {}
-        self._word_rule = _word_rule().findall
+        plain, careful = _word_rules()
+        self._plain_words, self._careful_words = plain.findall, careful.findall
 
     def forget(self) -> None:
         """Forget every run cut so far (for benchmarks that measure a first pass)."""
@@ -177,7 +183,7 @@ class JiebaSegmenter:
         """The tokens of a text in order; whitespace is not a token."""
         parts = _HAN_RUNS.split(text)  # other text, a Han run, other text, a Han run, …, other text
         words_of = self._words_of
-        word_rule = self._word_rule
+        plain_words, careful_words = self._plain_words, self._careful_words
         out: list[str] = []
         for i, part in enumerate(parts):
             if not part:
@@ -186,7 +192,7 @@ class JiebaSegmenter:
                 words = words_of.get(part)
                 out.extend(self.cut_han(part) if words is None else words)
             else:
-                words = word_rule(part)
+                words = careful_words(part) if "#" in part or "++" in part else plain_words(part)
                 if len(part) > WORD_PIECE and max(map(len, words), default=0) > WORD_PIECE:
                     words = _cut_long(words)
                 out.extend(words)

@@ -1,5 +1,5 @@
-"""Imported by the scan's forkserver before it forks workers: loads jieba's dictionary once for all."""
+"""Imported by the scan's forkserver before it forks workers: loads the segmenter's dictionary once for all."""
 
-from simcompare.core.tokens import jieba_tokenizer
+from simcompare.core.tokens import jieba_segmenter
 
-jieba_tokenizer()
+jieba_segmenter()
