@@ -19,6 +19,7 @@ from simcompare.core.tokens import (
     JiebaSegmenter,
     count_features,
     features,
+    jieba_segmenter,
     is_meaningless,
     segment,
     stopwords,
@@ -297,7 +298,8 @@ def test_engine_variable(monkeypatch):
 # Han (including characters HMM must guess), ASCII, digits, jieba's block symbols, full-width forms.
 HAN = list("我们的天气很好公园散步北京大学生前来应聘硕士毕业于中国科学院计算所是高兴来气算兴园国士院龘")
 LATIN = list("abcxyzABC019")
-MIXED_ALPHABET = [*HAN, *LATIN, *".-_+#&%", " ", "\n", "\t", "，", "。", "！", "（", "）", "Ａ", "ｂ", "１", "％", "＃", "é", "ß"]
+FULL_WIDTH = ["，", "。", "！", "（", "）", "Ａ", "ｂ", "１", "％", "＃"]
+MIXED_ALPHABET = [*HAN, *LATIN, *".-_+#&%", " ", "\n", "\t", *FULL_WIDTH, "é", "ß"]
 
 
 @settings(max_examples=300, deadline=None, database=None)
@@ -335,3 +337,16 @@ def test_equal_to_jieba_lcut_where_chinese_and_latin_are_apart(engine_segmenter,
 
     text = clean("".join(chunk + sep for chunk, sep in chunks))
     assert _meaningful(engine_segmenter.lcut(text)) == _meaningful(jieba.lcut(text))
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from([*MIXED_ALPHABET, "c", "+", "#", "ü"]), max_size=120), st.integers(1, 3))
+def test_counts_are_the_counted_tokens_in_order(text, repeat):
+    from collections import Counter
+
+    segmenter = jieba_segmenter()
+    text = (text + " ") * repeat + "x" * (WORD_PIECE * repeat + 7)  # repeated pieces, a word cut in pieces
+    expected = Counter(segmenter.lcut(text))
+    counts = segmenter.counts(text)
+    assert counts == expected
+    assert list(counts) == list(expected)  # first appearance order
