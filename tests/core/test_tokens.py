@@ -19,8 +19,8 @@ from simcompare.core.tokens import (
     JiebaSegmenter,
     count_features,
     features,
-    jieba_segmenter,
     is_meaningless,
+    jieba_segmenter,
     segment,
     stopwords,
 )
