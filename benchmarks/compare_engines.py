@@ -120,20 +120,28 @@ def main() -> int:
 
     print("| check | compared | mismatches |")
     print("|---|---|---|")
-    print(f"| documents, whole token lists, rjieba vs python engine | {len(texts):,} docs, {tokens:,} tokens | "
-          f"{bad_documents} docs, {bad_tokens} tokens |")
-    print(f"| distinct Han runs, rjieba vs `jieba.lcut` | {len(runs):,} runs, {sum(map(len, runs)):,} chars | "
-          f"{len(bad_runs)} |")
-    print(f"\nHan runs alone: rjieba {rjieba_seconds:.2f} s, jieba.lcut {jieba_seconds:.2f} s "
-          f"({jieba_seconds / rjieba_seconds:.1f} ×)")
+    print(
+        f"| documents, whole token lists, rjieba vs python engine | {len(texts):,} docs, {tokens:,} tokens | "
+        f"{bad_documents} docs, {bad_tokens} tokens |"
+    )
+    print(
+        f"| distinct Han runs, rjieba vs `jieba.lcut` | {len(runs):,} runs, {sum(map(len, runs)):,} chars | "
+        f"{len(bad_runs)} |"
+    )
+    print(
+        f"\nHan runs alone: rjieba {rjieba_seconds:.2f} s, jieba.lcut {jieba_seconds:.2f} s "
+        f"({jieba_seconds / rjieba_seconds:.1f} ×)"
+    )
 
     names = sorted(texts)
     default, default_seconds = fingerprints_in_a_process(names, None)
     python, python_seconds = fingerprints_in_a_process(names, Engine.PYTHON.value)
     differing = [name for name in names if default.get(name) != python.get(name)]
-    print(f"\nfingerprints of {len(default):,} documents, default vs {ENGINE_VARIABLE}=python: "
-          f"{'identical' if not differing and len(default) == len(python) else f'{len(differing)} differ'} "
-          f"({default_seconds:.1f} s vs {python_seconds:.1f} s, one process each)")
+    print(
+        f"\nfingerprints of {len(default):,} documents, default vs {ENGINE_VARIABLE}=python: "
+        f"{'identical' if not differing and len(default) == len(python) else f'{len(differing)} differ'} "
+        f"({default_seconds:.1f} s vs {python_seconds:.1f} s, one process each)"
+    )
     for name in differing[:20]:
         print(f"  differs: {name}")
     return 1 if bad_documents or bad_runs or differing else 0
