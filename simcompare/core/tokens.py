@@ -55,6 +55,7 @@ WORD_PIECE = 100  # a word longer than this is cut every WORD_PIECE characters
 
 # jieba's Han class (its re_han_default without the ASCII): what its dictionary and its HMM cut.
 _HAN = "\\u4e00-\\u9fd5"
+_HAN_SEARCH = re.compile(f"[{_HAN}]").search
 # Scripts written without spaces between words, other than the Han above (more CJK ideographs, kana,
 # bopomofo, Thai, Lao, Myanmar, Khmer): one token per character, as jieba has always cut them.
 _UNSPACED = (
@@ -198,11 +199,14 @@ class JiebaSegmenter:
         The pieces are counted at C speed and each distinct piece is expanded once, rather than every
         token of the text being listed and then counted.
         """
+        pieces = Counter(self._pieces(text))
+        if not _HAN_SEARCH(text) and max(map(len, pieces), default=0) <= WORD_PIECE:
+            return pieces  # no Han run, no long word: every piece is a token (the case of Latin text)
         counts: dict[str, int] = {}
         get = counts.get
         words_of = self._words_of
         cut_long = False
-        for piece, n in Counter(self._pieces(text)).items():
+        for piece, n in pieces.items():
             if "\u4e00" <= piece[0] <= "\u9fd5":
                 words = words_of.get(piece) or self._words(piece)
             elif len(piece) <= WORD_PIECE:
@@ -322,7 +326,7 @@ def count_text_features(
 ) -> dict[str, int]:
     """``count_features(segment(text, …))`` without listing every token (what a fingerprint needs)."""
     if Segmenter(segmenter) is Segmenter.JIEBA:
-        return _DROPPERS[bool(drop_stopwords)].keep(jieba_segmenter().counts(text))
+        return dict(_DROPPERS[bool(drop_stopwords)].keep(jieba_segmenter().counts(text)))
     return count_features(segment(text, segmenter, ngram=ngram), drop_stopwords=drop_stopwords)
 
 
