@@ -8,6 +8,7 @@ import sys
 import time
 from typing import TextIO
 
+from simcompare.cli.options import EXIT_OK, add_fingerprint_options, config_from
 from simcompare.core.cache import Cache
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, GroupRule
@@ -15,9 +16,8 @@ from simcompare.core.report import report_csv, report_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
 
 
-def add_scan_command(commands: argparse._SubParsersAction) -> None:
-    from simcompare.cli import add_fingerprint_options
-
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add ``scan`` to the command line."""
     parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder")
     parser.add_argument("folder", metavar="DIR")
     output = parser.add_mutually_exclusive_group()
@@ -134,8 +134,6 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
 
 
 def run_scan(args: argparse.Namespace, out: TextIO) -> int:
-    from simcompare.cli import config_from
-
     config = config_from(args)
     suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
     if "*" in suffixes:
@@ -169,7 +167,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
             print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(session, groups, k, out)
-    return 0
+    return EXIT_OK
 
 
 def _threshold(args: argparse.Namespace) -> dict[str, float]:
