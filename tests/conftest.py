@@ -22,15 +22,18 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory):
-    """Nothing a test runs may write into the user's real cache folder."""
-    before = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+def _private_user_folders(tmp_path_factory: pytest.TempPathFactory):
+    """Nothing a test runs may write into the user's real cache or data folder."""
+    names = ("XDG_CACHE_HOME", "XDG_DATA_HOME")
+    before = {name: os.environ.get(name) for name in names}
+    for name in names:
+        os.environ[name] = str(tmp_path_factory.mktemp(name.lower()))
     yield
-    if before is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = before
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
 
 
 @contextlib.contextmanager

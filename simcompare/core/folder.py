@@ -384,7 +384,7 @@ class FolderSession:
             keep = np.ones(len(old), dtype=bool)
             keep[list(gone)] = False
             new_index = np.cumsum(keep) - 1
-            candidates, searched = self._candidates, self._searched_k
+            candidates, searched, search = self._candidates, self._searched_k, self._search
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             digests_gone = {old[i].digest for i in gone if old[i].digest}
             stood_for_copies = any(old[i].digest in digests_gone for i in range(len(old)) if keep[i])
@@ -394,7 +394,7 @@ class FolderSession:
             if searched >= 0 and not stood_for_copies:
                 kept = candidates.select(keep[candidates.left] & keep[candidates.right])
                 self._candidates = Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
-                self._searched_k = searched
+                self._searched_k, self._search = searched, search
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:

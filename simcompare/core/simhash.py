@@ -16,7 +16,7 @@ from simcompare.core.weights import Weighting, top_k, weigh
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
-DEFAULT_K64 = 8
+DEFAULT_K64 = 12
 
 
 def default_k(bits: int) -> int:

@@ -33,7 +33,7 @@ __all__ = [
     "shingles_to_bytes",
 ]
 
-DEFAULT_MIN_RESEMBLANCE = 0.4
+DEFAULT_MIN_RESEMBLANCE = 0.45
 """Candidates whose shingle Jaccard is below this are not near-duplicates (chosen from evidence)."""
 
 Shingles = npt.NDArray[np.uint64]
