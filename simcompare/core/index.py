@@ -19,6 +19,7 @@ alone, so no set of seen pairs is ever built.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import functools
 import itertools
 import math
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_KEYS",
     "BlockIndex",
     "BlockLayout",
+    "Copies",
     "Costs",
     "LayoutEstimate",
     "NearPairs",
@@ -178,6 +180,20 @@ class BlockLayout:
         return masks
 
 
+class Copies(enum.StrEnum):
+    """How pairs of identical values are reported.
+
+    ``PAIRS``: every pair, as the definition says (m equal values give m (m - 1) / 2 pairs).
+    ``FIRST``: compactly: each value at its first position only, in its pairs with other values,
+    and each later copy once, as ``(first, copy, 0)``; every other pair follows (two positions
+    are within k iff their first positions are, or are the same). m equal values give m - 1
+    pairs, so memory stays bounded however many copies there are.
+    """
+
+    PAIRS = "pairs"
+    FIRST = "first"
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class NearPairs:
     """All pairs within ``k``, with the statistics of the search that found them.
@@ -205,6 +221,7 @@ class NearPairs:
             added afterwards.
         searched_k: The ``k`` the layout was searched for when these pairs were filtered from a
             wider search (:meth:`within`); ``None`` when it is ``k``.
+        copies: How pairs of identical values are reported (:class:`Copies`).
     """
 
     left: IntArray
@@ -220,6 +237,7 @@ class NearPairs:
     estimated_candidates: float = 0.0
     identical: int = 0
     searched_k: int | None = None
+    copies: Copies = Copies.PAIRS
 
     def __post_init__(self) -> None:
         arrays = {}
@@ -325,7 +343,7 @@ class Costs:
     candidate: float
 
 
-COSTS = Costs(call=30e-6, pass8=25e-9, pass16=45e-9, scan=15e-9, candidate=5e-9)
+COSTS = Costs(call=30e-6, pass8=10e-9, pass16=25e-9, scan=28e-9, candidate=7e-9)
 """Measured with ``python benchmarks/bench_index.py --calibrate`` (2-core AMD EPYC VM, numpy 2.4).
 
 Only the ratios matter for the choice: the layout with the smallest estimate is picked, and a
@@ -396,11 +414,15 @@ def _choose(n: int, smallest: BlockLayout) -> BlockLayout:
     best = smallest.estimate(n)
     bits, k = smallest.bits, smallest.k
     for blocks in range(k + 2, bits + 1):
-        if math.comb(blocks, k) > MAX_KEYS:
-            break  # C(blocks, k) only grows with blocks
+        keys = math.comb(blocks, k)
+        # keys (and with them passes) only grow with blocks: stop when their scans alone cost more
+        if keys > MAX_KEYS or keys * (COSTS.call + n * COSTS.scan) > best.seconds:
+            break
         estimate = BlockLayout(bits, k, blocks).estimate(n)
         if estimate.seconds < best.seconds:
             best = estimate
+        elif k == 0:
+            break  # one key of every bit whatever the blocks: more blocks only add passes
     return best.layout
 
 
@@ -410,6 +432,7 @@ def find_near_pairs(
     bits: int = 64,
     *,
     blocks: int | None = None,
+    copies: Copies | str = Copies.PAIRS,
 ) -> NearPairs:
     """Find every pair of fingerprints within Hamming distance ``k``, exactly.
 
@@ -422,8 +445,8 @@ def find_near_pairs(
     are paired afterwards, so m equal values cost their m (m - 1) / 2 result pairs and no search
     work. Memory beyond the input is a few arrays of n per radix level (the levels are the passes
     of one key, at most a handful) plus the result, which for many identical values is the bulk:
-    about 32 bytes a pair while it is built. Callers with many copies should collapse them first
-    and search the distinct values (as the folder scan does).
+    about 32 bytes a pair while it is built. ``copies="first"`` reports copies compactly instead
+    (one pair per copy, see :class:`Copies`): then 20,000 equal values give 19,999 pairs.
 
     Args:
         values: Fingerprints: non-negative Python ints below ``2**bits`` (any iterable), or a numpy
@@ -431,6 +454,7 @@ def find_near_pairs(
         k: Largest distance reported, 0 to ``bits - 1``.
         bits: Fingerprint width, 1 to 512. Wider than 64 bits, values are split into 64-bit words.
         blocks: Number of blocks, ``k + 1`` to ``bits``; ``None`` lets the cost model choose.
+        copies: ``"pairs"`` (every pair) or ``"first"`` (identical values compactly).
 
     Returns:
         The pairs, sorted by ``(i, j)``, with the search's statistics (layout, keys, key bits,
@@ -442,18 +466,28 @@ def find_near_pairs(
     """
     smallest = BlockLayout.for_search(bits, k, blocks)  # checks the arguments before any work
     words = _as_words(values, smallest.bits)
+    copies = _check_copies(copies)
     prepared = _prepare(words)
     layout = smallest if blocks is not None else _choose(len(prepared.search), smallest)
-    return _search(prepared, layout)
+    return _search(prepared, layout, copies)
 
 
-def _search(prepared: _Prepared, layout: BlockLayout) -> NearPairs:
+def _check_copies(copies: object) -> Copies:
+    try:
+        return Copies(copies)
+    except ValueError:
+        choices = ", ".join(repr(c.value) for c in Copies)
+        raise ValueError(f"copies must be one of {choices}, got {copies!r}") from None
+
+
+def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS) -> NearPairs:
     n, search = prepared.n, prepared.search
     found = _PairCollector(n, layout.k)
     candidates = _join(prepared, layout, found)
     left, right, distance = found.sorted()
     if prepared.inverse is not None:
-        left, right, distance, added = _expand((left, right, distance), prepared.inverse, layout.k)
+        expand = _expand if copies is Copies.PAIRS else _first_copies
+        left, right, distance, added = expand((left, right, distance), prepared, layout.k)
         candidates += added
     return NearPairs(
         left=left,
@@ -468,6 +502,7 @@ def _search(prepared: _Prepared, layout: BlockLayout) -> NearPairs:
         key_bits=layout.key_bits,
         estimated_candidates=layout.estimate(len(search)).candidates,
         identical=n - len(search),
+        copies=copies,
     )
 
 
@@ -796,17 +831,17 @@ def _width(digit: _Digit) -> int:
     return sum(width for _, _, width in digit)
 
 
-@functools.lru_cache(maxsize=256)
+@functools.lru_cache(maxsize=1024)
 def _plan(layout: BlockLayout) -> _Plan:
     """The pass trie of a layout: per key, its digits least significant first (LSD radix order)."""
     root = _Node([], {})
     passes = [0, 0]
     widths = []
-    masks = np.zeros((len(layout.keys), layout.words), dtype=np.uint64)
+    used_digits = []
+    blocks = [_block_digits(layout, j) for j in range(layout.blocks)]
     for number, combo in enumerate(layout.keys):
-        digits = [d for j in combo for d in _block_digits(layout, j)]
         used, total = [], 0
-        for digit in digits:  # the leading digits up to the cap
+        for digit in (d for j in combo for d in blocks[j]):  # the leading digits up to the cap
             if total >= _KEY_CAP:
                 break
             used.append(digit)
@@ -821,12 +856,16 @@ def _plan(layout: BlockLayout) -> _Plan:
                 merged.append(digit)
         node = root
         for digit in merged:
-            if digit not in node.children:
-                node.children[digit] = _Node([], {})
+            child = node.children.get(digit)
+            if child is None:
+                child = node.children[digit] = _Node([], {})
                 passes[_width(digit) > 8] += 1
-            node = node.children[digit]
+            node = child
         node.leaves.append(number)
         widths.append(total)
+        used_digits.append(used)
+    masks = np.zeros((len(widths), layout.words), dtype=np.uint64)
+    for number, used in enumerate(used_digits):
         for w, shift, width in (piece for digit in used for piece in digit):
             masks[number, w] |= np.uint64(((1 << width) - 1) << shift)
     return _Plan(root, passes[0], passes[1], tuple(widths), masks)
@@ -859,6 +898,7 @@ class _Prepared:
     n: int  # values before collapsing copies
     original: IntArray | None  # search position -> original index, when no value repeats
     inverse: IntArray | None  # original index -> search position, when some values repeat
+    first: IntArray | None = None  # search position -> first original index, when some values repeat
 
     @property
     def sorted(self) -> bool:
@@ -878,12 +918,13 @@ def _prepare(words: WordArray) -> _Prepared:
         first[1:] = ~repeat
         inverse = np.empty(n, dtype=np.intp)
         inverse[perm] = np.cumsum(first) - 1
-        return _Prepared(ordered[first], n, None, inverse)
+        return _Prepared(ordered[first], n, None, inverse, perm[first])  # stable: the first copy
     if n >= 2:
         folded = np.sort(_fold(words))  # equal values fold equally, so no repeat is missed
         if np.any(folded[1:] == folded[:-1]):
-            distinct, inverse = np.unique(words, axis=0, return_inverse=True)
-            return _Prepared(np.ascontiguousarray(distinct), n, None, inverse.reshape(-1).astype(np.intp))
+            distinct, first, inverse = np.unique(words, axis=0, return_index=True, return_inverse=True)
+            inverse = inverse.reshape(-1).astype(np.intp)
+            return _Prepared(np.ascontiguousarray(distinct), n, None, inverse, first.astype(np.intp))
     return _Prepared(words, n, None, None)
 
 
@@ -895,15 +936,15 @@ def _join(prepared: _Prepared, layout: BlockLayout, found: _PairCollector) -> in
     plan = _plan(layout)
     index = None if prepared.sorted else np.arange(len(words), dtype=np.intp)
     buffers = (np.empty(words.shape, dtype=np.uint64), np.empty(len(words), dtype=np.uint8))
-    context = (layout, plan, layout._block_masks(), prepared, found, buffers)
+    context = (layout.k, layout.keys, plan, layout._block_masks(), prepared, found, buffers)
     return _visit(plan.root, words, index, context)
 
 
 def _visit(node: _Node, words: WordArray, index: IntArray | None, context: tuple[Any, ...]) -> int:
-    layout, plan, masks, prepared, found, buffers = context
+    k, keys, plan, masks, prepared, found, buffers = context
     tried = 0
     for number in node.leaves:
-        join = _RunJoin(words, index, layout.k, masks, layout.keys[number], prepared, found)
+        join = _RunJoin(words, index, k, masks, keys[number], prepared, found)
         tried += join.run(plan.run_masks[number], buffers)
     for digit, child in node.children.items():
         order = np.argsort(_digit_values(words, digit), kind="stable")  # counting/radix sort
@@ -1009,8 +1050,23 @@ def _fold(words: WordArray) -> WordArray:
     return h
 
 
+def _first_copies(
+    pairs: tuple[IntArray, IntArray, IntArray], prepared: _Prepared, k: int
+) -> tuple[IntArray, IntArray, IntArray, int]:
+    """Pairs between distinct values, each value at its first position, plus (first, copy, 0) per copy."""
+    assert prepared.inverse is not None and prepared.first is not None
+    first = prepared.first
+    out = _PairCollector(prepared.n, k)
+    a, b = first[pairs[0]], first[pairs[1]]
+    out.add(np.minimum(a, b), np.maximum(a, b), pairs[2])
+    copy = np.flatnonzero(first[prepared.inverse] != np.arange(prepared.n))
+    out.add(first[prepared.inverse[copy]], copy, np.zeros(len(copy), dtype=np.intp))
+    left, right, distance = out.sorted()
+    return left, right, distance, len(copy)
+
+
 def _expand(
-    pairs: tuple[IntArray, IntArray, IntArray], inverse: IntArray, k: int
+    pairs: tuple[IntArray, IntArray, IntArray], prepared: _Prepared, k: int
 ) -> tuple[IntArray, IntArray, IntArray, int]:
     """Pairs between distinct values → pairs between the original positions, plus identical copies.
 
@@ -1020,6 +1076,8 @@ def _expand(
     Returns:
         ``left, right, distance`` sorted by ``(left, right)``, and the number of added pairs.
     """
+    inverse = prepared.inverse
+    assert inverse is not None
     n = len(inverse)
     members = np.argsort(inverse, kind="stable")  # positions grouped by value, ascending within
     counts = np.bincount(inverse)
