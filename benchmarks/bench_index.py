@@ -44,8 +44,13 @@ from typing import Any
 
 import numpy as np
 
-from simcompare.core.index import COSTS, BlockLayout, choose_layout, find_near_pairs
-from simcompare.core.index import _plan  # the pass counts the cost model uses
+from simcompare.core.index import (
+    COSTS,
+    BlockLayout,
+    _plan,  # the pass counts the cost model uses
+    choose_layout,
+    find_near_pairs,
+)
 
 MiB = 1 << 20
 BASELINE_COMMIT = "c08cb0d"
@@ -200,7 +205,10 @@ def run_rows(args: argparse.Namespace) -> int:
     for n in (1_000, 10_000, 100_000, args.baseline_n, args.n, 10_000_000):
         layout = choose_layout(n, k, 64)
         estimate = layout.estimate(n)
-        print(f"- {n:,}: {layout.blocks} blocks, {estimate.keys} keys, {estimate.key_bits} key bits, {estimate.seconds:.2f} s")
+        print(
+            f"- {n:,}: {layout.blocks} blocks, {estimate.keys} keys, {estimate.key_bits} key bits, "
+            f"{estimate.seconds:.2f} s"
+        )
     return 0
 
 
@@ -221,9 +229,13 @@ def calibrate(args: argparse.Namespace) -> int:
         estimate = layout.estimate(n)
         plan = _plan(layout)
         keys = len(layout.keys)
-        features.append([plan.passes8 + plan.passes16 + keys, n * plan.passes8, n * plan.passes16, n * keys, result.candidates])
+        calls = plan.passes8 + plan.passes16 + keys
+        features.append([calls, n * plan.passes8, n * plan.passes16, n * keys, result.candidates])
         seconds.append(min(times))
-        print(f"n={n:,} k={k} blocks={blocks}: {min(times):.3f} s (estimated {estimate.seconds:.3f}), {result.candidates:,} candidates")
+        print(
+            f"n={n:,} k={k} blocks={blocks}: {min(times):.3f} s (estimated {estimate.seconds:.3f}), "
+            f"{result.candidates:,} candidates"
+        )
     # relative errors count: divide each case by its time, so small cases weigh as much as large ones
     a = np.array(features, dtype=float) / np.array(seconds)[:, None]
     b = np.ones(len(seconds))

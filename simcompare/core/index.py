@@ -1,19 +1,25 @@
-"""Exact near-neighbour search over fingerprints: the pigeonhole block index.
+"""Exact near-neighbour search over fingerprints: the pigeonhole block index with a cost model.
 
 Cut the ``bits`` of a fingerprint into ``b`` contiguous blocks. Two fingerprints within Hamming
 distance ``k`` differ in at most ``k`` blocks, so at least ``b - k`` blocks agree exactly. Keying
-every value on each combination of ``b - k`` blocks therefore puts every close pair under at least
-one equal key; pairs that share no key cannot be within ``k`` and are never looked at.
+every value on each combination of ``b - k`` blocks (``C(b, k)`` keys, as in Manku, Jain and Das
+Sarma's tables) therefore puts every close pair under at least one equal key; pairs that share no
+key cannot be within ``k`` and are never looked at.
 
-With the default ``b = k + 1`` that is one key per block (``k + 1`` keys). More blocks make each key
-wider (fewer chance collisions to verify) but need ``C(b, k)`` keys; see :func:`find_near_pairs`
-for what that trade measured.
+Which ``b``: the fewest keys (``b = k + 1``) have the narrowest keys, and two random values share a
+``w``-bit key with chance ``2**-w``, so among ``n`` values each key brings about ``n² / 2**(w+1)``
+chance candidates: quadratic in ``n``. More blocks make keys wider but need more of them.
+:func:`choose_layout` weighs the two with constants measured on this machine (:data:`COSTS`) and
+:func:`find_near_pairs` uses its choice unless told ``blocks``. At k = 8 on 64 bits that is 9
+blocks for a thousand values and 11 blocks (165 keys of 16–18 bits) for a million.
 
-Everything runs on numpy arrays: per key, one sort of ``key << index_bits | index`` words, equal-key
-runs found by comparing neighbours, pairs inside runs enumerated by offset (a loop over the longest
-run length, not over runs), verified with ``np.bitwise_count`` of the XOR. A pair that shares
-several keys is kept only under the first key its two values agree on, decided from the two values
-alone, so no set of seen pairs is ever built.
+Everything runs on numpy arrays. Identical values are collapsed first (one sort). Each key orders
+the values by stable least-significant-digit passes over its blocks (counting sorts of 8-bit
+digits, radix sorts of 16-bit ones, far cheaper here than comparison sorts), and keys ending in
+the same blocks share those passes. Equal-key runs are then paired by offset (a loop over the
+longest run length, not over runs) and verified with ``np.bitwise_count`` of the XOR. A pair that
+shares several keys is kept only under the first key its two values agree on, decided from the two
+values alone, so no set of seen pairs is ever built.
 """
 
 from __future__ import annotations
@@ -257,7 +263,7 @@ class NearPairs:
             )
         if self.searched_k is not None and self.searched_k < self.k:
             raise ValueError(f"searched_k must be at least k = {self.k}, got {self.searched_k}")
-        self.layout  # checks bits, k and blocks
+        BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
         if self.n < 0 or self.candidates < len(left):
             raise ValueError(
                 f"need n >= 0 and candidates >= pairs, got n={self.n}, candidates={self.candidates}, pairs={len(left)}"
@@ -473,11 +479,10 @@ def find_near_pairs(
 
 
 def _check_copies(copies: object) -> Copies:
-    try:
+    if isinstance(copies, str) and copies in Copies._value2member_map_:
         return Copies(copies)
-    except ValueError:
-        choices = ", ".join(repr(c.value) for c in Copies)
-        raise ValueError(f"copies must be one of {choices}, got {copies!r}") from None
+    choices = ", ".join(repr(c.value) for c in Copies)
+    raise ValueError(f"copies must be one of {choices}, got {copies!r}")
 
 
 def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS) -> NearPairs:
@@ -997,10 +1002,7 @@ class _RunJoin:
                     continue
                 tried += count
                 xor = np.bitwise_xor(ordered[:m], ordered[offset:], out=buffers[0][:m])
-                if xor.ndim == 1:
-                    distance = np.bitwise_count(xor, out=buffers[1][:m])
-                else:
-                    distance = _distance(xor)
+                distance = np.bitwise_count(xor, out=buffers[1][:m]) if xor.ndim == 1 else _distance(xor)
                 hit = np.flatnonzero(distance <= self.k)
                 hit = hit[live[hit]]  # few pairs are close: filter them, not the whole array
                 if hit.size:
@@ -1112,7 +1114,6 @@ def _expand(
         first = last
     left, right, distance = out.sorted()
     return left, right, distance, len(left) - len(a)
-
 
 
 class _PairCollector:
