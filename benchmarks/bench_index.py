@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import functools
 import importlib.util
+import os
 import statistics
 import subprocess
 import sys
@@ -156,6 +157,29 @@ def load_baseline() -> ModuleType | None:
     return module
 
 
+def cpp_peer(values: np.ndarray, k: int, repeat: int) -> str:
+    """Time simhash-pybind's ``find_all(set_of_ints, k + 1 blocks, k)`` against ours on distinct values.
+
+    ``pip install simhash-pybind`` (benchmark-only). Taking a set, it cannot report identical
+    fingerprints.
+    """
+    try:
+        import simhash  # benchmark-only dependency
+    except ImportError:
+        return "simhash-pybind not installed"
+    as_set = set(values.tolist())  # its input type; building it is not timed
+    pairs, times = timed(lambda: simhash.find_all(as_set, k + 1, k), repeat)
+    ours, our_times = timed(functools.partial(find_near_pairs, values, k), repeat)
+    listed = values.tolist()
+    ours_by_value = {
+        (min(listed[i], listed[j]), max(listed[i], listed[j])) for i, j, _ in ours if listed[i] != listed[j]
+    }
+    theirs = {(min(a, b), max(a, b)) for a, b in pairs}
+    agree = "same pairs" if theirs == ours_by_value else f"differs ({len(theirs)} vs {len(ours_by_value)})"
+    ratio = min(times) / min(our_times)
+    return f"simhash-pybind {fmt_times(times)} s, ours {fmt_times(our_times)} s ({ratio:.1f}x); {agree}"
+
+
 def fmt_times(times: list[float]) -> str:
     return f"{min(times):.2f} / {statistics.median(times):.2f}" if len(times) > 1 else f"{times[0]:.2f}"
 
@@ -165,6 +189,8 @@ def run_rows(args: argparse.Namespace) -> int:
     baseline = load_baseline()
     print(f"numpy {np.__version__}; k={k}; seed={args.seed}; repeat={args.repeat}; times in seconds (best / median)")
     print("memory: tracemalloc peak above the input array, separate untimed run")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average before the run (1, 5, 15 min; {os.cpu_count()} cores): {load}")
     print(f"baseline: simcompare/core/index.py at {BASELINE_COMMIT} (k+1 blocks), only at n={args.baseline_n:,}\n")
     print(
         "| n | index | blocks | keys | key bits | time | peak MiB | candidates (estimated) | pairs "
@@ -201,6 +227,9 @@ def run_rows(args: argparse.Namespace) -> int:
         for (n, name), seconds in sorted(times_of.items()):
             if n == args.baseline_n and name != "baseline":
                 print(f"- {name}: {seconds / base:.3f}")
+    if args.peer:
+        peer = cpp_peer(make_workload(args.n, 0, k, args.seed).values, k, args.repeat)
+        print(f"\nC++ peer on n={args.n:,}, k={k}: {peer}")
     print("\nlayouts the cost model chooses (n: blocks, keys, key bits, estimated seconds with COSTS):")
     for n in (1_000, 10_000, 100_000, args.baseline_n, args.n, 10_000_000):
         layout = choose_layout(n, k, 64)
@@ -264,6 +293,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clusters", type=int, default=10_000, help="planted clusters per million values")
     parser.add_argument("--subset", type=int, default=20_000, help="values checked against brute force")
     parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip the untimed memory runs")
+    parser.add_argument("--peer", action="store_true", help="also time the C++ simhash-pybind find_all")
     parser.add_argument("--calibrate", action="store_true", help="fit the cost model's constants instead")
     args = parser.parse_args(argv)
     return calibrate(args) if args.calibrate else run_rows(args)
