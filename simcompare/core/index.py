@@ -521,11 +521,19 @@ class PairCache:
     Args:
         values: Fingerprints, as for :func:`find_near_pairs` (copied into an array once).
         bits: Fingerprint width, 1 to 512.
+        copies: How pairs of identical values are reported, as for :func:`find_near_pairs`.
     """
 
-    def __init__(self, values: Iterable[int] | npt.NDArray[np.integer[Any]], bits: int = 64) -> None:
+    def __init__(
+        self,
+        values: Iterable[int] | npt.NDArray[np.integer[Any]],
+        bits: int = 64,
+        *,
+        copies: Copies | str = Copies.PAIRS,
+    ) -> None:
         BlockLayout(bits, 0, 1)  # checks bits
         self._bits = bits
+        self._copies = _check_copies(copies)
         self._prepared = _prepare(_as_words(values, bits))
         self._widest: NearPairs | None = None
 
@@ -550,7 +558,7 @@ class PairCache:
         smallest = BlockLayout.for_search(self._bits, k)
         if self._widest is None or self._widest.k < smallest.k:
             layout = _choose(len(self._prepared.search), smallest)
-            self._widest = _search(self._prepared, layout)
+            self._widest = _search(self._prepared, layout, self._copies)
         return self._widest.within(smallest.k)
 
 

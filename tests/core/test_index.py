@@ -518,6 +518,9 @@ def test_pair_cache_searches_only_when_k_grows() -> None:
     assert cache.searched_k == 6
     with pytest.raises(ValueError, match="k must be between 0 and bits - 1 = 19, got 20"):
         cache.pairs(20)
+    compact = PairCache([5, 5, 4, 5], bits=8, copies="first")
+    assert list(compact.pairs(1)) == [(0, 1, 0), (0, 2, 1), (0, 3, 0)]
+    assert list(compact.pairs(0)) == [(0, 1, 0), (0, 3, 0)]
 
 
 # ------------------------------------------------------------------------------------- argument errors
@@ -543,6 +546,8 @@ def test_copies_and_cache_arguments() -> None:
         find_near_pairs([1, 2], 1, copies="all")
     with pytest.raises(ValueError, match=r"bits must be between 1 and 512, got 600"):
         PairCache([1, 2], bits=600)
+    with pytest.raises(ValueError, match=r"copies must be one of"):
+        PairCache([1, 2], copies=None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"value at index 0 is 256, which does not fit in bits=8"):
         PairCache([256], bits=8)
     with pytest.raises(ValueError, match=r"n must be a number of values"):
