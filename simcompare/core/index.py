@@ -847,7 +847,7 @@ def _width(digit: _Digit) -> int:
     return sum(width for _, _, width in digit)
 
 
-@functools.lru_cache(maxsize=1024)
+@functools.lru_cache(maxsize=64)  # a choice estimates ~30 layouts; plans of 4,096 keys are ~1 MB
 def _plan(layout: BlockLayout) -> _Plan:
     """The pass trie of a layout: per key, its digits least significant first (LSD radix order)."""
     root = _Node([], {})
