@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 TEXTS = {
     "zh_a.txt": ZH_A,

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.groups import find_groups

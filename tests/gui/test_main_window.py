@@ -8,7 +8,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from gui_helpers import ZH_A, ZH_B, wait_settled
+from helpers.gui import wait_settled
+from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
 from PySide6.QtWidgets import QLabel, QTextBrowser, QWidget

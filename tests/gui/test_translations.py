@@ -10,7 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
+from helpers.texts import EN_A, EN_B, ZH_A, ZH_B
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -187,12 +188,8 @@ def chinese(qapp) -> Iterator[None]:
 def scanned_folder(tmp_path: Path) -> Path:
     root = tmp_path / "文档"
     root.mkdir()
-    zh = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆，晚上一起吃饭聊天。"
-    en = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
-    (root / "zh_a.txt").write_text(zh, encoding="utf-8")
-    (root / "zh_b.txt").write_text(zh.replace("上海", "北京"), encoding="utf-8")
-    (root / "en_a.txt").write_text(en, encoding="utf-8")
-    (root / "en_b.txt").write_text(en.replace("quiet", "silent"), encoding="utf-8")
+    for name, text in {"zh_a.txt": ZH_A, "zh_b.txt": ZH_B, "en_a.txt": EN_A, "en_b.txt": EN_B}.items():
+        (root / name).write_text(text, encoding="utf-8")
     (root / "binary.txt").write_bytes(b"\x00\x01\x02binary\x00data" * 20)
     (root / "empty.txt").write_text("", encoding="utf-8")
     return root
