@@ -2,15 +2,29 @@
 
 Qt must render offscreen in tests (CI has no display); the platform is chosen here, before any
 QApplication can exist. Tests that use Qt fixtures are marked ``gui`` automatically, so
-``pytest -m "not gui"`` is a fast core-only run.
+``pytest -m "not gui"`` is a fast core-only run. Nothing a test runs writes outside pytest's temporary
+folders: the user's cache, jieba's dictionary cache and every temporary file land in this session's folder.
 """
 
-import contextlib
 import os
 
 os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
+import stat
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
 import pytest
+from helpers.system import unprivileged
+from hypothesis import settings
+
+# Hypothesis: no example database (it would be written into the checkout), and deadlines off (this machine is
+# shared, its speed drifts). "ci" (chosen by CI=true) also draws the same examples on every run, so a red CI run
+# is a real failure that the next run repeats; "dev" explores anew each run. HYPOTHESIS_PROFILE overrides both.
+settings.register_profile("dev", deadline=None, database=None, print_blob=True)
+settings.register_profile("ci", settings.get_profile("dev"), derandomize=True)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 _QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "main_window"}
 
@@ -22,31 +36,48 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 
 @pytest.fixture(autouse=True, scope="session")
-def _private_cache_folder(tmp_path_factory: pytest.TempPathFactory):
-    """Nothing a test runs may write into the user's real cache folder."""
-    before = os.environ.get("XDG_CACHE_HOME")
-    os.environ["XDG_CACHE_HOME"] = str(tmp_path_factory.mktemp("xdg-cache"))
+def _private_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Nothing a test runs may write into the user's cache folder or the shared temporary folder.
+
+    XDG_CACHE_HOME holds simcompare's scan cache; TMPDIR is where jieba keeps its dictionary cache and where
+    ``tempfile`` puts everything else, in this process and in every process it starts.
+    """
+    private = {
+        "XDG_CACHE_HOME": str(tmp_path_factory.mktemp("xdg-cache")),
+        "TMPDIR": str(tmp_path_factory.mktemp("tmp")),
+    }
+    before = {name: os.environ.get(name) for name in private}
+    os.environ.update(private)
+    tempfile.tempdir = None  # tempfile remembers the folder it chose first: choose again, from TMPDIR
     yield
-    if before is None:
-        os.environ.pop("XDG_CACHE_HOME", None)
-    else:
-        os.environ["XDG_CACHE_HOME"] = before
-
-
-@contextlib.contextmanager
-def unprivileged():
-    """Root reads any file: as root, act as 'nobody' for the block so that file permissions really apply."""
-    if not hasattr(os, "geteuid") or os.geteuid() != 0:
-        yield
-        return
-    os.seteuid(65534)
-    try:
-        yield
-    finally:
-        os.seteuid(0)
+    for name, value in before.items():
+        if value is None:
+            os.environ.pop(name, None)
+        else:
+            os.environ[name] = value
+    tempfile.tempdir = None
 
 
 @pytest.fixture
-def as_unprivileged():
-    """The ``unprivileged`` context manager, for tests that need permissions to bite."""
-    return unprivileged
+def as_unprivileged(tmp_path: Path, tmp_path_factory: pytest.TempPathFactory) -> Iterator[object]:
+    """The ``unprivileged`` context manager, for tests that need permissions to bite.
+
+    pytest makes its folders root-only, so as 'nobody' every path under ``tmp_path`` would be denied at the
+    folder, for the wrong reason. While the test runs, ``tmp_path`` is opened to group and others (list and
+    enter) and the folders above it up to pytest's own only to enter; their modes are restored afterwards.
+    """
+    opened: list[tuple[Path, int]] = []
+    top = tmp_path_factory.getbasetemp().parent
+    if hasattr(os, "geteuid") and os.geteuid() == 0 and top in tmp_path.parents:
+        for folder in [tmp_path, *tmp_path.parents]:
+            mode = stat.S_IMODE(folder.stat().st_mode)
+            opened.append((folder, mode))
+            # group bits too: 'nobody' keeps root's group (only the effective user changes)
+            folder.chmod(mode | (0o055 if folder == tmp_path else 0o011))
+            if folder == top:
+                break
+    try:
+        yield unprivileged
+    finally:
+        for folder, mode in reversed(opened):
+            folder.chmod(mode)

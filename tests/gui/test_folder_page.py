@@ -105,7 +105,7 @@ def test_scan_shows_planted_groups_and_problems(qtbot, page: FolderPage, folder:
         first = model.index(0, 4, model.index(row, 0))
         assert model.data(first) == "reference"
         assert group.members[0].index == group.reference
-    page.grab().save("/tmp/folder.png")
+    assert not page.grab().isNull()  # the page renders
 
 
 def test_filter_keeps_matching_members(qtbot, page: FolderPage, folder: Path) -> None:
