@@ -23,11 +23,6 @@ def escape(text: str) -> str:
     return html.escape(text, quote=False)
 
 
-def plain_tooltip(text: str) -> str:
-    """Any text as a tooltip that shows its characters literally (never rendered as markup)."""
-    return "<p style='white-space:pre-wrap'>" + escape(text) + "</p>"
-
-
 def _bit_of(code: int, bits: int, j: int) -> int:
     return (code >> (bits - 1 - j)) & 1
 

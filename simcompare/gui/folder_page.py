@@ -124,7 +124,6 @@ class FolderPage(QWidget):
         self.confirm: Confirm = self._ask
         self.trash: Callable[[str], None] = _send_to_trash
         self.warn: Callable[[str, str], None] = lambda title, text: QMessageBox.warning(self, title, text)
-        self.trash_failures: list[str] = []
         self._result: ScanResult | None = None
         self._pairs: NearPairs | None = None
         self._started = 0.0
@@ -634,7 +633,6 @@ class FolderPage(QWidget):
             else:
                 moved.append(self._result.files[i].path)
         self._forget(moved)
-        self.trash_failures = failed
         if failed:
             self.warn(self.tr("Move to trash"), self.tr("Some files were not moved:") + "\n" + "\n".join(failed))
         self.summary_label.setText(

@@ -101,10 +101,6 @@ class BackgroundJob(QObject):
         """True from a submit until the newest request is answered."""
         return self._busy
 
-    @property
-    def latest_request(self) -> int:
-        return self._latest
-
     def submit(self, payload: object) -> int:
         """Queue work; any older request still waiting or running is told to stop. Returns the request id."""
         self._cancel.set()
