@@ -305,12 +305,11 @@ def test_only_globs_and_smallest_size_choose_the_files(qtbot, page: FolderPage, 
 
 
 def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, folder: Path) -> None:
-    from simcompare.gui.folder_page import install_folder_page
     from simcompare.gui.main_window import MainWindow
 
     window = MainWindow(QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat), persist=False)
     qtbot.addWidget(window)
-    page = install_folder_page(window, persist=False)
+    page = window.folder_page
     page.workers = 1
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])

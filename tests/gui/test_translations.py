@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
 from simcompare.core.errors import BinaryInputError, InputError, UndecodableInputError
 from simcompare.core.scan import Reason
 from simcompare.gui.app import WindowHost, build_window, install_translations
-from simcompare.gui.folder_page import FolderPage
 from simcompare.gui.i18n import LANGUAGES, current_language, normalize
 from simcompare.gui.main_window import MainWindow, guide_html
 from simcompare.gui.messages import input_error_text, reason_detail, reason_text
@@ -196,9 +195,8 @@ def scanned_folder(tmp_path: Path) -> Path:
 
 def test_the_chinese_window_shows_no_english(qtbot, chinese, tmp_path: Path, scanned_folder: Path) -> None:
     window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    page = FolderPage(settings=QSettings(str(tmp_path / "f.ini"), QSettings.Format.IniFormat), cache_path=None)
+    page = window.folder_page
     page.workers = 1
-    window.add_folder_page(page)
     qtbot.addWidget(window)
     window.show()
     window.compare_page.load_example("zh-edited")
