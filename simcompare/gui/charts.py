@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from simcompare.core.bitwise import bit_of
 from simcompare.core.simhash import Fingerprint, TokenTrace
 from simcompare.gui.explain import bit_tooltip, show_bit_tooltip
 from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, number
@@ -179,7 +180,7 @@ class SumsChart(QWidget):
             painter.setBrush(QColor(SELECTED.red(), SELECTED.green(), SELECTED.blue(), 60))
             inset = step * 0.25 if step >= 6 else 0.0
             for j in range(bits):
-                one = (code >> (bits - 1 - j)) & 1
+                one = bit_of(code, bits, j)
                 value = self._token.weight if one else -self._token.weight
                 y = y_of(value)
                 painter.drawRect(

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from simcompare.core.bitwise import distance_similarity
 from simcompare.core.groups import Group
 from simcompare.core.scan import FileRecord, Problem
 from simcompare.gui.messages import reason_detail, reason_text
@@ -232,7 +233,7 @@ class GroupTreeModel(QAbstractItemModel):
         return None
 
     def _similarity(self, distance: int) -> float:
-        return 1.0 - distance / self._bits
+        return distance_similarity(distance, self._bits)
 
 
 class GroupFilterModel(QSortFilterProxyModel):
