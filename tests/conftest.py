@@ -1,9 +1,10 @@
 """Test configuration shared by every test.
 
 Qt must render offscreen in tests (CI has no display); the platform is chosen here, before any
-QApplication can exist. Tests that use Qt fixtures are marked ``gui`` automatically, so
-``pytest -m "not gui"`` is a fast core-only run. Nothing a test runs writes outside pytest's temporary
-folders: the user's cache, jieba's dictionary cache and every temporary file land in this session's folder.
+QApplication can exist. Tests under ``tests/gui`` and tests that use Qt fixtures are marked ``gui``
+automatically, so ``pytest -m "not gui"`` is a fast run without the window. Nothing a test runs writes
+outside pytest's temporary folders: the user's cache, jieba's dictionary cache and every temporary file land
+in this session's folder.
 """
 
 import os
@@ -27,11 +28,13 @@ settings.register_profile("ci", settings.get_profile("dev"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
 
 _QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "main_window"}
+_GUI_TESTS = Path(__file__).resolve().parent / "gui"
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
-        if _QT_FIXTURES.intersection(getattr(item, "fixturenames", ())):
+        # the window's tests that need no fixture (the translations, a screenshot taken in a subprocess) too
+        if item.path.is_relative_to(_GUI_TESTS) or _QT_FIXTURES.intersection(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.gui)
 
 
