@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 from helpers.system import unprivileged
 from hypothesis import settings
+from hypothesis.configuration import set_hypothesis_home_dir
 
 # Hypothesis: no example database (it would be written into the checkout), and deadlines off (this machine is
 # shared, its speed drifts). "ci" (chosen by CI=true) also draws the same examples on every run, so a red CI run
@@ -26,6 +27,18 @@ from hypothesis import settings
 settings.register_profile("dev", deadline=None, database=None, print_blob=True)
 settings.register_profile("ci", settings.get_profile("dev"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
+@pytest.hookimpl(trylast=True)  # after pytest's tmpdir plugin has made its factory
+def pytest_configure(config: pytest.Config) -> None:
+    """Hypothesis keeps files (source constants, Unicode tables) in ``.hypothesis`` of the working folder, and
+    its plugin writes them while collecting, before any fixture runs: give it pytest's folder instead."""
+    factory: pytest.TempPathFactory = config._tmp_path_factory  # type: ignore[attr-defined]
+    set_hypothesis_home_dir(factory.mktemp("hypothesis"))
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    set_hypothesis_home_dir(None)
+
 
 _QT_FIXTURES = {"qtbot", "qapp", "qtmodeltester", "main_window"}
 _GUI_TESTS = Path(__file__).resolve().parent / "gui"
