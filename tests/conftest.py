@@ -21,12 +21,14 @@ from helpers.system import unprivileged
 from hypothesis import settings
 from hypothesis.configuration import set_hypothesis_home_dir
 
-# Hypothesis: no example database (it would be written into the checkout), and deadlines off (this machine is
-# shared, its speed drifts). "ci" (chosen by CI=true) also draws the same examples on every run, so a red CI run
-# is a real failure that the next run repeats; "dev" explores anew each run. HYPOTHESIS_PROFILE overrides both.
+# Hypothesis: no example database (it would live in this session's folder, gone by the next run), and no
+# deadlines (this machine is shared, its speed drifts). "ci" (chosen by CI=true) draws the same examples on every
+# run, so a red CI run is a real failure that the next run repeats; "dev" explores anew each run.
+# HYPOTHESIS_PROFILE overrides both.
 settings.register_profile("dev", deadline=None, database=None, print_blob=True)
 settings.register_profile("ci", settings.get_profile("dev"), derandomize=True)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev"))
+
 
 @pytest.hookimpl(trylast=True)  # after pytest's tmpdir plugin has made its factory
 def pytest_configure(config: pytest.Config) -> None:
@@ -55,13 +57,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _private_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
     """Nothing a test runs may write into the user's cache folder or the shared temporary folder.
 
-    XDG_CACHE_HOME holds simcompare's scan cache; TMPDIR is where jieba keeps its dictionary cache and where
-    ``tempfile`` puts everything else, in this process and in every process it starts.
+    XDG_CACHE_HOME (LOCALAPPDATA on Windows) holds simcompare's scan cache; TMPDIR is where jieba keeps its
+    dictionary cache and where ``tempfile`` puts everything else, in this process and every process it starts.
     """
-    private = {
-        "XDG_CACHE_HOME": str(tmp_path_factory.mktemp("xdg-cache")),
-        "TMPDIR": str(tmp_path_factory.mktemp("tmp")),
-    }
+    cache = str(tmp_path_factory.mktemp("user-cache"))
+    private = {"XDG_CACHE_HOME": cache, "LOCALAPPDATA": cache, "TMPDIR": str(tmp_path_factory.mktemp("tmp"))}
     before = {name: os.environ.get(name) for name in private}
     os.environ.update(private)
     tempfile.tempdir = None  # tempfile remembers the folder it chose first: choose again, from TMPDIR
