@@ -360,12 +360,3 @@ def test_differences_tab_shows_the_word_diff(qtbot, page: ComparePage) -> None:
         "Tuesdays",
         "hat",
     ]
-
-
-def test_a_token_the_teaching_table_lacks_is_named(qtbot, page: ComparePage) -> None:
-    page.load_example("six-bit")
-    wait_settled(qtbot, page)
-    with qtbot.waitSignal(page.computation_failed, timeout=30_000) as blocker:
-        page.pane_a.set_text("A A B zzz")
-        page.schedule(0)
-    assert blocker.args[0] == "the teaching table has no code for 'zzz': it knows only the tokens a–e"
