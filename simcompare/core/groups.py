@@ -25,6 +25,7 @@ from enum import StrEnum
 import numpy as np
 import numpy.typing as npt
 
+from simcompare.core.bitwise import to_words
 from simcompare.core.index import NearPairs, find_near_pairs
 from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Shingles, resemblance
 
@@ -139,9 +140,7 @@ def max_internal_distance(values: Sequence[int], members: Sequence[int]) -> int:
     distinct = sorted({int(values[i]) for i in members})
     if len(distinct) < 2:
         return 0
-    words = max(1, (max(distinct).bit_length() + 63) // 64)
-    mask = (1 << 64) - 1
-    table = np.array([[(v >> (64 * w)) & mask for w in range(words)] for v in distinct], dtype=np.uint64)
+    table = to_words(distinct, max(1, max(distinct).bit_length()))
     best = 0
     for start in range(0, len(distinct), _BLOCK):
         block = table[start : start + _BLOCK]
