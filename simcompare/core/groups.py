@@ -20,12 +20,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.bitwise import to_words
+from simcompare.core.compat import StrEnum
 from simcompare.core.index import NearPairs, find_near_pairs
 from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Shingles, resemblance
 
