@@ -815,8 +815,6 @@ class FolderPage(QWidget):
                 return
 
 
-
-
 def _send_to_trash(path: str) -> None:
     from send2trash import send2trash
 
