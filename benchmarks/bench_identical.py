@@ -19,44 +19,21 @@ import tempfile
 import time
 from pathlib import Path
 
-WORDS = [
-    "river",
-    "mountain",
-    "lantern",
-    "harbour",
-    "window",
-    "garden",
-    "letter",
-    "morning",
-    "winter",
-    "summer",
-    "bridge",
-    "market",
-    "teacher",
-    "village",
-    "station",
-    "engine",
-    "silver",
-    "yellow",
-    "forest",
-    "meadow",
-    "island",
-    "castle",
-    "painter",
-    "doctor",
-    "kitchen",
-    "thunder",
-]
+
+def _vocabulary(rng: random.Random, size: int = 20_000) -> list[str]:
+    letters = "abcdefghijklmnopqrstuvwxyz"
+    return ["".join(rng.choice(letters) for _ in range(rng.randint(3, 9))) for _ in range(size)]
 
 
 def make_folder(root: Path, kind: str, count: int) -> None:
     rng = random.Random(7)
-    shared = " ".join(rng.choice(WORDS) for _ in range(120))
+    words = _vocabulary(rng)
+    shared = " ".join(rng.choice(words) for _ in range(120))
     for i in range(count):
         folder = root / f"d{i // 1000:03d}"
         folder.mkdir(exist_ok=True)
         if kind == "distinct":
-            text = " ".join(rng.choice(WORDS) for _ in range(120)) + f" {i}"
+            text = " ".join(rng.choice(words) for _ in range(120))
         elif kind == "identical":
             text = shared
         else:
