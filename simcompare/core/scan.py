@@ -18,12 +18,28 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simcompare.core.cache import Cache, decode_counts, decode_sequence
-from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes, is_html_path
+from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.weights import Weighting, top_k, weigh
 
-DEFAULT_SUFFIXES = (".txt", ".md", ".rst", ".html", ".htm", ".csv", ".json", ".xml", ".log")
+DEFAULT_SUFFIXES = (
+    ".txt",
+    ".md",
+    ".rst",
+    ".html",
+    ".htm",
+    ".csv",
+    ".json",
+    ".xml",
+    ".log",
+    ".pdf",
+    ".docx",
+    ".odt",
+    ".epub",
+    ".rtf",
+)
 DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
 
 Progress = Callable[[int, int, str], None]
@@ -52,6 +68,12 @@ class Reason:
     CHANGED = "changed"
     LINK = "unreadable_link"
     UNREADABLE = "unreadable"
+    # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
+    ENCRYPTED = "encrypted"
+    NO_TEXT_LAYER = "no_text_layer"
+    CORRUPT = "corrupt"
+    INFLATE_LIMIT = "inflate_limit"
+    TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -220,13 +242,20 @@ _INPUT_REASONS = {
     "too_large": Reason.TOO_LARGE,
     "permission": Reason.PERMISSION,
     "missing": Reason.VANISHED,
+    "encrypted": Reason.ENCRYPTED,
+    "no_text_layer": Reason.NO_TEXT_LAYER,
+    "corrupt": Reason.CORRUPT,
+    "inflate_limit": Reason.INFLATE_LIMIT,
+    "timeout": Reason.TIMEOUT,
 }
 
 # (kind, rel, size, mtime_ns, counts, sequence, encoding, value, empty) or ("problem", rel, reason, detail)
 _Outcome = tuple
 
 
-def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome:
+def _segment_one(
+    entry: _Entry, config: Config, keep_sequence: bool, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> _Outcome:
     try:
         with open(entry.path, "rb") as handle:
             data = handle.read()
@@ -240,7 +269,7 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
     if after.st_size != entry.size or after.st_mtime_ns != entry.mtime_ns or len(data) != entry.size:
         return ("problem", entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
-        document = document_from_bytes(data, html_suffix=is_html_path(entry.path))
+        document = document_from_bytes(data, path=entry.path, max_inflated=max_bytes)
     except InputError as error:
         return ("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=keep_sequence)
@@ -259,8 +288,19 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
     )
 
 
-def _segment_chunk(chunk: list[_Entry], config: Config, keep_sequence: bool) -> list[_Outcome]:
-    return [_segment_one(entry, config, keep_sequence) for entry in chunk]
+def _segment_chunk(
+    chunk: list[_Entry], config: Config, keep_sequence: bool, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> list[_Outcome]:
+    """A chunk of files, in a worker process: each file under a time limit (see readers.time_limit), so a
+    document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    outcomes = []
+    for entry in chunk:
+        try:
+            with time_limit(DEFAULT_TIME_LIMIT):
+                outcomes.append(_segment_one(entry, config, keep_sequence, max_bytes))
+        except InputError as error:  # the alarm fired outside the document reader
+            outcomes.append(("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error)))
+    return outcomes
 
 
 def _warm_worker() -> None:
@@ -290,8 +330,9 @@ def _keys(config: Config) -> tuple[str, str]:
         "ngram": described["ngram"],
         "stopwords": described["stopwords"],
         "html": described["html"],
+        "fold_chinese": described["fold_chinese"],
         "sequence": keep_sequence,
-        "v": 1,
+        "v": 2,  # 2: documents (PDF, DOCX, …) and Markdown read by their formats
     }
     everything = {**described, **segmentation}
     everything.pop("k")
@@ -437,7 +478,7 @@ def _segment_all(
         in_process = workers == 1 or len(todo) < 16
     if in_process or not todo:
         for entry in todo:
-            run.take(_segment_one(entry, config, keep_sequence), root)
+            run.take(_segment_one(entry, config, keep_sequence, options.max_bytes), root)
             done += 1
             run.report(done, total, Stage.READING)
         return
@@ -448,7 +489,7 @@ def _segment_all(
     pending: set[Future] = set()
     try:
         for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
-            pending.add(pool.submit(_segment_chunk, chunk, config, keep_sequence))
+            pending.add(pool.submit(_segment_chunk, chunk, config, keep_sequence, options.max_bytes))
             if len(pending) >= workers * 3:
                 break
         while pending:
@@ -460,7 +501,7 @@ def _segment_all(
                 done += len(outcomes)
                 next_chunk = next(chunks, None)
                 if next_chunk is not None:
-                    pending.add(pool.submit(_segment_chunk, next_chunk, config, keep_sequence))
+                    pending.add(pool.submit(_segment_chunk, next_chunk, config, keep_sequence, options.max_bytes))
             run.report(done, total, Stage.READING)
     finally:
         pool.shutdown(wait=not run.cancel.is_set(), cancel_futures=True)
