@@ -14,7 +14,7 @@ def paragraphs_of(text: str) -> list[str]:
 
 
 def write_docx(path: Path, text: str) -> Path:
-    body = "".join(f"<w:p><w:r><w:t xml:space=\"preserve\">{escape(p)}</w:t></w:r></w:p>" for p in paragraphs_of(text))
+    body = "".join(f'<w:p><w:r><w:t xml:space="preserve">{escape(p)}</w:t></w:r></w:p>' for p in paragraphs_of(text))
     parts = {
         "[Content_Types].xml": (
             '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>'
@@ -64,9 +64,9 @@ def write_odt(path: Path, text: str) -> Path:
 
 def write_epub(path: Path, text: str, title: str = "A book") -> Path:
     chapters = paragraphs_of(text)
-    manifest = "".join(
-        f'<item id="c{i}" href="text/chapter{i}.xhtml" media-type="application/xhtml+xml"/>' for i in range(len(chapters))
-    )
+    xhtml = "application/xhtml+xml"
+    ids = range(len(chapters))
+    manifest = "".join(f'<item id="c{i}" href="text/chapter{i}.xhtml" media-type="{xhtml}"/>' for i in ids)
     spine = "".join(f'<itemref idref="c{i}"/>' for i in range(len(chapters)))
     parts = {
         "mimetype": "application/epub+zip",
