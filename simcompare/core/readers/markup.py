@@ -1,6 +1,10 @@
-"""Markup that is text underneath: Markdown (rendered, then read like HTML) and RTF."""
+"""Markup that is text underneath: Markdown (parsed; its text kept, its markup dropped) and RTF."""
 
 from __future__ import annotations
+
+from functools import cache
+from html import unescape
+from typing import Any
 
 from simcompare.core.text import html_to_text
 
@@ -10,12 +14,40 @@ RTF_MAGIC = b"{\\rtf"
 def markdown_text(source: str) -> str:
     """The text a reader of the rendered Markdown sees: no #, *, ` or link targets become tokens.
 
-    markdown-it-py renders CommonMark to HTML (raw HTML in the source passes through and is then
-    reduced to its visible text like any HTML); nothing is ever displayed as HTML.
+    mistune parses the Markdown into a syntax tree (no HTML is rendered); its text, code and the
+    visible text of raw HTML blocks are kept, one line per block. Inline HTML tags and images (whose
+    alternative text a reader does not see) are left out, as the HTML cleaner leaves them out.
     """
-    from markdown_it import MarkdownIt
+    parts: list[str] = []
+    _walk(_markdown_parser()(source), parts)
+    return "".join(parts)
 
-    return html_to_text(MarkdownIt("commonmark").render(source))
+
+@cache
+def _markdown_parser() -> Any:
+    import mistune
+
+    return mistune.create_markdown(renderer=None)
+
+
+_BLOCKS = frozenset(
+    {"paragraph", "heading", "block_text", "block_code", "list_item", "block_quote", "thematic_break", "table_row"}
+)
+
+
+def _walk(nodes: list[dict[str, Any]], parts: list[str]) -> None:
+    for node in nodes:
+        kind = node.get("type")
+        if kind in ("text", "codespan", "block_code"):
+            parts.append(unescape(node.get("raw", "")) if kind == "text" else node.get("raw", ""))
+        elif kind in ("softbreak", "linebreak"):
+            parts.append("\n")
+        elif kind == "block_html":
+            parts.append(html_to_text(node.get("raw", "")))
+        elif kind not in ("image", "inline_html") and "children" in node:
+            _walk(node["children"], parts)
+        if kind in _BLOCKS or kind == "block_html":
+            parts.append("\n")
 
 
 def rtf_text(data: bytes) -> str:

@@ -1,0 +1,125 @@
+"""Reading documents, and folding Chinese, measured.
+
+    python benchmarks/bench_documents.py            # 60 en_copyright texts written in every format
+    python benchmarks/bench_documents.py --count 50 --repeat 3
+
+Prints two markdown tables:
+1. MB of extracted text per second for each format (the documents are written first with the tests'
+   document factory: reportlab PDFs, zip-built DOCX/ODT/EPUB, RTF, Markdown), and for PDFs the same
+   documents through pypdf when it is installed (the pure-Python alternative that was not chosen).
+2. The whole fingerprint pipeline on zh_docs with and without folding Traditional Chinese (OpenCC t2s),
+   the two taking turns, and OpenCC's conversion alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from corpora import corpus_folder
+
+from simcompare.core.chinese import fold_chinese
+from simcompare.core.documents import document_from_bytes
+from simcompare.core.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.tokens import jieba_blocks
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+import document_factory as factory
+
+WRITERS = {
+    "txt": lambda path, text: path.write_text(text, "utf-8"),
+    "md": factory.write_markdown,
+    "html": factory.write_html,
+    "rtf": factory.write_rtf,
+    "docx": factory.write_docx,
+    "odt": factory.write_odt,
+    "epub": factory.write_epub,
+    "pdf": factory.write_pdf,
+}
+
+
+def best(repeat: int, work) -> float:
+    times = []
+    for _ in range(repeat):
+        started = time.perf_counter()
+        work()
+        times.append(time.perf_counter() - started)
+    return min(times)
+
+
+def formats_table(texts: list[str], repeat: int) -> None:
+    print("| format | documents | MB of text | read, MB of text/s | per document |")
+    print("|---|---|---|---|---|")
+    with tempfile.TemporaryDirectory() as folder:
+        root = Path(folder)
+        for suffix, write in WRITERS.items():
+            files = [root / f"{i}.{suffix}" for i in range(len(texts))]
+            for path, text in zip(files, texts, strict=True):
+                write(path, text)
+            blobs = [(path.read_bytes(), path) for path in files]
+            extracted = [document_from_bytes(data, path=path).text for data, path in blobs]
+            megabytes = sum(len(t.encode("utf-8")) for t in extracted) / 1e6
+            seconds = best(repeat, lambda blobs=blobs: [document_from_bytes(d, path=p) for d, p in blobs])
+            print(
+                f"| {suffix} | {len(blobs)} | {megabytes:.2f} | {megabytes / seconds:.1f} "
+                f"| {seconds / len(blobs) * 1000:.2f} ms |"
+            )
+            if suffix == "pdf":
+                pdfs = blobs
+        try:
+            import io
+
+            import pypdf
+        except ImportError:
+            return
+
+        def with_pypdf() -> None:
+            for data, _ in pdfs:
+                "\n".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(data)).pages)
+
+        seconds = best(repeat, with_pypdf)
+        print(f"| pdf with pypdf (not chosen) | {len(pdfs)} | | | {seconds / len(pdfs) * 1000:.2f} ms |")
+
+
+def folding_table(repeat: int) -> None:
+    texts = [p.read_text(encoding="utf-8") for p in sorted(corpus_folder("zh_docs").rglob("*.txt"))]
+    megabytes = sum(len(t.encode("utf-8")) for t in texts) / 1e6
+    folded, plain = Config(), Config(fold_chinese=False)
+
+    def pipeline(config: Config) -> None:
+        jieba_blocks().forget()
+        for text in texts:
+            fingerprint_value(extract_features(text, config, keep_sequence=False).weights, config)
+
+    pipeline(folded)  # warm: jieba's dictionary and OpenCC's tables
+    best_folded, best_plain = float("inf"), float("inf")
+    for _ in range(repeat):
+        best_folded = min(best_folded, best(1, lambda: pipeline(folded)))
+        best_plain = min(best_plain, best(1, lambda: pipeline(plain)))
+    alone = best(repeat, lambda: [fold_chinese(t) for t in texts])
+    print(f"\nzh_docs: {len(texts)} documents, {megabytes:.2f} MB, one core\n")
+    print("| what | MB/s |")
+    print("|---|---|")
+    print(f"| fingerprint, Chinese folded (default) | {megabytes / best_folded:.2f} |")
+    print(f"| fingerprint, not folded | {megabytes / best_plain:.2f} |")
+    print(f"| OpenCC t2s alone | {megabytes / alone:.1f} |")
+    print(f"\nfolding costs {100 * (best_folded / best_plain - 1):+.1f}% of the pipeline's time")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--count", type=int, default=60, help="documents per format")
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    sources = sorted(corpus_folder("en_copyright").rglob("*.txt"))[: args.count]
+    texts = [p.read_text(encoding="utf-8", errors="replace") for p in sources]
+    formats_table(texts, args.repeat)
+    folding_table(args.repeat)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
