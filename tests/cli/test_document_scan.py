@@ -1,14 +1,14 @@
 """The same report as .txt, .md, .html, .rtf, .docx, .odt, .epub and .pdf (and an edited .docx) is one group
-in a real `simcompare scan`; documents that cannot be read are problems with their reasons."""
+in `simcompare scan`; documents that cannot be read are problems with their reasons; compare and fingerprint
+take documents; --no-fold-chinese."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import RunCli
 from document_factory import (
     write_docx,
     write_epub,
@@ -61,12 +61,6 @@ NINE = {
 }
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, timeout=120)
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
-
-
 @pytest.fixture(scope="module")
 def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("documents")
@@ -78,8 +72,8 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def test_nine_formats_of_one_report_are_one_group(folder: Path) -> None:
-    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "2")
+def test_nine_formats_of_one_report_are_one_group(cli: RunCli, folder: Path) -> None:
+    result = cli("scan", str(folder), "--json", "--no-cache", "--workers", "2")
     assert result.returncode == 0, result.stderr
     data = json.loads(result.stdout)
     groups = [{m["path"] for m in g["members"]} for g in data["groups"]]
@@ -93,18 +87,28 @@ def test_nine_formats_of_one_report_are_one_group(folder: Path) -> None:
     assert "no text layer" in problems["scanned.pdf"]["detail"]
 
 
-def test_compare_a_word_file_with_its_pdf(folder: Path) -> None:
-    result = run("compare", str(folder / "report.docx"), str(folder / "report.pdf"))
+def test_compare_a_word_file_with_its_pdf(cli: RunCli, folder: Path) -> None:
+    result = cli("compare", str(folder / "report.docx"), str(folder / "report.pdf"))
     assert result.returncode == 0, result.stderr
     assert "[docx]" in result.stdout and "[pdf]" in result.stdout
     assert "near-duplicates" in result.stdout
 
 
-def test_fingerprint_takes_documents(folder: Path) -> None:
-    result = run("fingerprint", str(folder / "report.odt"), str(folder / "report.epub"), "--json")
+def test_fingerprint_takes_documents(cli: RunCli, folder: Path) -> None:
+    result = cli("fingerprint", str(folder / "report.odt"), str(folder / "report.epub"), "--json")
     assert result.returncode == 0, result.stderr
     records = json.loads(result.stdout)["files"]
     assert [r["encoding"] for r in records] == ["odt", "epub"]
-    locked = run("fingerprint", str(folder / "locked.pdf"))
+    locked = cli("fingerprint", str(folder / "locked.pdf"))
     assert locked.returncode == 1
     assert "password-protected" in locked.stderr
+
+
+def test_no_fold_chinese_option(cli: RunCli, tmp_path: Path) -> None:
+    simplified, traditional = tmp_path / "s.txt", tmp_path / "t.txt"
+    simplified.write_text("后来我们讨论了电子商务与信息安全的问题，专家认为监管还不够完善。", "utf-8")
+    traditional.write_text("後來我們討論了電子商務與信息安全的問題，專家認為監管還不夠完善。", "utf-8")
+    folded = json.loads(cli("compare", str(simplified), str(traditional), "--json").stdout)
+    apart = json.loads(cli("compare", str(simplified), str(traditional), "--json", "--no-fold-chinese").stdout)
+    assert folded["settings"]["fold_chinese"] is True and apart["settings"]["fold_chinese"] is False
+    assert folded["distance"] == 0 < apart["distance"]
