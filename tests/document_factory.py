@@ -63,7 +63,10 @@ def write_odt(path: Path, text: str) -> Path:
 
 
 def write_epub(path: Path, text: str, title: str = "A book") -> Path:
-    chapters = paragraphs_of(text)
+    paragraphs = paragraphs_of(text)
+    # At most three chapters, as books have a few long chapters rather than one per paragraph.
+    size = -(-len(paragraphs) // 3)
+    chapters = ["</p><p>".join(escape(p) for p in paragraphs[i : i + size]) for i in range(0, len(paragraphs), size)]
     xhtml = "application/xhtml+xml"
     ids = range(len(chapters))
     manifest = "".join(f'<item id="c{i}" href="text/chapter{i}.xhtml" media-type="{xhtml}"/>' for i in ids)
@@ -96,7 +99,7 @@ def write_epub(path: Path, text: str, title: str = "A book") -> Path:
         parts[f"OEBPS/text/chapter{i}.xhtml"] = (
             '<?xml version="1.0" encoding="UTF-8"?><!DOCTYPE html>'
             '<html xmlns="http://www.w3.org/1999/xhtml"><head><title>Chapter</title>'
-            f"<style>p {{ margin: 0 }}</style></head><body><p>{escape(chapter)}</p></body></html>"
+            f"<style>p {{ margin: 0 }}</style></head><body><p>{chapter}</p></body></html>"
         )
     return _zip(path, parts)
 
