@@ -121,11 +121,14 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--count", type=int, default=60, help="documents per format")
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--only", choices=["formats", "folding"], help="print only one of the two tables")
     args = parser.parse_args()
-    sources = sorted(corpus_folder("en_copyright").rglob("*.txt"))[: args.count]
-    texts = [p.read_text(encoding="utf-8", errors="replace") for p in sources]
-    formats_table(texts, args.repeat)
-    folding_table(args.repeat)
+    if args.only != "folding":
+        sources = sorted(corpus_folder("en_copyright").rglob("*.txt"))[: args.count]
+        texts = [p.read_text(encoding="utf-8", errors="replace") for p in sources]
+        formats_table(texts, args.repeat)
+    if args.only != "formats":
+        folding_table(args.repeat)
     return 0
 
 
