@@ -254,7 +254,12 @@ _Outcome = tuple
 
 
 def _segment_one(
-    entry: _Entry, config: Config, keep_sequence: bool, max_bytes: int | None = DEFAULT_MAX_BYTES
+    entry: _Entry,
+    config: Config,
+    keep_sequence: bool,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    *,
+    alarm: bool = False,
 ) -> _Outcome:
     try:
         with open(entry.path, "rb") as handle:
@@ -269,7 +274,10 @@ def _segment_one(
     if after.st_size != entry.size or after.st_mtime_ns != entry.mtime_ns or len(data) != entry.size:
         return ("problem", entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
-        document = document_from_bytes(data, path=entry.path, max_inflated=max_bytes)
+        # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
+        # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
+        with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
+            document = document_from_bytes(data, path=entry.path, max_inflated=max_bytes)
     except InputError as error:
         return ("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=keep_sequence)
@@ -291,16 +299,9 @@ def _segment_one(
 def _segment_chunk(
     chunk: list[_Entry], config: Config, keep_sequence: bool, max_bytes: int | None = DEFAULT_MAX_BYTES
 ) -> list[_Outcome]:
-    """A chunk of files, in a worker process: each file under a time limit (see readers.time_limit), so a
-    document whose parser loops is reported as a timeout and the worker goes on with the next file."""
-    outcomes = []
-    for entry in chunk:
-        try:
-            with time_limit(DEFAULT_TIME_LIMIT):
-                outcomes.append(_segment_one(entry, config, keep_sequence, max_bytes))
-        except InputError as error:  # the alarm fired outside the document reader
-            outcomes.append(("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error)))
-    return outcomes
+    """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
+    a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    return [_segment_one(entry, config, keep_sequence, max_bytes, alarm=True) for entry in chunk]
 
 
 def _warm_worker() -> None:
