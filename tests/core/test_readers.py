@@ -211,6 +211,12 @@ def test_time_limit_interrupts_a_looping_parser() -> None:
         assert document_from_bytes(b"short text").text == "short text"
 
 
+def test_a_text_that_mentions_a_signature_stays_a_text() -> None:
+    text = b"Notes: a PDF starts with %PDF-1.7 and an RTF with {\\rtf1; a zip with PK."
+    document = document_from_bytes(text, path="notes.txt")
+    assert document.format == Format.TEXT and document.text == text.decode()
+
+
 def test_a_zip_that_is_no_document_stays_binary() -> None:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

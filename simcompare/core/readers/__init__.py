@@ -63,7 +63,9 @@ def sniff(data: bytes, suffix: str = "") -> Format | None:
         EncryptedDocumentError: a compound file holding an encrypted Office package.
     """
     suffix = suffix.lower()
-    if data[:1024].lstrip().startswith(PDF_MAGIC) or PDF_MAGIC in data[:1024]:
+    # PDF readers accept the header anywhere in the first kilobyte, but a text that merely mentions
+    # "%PDF-" must stay a text: away from the start it counts only for a .pdf file.
+    if data.lstrip()[:5] == PDF_MAGIC or (suffix == ".pdf" and PDF_MAGIC in data[:1024]):
         return Format.PDF
     if data.startswith(ZIP_MAGIC):
         found = zip_format(data)
