@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import RunCli
-from document_factory import (
+from helpers.cli import RunCli
+from helpers.documents import (
     write_docx,
     write_epub,
     write_html,

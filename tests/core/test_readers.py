@@ -8,7 +8,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from document_factory import (
+from helpers.documents import (
     write_docx,
     write_epub,
     write_html,

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from document_factory import write_docx, write_image_pdf, write_pdf
+from helpers.documents import write_docx, write_image_pdf, write_pdf
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QApplication
