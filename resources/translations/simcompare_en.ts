@@ -1242,6 +1242,16 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>Fold Traditional Chinese</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — count in the text</translation>
@@ -1327,12 +1337,12 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Restore defaults</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -1342,7 +1352,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Segmenter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>Weighting</translation>
     </message>
@@ -1372,7 +1382,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>

@@ -1242,6 +1242,16 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>略去常用词（的、了、是 …）：它们出现在每段文本中，会把所有指纹都拉向相同的位</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>繁体转为简体</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>分词前把繁体中文转换为简体（OpenCC），同一文本的繁简两种写法得到相同的词元</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — 文本中的出现次数</translation>
@@ -1327,12 +1337,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>恢复默认值</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba 分词、去掉停用词、默认权重方式、md5、64 位以及默认的 k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、md5、64 位以及默认的 k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
@@ -1342,7 +1352,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>权重</translation>
     </message>
@@ -1372,7 +1382,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>

@@ -86,3 +86,28 @@ def test_folded_view_shows_simplified_but_compares_the_original(qtbot, pane: Tex
     assert pane.text() == TRADITIONAL  # what is compared is still what was typed
     pane.fold_button.setChecked(False)
     assert pane.editor.toPlainText() == TRADITIONAL and not pane.editor.isReadOnly()
+
+
+LONG_SIMPLIFIED = (
+    "近年来，随着互联网技术的发展，越来越多的人开始在网上购物。电子商务平台不仅为消费者提供了丰富的商品选择，"
+    "也为中小企业创造了新的发展机会。然而，网络购物也带来了一些问题，例如商品质量难以保证、售后服务不够完善等。"
+)
+LONG_TRADITIONAL = (  # OpenCC s2t of the text above
+    "近年來，隨着互聯網技術的發展，越來越多的人開始在網上購物。電子商務平臺不僅爲消費者提供了豐富的商品選擇，"
+    "也爲中小企業創造了新的發展機會。然而，網絡購物也帶來了一些問題，例如商品質量難以保證、售後服務不夠完善等。"
+)
+
+
+def test_the_fold_setting_decides_the_comparison(qtbot, page) -> None:
+    from helpers.gui import wait_settled
+
+    page.pane_a.set_text(LONG_SIMPLIFIED)
+    page.pane_b.set_text(LONG_TRADITIONAL)
+    wait_settled(qtbot, page)
+    assert page.settings.fold_chinese.isChecked() and page.comparison.config.fold_chinese
+    assert page.comparison.distance == 0
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.settings.fold_chinese.setChecked(False)
+    wait_settled(qtbot, page)
+    assert not page.comparison.config.fold_chinese
+    assert page.comparison.distance > page.comparison.config.k

@@ -121,7 +121,7 @@ ALLOWED |= {"Moses", "Charikar", "Gurmeet", "Singh", "Manku", "Arvind", "Jain", 
 ALLOWED |= {"Similarity", "estimation", "techniques", "from", "rounding", "algorithms"}
 ALLOWED |= {"Detecting", "near-duplicates", "for", "web", "crawling"}
 # Document formats keep their names in Chinese too.
-ALLOWED |= {"PDF", "Word", "OpenDocument", "EPUB", "RTF", "Markdown", "OCR"}
+ALLOWED |= {"PDF", "Word", "OpenDocument", "EPUB", "RTF", "Markdown", "OCR", "OpenCC"}
 WORD = re.compile(r"\.?[A-Za-z][A-Za-z0-9_.\-/\\:]*")  # with a leading dot: a file ending such as .html
 
 
