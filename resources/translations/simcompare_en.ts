@@ -253,7 +253,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -540,7 +540,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -581,12 +581,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-16"/>
         <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
         <translation>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</translation>
     </message>
@@ -596,7 +596,7 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Some files were not moved:</source>
         <translation>Some files were not moved:</translation>
     </message>
@@ -683,17 +683,9 @@
     </message>
 </context>
 <context>
-    <name>FolderPlaceholder</name>
-    <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+58"/>
-        <source>Finding near-duplicates in a folder arrives here soon.</source>
-        <translation>Finding near-duplicates in a folder arrives here soon.</translation>
-    </message>
-</context>
-<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -743,7 +735,7 @@
         <translation>reference</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>{0}
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
@@ -753,23 +745,22 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+25"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — how alike are these texts?</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Compare two texts</source>
         <translation>Compare two texts</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
         <source>Folder</source>
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="+36"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -889,12 +880,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>The Folder page cannot open folders yet.</source>
-        <translation>The Folder page cannot open folders yet.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+40"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -909,7 +895,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>How SimHash works</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+67"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -917,7 +903,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+33"/>
+        <location filename="../../simcompare/gui/workers.py" line="+30"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
@@ -933,13 +919,13 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+14"/>
-        <location line="+43"/>
+        <location line="+19"/>
+        <location line="+61"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-79"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -952,6 +938,31 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+1"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>it is not text in any encoding simcompare knows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is password-protected</source>
+        <translation>it is password-protected</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the PDF has no text layer — a scanned image?</source>
+        <translation>the PDF has no text layer — a scanned image?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document is damaged</source>
+        <translation>the document is damaged</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document unpacks to more than the size limit</source>
+        <translation>the document unpacks to more than the size limit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading the document took too long</source>
+        <translation>reading the document took too long</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -990,12 +1001,37 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-6"/>
+        <source>password-protected</source>
+        <translation>password-protected</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no text layer</source>
+        <translation>no text layer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged document</source>
+        <translation>damaged document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unpacks too large</source>
+        <translation>unpacks too large</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>took too long</source>
+        <translation>took too long</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
@@ -1028,6 +1064,31 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+1"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>A link that points nowhere or to itself; links are not followed.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is encrypted: it opens only with its password.</source>
+        <translation>The document is encrypted: it opens only with its password.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
+        <translation>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is damaged and cannot be parsed.</source>
+        <translation>The document is damaged and cannot be parsed.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
+        <translation>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the document took longer than the time limit; it was left out.</source>
+        <translation>Reading the document took longer than the time limit; it was left out.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1181,6 +1242,16 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>Fold Traditional Chinese</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — count in the text</translation>
@@ -1266,12 +1337,12 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Restore defaults</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -1281,7 +1352,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Segmenter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>Weighting</translation>
     </message>
@@ -1311,7 +1382,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -1457,7 +1528,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+130"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -1465,7 +1536,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+116"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -1480,12 +1551,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Open…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a text file (or drop one on the pane)</source>
-        <translation>Open a text file (or drop one on the pane)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Clear</source>
         <translation>Clear</translation>
     </message>
@@ -1495,19 +1561,40 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+68"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</source>
-        <translation>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</translation>
+        <location line="-85"/>
+        <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
+        <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+3"/>
+        <source>Folded</source>
+        <translation>Folded</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</source>
+        <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
+        <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>read-only</source>
+        <translation>read-only</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1525,12 +1612,47 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>edited</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>The text extracted from the document, as it is compared; Clear to type instead.</source>
+        <translation>The text extracted from the document, as it is compared; Clear to type instead.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>typed or pasted</source>
         <translation>typed or pasted</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word document</source>
+        <translation>Word document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenDocument text</source>
+        <translation>OpenDocument text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EPUB book</source>
+        <translation>EPUB book</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RTF document</source>
+        <translation>RTF document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Could not open “{name}”: {reason}</source>
         <translation>Could not open “{name}”: {reason}</translation>
     </message>

@@ -253,7 +253,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>没有特征：每个和都是 0，所以每一位都是 0。</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -540,7 +540,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -581,12 +581,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-16"/>
         <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
         <translation>第 {0} 组的所有文件都已勾选：文件夹中将不再留有任何一份。仍要全部移到回收站吗？</translation>
     </message>
@@ -596,7 +596,7 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Some files were not moved:</source>
         <translation>有些文件没有移走：</translation>
     </message>
@@ -683,17 +683,9 @@
     </message>
 </context>
 <context>
-    <name>FolderPlaceholder</name>
-    <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+58"/>
-        <source>Finding near-duplicates in a folder arrives here soon.</source>
-        <translation>在文件夹中查找近似重复的功能即将推出。</translation>
-    </message>
-</context>
-<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -743,7 +735,7 @@
         <translation>参照</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>{0}
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
@@ -753,23 +745,22 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+25"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — 这些文本有多相似？</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Compare two texts</source>
         <translation>比较两段文本</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="+36"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -889,12 +880,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>The Folder page cannot open folders yet.</source>
-        <translation>文件夹页暂时还不能打开文件夹。</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+40"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -909,7 +895,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>SimHash 原理</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+67"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -917,7 +903,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+33"/>
+        <location filename="../../simcompare/gui/workers.py" line="+30"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
@@ -933,13 +919,13 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+14"/>
-        <location line="+43"/>
+        <location line="+19"/>
+        <location line="+61"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-79"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -952,6 +938,31 @@ The group&apos;s reference: distances are measured to it</source>
         <location line="+1"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>它不是 simcompare 认识的任何编码的文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is password-protected</source>
+        <translation>它受密码保护</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the PDF has no text layer — a scanned image?</source>
+        <translation>该 PDF 没有文字层——是扫描的图片吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document is damaged</source>
+        <translation>文档已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document unpacks to more than the size limit</source>
+        <translation>文档解压后超过大小上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading the document took too long</source>
+        <translation>读取文档耗时过长</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -990,12 +1001,37 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-6"/>
+        <source>password-protected</source>
+        <translation>受密码保护</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no text layer</source>
+        <translation>没有文字层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged document</source>
+        <translation>文档已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unpacks too large</source>
+        <translation>解压后过大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>took too long</source>
+        <translation>耗时过长</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>文件中含有文本中不会出现的字节；它看起来是程序或图片。</translation>
     </message>
@@ -1028,6 +1064,31 @@ The group&apos;s reference: distances are measured to it</source>
         <location line="+1"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>链接指向不存在的目标或指向自身；不会跟随链接。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is encrypted: it opens only with its password.</source>
+        <translation>文档已加密：只有输入密码才能打开。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
+        <translation>该 PDF 的页面是没有文字的图片——是扫描件吗？请先对它做文字识别（OCR）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is damaged and cannot be parsed.</source>
+        <translation>文档已损坏，无法解析。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
+        <translation>压缩包解压后会超过大小上限（压缩炸弹？），读取已在上限处停止。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the document took longer than the time limit; it was left out.</source>
+        <translation>读取文档超过了时间上限，已略过。</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1181,6 +1242,16 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>略去常用词（的、了、是 …）：它们出现在每段文本中，会把所有指纹都拉向相同的位</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>繁体转为简体</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>分词前把繁体中文转换为简体（OpenCC），同一文本的繁简两种写法得到相同的词元</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — 文本中的出现次数</translation>
@@ -1266,12 +1337,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>恢复默认值</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba 分词、去掉停用词、默认权重方式、md5、64 位以及默认的 k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、md5、64 位以及默认的 k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
@@ -1281,7 +1352,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>权重</translation>
     </message>
@@ -1311,7 +1382,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -1457,7 +1528,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+130"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -1465,7 +1536,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+116"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -1480,12 +1551,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a text file (or drop one on the pane)</source>
-        <translation>打开一个文本文件（或把文件拖到此窗格）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
@@ -1495,19 +1561,40 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+68"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</source>
-        <translation>文本文件 (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;所有文件 (*)</translation>
+        <location line="-85"/>
+        <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
+        <translation>打开文本文件或文档：PDF、Word、OpenDocument、EPUB、RTF、Markdown（也可以拖放到此处）</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+3"/>
+        <source>Folded</source>
+        <translation>繁→简</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</source>
+        <translation>显示参与比较的文本：繁体中文在分词前转换为简体，同一文本的繁简两种写法得到相同的词</translation>
+    </message>
+    <message>
+        <location line="+81"/>
+        <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
+        <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+127"/>
+        <location line="+2"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>read-only</source>
+        <translation>只读</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1525,12 +1612,47 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>已编辑</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>The text extracted from the document, as it is compared; Clear to type instead.</source>
+        <translation>从文档中提取的文本，即参与比较的文本；要自己输入，请先清空。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>typed or pasted</source>
         <translation>输入或粘贴</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word document</source>
+        <translation>Word 文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenDocument text</source>
+        <translation>OpenDocument 文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EPUB book</source>
+        <translation>EPUB 电子书</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RTF document</source>
+        <translation>RTF 文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Could not open “{name}”: {reason}</source>
         <translation>无法打开“{name}”：{reason}</translation>
     </message>

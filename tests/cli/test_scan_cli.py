@@ -1,4 +1,4 @@
-"""`simcompare scan`, run as a real subprocess on a real folder: JSON and CSV checked field by field."""
+"""`simcompare scan` on a real folder, in-process and once as a real subprocess: JSON and CSV checked field by field."""
 
 from __future__ import annotations
 
@@ -7,12 +7,15 @@ import io
 import itertools
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
-from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.cli import RunCli, run_subprocess
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+
+from simcompare.core.report import CSV_COLUMNS
+from simcompare.core.simhash import Config
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
 
 TEXTS = {
     "zh_a.txt": ZH_A,
@@ -24,12 +27,6 @@ TEXTS = {
     "empty.txt": "",
 }
 EXPECTED_GROUPS = [{"zh_a.txt", "zh_b.txt", "copy/zh_a_copy.txt"}, {"en_a.txt", "en_b.txt"}]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, timeout=120)
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
 
 
 @pytest.fixture(scope="module")
@@ -47,18 +44,20 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def scan_json(folder: Path) -> dict:
-    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "1")
+@pytest.fixture
+def scan_json(cli: RunCli, folder: Path) -> dict:
+    result = cli("scan", str(folder), "--json", "--no-cache", "--workers", "1")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
 
 def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     data = scan_json
-    assert set(data) == {"settings", "files", "groups", "problems", "empty"}
+    assert set(data) == {"format", "version", "settings", "files", "groups", "problems", "empty"}
+    assert data["format"] == "simcompare-scan" and data["version"] == 2
     settings = data["settings"]
-    assert settings["bits"] == 64 and settings["k"] == 8 and settings["weighting"] == "tf"
+    assert settings["bits"] == 64 and settings["k"] == Config().k and settings["weighting"] == "tf"
+    assert settings["grouping"] == "reference" and settings["min_verified"] == DEFAULT_MIN_RESEMBLANCE
     assert settings["hasher"] == "md5" and settings["segmenter"] == "jieba"
     assert data["files"] == len(TEXTS)
     assert data["empty"] == ["empty.txt"]
@@ -70,12 +69,16 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     assert [{m["path"] for m in g["members"]} for g in groups] == EXPECTED_GROUPS  # largest first
     bits = settings["bits"]
     for group in groups:
-        assert set(group) == {"reference", "max_distance", "members"}
+        assert set(group) == {"reference", "max_distance", "wasted_bytes", "members"}
         members = group["members"]
         assert members[0]["path"] == group["reference"]
         assert members[0]["distance"] == 0 and members[0]["similarity"] == 1.0
+        assert group["wasted_bytes"] == sum((folder / m["path"]).stat().st_size for m in members[1:])
         for member in members:
-            assert set(member) == {"path", "distance", "similarity"}
+            assert set(member) == {"path", "size", "distance", "similarity", "verified", "identical", "also_close"}
+            assert member["size"] == (folder / member["path"]).stat().st_size
+            assert DEFAULT_MIN_RESEMBLANCE <= member["verified"] <= 1.0
+            assert member["distance"] <= settings["k"]
             assert not os.path.isabs(member["path"]) and "\\" not in member["path"]
             assert (folder / member["path"]).is_file()
             assert isinstance(member["distance"], int) and member["distance"] >= 0
@@ -84,12 +87,18 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     zh = groups[0]
     # the exact copy and the original tie on neighbours; the shorter name is the reference
     assert zh["reference"] == "zh_a.txt"
-    assert {m["path"]: m["distance"] for m in zh["members"]}["copy/zh_a_copy.txt"] == 0
+    copy = next(m for m in zh["members"] if m["path"] == "copy/zh_a_copy.txt")
+    assert copy["distance"] == 0 and copy["identical"] and copy["verified"] == 1.0
+    assert not any(m["identical"] for m in zh["members"] if m["path"] == "zh_b.txt")
 
 
-def test_groups_equal_brute_force_over_fingerprint_json(scan_json: dict, folder: Path) -> None:
+def test_components_equal_brute_force_over_fingerprint_json(cli: RunCli, folder: Path) -> None:
+    scanned = cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--groups", "components")
+    assert scanned.returncode == 0, scanned.stderr
+    scan_json = json.loads(scanned.stdout)
+    assert scan_json["settings"]["grouping"] == "components"
     paths = sorted(TEXTS)
-    result = run("fingerprint", "--json", *[str(folder / p) for p in paths])
+    result = cli("fingerprint", "--json", *[str(folder / p) for p in paths])
     assert result.returncode == 0, result.stderr
     records = json.loads(result.stdout)["files"]
     assert len(records) == len(paths)
@@ -116,18 +125,20 @@ def test_groups_equal_brute_force_over_fingerprint_json(scan_json: dict, folder:
         ref = values[group["reference"]]
         for member in group["members"]:
             assert member["distance"] == (values[member["path"]] ^ ref).bit_count()
+            verdict = cli("compare", "--json", str(folder / group["reference"]), str(folder / member["path"]))
+            assert json.loads(verdict.stdout)["resemblance"] == pytest.approx(member["verified"])
         names = [m["path"] for m in group["members"]]
         assert group["max_distance"] == max(
             (values[a] ^ values[b]).bit_count() for a, b in itertools.combinations(names, 2)
         )
 
 
-def test_csv_rows_match_json(scan_json: dict, folder: Path) -> None:
-    result = run("scan", str(folder), "--csv", "--no-cache", "--workers", "1")
+def test_csv_rows_match_json(cli: RunCli, scan_json: dict, folder: Path) -> None:
+    result = cli("scan", str(folder), "--csv", "--no-cache", "--workers", "1")
     assert result.returncode == 0
     assert "could not be used" in result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert list(rows[0]) == ["group", "path", "reference", "distance", "similarity", "max_distance"]
+    assert list(rows[0]) == list(CSV_COLUMNS)
     expected = [
         {
             "group": str(number),
@@ -135,7 +146,12 @@ def test_csv_rows_match_json(scan_json: dict, folder: Path) -> None:
             "reference": str(int(m["path"] == g["reference"])),
             "distance": str(m["distance"]),
             "similarity": m["similarity"],
+            "verified": str(m["verified"]),
+            "identical": str(int(m["identical"])),
+            "size": str(m["size"]),
             "max_distance": str(g["max_distance"]),
+            "wasted_bytes": str(g["wasted_bytes"]),
+            "also_close": " | ".join(m["also_close"]),
         }
         for number, g in enumerate(scan_json["groups"], start=1)
         for m in g["members"]
@@ -147,26 +163,26 @@ def test_csv_rows_match_json(scan_json: dict, folder: Path) -> None:
         assert row == want
 
 
-def test_cache_path_option(folder: Path, tmp_path: Path) -> None:
+def test_cache_path_option(cli: RunCli, folder: Path, tmp_path: Path) -> None:
     cache = tmp_path / "c" / "scan.sqlite3"
-    first = run("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
+    first = cli("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
     assert first.returncode == 0, first.stderr
     assert cache.is_file()
-    second = run("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
+    second = cli("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
     assert second.returncode == 0
     assert json.loads(first.stdout)["groups"] == json.loads(second.stdout)["groups"]
     assert json.loads(first.stdout)["empty"] == json.loads(second.stdout)["empty"]
 
 
-def test_options_change_the_scan(folder: Path) -> None:
-    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--include", "en_*")
+def test_options_change_the_scan(cli: RunCli, folder: Path) -> None:
+    result = cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--include", "en_*")
     data = json.loads(result.stdout)
     assert data["files"] == 2
     assert [{m["path"] for m in g["members"]} for g in data["groups"]] == [{"en_a.txt", "en_b.txt"}]
-    flat = json.loads(run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--no-recursive").stdout)
+    flat = json.loads(cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--no-recursive").stdout)
     assert flat["files"] == len(TEXTS) - 1
     wide = json.loads(
-        run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--bits", "128", "-k", "2").stdout
+        cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--bits", "128", "-k", "2").stdout
     )
     assert wide["settings"]["bits"] == 128 and wide["settings"]["k"] == 2
     for group in wide["groups"]:
@@ -176,13 +192,14 @@ def test_options_change_the_scan(folder: Path) -> None:
 
 
 def test_text_output(folder: Path) -> None:
-    result = run("scan", str(folder), "--no-cache", "--workers", "1")
+    """The subprocess smoke test of `scan`."""
+    result = run_subprocess("scan", str(folder), "--no-cache", "--workers", "1")
     assert result.returncode == 0
     assert "zh_b.txt" in result.stdout and "binary.txt: binary" in result.stdout
 
 
-def test_missing_folder_exit_1_one_line(tmp_path: Path) -> None:
-    result = run("scan", str(tmp_path / "missing"), "--json", "--no-cache")
+def test_missing_folder_exit_1_one_line(cli: RunCli, tmp_path: Path) -> None:
+    result = cli("scan", str(tmp_path / "missing"), "--json", "--no-cache")
     assert result.returncode == 1
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -9,12 +9,12 @@ import threading
 from pathlib import Path
 
 import pytest
-from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.groups import find_groups
 from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, scan
-from simcompare.core.simhash import Config, fingerprint
+from simcompare.core.simhash import Config, default_k, fingerprint
 
 GBK_TEXT = (
     "春天来了，花园里的桃花和杏花都开了，蜜蜂在花丛中忙碌地采蜜，孩子们在草地上放风筝，"
@@ -97,7 +97,9 @@ def opts(**kwargs: object) -> ScanOptions:
 def groups_of(result: ScanResult, k: int) -> list[set[str]]:
     files = result.files
     empty = [i for i, f in enumerate(files) if f.empty]
-    groups, _ = find_groups([f.value for f in files], k, result.config.bits, names=[f.path for f in files], empty=empty)
+    groups, _ = find_groups(
+        [f.value for f in files], k, result.config.bits, names=[f.path for f in files], empty=empty, rule="components"
+    )
     return [{files[m.index].path for m in g.members} for g in groups]
 
 
@@ -158,7 +160,7 @@ def test_scan_records_problems_and_empty(folder: Path) -> None:
 def test_scan_groups_equal_brute_force(folder: Path) -> None:
     result = scan(folder, options=opts())
     k = result.config.k
-    assert k == 8
+    assert k == default_k(64)
     found = groups_of(result, k)
     assert canon(found) == canon(brute_groups(result, k))
     # and the groups we planted are there: near-duplicates, exact copy, GBK twin, HTML copy of a text
@@ -286,23 +288,15 @@ def test_other_config_changes_values(folder: Path) -> None:
     assert record.value.bit_length() > 64
 
 
-def test_unreadable_file_is_reported_as_permission_denied(as_unprivileged) -> None:
-    import shutil
-    import tempfile
+def test_unreadable_file_is_reported_as_permission_denied(tmp_path: Path, as_unprivileged) -> None:
+    (tmp_path / "open.txt").write_text(EN_A, encoding="utf-8")
+    (tmp_path / "open.txt").chmod(0o644)
+    (tmp_path / "secret.txt").write_text(EN_B, encoding="utf-8")
+    (tmp_path / "secret.txt").chmod(0)
+    from simcompare.core.tokens import jieba_blocks
 
-    root = Path(tempfile.mkdtemp(prefix="simcompare-perm-"))  # not under pytest's root-only folder
-    try:
-        root.chmod(0o755)
-        (root / "open.txt").write_text(EN_A, encoding="utf-8")
-        (root / "open.txt").chmod(0o644)
-        (root / "secret.txt").write_text(EN_B, encoding="utf-8")
-        (root / "secret.txt").chmod(0)
-        from simcompare.core.tokens import jieba_blocks
-
-        jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
-        with as_unprivileged():
-            result = scan(root, Config(), ScanOptions(workers=1))
-        assert [f.path for f in result.files] == ["open.txt"]
-        assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]
-    finally:
-        shutil.rmtree(root)
+    jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
+    with as_unprivileged():
+        result = scan(tmp_path, Config(), ScanOptions(workers=1))
+    assert [f.path for f in result.files] == ["open.txt"]
+    assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]
