@@ -16,7 +16,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, QThread, Signal, Slot
 
-from simcompare.core.cache import Cache
+from simcompare.core.cache import open_cache
 from simcompare.core.histogram import distance_histogram
 from simcompare.core.scan import ScanOptions, ScanResult, Stage, scan
 from simcompare.core.simhash import Config
@@ -74,8 +74,8 @@ class ScanWorker(QObject):
         cache = None
         try:
             if request.cache_path is not None:
-                request.cache_path.parent.mkdir(parents=True, exist_ok=True)
-                cache = Cache(request.cache_path)
+                # The default location: what cannot be used there is a warning, and the scan goes on.
+                cache = open_cache(request.cache_path, named=False)
             result = self.scan_function(
                 request.root, request.config, request.options, cache=cache, progress=report, cancel=self._cancel
             )
