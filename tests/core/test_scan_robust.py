@@ -1,0 +1,229 @@
+"""A scan goes on, in bounded time, on any folder (issue 10): FIFOs, devices, files that vanish or are swapped,
+deep HTML, internal errors, names that are not UTF-8, and workers that never outlive their scan."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import threading
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+from planted_texts import EN_A, EN_B, ZH_A
+
+from simcompare.core.documents import read_document
+from simcompare.core.errors import NotRegularFileError, TooLargeError
+from simcompare.core.reading import read_regular
+from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, internal_log_path, scan
+from simcompare.core.simhash import Config
+
+ONE = ScanOptions(workers=1)
+
+
+def _scan_guarded(root: Path, options: ScanOptions = ONE, **kwargs) -> ScanResult:  # type: ignore[no-untyped-def]
+    """Scan in a thread so that a regression (a blocking open) fails the test instead of hanging the suite."""
+    box: list[ScanResult | BaseException] = []
+
+    def work() -> None:
+        try:
+            box.append(scan(root, options=options, **kwargs))
+        except BaseException as error:
+            box.append(error)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    thread.join(120)
+    assert not thread.is_alive(), "the scan hung"
+    (outcome,) = box
+    if isinstance(outcome, BaseException):
+        raise outcome
+    return outcome
+
+
+def _problems(result: ScanResult) -> dict[str, str]:
+    return {p.path: p.reason for p in result.problems}
+
+
+# ------------------------------------------------------------------------------ only regular files
+
+
+def test_fifo_found_in_a_folder_is_reported_never_opened(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(EN_A, encoding="utf-8")
+    os.mkfifo(tmp_path / "pipe.txt")
+    result = _scan_guarded(tmp_path)
+    assert [f.path for f in result.files] == ["a.txt"]
+    assert _problems(result) == {"pipe.txt": Reason.NOT_REGULAR}
+    assert "FIFO" in result.problems[0].detail
+
+
+def test_socket_found_in_a_folder_is_reported(tmp_path: Path) -> None:
+    import socket
+
+    server = socket.socket(socket.AF_UNIX)
+    path = tmp_path / "s.txt"
+    try:
+        server.bind(str(path))
+    except OSError as error:  # a path too long for a socket address
+        pytest.skip(f"cannot bind a socket here: {error}")
+    try:
+        result = _scan_guarded(tmp_path)
+    finally:
+        server.close()
+    assert _problems(result) == {"s.txt": Reason.NOT_REGULAR}
+
+
+def test_fifo_named_directly_is_refused_without_blocking(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo.txt"
+    os.mkfifo(fifo)
+    with pytest.raises(NotRegularFileError, match="FIFO"):
+        read_document(fifo)
+
+
+def test_dev_zero_is_refused() -> None:
+    with pytest.raises(NotRegularFileError, match="device"):
+        read_document("/dev/zero")
+
+
+def test_reading_stops_one_byte_past_the_limit_whatever_the_size_says() -> None:
+    status = Path("/proc/self/status")
+    if not status.is_file() or status.stat().st_size != 0:
+        pytest.skip("needs Linux's /proc, whose files say they hold 0 bytes")
+    with pytest.raises(TooLargeError):
+        read_regular(status, max_bytes=10)
+    assert len(read_regular(status, max_bytes=None).data) > 10
+
+
+def test_file_swapped_for_a_fifo_during_the_scan(tmp_path: Path) -> None:
+    target = tmp_path / "b.txt"
+    (tmp_path / "a.txt").write_text(EN_A, encoding="utf-8")
+    target.write_text(EN_B, encoding="utf-8")
+
+    def swap(done: int, total: int, stage: str) -> None:
+        if stage == Stage.READING and target.is_file():
+            target.unlink()
+            os.mkfifo(target)
+
+    result = _scan_guarded(tmp_path, progress=swap)
+    assert [f.path for f in result.files] == ["a.txt"]
+    assert _problems(result) == {"b.txt": Reason.NOT_REGULAR}
+
+
+def test_file_deleted_between_listing_and_reading_is_vanished(tmp_path: Path) -> None:
+    target = tmp_path / "b.txt"
+    (tmp_path / "a.txt").write_text(EN_A, encoding="utf-8")
+    target.write_text(EN_B, encoding="utf-8")
+
+    def delete(done: int, total: int, stage: str) -> None:
+        if stage == Stage.READING and target.exists():
+            target.unlink()
+
+    result = _scan_guarded(tmp_path, progress=delete)
+    assert _problems(result) == {"b.txt": Reason.VANISHED}
+
+
+# ------------------------------------------------------------------------------ a scan goes on
+
+
+def test_deeply_nested_html_is_read(tmp_path: Path) -> None:
+    depth = 3000
+    markup = "<html><body>" + "<div>" * depth + EN_A + "</div>" * depth + "</body></html>"
+    (tmp_path / "deep.html").write_text(markup, encoding="utf-8")
+    (tmp_path / "a.txt").write_text(EN_A, encoding="utf-8")
+    result = _scan_guarded(tmp_path)
+    assert not result.problems
+    values = {f.path: f.value for f in result.files}
+    assert values["deep.html"] == values["a.txt"]
+
+
+def _exploding_hasher(token: bytes) -> int:
+    """A hasher with a bug: it fails on one token (any callable bytes -> int is a hasher)."""
+    if token == b"kaboom":
+        raise ZeroDivisionError("a bug")
+    return int.from_bytes(token.ljust(8, b"\0")[:8], "big")
+
+
+def test_an_unexpected_exception_is_an_internal_problem_for_that_file(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_text(EN_A, encoding="utf-8")
+    (tmp_path / "bad.txt").write_text("kaboom " + EN_B, encoding="utf-8")
+    result = _scan_guarded(tmp_path, config=Config(hasher=_exploding_hasher))
+    assert [f.path for f in result.files] == ["a.txt"]
+    (problem,) = result.problems
+    assert (problem.path, problem.reason) == ("bad.txt", Reason.INTERNAL)
+    assert problem.detail.startswith("internal error: ZeroDivisionError")
+    log = internal_log_path().read_text(encoding="utf-8")
+    assert "bad.txt" in log and "ZeroDivisionError: a bug" in log
+
+
+def test_names_that_are_not_utf8_or_hold_a_newline(tmp_path: Path) -> None:
+    latin = os.fsdecode(b"caf\xe9.txt")
+    (tmp_path / latin).write_text(EN_A, encoding="utf-8")
+    (tmp_path / "two\nlines.txt").write_text(ZH_A, encoding="utf-8")
+    result = _scan_guarded(tmp_path)
+    assert {f.path for f in result.files} == {latin, "two\nlines.txt"}
+    assert not result.problems
+
+
+# ------------------------------------------------------------------------------ worker lifetime
+
+_SCAN_FOREVER = """
+import sys
+from simcompare.core.scan import ScanOptions, Stage, scan
+
+def progress(done, total, stage):
+    if stage == Stage.READING and done > 0:
+        print("READING", flush=True)
+
+scan(sys.argv[1], options=ScanOptions(workers=2, in_process=False), progress=progress)
+print("DONE", flush=True)
+"""
+
+
+def _processes_marked(mark: str) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            if mark.encode() in (entry / "environ").read_bytes():
+                found.append(int(entry.name))
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="finds processes through Linux's /proc")
+def test_a_scan_killed_with_sigkill_leaves_no_process_behind(tmp_path: Path) -> None:
+    folder = tmp_path / "docs"
+    folder.mkdir()
+    for number in range(400):
+        (folder / f"{number:03}.txt").write_text(f"{EN_A} {number} {ZH_A}", encoding="utf-8")
+    mark = f"SIMCOMPARE_TEST_MARK={uuid.uuid4().hex}"
+    env = dict(os.environ, SIMCOMPARE_TEST_MARK=mark.split("=", 1)[1])
+    child = subprocess.Popen(
+        [sys.executable, "-c", _SCAN_FOREVER, str(folder)], env=env, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert child.stdout is not None
+        assert child.stdout.readline().strip() == "READING"
+        assert len(_processes_marked(mark)) >= 3  # the scan, its forkserver and workers
+        child.send_signal(signal.SIGKILL)
+        child.wait(60)
+    finally:
+        if child.poll() is None:
+            child.kill()
+            child.wait(60)
+        if child.stdout is not None:
+            child.stdout.close()
+    # The workers notice within moments; wait for that (bounded), never for a fixed time.
+    deadline = time.monotonic() + 60
+    left = _processes_marked(mark)
+    while left and time.monotonic() < deadline:
+        threading.Event().wait(0.1)
+        left = _processes_marked(mark)
+    for pid in left:  # do not leave them running even when the test fails
+        os.kill(pid, signal.SIGKILL)
+    assert left == []
