@@ -113,10 +113,14 @@ _SINGLE_BYTE_SHARE = 0.6
 _SINGLE_BYTE_CANDIDATES = ("cp1252", "cp1250", "cp1254", "cp1257", "cp1251")
 # Letters and signs that real Latin, Central European and Cyrillic texts use; a wrong code page turns
 # some of its letters into others (³, ¹, ð, þ, ÷ …), which count against it.
-_USUAL = frozenset(
-    "áàâäãåçéèêëíìîïñóòôöõøúùûüýÿæœßąćęłńśźżčďěňřšťůžőűğışėįųūāēīļķņ¿¡«»°€£§"
-    "ÁÀÂÄÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕØÚÙÛÜÝŸÆŒĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽŐŰĞİŞĖĮŲŪĀĒĪĻĶŅ"
-) | frozenset(map(chr, range(0x0410, 0x0450))) | frozenset("ЁёЄєІіЇїЎў–—‘’“”„…")
+_USUAL = (
+    frozenset(
+        "áàâäãåçéèêëíìîïñóòôöõøúùûüýÿæœßąćęłńśźżčďěňřšťůžőűğışėįųūāēīļķņ¿¡«»°€£§"
+        "ÁÀÂÄÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕØÚÙÛÜÝŸÆŒĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽŐŰĞİŞĖĮŲŪĀĒĪĻĶŅ"
+    )
+    | frozenset(map(chr, range(0x0410, 0x0450)))
+    | frozenset("ЁёЄєІіЇїЎў–—‘’“”„…")
+)
 
 
 def _share(text: str, test: Callable[[str], bool]) -> float:
@@ -247,7 +251,7 @@ def _single_byte_score(text: str) -> int:
 
 
 def _bomless_utf16_without_nul(data: bytes) -> Decoded | None:
-    """UTF-16 without a BOM of a text with no ASCII at all: nearly every character CJK, kana or Hangul."""
+    """UTF-16 without a BOM of a text with no ASCII at all: nearly every character a hanzi, kana or CJK sign."""
     if len(data) < 8 or len(data) % 2:
         return None
     for encoding in ("utf-16-le", "utf-16-be"):
@@ -258,7 +262,8 @@ def _bomless_utf16_without_nul(data: bytes) -> Decoded | None:
 
 
 def _is_wide(ch: str) -> bool:
-    return "\u3000" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or _is_hangul(ch) or "\uff00" <= ch <= "\uffef"
+    # Not Hangul: GBK and Big5 bytes read as UTF-16 land on Hangul syllables, never on the ideographs.
+    return "\u3000" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
 
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")

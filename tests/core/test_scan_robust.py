@@ -227,3 +227,21 @@ def test_a_scan_killed_with_sigkill_leaves_no_process_behind(tmp_path: Path) -> 
     for pid in left:  # do not leave them running even when the test fails
         os.kill(pid, signal.SIGKILL)
     assert left == []
+
+
+# ------------------------------------------------------------------------------ jieba's cache file
+
+_LOAD_JIEBA = "from simcompare.core.tokens import jieba_tokenizer; jieba_tokenizer()"
+
+
+def test_jiebas_cache_lives_in_the_users_cache_folder(tmp_path: Path) -> None:
+    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
+    done = subprocess.run([sys.executable, "-c", _LOAD_JIEBA], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
+    assert (tmp_path / "xdg" / "simcompare" / "jieba.cache").is_file()
+
+
+def test_jieba_without_a_cache_folder_shows_no_traceback(tmp_path: Path) -> None:
+    env = dict(os.environ, HOME="", XDG_CACHE_HOME="")
+    done = subprocess.run([sys.executable, "-c", _LOAD_JIEBA], env=env, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0 and done.stderr == "", done.stderr
