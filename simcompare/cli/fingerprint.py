@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import unicodedata
 from typing import TextIO
 
+from simcompare.cli.names import display_name, json_text
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_fingerprint_options, config_from
 from simcompare.core.compare import Comparison, compare_sides, side
 from simcompare.core.documents import Document, document_from_bytes, read_document
@@ -69,7 +69,7 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
         try:
             document = load(path)
         except InputError as error:
-            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            print(f"simcompare: {display_name(path)}: {error}", file=sys.stderr)
             status = EXIT_INPUT
             continue
         fp = fingerprint(document.text, config, html=document.html or None)
@@ -80,10 +80,9 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
             )
         else:
             flag = "\t(empty)" if fp.empty else ""
-            print(f"{path}\t{fp.binary}\t{fp.hex}{flag}", file=out)
+            print(f"{display_name(path)}\t{fp.binary}\t{fp.hex}{flag}", file=out)
     if args.json:
-        json.dump({"settings": config.describe(), "files": records}, out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text({"settings": config.describe(), "files": records}), file=out)
     return status
 
 
@@ -147,7 +146,7 @@ def _pad(text: str, width: int) -> str:
 def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out: TextIO, paint: _Painter) -> None:
     guess = " (guessed)" if document.guessed else ""
     html = ", read as HTML" if document.html else ""
-    print(paint.bold(f"{label}: {path}") + f"  [{document.encoding}{guess}{html}]", file=out)
+    print(paint.bold(f"{label}: {display_name(path)}") + f"  [{document.encoding}{guess}{html}]", file=out)
     if fp.empty:
         print("  no features: every sum is 0 and the fingerprint is 0 (empty)", file=out)
         return
@@ -176,15 +175,14 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         try:
             documents.append(load(path))
         except InputError as error:
-            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            print(f"simcompare: {display_name(path)}: {error}", file=sys.stderr)
             return EXIT_INPUT
     doc_a, doc_b = documents
     comparison = compare_sides(
         side(doc_a.text, config, html=doc_a.html or None), side(doc_b.text, config, html=doc_b.html or None), config
     )
     if args.json:
-        json.dump(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b)), out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b))), file=out)
         return EXIT_OK
     paint = _Painter(_use_colour(out))
     for label, path, document, item in (("A", args.a, doc_a, comparison.a), ("B", args.b, doc_b, comparison.b)):

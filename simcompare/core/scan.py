@@ -18,6 +18,7 @@ import time
 import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -340,6 +341,9 @@ def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
     """
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the scan decides
+    if hasattr(os, "setpgid"):
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)  # out of the terminal's group: a Ctrl-C is the scan's to handle, not ours
     threading.Thread(target=_watch_lifeline, args=(lifeline,), name="lifeline", daemon=True).start()
     from simcompare.core.tokens import jieba_tokenizer
 
@@ -528,28 +532,61 @@ def _segment_all(
         return
     # Small chunks keep IPC cheap yet let a cancel land within a fraction of a second.
     chunk_size = max(1, min(32, len(todo) // (workers * 8)))
+    chunks = iter(_chunks(todo, chunk_size))
+    for _ in range(_POOL_STARTS):
+        lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
+        if lost is None:
+            return
+        done = lost.done
+        for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
+            run.problems.append(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED))
+        run.report(done, total, Stage.READING)  # a Ctrl-C that killed the worker lands here as a cancel
+    for chunk in chunks:
+        run.problems.extend(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED) for entry in chunk)
+
+
+_POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all
+_WORKER_DIED = "internal error: BrokenProcessPool (the worker process reading it died)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Lost:
+    """Files whose worker died, and how many files were done by then."""
+
+    entries: list[_Entry]
+    done: int
+
+
+def _segment_in_pool(
+    chunks: Iterator[list[_Entry]], job: _Job, workers: int, run: _Run, root: Path, done: int, total: int
+) -> _Lost | None:
+    """Segment the chunks in one pool of workers; None when all are done, _Lost when a worker died."""
     context = _pool_context()
     keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
-    chunks = iter(_chunks(todo, chunk_size))
-    pending: set[Future] = set()
+    pending: dict[Future, list[_Entry]] = {}
     try:
         for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
-            pending.add(pool.submit(_segment_chunk, chunk, job))
+            pending[pool.submit(_segment_chunk, chunk, job)] = chunk
             if len(pending) >= workers * 3:
                 break
         while pending:
-            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
-                outcomes = future.result()
+                chunk = pending.pop(future)
+                try:
+                    outcomes = future.result()
+                except BrokenProcessPool:
+                    return _Lost([*chunk, *(e for c in pending.values() for e in c)], done)
                 for outcome in outcomes:
                     run.take(outcome, root)
                 done += len(outcomes)
                 next_chunk = next(chunks, None)
                 if next_chunk is not None:
-                    pending.add(pool.submit(_segment_chunk, next_chunk, job))
+                    pending[pool.submit(_segment_chunk, next_chunk, job)] = next_chunk
             run.report(done, total, Stage.READING)
     finally:
-        pool.shutdown(wait=not run.cancel.is_set(), cancel_futures=True)
+        pool.shutdown(wait=not run.cancel.is_set() and not pending, cancel_futures=True)
         keep_alive.close()
         lifeline.close()  # workers still busy with a dropped chunk exit now
+    return None

@@ -245,3 +245,39 @@ def test_jieba_without_a_cache_folder_shows_no_traceback(tmp_path: Path) -> None
     env = dict(os.environ, HOME="", XDG_CACHE_HOME="")
     done = subprocess.run([sys.executable, "-c", _LOAD_JIEBA], env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0 and done.stderr == "", done.stderr
+
+
+def _grandchildren() -> list[int]:
+    """This process's grandchildren: the workers the forkserver started for a scan."""
+    return [grandchild for child in _children(os.getpid()) for grandchild in _children(child)]
+
+
+def _children(pid: int) -> list[int]:
+    found = []
+    for task in Path(f"/proc/{pid}/task").glob("*/children"):  # any thread may have started a child
+        try:
+            found.extend(int(p) for p in task.read_text().split())
+        except OSError:
+            continue
+    return found
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task").exists(), reason="finds workers through Linux's /proc")
+def test_a_worker_killed_mid_scan_costs_only_its_files(tmp_path: Path) -> None:
+    for number in range(120):
+        (tmp_path / f"{number:03}.txt").write_text(f"{EN_A} {number} {ZH_A}", encoding="utf-8")
+    killed: list[int] = []
+
+    def kill_a_worker(done: int, total: int, stage: str) -> None:
+        if stage == Stage.READING and done > 0 and not killed:
+            workers = _grandchildren()
+            if workers:
+                os.kill(workers[0], signal.SIGKILL)
+                killed.append(workers[0])
+
+    result = _scan_guarded(tmp_path, ScanOptions(workers=2, in_process=False), progress=kill_a_worker)
+    assert killed
+    assert len(result.files) + len(result.problems) == 120
+    assert {p.reason for p in result.problems} <= {Reason.INTERNAL}
+    assert all("worker process" in p.detail for p in result.problems)
+    assert not result.cancelled
