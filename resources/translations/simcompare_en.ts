@@ -253,7 +253,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+42"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+148"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -540,7 +540,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -622,12 +622,12 @@
         <translation>Export groups</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>The files are listed under Details.</source>
         <translation>The files are listed under Details.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -693,7 +693,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+162"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -743,7 +743,7 @@
         <translation>reference</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>{0}
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
@@ -934,12 +934,12 @@ The group&apos;s reference: distances are measured to it</translation>
     <message>
         <location line="+1"/>
         <location line="+14"/>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-63"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -990,12 +990,22 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <source>not a regular file</source>
+        <translation>not a regular file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-2"/>
+        <source>internal error</source>
+        <translation>internal error</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
@@ -1030,7 +1040,17 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>A link that points nowhere or to itself; links are not followed.</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
+        <translation>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>A bug in simcompare: {0}</source>
+        <translation>A bug in simcompare: {0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file could not be read.</source>
         <translation>The file could not be read.</translation>
     </message>

@@ -253,7 +253,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+42"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>没有特征：每个和都是 0，所以每一位都是 0。</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+148"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -540,7 +540,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -622,12 +622,12 @@
         <translation>导出分组</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+11"/>
         <source>The files are listed under Details.</source>
         <translation>文件列在“详细信息”中。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -693,7 +693,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+162"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -743,7 +743,7 @@
         <translation>参照</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
         <source>{0}
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
@@ -934,12 +934,12 @@ The group&apos;s reference: distances are measured to it</source>
     <message>
         <location line="+1"/>
         <location line="+14"/>
-        <location line="+43"/>
+        <location line="+50"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-63"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -990,12 +990,22 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+3"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-2"/>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>文件中含有文本中不会出现的字节；它看起来是程序或图片。</translation>
     </message>
@@ -1030,7 +1040,17 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>链接指向不存在的目标或指向自身；不会跟随链接。</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
+        <translation>这是管道、套接字或设备，不是文件：读取它可能永远不会结束，所以从不打开它。</translation>
+    </message>
+    <message>
         <location line="+7"/>
+        <source>A bug in simcompare: {0}</source>
+        <translation>simcompare 的程序错误：{0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>

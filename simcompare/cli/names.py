@@ -13,33 +13,18 @@ surrogate (U+DC80–U+DCFF, "surrogateescape"), which a UTF-8 stream refuses to 
 from __future__ import annotations
 
 import json
-import re
 
-_SURROGATE = re.compile("[\udc80-\udcff]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+from simcompare.core.names import SURROGATE, byte_escape, display_name
 
-
-def _byte(match: re.Match[str]) -> str:
-    return f"\\x{ord(match.group()) - 0xDC00:02x}"
-
-
-def _control(match: re.Match[str]) -> str:
-    ch = match.group()
-    return _NAMED.get(ch, f"\\x{ord(ch):02x}")
-
-
-def display_name(name: str) -> str:
-    """A name for one line of text output: undecodable bytes as \\xNN, control characters escaped."""
-    return _SURROGATE.sub(_byte, _CONTROL.sub(_control, name))
+__all__ = ["csv_text", "display_name", "json_text"]
 
 
 def csv_text(text: str) -> str:
     """CSV output with undecodable bytes of names as \\xNN (the csv module already quotes newlines)."""
-    return _SURROGATE.sub(_byte, text)
+    return SURROGATE.sub(byte_escape, text)
 
 
 def json_text(data: object) -> str:
     """JSON (indented, non-ASCII kept) in which an undecodable byte of a name is the escape \\udcNN."""
     text = json.dumps(data, ensure_ascii=False, indent=2)
-    return _SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -23,7 +23,9 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from simcompare.core.groups import Group
+from simcompare.core.names import display_name
 from simcompare.core.scan import FileRecord, Problem
+from simcompare.gui.explain import plain_tooltip
 from simcompare.gui.messages import reason_detail, reason_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -214,7 +216,7 @@ class GroupTreeModel(QAbstractItemModel):
         is_reference = member.index == group.reference
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
-                return record.path
+                return display_name(record.path)  # undecodable bytes as \xNN (Qt would drop them)
             if column == Column.SIZE:
                 return human_size(record.size)
             if column == Column.MODIFIED:
@@ -234,9 +236,10 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.FontRole and is_reference and column in (Column.NAME, Column.DISTANCE):
             return self._bold
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.NAME:
+            name = display_name(record.path)
             if is_reference:
-                return self.tr("{0}\nThe group's reference: distances are measured to it").format(record.path)
-            return record.path
+                name = self.tr("{0}\nThe group's reference: distances are measured to it").format(name)
+            return plain_tooltip(name)  # a file named <b>x</b>.txt is shown as those characters
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
@@ -302,12 +305,12 @@ class ProblemsModel(QAbstractTableModel):
         problem = self._problems[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
             if index.column() == 0:
-                return problem.path
+                return display_name(problem.path)
             if index.column() == 1:
                 return self.reason_text(problem.reason)
             return reason_detail(problem.reason, problem.detail)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{problem.path}\n{reason_detail(problem.reason, problem.detail)}"
+            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.detail)}")
         return None
 
     def reason_text(self, reason: str) -> str:

@@ -123,7 +123,7 @@ class FolderPage(QWidget):
         self.workers: int | None = None
         self.confirm: Confirm = self._ask
         self.trash: Callable[[str], None] = _send_to_trash
-        self.warn: Callable[[str, str], None] = lambda title, text: QMessageBox.warning(self, title, text)
+        self.warn: Callable[[str, str], None] = self._warn_plain
         self.trash_failures: list[str] = []
         self._result: ScanResult | None = None
         self._pairs: NearPairs | None = None
@@ -663,7 +663,13 @@ class FolderPage(QWidget):
             try:
                 self.export(path, kind)
             except OSError as error:
-                QMessageBox.warning(self, self.tr("Export groups"), os_error_text(error))
+                self._warn_plain(self.tr("Export groups"), os_error_text(error))
+
+    def _warn_plain(self, title: str, text: str) -> None:
+        """A warning whose text (file names) is shown as the characters it is, never as markup."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
+        _plain_text_only(box)
+        box.exec()
 
     def _ask(self, title: str, text: str, details: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
@@ -672,6 +678,7 @@ class FolderPage(QWidget):
         box.setDetailedText(details)
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         box.setDefaultButton(QMessageBox.StandardButton.No)
+        _plain_text_only(box)
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def shutdown(self) -> None:
@@ -872,3 +879,10 @@ def reveal(path: str) -> None:
         QProcess.startDetached("explorer", ["/select,", os.path.normpath(path)])
     else:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(Path(path).parent)))
+
+
+def _plain_text_only(box: QMessageBox) -> None:
+    """Every label of a message box (text and informative text) shows plain text: names are untrusted."""
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    for label in box.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)

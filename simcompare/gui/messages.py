@@ -38,7 +38,9 @@ def reason_text(reason: str) -> str:
         Reason.VANISHED: QCoreApplication.translate("Messages", "vanished during the scan"),
         Reason.CHANGED: QCoreApplication.translate("Messages", "changed during the scan"),
         Reason.LINK: QCoreApplication.translate("Messages", "broken link"),
+        Reason.NOT_REGULAR: QCoreApplication.translate("Messages", "not a regular file"),
         Reason.UNREADABLE: QCoreApplication.translate("Messages", "unreadable"),
+        Reason.INTERNAL: QCoreApplication.translate("Messages", "internal error"),
     }
     return texts.get(reason, QCoreApplication.translate("Messages", "unreadable"))
 
@@ -61,9 +63,14 @@ def reason_detail(reason: str, detail: str = "") -> str:
         Reason.LINK: QCoreApplication.translate(
             "Messages", "A link that points nowhere or to itself; links are not followed."
         ),
+        Reason.NOT_REGULAR: QCoreApplication.translate(
+            "Messages", "A pipe, socket or device, not a file: it is never opened, as reading it could never end."
+        ),
     }
     if reason in texts:
         return texts[reason]
+    if reason == Reason.INTERNAL:  # the detail names the exception and the log file with its traceback
+        return QCoreApplication.translate("Messages", "A bug in simcompare: {0}").format(detail)
     system = system_error_text(detail)
     return system if system else QCoreApplication.translate("Messages", "The file could not be read.")
 
