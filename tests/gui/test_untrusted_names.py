@@ -7,8 +7,8 @@ import os
 from pathlib import Path
 
 from planted_texts import EN_A
-from PySide6.QtCore import QModelIndex, Qt
 from PySide6 import QtGui
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QTextDocument, QTextFormat
 from PySide6.QtWidgets import QLabel, QMessageBox
 
