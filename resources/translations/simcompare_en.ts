@@ -934,12 +934,12 @@ The group&apos;s reference: distances are measured to it</translation>
     <message>
         <location line="+1"/>
         <location line="+14"/>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-65"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1046,11 +1046,11 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+7"/>
-        <source>A bug in simcompare: {0}</source>
-        <translation>A bug in simcompare: {0}</translation>
+        <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
+        <translation>A bug in simcompare kept it from being read; its details are in internal-errors.log.</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>The file could not be read.</source>
         <translation>The file could not be read.</translation>
     </message>

@@ -934,12 +934,12 @@ The group&apos;s reference: distances are measured to it</source>
     <message>
         <location line="+1"/>
         <location line="+14"/>
-        <location line="+50"/>
+        <location line="+52"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-63"/>
+        <location line="-65"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1046,11 +1046,11 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+7"/>
-        <source>A bug in simcompare: {0}</source>
-        <translation>simcompare 的程序错误：{0}</translation>
+        <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
+        <translation>simcompare 的程序错误使它无法读取；详情见缓存文件夹中的 internal-errors.log。</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>

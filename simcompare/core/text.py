@@ -212,10 +212,12 @@ def _guess_bomless_utf16_32(data: bytes) -> Decoded | None:
     Taken only when a strict reading gives plausible text (no NUL, no control characters but
     whitespace, nothing unassigned or private); NULs on odd byte positions speak for little-endian.
     """
-    odd_first = data[1::2].count(0) >= data[0::2].count(0)
-    orders = ("le", "be") if odd_first else ("be", "le")
+    odd, even = data[1::2].count(0), data[0::2].count(0)
+    orders = ("le", "be") if odd >= even else ("be", "le")
+    # In UTF-16 text the NULs are the high bytes of ASCII and Latin-1 characters: nearly all on one side.
+    one_sided = max(odd, even) >= _UTF16_NUL_SIDE * (odd + even)
     for width, size in (("32", 4), ("16", 2)):
-        if len(data) % size:
+        if len(data) % size or (size == 2 and not one_sided):
             continue
         for order in orders:
             encoding = f"utf-{width}-{order}"
@@ -223,6 +225,9 @@ def _guess_bomless_utf16_32(data: bytes) -> Decoded | None:
             if text is not None and _plausible(text):
                 return Decoded(text, encoding, guessed=True)
     return None
+
+
+_UTF16_NUL_SIDE = 0.9
 
 
 _WORD = re.compile(r"\w+")

@@ -69,8 +69,10 @@ def reason_detail(reason: str, detail: str = "") -> str:
     }
     if reason in texts:
         return texts[reason]
-    if reason == Reason.INTERNAL:  # the detail names the exception and the log file with its traceback
-        return QCoreApplication.translate("Messages", "A bug in simcompare: {0}").format(detail)
+    if reason == Reason.INTERNAL:  # the detail (English) names the exception and the log file
+        return QCoreApplication.translate(
+            "Messages", "A bug in simcompare kept it from being read; its details are in internal-errors.log."
+        )
     system = system_error_text(detail)
     return system if system else QCoreApplication.translate("Messages", "The file could not be read.")
 

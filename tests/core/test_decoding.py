@@ -90,11 +90,12 @@ def test_a_korean_file_is_its_utf8_copy(tmp_path: Path) -> None:
     assert hamming(a, b) == 0 and is_near_duplicate(a, b, config.k or 0)
 
 
-def test_binary_stays_binary() -> None:
+@pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, b"\x00\x01\x02binary\x00data" * 20])
+def test_binary_stays_binary(data: bytes) -> None:
     from simcompare.core.errors import BinaryInputError
 
     with pytest.raises(BinaryInputError):
-        decode(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4)
+        decode(data)
 
 
 @pytest.mark.parametrize("depth", [3000, 30000])
