@@ -3,6 +3,7 @@ touches a user's file, any file name prints, Ctrl-C keeps the partial result, a 
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import io
 import json
@@ -237,3 +238,20 @@ def test_closed_stdout_is_quiet(folder: Path) -> None:
         os.close(writer)
     assert done.returncode == 0
     assert done.stderr == b""
+
+
+def test_a_broken_pipe_is_a_closed_stdout_only_when_stdout_is_closed() -> None:
+    from simcompare.cli import _closed
+
+    reader, writer = os.pipe()
+    stream = os.fdopen(writer, "w")
+    try:
+        assert not _closed(stream)  # a BrokenPipeError from elsewhere (a worker's pipe) is a real error
+        os.close(reader)
+        reader = -1
+        assert _closed(stream)  # the reader has gone, as with `| head`
+    finally:
+        if reader >= 0:
+            os.close(reader)
+        with contextlib.suppress(BrokenPipeError):
+            stream.close()
