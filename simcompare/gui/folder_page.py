@@ -118,7 +118,7 @@ class FolderPage(QWidget):
     ) -> None:
         super().__init__(parent)
         self._settings = settings if settings is not None else QSettings()
-        self._cache_path: Path | None = default_cache_path() if cache_path is _DEFAULT_CACHE else cache_path  # type: ignore[assignment]
+        self._cache_path: Path | None = _default_cache() if cache_path is _DEFAULT_CACHE else cache_path  # type: ignore[assignment]
         self.config = config or Config()
         self.workers: int | None = None
         self.confirm: Confirm = self._ask
@@ -879,6 +879,13 @@ def reveal(path: str) -> None:
         QProcess.startDetached("explorer", ["/select,", os.path.normpath(path)])
     else:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(Path(path).parent)))
+
+
+def _default_cache() -> Path | None:
+    try:
+        return default_cache_path()
+    except RuntimeError:  # no home folder: scans run without a cache
+        return None
 
 
 def _plain_text_only(box: QMessageBox) -> None:
