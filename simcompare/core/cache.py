@@ -31,7 +31,7 @@ import threading
 import time
 import uuid
 import warnings
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -434,19 +434,32 @@ class Cache:
             )
             return []
 
-    def _decoded(self, rows: list[tuple], kind: type[_Payload]) -> Iterator[tuple[str, FileStamp, _Payload]]:
+    def _decoded(
+        self, rows: list[tuple], kind: type[_Payload], wanted: Collection[str] | None = None
+    ) -> Iterator[tuple[str, FileStamp, _Payload]]:
         for path, size, mtime_ns, ctime_ns, inode, payload in rows:
             try:
                 if not isinstance(path, bytes):
                     raise TypeError("path is not bytes")
-                yield os.fsdecode(path), FileStamp(size, mtime_ns, ctime_ns, inode), _from_json(kind, payload)
+                name = os.fsdecode(path)
+                if wanted is not None and name not in wanted:
+                    continue  # decoding costs more than reading: only the rows asked for
+                yield name, FileStamp(size, mtime_ns, ctime_ns, inode), _from_json(kind, payload)
             except (ValueError, TypeError):
                 continue  # a damaged row is a miss; the file is worked out again and its row rewritten
 
-    def features_under(self, root: str, key: str) -> dict[str, tuple[FileStamp, CachedFeatures]]:
-        """Cached features of files below ``root`` (an absolute path): path → (stamp, features)."""
+    def features_under(
+        self, root: str, key: str, paths: Collection[str] | None = None
+    ) -> dict[str, tuple[FileStamp, CachedFeatures]]:
+        """Cached features of files below ``root`` (an absolute path): path → (stamp, features).
+
+        Args:
+            paths: Only these files (absolute paths); None for all.
+        """
+        if paths is not None and not paths:
+            return {}
         rows = self._rows_under("features", root, key)
-        return {path: (stamp, payload) for path, stamp, payload in self._decoded(rows, CachedFeatures)}
+        return {path: (stamp, payload) for path, stamp, payload in self._decoded(rows, CachedFeatures, paths)}
 
     def fingerprints_under(self, root: str, key: str) -> dict[str, tuple[FileStamp, CachedFingerprint]]:
         """Cached fingerprints of files below ``root`` (an absolute path): path → (stamp, fingerprint)."""

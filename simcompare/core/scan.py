@@ -458,7 +458,8 @@ def scan(
         listed = len(entries)
         key_features, key_fingerprint = _keys(config)
         cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache else {}
-        cached_features = cache.features_under(str(root_path), key_features) if cache else {}
+        misses = {e.path for e in entries if (hit := cached_fp.get(e.path)) is None or hit[0] != e.stamp}
+        cached_features = cache.features_under(str(root_path), key_features, misses) if cache else {}
         total = len(entries)
         done = 0
         run.report(done, total, Stage.READING)
