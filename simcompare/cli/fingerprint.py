@@ -11,8 +11,8 @@ from typing import TextIO
 from simcompare.cli.names import display_name, json_text
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_fingerprint_options, config_from
 from simcompare.core.compare import Comparison, compare_sides, side
-from simcompare.core.documents import Document, document_from_bytes, read_document
-from simcompare.core.errors import InputError
+from simcompare.core.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
+from simcompare.core.errors import InputError, TooLargeError
 from simcompare.core.simhash import Fingerprint, fingerprint
 
 
@@ -35,7 +35,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 def load(path: str) -> Document:
     """A document from a path, or from standard input for '-'."""
     if path == "-":
-        return document_from_bytes(sys.stdin.buffer.read())
+        # Never more than the limit + 1 byte: standard input may be /dev/zero or an endless pipe.
+        data = sys.stdin.buffer.read(DEFAULT_MAX_BYTES + 1)
+        if len(data) > DEFAULT_MAX_BYTES:
+            raise TooLargeError(f"is over the limit of {DEFAULT_MAX_BYTES:,} bytes")
+        return document_from_bytes(data)
     return read_document(path)
 
 

@@ -177,22 +177,29 @@ def list_files(
     A wanted name that is a FIFO, socket or device is reported as ``not_regular``; it is never opened.
     """
     entries: list[_Entry] = []
-
-    def walk(folder: Path, rel_folder: str) -> Iterator[None]:
+    # Folders still to list, as an explicit stack (not recursion: a tree thousands of folders deep must
+    # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order.
+    stack: list[tuple[Path, str]] = [(root, "")]
+    seen = 0
+    while stack:
+        folder, rel_folder = stack.pop()
         try:
             with os.scandir(folder) as iterator:
                 children = sorted(iterator, key=lambda e: e.name)
         except PermissionError:
             problems.append(Problem(rel_folder or ".", Reason.PERMISSION, "folder cannot be listed"))
-            return
+            continue
         except FileNotFoundError:
             problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
-            return
+            continue
         except OSError as error:
             problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error)))
-            return
+            continue
+        below: list[tuple[Path, str]] = []
         for child in children:
-            yield None
+            seen += 1
+            if seen % 256 == 0:
+                check()
             rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
             if _excluded(child.name, options.exclude):
                 continue
@@ -211,7 +218,7 @@ def list_files(
                 continue
             if stat.S_ISDIR(info.st_mode):
                 if options.recursive:
-                    yield from walk(Path(child.path), rel)
+                    below.append((Path(child.path), rel))
                 continue
             if not _wanted(rel, child.name, options):
                 continue
@@ -226,10 +233,7 @@ def list_files(
                 )
                 continue
             entries.append(_Entry(child.path, rel, FileStamp.of(info)))
-
-    for count, _ in enumerate(walk(root, "")):
-        if count % 256 == 0:
-            check()
+        stack.extend(reversed(below))
     return entries
 
 

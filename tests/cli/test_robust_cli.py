@@ -255,3 +255,12 @@ def test_a_broken_pipe_is_a_closed_stdout_only_when_stdout_is_closed() -> None:
             os.close(reader)
         with contextlib.suppress(BrokenPipeError):
             stream.close()
+
+
+def test_standard_input_that_never_ends_is_cut_at_the_limit() -> None:
+    with open("/dev/zero", "rb") as zero:
+        done = subprocess.run(
+            [sys.executable, "-m", "simcompare", "fingerprint", "-"], stdin=zero, capture_output=True, timeout=120
+        )
+    assert done.returncode == 1
+    assert b"over the limit" in done.stderr and b"Traceback" not in done.stderr

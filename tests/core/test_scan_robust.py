@@ -281,3 +281,23 @@ def test_a_worker_killed_mid_scan_costs_only_its_files(tmp_path: Path) -> None:
     assert {p.reason for p in result.problems} <= {Reason.INTERNAL}
     assert all("worker process" in p.detail for p in result.problems)
     assert not result.cancelled
+
+
+def test_a_folder_tree_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
+    depth = sys.getrecursionlimit() + 200
+    chain = [tmp_path / "d"]
+    for _ in range(depth - 1):  # one by one: mkdir(parents=True) itself recurses
+        chain.append(chain[-1] / "d")
+    try:
+        for folder in chain:
+            folder.mkdir()
+        (chain[-1] / "a.txt").write_text(EN_A, encoding="utf-8")
+        (tmp_path / "b.txt").write_text(EN_A, encoding="utf-8")
+        result = _scan_guarded(tmp_path)
+        assert sorted(f.path for f in result.files) == sorted(["b.txt", "d/" * depth + "a.txt"])
+        assert not result.problems
+    finally:  # removed here, bottom up: pytest's own clean-up would recurse too deep
+        (chain[-1] / "a.txt").unlink(missing_ok=True)
+        for folder in reversed(chain):
+            if folder.exists():
+                folder.rmdir()
