@@ -26,8 +26,8 @@ from simcompare.core.bitwise import distance_similarity
 from simcompare.core.groups import Group
 from simcompare.core.names import display_name
 from simcompare.core.scan import FileRecord, Problem
-from simcompare.gui.explain import plain_tooltip
 from simcompare.gui.messages import reason_detail, reason_text
+from simcompare.gui.plain import plain_tooltip
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 

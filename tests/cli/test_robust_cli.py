@@ -14,8 +14,8 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_helpers import RunCli
-from planted_texts import EN_A, EN_B, ZH_A
+from helpers.cli import RunCli
+from helpers.texts import EN_A, EN_B, ZH_A
 
 LATIN1_NAME = os.fsdecode(b"caf\xe9.txt")
 NEWLINE_NAME = "two\nlines.txt"

@@ -8,9 +8,7 @@ import sqlite3
 import stat
 import subprocess
 import sys
-import tempfile
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -31,18 +29,6 @@ TEXTS = {
     "b.txt": "The quick brown fox jumps over the lazy dog near the river bank while the farmer watches.",
     "c.txt": "人工智能技术正在改变医疗行业，医生利用深度学习模型分析影像资料，提高诊断的准确率。",
 }
-
-
-@pytest.fixture
-def open_tmp() -> Iterator[Path]:
-    """A folder outside pytest's root-only one, so that 'nobody' can reach it when the suite runs as root."""
-    root = Path(tempfile.mkdtemp(prefix="simcompare-cache-"))
-    root.chmod(0o755)
-    yield root
-    for path in [root, *root.rglob("*")]:
-        if path.is_dir():
-            path.chmod(0o755)
-    shutil.rmtree(root)
 
 
 @pytest.fixture
@@ -156,9 +142,9 @@ def test_no_home_means_no_cache_and_one_warning(folder: Path, monkeypatch) -> No
 
 
 def test_read_only_cache_folder_gives_one_warning_and_the_scan_runs(
-    folder: Path, open_tmp: Path, as_unprivileged
+    folder: Path, tmp_path: Path, as_unprivileged
 ) -> None:
-    locked = open_tmp / "locked"
+    locked = tmp_path / "locked"
     locked.mkdir()
     locked.chmod(0o555)
     try:
@@ -171,15 +157,15 @@ def test_read_only_cache_folder_gives_one_warning_and_the_scan_runs(
     assert _values(scan(folder, options=OPTIONS, cache=cache)) == _values(scan(folder, options=OPTIONS))
 
 
-def test_read_only_cache_file_gives_one_warning_and_the_scan_runs(open_tmp: Path, as_unprivileged) -> None:
+def test_read_only_cache_file_gives_one_warning_and_the_scan_runs(tmp_path: Path, as_unprivileged) -> None:
     from simcompare.core.tokens import jieba_blocks
 
     jieba_blocks()  # loaded first: 'nobody' cannot read the interpreter's packages under /root
-    folder = open_tmp / "docs"
+    folder = tmp_path / "docs"
     folder.mkdir()
     for name, text in TEXTS.items():
         (folder / name).write_text(text, encoding="utf-8")
-    place = open_tmp / "place"
+    place = tmp_path / "place"
     place.mkdir()
     path = place / "cache.sqlite3"
     Cache(path).close()

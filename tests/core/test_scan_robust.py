@@ -13,7 +13,7 @@ import uuid
 from pathlib import Path
 
 import pytest
-from planted_texts import EN_A, EN_B, ZH_A
+from helpers.texts import EN_A, EN_B, ZH_A
 
 from simcompare.core.documents import read_document
 from simcompare.core.errors import NotRegularFileError, TooLargeError

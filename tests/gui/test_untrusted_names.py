@@ -6,7 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from planted_texts import EN_A
+from helpers.texts import EN_A
 from PySide6 import QtGui
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QTextDocument, QTextFormat
