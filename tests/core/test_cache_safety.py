@@ -120,7 +120,7 @@ def test_relative_xdg_cache_home_never_puts_the_cache_in_the_scanned_folder(fold
     env = dict(os.environ, XDG_CACHE_HOME=".", HOME=str(tmp_path / "home"))
     before = sorted(p.name for p in folder.iterdir())
     done = subprocess.run(
-        [sys.executable, "-m", "simcompare", "scan", ".", "--workers", "1"],
+        [sys.executable, "-m", "simcompare", "scan", ".", "--workers", "1", "--segmenter", "words"],
         cwd=folder,
         env=env,
         capture_output=True,
@@ -194,6 +194,7 @@ import os, sys, warnings
 from pathlib import Path
 from simcompare.core.cache import open_cache
 from simcompare.core.scan import ScanOptions, scan
+from simcompare.core.simhash import Config
 disk, folder, order = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 if order == "full-later":
     open_cache(disk / "cache.sqlite3").close()
@@ -207,7 +208,7 @@ except OSError:
 with warnings.catch_warnings(record=True) as caught:
     warnings.simplefilter("always")
     cache = open_cache(disk / "cache.sqlite3")
-    result = scan(folder, options=ScanOptions(workers=1), cache=cache)
+    result = scan(folder, Config(segmenter="words"), ScanOptions(workers=1), cache=cache)
 for w in caught:
     print("WARNING", w.message)
 print("FILES", len(result.files))

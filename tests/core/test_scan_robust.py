@@ -7,6 +7,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -22,11 +23,14 @@ from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, interna
 from simcompare.core.simhash import Config
 
 ONE = ScanOptions(workers=1)
+WORDS = Config(segmenter="words")
 
 
 def _scan_guarded(root: Path, options: ScanOptions = ONE, **kwargs) -> ScanResult:  # type: ignore[no-untyped-def]
     """Scan in a thread so that a regression (a blocking open) fails the test instead of hanging the suite."""
     box: list[ScanResult | BaseException] = []
+
+    kwargs.setdefault("config", WORDS)  # the plain word splitter: no jieba to load, the same reading paths
 
     def work() -> None:
         try:
@@ -149,7 +153,7 @@ def _exploding_hasher(token: bytes) -> int:
 def test_an_unexpected_exception_is_an_internal_problem_for_that_file(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_text(EN_A, encoding="utf-8")
     (tmp_path / "bad.txt").write_text("kaboom " + EN_B, encoding="utf-8")
-    result = _scan_guarded(tmp_path, config=Config(hasher=_exploding_hasher))
+    result = _scan_guarded(tmp_path, config=Config(hasher=_exploding_hasher, segmenter="words"))
     assert [f.path for f in result.files] == ["a.txt"]
     (problem,) = result.problems
     assert (problem.path, problem.reason) == ("bad.txt", Reason.INTERNAL)
@@ -231,20 +235,33 @@ def test_a_scan_killed_with_sigkill_leaves_no_process_behind(tmp_path: Path) -> 
 
 # ------------------------------------------------------------------------------ jieba's cache file
 
-_LOAD_JIEBA = "from simcompare.core.tokens import jieba_tokenizer; jieba_tokenizer()"
 
+def test_jiebas_cache_lives_in_the_users_cache_folder(tmp_path: Path, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    import jieba
 
-def test_jiebas_cache_lives_in_the_users_cache_folder(tmp_path: Path) -> None:
-    env = dict(os.environ, XDG_CACHE_HOME=str(tmp_path / "xdg"))
-    done = subprocess.run([sys.executable, "-c", _LOAD_JIEBA], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stderr == "", done.stderr
+    from simcompare.core.jieba_cache import place_jieba_cache
+
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    tokenizer = jieba.Tokenizer()  # a fresh one: the shared one is loaded already
+    place_jieba_cache(tokenizer)
+    tokenizer.initialize()
     assert (tmp_path / "xdg" / "simcompare" / "jieba.cache").is_file()
+    assert not [r for r in caplog.records if r.levelno >= 30]
 
 
-def test_jieba_without_a_cache_folder_shows_no_traceback(tmp_path: Path) -> None:
-    env = dict(os.environ, HOME="", XDG_CACHE_HOME="")
-    done = subprocess.run([sys.executable, "-c", _LOAD_JIEBA], env=env, capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0 and done.stderr == "", done.stderr
+def test_jieba_without_a_cache_folder_shows_no_traceback(tmp_path: Path, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
+    import jieba
+
+    from simcompare.core.jieba_cache import place_jieba_cache
+
+    monkeypatch.setenv("HOME", "")
+    monkeypatch.setenv("XDG_CACHE_HOME", "")
+    tokenizer = jieba.Tokenizer()
+    place_jieba_cache(tokenizer)
+    assert not str(tokenizer.tmp_dir).startswith(tempfile.gettempdir() + os.sep + "jieba")
+    tokenizer.initialize()
+    assert tokenizer.initialized
+    assert not [r for r in caplog.records if r.levelno >= 30]
 
 
 def _grandchildren() -> list[int]:
@@ -284,7 +301,8 @@ def test_a_worker_killed_mid_scan_costs_only_its_files(tmp_path: Path) -> None:
 
 
 def test_a_folder_tree_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
-    depth = sys.getrecursionlimit() + 200
+    limit = sys.getrecursionlimit()
+    depth = 400
     chain = [tmp_path / "d"]
     for _ in range(depth - 1):  # one by one: mkdir(parents=True) itself recurses
         chain.append(chain[-1] / "d")
@@ -293,7 +311,11 @@ def test_a_folder_tree_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
             folder.mkdir()
         (chain[-1] / "a.txt").write_text(EN_A, encoding="utf-8")
         (tmp_path / "b.txt").write_text(EN_A, encoding="utf-8")
-        result = _scan_guarded(tmp_path)
+        sys.setrecursionlimit(300)  # below the depth, as a tree deeper than the default limit would be
+        try:
+            result = _scan_guarded(tmp_path, config=Config(segmenter="words"))
+        finally:
+            sys.setrecursionlimit(limit)
         assert sorted(f.path for f in result.files) == sorted(["b.txt", "d/" * depth + "a.txt"])
         assert not result.problems
     finally:  # removed here, bottom up: pytest's own clean-up would recurse too deep
