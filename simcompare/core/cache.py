@@ -40,7 +40,7 @@ from simcompare.core.errors import SimcompareError
 from simcompare.core.userdirs import user_cache_folder
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4  # 3 was the groups branch's column layout; 4 the JSON payloads
 _HEADER = b"SQLite format 3\x00"
 _APPLICATION_ID_OFFSET = 68  # where SQLite keeps the application id in its 100-byte header
 
@@ -101,13 +101,20 @@ def _check(ok: bool, what: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class CachedFeatures:
-    """What segmentation made of one file: the kept tokens' counts, their order (TextRank) and the codec."""
+    """What segmentation made of one file: the kept tokens' counts, their order (TextRank), the codec, the
+    cleaned text's digest and its shingles for verification (``simcompare.core.verify``, as bytes)."""
 
     counts: dict[str, int]
     sequence: tuple[str, ...] | None
     encoding: str
+    digest: str
+    shingles: bytes
 
     def __post_init__(self) -> None:
+        _check(isinstance(self.digest, str) and bool(self.digest), "digest")
+        if isinstance(self.shingles, str):  # stored as hex in the JSON payload
+            object.__setattr__(self, "shingles", bytes.fromhex(self.shingles))
+        _check(isinstance(self.shingles, bytes) and len(self.shingles) % 8 == 0, "shingles")
         _check(isinstance(self.counts, dict), "counts")
         _check(all(isinstance(t, str) and type(c) is int and c > 0 for t, c in self.counts.items()), "a token count")
         if self.sequence is not None:
@@ -146,6 +153,7 @@ _Payload = TypeVar("_Payload", CachedFeatures, CachedFingerprint)
 
 def _to_json(payload: CachedFeatures | CachedFingerprint) -> str:
     fields = {f.name: getattr(payload, f.name) for f in dataclasses.fields(payload)}
+    fields = {name: value.hex() if isinstance(value, bytes) else value for name, value in fields.items()}
     return json.dumps(fields, ensure_ascii=False, sort_keys=True)
 
 

@@ -29,6 +29,7 @@ from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.userdirs import user_cache_folder
+from simcompare.core.verify import shingles, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
 DEFAULT_SUFFIXES = (".txt", ".md", ".rst", ".html", ".htm", ".csv", ".json", ".xml", ".log")
@@ -101,7 +102,11 @@ class ScanOptions:
 
 @dataclass(frozen=True, slots=True)
 class FileRecord:
-    """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators."""
+    """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
+
+    ``digest`` identifies its cleaned text (equal for identical texts); ``shingles`` is the sketch that
+    verification compares (``simcompare.core.verify``), as bytes.
+    """
 
     path: str
     size: int
@@ -109,6 +114,8 @@ class FileRecord:
     value: int
     empty: bool
     encoding: str = ""
+    digest: str = ""
+    shingles: bytes = b""
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,13 +324,15 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
     except InputError as error:
         return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
     config = job.config
-    found = extract_features(document.text, config, html=document.html or None, keep_sequence=job.keep_sequence)
+    # The order of the tokens is always kept: verification's shingles are made from it.
+    found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
+    sketch = shingles_to_bytes(shingles(found.sequence))
     return _Segmented(
         entry.rel,
         entry.stamp,
-        CachedFeatures(found.counts, sequence, document.encoding),
+        CachedFeatures(found.counts, sequence, document.encoding, found.digest, sketch),
         CachedFingerprint(value, not found.weights, document.encoding),
     )
 
@@ -414,9 +423,13 @@ class _Run:
         if isinstance(outcome, Problem):
             self.problems.append(outcome)
             return
-        stamp, fp = outcome.stamp, outcome.fingerprint
-        self.records.append(FileRecord(outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding))
-        self.to_store.append(CacheRow(str(root / outcome.rel), stamp, outcome.features, fp))
+        stamp, fp, found = outcome.stamp, outcome.fingerprint, outcome.features
+        self.records.append(
+            FileRecord(
+                outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding, found.digest, found.shingles
+            )
+        )
+        self.to_store.append(CacheRow(str(root / outcome.rel), stamp, found, fp))
 
 
 def _fingerprint_from_counts(counts: dict[str, int], sequence: tuple[str, ...] | None, config: Config) -> int:
@@ -462,34 +475,39 @@ def scan(
         listed = len(entries)
         key_features, key_fingerprint = _keys(config)
         cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache else {}
-        misses = {e.path for e in entries if (hit := cached_fp.get(e.path)) is None or hit[0] != e.stamp}
-        cached_features = cache.features_under(str(root_path), key_features, misses) if cache else {}
+        cached_features = cache.features_under(str(root_path), key_features) if cache else {}
         total = len(entries)
         done = 0
         run.report(done, total, Stage.READING)
         todo: list[_Entry] = []
         for entry in entries:
+            features = cached_features.get(entry.path)
+            # The text's identity and shingles live with its features: without them, segment again.
+            if features is None or features[0] != entry.stamp:
+                todo.append(entry)
+                continue
+            found = features[1]
             hit = cached_fp.get(entry.path)
             if hit is not None and hit[0] == entry.stamp:
                 fp = hit[1]
-                run.records.append(
-                    FileRecord(entry.rel, entry.stamp.size, entry.stamp.mtime_ns, fp.value, fp.empty, fp.encoding)
-                )
                 stats["fingerprints"] += 1
             else:
-                features = cached_features.get(entry.path)
-                if features is not None and features[0] == entry.stamp:
-                    found = features[1]
-                    value = _fingerprint_from_counts(found.counts, found.sequence, config)
-                    fp = CachedFingerprint(value, not found.counts, found.encoding)
-                    run.records.append(
-                        FileRecord(entry.rel, entry.stamp.size, entry.stamp.mtime_ns, value, fp.empty, fp.encoding)
-                    )
-                    run.to_store.append(CacheRow(entry.path, entry.stamp, None, fp))
-                    stats["features"] += 1
-                else:
-                    todo.append(entry)
-                    continue
+                value = _fingerprint_from_counts(found.counts, found.sequence, config)
+                fp = CachedFingerprint(value, not found.counts, found.encoding)
+                run.to_store.append(CacheRow(entry.path, entry.stamp, None, fp))
+                stats["features"] += 1
+            run.records.append(
+                FileRecord(
+                    entry.rel,
+                    entry.stamp.size,
+                    entry.stamp.mtime_ns,
+                    fp.value,
+                    fp.empty,
+                    fp.encoding,
+                    found.digest,
+                    found.shingles,
+                )
+            )
             done += 1
             if done % 512 == 0:
                 run.report(done, total, Stage.READING)

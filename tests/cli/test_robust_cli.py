@@ -119,7 +119,7 @@ def test_names_print_as_text_on_a_utf8_stdout(odd_names: Path, tmp_path: Path) -
         assert done.returncode == 0, done.stderr
         text = done.stdout.decode("utf-8")
         lines = text.splitlines()
-        assert "  reference    caf\\xe9.txt" in lines or "  distance  0  caf\\xe9.txt" in lines, text
+        assert any(line.endswith("  caf\\xe9.txt") for line in lines), text
         assert any(line.endswith("two\\nlines.txt") for line in lines), text
         assert not any(line.strip() == "lines.txt" for line in lines)
 
