@@ -485,8 +485,11 @@ def _(box: Box) -> tuple[bool, str]:
     db = sqlite3.connect(path)
     kept = db.execute("SELECT COUNT(*) FROM fingerprints").fetchone()[0]
     db.close()
-    ok = child.returncode == 130 and data["settings"]["partial"] is True and kept == data["files"]
-    return ok, f"exit {child.returncode}, {data['files']} files, {kept} cached"
+    # Held: stopped early with the partial result printed, marked and cached; or, when Ctrl-C came after the
+    # last file, the whole result printed and cached.
+    partial = data["settings"]["partial"]
+    ok = kept == data["files"] and (child.returncode, partial) in ((130, True), (0, False))
+    return ok, f"exit {child.returncode}, partial {partial}, {data['files']} files, {kept} cached"
 
 
 # ---------------------------------------------------------------- any file name

@@ -20,6 +20,7 @@ from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
+from simcompare.core.simhash import Config
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -174,8 +175,17 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     options = _options_from(args)
     if args.cache is not None and not args.cache.strip():
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
-    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     cancel = threading.Event()
+    # Ctrl-C is ours from here to the last line printed: during the scan it stops at the next file; after
+    # it, the whole result is printed all the same (a second Ctrl-C interrupts at once).
+    with _ctrl_c_cancels(cancel):
+        return _scan_and_print(args, config, options, cancel, out)
+
+
+def _scan_and_print(
+    args: argparse.Namespace, config: Config, options: ScanOptions, cancel: threading.Event, out: TextIO
+) -> int:
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", CacheWarning)
         try:
@@ -183,10 +193,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
         except NotACacheError as error:
             raise UsageError(f"--cache {display_name(args.cache)}: {error}") from None
         try:
-            with _ctrl_c_cancels(cancel):
-                result = scan(
-                    args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
-                )
+            result = scan(args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel)
         finally:
             if bar:
                 bar.close()

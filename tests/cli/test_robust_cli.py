@@ -176,8 +176,8 @@ def test_fingerprint_of_a_fifo_is_refused_without_blocking(cli: RunCli, tmp_path
 def test_ctrl_c_prints_the_partial_result_and_keeps_the_cache(tmp_path: Path) -> None:
     root = tmp_path / "many"
     root.mkdir()
-    for number in range(300):
-        (root / f"{number:03}.txt").write_text(f"{EN_A} {number} {ZH_A} {number}", encoding="utf-8")
+    for number in range(1000):  # enough that the scan is still running when Ctrl-C comes
+        (root / f"{number:04}.txt").write_text(f"{EN_A} {number} {ZH_A} {number}", encoding="utf-8")
     cache = tmp_path / "cache.sqlite3"
     # The scan runs in a session of its own, and Ctrl-C goes to the whole group as a terminal sends it.
     with subprocess.Popen(
