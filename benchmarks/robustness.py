@@ -16,6 +16,7 @@ import argparse
 import contextlib
 import json
 import os
+import random
 import signal
 import socket
 import sqlite3
@@ -456,8 +457,10 @@ def _marked(mark: str) -> list[int]:
 
 @case("scan: Ctrl-C prints a partial result, keeps the cache")
 def _(box: Box) -> tuple[bool, str]:
-    for number in range(1500):
-        box.write(f"{number:04}.txt", f"{EN} {number} {ZH} {number}")
+    words = (EN + " " + ZH).split()
+    rng = random.Random(10)
+    for number in range(1500):  # each text its own, so that grouping after the scan takes no time
+        box.write(f"{number:04}.txt", " ".join(rng.choice(words) + str(rng.randrange(10_000)) for _ in range(60)))
     path = box.root / "c.sqlite3"
     mark = uuid.uuid4().hex
     env = dict(box.env, SIMCOMPARE_BATTERY_MARK=mark)
@@ -478,18 +481,46 @@ def _(box: Box) -> tuple[bool, str]:
         except subprocess.TimeoutExpired:
             os.killpg(child.pid, signal.SIGKILL)
             return False, "hung after Ctrl-C"
+    db = sqlite3.connect(path)
+    kept = db.execute("SELECT COUNT(*) FROM fingerprints").fetchone()[0]
+    db.close()
+    if not out and child.returncode == 130 and err == b"simcompare: interrupted\n":
+        # Ctrl-C came after the last file, while grouping: interrupted at once, every file cached.
+        return kept == 1500, f"exit 130 after the scan, {kept} cached"
     try:
         data = json.loads(out)
     except ValueError:
         return False, f"exit {child.returncode}: {err.decode()[-80:]}"
-    db = sqlite3.connect(path)
-    kept = db.execute("SELECT COUNT(*) FROM fingerprints").fetchone()[0]
-    db.close()
-    # Held: stopped early with the partial result printed, marked and cached; or, when Ctrl-C came after the
-    # last file, the whole result printed and cached.
+    # Held: stopped early, the partial result printed, marked partial, and what was done cached.
     partial = data["settings"]["partial"]
-    ok = kept == data["files"] and (child.returncode, partial) in ((130, True), (0, False))
+    ok = kept == data["files"] and child.returncode == 130 and partial is True
     return ok, f"exit {child.returncode}, partial {partial}, {data['files']} files, {kept} cached"
+
+
+@case("scan: Ctrl-C while the workers start")
+def _(box: Box) -> tuple[bool, str]:
+    for number in range(200):
+        box.write(f"{number:03}.txt", f"{EN} {number}")
+    mark = uuid.uuid4().hex
+    env = dict(box.env, SIMCOMPARE_BATTERY_MARK=mark)
+    with subprocess.Popen(
+        [sys.executable, "-m", "simcompare", "scan", str(box.docs), "--json", "--no-cache", "--workers", "2"],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    ) as child:
+        deadline = time.monotonic() + TIMEOUT
+        while len(_marked(mark)) < 2 and time.monotonic() < deadline and child.poll() is None:
+            time.sleep(0.01)  # the forkserver exists and is loading jieba
+        os.killpg(child.pid, signal.SIGINT)
+        try:
+            out, err = child.communicate(timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            os.killpg(child.pid, signal.SIGKILL)
+            return False, "hung after Ctrl-C"
+    ok = child.returncode in (0, 130) and b"Traceback" not in err and json.loads(out)["files"] >= 0
+    return ok, f"exit {child.returncode}: {err.decode().strip()[:60]}"
 
 
 # ---------------------------------------------------------------- any file name

@@ -82,6 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         raise  # a pipe of our own (a worker's) broke: a real error, not a closed stdout
     except KeyboardInterrupt:
+        print("simcompare: interrupted", file=sys.stderr)
         return 130
 
 

@@ -175,11 +175,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     options = _options_from(args)
     if args.cache is not None and not args.cache.strip():
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
-    cancel = threading.Event()
-    # Ctrl-C is ours from here to the last line printed: during the scan it stops at the next file; after
-    # it, the whole result is printed all the same (a second Ctrl-C interrupts at once).
-    with _ctrl_c_cancels(cancel):
-        return _scan_and_print(args, config, options, cancel, out)
+    return _scan_and_print(args, config, options, threading.Event(), out)
 
 
 def _scan_and_print(
@@ -193,7 +189,12 @@ def _scan_and_print(
         except NotACacheError as error:
             raise UsageError(f"--cache {display_name(args.cache)}: {error}") from None
         try:
-            result = scan(args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel)
+            # During the scan a Ctrl-C stops it at the next file, and what is done is printed and cached;
+            # after it (grouping, printing), a Ctrl-C interrupts at once, as usual.
+            with _ctrl_c_cancels(cancel):
+                result = scan(
+                    args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
+                )
         finally:
             if bar:
                 bar.close()

@@ -369,6 +369,24 @@ def _watch_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
     os._exit(1)
 
 
+@contextlib.contextmanager
+def _children_deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started in this block begin with SIGINT blocked (a signal mask survives fork and exec).
+
+    A Ctrl-C reaches the terminal's whole process group, and the forkserver spends a second or two loading
+    Python and jieba before it ignores SIGINT: a Ctrl-C then would kill it and end the scan in a traceback.
+    The scan itself gets the Ctrl-C once the block ends (held, not lost) and decides what it means.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
 def _pool_context() -> multiprocessing.context.BaseContext:
     # forkserver: workers fork from a clean single-threaded server (safe beside Qt's threads), which
     # loads jieba once so every worker starts with the dictionary in memory.
@@ -589,10 +607,11 @@ def _segment_in_pool(
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
     pending: dict[Future, list[_Entry]] = {}
     try:
-        for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
-            pending[pool.submit(_segment_chunk, chunk, job)] = chunk
-            if len(pending) >= workers * 3:
-                break
+        with _children_deaf_to_ctrl_c():  # the forkserver, the resource tracker and the workers start here
+            for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
+                pending[pool.submit(_segment_chunk, chunk, job)] = chunk
+                if len(pending) >= workers * 3:
+                    break
         while pending:
             finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:

@@ -8,6 +8,7 @@ import csv
 import io
 import json
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -176,8 +177,11 @@ def test_fingerprint_of_a_fifo_is_refused_without_blocking(cli: RunCli, tmp_path
 def test_ctrl_c_prints_the_partial_result_and_keeps_the_cache(tmp_path: Path) -> None:
     root = tmp_path / "many"
     root.mkdir()
-    for number in range(1000):  # enough that the scan is still running when Ctrl-C comes
-        (root / f"{number:04}.txt").write_text(f"{EN_A} {number} {ZH_A} {number}", encoding="utf-8")
+    words = (EN_A + " " + ZH_A).split()
+    rng = random.Random(10)
+    for number in range(1000):  # enough that the scan is still running when Ctrl-C comes; each text its own
+        text = " ".join(rng.choice(words) + str(rng.randrange(10_000)) for _ in range(60))
+        (root / f"{number:04}.txt").write_text(text, encoding="utf-8")
     cache = tmp_path / "cache.sqlite3"
     # The scan runs in a session of its own, and Ctrl-C goes to the whole group as a terminal sends it.
     with subprocess.Popen(
