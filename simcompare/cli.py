@@ -145,12 +145,15 @@ def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: t
         "k": comparison.config.k,
         "near_duplicate": comparison.near_duplicate,
         "differing_bits": list(comparison.differing_bits),
+        # Texts without features make no similarity claim: similarity and yardsticks are null.
         "yardsticks": {
             "cosine": sticks.cosine,
             "jaccard": sticks.jaccard,
             "edit_similarity": sticks.edit_similarity,
             "predicted_hamming": sticks.predicted_hamming,
-        },
+        }
+        if comparison.comparable
+        else None,
     }
 
 
@@ -234,9 +237,15 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     print(f"  A  {_bits_line(fa.binary, differing, paint)}  {fa.hex}", file=out)
     print(f"  B  {_bits_line(fb.binary, differing, paint)}  {fb.hex}", file=out)
     print("     " + "".join("^" if j in differing else " " for j in range(config.bits)).rstrip(), file=out)
+    if comparison.similarity is None:
+        which = " and ".join(label for label, fp in (("A", fa), ("B", fb)) if fp.empty)
+        print(
+            f"no features in {which}: no distance or similarity is claimed; not near-duplicates at k = {config.k} "
+            "(an empty text is nobody's near-duplicate)",
+            file=out,
+        )
+        return EXIT_OK
     verdict = "near-duplicates" if comparison.near_duplicate else "not near-duplicates"
-    if fa.empty or fb.empty:
-        verdict += " (an empty text is nobody's near-duplicate)"
     print(
         f"distance {comparison.distance} of {config.bits} bits, similarity {comparison.similarity:.4f}: "
         f"{verdict} at k = {config.k}",

@@ -34,15 +34,25 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
-    """Everything known about how alike two texts are."""
+    """Everything known about how alike two texts are.
+
+    ``similarity`` is None when either text has no features: two all-zero fingerprints agree on every
+    bit, but that says nothing about the texts, so no similarity is claimed (and they are not
+    near-duplicates). ``distance`` is still the fingerprints' Hamming distance.
+    """
 
     config: Config
     a: Side
     b: Side
     distance: int
-    similarity: float
+    similarity: float | None
     near_duplicate: bool
     yardsticks: Yardsticks
+
+    @property
+    def comparable(self) -> bool:
+        """Both texts have features, so the distance and the yardsticks mean something."""
+        return not self.a.fingerprint.empty and not self.b.fingerprint.empty
 
     @property
     def differing_bits(self) -> tuple[int, ...]:
@@ -61,13 +71,14 @@ def side(text: str, config: Config, *, html: bool | None = None) -> Side:
 def compare_sides(a: Side, b: Side, config: Config) -> Comparison:
     """Compare two already computed sides (the window recomputes only the side that changed)."""
     distance = hamming(a.fingerprint, b.fingerprint)
+    comparable = not a.fingerprint.empty and not b.fingerprint.empty
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
     return Comparison(
         config=config,
         a=a,
         b=b,
         distance=distance,
-        similarity=1.0 - distance / config.bits,
+        similarity=1.0 - distance / config.bits if comparable else None,
         near_duplicate=is_near_duplicate(a.fingerprint, b.fingerprint, config.k or 0),
         yardsticks=sticks,
     )

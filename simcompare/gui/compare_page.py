@@ -25,9 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.compare import Comparison
+from simcompare.core.simhash import Config
 from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
 from simcompare.gui.diff_view import DifferencesView
-from simcompare.gui.examples import example
+from simcompare.gui.examples import Example, example, example_note
 from simcompare.gui.fingerprint_panel import FingerprintPanel
 from simcompare.gui.settings_panel import SettingsPanel
 from simcompare.gui.summary import SummaryPanel
@@ -61,6 +62,8 @@ class ComparePage(QWidget):
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
         self._shown_bits = 0
+        self._example: Example | None = None  # the example on screen, until a text is edited
+        self._example_config: Config | None = None
         self._job = BackgroundJob(Comparer(), "simcompare-compare", self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -214,8 +217,9 @@ class ComparePage(QWidget):
         title = item.translated_title()
         self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
         self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
+        self._example, self._example_config = item, self.settings.config()
         self.schedule(0)
-        self.summary.set_info(item.translated_note())
+        self.summary.set_info(example_note(item, None, settings_as_loaded=True))
         self.message.emit(title)
 
     @Slot()
@@ -227,6 +231,7 @@ class ComparePage(QWidget):
 
     @Slot()
     def clear(self) -> None:
+        self._example = None
         self.pane_a.clear()
         self.pane_b.clear()
         self.schedule(0)
@@ -273,11 +278,13 @@ class ComparePage(QWidget):
 
     @Slot()
     def _on_text_edited(self) -> None:
-        self.summary.set_info("")  # an example's lesson no longer applies to edited texts
+        self._example = None  # an example's lesson no longer applies to edited texts
+        self.summary.set_info("")
         self.schedule(TYPING_DELAY_MS)
 
     @Slot(str)
     def _on_file_loaded(self, path: str) -> None:
+        self._example = None
         self.message.emit(self.tr("Opened {path}").format(path=path))
         self.schedule(0)
 
@@ -306,6 +313,10 @@ class ComparePage(QWidget):
         self._comparison = comparison
         self._last_seconds = result.seconds
         self.summary.show_comparison(comparison)
+        if self._example is not None:
+            self.summary.set_info(
+                example_note(self._example, comparison, settings_as_loaded=comparison.config == self._example_config)
+            )
         request = result.request
         if not request.text_a.strip() and not request.text_b.strip():  # a fresh start: say what to do
             self.summary.notices.hide()

@@ -128,28 +128,33 @@ class SummaryPanel(QFrame):
 
     def show_comparison(self, comparison: Comparison) -> None:
         config = comparison.config
-        self.distance.setText(self.tr("{d} of {f} bits").format(d=comparison.distance, f=config.bits))
-        self.similarity.setText(f"{comparison.similarity * 100:.1f} %")
         if comparison.near_duplicate:
             self.verdict.setText(self.tr("✔ near-duplicates (k = {k})").format(k=config.k))
             self.verdict.setStyleSheet(f"color: {GOOD.name()};")
         else:
             self.verdict.setText(self.tr("✘ not near-duplicates (k = {k})").format(k=config.k))
             self.verdict.setStyleSheet(f"color: {BAD.name()};")
-        sticks = comparison.yardsticks
-        self.cosine.setText(f"{sticks.cosine:.4f}")
-        self.jaccard.setText(f"{sticks.jaccard:.4f}")
-        self.edit.setText(
-            self.tr("n/a (too long)") if sticks.edit_similarity is None else f"{sticks.edit_similarity:.4f}"
-        )
-        self.predicted.setText(
-            self.tr("{predicted} (actual {actual})").format(
-                predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
-            )
-        )
         notes = [n for n in (self._notice("A", comparison.a), self._notice("B", comparison.b)) if n]
-        if comparison.a.fingerprint.empty or comparison.b.fingerprint.empty:
-            notes.append(self.tr("An empty text is nobody's near-duplicate."))
+        if comparison.similarity is None:
+            # Two all-zero fingerprints agree on every bit, which says nothing: no distance, no similarity.
+            self.distance.setText(self.tr("no features"))
+            for label in (self.similarity, self.cosine, self.jaccard, self.edit, self.predicted):
+                label.setText("—")
+            notes.append(self.tr("An empty text is nobody's near-duplicate: no similarity is claimed."))
+        else:
+            self.distance.setText(self.tr("{d} of {f} bits").format(d=comparison.distance, f=config.bits))
+            self.similarity.setText(f"{comparison.similarity * 100:.1f} %")
+            sticks = comparison.yardsticks
+            self.cosine.setText(f"{sticks.cosine:.4f}")
+            self.jaccard.setText(f"{sticks.jaccard:.4f}")
+            self.edit.setText(
+                self.tr("n/a (too long)") if sticks.edit_similarity is None else f"{sticks.edit_similarity:.4f}"
+            )
+            self.predicted.setText(
+                self.tr("{predicted} (actual {actual})").format(
+                    predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
+                )
+            )
         self.notices.setText("\n".join(notes))
         self.notices.setVisible(bool(notes))
 

@@ -138,3 +138,20 @@ def test_width_error_names_hashers_that_reach_it(tmp_path: Path) -> None:
     path.write_text("hello world", encoding="utf-8")
     result = run("fingerprint", str(path), "--bits", "300")
     assert "blake2b" in result.stderr
+
+
+@pytest.mark.parametrize(("text_a", "text_b"), [("", ""), ("", ZH_A), (ZH_B, "的 了 the and of")])
+def test_compare_makes_no_similarity_claim_without_features(tmp_path: Path, text_a: str, text_b: str) -> None:
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(text_a, encoding="utf-8")
+    b.write_text(text_b, encoding="utf-8")
+    data = json.loads(run("compare", str(a), str(b), "--json").stdout)
+    assert data["similarity"] is None
+    assert data["yardsticks"] is None
+    assert data["near_duplicate"] is False
+    assert data["a"]["empty"] == (text_a == "")
+    assert data["b"]["empty"] == (text_b != ZH_A)
+    text = run("compare", str(a), str(b))
+    assert text.returncode == 0
+    assert "no features" in text.stdout
+    assert "similarity 1.0" not in text.stdout and "of 64 bits" not in text.stdout

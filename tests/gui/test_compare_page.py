@@ -158,6 +158,44 @@ def test_six_bit_worked_example(qtbot, page: ComparePage) -> None:
     # Text B: D weighs 6, and only bit 2 flips.
     assert page.comparison.differing_bits == (2,)
     assert "15, −7, −1, 3, 5, 15" in page.summary.info.text()
+    assert "only bit 2 differs" in page.summary.info.text()
+
+
+def test_the_six_bit_explanation_follows_the_bits_setting(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.settings.bits.setEditText("4")
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.bits == 4, timeout=30_000)
+    fp = page.comparison.a.fingerprint
+    assert fp.sums == (15, -7, -1, 3)  # the table's codes cut to their first four bits
+    info = page.summary.info.text()
+    assert "15, −7, −1, 3 →" in info and "15, −7, −1, 3, 5, 15" not in info
+    assert f"fingerprint {fp.binary}" in info
+
+
+def test_a_fixed_lesson_disappears_when_its_settings_change(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert "Three words changed" in page.summary.info.text()
+    page.settings.apply({"bits": 8})
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.bits == 8, timeout=30_000)
+    assert not page.summary.info.isVisibleTo(page)
+
+
+@pytest.mark.parametrize(("text_a", "text_b"), [("", ""), ("", "hello world again and again"), ("the of", "")])
+def test_texts_without_features_make_no_similarity_claim(qtbot, page: ComparePage, text_a, text_b) -> None:
+    page.settings.apply({"segmenter": "words"})
+    page.pane_a.set_text(text_a, "A")
+    page.pane_b.set_text(text_b, "B")
+    page.recompute()
+    qtbot.waitUntil(
+        lambda: page.is_settled() and page.comparison is not None and page.pane_b.text() == text_b, timeout=30_000
+    )
+    assert page.comparison.similarity is None
+    assert page.summary.distance.text() == "no features"
+    assert page.summary.similarity.text() == "—"
+    assert page.summary.jaccard.text() == "—" and page.summary.predicted.text() == "—"
+    assert "%" not in page.summary.similarity.text()
 
 
 @pytest.mark.parametrize("item", EXAMPLES, ids=lambda item: item.key)
