@@ -6,7 +6,8 @@ while the view is visible, so a hidden view costs nothing. Highlights are QTextC
 the read-only plain-text documents; the current difference gets a stronger, bold highlight.
 
 Colour is not the only cue: deleted words are struck through, inserted words underlined, replaced
-words wave-underlined.
+words underlined with dots (a dotted line on every platform: Qt draws its wave underline as dots on
+some, and the legend must say what is on screen).
 """
 
 from __future__ import annotations
@@ -94,7 +95,7 @@ class DifferencesView(QWidget):
         self.next_button.setToolTip(self.tr("Next difference (F7)"))
         self.next_button.setShortcut(QKeySequence("F7"))
         self.status = plain_label()
-        self.legend = plain_label(self.tr("struck through: only in A · underlined: only in B · wavy: replaced"))
+        self.legend = plain_label(self.tr("struck through: only in A · underlined: only in B · dotted underline: replaced"))
         self.legend.setEnabled(False)
 
         self.title_a = plain_label()
@@ -280,11 +281,11 @@ class DifferencesView(QWidget):
             elif style == "under":
                 fmt.setFontUnderline(True)
             else:
-                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.WaveUnderline)
+                fmt.setUnderlineStyle(QTextCharFormat.UnderlineStyle.DotLine)
                 fmt.setUnderlineColor(colour.darker(130))
             return fmt
 
-        replaced = make(QColor("#d4a017"), "wave")
+        replaced = make(QColor("#d4a017"), "dots")
         return {
             (Tag.REPLACE, "a"): replaced,
             (Tag.REPLACE, "b"): replaced,

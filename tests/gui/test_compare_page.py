@@ -340,6 +340,12 @@ def test_a_loaded_file_keeps_its_exact_text_until_edited(qtbot, page: ComparePag
     page.pane_a.editor.appendPlainText("third")
     assert page.pane_a.text() == "first line\nsecond line\n\nthird"
     assert "edited" in page.pane_a.info.text()
+    page.pane_a.editor.undo()  # back to the file as read: its exact text again, and no "edited"
+    assert page.pane_a.text() == "first line\r\nsecond line\r\n"
+    assert "edited" not in page.pane_a.info.text()
+    assert page.pane_a.document is not None
+    qtbot.keyClicks(page.pane_a.editor, "x")
+    assert "edited" in page.pane_a.info.text()
 
 
 def test_selecting_a_token_highlights_it_on_every_bit(qtbot, page: ComparePage, two_files) -> None:

@@ -54,7 +54,8 @@ def test_hidden_view_computes_nothing_until_shown(qtbot, view: DifferencesView) 
     # Highlights are char formats on the documents; equal words keep the default format.
     first = diff.changes[0]
     assert format_at(view.view_a, first.a_start).background().style() != Qt.BrushStyle.NoBrush
-    assert format_at(view.view_b, first.b_start).underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    assert format_at(view.view_b, first.b_start).underlineStyle() == QTextCharFormat.UnderlineStyle.DotLine
+    assert "dotted underline: replaced" in view.legend.text()  # the legend names what is drawn
     assert format_at(view.view_a, 0).background().style() == Qt.BrushStyle.NoBrush
     inserted = diff.changes[2]
     assert format_at(view.view_b, inserted.b_start).fontUnderline()
