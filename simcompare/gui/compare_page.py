@@ -337,11 +337,19 @@ class ComparePage(QWidget):
             (self.pane_a, comparison.a, self.table_a, "A"),
             (self.pane_b, comparison.b, self.table_b, "B"),
         ):
-            kept, distinct = len(side.features.sequence), len(side.fingerprint.tokens)
-            pane.set_stats(self.tr("{kept} tokens · {distinct} distinct").format(kept=kept, distinct=distinct))
-            table.set_title(
-                self.tr("Tokens of {label}: {distinct} distinct, heaviest first").format(label=label, distinct=distinct)
-            )
+            total, distinct = len(side.features.sequence), len(side.features.counts)
+            kept = len(side.fingerprint.tokens)
+            if kept < distinct:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
+                pane.set_stats(
+                    self.tr("{total} tokens · {kept} of {distinct} distinct kept").format(
+                        total=total, kept=kept, distinct=distinct
+                    )
+                )
+                title = self.tr("Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first")
+            else:
+                pane.set_stats(self.tr("{total} tokens · {distinct} distinct").format(total=total, distinct=distinct))
+                title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
+            table.set_title(title.format(label=label, kept=kept, distinct=distinct))
         texts = (request.text_a, request.text_b, str(comparison.config.segmenter))
         if texts != self._diff_texts:
             self._diff_texts = texts

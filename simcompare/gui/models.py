@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from simcompare.core.simhash import Fingerprint, TokenTrace
 from simcompare.gui.explain import escape, token_bit_tooltip
-from simcompare.gui.palette import MINUS, NEGATIVE, POSITIVE, mix, number, short_number, signed
+from simcompare.gui.palette import MINUS, NEGATIVE, POSITIVE, full_number, mix, number, short_number, signed
 
 # Up to this width each bit cell shows the signed weight (+5, −5); wider codes show only the sign.
 FULL_MATRIX_BITS = 16
@@ -93,6 +93,10 @@ class TokenTableModel(QAbstractTableModel):
             if item.token == token:
                 return row
         return None
+
+    def cell_texts(self, rows, column: int) -> list[str]:
+        """The texts shown in some rows of one column (the table sizes its columns to fit them)."""
+        return [str(self.data(self.index(row, column)) or "") for row in rows]
 
     @property
     def compact(self) -> bool:
@@ -188,7 +192,7 @@ class TokenTableModel(QAbstractTableModel):
             if role == ValueRole:
                 return token.weight
             if role == Qt.ItemDataRole.ToolTipRole:
-                return repr(token.weight)
+                return full_number(token.weight)
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None
@@ -233,6 +237,8 @@ class TokenTableModel(QAbstractTableModel):
             return self._brushes["+sum" if positive else "-sum"]
         if role == Qt.ItemDataRole.ToolTipRole:
             if is_sum:
-                return self.tr("Sum {j} = {value}: the bit is {bit}").format(j=j, value=number(value), bit=fp.bit(j))
+                return self.tr("Sum {j} = {value}: the bit is {bit}").format(
+                    j=j, value=full_number(value), bit=fp.bit(j)
+                )
             return self.tr("Bit {j} of the fingerprint").format(j=j)
         return None

@@ -131,6 +131,7 @@ class TextPane(QWidget):
 
         self.info = plain_label()
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setWordWrap(True)  # a long name takes a second line rather than being cut
         self.stats = plain_label()
         self.error = plain_label()
         self.error.setWordWrap(True)
