@@ -4,19 +4,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
-        <location line="+269"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+73"/>
+        <location line="+285"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+269"/>
+        <location line="-284"/>
+        <location line="+285"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-282"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -51,22 +51,32 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>{kept} tokens · {distinct} distinct</source>
-        <translation>{kept} tokens · {distinct} distinct</translation>
+        <location line="+19"/>
+        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
+        <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
+        <translation>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{total} tokens · {distinct} distinct</source>
+        <translation>{total} tokens · {distinct} distinct</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
@@ -79,7 +89,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+90"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -99,12 +109,12 @@
         <translation>Next difference (F7)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
-        <translation>struck through: only in A · underlined: only in B · wavy: replaced</translation>
+        <location line="+4"/>
+        <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
+        <translation>struck through: only in A · underlined: only in B · dotted underline: replaced</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -180,7 +190,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -246,14 +256,34 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
-        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</translation>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>no bit differs</source>
+        <translation>no bit differs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only bit {j} differs</source>
+        <translation>only bit {j} differs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bits {list} differ</source>
+        <translation>bits {list} differ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</source>
+        <translation>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</translation>
     </message>
 </context>
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+42"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -312,8 +342,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
-        <translation>A: per-bit sums (bar up: bit 1, down: bit 0)</translation>
+        <source>A: per-bit sums</source>
+        <translation>A: per-bit sums</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bar up: bit 1, down: bit 0</source>
+        <translation>bar up: bit 1, down: bit 0</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -339,7 +374,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+148"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -540,7 +575,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -1364,7 +1399,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -1385,26 +1420,26 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>edit similarity</source>
-        <translation>edit similarity</translation>
+        <source>edit sim.</source>
+        <translation>edit sim.</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>1 − token edit distance / longer length</source>
-        <translation>1 − token edit distance / longer length</translation>
+        <source>Edit similarity: 1 − token edit distance / longer length</source>
+        <translation>Edit similarity: 1 − token edit distance / longer length</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>predicted f·θ/π</source>
-        <translation>predicted f·θ/π</translation>
+        <source>f·θ/π</source>
+        <translation>f·θ/π</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
-        <translation>The Hamming distance the cosine predicts: θ = arccos(cosine)</translation>
+        <location line="+3"/>
+        <source>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</source>
+        <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -1415,18 +1450,33 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+48"/>
+        <source>verdict at k = {k}</source>
+        <translation>verdict at k = {k}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✔ near-duplicates</source>
+        <translation>✔ near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates</source>
+        <translation>✘ not near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no features</source>
+        <translation>no features</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</source>
+        <translation>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{d} of {f} bits</source>
         <translation>{d} of {f} bits</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✔ near-duplicates (k = {k})</source>
-        <translation>✔ near-duplicates (k = {k})</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✘ not near-duplicates (k = {k})</source>
-        <translation>✘ not near-duplicates (k = {k})</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1439,12 +1489,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>An empty text is nobody&apos;s near-duplicate.</source>
-        <translation>An empty text is nobody&apos;s near-duplicate.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>
@@ -1457,7 +1502,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+244"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -1465,7 +1510,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+112"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -1495,7 +1540,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
@@ -1505,7 +1550,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+102"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>
     </message>
@@ -1538,7 +1583,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <location filename="../../simcompare/gui/models.py" line="+131"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -1593,7 +1638,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Sum {j} = {value}: the bit is {bit}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
     </message>

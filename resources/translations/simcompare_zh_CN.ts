@@ -4,19 +4,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
-        <location line="+269"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+73"/>
+        <location line="+285"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+269"/>
+        <location line="-284"/>
+        <location line="+285"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-282"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -51,22 +51,32 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>{kept} tokens · {distinct} distinct</source>
-        <translation>{kept} 个词元 · {distinct} 个不同</translation>
+        <location line="+19"/>
+        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
+        <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
+        <translation>{label} 的词元：{distinct} 个不同中保留 {kept} 个，按权重从大到小</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{total} tokens · {distinct} distinct</source>
+        <translation>{total} 个词元 · {distinct} 个不同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
@@ -79,7 +89,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+90"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -99,12 +109,12 @@
         <translation>下一处差异（F7）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
-        <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 波浪线：被替换</translation>
+        <location line="+4"/>
+        <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
+        <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 点状下划线：被替换</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -180,7 +190,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -246,14 +256,34 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
-        <translation>DESIGN.md 中的演算示例：每个词元出现的次数等于它的权重（A=5、B=2、C=3、D=1、E=4），查表哈希函数给出它的编码。文本 A 逐位求和得 15、−7、−1、3、5、15：指纹 100111。文本 B 中 D 的权重为 6：只有第 2 位翻转。</translation>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>no bit differs</source>
+        <translation>没有位不同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only bit {j} differs</source>
+        <translation>只有第 {j} 位不同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bits {list} differ</source>
+        <translation>第 {list} 位不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</source>
+        <translation>文本 A：权重 {wa}，逐位和 {sa} → 指纹 {fa}。文本 B：权重 {wb}，逐位和 {sb} → {fb}；{flips}。</translation>
     </message>
 </context>
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+42"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>没有特征：每个和都是 0，所以每一位都是 0。</translation>
     </message>
@@ -312,8 +342,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
-        <translation>A：逐位求和（柱向上：位为 1，向下：位为 0）</translation>
+        <source>A: per-bit sums</source>
+        <translation>A：逐位求和</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bar up: bit 1, down: bit 0</source>
+        <translation>柱向上：位为 1，向下：位为 0</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -339,7 +374,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+148"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -540,7 +575,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -1364,7 +1399,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -1385,26 +1420,26 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>edit similarity</source>
+        <source>edit sim.</source>
         <translation>编辑相似度</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>1 − token edit distance / longer length</source>
-        <translation>1 − 词元编辑距离 / 较长一方的长度</translation>
+        <source>Edit similarity: 1 − token edit distance / longer length</source>
+        <translation>编辑相似度：1 − 词元编辑距离 / 较长文本的长度</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>predicted f·θ/π</source>
-        <translation>预测值 f·θ/π</translation>
+        <source>f·θ/π</source>
+        <translation>f·θ/π</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
-        <translation>由余弦预测的海明距离：θ = arccos(余弦)</translation>
+        <location line="+3"/>
+        <source>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</source>
+        <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -1415,18 +1450,33 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+48"/>
+        <source>verdict at k = {k}</source>
+        <translation>k = {k} 时的判定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✔ near-duplicates</source>
+        <translation>✔ 近似重复</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates</source>
+        <translation>✘ 不是近似重复</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no features</source>
+        <translation>没有特征</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</source>
+        <translation>空文本不是任何文本的近似重复：不给出相似度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{d} of {f} bits</source>
         <translation>{f} 位中有 {d} 位</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✔ near-duplicates (k = {k})</source>
-        <translation>✔ 近似重复（k = {k}）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✘ not near-duplicates (k = {k})</source>
-        <translation>✘ 不是近似重复（k = {k}）</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1439,12 +1489,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>An empty text is nobody&apos;s near-duplicate.</source>
-        <translation>空文本不与任何文本近似重复。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>
@@ -1457,7 +1502,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+244"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -1465,7 +1510,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+112"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -1495,7 +1540,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+65"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
@@ -1505,7 +1550,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>文本文件 (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+102"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>
     </message>
@@ -1538,7 +1583,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <location filename="../../simcompare/gui/models.py" line="+131"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -1593,7 +1638,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>第 {j} 个和 = {value}：该位为 {bit}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
     </message>

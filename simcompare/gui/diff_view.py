@@ -95,7 +95,9 @@ class DifferencesView(QWidget):
         self.next_button.setToolTip(self.tr("Next difference (F7)"))
         self.next_button.setShortcut(QKeySequence("F7"))
         self.status = plain_label()
-        self.legend = plain_label(self.tr("struck through: only in A · underlined: only in B · dotted underline: replaced"))
+        self.legend = plain_label(
+            self.tr("struck through: only in A · underlined: only in B · dotted underline: replaced")
+        )
         self.legend.setEnabled(False)
 
         self.title_a = plain_label()

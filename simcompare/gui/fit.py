@@ -24,7 +24,8 @@ def clipped_texts(root: QWidget) -> list[str]:
         if not widget.isVisibleTo(root) or widget.width() <= 0:
             continue
         if isinstance(widget, QLabel):
-            if widget.wordWrap() or not widget.text() or widget.pixmap() is not None and not widget.pixmap().isNull():
+            has_picture = widget.pixmap() is not None and not widget.pixmap().isNull()
+            if widget.wordWrap() or not widget.text() or has_picture:
                 continue
             available = widget.contentsRect().width()
         elif isinstance(widget, (QAbstractButton, QCheckBox)) and widget.text():

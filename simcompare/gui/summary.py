@@ -58,7 +58,9 @@ class SummaryPanel(QFrame):
             (
                 self.tr("f·θ/π"),
                 self.predicted,
-                self.tr("The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one"),
+                self.tr(
+                    "The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one"
+                ),
             ),
         )
         for i, (caption, value, tip) in enumerate(cells):
