@@ -235,7 +235,7 @@ def weight_units(weights: Sequence[float]) -> np.ndarray:
         units = np.rint(rounded * WEIGHT_UNIT).astype(np.int64)
         if not small.all():  # large weights: round the float's exact value (rint of the product could miss)
             for i in np.flatnonzero(~small):
-                units[i] = round(Fraction(float(weights[i])) * WEIGHT_UNIT)
+                units[i] = round(Fraction(float(weights[int(i)])) * WEIGHT_UNIT)
         return units
     return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
 
