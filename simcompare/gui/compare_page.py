@@ -38,6 +38,7 @@ from simcompare.gui.workers import BackgroundJob
 
 TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
+GREY_AFTER_MS = 300
 _STATE_GROUP = "compare/layout"
 
 
@@ -68,6 +69,10 @@ class ComparePage(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._pending_delay = 0
+        # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
+        self._grey_timer = QTimer(self)
+        self._grey_timer.setSingleShot(True)
+        self._grey_timer.setInterval(GREY_AFTER_MS)
 
         # Inputs.
         self.pane_a = TextPane(self.tr("Text A"))
@@ -146,9 +151,11 @@ class ComparePage(QWidget):
 
         # Wiring.
         self._timer.timeout.connect(self._on_timer)
+        self._grey_timer.timeout.connect(self._grey_old_results)
         self._job.result_ready.connect(self._on_result)
         self._job.failed.connect(self._on_failed)
         self._job.busy_changed.connect(self.busy_changed)
+        self._job.busy_changed.connect(self._on_busy_changed)
         for pane in (self.pane_a, self.pane_b):
             pane.edited.connect(self._on_text_edited)
             pane.file_loaded.connect(self._on_file_loaded)
@@ -368,6 +375,28 @@ class ComparePage(QWidget):
         needed = max(self.table_a.needed_width(), self.table_b.needed_width())
         tables = min(needed, int(total * 0.62)) if self._shown_bits <= 16 else int(total * 0.5)
         self.steps_splitter.setSizes([tables, total - tables])
+
+    @property
+    def results_greyed(self) -> bool:
+        """The results on screen are for older inputs and a recompute is under way."""
+        return not self.results.isEnabled()
+
+    @Slot(bool)
+    def _on_busy_changed(self, busy: bool) -> None:
+        if busy:
+            if not self._grey_timer.isActive() and not self.results_greyed:
+                self._grey_timer.start()
+        else:
+            self._grey_timer.stop()
+            self.results.setEnabled(True)
+            self.summary.setEnabled(True)
+
+    @Slot()
+    def _grey_old_results(self) -> None:
+        if self._job.busy:
+            self.results.setEnabled(False)
+            self.summary.setEnabled(False)
+            self.message.emit(self.tr("Computing… the results shown are for the previous texts and settings"))
 
     @Slot(int, str)
     def _on_failed(self, _request_id: int, message: str) -> None:

@@ -403,3 +403,17 @@ def test_differences_tab_shows_the_word_diff(qtbot, page: ComparePage) -> None:
         "Tuesdays",
         "hat",
     ]
+
+
+def test_old_results_are_greyed_while_a_long_recompute_runs(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert not page.results_greyed
+    page._grey_timer.setInterval(0)  # grey at once rather than after GREY_AFTER_MS: no waiting on time
+    big = " ".join(f"word{i % 5000} other{i % 777}" for i in range(100_000))
+    page.pane_a.set_text(big, "big")
+    qtbot.waitUntil(lambda: page.results_greyed, timeout=30_000)
+    assert not page.results.isEnabled() and not page.summary.isEnabled()
+    wait_settled(qtbot, page)
+    assert not page.results_greyed and page.summary.isEnabled()
+    assert page.comparison.a.features.counts["word1"] == 20
