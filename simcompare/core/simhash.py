@@ -11,21 +11,19 @@ import numpy as np
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_features, segment
-from simcompare.core.weights import Weighting, top_k, weigh
+from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
 DEFAULT_K64 = 8
 
-# Weights are summed exactly: each is rounded to WEIGHT_DECIMALS decimals and summed as a whole number of
-# 10^-WEIGHT_DECIMALS units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
-# jieba's IDF values have at most 10 decimals, so tf × idf loses nothing to the rounding.
-WEIGHT_DECIMALS = 10
+# Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
+# of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
 WEIGHT_UNIT = 10**WEIGHT_DECIMALS
-# Below this size a float weight rounded to 10 decimals times 10^10 is recovered exactly by np.rint
-# (the float's error and the product's error together stay far below half a unit).
-_FAST_UNITS_BELOW = 1e5
+# Below this size a float weight rounded to 11 decimals times 10^11 is recovered exactly by np.rint
+# (the float's own error, 0.09 units at most, and the product's, 0.0625, stay below half a unit).
+_FAST_UNITS_BELOW = 1e4
 # Sums of up to this many units fit in int64 with room to spare; beyond it Python integers take over.
 _INT64_UNITS = 2**62
 
@@ -224,20 +222,22 @@ _MEMO = _CodeMemo()
 
 
 def weight_units(weights: Sequence[float]) -> np.ndarray:
-    """Each weight rounded to 10 decimals, as a whole number of 10^-10 units (exact, ties to even).
+    """Each weight rounded to 11 decimals, as a whole number of 10^-11 units (exact, ties to even).
 
     Returns an int64 array, or an object array of Python integers when the weights are too large for
-    int64 sums (a total weight above about 4.6 × 10^8).
+    int64 sums (a total weight above about 4.6 × 10^7).
     """
-    rounded = np.fromiter((round(w, WEIGHT_DECIMALS) for w in weights), dtype=np.float64, count=len(weights))
-    small = np.abs(rounded) < _FAST_UNITS_BELOW
-    if float(np.abs(rounded).sum()) * WEIGHT_UNIT < _INT64_UNITS:
-        units = np.rint(rounded * WEIGHT_UNIT).astype(np.int64)
-        if not small.all():  # large weights: round the float's exact value (rint of the product could miss)
-            for i in np.flatnonzero(~small):
-                units[i] = round(Fraction(float(weights[int(i)])) * WEIGHT_UNIT)
-        return units
-    return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
+    raw = np.fromiter(weights, dtype=np.float64, count=len(weights))
+    if float(np.abs(raw).sum()) * WEIGHT_UNIT >= _INT64_UNITS:
+        return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
+    if (raw == np.floor(raw)).all():  # tf and uniform: whole numbers (below 2^53) scale exactly
+        return raw.astype(np.int64) * WEIGHT_UNIT
+    # Rounded to 11 decimals the correct way (Python's round), then recovered as whole units by rint.
+    rounded = np.fromiter((round(w, WEIGHT_DECIMALS) for w in raw.tolist()), dtype=np.float64, count=len(raw))
+    units = np.rint(rounded * WEIGHT_UNIT).astype(np.int64)
+    for i in np.flatnonzero(np.abs(rounded) >= _FAST_UNITS_BELOW).tolist():
+        units[i] = round(Fraction(float(raw[i])) * WEIGHT_UNIT)  # rint of a large product could miss
+    return units
 
 
 def _sums(tokens: Sequence[str], units: np.ndarray, config: Config) -> tuple[np.ndarray, list[bytes]]:
@@ -251,7 +251,7 @@ def _sums(tokens: Sequence[str], units: np.ndarray, config: Config) -> tuple[np.
 
 
 def _sums_as_floats(sums: np.ndarray) -> tuple[float, ...]:
-    """Exact unit sums as the nearest floats (a whole number of units over 10^10, correctly rounded)."""
+    """Exact unit sums as the nearest floats (a whole number of units over 10^11, correctly rounded)."""
     return tuple(int(s) / WEIGHT_UNIT for s in sums)
 
 
@@ -278,7 +278,7 @@ def fingerprint_weights(
     """The fingerprint of a weighted token set, with its trace (skips segmentation and weighting).
 
     Tokens of weight 0 take no part (they would add nothing to any sum) and are left out of the trace.
-    Each weight is rounded to 10 decimals and the sums are exact (whole numbers of 10^-10 units): the
+    Each weight is rounded to 11 decimals and the sums are exact (whole numbers of 10^-11 units): the
     trace's weights are the rounded ones and its sums the nearest floats to the exact sums.
 
     Args:

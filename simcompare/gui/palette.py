@@ -57,8 +57,8 @@ def number(value: float, digits: int = 4) -> str:
 
 
 def full_number(value: float) -> str:
-    """The whole value, for tooltips behind a shortened number: weights and sums are exact to 10 decimals."""
-    text = f"{value:.10f}".rstrip("0").rstrip(".") if abs(value) < 1e15 else repr(value)
+    """The whole value, for tooltips behind a shortened number: weights and sums are exact to 11 decimals."""
+    text = f"{value:.11f}".rstrip("0").rstrip(".") if abs(value) < 1e15 else repr(value)
     return (text if text not in ("-0", "") else "0").replace("-", MINUS)
 
 

@@ -203,16 +203,16 @@ def test_single_token_fingerprint_is_its_code(token, weight, bits):
     code = _md5_code(token, bits)
     assert fp.value == code
     assert fp.tokens[0].code == code
-    w = round(weight, 10)  # the contract rounds every weight to 10 decimals
+    w = round(weight, 11)  # the contract rounds every weight to 11 decimals
     assert fp.tokens[0].weight == w
     assert list(fp.sums) == [w if bit == "1" else -w for bit in format(code, f"0{bits}b")]
 
 
 def _exact_sums(weights: dict[str, float], bits: int) -> list[Fraction]:
-    """The contract by hand: every weight rounded to 10 decimals, summed as exact fractions."""
+    """The contract by hand: every weight rounded to 11 decimals, summed as exact fractions."""
     exact = [Fraction(0)] * bits
     for token, weight in weights.items():
-        w = Fraction(round(Fraction(weight) * 10**10), 10**10)
+        w = Fraction(round(Fraction(weight) * 10**11), 10**11)
         code = format(_md5_code(token, bits), f"0{bits}b")
         for j, bit in enumerate(code):
             exact[j] += w if bit == "1" else -w
@@ -229,6 +229,20 @@ def test_sums_and_bits_follow_the_contract(weights, bits):
     assert fp.binary == "".join("1" if v > 0 else "0" for v in exact)
 
 
+@FAST
+@given(
+    weights=st.dictionaries(tokens, st.floats(min_value=1e3, max_value=1e9, allow_nan=False), min_size=1, max_size=8),
+    bits=widths,
+)
+def test_large_weights_are_summed_exactly_too(weights, bits):
+    """Weights of 10^4 and more take the exact path, totals beyond int64 units Python's integers."""
+    fp = simcompare.fingerprint_weights(weights, simcompare.Config(bits=bits))
+    exact = _exact_sums(weights, bits)
+    assert list(fp.sums) == [float(v) for v in exact]
+    assert fp.binary == "".join("1" if v > 0 else "0" for v in exact)
+    assert fingerprint_value(weights, simcompare.Config(bits=bits)) == fp.value
+
+
 def test_a_sum_that_is_zero_exactly_gives_bit_zero():
     """0.1 + 0.2 − 0.3 is 5.6e-17 in floats; the contract's sums are exact, so the bit is 0, not 1."""
     config = simcompare.Config(bits=1, hasher={"a": "1", "b": "1", "c": "0"})
@@ -238,8 +252,8 @@ def test_a_sum_that_is_zero_exactly_gives_bit_zero():
     assert fingerprint_value({"a": 0.1, "b": 0.2, "c": 0.3}, config) == 0
 
 
-# A common factor with at most 10 decimals, as jieba's IDF values have (13.900677652, 11.5027823792).
-idf_like = st.integers(1, 20 * 10**10).map(lambda m: m / 10**10)
+# A common factor with at most 11 decimals, as jieba's IDF values have (13.900677652, 9.75754292558).
+idf_like = st.integers(1, 20 * 10**11).map(lambda m: m / 10**11)
 
 
 @settings(max_examples=200, deadline=None, database=None)
