@@ -4,19 +4,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+73"/>
-        <location line="+285"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+78"/>
+        <location line="+287"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-284"/>
-        <location line="+285"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-284"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>Differences</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -81,7 +81,12 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+41"/>
+        <source>Computing… the results shown are for the previous texts and settings</source>
+        <translation>Computing… the results shown are for the previous texts and settings</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>Could not compute the fingerprints: {reason}</translation>
     </message>
@@ -89,7 +94,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+90"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -100,6 +105,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop comparing the words (the fingerprints are not affected)</source>
+        <translation>Stop comparing the words (the fingerprints are not affected)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▼ Next</source>
         <translation>▼ Next</translation>
     </message>
@@ -109,12 +124,12 @@
         <translation>Next difference (F7)</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
         <translation>struck through: only in A · underlined: only in B · dotted underline: replaced</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -124,12 +139,22 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+135"/>
         <source>Could not compare the words: {reason}</source>
         <translation>Could not compare the words: {reason}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
+        <source>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</source>
+        <translation>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped: the changed words are not marked.</source>
+        <translation>Stopped: the changed words are not marked.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Comparing words…</source>
         <translation>Comparing words…</translation>
     </message>

@@ -4,19 +4,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+73"/>
-        <location line="+285"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+78"/>
+        <location line="+287"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-284"/>
-        <location line="+285"/>
+        <location line="-286"/>
+        <location line="+287"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-282"/>
+        <location line="-284"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -41,7 +41,7 @@
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -81,7 +81,12 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+41"/>
+        <source>Computing… the results shown are for the previous texts and settings</source>
+        <translation>正在计算……显示的结果属于之前的文本和设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>无法计算指纹：{reason}</translation>
     </message>
@@ -89,7 +94,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+90"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -100,6 +105,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop comparing the words (the fingerprints are not affected)</source>
+        <translation>停止比较词语（不影响指纹）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▼ Next</source>
         <translation>▼ 下一处</translation>
     </message>
@@ -109,12 +124,12 @@
         <translation>下一处差异（F7）</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
         <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 点状下划线：被替换</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+40"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -124,12 +139,22 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+135"/>
         <source>Could not compare the words: {reason}</source>
         <translation>无法比较词语：{reason}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
+        <source>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</source>
+        <translation>文本太长，无法在此标出改动的词：两段共 {n} 个字符，上限为 {limit}。上面的指纹是完整的。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped: the changed words are not marked.</source>
+        <translation>已停止：没有标出改动的词。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Comparing words…</source>
         <translation>正在比较词语…</translation>
     </message>
