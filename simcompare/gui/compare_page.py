@@ -30,6 +30,8 @@ from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.examples import Example, example, example_note
 from simcompare.gui.fingerprint_panel import FingerprintPanel
+from simcompare.gui.geometry_view import GeometryView
+from simcompare.gui.index_view import IndexView
 from simcompare.gui.settings_panel import SettingsPanel
 from simcompare.gui.summary import SummaryPanel
 from simcompare.gui.text_pane import TextPane
@@ -111,6 +113,10 @@ class ComparePage(QWidget):
         self.results.setDocumentMode(True)
         self.results.addTab(self.steps_splitter, self.tr("Steps"))
         self.results.addTab(self.differences, self.tr("Differences"))
+        self.geometry = GeometryView()
+        self.index_view = IndexView()
+        self.results.addTab(self.geometry, self.tr("Geometry"))
+        self.results.addTab(self.index_view, self.tr("Index"))
 
         results_box = QWidget()
         results_column = QVBoxLayout(results_box)
@@ -190,6 +196,7 @@ class ComparePage(QWidget):
         self._timer.stop()
         self._job.shutdown()
         self.differences.shutdown()
+        self.geometry.shutdown()
 
     # ----------------------------------------------------------------------------------- actions
 
@@ -336,6 +343,8 @@ class ComparePage(QWidget):
         self.table_a.set_fingerprint(comparison.a.fingerprint)
         self.table_b.set_fingerprint(comparison.b.fingerprint)
         self.fingerprints.show_comparison(comparison)
+        self.geometry.show_comparison(comparison)
+        self.index_view.show_comparison(comparison)
         if comparison.config.bits != self._shown_bits:
             self._shown_bits = comparison.config.bits
             self._fit_tables()
@@ -388,6 +397,8 @@ class ComparePage(QWidget):
                 self._grey_timer.start()
         else:
             self._grey_timer.stop()
+            if self.results_greyed:
+                self.message.emit("")  # the "Computing…" line no longer holds
             self.results.setEnabled(True)
             self.summary.setEnabled(True)
 
