@@ -2,21 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AngleLawChart</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+114"/>
+        <source>Distance against angle</source>
+        <translation>Distance against angle</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measuring the pairs…</source>
+        <translation>Measuring the pairs…</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>θ between the weight vectors</source>
+        <translation>θ between the weight vectors</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>dashed: f·θ/π · dots: {n} pairs · ring: A and B</source>
+        <translation>dashed: f·θ/π · dots: {n} pairs · ring: A and B</translation>
+    </message>
+</context>
+<context>
+    <name>BlocksStrip</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <source>shared</source>
+        <translation>shared</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{d} differing</source>
+        <translation>{d} differing</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+78"/>
-        <location line="+287"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+80"/>
+        <location line="+294"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-286"/>
-        <location line="+287"/>
+        <location line="-293"/>
+        <location line="+294"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-291"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -41,7 +77,17 @@
         <translation>Differences</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+3"/>
+        <source>Geometry</source>
+        <translation>Geometry</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <location line="+113"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -61,7 +107,7 @@
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -81,7 +127,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -751,6 +797,89 @@
     </message>
 </context>
 <context>
+    <name>GeometryView</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+23"/>
+        <source>Seeds&apos; example: three hyperplanes</source>
+        <translation>Seeds&apos; example: three hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two dimensions</source>
+        <translation>Two dimensions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show:</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no angle.</source>
+        <translation>A text without features has no direction, so no angle.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</source>
+        <translation>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>d (weight)</source>
+        <translation>d (weight)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d · r</source>
+        <translation>d · r</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit</source>
+        <translation>bit</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Σ d_i × r{j}_i: the per-bit sum {j}</source>
+        <translation>Σ d_i × r{j}_i: the per-bit sum {j}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</source>
+        <translation>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</source>
+        <translation>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Measuring {n} pairs of the bundled examples…</source>
+        <translation>Measuring {n} pairs of the bundled examples…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</source>
+        <translation>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not measure the pairs: {reason}</source>
+        <translation>Could not measure the pairs: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>GroupTreeModel</name>
     <message>
         <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
@@ -808,6 +937,59 @@
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
 The group&apos;s reference: distances are measured to it</translation>
+    </message>
+</context>
+<context>
+    <name>IndexView</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <source>How many fingerprints the index holds</source>
+        <translation>How many fingerprints the index holds</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fingerprints in the index:</source>
+        <translation>Fingerprints in the index:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
+        <translation>With k = {k} of {f} bits there is nothing for an index to cut.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>block {i} (bits {start}–{stop})</source>
+        <translation>block {i} (bits {start}–{stop})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</source>
+        <translation>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
+        <translation>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</translation>
     </message>
 </context>
 <context>

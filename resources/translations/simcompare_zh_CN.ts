@@ -2,21 +2,57 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AngleLawChart</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+114"/>
+        <source>Distance against angle</source>
+        <translation>距离与夹角</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measuring the pairs…</source>
+        <translation>正在测量文本对……</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>θ between the weight vectors</source>
+        <translation>权重向量之间的夹角 θ</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>dashed: f·θ/π · dots: {n} pairs · ring: A and B</source>
+        <translation>虚线：f·θ/π · 圆点：{n} 对文本 · 圆圈：A 与 B</translation>
+    </message>
+</context>
+<context>
+    <name>BlocksStrip</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <source>shared</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{d} differing</source>
+        <translation>{d} 位不同</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+78"/>
-        <location line="+287"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+80"/>
+        <location line="+294"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-286"/>
-        <location line="+287"/>
+        <location line="-293"/>
+        <location line="+294"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-284"/>
+        <location line="-291"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -41,7 +77,17 @@
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+3"/>
+        <source>Geometry</source>
+        <translation>几何</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <location line="+113"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -61,7 +107,7 @@
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+21"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
     </message>
@@ -81,7 +127,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+43"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
@@ -751,6 +797,89 @@
     </message>
 </context>
 <context>
+    <name>GeometryView</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+23"/>
+        <source>Seeds&apos; example: three hyperplanes</source>
+        <translation>种子示例：三个超平面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two dimensions</source>
+        <translation>二维示例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no angle.</source>
+        <translation>没有特征的文本没有方向，因此没有夹角。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</source>
+        <translation>A 与 B：权重向量之间的夹角 θ = {deg}°，因此预计有 f·θ/π = {predicted} 位不同；实际有 {actual} 位。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>d (weight)</source>
+        <translation>d（权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d · r</source>
+        <translation>d · r</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Σ d_i × r{j}_i: the per-bit sum {j}</source>
+        <translation>Σ d_i × r{j}_i：第 {j} 位的和</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</source>
+        <translation>显示：{n} 个坐标中权重最大的 {rows} 个，{f} 个超平面中的前 {planes} 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</source>
+        <translation>每一列 r_j 是一个超平面的法向量：每个词元编码的第 j 位记作 ±1。第 j 位表示文档 d 位于超平面 j 的哪一侧：d · r_j &gt; 0 时为 1。签名：{binary}。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Measuring {n} pairs of the bundled examples…</source>
+        <translation>正在测量内置示例的 {n} 对文本……</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</source>
+        <translation>内置示例的 {n} 对文本（替换了 0–100 % 的词），{f} 位：平均而言距离等于 f·θ/π {sign}{error} 位（平均绝对误差 {abs_error}）：每一位以 θ/π 的概率不同。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not measure the pairs: {reason}</source>
+        <translation>无法测量文本对：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>GroupTreeModel</name>
     <message>
         <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
@@ -808,6 +937,59 @@
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
 本组的参照文件：距离都以它为准计算</translation>
+    </message>
+</context>
+<context>
+    <name>IndexView</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <source>How many fingerprints the index holds</source>
+        <translation>索引中的指纹数量</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fingerprints in the index:</source>
+        <translation>索引中的指纹：</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
+        <translation>k = {k}、共 {f} 位时，索引无从切分。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>{d} 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>{d} 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>block {i} (bits {start}–{stop})</source>
+        <translation>第 {i} 块（第 {start}–{stop} 位）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</source>
+        <translation>k = {k}：{f} 位被切成 k + 1 = {blocks} 块。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：{blocks} 块，{keys} 张表；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
+        <translation>n = 2^{e} 个指纹，f = {f}，k = {k}：{blocks} 块，每块 {widths} 位，每块一张排序表。一次查询在每张表中查找自己的键，在那里大约遇到 n / 2^(块的位数) 个随机指纹：{per_table}；每次查询约 {total} 个候选，而不是 n 个。</translation>
     </message>
 </context>
 <context>
