@@ -1790,7 +1790,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+131"/>
+        <location filename="../../simcompare/gui/models.py" line="+139"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -1805,12 +1805,22 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Weight</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
         <translation>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>The token&apos;s f-bit code: the hash&apos;s most significant f bits</source>
+        <translation>The token&apos;s f-bit code: the hash&apos;s most significant f bits</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>sum</source>
         <translation>sum</translation>
     </message>
@@ -1830,7 +1840,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>

@@ -1790,7 +1790,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+131"/>
+        <location filename="../../simcompare/gui/models.py" line="+139"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -1805,12 +1805,22 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>权重</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
         <translation>每个词元编码的第 {j} 位（0 是最左边、最高的一位）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>The token&apos;s f-bit code: the hash&apos;s most significant f bits</source>
+        <translation>词元的 f 位编码：哈希值最高的 f 位</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>sum</source>
         <translation>和</translation>
     </message>
@@ -1830,7 +1840,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>

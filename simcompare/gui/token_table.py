@@ -110,6 +110,9 @@ class TokenTable(QWidget):
         header.resizeSection(
             TokenTableModel.WEIGHT, max(metrics.horizontalAdvance("0000.00") + 12, widest(model.cell_texts(rows, 2)))
         )
+        header.resizeSection(
+            TokenTableModel.CODE, widest(["0" * 16]) if model.compact else widest(model.cell_texts(rows, 3))
+        )
         floor = COMPACT_CELL if model.compact else FULL_CELL
         bit_columns = range(TokenTableModel.FIRST_BIT, model.columnCount())
         # Every bit column shares one width (the matrix reads as a grid): the widest cell of any of them.

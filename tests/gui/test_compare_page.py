@@ -23,12 +23,12 @@ from simcompare.gui.palette import MINUS
 
 def shown_sums(page: ComparePage, side: str) -> list[float]:
     model = (page.table_a if side == "a" else page.table_b).model
-    return [model.data(model.index(model.sum_row, c), ValueRole) for c in range(3, model.columnCount())]
+    return [model.data(model.index(model.sum_row, c), ValueRole) for c in range(model.FIRST_BIT, model.columnCount())]
 
 
 def shown_bits(page: ComparePage, side: str) -> str:
     model = (page.table_a if side == "a" else page.table_b).model
-    return "".join(model.data(model.index(model.bit_row, c)) for c in range(3, model.columnCount()))
+    return "".join(model.data(model.index(model.bit_row, c)) for c in range(model.FIRST_BIT, model.columnCount()))
 
 
 def assert_every_view_shows(page: ComparePage, expected: simcompare.Comparison) -> None:
@@ -43,7 +43,7 @@ def assert_every_view_shows(page: ComparePage, expected: simcompare.Comparison) 
         assert shown_bits(page, side) == want.binary
         table = page.table_a if side == "a" else page.table_b
         model = table.model
-        assert model.columnCount() == 3 + want.bits
+        assert model.columnCount() == model.FIRST_BIT + want.bits
         assert [model.data(model.index(r, 0)) for r in range(model.token_rows)] == [t.token for t in want.tokens]
         assert [model.data(model.index(r, 2), ValueRole) for r in range(model.token_rows)] == pytest.approx(
             [t.weight for t in want.tokens]
@@ -148,11 +148,13 @@ def test_six_bit_worked_example(qtbot, page: ComparePage) -> None:
     assert shown_sums(page, "a") == [15, -7, -1, 3, 5, 15]
     assert shown_bits(page, "a") == "100111"
     model = page.table_a.model
-    shown = [model.data(model.index(model.sum_row, c)) for c in range(3, 9)]
+    shown = [model.data(model.index(model.sum_row, c)) for c in range(model.FIRST_BIT, model.FIRST_BIT + 6)]
     assert shown == ["15", f"{MINUS}7", f"{MINUS}1", "3", "5", "15"]
     # The whole ±w matrix: token a (weight 5, code 100101) reads +5 −5 −5 +5 −5 +5.
     row = model.row_of("a")
-    assert [model.data(model.index(row, c)) for c in range(3, 9)] == ["+5", "−5", "−5", "+5", "−5", "+5"]
+    cells = [model.data(model.index(row, c)) for c in range(model.FIRST_BIT, model.FIRST_BIT + 6)]
+    assert cells == ["+5", "−5", "−5", "+5", "−5", "+5"]
+    assert model.data(model.index(row, model.CODE)) == "100101"  # the code column: the table's code for a
     assert [model.data(model.index(r, 1), ValueRole) for r in range(5)] == [5, 4, 3, 2, 1]
     assert page.settings.config().hash_function is TEACHING_HASHER
     # Text B: D weighs 6, and only bit 2 flips.

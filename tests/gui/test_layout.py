@@ -69,6 +69,10 @@ def test_nothing_is_cut_at_1024x700(qtbot, language: str, state: str, tmp_path: 
         assert chart.title_fits(), chart.shown_title()
     for table in (page.table_a, page.table_b):
         assert _cut_cells(table) == []
+    for view in (page.geometry, page.index_view, page.differences):
+        page.show_results_tab(page.results.indexOf(view))
+        settle_layouts()
+        assert clipped_texts(page) == [], view
     if language == "zh_CN":
         assert page.table_a.model.data(page.table_a.model.index(page.table_a.model.bit_row, 0)) == "位：V > 0"
     assert page.summary.distance.text() and Qt.TextFormat.PlainText == page.summary.distance.textFormat()
