@@ -307,11 +307,13 @@ def fingerprint_weights(
 
 @dataclass(frozen=True, slots=True)
 class Features:
-    """What a text contributes before hashing: kept tokens in order, their counts and weights."""
+    """What a text contributes before hashing: kept tokens in order, their counts and weights, and (when the
+    sequence is kept, for showing) the cleaned text they were cut from."""
 
     sequence: tuple[str, ...]
     counts: dict[str, int]
     weights: dict[str, float]
+    cleaned: str = ""
 
 
 def extract_features(
@@ -335,7 +337,7 @@ def extract_features(
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
     sequence = tuple(t for t in raw if t in counts) if needs_sequence else ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights)
+    return Features(sequence, counts, weights, cleaned if keep_sequence else "")
 
 
 def fingerprint(text: str, config: Config | None = None, *, html: bool | None = None) -> Fingerprint:

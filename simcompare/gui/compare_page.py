@@ -13,8 +13,9 @@ from __future__ import annotations
 import contextlib
 import os
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QHBoxLayout,
     QScrollArea,
     QSplitter,
@@ -32,7 +33,9 @@ from simcompare.gui.examples import Example, example, example_note
 from simcompare.gui.fingerprint_panel import FingerprintPanel
 from simcompare.gui.geometry_view import GeometryView
 from simcompare.gui.index_view import IndexView
+from simcompare.gui.palette import SELECTED, tint
 from simcompare.gui.settings_panel import SettingsPanel
+from simcompare.gui.steps import Step, StepGuide
 from simcompare.gui.summary import SummaryPanel
 from simcompare.gui.text_pane import TextPane
 from simcompare.gui.token_table import TokenTable
@@ -111,7 +114,15 @@ class ComparePage(QWidget):
         self.steps_splitter.setStretchFactor(1, 4)
         self.results = QTabWidget()
         self.results.setDocumentMode(True)
-        self.results.addTab(self.steps_splitter, self.tr("Steps"))
+        self.step_guide = StepGuide()
+        steps_page = QWidget()
+        steps_column = QVBoxLayout(steps_page)
+        steps_column.setContentsMargins(0, 4, 0, 0)
+        steps_column.setSpacing(2)
+        steps_column.addWidget(self.step_guide)
+        steps_column.addWidget(self.steps_splitter, 1)
+        self._lit: list[QWidget] = []  # widgets lit by the current step
+        self.results.addTab(steps_page, self.tr("Steps"))
         self.results.addTab(self.differences, self.tr("Differences"))
         self.geometry = GeometryView()
         self.index_view = IndexView()
@@ -168,6 +179,7 @@ class ComparePage(QWidget):
             pane.load_failed.connect(self._on_load_failed)
         self.swap_button.clicked.connect(self.swap)
         self.settings.changed.connect(self._on_settings_changed)
+        self.step_guide.step_changed.connect(self._show_step)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
         self.schedule(0)
@@ -344,6 +356,9 @@ class ComparePage(QWidget):
         self.table_b.set_fingerprint(comparison.b.fingerprint)
         self.fingerprints.show_comparison(comparison)
         self.geometry.show_comparison(comparison)
+        self.step_guide.set_comparison(comparison)
+        if self.step_guide.step is not None:
+            self._show_step(int(self.step_guide.step))
         self.index_view.show_comparison(comparison)
         if comparison.config.bits != self._shown_bits:
             self._shown_bits = comparison.config.bits
@@ -384,6 +399,65 @@ class ComparePage(QWidget):
         needed = max(self.table_a.needed_width(), self.table_b.needed_width())
         tables = min(needed, int(total * 0.62)) if self._shown_bits <= 16 else int(total * 0.5)
         self.steps_splitter.setSizes([tables, total - tables])
+
+    @Slot(int)
+    def _show_step(self, step: int) -> None:
+        """Light up what step ``step`` is about (−1: step mode left, nothing lit)."""
+        for widget in self._lit:
+            widget.setStyleSheet("")
+        self._lit = []
+        for table in (self.table_a, self.table_b):
+            selection = table.view.selectionModel()
+            selection.blockSignals(True)  # a step's highlight is not a token choice
+            try:
+                table.view.clearSelection()
+                table.view.setSelectionBehavior(
+                    QAbstractItemView.SelectionBehavior.SelectItems
+                    if step >= 0
+                    else QAbstractItemView.SelectionBehavior.SelectRows
+                )
+                self._select_step_cells(table, step)
+            finally:
+                selection.blockSignals(False)
+            table.view.viewport().update()
+        if step < 0:
+            return
+        if step == Step.CLEAN:
+            self._lit = [self.step_guide.cleaned]
+        elif step == Step.FINGERPRINT:
+            self._lit = [self.fingerprints.hex_a, self.fingerprints.hex_b]
+        elif step == Step.XOR:
+            self._lit = [self.fingerprints.differing]
+        elif step == Step.DISTANCE:
+            self._lit = [self.summary.distance]
+        for widget in self._lit:
+            widget.setStyleSheet(f"background: {tint(SELECTED, widget, 0.3).name()};")
+
+    @staticmethod
+    def _select_step_cells(table: TokenTable, step: int) -> None:
+        model = table.model
+        if model.columnCount() == 0:
+            return
+        last_token = model.token_rows - 1
+        last_column = model.columnCount() - 1
+        ranges = {
+            Step.TOKENS: (0, model.TOKEN, last_token, model.TOKEN),
+            Step.WEIGHTS: (0, model.WEIGHT, last_token, model.WEIGHT),
+            Step.CODES: (0, model.CODE, last_token, model.CODE),
+            Step.SIGNED: (0, model.FIRST_BIT, last_token, last_column),
+            Step.SUMS: (model.sum_row, model.FIRST_BIT, model.sum_row, last_column),
+            Step.SIGNS: (model.bit_row, model.FIRST_BIT, model.bit_row, last_column),
+        }
+        if step not in ranges or (last_token < 0 and step < Step.SUMS):
+            return
+        top, left, bottom, right = ranges[Step(step)]
+        cells = QItemSelection(model.index(top, left), model.index(bottom, right))
+        table.view.selectionModel().select(cells, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        table.view.scrollTo(model.index(top, 0))  # rows into view; the Token column stays in sight
+
+    def lit_widgets(self) -> list[QWidget]:
+        """The widgets the current step lights up (besides table cells)."""
+        return list(self._lit)
 
     @property
     def results_greyed(self) -> bool:
