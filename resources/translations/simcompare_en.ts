@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+80"/>
-        <location line="+294"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+83"/>
+        <location line="+306"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-293"/>
-        <location line="+294"/>
+        <location line="-305"/>
+        <location line="+306"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-303"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -67,7 +67,7 @@
         <translation>Tokens of B</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>Steps</source>
         <translation>Steps</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -107,7 +107,7 @@
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -127,7 +127,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+102"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -1586,6 +1586,117 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+5"/>
         <source>the teaching table</source>
         <translation>the teaching table</translation>
+    </message>
+</context>
+<context>
+    <name>StepGuide</name>
+    <message>
+        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <source>Step by step</source>
+        <translation>Step by step</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Walk through the ten steps of SimHash, one at a time</source>
+        <translation>Walk through the ten steps of SimHash, one at a time</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Previous</source>
+        <translation>◀ Previous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>Next ▶</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Step by step shows one stage of the computation at a time.</source>
+        <translation>Step by step shows one stage of the computation at a time.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step {i} of {n}.</source>
+        <translation>Step {i} of {n}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… (the first {n} of {total} characters)</source>
+        <translation>… (the first {n} of {total} characters)</translation>
+    </message>
+</context>
+<context>
+    <name>Steps</name>
+    <message>
+        <location line="-175"/>
+        <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
+        <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
+        <translation>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</source>
+        <translation>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
+        <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</source>
+        <translation>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</source>
+        <translation>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</source>
+        <translation>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
+        <translation>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
+        <translation>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</source>
+        <translation>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Distance: a text without features makes no similarity claim, so no distance is given.</source>
+        <translation>Distance: a text without features makes no similarity claim, so no distance is given.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>near-duplicates</source>
+        <translation>near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not near-duplicates</source>
+        <translation>not near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
     </message>
 </context>
 <context>

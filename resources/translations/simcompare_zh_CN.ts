@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+80"/>
-        <location line="+294"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+83"/>
+        <location line="+306"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-293"/>
-        <location line="+294"/>
+        <location line="-305"/>
+        <location line="+306"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-291"/>
+        <location line="-303"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -67,7 +67,7 @@
         <translation>B 的词元</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -107,7 +107,7 @@
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+24"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
     </message>
@@ -127,7 +127,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+102"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
@@ -1586,6 +1586,117 @@ The group&apos;s reference: distances are measured to it</source>
         <location line="+5"/>
         <source>the teaching table</source>
         <translation>教学用编码表</translation>
+    </message>
+</context>
+<context>
+    <name>StepGuide</name>
+    <message>
+        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <source>Step by step</source>
+        <translation>逐步演示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Walk through the ten steps of SimHash, one at a time</source>
+        <translation>一次一步，走过 SimHash 的十个步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Step by step shows one stage of the computation at a time.</source>
+        <translation>逐步演示一次只展示计算的一个阶段。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step {i} of {n}.</source>
+        <translation>第 {i} 步，共 {n} 步。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… (the first {n} of {total} characters)</source>
+        <translation>……（共 {total} 个字符中的前 {n} 个）</translation>
+    </message>
+</context>
+<context>
+    <name>Steps</name>
+    <message>
+        <location line="-175"/>
+        <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
+        <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
+        <translation>词元：去掉停用词和标点后，A 被切成 {total} 个词元（{distinct} 个不同）；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</source>
+        <translation>文本 A 没有特征：每个和都是 0，指纹为 0；这一步没有可展示的内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
+        <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</source>
+        <translation>编码：词元的哈希值取前 f = {f} 位即为它的编码：“{token}” → {code}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</source>
+        <translation>±w：编码位为 1 处词元加上它的权重，为 0 处减去它：“{token}”给出 {cells}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</source>
+        <translation>求和：每一位那一列的 ±w 相加：V = {sums}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
+        <translation>取符号：V[j] &gt; 0 时第 j 位为 1，否则为 0（和为 0 时得 0）：{bits}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
+        <translation>指纹：各位从左到右读出：A = {a}（十六进制 {ha}），B = {b}（十六进制 {hb}）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</source>
+        <translation>异或：两个指纹不同的位置上，A ⊕ B 为 1：{xor}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Distance: a text without features makes no similarity claim, so no distance is given.</source>
+        <translation>距离：没有特征的文本不给出相似度，因此也不给出距离。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>near-duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not near-duplicates</source>
+        <translation>不是近似重复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
     </message>
 </context>
 <context>

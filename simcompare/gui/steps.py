@@ -37,10 +37,6 @@ class Step(enum.IntEnum):
     DISTANCE = 9
 
 
-def _tr(text: str) -> str:
-    return QCoreApplication.translate("Steps", text)
-
-
 def _listed(items: list[str]) -> str:
     return ", ".join(items[:LISTED]) + (", …" if len(items) > LISTED else "")
 
@@ -51,21 +47,26 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
     fp, features = side.fingerprint, side.features
     first = fp.tokens[0] if fp.tokens else None
     if step is Step.CLEAN:
-        return _tr(
+        return QCoreApplication.translate(
+            "Steps",
             "Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run "
-            "of whitespace; the cleaned text of A is below."
+            "of whitespace; the cleaned text of A is below.",
         )
     if step is Step.TOKENS:
-        return _tr(
+        return QCoreApplication.translate(
+            "Steps",
             "Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are "
-            "dropped; the Token column lists them."
+            "dropped; the Token column lists them.",
         ).format(total=len(features.sequence), distinct=len(features.counts))
     if first is None:
-        return _tr("Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.")
+        return QCoreApplication.translate(
+            "Steps", "Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step."
+        )
     if step is Step.WEIGHTS:
-        return _tr(
+        return QCoreApplication.translate(
+            "Steps",
             "Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of "
-            "{distinct} are kept."
+            "{distinct} are kept.",
         ).format(
             scheme=str(comparison.config.weighting),
             token=first.token,
@@ -74,27 +75,30 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
             distinct=len(features.counts),
         )
     if step is Step.CODES:
-        return _tr("Codes: the token's hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.").format(
-            f=fp.bits, token=first.token, code=fp.code_binary(first)
-        )
+        return QCoreApplication.translate(
+            "Steps", "Codes: the token's hash, cut to its first f = {f} bits, is its code: “{token}” → {code}."
+        ).format(f=fp.bits, token=first.token, code=fp.code_binary(first))
     if step is Step.SIGNED:
         code = fp.code_binary(first)
         cells = [signed(first.weight if bit == "1" else -first.weight) for bit in code]
-        return _tr(
+        return QCoreApplication.translate(
+            "Steps",
             "±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives "
-            "{cells}."
+            "{cells}.",
         ).format(token=first.token, cells=_listed(cells))
     if step is Step.SUMS:
-        return _tr("Sums: each bit's column of ±w is added up: V = {sums}.").format(
+        return QCoreApplication.translate("Steps", "Sums: each bit's column of ±w is added up: V = {sums}.").format(
             sums=_listed([number(v) for v in fp.sums])
         )
     if step is Step.SIGNS:
-        return _tr("Signs: bit j is 1 where V[j] > 0 and 0 otherwise (a sum of 0 gives 0): {bits}.").format(
-            bits=_listed(list(fp.binary))
-        )
+        return QCoreApplication.translate(
+            "Steps", "Signs: bit j is 1 where V[j] > 0 and 0 otherwise (a sum of 0 gives 0): {bits}."
+        ).format(bits=_listed(list(fp.binary)))
     b = comparison.b.fingerprint
     if step is Step.FINGERPRINT:
-        return _tr("Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).").format(
+        return QCoreApplication.translate(
+            "Steps", "Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb})."
+        ).format(
             a=fp.binary if fp.bits <= 32 else fp.binary[:32] + "…",
             ha=fp.hex,
             b=b.binary if b.bits <= 32 else b.binary[:32] + "…",
@@ -102,15 +106,22 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
         )
     xor = format(fp.value ^ b.value, f"0{fp.bits}b")
     if step is Step.XOR:
-        return _tr("XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.").format(
-            xor=xor if fp.bits <= 32 else xor[:32] + "…"
-        )
+        return QCoreApplication.translate(
+            "Steps", "XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}."
+        ).format(xor=xor if fp.bits <= 32 else xor[:32] + "…")
     if comparison.similarity is None:
-        return _tr("Distance: a text without features makes no similarity claim, so no distance is given.")
-    verdict = _tr("near-duplicates") if comparison.near_duplicate else _tr("not near-duplicates")
-    return _tr(
+        return QCoreApplication.translate(
+            "Steps", "Distance: a text without features makes no similarity claim, so no distance is given."
+        )
+    verdict = (
+        QCoreApplication.translate("Steps", "near-duplicates")
+        if comparison.near_duplicate
+        else QCoreApplication.translate("Steps", "not near-duplicates")
+    )
+    return QCoreApplication.translate(
+        "Steps",
         "Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} "
-        "at k = {k}."
+        "at k = {k}.",
     ).format(
         d=comparison.distance,
         f=fp.bits,
