@@ -14,9 +14,12 @@ import contextlib
 import os
 
 from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QFileDialog,
     QHBoxLayout,
+    QMenu,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -30,6 +33,7 @@ from simcompare.core.simhash import Config
 from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.examples import Example, example, example_note
+from simcompare.gui.export import save_trace, save_widget
 from simcompare.gui.fingerprint_panel import FingerprintPanel
 from simcompare.gui.geometry_view import GeometryView
 from simcompare.gui.index_view import IndexView
@@ -128,6 +132,27 @@ class ComparePage(QWidget):
         self.index_view = IndexView()
         self.results.addTab(self.geometry, self.tr("Geometry"))
         self.results.addTab(self.index_view, self.tr("Index"))
+        self.export_button = QToolButton()
+        self.export_button.setText(self.tr("Export"))
+        self.export_button.setToolTip(self.tr("Save a view or chart as PNG or SVG, or the trace as CSV or JSON"))
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        export_menu = QMenu(self.export_button)
+        for key, text in (
+            ("view", self.tr("This view as PNG or SVG…")),
+            ("chart_a", self.tr("Sums chart of A…")),
+            ("chart_b", self.tr("Sums chart of B…")),
+            ("grid", self.tr("Bit grids…")),
+            ("angle", self.tr("Distance against angle chart…")),
+            ("table_a", self.tr("Token table of A…")),
+            ("table_b", self.tr("Token table of B…")),
+        ):
+            export_menu.addAction(text).setData(key)
+        export_menu.addSeparator()
+        export_menu.addAction(self.tr("Trace as CSV or JSON…")).setData("trace")
+        # One slot for the menu (no lambda holding the page in a reference cycle).
+        export_menu.triggered.connect(self._on_export_action)
+        self.export_button.setMenu(export_menu)
+        self.results.setCornerWidget(self.export_button)
 
         results_box = QWidget()
         results_column = QVBoxLayout(results_box)
@@ -399,6 +424,73 @@ class ComparePage(QWidget):
         needed = max(self.table_a.needed_width(), self.table_b.needed_width())
         tables = min(needed, int(total * 0.62)) if self._shown_bits <= 16 else int(total * 0.5)
         self.steps_splitter.setSizes([tables, total - tables])
+
+    # ------------------------------------------------------------------------------------ export
+
+    def export_widget(self, widget: QWidget, path: str) -> bool:
+        """Save a view or chart as PNG or SVG (by suffix); False (and a message) when it could not be written."""
+        try:
+            save_widget(widget, path, "simcompare")
+        except OSError as error:
+            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=str(error)))
+            return False
+        self.message.emit(self.tr("Saved {path}").format(path=path))
+        return True
+
+    def export_trace(self, path: str) -> bool:
+        """Save the comparison on screen as CSV or as ``compare --json`` writes it (by suffix)."""
+        if self._comparison is None:
+            return False
+        try:
+            save_trace(
+                self._comparison,
+                path,
+                names=(self.pane_a.source or self.tr("Text A"), self.pane_b.source or self.tr("Text B")),
+                documents=(self.pane_a.document, self.pane_b.document),
+                texts=(self.pane_a.text(), self.pane_b.text()),
+            )
+        except OSError as error:
+            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=str(error)))
+            return False
+        self.message.emit(self.tr("Saved {path}").format(path=path))
+        return True
+
+    def export_target(self, key: str) -> QWidget:
+        """The widget an Export menu entry saves."""
+        targets = {
+            "chart_a": self.fingerprints.chart_a,
+            "chart_b": self.fingerprints.chart_b,
+            "grid": self.fingerprints.grid,
+            "angle": self.geometry.chart,
+            "table_a": self.table_a.view,
+            "table_b": self.table_b.view,
+        }
+        return targets.get(key) or self.results.currentWidget()
+
+    @Slot(QAction)
+    def _on_export_action(self, action: QAction) -> None:
+        key = str(action.data())
+        if key == "trace":
+            self._ask_export_trace()
+        else:
+            self._ask_export_widget(self.export_target(key), action.text())
+
+    def _ask_export_widget(self, widget: QWidget, title: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)")
+        )
+        if path:
+            self.export_widget(widget, path)
+
+    def _ask_export_trace(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export the trace"),
+            "simcompare-trace.csv",
+            self.tr("CSV table (*.csv);;JSON, as simcompare compare --json (*.json)"),
+        )
+        if path:
+            self.export_trace(path)
 
     @Slot(int)
     def _show_step(self, step: int) -> None:
