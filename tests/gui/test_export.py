@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
 from PySide6.QtGui import QImage
 
 from simcompare import cli

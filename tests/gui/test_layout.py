@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.gui.app import install_translations, settle_layouts

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
 
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.steps import Step

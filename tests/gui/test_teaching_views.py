@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
 
 from simcompare.core.index import find_near_pairs
 from simcompare.core.teaching import angle, angle_law, blocks_of, example_pairs, geometry_preset, hyperplanes
