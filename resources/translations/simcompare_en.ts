@@ -4,7 +4,7 @@
 <context>
     <name>AngleLawChart</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+114"/>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
         <source>Distance against angle</source>
         <translation>Distance against angle</translation>
     </message>
@@ -870,7 +870,7 @@
 <context>
     <name>GeometryView</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+23"/>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
         <source>Seeds&apos; example: three hyperplanes</source>
         <translation>Seeds&apos; example: three hyperplanes</translation>
     </message>
@@ -945,7 +945,12 @@
         <translation>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
+        <source>Measuring the pairs of the bundled examples: {done} of {total}…</source>
+        <translation>Measuring the pairs of the bundled examples: {done} of {total}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Could not measure the pairs: {reason}</source>
         <translation>Could not measure the pairs: {reason}</translation>
     </message>
@@ -1224,7 +1229,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+30"/>
+        <location filename="../../simcompare/gui/workers.py" line="+32"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>

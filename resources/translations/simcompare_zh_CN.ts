@@ -4,7 +4,7 @@
 <context>
     <name>AngleLawChart</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+114"/>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
         <source>Distance against angle</source>
         <translation>距离与夹角</translation>
     </message>
@@ -870,7 +870,7 @@
 <context>
     <name>GeometryView</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+23"/>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
         <source>Seeds&apos; example: three hyperplanes</source>
         <translation>种子示例：三个超平面</translation>
     </message>
@@ -945,7 +945,12 @@
         <translation>内置示例的 {n} 对文本（替换了 0–100 % 的词），{f} 位：平均而言距离等于 f·θ/π {sign}{error} 位（平均绝对误差 {abs_error}）：每一位以 θ/π 的概率不同。</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+16"/>
+        <source>Measuring the pairs of the bundled examples: {done} of {total}…</source>
+        <translation>正在测量内置示例的文本对：{done} / {total}……</translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>Could not measure the pairs: {reason}</source>
         <translation>无法测量文本对：{reason}</translation>
     </message>
@@ -1224,7 +1229,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+30"/>
+        <location filename="../../simcompare/gui/workers.py" line="+32"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, Slot
@@ -68,8 +69,10 @@ def law_config(config: Config) -> Config:
     )
 
 
-def run_law(request: LawRequest, cancel: threading.Event) -> AngleLaw:
-    return angle_law(example_pairs(), request.config, cancel=cancel)
+def run_law(request: LawRequest, cancel: threading.Event, progress: Callable[[int, int, str], None]) -> AngleLaw:
+    return angle_law(
+        example_pairs(), request.config, cancel=cancel, progress=lambda done, total: progress(done, total, "")
+    )
 
 
 class AngleLawChart(QWidget):
@@ -182,7 +185,8 @@ class GeometryView(QWidget):
         super().__init__(parent)
         self._comparison: Comparison | None = None
         self._law_config: Config | None = None
-        self._job = BackgroundJob(run_law, "simcompare-geometry", self)
+        self._job = BackgroundJob(run_law, "simcompare-geometry", self, reports_progress=True)
+        self._job.progress.connect(self._on_law_progress)
         self._job.result_ready.connect(self._on_law)
         self._job.failed.connect(self._on_law_failed)
 
@@ -358,6 +362,12 @@ class GeometryView(QWidget):
             )
         )
         self.law_ready.emit(law)
+
+    @Slot(int, int, str)
+    def _on_law_progress(self, done: int, total: int, _stage: str) -> None:
+        self.law_line.setText(
+            self.tr("Measuring the pairs of the bundled examples: {done} of {total}…").format(done=done, total=total)
+        )
 
     @Slot(int, str)
     def _on_law_failed(self, _request: int, message: str) -> None:
