@@ -91,3 +91,18 @@ def test_a_scans_index_statistics(qtbot, page: ComparePage) -> None:
     text = page.index_view.scan_line.text()
     assert f"{pairs.blocks} blocks, {pairs.keys} tables" in text
     assert f"{pairs.candidates:,} candidate pairs checked of 10 possible, {len(pairs)} pairs" in text
+
+
+def test_a_folder_scan_shows_its_index_in_the_index_view(qtbot, main_window, tmp_path) -> None:
+    text = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
+    (tmp_path / "a.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(text.replace("quiet", "silent"), encoding="utf-8")
+    folder = main_window.folder_page
+    folder.workers = 1
+    with qtbot.waitSignal(folder.scan_finished, timeout=60_000):
+        main_window.open_folder(str(tmp_path))
+    pairs = folder.pairs
+    assert pairs is not None
+    line = main_window.compare_page.index_view.scan_line.text()
+    assert f"{pairs.n:,} fingerprints" in line and f"{pairs.blocks} blocks, {pairs.keys} tables" in line
+    assert f"{pairs.candidates:,} candidate pairs checked" in line
