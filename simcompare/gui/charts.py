@@ -17,7 +17,7 @@ from PySide6.QtWidgets import QSizePolicy, QWidget
 from simcompare.core.bitwise import bit_of
 from simcompare.core.simhash import Fingerprint, TokenTrace
 from simcompare.gui.explain import bit_tooltip, show_bit_tooltip
-from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, number
+from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, short_number
 
 _LEFT = 52  # room for the value axis
 _RIGHT = 10
@@ -165,7 +165,7 @@ class SumsChart(QWidget):
             painter.drawText(
                 QRectF(0, y - 8, _LEFT - 6, 16),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                number(fraction * top, 3),
+                short_number(fraction * top),  # at most about five characters: never cut by the margin
             )
 
         # Bars.
