@@ -524,7 +524,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+146"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -646,11 +646,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+353"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-352"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
@@ -725,7 +726,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+113"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -745,7 +746,7 @@
         <translation>Cancelling…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Problems ({0})</source>
         <translation>Problems ({0})</translation>
     </message>
@@ -755,12 +756,12 @@
         <translation>Empty files ({0})</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+99"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Move {0} file(s) to the trash?</source>
         <translation>Move {0} file(s) to the trash?</translation>
     </message>
@@ -1086,7 +1087,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1221,7 +1222,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>How SimHash works</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+73"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -1245,13 +1246,13 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+14"/>
-        <location line="+43"/>
+        <location line="+19"/>
+        <location line="+61"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-79"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1264,6 +1265,31 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+1"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>it is not text in any encoding simcompare knows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is password-protected</source>
+        <translation>it is password-protected</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the PDF has no text layer — a scanned image?</source>
+        <translation>the PDF has no text layer — a scanned image?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document is damaged</source>
+        <translation>the document is damaged</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document unpacks to more than the size limit</source>
+        <translation>the document unpacks to more than the size limit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading the document took too long</source>
+        <translation>reading the document took too long</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1302,12 +1328,37 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-6"/>
+        <source>password-protected</source>
+        <translation>password-protected</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no text layer</source>
+        <translation>no text layer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged document</source>
+        <translation>damaged document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unpacks too large</source>
+        <translation>unpacks too large</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>took too long</source>
+        <translation>took too long</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
@@ -1340,6 +1391,31 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+1"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>A link that points nowhere or to itself; links are not followed.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is encrypted: it opens only with its password.</source>
+        <translation>The document is encrypted: it opens only with its password.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
+        <translation>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is damaged and cannot be parsed.</source>
+        <translation>The document is damaged and cannot be parsed.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
+        <translation>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the document took longer than the time limit; it was left out.</source>
+        <translation>Reading the document took longer than the time limit; it was left out.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1493,6 +1569,16 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>Fold Traditional Chinese</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — count in the text</translation>
@@ -1578,12 +1664,12 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Restore defaults</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -1593,7 +1679,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Segmenter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>Weighting</translation>
     </message>
@@ -1623,7 +1709,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -1898,7 +1984,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+112"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -1913,12 +1999,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Open…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a text file (or drop one on the pane)</source>
-        <translation>Open a text file (or drop one on the pane)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Clear</source>
         <translation>Clear</translation>
     </message>
@@ -1928,19 +2009,40 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</source>
-        <translation>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</translation>
+        <location line="-86"/>
+        <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
+        <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
     <message>
-        <location line="+102"/>
+        <location line="+3"/>
+        <source>Folded</source>
+        <translation>Folded</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</source>
+        <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
+        <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="+145"/>
+        <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>read-only</source>
+        <translation>read-only</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1958,12 +2060,47 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>edited</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>The text extracted from the document, as it is compared; Clear to type instead.</source>
+        <translation>The text extracted from the document, as it is compared; Clear to type instead.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>typed or pasted</source>
         <translation>typed or pasted</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word document</source>
+        <translation>Word document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenDocument text</source>
+        <translation>OpenDocument text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EPUB book</source>
+        <translation>EPUB book</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RTF document</source>
+        <translation>RTF document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Could not open “{name}”: {reason}</source>
         <translation>Could not open “{name}”: {reason}</translation>
     </message>

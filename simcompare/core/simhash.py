@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -9,6 +10,7 @@ from fractions import Fraction
 import numpy as np
 
 from simcompare.core.bitwise import bit_of, distance_similarity
+from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_features, segment
@@ -17,7 +19,7 @@ from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
-DEFAULT_K64 = 8
+DEFAULT_K64 = 12
 
 # Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
 # of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
@@ -49,6 +51,8 @@ class Config:
         html: Always treat text as HTML; when False, HTML is still recognised by its content.
         ngram: n for the chars segmenter.
         k: Near-duplicate threshold: Hamming distance ≤ k. None takes the default for ``bits``.
+        fold_chinese: Fold Traditional Chinese to Simplified (OpenCC t2s) before segmenting, so the two
+            scripts of one text compare as one.
     """
 
     bits: int = 64
@@ -60,6 +64,7 @@ class Config:
     html: bool = False
     ngram: int = 2
     k: int | None = None
+    fold_chinese: bool = True
     _hasher: Hasher = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -97,6 +102,7 @@ class Config:
                 self.html,
                 self.ngram,
                 self.k,
+                self.fold_chinese,
             ),
         )
 
@@ -118,6 +124,7 @@ class Config:
             "stopwords": self.stopwords,
             "html": self.html,
             "k": self.k,
+            "fold_chinese": self.fold_chinese,
         }
 
 
@@ -308,12 +315,16 @@ def fingerprint_weights(
 
 @dataclass(frozen=True, slots=True)
 class Features:
-    """What a text contributes before hashing: kept tokens in order, their counts and weights, and (when the
-    sequence is kept, for showing) the cleaned text they were cut from."""
+    """What a text contributes before hashing: kept tokens in order, their counts and weights.
+
+    ``digest`` identifies the cleaned text (blake2b, 128 bits): equal digests are identical texts.
+    ``cleaned`` is the cleaned text itself, kept only with the sequence (for showing, as step mode does).
+    """
 
     sequence: tuple[str, ...]
     counts: dict[str, int]
     weights: dict[str, float]
+    digest: str = ""
     cleaned: str = ""
 
 
@@ -333,12 +344,19 @@ def extract_features(
     if html is None:
         html = True if config.html else None
     cleaned = clean(text, html=html)
+    if config.fold_chinese:
+        cleaned = fold_chinese(cleaned)
     raw = segment(cleaned, config.segmenter, ngram=config.ngram)
     counts = count_features(raw, drop_stopwords=config.stopwords)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
     sequence = tuple(t for t in raw if t in counts) if needs_sequence else ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, cleaned if keep_sequence else "")
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
+
+
+def text_digest(cleaned: str) -> str:
+    """The identity of a cleaned text (equal for identical texts, whatever their encoding or markup was)."""
+    return hashlib.blake2b(cleaned.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def fingerprint(text: str, config: Config | None = None, *, html: bool | None = None) -> Fingerprint:
