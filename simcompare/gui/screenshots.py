@@ -51,7 +51,7 @@ def teaching_screenshots(language: str, folder: Path) -> list[str]:
     settle_layouts()
     window.grab().save(str(folder / f"geometry-{language}.png"))
 
-    # Index: the same pair at 64 bits and k = 8, nine blocks, shared ones lit.
+    # Index: the same pair cut into the k + 1 blocks of the default k, the shared ones lit.
     page.show_results_tab(page.results.indexOf(page.index_view))
     settle_layouts()
     window.grab().save(str(folder / f"index-{language}.png"))
