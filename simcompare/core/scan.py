@@ -24,15 +24,31 @@ from pathlib import Path
 
 from simcompare.core.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp
 from simcompare.core.compat import StrEnum
-from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes, is_html_path
+from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.userdirs import user_cache_folder
 from simcompare.core.verify import shingles, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
-DEFAULT_SUFFIXES = (".txt", ".md", ".rst", ".html", ".htm", ".csv", ".json", ".xml", ".log")
+DEFAULT_SUFFIXES = (
+    ".txt",
+    ".md",
+    ".rst",
+    ".html",
+    ".htm",
+    ".csv",
+    ".json",
+    ".xml",
+    ".log",
+    ".pdf",
+    ".docx",
+    ".odt",
+    ".epub",
+    ".rtf",
+)
 DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
 
 Progress = Callable[[int, int, str], None]
@@ -63,6 +79,12 @@ class Reason(StrEnum):
     NOT_REGULAR = "not_regular"  # a FIFO, socket or device: never opened (it could block or never end)
     UNREADABLE = "unreadable"
     INTERNAL = "internal"  # a bug: the detail names the exception, the traceback goes to a log file
+    # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
+    ENCRYPTED = "encrypted"
+    NO_TEXT_LAYER = "no_text_layer"
+    CORRUPT = "corrupt"
+    INFLATE_LIMIT = "inflate_limit"
+    TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +276,11 @@ _INPUT_REASONS = {
     "missing": Reason.VANISHED,
     "not_regular": Reason.NOT_REGULAR,
     "not_a_file": Reason.NOT_REGULAR,
+    "encrypted": Reason.ENCRYPTED,
+    "no_text_layer": Reason.NO_TEXT_LAYER,
+    "corrupt": Reason.CORRUPT,
+    "inflate_limit": Reason.INFLATE_LIMIT,
+    "timeout": Reason.TIMEOUT,
 }
 
 INTERNAL_LOG_NAME = "internal-errors.log"
@@ -299,16 +326,16 @@ def _log_internal(rel: str, error: BaseException) -> str:
         return f"the traceback could not be written to a log file ({log_error})"
 
 
-def _segment_one(entry: _Entry, job: _Job) -> _Outcome:
+def _segment_one(entry: _Entry, job: _Job, *, alarm: bool = False) -> _Outcome:
     """One file's outcome: whatever goes wrong becomes a Problem for this file, never the scan's end."""
     try:
-        return _read_and_segment(entry, job)
+        return _read_and_segment(entry, job, alarm)
     except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
         where = _log_internal(entry.rel, error)
         return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
 
 
-def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
+def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     try:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
@@ -320,7 +347,10 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
-        document = document_from_bytes(read.data, html_suffix=is_html_path(entry.path))
+        # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
+        # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
+        with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
+            document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
     except InputError as error:
         return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
     config = job.config
@@ -338,7 +368,9 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
 
 
 def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
-    return [_segment_one(entry, job) for entry in chunk]
+    """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
+    a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    return [_segment_one(entry, job, alarm=True) for entry in chunk]
 
 
 # ------------------------------------------------------------------------------------- the workers
@@ -408,8 +440,9 @@ def _keys(config: Config) -> tuple[str, str]:
         "ngram": described["ngram"],
         "stopwords": described["stopwords"],
         "html": described["html"],
+        "fold_chinese": described["fold_chinese"],
         "sequence": keep_sequence,
-        "v": 1,
+        "v": 2,  # 2: documents (PDF, DOCX, …) and Markdown read by their formats
     }
     everything = {**described, **segmentation}
     everything.pop("k")
