@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import math
 import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -238,7 +239,11 @@ def weight_units(weights: Sequence[float]) -> np.ndarray:
     int64 sums (a total weight above about 4.6 × 10^7).
     """
     raw = np.fromiter(weights, dtype=np.float64, count=len(weights))
-    if float(np.abs(raw).sum()) * WEIGHT_UNIT >= _INT64_UNITS:
+    with np.errstate(over="ignore"):
+        total = float(np.abs(raw).sum())
+    if not math.isfinite(total):  # robust branch (issue 10): weights whose total overflows are an error
+        raise ValueError("the weights are too large: their total overflows to infinity; scale them down")
+    if total * WEIGHT_UNIT >= _INT64_UNITS:
         return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
     if (raw == np.floor(raw)).all():  # tf and uniform: whole numbers (below 2^53) scale exactly
         return raw.astype(np.int64) * WEIGHT_UNIT

@@ -28,7 +28,7 @@ def test_hamming_takes_numpy_integers() -> None:
 
 
 def test_weights_whose_sums_overflow_are_an_error() -> None:
-    with pytest.raises(ValueError, match="overflows"):
+    with pytest.raises(ValueError, match="overflows to infinity"):
         fingerprint_weights({"a": 1e308, "b": 1e308, "c": 1e308}, Config(bits=8, hasher="md5"))
 
 
