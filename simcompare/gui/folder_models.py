@@ -2,14 +2,15 @@
 
 Both wrap the core's frozen results and compute cells on demand, so 100,000 members cost no more than
 the rows on screen. A tree row's internal id says where it sits: 0 for a group row, ``g + 1`` for a
-member of group ``g``.
+member of group ``g``. The marks (the files an action applies to) live in the tree model; which files
+they are is decided by the core's rules (:mod:`simcompare.core.cleaner`), never here.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -19,8 +20,10 @@ from PySide6.QtCore import (
     QPersistentModelIndex,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
-from PySide6.QtGui import QFont
+from PySide6.QtGui import QBrush, QFont, QPalette
+from PySide6.QtWidgets import QApplication
 
 from simcompare.core.groups import Group
 from simcompare.core.scan import FileRecord, Problem
@@ -28,6 +31,8 @@ from simcompare.gui.messages import reason_detail, reason_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 FILE_INDEX_ROLE = Qt.ItemDataRole.UserRole + 2
+REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
+MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -38,7 +43,15 @@ class Column(enum.IntEnum):
     SIZE = 2
     MODIFIED = 3
     DISTANCE = 4
-    SIMILARITY = 5
+    VERIFIED = 5
+    IDENTICAL = 6
+
+
+class FileState(enum.StrEnum):
+    """A file of reopened results compared with the disk now."""
+
+    CHANGED = "changed"
+    GONE = "gone"
 
 
 def human_size(size: int) -> str:
@@ -52,30 +65,71 @@ def human_size(size: int) -> str:
 
 
 class GroupTreeModel(QAbstractItemModel):
-    """Groups → members. Members can be checked (marked for an action); marks survive a regroup."""
+    """Groups → members. Members can be marked for an action; marks survive a regroup.
+
+    Signals:
+        marks_changed(): the set of marked files changed.
+    """
+
+    marks_changed = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._files: Sequence[FileRecord] = ()
         self._groups: list[Group] = []
+        self._wasted: list[int] = []
         self._bits = 64
         self._checked: set[int] = set()
+        self._protected: frozenset[int] = frozenset()
+        self._states: Mapping[int, FileState] = {}
+        self._names: Mapping[int, str] = {}
         self._bold = QFont()
         self._bold.setBold(True)
 
     # ------------------------------------------------------------------ data in
-    def set_groups(self, files: Sequence[FileRecord], groups: Sequence[Group], bits: int) -> None:
-        """Show new groups; marks of files still in a group are kept."""
+    def set_groups(
+        self,
+        files: Sequence[FileRecord],
+        groups: Sequence[Group],
+        bits: int,
+        *,
+        wasted: Sequence[int] | None = None,
+        protected: Collection[int] = (),
+        states: Mapping[int, FileState] | None = None,
+    ) -> None:
+        """Show new groups; marks of files still in a group are kept (of the same files only).
+
+        Args:
+            files: The scan's files.
+            groups: The groups to show.
+            bits: The fingerprint width.
+            wasted: Per group, the bytes that removing all but the reference frees.
+            protected: Files in reference folders: never marked.
+            states: Files changed or gone since reopened results were saved.
+        """
         self.beginResetModel()
         if files is not self._files:
             self._checked.clear()
         self._files, self._groups, self._bits = files, list(groups), bits
+        self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
+        self._protected = frozenset(protected)
+        self._states = dict(states or {})
         members = {m.index for g in self._groups for m in g.members}
         self._checked &= members
+        self._checked -= self._protected
         self.endResetModel()
+        self.marks_changed.emit()
 
     def clear(self) -> None:
         self.set_groups((), [], self._bits)
+
+    def replace_group(self, row: int, group: Group) -> None:
+        """Show ``group`` in place of the group at ``row`` (a new reference: same members)."""
+        self._groups[row] = group
+        parent = self.index(row, 0)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        if group.members:
+            self.dataChanged.emit(self.index(0, 0, parent), self.index(len(group.members) - 1, len(Column) - 1, parent))
 
     @property
     def groups(self) -> list[Group]:
@@ -85,23 +139,49 @@ class GroupTreeModel(QAbstractItemModel):
     def files(self) -> Sequence[FileRecord]:
         return self._files
 
+    @property
+    def protected(self) -> frozenset[int]:
+        return self._protected
+
+    def wasted(self, row: int) -> int:
+        return self._wasted[row]
+
+    def state(self, file_index: int) -> FileState | None:
+        return self._states.get(file_index)
+
+    # ------------------------------------------------------------------ marks
     def checked_files(self) -> list[int]:
         """Indices (into the scan's files) of the marked members, in group order."""
         return [m.index for g in self._groups for m in g.members if m.index in self._checked]
 
-    def set_checked(self, file_indices: Sequence[int], checked: bool = True) -> None:
-        for i in file_indices:
-            if checked:
-                self._checked.add(i)
-            else:
-                self._checked.discard(i)
-        if self._groups:
-            for row, group in enumerate(self._groups):
-                if any(m.index in file_indices for m in group.members):
-                    parent = self.index(row, 0)
-                    last = self.index(len(group.members) - 1, 0, parent)
-                    self.dataChanged.emit(self.index(0, 0, parent), last, [Qt.ItemDataRole.CheckStateRole])
+    def marks(self) -> frozenset[int]:
+        return frozenset(self._checked)
 
+    def set_marks(self, marks: Iterable[int]) -> None:
+        """Mark exactly ``marks`` (files of reference folders and files in no group are left out)."""
+        members = {m.index for g in self._groups for m in g.members}
+        self._checked = (set(marks) & members) - self._protected
+        self._all_changed()
+
+    def set_checked(self, file_indices: Iterable[int], checked: bool = True) -> None:
+        chosen = set(file_indices) - self._protected
+        if checked:
+            self._checked |= chosen
+        else:
+            self._checked -= chosen
+        self._all_changed()
+
+    def _all_changed(self) -> None:
+        for row, group in enumerate(self._groups):
+            parent = self.index(row, 0)
+            last = self.index(len(group.members) - 1, 0, parent)
+            self.dataChanged.emit(self.index(0, 0, parent), last, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
+        self.marks_changed.emit()
+
+    def marked_size(self) -> int:
+        return sum(self._files[i].size for i in self._checked)
+
+    # ------------------------------------------------------------------ where
     def group_of(self, index: Index) -> int | None:
         """The group row of a group or member index."""
         if not index.isValid():
@@ -114,6 +194,14 @@ class GroupTreeModel(QAbstractItemModel):
         if not index.isValid() or index.internalId() == 0:
             return None
         return self._groups[index.internalId() - 1].members[index.row()].index
+
+    def member_index(self, file_index: int) -> QModelIndex:
+        """The model index of a file's member row (invalid when it is in no group)."""
+        for row, group in enumerate(self._groups):
+            for position, m in enumerate(group.members):
+                if m.index == file_index:
+                    return self.index(position, 0, self.index(row, 0))
+        return QModelIndex()
 
     # ------------------------------------------------------------------ structure
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
@@ -148,22 +236,35 @@ class GroupTreeModel(QAbstractItemModel):
             return Qt.ItemFlag.NoItemFlags
         flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
         if index.internalId() != 0 and index.column() == Column.NAME:
-            flags |= Qt.ItemFlag.ItemIsUserCheckable
+            file_index = self.file_index(index)
+            if file_index not in self._protected:
+                flags |= Qt.ItemFlag.ItemIsUserCheckable
         return flags
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if orientation != Qt.Orientation.Horizontal or role != Qt.ItemDataRole.DisplayRole:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
             return None
-        if not 0 <= section < len(Column):
-            return None
-        return (
-            self.tr("Group / file"),
-            self.tr("Files"),
-            self.tr("Size"),
-            self.tr("Modified"),
-            self.tr("Distance"),
-            self.tr("Similarity"),
-        )[section]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                self.tr("Group / file"),
+                self.tr("Files"),
+                self.tr("Size"),
+                self.tr("Modified"),
+                self.tr("Distance"),
+                self.tr("Verified"),
+                self.tr("Identical"),
+            )[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                self.tr("Groups, and the files in them; the group's reference comes first"),
+                self.tr("How many files the group holds"),
+                self.tr("A file's size; for a group, what removing every file but the reference frees"),
+                self.tr("When the file was last changed"),
+                self.tr("Differing fingerprint bits to the group's reference; for a group, the largest"),
+                self.tr("How much of the text is shared with the reference (the check behind every group)"),
+                self.tr("The cleaned text equals the reference's"),
+            )[section]
+        return None
 
     # ------------------------------------------------------------------ cells
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -178,14 +279,15 @@ class GroupTreeModel(QAbstractItemModel):
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != Column.NAME:
             return False
         file_index = self.file_index(index)
-        if file_index is None:
+        if file_index is None or file_index in self._protected:
             return False
         state = value.value if isinstance(value, Qt.CheckState) else int(value)  # type: ignore[arg-type]
         if state == Qt.CheckState.Checked.value:
             self._checked.add(file_index)
         else:
             self._checked.discard(file_index)
-        self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole])
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
+        self.marks_changed.emit()
         return True
 
     def _group_data(self, row: int, column: int, role: int) -> object:
@@ -195,17 +297,27 @@ class GroupTreeModel(QAbstractItemModel):
                 return self.tr("Group {0}: {1}").format(row + 1, self._files[group.reference].path)
             if column == Column.FILES:
                 return str(len(group.members))
+            if column == Column.SIZE:
+                return self.tr("{0} wasted").format(human_size(self._wasted[row]))
             if column == Column.DISTANCE:
                 return self.tr("≤ {0}").format(group.max_distance)
-            if column == Column.SIMILARITY:
-                return f"≥ {self._similarity(group.max_distance):.1%}"
             return None
         if role == SORT_ROLE:
-            return (row, len(group.members), 0, 0, group.max_distance, -group.max_distance)[column]
-        if role == Qt.ItemDataRole.ToolTipRole and column in (Column.DISTANCE, Column.SIMILARITY):
-            return self.tr("Largest distance between any two members of the group")
+            verified = min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
+            identical = sum(m.identical for m in group.members)
+            newest = max(self._files[m.index].mtime_ns for m in group.members)
+            return (row, len(group.members), self._wasted[row], newest, group.max_distance, verified, identical)[column]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == Column.SIZE:
+                return self.tr("Removing every file of the group but the reference frees this much")
+            if column == Column.DISTANCE:
+                return self.tr("Largest distance between any two members of the group")
+            if column == Column.NAME:
+                return self._files[group.reference].path
         if role == Qt.ItemDataRole.FontRole and column == Column.NAME:
             return self._bold
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def _member_data(self, group: Group, row: int, column: int, role: int) -> object:
@@ -214,6 +326,11 @@ class GroupTreeModel(QAbstractItemModel):
         is_reference = member.index == group.reference
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
+                state = self._states.get(member.index)
+                if state is FileState.GONE:
+                    return self.tr("{0} (gone since)").format(record.path)
+                if state is FileState.CHANGED:
+                    return self.tr("{0} (changed since)").format(record.path)
                 return record.path
             if column == Column.SIZE:
                 return human_size(record.size)
@@ -221,32 +338,59 @@ class GroupTreeModel(QAbstractItemModel):
                 return _dt.datetime.fromtimestamp(record.mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M")
             if column == Column.DISTANCE:
                 return self.tr("reference") if is_reference else str(member.distance)
-            if column == Column.SIMILARITY:
-                return f"{self._similarity(member.distance):.1%}"
+            if column == Column.VERIFIED:
+                if is_reference or member.verified is None:
+                    return None
+                return self.tr("{0:.0%} shared").format(member.verified)
+            if column == Column.IDENTICAL:
+                return self.tr("identical") if member.identical else None
             return None
         if role == SORT_ROLE:
-            name = ("0" if is_reference else "1") + record.path  # the reference stays on top
-            return (name, 1, record.size, record.mtime_ns, member.distance, -member.distance)[column]
+            verified = 2.0 if is_reference else (member.verified if member.verified is not None else -1.0)
+            return (
+                record.path,
+                0,
+                record.size,
+                record.mtime_ns,
+                member.distance,
+                verified,
+                int(member.identical),
+            )[column]
         if role == FILE_INDEX_ROLE:
             return member.index
+        if role == REFERENCE_ROLE:
+            return is_reference
+        if role == MARKED_ROLE:
+            return member.index in self._checked
         if role == Qt.ItemDataRole.CheckStateRole and column == Column.NAME:
             return Qt.CheckState.Checked if member.index in self._checked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole and is_reference and column in (Column.NAME, Column.DISTANCE):
             return self._bold
+        if role == Qt.ItemDataRole.ForegroundRole and member.index in self._protected and column == Column.NAME:
+            return QBrush(QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.NAME:
+            lines = [record.path]
             if is_reference:
-                return self.tr("{0}\nThe group's reference: distances are measured to it").format(record.path)
-            return record.path
+                lines.append(self.tr("The group's reference: distances are measured to it"))
+            if member.index in self._protected:
+                lines.append(self.tr("In a reference folder: always kept, never marked"))
+            if member.also_close:
+                names = ", ".join(self._files[i].path for i in member.also_close[:5])
+                more = len(member.also_close) - 5
+                also = self.tr("Also close to: {0}").format(names)
+                lines.append(also + (self.tr(" and %n more", "", more) if more > 0 else ""))
+            return "\n".join(lines)
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
+            return self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
+                member.distance, self._bits, 1.0 - member.distance / self._bits
+            )
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
-    def _similarity(self, distance: int) -> float:
-        return 1.0 - distance / self._bits
-
 
 class GroupFilterModel(QSortFilterProxyModel):
-    """Sorts by the numbers behind the cells; the filter matches paths and keeps a matching member's group."""
+    """Sorts by the numbers behind the cells (a group's reference stays first); filters by path and marks."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -255,6 +399,7 @@ class GroupFilterModel(QSortFilterProxyModel):
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setFilterKeyColumn(Column.NAME)
         self._text = ""
+        self._marked_only = False
 
     def set_filter_text(self, text: str) -> None:
         """Show only members whose path contains ``text`` (case-insensitive), with their groups."""
@@ -262,15 +407,38 @@ class GroupFilterModel(QSortFilterProxyModel):
         self._text = text.strip().lower()
         self.endFilterChange()
 
+    def set_marked_only(self, on: bool) -> None:
+        """Show only marked members, with their groups."""
+        self.beginFilterChange()
+        self._marked_only = bool(on)
+        self.endFilterChange()
+
+    @property
+    def marked_only(self) -> bool:
+        return self._marked_only
+
     def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        pattern = self._text
-        if not pattern:
+        if not self._text and not self._marked_only:
             return True
+        if not source_parent.isValid():  # a group row shows through its members (recursive filter)
+            return False
         source = self.sourceModel()
         index = source.index(source_row, Column.NAME, source_parent)
-        if not source_parent.isValid():  # a group row matches only through its members (recursive filter)
+        if self._marked_only and not source.data(index, MARKED_ROLE):
             return False
-        return pattern in str(source.data(index)).lower()
+        return not self._text or self._text in str(source.data(index)).lower()
+
+    def lessThan(self, left: Index, right: Index) -> bool:
+        ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
+        if left.parent().isValid():  # members: the reference stays on top whichever way
+            if left.data(REFERENCE_ROLE):
+                return ascending
+            if right.data(REFERENCE_ROLE):
+                return not ascending
+        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
+        if a == b:
+            return left.row() < right.row() if ascending else left.row() > right.row()
+        return bool(a < b)
 
 
 class ProblemsModel(QAbstractTableModel):

@@ -165,7 +165,7 @@ class MainWindow(QMainWindow):
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu(self.tr("&File"))
+        file_menu = self.file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.open_a_action)
         file_menu.addAction(self.open_b_action)
         file_menu.addSeparator()
@@ -194,7 +194,7 @@ class MainWindow(QMainWindow):
                 examples_menu.addSeparator()
             previous = group
             examples_menu.addAction(self.example_actions[item.key])
-        help_menu = bar.addMenu(self.tr("&Help"))
+        help_menu = self.help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.guide_action)
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
@@ -225,6 +225,20 @@ class MainWindow(QMainWindow):
         self.folder_page = page
         self.pages.insertTab(self.FOLDER, page, title or self.tr("Folder"))
 
+    def add_folder_menus(self, page: QWidget) -> None:
+        """The Folder page's menus and File actions (saved results, exports) in the menu bar."""
+        file_menu = self.file_menu
+        first = file_menu.actions()[-2]  # the separator above Quit
+        file_menu.insertSeparator(first)
+        for name in ("open_results_action", "save_results_action", "export_csv_action", "export_json_action"):
+            action = getattr(page, name, None)
+            if action is not None:
+                file_menu.insertAction(first, action)
+        for name in ("mark_menu", "actions_menu"):
+            menu = getattr(page, name, None)
+            if menu is not None:
+                self.menuBar().insertMenu(self.help_menu.menuAction(), menu)
+
     def open_folder(self, path: str) -> None:
         """Show the Folder page on ``path`` if the page can open folders."""
         self.pages.setCurrentIndex(self.FOLDER)
@@ -245,6 +259,9 @@ class MainWindow(QMainWindow):
             (self.compare_page.pane_b, old.compare_page.pane_b),
         ):
             mine.restore(theirs.state())
+        taker = getattr(self.folder_page, "take_over", None)
+        if callable(taker) and type(self.folder_page) is type(old.folder_page):
+            taker(old.folder_page)  # the scan's result, k and marks survive the new language
 
     def about_text(self) -> str:
         return self.tr(

@@ -4,6 +4,12 @@ A :class:`BackgroundJob` owns a thread and a worker. ``submit(payload)`` numbers
 previous request's cancel event (the function checks it between its steps) and queues the new one. Only
 the newest request's answer is passed on; older answers are dropped, so a slow recompute can never
 overwrite a newer one. Errors cross the thread boundary only as signals.
+
+Every long job of the window uses it: the Compare page's recompute, the differences, the Folder page's
+scan and its regrouping. A job made with ``progress=True`` gets a third argument, a progress callback
+``(done, total, stage)`` whose reports reach the ``progress`` signal at most every 50 ms (a queued signal
+per file would flood the window's thread). ``stop()`` asks the running request to stop but still wants its
+answer (a cancelled scan returns its partial result); ``cancel()`` drops the answer as well.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ from __future__ import annotations
 import gc
 import re
 import threading
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
@@ -18,7 +25,10 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, S
 from simcompare.core.errors import Cancelled
 from simcompare.gui.messages import error_text
 
-JobFunction = Callable[[object, threading.Event], object]
+JobFunction = Callable[..., object]
+"""``function(payload, cancel)``, or ``function(payload, cancel, progress)`` for a job with progress."""
+
+PROGRESS_INTERVAL = 0.05
 
 
 def describe_error(error: BaseException) -> str:
@@ -44,10 +54,25 @@ class _Worker(QObject):
     finished = Signal(int, object)
     failed = Signal(int, str)
     cancelled = Signal(int)
+    progress = Signal(int, int, int, str)  # request id, done, total, stage
 
-    def __init__(self, function: JobFunction) -> None:
+    def __init__(self, function: JobFunction, with_progress: bool = False) -> None:
         super().__init__()
         self._function = function
+        self._with_progress = with_progress
+
+    def _reporter(self, request_id: int) -> Callable[[int, int, str], None]:
+        last = 0.0
+        last_stage = ""
+
+        def report(done: int, total: int, stage: str) -> None:
+            nonlocal last, last_stage
+            now = time.monotonic()
+            if stage != last_stage or done == total or now - last >= PROGRESS_INTERVAL:
+                last, last_stage = now, stage
+                self.progress.emit(request_id, done, total, stage)
+
+        return report
 
     @Slot(int, object, object)
     def run(self, request_id: int, payload: object, cancel: threading.Event) -> None:
@@ -55,7 +80,10 @@ class _Worker(QObject):
             self.cancelled.emit(request_id)
             return
         try:
-            result = self._function(payload, cancel)
+            if self._with_progress:
+                result = self._function(payload, cancel, self._reporter(request_id))
+            else:
+                result = self._function(payload, cancel)
         except Cancelled:
             self.cancelled.emit(request_id)
         except Exception as error:  # every failure becomes a signal: nothing may escape a worker thread
@@ -67,30 +95,43 @@ class _Worker(QObject):
 class BackgroundJob(QObject):
     """Runs ``function(payload, cancel_event)`` off the GUI thread; only the newest answer is reported.
 
+    Args:
+        function: ``function(payload, cancel)``; with ``progress=True``, ``function(payload, cancel, report)``.
+        name: The thread's name.
+        parent: The owner; the thread stops when it goes.
+        progress: Pass a progress callback to the function and report through ``progress``.
+
     Signals:
         result_ready(request_id, result): the newest request finished.
         failed(request_id, message): the newest request raised.
+        cancelled(request_id): the newest request stopped (raised Cancelled) without an answer.
+        progress(done, total, stage): from the newest request (jobs made with ``progress=True``).
         busy_changed(busy): work started or the newest request was answered.
     """
 
     result_ready = Signal(int, object)
     failed = Signal(int, str)
+    cancelled = Signal(int)
+    progress = Signal(int, int, str)
     busy_changed = Signal(bool)
     _run = Signal(int, object, object)
 
-    def __init__(self, function: JobFunction, name: str, parent: QObject | None = None) -> None:
+    def __init__(
+        self, function: JobFunction, name: str, parent: QObject | None = None, *, progress: bool = False
+    ) -> None:
         super().__init__(parent)
         self._latest = 0
         self._cancel = threading.Event()
         self._busy = False
         self._thread = QThread(self)
         self._thread.setObjectName(name)
-        self._worker = _Worker(function)
+        self._worker = _Worker(function, progress)
         self._worker.moveToThread(self._thread)
         self._run.connect(self._worker.run)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
         self._worker.cancelled.connect(self._on_cancelled)
+        self._worker.progress.connect(self._on_progress)
         self._thread.finished.connect(self._worker.deleteLater)
         if parent is not None:  # a thread destroyed while running aborts the process: stop it with the owner
             parent.destroyed.connect(self.shutdown)
@@ -104,6 +145,15 @@ class BackgroundJob(QObject):
     @property
     def latest_request(self) -> int:
         return self._latest
+
+    @property
+    def worker(self) -> QObject:
+        """The worker in the thread (its ``progress`` signal may be connected directly, e.g. by tests)."""
+        return self._worker
+
+    def stop(self) -> None:
+        """Ask the current request to stop at its next step; its answer (e.g. a partial result) still comes."""
+        self._cancel.set()
 
     def submit(self, payload: object) -> int:
         """Queue work; any older request still waiting or running is told to stop. Returns the request id."""
@@ -148,6 +198,12 @@ class BackgroundJob(QObject):
     def _on_cancelled(self, request_id: int) -> None:
         if request_id == self._latest:  # cancelled without a newer request: nothing more is coming
             self._set_busy(False)
+            self.cancelled.emit(request_id)
+
+    @Slot(int, int, int, str)
+    def _on_progress(self, request_id: int, done: int, total: int, stage: str) -> None:
+        if request_id == self._latest:
+            self.progress.emit(done, total, stage)
 
 
 class GuiThreadCollector(QObject):

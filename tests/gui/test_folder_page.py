@@ -74,10 +74,17 @@ def page(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def run_scan(qtbot, page: FolderPage, folder: Path):
+    """Scan and wait until the groups are on screen (they follow the result from the grouping worker)."""
     page.set_folder(folder)
     with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
         assert page.start_scan()
+    wait_grouped(qtbot, page)
     return blocker.args[0]
+
+
+def wait_grouped(qtbot, page: FolderPage) -> None:
+    """Until the groups of the newest request are on screen (the grouping job is idle again)."""
+    qtbot.waitUntil(lambda: not page.regrouping, timeout=60_000)
 
 
 def group_paths(page: FolderPage) -> list[set[str]]:
@@ -135,8 +142,14 @@ def test_settings_persist(qtbot, page: FolderPage, folder: Path, tmp_path: Path)
 
 def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPage, folder: Path) -> None:
     # Cancel from the worker's own thread at its first progress report, so the scan cannot finish first.
-    worker = page.runner.worker
-    stop = lambda *_: worker.cancel()  # noqa: E731
+    worker = page.scan_job.worker
+    stopped: list[bool] = []
+
+    def stop(*_args: object) -> None:  # sets a threading.Event: safe from the worker's thread
+        if not stopped:
+            stopped.append(True)
+            page.scan_job.stop()
+
     worker.progress.connect(stop, Qt.ConnectionType.DirectConnection)
     page.set_folder(folder)
     with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
@@ -156,14 +169,14 @@ def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPa
 def test_changing_k_regroups_without_rescan(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     assert len(page.scan_calls) == 1
-    with qtbot.waitSignal(page.regrouped, timeout=1000):
+    with qtbot.waitSignal(page.regrouped, timeout=10_000):
         page.k_box.setValue(0)
     distances = [d for g in page.groups for d in (g.max_distance,)]
     assert all(d == 0 for d in distances)
-    with qtbot.waitSignal(page.regrouped, timeout=1000):
+    with qtbot.waitSignal(page.regrouped, timeout=10_000) as blocker:
         page.k_slider.setValue(page.k_slider.maximum())
-    assert page.pairs is not None and page.pairs.k == page.k_box.maximum()
-    assert page.pairs.possible_pairs == len(page.result.files) * (len(page.result.files) - 1) // 2
+    assert blocker.args == [page.k_box.maximum()]
+    assert page.session.search_statistics is not None
     assert "blocks" in page.stats_label.text()
     assert len(page.scan_calls) == 1
 
@@ -215,6 +228,7 @@ def test_trash_moves_only_confirmed_files(qtbot, page: FolderPage, folder: Path,
     assert (folder / "en_a.txt").exists() and (folder / "en_c.txt").exists()
     trashed = list((tmp_path / "home").rglob("en_b.md"))
     assert trashed, "the file should be in the temporary trash"
+    wait_grouped(qtbot, page)
     assert {"en_a.txt", "en_c.txt"} in group_paths(page)
 
 
@@ -237,11 +251,14 @@ def test_whole_group_needs_a_second_confirmation(qtbot, page: FolderPage, folder
 def test_side_by_side_and_not_duplicates(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
+    assert page.compare_selected()
+    assert page.tabs.currentWidget() is page.side_tab
     with qtbot.waitSignal(page.compare_requested, timeout=1000):
-        assert page.compare_selected()
-    assert page.tabs.currentWidget() is page.diff_view
+        page.to_compare_button.click()
+    page.tabs.setCurrentIndex(0)
     page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
     assert page.mark_not_duplicates()
+    wait_grouped(qtbot, page)
     assert len(page.groups) == 1
     run_scan(qtbot, page, folder)  # remembered across scans
     assert len(page.groups) == 1
@@ -300,8 +317,9 @@ def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, 
     page.workers = 1
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
+    assert page.compare_selected()
     with qtbot.waitSignal(window.compare_page.results_shown, timeout=30_000):
-        assert page.compare_selected()
+        page.to_compare_button.click()
     assert window.compare_page.pane_a.text() == (folder / "en_a.txt").read_text(encoding="utf-8")
     assert window.compare_page.pane_b.text() == (folder / "en_c.txt").read_text(encoding="utf-8")
     page.shutdown()
