@@ -947,8 +947,11 @@ class FolderPage(QWidget):
             return files[0], files[1]
         if len(files) == 1:
             found = self._group_of_file(files[0])
-            if found is not None and found[1].reference != files[0]:
-                return found[1].reference, files[0]
+            if found is not None:
+                group = found[1]
+                if group.reference != files[0]:
+                    return group.reference, files[0]
+                return group.reference, group.members[1].index  # the reference: with its nearest member
         return None
 
     @Slot()
