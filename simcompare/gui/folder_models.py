@@ -25,7 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from simcompare.core.groups import Group
+from simcompare.core.groups import Group, Member
 from simcompare.core.scan import FileRecord, Problem
 from simcompare.gui.messages import reason_detail, reason_text
 
@@ -36,6 +36,12 @@ MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
 
 Index = QModelIndex | QPersistentModelIndex
 
+# Computed once: combining enum flags in Python costs more than the whole rest of flags().
+_SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_CHECKABLE = _SELECTABLE | Qt.ItemFlag.ItemIsUserCheckable
+BATCH = 500
+"""Groups handed to the view at a time."""
+
 
 class Column(enum.IntEnum):
     NAME = 0
@@ -45,6 +51,9 @@ class Column(enum.IntEnum):
     DISTANCE = 4
     VERIFIED = 5
     IDENTICAL = 6
+
+
+_COLUMNS = len(Column)
 
 
 class FileState(enum.StrEnum):
@@ -82,7 +91,10 @@ class GroupTreeModel(QAbstractItemModel):
         self._checked: set[int] = set()
         self._protected: frozenset[int] = frozenset()
         self._states: Mapping[int, FileState] = {}
-        self._names: Mapping[int, str] = {}
+        self._sort: tuple[int, Qt.SortOrder] = (Column.SIZE, Qt.SortOrder.DescendingOrder)
+        self._members_sorted: list[bool] = []
+        self._rows: dict[int, int] | None = {}
+        self._loaded = 0
         self._bold = QFont()
         self._bold.setBold(True)
 
@@ -114,18 +126,107 @@ class GroupTreeModel(QAbstractItemModel):
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
         self._states = dict(states or {})
-        members = {m.index for g in self._groups for m in g.members}
-        self._checked &= members
-        self._checked -= self._protected
+        self._apply_sort()
+        if self._checked:
+            self._checked = {i for i in self._checked if i in self._row_of} - self._protected
+        self._loaded = min(BATCH, len(self._groups))
         self.endResetModel()
         self.marks_changed.emit()
+
+    # ------------------------------------------------------------------ sorting
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the groups by ``column`` and the members within each group (the reference stays first).
+
+        Sorting here, with each row's key computed once, keeps 100,000 rows fast; a proxy's per-comparison
+        ``lessThan`` in Python would hold the window for seconds.
+        """
+        if not 0 <= column < len(Column):
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = [(self.createIndex(r, 0, 0), g) for r, g in enumerate(self._groups)]
+        self._sort = (column, order)
+        self._apply_sort()
+        # Group rows moved: persistent indices of groups and members follow their group.
+        where = {id(g): r for r, g in enumerate(self._groups)}
+        for index, group in old:
+            row = where[id(group)]
+            self.changePersistentIndex(index, self.createIndex(row, 0, 0))
+        for index in self.persistentIndexList():
+            if index.isValid() and index.internalId() != 0:
+                self.changePersistentIndex(index, QModelIndex())  # members may have moved within the group
+        self.layoutChanged.emit()
+
+    def _apply_sort(self) -> None:
+        """Order the groups now; each group's members are ordered when the view first asks for them."""
+        column, order = self._sort
+        descending = order == Qt.SortOrder.DescendingOrder
+        rows = list(range(len(self._groups)))
+        keys = self._wasted if column == Column.SIZE else [self._group_key(r, column) for r in rows]
+        rows.sort(key=lambda r: keys[r], reverse=descending)
+        self._groups = [self._groups[r] for r in rows]
+        self._wasted = [self._wasted[r] for r in rows]
+        self._members_sorted = [False] * len(self._groups)
+        self._rows = None  # built when first needed: 100,000 entries cost the window a tenth of a second
+
+    @property
+    def _row_of(self) -> dict[int, int]:
+        """Each member file's group row."""
+        if self._rows is None:
+            self._rows = {m.index: r for r, g in enumerate(self._groups) for m in g.members}
+        return self._rows
+
+    def _members(self, row: int) -> tuple[Member, ...]:
+        """Group ``row``'s members in the current order (the reference first), sorted on first use."""
+        group = self._groups[row]
+        if not self._members_sorted[row]:
+            column, order = self._sort
+            head, rest = group.members[0], list(group.members[1:])
+            rest.sort(key=lambda m: self._member_key(group, m, column), reverse=order == Qt.SortOrder.DescendingOrder)
+            group = self._groups[row] = Group(group.reference, (head, *rest), group.max_distance)
+            self._members_sorted[row] = True
+        return group.members
+
+    def _group_key(self, row: int, column: int) -> object:
+        group = self._groups[row]
+        if column == Column.NAME:
+            return self._files[group.reference].path
+        if column == Column.FILES:
+            return len(group.members)
+        if column == Column.SIZE:
+            return self._wasted[row]
+        if column == Column.MODIFIED:
+            return max(self._files[m.index].mtime_ns for m in group.members)
+        if column == Column.DISTANCE:
+            return group.max_distance
+        if column == Column.VERIFIED:
+            return min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
+        return sum(m.identical for m in group.members)
+
+    def _member_key(self, group: Group, member: Member, column: int) -> object:
+        record = self._files[member.index]
+        if column == Column.SIZE:
+            return (record.size, record.path)
+        if column == Column.MODIFIED:
+            return (record.mtime_ns, record.path)
+        if column == Column.DISTANCE:
+            return (member.distance, record.path)
+        if column == Column.VERIFIED:
+            return (member.verified if member.verified is not None else -1.0, record.path)
+        if column == Column.IDENTICAL:
+            return (int(member.identical), record.path)
+        return (record.path, 0)
 
     def clear(self) -> None:
         self.set_groups((), [], self._bits)
 
-    def replace_group(self, row: int, group: Group) -> None:
-        """Show ``group`` in place of the group at ``row`` (a new reference: same members)."""
+    def replace_group(self, row: int, group: Group, wasted: int) -> None:
+        """Show ``group`` in place of the group at ``row`` (a new reference: same members, same place)."""
         self._groups[row] = group
+        self._members_sorted[row] = False
+        self._wasted[row] = wasted
+        group = Group(group.reference, self._members(row), group.max_distance)
+        if row >= self._loaded:
+            return
         parent = self.index(row, 0)
         self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
         if group.members:
@@ -159,22 +260,26 @@ class GroupTreeModel(QAbstractItemModel):
 
     def set_marks(self, marks: Iterable[int]) -> None:
         """Mark exactly ``marks`` (files of reference folders and files in no group are left out)."""
-        members = {m.index for g in self._groups for m in g.members}
-        self._checked = (set(marks) & members) - self._protected
-        self._all_changed()
+        before = self._checked
+        self._checked = {i for i in marks if i in self._row_of} - self._protected
+        self._changed(before ^ self._checked)
 
     def set_checked(self, file_indices: Iterable[int], checked: bool = True) -> None:
         chosen = set(file_indices) - self._protected
+        before = set(self._checked)
         if checked:
             self._checked |= chosen
         else:
             self._checked -= chosen
-        self._all_changed()
+        self._changed(before ^ self._checked)
 
-    def _all_changed(self) -> None:
-        for row, group in enumerate(self._groups):
+    def _changed(self, files: set[int]) -> None:
+        """Repaint the check boxes of the groups holding ``files`` (only those: there may be 20,000)."""
+        for row in sorted({self._row_of[i] for i in files if i in self._row_of}):
+            if row >= self._loaded:
+                continue
             parent = self.index(row, 0)
-            last = self.index(len(group.members) - 1, 0, parent)
+            last = self.index(len(self._groups[row].members) - 1, 0, parent)
             self.dataChanged.emit(self.index(0, 0, parent), last, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
         self.marks_changed.emit()
 
@@ -193,23 +298,25 @@ class GroupTreeModel(QAbstractItemModel):
         """The scan's file index of a member row (None for a group row)."""
         if not index.isValid() or index.internalId() == 0:
             return None
-        return self._groups[index.internalId() - 1].members[index.row()].index
+        return self._members(index.internalId() - 1)[index.row()].index
 
     def member_index(self, file_index: int) -> QModelIndex:
         """The model index of a file's member row (invalid when it is in no group)."""
-        for row, group in enumerate(self._groups):
-            for position, m in enumerate(group.members):
-                if m.index == file_index:
-                    return self.index(position, 0, self.index(row, 0))
-        return QModelIndex()
+        row = self._row_of.get(file_index)
+        if row is None:
+            return QModelIndex()
+        self.load_to(row)
+        position = next(p for p, m in enumerate(self._members(row)) if m.index == file_index)
+        return self.index(position, 0, self.index(row, 0))
 
     # ------------------------------------------------------------------ structure
     def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
-        if not self.hasIndex(row, column, parent):
+        # Bounds checked here rather than by hasIndex(), which calls back into Python twice per row.
+        if row < 0 or not 0 <= column < _COLUMNS:
             return QModelIndex()
         if not parent.isValid():
-            return self.createIndex(row, column, 0)
-        if parent.internalId() == 0:
+            return self.createIndex(row, column, 0) if row < self._loaded else QModelIndex()
+        if parent.internalId() == 0 and parent.column() == 0 and row < len(self._groups[parent.row()].members):
             return self.createIndex(row, column, parent.row() + 1)
         return QModelIndex()
 
@@ -220,10 +327,31 @@ class GroupTreeModel(QAbstractItemModel):
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         if not parent.isValid():
-            return len(self._groups)
+            return self._loaded
         if parent.column() != 0 or parent.internalId() != 0:
             return 0
         return len(self._groups[parent.row()].members)
+
+    # Groups reach the view a batch at a time (Qt's fetchMore): a view walks every row it is given on a
+    # reset, and 20,000 groups at once would hold the window for a second.
+    def canFetchMore(self, parent: Index) -> bool:
+        return not parent.isValid() and self._loaded < len(self._groups)
+
+    def fetchMore(self, parent: Index) -> None:
+        if parent.isValid():
+            return
+        self.load_to(self._loaded + BATCH - 1)
+
+    def load_to(self, row: int) -> None:
+        """Give the view every group up to ``row`` (e.g. to select a file in a group further down)."""
+        last = min(row, len(self._groups) - 1)
+        if last >= self._loaded:
+            self.beginInsertRows(QModelIndex(), self._loaded, last)
+            self._loaded = last + 1
+            self.endInsertRows()
+
+    def load_all(self) -> None:
+        self.load_to(len(self._groups) - 1)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
         return len(Column)
@@ -234,12 +362,10 @@ class GroupTreeModel(QAbstractItemModel):
     def flags(self, index: Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
-        if index.internalId() != 0 and index.column() == Column.NAME:
-            file_index = self.file_index(index)
-            if file_index not in self._protected:
-                flags |= Qt.ItemFlag.ItemIsUserCheckable
-        return flags
+        member_name = index.internalId() != 0 and index.column() == 0
+        if member_name and self.file_index(index) not in self._protected:
+            return _CHECKABLE
+        return _SELECTABLE
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
         if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
@@ -272,8 +398,9 @@ class GroupTreeModel(QAbstractItemModel):
             return None
         if index.internalId() == 0:
             return self._group_data(index.row(), index.column(), role)
-        group = self._groups[index.internalId() - 1]
-        return self._member_data(group, index.row(), index.column(), role)
+        row = index.internalId() - 1
+        self._members(row)
+        return self._member_data(self._groups[row], index.row(), index.column(), role)
 
     def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != Column.NAME:
@@ -303,10 +430,7 @@ class GroupTreeModel(QAbstractItemModel):
                 return self.tr("≤ {0}").format(group.max_distance)
             return None
         if role == SORT_ROLE:
-            verified = min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
-            identical = sum(m.identical for m in group.members)
-            newest = max(self._files[m.index].mtime_ns for m in group.members)
-            return (row, len(group.members), self._wasted[row], newest, group.max_distance, verified, identical)[column]
+            return self._group_key(row, column)
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == Column.SIZE:
                 return self.tr("Removing every file of the group but the reference frees this much")
@@ -390,7 +514,7 @@ class GroupTreeModel(QAbstractItemModel):
 
 
 class GroupFilterModel(QSortFilterProxyModel):
-    """Sorts by the numbers behind the cells (a group's reference stays first); filters by path and marks."""
+    """Filters by path and marks; sorting is passed on to :class:`GroupTreeModel` (the reference stays first)."""
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -428,17 +552,11 @@ class GroupFilterModel(QSortFilterProxyModel):
             return False
         return not self._text or self._text in str(source.data(index)).lower()
 
-    def lessThan(self, left: Index, right: Index) -> bool:
-        ascending = self.sortOrder() == Qt.SortOrder.AscendingOrder
-        if left.parent().isValid():  # members: the reference stays on top whichever way
-            if left.data(REFERENCE_ROLE):
-                return ascending
-            if right.data(REFERENCE_ROLE):
-                return not ascending
-        a, b = left.data(SORT_ROLE), right.data(SORT_ROLE)
-        if a == b:
-            return left.row() < right.row() if ascending else left.row() > right.row()
-        return bool(a < b)
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorting is the source model's (keys computed once per row); the proxy keeps its order."""
+        source = self.sourceModel()
+        if isinstance(source, GroupTreeModel):
+            source.sort(column, order)
 
 
 class ProblemsModel(QAbstractTableModel):

@@ -103,6 +103,7 @@ AskPath = Callable[[str, str, str], str]  # (title, start, filter) -> path or ""
 _DEFAULT_CACHE = object()
 _RECENT = 8
 _UNDO_DEPTH = 20
+_EXPAND_LIMIT = 500
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -272,10 +273,10 @@ class FolderPage(QWidget):
         self.model.marks_changed.connect(self._on_marks_changed)
         self.proxy = GroupFilterModel(self)
         self.proxy.setSourceModel(self.model)
-        self.filter_edit.textChanged.connect(self.proxy.set_filter_text)
-        self.marked_only_box.toggled.connect(self.proxy.set_marked_only)
+        self.filter_edit.textChanged.connect(self._on_filter_changed)
+        self.marked_only_box.toggled.connect(self._on_filter_changed)
         self.tree = QTreeView()
-        self.tree.setModel(self.proxy)
+        self.tree.setModel(self.model)  # the proxy only while a filter is on: it maps every row it holds
         self.tree.setSortingEnabled(True)
         self.tree.sortByColumn(Column.SIZE, Qt.SortOrder.DescendingOrder)  # most wasted space first
         self.tree.setUniformRowHeights(True)
@@ -288,8 +289,10 @@ class FolderPage(QWidget):
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        # Not ResizeToContents: that asks every row for its size, seconds on 100,000 rows.
         for column in list(Column)[1:]:
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, 90)
         self.tree.selectionModel().selectionChanged.connect(self._update_actions)
         self.tree.doubleClicked.connect(self._on_double_clicked)
 
@@ -792,7 +795,7 @@ class FolderPage(QWidget):
         """File indices of the selected member rows, in view order, without repeats."""
         found: list[int] = []
         for index in self.tree.selectionModel().selectedRows(Column.NAME):
-            file_index = self.model.file_index(self.proxy.mapToSource(index))
+            file_index = self.model.file_index(self._to_source(index))
             if file_index is not None and file_index not in found:
                 found.append(file_index)
         return found
@@ -801,10 +804,38 @@ class FolderPage(QWidget):
         """Rows (in the model) of the groups with a selected row."""
         rows: list[int] = []
         for index in self.tree.selectionModel().selectedRows(Column.NAME):
-            row = self.model.group_of(self.proxy.mapToSource(index))
+            row = self.model.group_of(self._to_source(index))
             if row is not None and row not in rows:
                 rows.append(row)
         return rows
+
+    def _to_source(self, index: QModelIndex) -> QModelIndex:
+        return self.proxy.mapToSource(index) if self.tree.model() is self.proxy else index
+
+    def _to_view(self, index: QModelIndex) -> QModelIndex:
+        return self.proxy.mapFromSource(index) if self.tree.model() is self.proxy else index
+
+    @Slot()
+    def _on_filter_changed(self) -> None:
+        """Filter by path and marks: the view goes through the proxy only while a filter is on."""
+        self.proxy.set_filter_text(self.filter_edit.text())
+        self.proxy.set_marked_only(self.marked_only_box.isChecked())
+        filtering = bool(self.filter_edit.text().strip()) or self.marked_only_box.isChecked()
+        wanted = self.proxy if filtering else self.model
+        if filtering:
+            self.model.load_all()  # a filter must see every group
+        if self.tree.model() is not wanted:
+            self.tree.setModel(wanted)
+            self.tree.selectionModel().selectionChanged.connect(self._update_actions)
+            self._expand()
+        self._update_actions()
+
+    def _expand(self) -> None:
+        """Open every group while there are few (expanding tens of thousands of rows costs real time)."""
+        if len(self.groups) <= _EXPAND_LIMIT:
+            self.tree.expandAll()
+            self.tree.header().resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+            self.tree.header().setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
 
     def select_files(self, file_indices: Sequence[int]) -> None:
         """Select the member rows of these files (for tests and keyboard users); the first is current."""
@@ -812,7 +843,7 @@ class FolderPage(QWidget):
         selection.clearSelection()
         first = True
         for file_index in file_indices:
-            index = self.proxy.mapFromSource(self.model.member_index(file_index))
+            index = self._to_view(self.model.member_index(file_index))
             if not index.isValid():
                 continue
             flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
@@ -896,11 +927,7 @@ class FolderPage(QWidget):
         new = set_reference(self._session, group, files[0])
         self._preferred -= set(group.indices)
         self._preferred.add(files[0])
-        self.model.replace_group(row, new)
-        if self._regrouped is not None:
-            self._regrouped.groups[row] = new
-            self._regrouped.wasted[row] = self._session.wasted_bytes(new)
-        self.proxy.invalidate()
+        self.model.replace_group(row, new, self._session.wasted_bytes(new))
         self.select_files([files[0]])
         return True
 
@@ -914,7 +941,7 @@ class FolderPage(QWidget):
             )
         else:
             self.marks_label.setText(self.tr("none marked"))
-        if self.proxy.marked_only:
+        if self.tree.model() is self.proxy and self.proxy.marked_only:
             self.proxy.invalidate()
         self._update_actions()
 
@@ -1006,8 +1033,9 @@ class FolderPage(QWidget):
     def _sorted_groups(self) -> list[Group]:
         """The groups in the order the tree shows them."""
         rows = []
-        for r in range(self.proxy.rowCount()):
-            row = self.model.group_of(self.proxy.mapToSource(self.proxy.index(r, 0)))
+        view = self.tree.model()
+        for r in range(view.rowCount()):
+            row = self.model.group_of(self._to_source(view.index(r, 0)))
             if row is not None:
                 rows.append(row)
         return [self.groups[row] for row in rows]
@@ -1301,9 +1329,21 @@ class FolderPage(QWidget):
         self.problems_model.set_problems(result.problems)
         self.empty_model.setStringList(result.empty)
         self._retitle_tabs()
-        if old._regrouped is not None and not old.regrouping:
-            self._pending_marks = set(old.model.marks())
-            self._on_regrouped(0, old._regrouped)
+        if old._regrouped is not None and not old.regrouping:  # the groups as shown, chosen references too
+            self._regrouped = old._regrouped
+            model = old.model
+            self.model.set_groups(
+                result.files,
+                model.groups,
+                result.config.bits,
+                wasted=[model.wasted(r) for r in range(len(model.groups))],
+                protected=model.protected,
+                states=self._states,
+            )
+            self.model.set_marks(model.marks())
+            self._expand()
+            self._show_summary()
+            self._update_actions()
         else:
             self._pending_marks = set(old.model.marks())
             self.regroup()
@@ -1443,8 +1483,7 @@ class FolderPage(QWidget):
         if marks is not None:
             self.model.set_marks(marks)
             self._pending_marks = None
-        if len(outcome.groups) <= 2000:  # expanding tens of thousands of rows costs the window real time
-            self.tree.expandAll()
+        self._expand()
         self._show_summary()
         self._update_actions()
         self.regrouped.emit(outcome.request.k)
@@ -1499,7 +1538,7 @@ class FolderPage(QWidget):
 
     @Slot(QModelIndex)
     def _on_double_clicked(self, index: QModelIndex) -> None:
-        file_index = self.model.file_index(self.proxy.mapToSource(index))
+        file_index = self.model.file_index(self._to_source(index))
         if file_index is not None:
             QDesktopServices.openUrl(QUrl.fromLocalFile(self.absolute(file_index)))
 

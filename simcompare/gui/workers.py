@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import gc
 import re
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -29,6 +30,11 @@ JobFunction = Callable[..., object]
 """``function(payload, cancel)``, or ``function(payload, cancel, progress)`` for a job with progress."""
 
 PROGRESS_INTERVAL = 0.05
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holds the GIL before another may take it, while the window runs."""
+
+_BUSY_JOBS: set[int] = set()
+"""ids of the jobs now busy (the garbage collector waits for none to be)."""
 
 
 def describe_error(error: BaseException) -> str:
@@ -173,6 +179,7 @@ class BackgroundJob(QObject):
     def shutdown(self) -> None:
         """Stop the thread after the current step; call before the owner goes away."""
         self._cancel.set()
+        _BUSY_JOBS.discard(id(self))
         if self._thread.isRunning():
             self._thread.quit()
             self._thread.wait()
@@ -180,6 +187,11 @@ class BackgroundJob(QObject):
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:
             self._busy = busy
+            if busy:
+                _BUSY_JOBS.add(id(self))
+            else:
+                _BUSY_JOBS.discard(id(self))
+                _settle()
             self.busy_changed.emit(busy)
 
     @Slot(int, object)
@@ -206,6 +218,17 @@ class BackgroundJob(QObject):
             self.progress.emit(done, total, stage)
 
 
+def _settle() -> None:
+    """Freeze the objects alive now when the last busy job answers, if the window collects by itself.
+
+    The answer (100,000 records, their groups) lives as long as it is shown; frozen, no collection walks
+    it again, so collections stay short. Frozen objects are still freed by their reference counts; only
+    cycles among them stay until ``unfreeze``. Without a :class:`GuiThreadCollector` nothing changes.
+    """
+    if not _BUSY_JOBS and not gc.isenabled():
+        gc.freeze()
+
+
 class GuiThreadCollector(QObject):
     """Runs Python's cyclic garbage collector on the GUI thread only.
 
@@ -218,12 +241,21 @@ class GuiThreadCollector(QObject):
     def __init__(self, parent: QObject, interval_ms: int = 1000) -> None:
         super().__init__(parent)
         gc.disable()
+        # Every call from Qt into Python (a cell's data, a paint) takes the GIL; while a worker runs Python,
+        # each such take waits up to the switch interval (5 ms by default), and a repaint makes hundreds.
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.check)
         self._timer.start(interval_ms)
 
     @Slot()
     def check(self) -> None:
+        if _BUSY_JOBS:
+            # A collection walks every young object, and a worker makes hundreds of thousands (a regroup
+            # of 100,000 files): the window would stop for a quarter of a second each time. Its
+            # temporaries are freed by their reference counts; cycles wait until the work is done.
+            return
         threshold = gc.get_threshold()
         count = gc.get_count()
         for generation in (2, 1, 0):
@@ -231,6 +263,13 @@ class GuiThreadCollector(QObject):
                 gc.collect(generation)
                 break
 
+    @staticmethod
+    def settle() -> None:
+        """A job answered: move what exists now out of the collector's way (see :func:`_settle`)."""
+        _settle()
+
     def stop(self) -> None:
         self._timer.stop()
+        sys.setswitchinterval(self._switch)
+        gc.unfreeze()
         gc.enable()
