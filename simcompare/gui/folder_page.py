@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QCoreApplication,
     QEvent,
     QEventLoop,
     QItemSelectionModel,
@@ -1676,8 +1677,10 @@ def install_folder_page(window: QWidget, *, persist: bool = True) -> FolderPage:
 
         def to_compare(a: str, b: str) -> None:
             if has_typed_text(compare_page) and not page.confirm(
-                page.tr("Open on the Compare page"),
-                page.tr("The Compare page holds text you typed. Replace it with these two files?"),
+                QCoreApplication.translate("FolderPage", "Open on the Compare page"),
+                QCoreApplication.translate(
+                    "FolderPage", "The Compare page holds text you typed. Replace it with these two files?"
+                ),
                 f"{a}\n{b}",
             ):
                 return

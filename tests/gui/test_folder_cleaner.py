@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from gui_helpers import point_trash_at
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
@@ -38,6 +39,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("HOME", str(home))
     monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    point_trash_at(monkeypatch, home)
     return home
 
 

@@ -8,6 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
+from gui_helpers import point_trash_at
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.scan import Reason, scan
@@ -57,6 +58,7 @@ def page(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / ".local" / "share"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    point_trash_at(monkeypatch, tmp_path / "home")
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     calls: list[str] = []
 
