@@ -276,7 +276,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+42"/>
+        <location filename="../../simcompare/gui/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -362,7 +362,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+209"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -578,12 +578,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1339"/>
         <source>Open on the Compare page</source>
         <translation>Open on the Compare page</translation>
     </message>
     <message>
-        <location line="-1338"/>
+        <location line="+1"/>
         <source>Compare the pair step by step on the Compare page</source>
         <translation>Compare the pair step by step on the Compare page</translation>
     </message>
@@ -867,12 +866,7 @@
         <translation>grouping at k = {0}…</translation>
     </message>
     <message>
-        <location line="+61"/>
-        <source>The Compare page holds text you typed. Replace it with these two files?</source>
-        <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
-    </message>
-    <message>
-        <location line="-681"/>
+        <location line="-620"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
@@ -1132,14 +1126,6 @@
     </message>
 </context>
 <context>
-    <name>FolderPlaceholder</name>
-    <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+58"/>
-        <source>Finding near-duplicates in a folder arrives here soon.</source>
-        <translation>Finding near-duplicates in a folder arrives here soon.</translation>
-    </message>
-</context>
-<context>
     <name>GroupTreeModel</name>
     <message>
         <location filename="../../simcompare/gui/folder_models.py" line="+375"/>
@@ -1293,23 +1279,22 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+25"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — how alike are these texts?</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Compare two texts</source>
         <translation>Compare two texts</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
         <source>Folder</source>
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="+36"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1399,7 +1384,7 @@
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
@@ -1419,7 +1404,7 @@
         <translation>E&amp;xamples</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
@@ -1429,12 +1414,7 @@
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+44"/>
-        <source>The Folder page cannot open folders yet.</source>
-        <translation>The Folder page cannot open folders yet.</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+41"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -1449,7 +1429,17 @@
         <translation>How SimHash works</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+47"/>
+        <source>Open on the Compare page</source>
+        <translation>Open on the Compare page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The Compare page holds text you typed. Replace it with these two files?</source>
+        <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -1457,7 +1447,7 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+49"/>
+        <location filename="../../simcompare/gui/workers.py" line="+46"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
@@ -1997,7 +1987,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+130"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>

@@ -275,7 +275,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+42"/>
+        <location filename="../../simcompare/gui/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>没有特征：每个和都是 0，所以每一位都是 0。</translation>
     </message>
@@ -361,7 +361,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+209"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -577,12 +577,11 @@
     </message>
     <message>
         <location line="+2"/>
-        <location line="+1339"/>
         <source>Open on the Compare page</source>
         <translation>在比较页打开</translation>
     </message>
     <message>
-        <location line="-1338"/>
+        <location line="+1"/>
         <source>Compare the pair step by step on the Compare page</source>
         <translation>在比较页逐步比较这两个文件</translation>
     </message>
@@ -858,12 +857,7 @@
         <translation>正在按 k = {0} 分组…</translation>
     </message>
     <message>
-        <location line="+61"/>
-        <source>The Compare page holds text you typed. Replace it with these two files?</source>
-        <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
-    </message>
-    <message>
-        <location line="-681"/>
+        <location line="-620"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
@@ -1115,14 +1109,6 @@
     </message>
 </context>
 <context>
-    <name>FolderPlaceholder</name>
-    <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+58"/>
-        <source>Finding near-duplicates in a folder arrives here soon.</source>
-        <translation>在文件夹中查找近似重复的功能即将推出。</translation>
-    </message>
-</context>
-<context>
     <name>GroupTreeModel</name>
     <message>
         <location filename="../../simcompare/gui/folder_models.py" line="+375"/>
@@ -1275,23 +1261,22 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+25"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — 这些文本有多相似？</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Compare two texts</source>
         <translation>比较两段文本</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
         <source>Folder</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="+36"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -1381,7 +1366,7 @@
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -1401,7 +1386,7 @@
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1411,12 +1396,7 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+44"/>
-        <source>The Folder page cannot open folders yet.</source>
-        <translation>文件夹页暂时还不能打开文件夹。</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+41"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -1431,7 +1411,17 @@
         <translation>SimHash 原理</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+47"/>
+        <source>Open on the Compare page</source>
+        <translation>在比较页打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The Compare page holds text you typed. Replace it with these two files?</source>
+        <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
+    </message>
+    <message>
+        <location line="+33"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -1439,7 +1429,7 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+49"/>
+        <location filename="../../simcompare/gui/workers.py" line="+46"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
@@ -1979,7 +1969,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+130"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>

@@ -12,6 +12,7 @@ import csv
 import io
 from collections.abc import Sequence
 
+from simcompare.core.bitwise import distance_similarity
 from simcompare.core.folder import FolderSession
 from simcompare.core.groups import Group, GroupRule
 
@@ -32,7 +33,7 @@ CSV_COLUMNS = (
 
 
 def _similarity(distance: int, bits: int) -> float:
-    return round(1.0 - distance / bits, 6)
+    return round(distance_similarity(distance, bits), 6)
 
 
 def _verified(value: float | None) -> float | None:

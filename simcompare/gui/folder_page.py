@@ -13,7 +13,6 @@ from __future__ import annotations
 import json
 import os
 import shlex
-import shutil
 import sys
 import tempfile
 import time
@@ -21,7 +20,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
-    QCoreApplication,
     QEvent,
     QEventLoop,
     QItemSelectionModel,
@@ -1655,43 +1653,6 @@ def has_typed_text(compare_page: QWidget) -> bool:
         if pane.text().strip() and pane.document is None and pane.source is None:
             return True
     return False
-
-
-def install_folder_page(window: QWidget, *, persist: bool = True) -> FolderPage:
-    """Put a Folder page into the main window; without ``persist`` its settings live in a throw-away file."""
-    settings = None
-    scratch = ""
-    if not persist:
-        scratch = tempfile.mkdtemp(prefix="simcompare-")
-        settings = QSettings(os.path.join(scratch, "folder.ini"), QSettings.Format.IniFormat)
-    page = FolderPage(settings=settings)
-    if scratch:  # the throw-away settings go with the page
-        page.destroyed.connect(lambda: shutil.rmtree(scratch, ignore_errors=True))
-    window.add_folder_page(page)  # type: ignore[attr-defined]
-    panel = getattr(getattr(window, "compare_page", None), "settings", None)
-    if panel is not None:  # one set of fingerprint settings for both pages
-        page.set_config(panel.config())
-        panel.changed.connect(lambda: page.set_config(panel.config()))
-    compare_page = getattr(window, "compare_page", None)
-    if compare_page is not None:  # "Open on the Compare page": the pair with its whole trace, after asking
-
-        def to_compare(a: str, b: str) -> None:
-            if has_typed_text(compare_page) and not page.confirm(
-                QCoreApplication.translate("FolderPage", "Open on the Compare page"),
-                QCoreApplication.translate(
-                    "FolderPage", "The Compare page holds text you typed. Replace it with these two files?"
-                ),
-                f"{a}\n{b}",
-            ):
-                return
-            if compare_page.load_files(a, b):
-                window.pages.setCurrentIndex(window.COMPARE)  # type: ignore[attr-defined]
-
-        page.compare_requested.connect(to_compare)
-    add_menus = getattr(window, "add_folder_menus", None)
-    if callable(add_menus):
-        add_menus(page)
-    return page
 
 
 def _send_to_trash(path: str) -> None:

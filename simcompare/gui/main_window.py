@@ -1,6 +1,10 @@
-"""The main window: the Compare page, a slot for the Folder page, menus, status bar and preferences."""
+"""The main window: the Compare and Folder pages, menus, status bar and preferences."""
 
 from __future__ import annotations
+
+import os
+import shutil
+import tempfile
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -15,12 +19,12 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
-    QWidget,
 )
 
 from simcompare import __version__
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES
+from simcompare.gui.folder_page import FolderPage, has_typed_text
 from simcompare.gui.i18n import current_language, saved_language
 from simcompare.gui.plain import plain_label
 
@@ -50,18 +54,6 @@ def standard_key(key: QKeySequence.StandardKey, fallback: str) -> QKeySequence:
     return sequence if not sequence.isEmpty() else QKeySequence(fallback)
 
 
-class FolderPlaceholder(QWidget):
-    """Stands in for the Folder page until it is added with ``MainWindow.add_folder_page``."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        label = plain_label(self.tr("Finding near-duplicates in a folder arrives here soon."))
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setEnabled(False)
-        column = QVBoxLayout(self)
-        column.addWidget(label)
-
-
 class MainWindow(QMainWindow):
     """The application window.
 
@@ -86,7 +78,8 @@ class MainWindow(QMainWindow):
         self.pages = QTabWidget()
         self.pages.setDocumentMode(True)
         self.compare_page = ComparePage()
-        self.folder_page: QWidget = FolderPlaceholder()
+        # Without persist the Folder page's settings go to a file that leaves with the window.
+        self.folder_page = FolderPage(settings=self._settings if persist else self._throwaway_settings())
         self.pages.addTab(self.compare_page, self.tr("Compare two texts"))
         self.pages.addTab(self.folder_page, self.tr("Folder"))
         self.setCentralWidget(self.pages)
@@ -98,10 +91,15 @@ class MainWindow(QMainWindow):
         self.compare_page.message.connect(self._on_message)
         self.compare_page.busy_changed.connect(self._on_busy)
         self.compare_page.results_shown.connect(self._on_results)
+        # The Folder page scans with the Compare page's fingerprint settings and shows a pair there on request.
+        panel = self.compare_page.settings
+        panel.changed.connect(lambda: self.folder_page.set_config(panel.config()))
+        self.folder_page.compare_requested.connect(self._open_pair_on_compare_page)
 
         self.resize(*DEFAULT_SIZE)
         if persist:
             self.restore_preferences()
+        self.folder_page.set_config(panel.config())  # the restored settings, which came without a signal
 
     # ----------------------------------------------------------------------------------- building
 
@@ -165,9 +163,14 @@ class MainWindow(QMainWindow):
 
     def _make_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = self.file_menu = bar.addMenu(self.tr("&File"))
+        file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.open_a_action)
         file_menu.addAction(self.open_b_action)
+        file_menu.addSeparator()
+        page = self.folder_page  # saved results and exports of the Folder page
+        file_menu.addActions(
+            [page.open_results_action, page.save_results_action, page.export_csv_action, page.export_json_action]
+        )
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu(self.tr("&Edit"))
@@ -194,7 +197,9 @@ class MainWindow(QMainWindow):
                 examples_menu.addSeparator()
             previous = group
             examples_menu.addAction(self.example_actions[item.key])
-        help_menu = self.help_menu = bar.addMenu(self.tr("&Help"))
+        bar.addMenu(page.mark_menu)
+        bar.addMenu(page.actions_menu)
+        help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.guide_action)
         help_menu.addSeparator()
         help_menu.addAction(self.about_action)
@@ -215,38 +220,18 @@ class MainWindow(QMainWindow):
         self.busy_label.hide()
         self.busy_bar.hide()
 
+    def _throwaway_settings(self) -> QSettings:
+        """Settings in a temporary folder removed with the window (``--screenshot`` touches no preferences)."""
+        scratch = tempfile.mkdtemp(prefix="simcompare-")
+        self.destroyed.connect(lambda: shutil.rmtree(scratch, ignore_errors=True))
+        return QSettings(os.path.join(scratch, "folder.ini"), QSettings.Format.IniFormat)
+
     # ------------------------------------------------------------------------------------- public
 
-    def add_folder_page(self, page: QWidget, title: str | None = None) -> None:
-        """Put the real Folder page in place of the placeholder (or of an earlier folder page)."""
-        old = self.folder_page
-        self.pages.removeTab(self.FOLDER)
-        old.deleteLater()
-        self.folder_page = page
-        self.pages.insertTab(self.FOLDER, page, title or self.tr("Folder"))
-
-    def add_folder_menus(self, page: QWidget) -> None:
-        """The Folder page's menus and File actions (saved results, exports) in the menu bar."""
-        file_menu = self.file_menu
-        first = file_menu.actions()[-2]  # the separator above Quit
-        file_menu.insertSeparator(first)
-        for name in ("open_results_action", "save_results_action", "export_csv_action", "export_json_action"):
-            action = getattr(page, name, None)
-            if action is not None:
-                file_menu.insertAction(first, action)
-        for name in ("mark_menu", "actions_menu"):
-            menu = getattr(page, name, None)
-            if menu is not None:
-                self.menuBar().insertMenu(self.help_menu.menuAction(), menu)
-
     def open_folder(self, path: str) -> None:
-        """Show the Folder page on ``path`` if the page can open folders."""
+        """Show the Folder page and scan ``path``."""
         self.pages.setCurrentIndex(self.FOLDER)
-        opener = getattr(self.folder_page, "open_folder", None)
-        if callable(opener):
-            opener(path)
-        else:
-            self.statusBar().showMessage(self.tr("The Folder page cannot open folders yet."), 8000)
+        self.folder_page.open_folder(path)
 
     def take_over(self, old: MainWindow) -> None:
         """Stand in for ``old`` (a change of language): its place, size, page and the two texts."""
@@ -259,9 +244,7 @@ class MainWindow(QMainWindow):
             (self.compare_page.pane_b, old.compare_page.pane_b),
         ):
             mine.restore(theirs.state())
-        taker = getattr(self.folder_page, "take_over", None)
-        if callable(taker) and type(self.folder_page) is type(old.folder_page):
-            taker(old.folder_page)  # the scan's result, k and marks survive the new language
+        self.folder_page.take_over(old.folder_page)  # the scan's result, k and marks survive the new language
 
     def about_text(self) -> str:
         return self.tr(
@@ -328,12 +311,24 @@ class MainWindow(QMainWindow):
         if self._persist:
             self.save_preferences()
         self.compare_page.shutdown()
-        shutdown = getattr(self.folder_page, "shutdown", None)
-        if callable(shutdown):
-            shutdown()
+        self.folder_page.shutdown()
         super().closeEvent(event)
 
     # -------------------------------------------------------------------------------------- slots
+
+    @Slot(str, str)
+    def _open_pair_on_compare_page(self, a: str, b: str) -> bool:
+        """The Folder page's pair on the Compare page, after asking when that would replace typed text."""
+        if has_typed_text(self.compare_page) and not self.folder_page.confirm(
+            self.tr("Open on the Compare page"),
+            self.tr("The Compare page holds text you typed. Replace it with these two files?"),
+            f"{a}\n{b}",
+        ):
+            return False
+        if not self.compare_page.load_files(a, b):
+            return False
+        self.pages.setCurrentIndex(self.COMPARE)
+        return True
 
     def _show_results(self, index: int) -> None:
         self.pages.setCurrentIndex(self.COMPARE)

@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from gui_helpers import point_trash_at
+from helpers.gui import point_trash_at
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
