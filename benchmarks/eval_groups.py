@@ -25,6 +25,7 @@ from pathlib import Path
 
 from corpora import corpus_folder
 
+from simcompare.core.cache import Cache
 from simcompare.core.documents import read_document
 from simcompare.core.folder import FolderSession
 from simcompare.core.scan import ScanOptions, scan
@@ -64,7 +65,7 @@ def labelled(eval_root: Path, ks: Sequence[int], thresholds: Sequence[float]) ->
     html = [row for row in positive if row[0].op == "html"]
     reflow = [row for row in positive if row[0].op == "reflow"]
     one = [row for row in positive if abs(row[0].rate - 0.01) < 1e-9]
-    print("\n| k | min verified | recall (label 1) | false positives (label 0) | HTML-wrapped | re-wrapped | 1% edits |")
+    print("\n| k | min verified | recall (label 1) | false positives (label 0) | HTML-wrapped | re-wrapped | 1% edits")
     print("|---|---|---|---|---|---|---|")
     for k in ks:
         for t in thresholds:
@@ -92,10 +93,10 @@ def _five_grams(path: Path) -> set[str]:
     return {text[i : i + 5] for i in range(max(1, len(text) - 4))}
 
 
-def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float]) -> None:
+def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Path | None = None) -> None:
     from datasketch import MinHash, MinHashLSH
 
-    result = scan(root, Config(), ScanOptions(workers=2), cache=None)
+    result = scan(root, Config(), ScanOptions(workers=2), cache=Cache(cache) if cache else None)
     files = result.files
     print(f"\nfolder: {root}, {len(files)} files; computing 5-gram truth …", file=sys.stderr)
     grams = [_five_grams(root / f.path) for f in files]
@@ -105,21 +106,19 @@ def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float]) -> None:
         return len(grams[i] & grams[j]) / union if union else 1.0
 
     lsh = MinHashLSH(threshold=0.5, num_perm=256)
+    sketches = []
     for i, g in enumerate(grams):
         sketch = MinHash(num_perm=256)
         sketch.update_batch([s.encode("utf-8") for s in g])
-        for j in lsh.query(sketch):
-            pass
+        sketches.append(sketch)
         lsh.insert(str(i), sketch)
     close = set()
-    for i, g in enumerate(grams):
-        sketch = MinHash(num_perm=256)
-        sketch.update_batch([s.encode("utf-8") for s in g])
+    for i, sketch in enumerate(sketches):
         for j in map(int, lsh.query(sketch)):
             if j > i and jaccard(i, j) >= 0.8:
                 close.add((i, j))
     session = FolderSession(result)
-    print("\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | farther than k | J ≥ 0.8 pairs in one group |")
+    print("\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | farther than k | J ≥ 0.8 together")
     print("|---|---|---|---|---|---|---|---|")
     for k in ks:
         for t in thresholds:
@@ -143,6 +142,7 @@ def main() -> None:
     parser.add_argument("--min-verified", type=float, nargs="+", default=[0.0, 0.3, 0.4, 0.5])
     parser.add_argument("--eval", type=Path, default=DEFAULT_EVAL, help="labelled pairs (labels.tsv + docs/)")
     parser.add_argument("--folder", type=Path, default=None, help="a real folder (default: both shared corpora)")
+    parser.add_argument("--cache", type=Path, default=None, help="a scan cache file to reuse between runs")
     parser.add_argument("--skip-labelled", action="store_true")
     parser.add_argument("--skip-folder", action="store_true")
     args = parser.parse_args()
@@ -151,7 +151,7 @@ def main() -> None:
     if not args.skip_folder:
         root = args.folder or corpus_folder("zh_docs").parent
         corpus_folder("en_copyright")
-        folder(root, args.k, args.min_verified)
+        folder(root, args.k, args.min_verified, args.cache)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ import sys
 import time
 from typing import TextIO
 
-from simcompare.cli.options import EXIT_OK, add_fingerprint_options, config_from
+from simcompare.cli.options import EXIT_OK, add_decision_options, add_fingerprint_options, config_from
 from simcompare.core.cache import Cache
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, GroupRule
@@ -49,13 +49,7 @@ def register(commands: argparse._SubParsersAction) -> None:
         default=GroupRule.REFERENCE.value,
         help="reference: every member close to its group's reference (default); components: connected components",
     )
-    parser.add_argument(
-        "--min-verified",
-        type=_fraction,
-        default=None,
-        metavar="R",
-        help="smallest resemblance (shared word pairs, 0 to 1) for a near-duplicate (default 0.4; 0 turns it off)",
-    )
+    add_decision_options(parser)
     add_fingerprint_options(parser)
     parser.set_defaults(run=run_scan)
 
@@ -82,16 +76,6 @@ class _ProgressBar:
     def close(self) -> None:
         self.stream.write("\r\x1b[K")
         self.stream.flush()
-
-
-def _fraction(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        value = float("nan")
-    if not 0.0 <= value <= 1.0:
-        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text!r}")
-    return value
 
 
 def _member_line(group: Group, index: int, session: FolderSession) -> str:
@@ -156,7 +140,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
         if cache:
             cache.close()
     k = config.k or 0
-    session = FolderSession(result, not_duplicates=_not_duplicates(), **_threshold(args))
+    session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=args.min_verified)
     groups = session.groups(k, rule=args.groups)
     if args.json:
         json.dump(report_json(session, groups, k, args.groups), out, ensure_ascii=False, indent=2)
@@ -168,10 +152,6 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     else:
         _print_text(session, groups, k, out)
     return EXIT_OK
-
-
-def _threshold(args: argparse.Namespace) -> dict[str, float]:
-    return {} if args.min_verified is None else {"min_resemblance": args.min_verified}
 
 
 def _not_duplicates() -> NotDuplicates | None:

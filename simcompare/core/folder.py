@@ -35,7 +35,16 @@ from simcompare.core.groups import Group, GroupRule, Pairs, build_groups
 from simcompare.core.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.index import NearPairs, find_near_pairs
 from simcompare.core.scan import NO_PROGRESS, FileRecord, Progress, ScanResult
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Decision, Shingles, resemblance, shingles_from_bytes
+from simcompare.core.verify import (
+    DEFAULT_MIN_RESEMBLANCE,
+    QUICK_MARGIN,
+    Decision,
+    Shingles,
+    quick_resemblance,
+    quick_table,
+    resemblance,
+    shingles_from_bytes,
+)
 
 __all__ = [
     "SHARED_VALUE_LIMIT",
@@ -49,6 +58,8 @@ __all__ = [
 
 SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
+
+_QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
 
 
 class GroupStage:
@@ -210,8 +221,10 @@ class FolderSession:
                 best.setdefault(self._identity[i], i)
         self._representatives = sorted(best.values())
         self._searched_k = -1
+        self._screened_below = 0.0
         self._candidates = Pairs.empty()
         self._search: NearPairs | None = None
+        self._quick: np.ndarray | None = None
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -261,36 +274,69 @@ class FolderSession:
             holders[-1].append(self._representatives[position])
         return np.array(distinct, dtype=object), holders
 
+    def _expand(self, found: NearPairs, holders: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Pairs of distinct values → pairs of representatives (left, right, distance), as arrays."""
+        first = np.array([group[0] for group in holders], dtype=np.intp)
+        left, right = first[found.left], first[found.right]
+        distance = np.asarray(found.distance, dtype=np.intp)
+        shared = [u for u, group in enumerate(holders) if len(group) > 1]
+        if not shared:
+            return left, right, distance
+        rows: list[tuple[int, int, int]] = []
+        for u in shared:  # texts that share one value: each with the first, or every pair when few
+            group = holders[u]
+            if len(group) > SHARED_VALUE_LIMIT:
+                rows.extend((group[0], other, 0) for other in group[1:])
+            else:
+                rows.extend((a, b, 0) for x, a in enumerate(group) for b in group[x + 1 :])
+        many = np.zeros(len(holders), dtype=bool)
+        many[shared] = True
+        touching = many[found.left] | many[found.right]
+        for u, v, d in zip(found.left[touching], found.right[touching], distance[touching], strict=True):
+            ends = [holders[w] if len(holders[w]) <= SHARED_VALUE_LIMIT else holders[w][:1] for w in (u, v)]
+            rows.extend((a, b, int(d)) for a in ends[0] for b in ends[1] if (a, b) != (ends[0][0], ends[1][0]))
+        extra = np.array(rows, dtype=np.intp).reshape(-1, 3)
+        return (
+            np.concatenate([left, extra[:, 0]]),
+            np.concatenate([right, extra[:, 1]]),
+            np.concatenate([distance, extra[:, 2]]),
+        )
+
     def _find_candidates(self, k: int, check: _Check) -> Pairs:
-        """Candidate pairs of representatives within k, with their distance and resemblance."""
+        """Candidate pairs of representatives within k, with their distance and resemblance.
+
+        Every candidate is screened by the quick vectorised estimate; only those that come near the threshold
+        are measured exactly (the others keep their estimate, far below it).
+        """
         check(0, 0, GroupStage.SEARCHING)
         distinct, holders = self._distinct_values()
         found = find_near_pairs(list(distinct), k=k, bits=self.bits)
         self._search = found
-        rows: list[tuple[int, int, int]] = []
-        for group in holders:
-            lead = group[0]
-            if len(group) > SHARED_VALUE_LIMIT:
-                rows.extend((lead, other, 0) for other in group[1:])
-            else:
-                rows.extend((a, b, 0) for x, a in enumerate(group) for b in group[x + 1 :])
-        for u, v, distance in found:
-            left = holders[u] if len(holders[u]) <= SHARED_VALUE_LIMIT else holders[u][:1]
-            right = holders[v] if len(holders[v]) <= SHARED_VALUE_LIMIT else holders[v][:1]
-            rows.extend((a, b, distance) for a in left for b in right)
-        total = len(rows)
-        verified: list[tuple[int, int, int, float]] = []
-        for done, (a, b, distance) in enumerate(rows):
+        left, right, distance = self._expand(found, holders)
+        left, right = np.minimum(left, right), np.maximum(left, right)
+        if self._quick is None:
+            self._quick = quick_table([self.sketch(i) for i in range(len(self.result.files))])
+        total = len(left)
+        similar = np.empty(total, dtype=np.float64)
+        for start in range(0, total, _QUICK_CHUNK):
+            check(start, total, GroupStage.VERIFYING)
+            stop = start + _QUICK_CHUNK
+            similar[start:stop] = quick_resemblance(self._quick[left[start:stop]], self._quick[right[start:stop]])
+        self._screened_below = self.min_resemblance - QUICK_MARGIN
+        exact = np.flatnonzero(similar >= self._screened_below)
+        for done, position in enumerate(exact.tolist()):
             if done % 2048 == 0:
-                check(done, total, GroupStage.VERIFYING)
-            verified.append((a, b, distance, resemblance(self.sketch(a), self.sketch(b))))
-        return Pairs.of(verified)
+                check(done, len(exact), GroupStage.VERIFYING)
+            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
+        order = np.lexsort((right, left))
+        return Pairs(left[order], right[order], distance[order], similar[order])
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every pair of representatives within k, verified or not (their resemblance tells)."""
         check = _Check(progress, cancel)
         with self._lock:
-            if k > self._searched_k:
+            # A lower threshold than the screen was set for needs the candidates measured again.
+            if k > self._searched_k or self.min_resemblance - QUICK_MARGIN < self._screened_below - 1e-12:
                 self._candidates = self._find_candidates(k, check)
                 self._searched_k = k
             found = self._candidates
@@ -384,7 +430,12 @@ class FolderSession:
             keep = np.ones(len(old), dtype=bool)
             keep[list(gone)] = False
             new_index = np.cumsum(keep) - 1
-            candidates, searched = self._candidates, self._searched_k
+            candidates, searched, search, screened = (
+                self._candidates,
+                self._searched_k,
+                self._search,
+                self._screened_below,
+            )
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             digests_gone = {old[i].digest for i in gone if old[i].digest}
             stood_for_copies = any(old[i].digest in digests_gone for i in range(len(old)) if keep[i])
@@ -394,7 +445,7 @@ class FolderSession:
             if searched >= 0 and not stood_for_copies:
                 kept = candidates.select(keep[candidates.left] & keep[candidates.right])
                 self._candidates = Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
-                self._searched_k = searched
+                self._searched_k, self._search, self._screened_below = searched, search, screened
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:

@@ -2,11 +2,12 @@
 
 Closeness is not transitive: A~B and B~C does not make A~C, so the connected components of the pairs
 within k chain unrelated files together. The default groups are therefore **reference-centred**
-(leader clustering): files are taken in order of priority — most close files first, then the shorter
-path, then the path — and each file not yet grouped becomes the reference of a new group that takes every
-ungrouped file close to it. So every member is within k of its reference (two members are at most 2k
-apart), a file is in one group at most, and the same input always gives the same groups. Close pairs
-split across groups are kept: each member lists its other close files (``also_close``).
+(leader clustering): files are taken in order of priority — the file resembling the most others first
+(each close file counted by its resemblance), then the shorter path, then the path — and each file not
+yet grouped becomes the reference of a new group that takes every ungrouped file close to it. So every
+member is within k of its reference (two members are at most 2k apart), a file is in one group at most,
+and the same input always gives the same groups. Close pairs split across groups are kept: each member
+lists its other close files (``also_close``).
 
 Identical texts are one node: the pairs are found and verified between one representative of each, and
 the copies join their representative's group marked ``identical``. Empty documents never join a group.
@@ -19,11 +20,12 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
-from enum import StrEnum
 
 import numpy as np
 import numpy.typing as npt
 
+from simcompare.core.bitwise import to_words
+from simcompare.core.compat import StrEnum
 from simcompare.core.index import NearPairs, find_near_pairs
 from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Shingles, resemblance
 
@@ -139,9 +141,7 @@ def max_internal_distance(values: Sequence[int], members: Sequence[int]) -> int:
     distinct = sorted({int(values[i]) for i in members})
     if len(distinct) < 2:
         return 0
-    words = max(1, (max(distinct).bit_length() + 63) // 64)
-    mask = (1 << 64) - 1
-    table = np.array([[(v >> (64 * w)) & mask for w in range(words)] for v in distinct], dtype=np.uint64)
+    table = to_words(distinct, max(1, max(distinct).bit_length()))
     best = 0
     for start in range(0, len(distinct), _BLOCK):
         block = table[start : start + _BLOCK]
@@ -234,9 +234,13 @@ def build_groups(
         rows.append((ra, rb, d, r))
     graph = _Graph(Pairs.of(rows), label)
 
-    # Priority: the most close files (copies count), then the shorter path, then the path.
-    def closeness(node: int) -> int:
-        return len(copies[node]) - 1 + sum(len(copies[other]) for other, _, _ in graph.neighbours(node))
+    # Priority: the file that most resembles the most others (each close file counts by its resemblance, an
+    # identical copy fully), then the shorter path, then the path. A central file makes the best reference.
+    def closeness(node: int) -> float:
+        weight = len(copies[node]) - 1.0
+        for other, _, similar in graph.neighbours(node):
+            weight += len(copies[other]) * (1.0 if math.isnan(similar) else similar)
+        return round(weight, 9)  # rounded so that float noise never decides the order
 
     order = sorted(copies, key=lambda node: (-closeness(node), label(node), node))
     clusters = _leaders(order, graph) if rule is GroupRule.REFERENCE else _components(order, graph)

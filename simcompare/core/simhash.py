@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from simcompare.core.bitwise import bit_of, distance_similarity
+from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_features, segment
@@ -17,7 +18,7 @@ from simcompare.core.weights import Weighting, top_k, weigh
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
-DEFAULT_K64 = 8
+DEFAULT_K64 = 12
 
 
 def default_k(bits: int) -> int:
@@ -40,6 +41,8 @@ class Config:
         html: Always treat text as HTML; when False, HTML is still recognised by its content.
         ngram: n for the chars segmenter.
         k: Near-duplicate threshold: Hamming distance ≤ k. None takes the default for ``bits``.
+        fold_chinese: Fold Traditional Chinese to Simplified (OpenCC t2s) before segmenting, so the two
+            scripts of one text compare as one.
     """
 
     bits: int = 64
@@ -51,6 +54,7 @@ class Config:
     html: bool = False
     ngram: int = 2
     k: int | None = None
+    fold_chinese: bool = True
     _hasher: Hasher = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -88,6 +92,7 @@ class Config:
                 self.html,
                 self.ngram,
                 self.k,
+                self.fold_chinese,
             ),
         )
 
@@ -109,6 +114,7 @@ class Config:
             "stopwords": self.stopwords,
             "html": self.html,
             "k": self.k,
+            "fold_chinese": self.fold_chinese,
         }
 
 
@@ -299,6 +305,8 @@ def extract_features(
     if html is None:
         html = True if config.html else None
     cleaned = clean(text, html=html)
+    if config.fold_chinese:
+        cleaned = fold_chinese(cleaned)
     raw = segment(cleaned, config.segmenter, ngram=config.ngram)
     counts = count_features(raw, drop_stopwords=config.stopwords)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK

@@ -125,6 +125,8 @@ ALLOWED = {
 ALLOWED |= {"Moses", "Charikar", "Gurmeet", "Singh", "Manku", "Arvind", "Jain", "Anish", "Das", "Sarma"}
 ALLOWED |= {"Similarity", "estimation", "techniques", "from", "rounding", "algorithms"}
 ALLOWED |= {"Detecting", "near-duplicates", "for", "web", "crawling"}
+# Document formats keep their names in Chinese too.
+ALLOWED |= {"PDF", "Word", "OpenDocument", "EPUB", "RTF", "Markdown", "OCR", "OpenCC"}
 WORD = re.compile(r"\.?[A-Za-z][A-Za-z0-9_.\-/\\:]*")  # with a leading dot: a file ending such as .html
 
 
