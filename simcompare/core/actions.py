@@ -13,9 +13,9 @@ import os
 import shutil
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from enum import StrEnum
 from pathlib import Path
 
+from simcompare.core.compat import StrEnum
 from simcompare.core.folder import default_data_path
 
 __all__ = ["ActionKind", "ActionLog", "Outcome", "free_name", "move_keeping_paths", "trash_files"]

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Sequence
-from enum import StrEnum
 
+from simcompare.core.compat import StrEnum
 from simcompare.core.folder import FolderSession
 from simcompare.core.groups import Group, with_reference
 from simcompare.core.scan import FileRecord

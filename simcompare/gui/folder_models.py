@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from simcompare.core.compat import StrEnum
 from simcompare.core.groups import Group, Member
 from simcompare.core.scan import FileRecord, Problem
 from simcompare.gui.messages import reason_detail, reason_text
@@ -56,7 +57,7 @@ class Column(enum.IntEnum):
 _COLUMNS = len(Column)
 
 
-class FileState(enum.StrEnum):
+class FileState(StrEnum):
     """A file of reopened results compared with the disk now."""
 
     CHANGED = "changed"
