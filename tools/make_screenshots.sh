@@ -31,6 +31,6 @@ PY
 for lang in zh_CN en; do
   python -m simcompare --lang "$lang" --screenshot "docs/compare-$lang.png" --size 1400x900
   python -m simcompare --lang "$lang" --screenshot "docs/folder-$lang.png" --results "$folder/results.json" --size 1400x900
-  python -m simcompare --lang "$lang" --screenshot "docs/folder-1024-$lang.png" --results "$folder/results.json" --size 1024x700
+  python tools/teaching_screenshots.py "$lang"
 done
-echo "written: docs/compare-{zh_CN,en}.png docs/folder-{zh_CN,en}.png docs/folder-1024-{zh_CN,en}.png"
+echo "written: docs/{compare,folder,geometry,index,steps}-{zh_CN,en}.png"

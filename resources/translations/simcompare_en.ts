@@ -2,21 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AngleLawChart</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
+        <source>Distance against angle</source>
+        <translation>Distance against angle</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measuring the pairs…</source>
+        <translation>Measuring the pairs…</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>θ between the weight vectors</source>
+        <translation>θ between the weight vectors</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>dashed: f·θ/π · dots: {n} pairs · ring: A and B</source>
+        <translation>dashed: f·θ/π · dots: {n} pairs · ring: A and B</translation>
+    </message>
+</context>
+<context>
+    <name>BlocksStrip</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <source>shared</source>
+        <translation>shared</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{d} differing</source>
+        <translation>{d} differing</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
-        <location line="+269"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+87"/>
+        <location line="+327"/>
+        <location line="+34"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+269"/>
+        <location line="-360"/>
+        <location line="+327"/>
+        <location line="+33"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-357"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -31,7 +69,7 @@
         <translation>Tokens of B</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>Steps</source>
         <translation>Steps</translation>
     </message>
@@ -41,7 +79,67 @@
         <translation>Differences</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+3"/>
+        <source>Geometry</source>
+        <translation>Geometry</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>This view as PNG or SVG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>Sums chart of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>Sums chart of B…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>Bit grids…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>Distance against angle chart…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>Token table of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>Token table of B…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>Trace as CSV or JSON…</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -51,27 +149,69 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>{kept} tokens · {distinct} distinct</source>
-        <translation>{kept} tokens · {distinct} distinct</translation>
+        <location line="+24"/>
+        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
+        <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
+        <translation>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{total} tokens · {distinct} distinct</source>
+        <translation>{total} tokens · {distinct} distinct</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
+        <location line="+18"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <location line="+18"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>Export the trace</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Computing… the results shown are for the previous texts and settings</source>
+        <translation>Computing… the results shown are for the previous texts and settings</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>Could not compute the fingerprints: {reason}</translation>
     </message>
@@ -79,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -90,6 +230,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop comparing the words (the fingerprints are not affected)</source>
+        <translation>Stop comparing the words (the fingerprints are not affected)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▼ Next</source>
         <translation>▼ Next</translation>
     </message>
@@ -99,12 +249,12 @@
         <translation>Next difference (F7)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
-        <translation>struck through: only in A · underlined: only in B · wavy: replaced</translation>
+        <location line="+5"/>
+        <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
+        <translation>struck through: only in A · underlined: only in B · dotted underline: replaced</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -114,12 +264,22 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+135"/>
         <source>Could not compare the words: {reason}</source>
         <translation>Could not compare the words: {reason}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
+        <source>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</source>
+        <translation>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped: the changed words are not marked.</source>
+        <translation>Stopped: the changed words are not marked.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Comparing words…</source>
         <translation>Comparing words…</translation>
     </message>
@@ -203,7 +363,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -269,8 +429,28 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
-        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</translation>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>no bit differs</source>
+        <translation>no bit differs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only bit {j} differs</source>
+        <translation>only bit {j} differs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bits {list} differ</source>
+        <translation>bits {list} differ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</source>
+        <translation>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</translation>
     </message>
 </context>
 <context>
@@ -335,8 +515,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
-        <translation>A: per-bit sums (bar up: bit 1, down: bit 0)</translation>
+        <source>A: per-bit sums</source>
+        <translation>A: per-bit sums</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bar up: bit 1, down: bit 0</source>
+        <translation>bar up: bit 1, down: bit 0</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -362,7 +547,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+209"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -493,14 +678,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+566"/>
+        <location line="+571"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="-782"/>
+        <location line="-787"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
@@ -742,7 +927,7 @@
         <translation>&amp;Duplicates</translation>
     </message>
     <message>
-        <location line="+151"/>
+        <location line="+156"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -1126,9 +1311,97 @@
     </message>
 </context>
 <context>
+    <name>GeometryView</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
+        <source>Seeds&apos; example: three hyperplanes</source>
+        <translation>Seeds&apos; example: three hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two dimensions</source>
+        <translation>Two dimensions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show:</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no angle.</source>
+        <translation>A text without features has no direction, so no angle.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</source>
+        <translation>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>d (weight)</source>
+        <translation>d (weight)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d · r</source>
+        <translation>d · r</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit</source>
+        <translation>bit</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Σ d_i × r{j}_i: the per-bit sum {j}</source>
+        <translation>Σ d_i × r{j}_i: the per-bit sum {j}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</source>
+        <translation>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</source>
+        <translation>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Measuring {n} pairs of the bundled examples…</source>
+        <translation>Measuring {n} pairs of the bundled examples…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</source>
+        <translation>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Measuring the pairs of the bundled examples: {done} of {total}…</source>
+        <translation>Measuring the pairs of the bundled examples: {done} of {total}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not measure the pairs: {reason}</source>
+        <translation>Could not measure the pairs: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+375"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+376"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1277,6 +1550,59 @@
     </message>
 </context>
 <context>
+    <name>IndexView</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <source>How many fingerprints the index holds</source>
+        <translation>How many fingerprints the index holds</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fingerprints in the index:</source>
+        <translation>Fingerprints in the index:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
+        <translation>With k = {k} of {f} bits there is nothing for an index to cut.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>block {i} (bits {start}–{stop})</source>
+        <translation>block {i} (bits {start}–{stop})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</source>
+        <translation>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
+        <translation>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+75"/>
@@ -1294,7 +1620,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1439,7 +1765,7 @@
         <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+39"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -1962,6 +2288,117 @@
     </message>
 </context>
 <context>
+    <name>StepGuide</name>
+    <message>
+        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <source>Step by step</source>
+        <translation>Step by step</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Walk through the ten steps of SimHash, one at a time</source>
+        <translation>Walk through the ten steps of SimHash, one at a time</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Previous</source>
+        <translation>◀ Previous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>Next ▶</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Step by step shows one stage of the computation at a time.</source>
+        <translation>Step by step shows one stage of the computation at a time.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step {i} of {n}.</source>
+        <translation>Step {i} of {n}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… (the first {n} of {total} characters)</source>
+        <translation>… (the first {n} of {total} characters)</translation>
+    </message>
+</context>
+<context>
+    <name>Steps</name>
+    <message>
+        <location line="-175"/>
+        <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
+        <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
+        <translation>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</source>
+        <translation>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
+        <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</source>
+        <translation>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</source>
+        <translation>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</source>
+        <translation>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
+        <translation>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
+        <translation>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</source>
+        <translation>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Distance: a text without features makes no similarity claim, so no distance is given.</source>
+        <translation>Distance: a text without features makes no similarity claim, so no distance is given.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>near-duplicates</source>
+        <translation>near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not near-duplicates</source>
+        <translation>not near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/summary.py" line="+42"/>
@@ -1979,7 +2416,7 @@
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -2000,26 +2437,26 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>edit similarity</source>
-        <translation>edit similarity</translation>
+        <source>edit sim.</source>
+        <translation>edit sim.</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>1 − token edit distance / longer length</source>
-        <translation>1 − token edit distance / longer length</translation>
+        <source>Edit similarity: 1 − token edit distance / longer length</source>
+        <translation>Edit similarity: 1 − token edit distance / longer length</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>predicted f·θ/π</source>
-        <translation>predicted f·θ/π</translation>
+        <source>f·θ/π</source>
+        <translation>f·θ/π</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
-        <translation>The Hamming distance the cosine predicts: θ = arccos(cosine)</translation>
+        <location line="+3"/>
+        <source>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</source>
+        <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -2030,18 +2467,33 @@
     </message>
     <message>
         <location line="+48"/>
+        <source>verdict at k = {k}</source>
+        <translation>verdict at k = {k}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✔ near-duplicates</source>
+        <translation>✔ near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates</source>
+        <translation>✘ not near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no features</source>
+        <translation>no features</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</source>
+        <translation>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{d} of {f} bits</source>
         <translation>{d} of {f} bits</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✔ near-duplicates (k = {k})</source>
-        <translation>✔ near-duplicates (k = {k})</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✘ not near-duplicates (k = {k})</source>
-        <translation>✘ not near-duplicates (k = {k})</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -2054,12 +2506,7 @@
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>An empty text is nobody&apos;s near-duplicate.</source>
-        <translation>An empty text is nobody&apos;s near-duplicate.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>
@@ -2072,7 +2519,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+130"/>
+        <location filename="../../simcompare/gui/charts.py" line="+235"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -2080,7 +2527,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+116"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2105,12 +2552,12 @@
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-86"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
@@ -2125,12 +2572,12 @@
         <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+82"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+145"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>
@@ -2204,7 +2651,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <location filename="../../simcompare/gui/models.py" line="+139"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -2219,12 +2666,22 @@
         <translation>Weight</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
         <translation>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>The token&apos;s f-bit code: the hash&apos;s most significant f bits</source>
+        <translation>The token&apos;s f-bit code: the hash&apos;s most significant f bits</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>sum</source>
         <translation>sum</translation>
     </message>
@@ -2244,7 +2701,7 @@
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>
@@ -2259,7 +2716,7 @@
         <translation>Sum {j} = {value}: the bit is {bit}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
     </message>

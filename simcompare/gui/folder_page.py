@@ -75,6 +75,7 @@ from simcompare.core.errors import InputError
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.histogram import DistanceHistogram
+from simcompare.core.index import NearPairs
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.results import results_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, Stage, scan
@@ -175,17 +176,17 @@ class FolderPage(QWidget):
         self._started = 0.0
         self._progress_done = 0
         self._status = ""
-        self._scan_job = BackgroundJob(ScanJob(scan_function), "folder-scan", self, progress=True)
+        self._scan_job = BackgroundJob(ScanJob(scan_function), "folder-scan", self, reports_progress=True)
         self._scan_job.progress.connect(self._on_progress)
         self._scan_job.result_ready.connect(self._on_scanned)
         self._scan_job.failed.connect(self._on_failed)
         self._scan_job.cancelled.connect(self._on_scan_cancelled)
         self._scan_job.busy_changed.connect(self._on_busy)
-        self._load_job = BackgroundJob(load_saved, "folder-load", self, progress=True)
+        self._load_job = BackgroundJob(load_saved, "folder-load", self, reports_progress=True)
         self._load_job.result_ready.connect(self._on_scanned)
         self._load_job.failed.connect(self._on_load_failed)
         self._load_job.busy_changed.connect(self._on_busy)
-        self._group_job = BackgroundJob(regroup, "folder-groups", self, progress=True)
+        self._group_job = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
         self._group_job.result_ready.connect(self._on_regrouped)
         self._group_job.failed.connect(self._on_failed)
         self._group_job.progress.connect(self._on_group_progress)
@@ -607,6 +608,11 @@ class FolderPage(QWidget):
     @property
     def groups(self) -> list[Group]:
         return self.model.groups
+
+    @property
+    def pairs(self) -> NearPairs | None:
+        """The last block-index search behind the groups (layout, candidates), for the Index view."""
+        return self._session.search_statistics if self._session is not None else None
 
     @property
     def verified_pairs(self) -> int | None:

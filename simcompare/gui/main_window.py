@@ -95,6 +95,9 @@ class MainWindow(QMainWindow):
         panel = self.compare_page.settings
         panel.changed.connect(lambda: self.folder_page.set_config(panel.config()))
         self.folder_page.compare_requested.connect(self._open_pair_on_compare_page)
+        # The Compare page's Index view shows the layout and candidate count of the last scan's index.
+        self.folder_page.scan_finished.connect(self._on_scan_finished)
+        self.folder_page.regrouped.connect(self._on_scan_finished)  # the index is searched while grouping
 
         self.resize(*DEFAULT_SIZE)
         if persist:
@@ -343,6 +346,12 @@ class MainWindow(QMainWindow):
         self.language_chosen.emit(str(action.data() or ""))
 
     @Slot(str)
+    @Slot(object)
+    def _on_scan_finished(self, _result: object) -> None:
+        pairs = self.folder_page.pairs
+        if pairs is not None:
+            self.compare_page.index_view.show_scan(pairs)
+
     def _on_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 10_000)
 

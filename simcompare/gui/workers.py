@@ -6,7 +6,7 @@ the newest request's answer is passed on; older answers are dropped, so a slow r
 overwrite a newer one. Errors cross the thread boundary only as signals.
 
 Every long job of the window uses it: the Compare page's recompute, the differences, the Folder page's
-scan and its regrouping. A job made with ``progress=True`` gets a third argument, a progress callback
+scan and its regrouping. A job made with ``reports_progress=True`` gets a third argument, a progress callback
 ``(done, total, stage)`` whose reports reach the ``progress`` signal at most every 50 ms (a queued signal
 per file would flood the window's thread). ``stop()`` asks the running request to stop but still wants its
 answer (a cancelled scan returns its partial result); ``cancel()`` drops the answer as well.
@@ -59,16 +59,16 @@ class _Worker(QObject):
     cancelled = Signal(int)
     progress = Signal(int, int, int, str)  # request id, done, total, stage
 
-    def __init__(self, function: JobFunction, with_progress: bool = False) -> None:
+    def __init__(self, function: JobFunction, *, reports_progress: bool = False) -> None:
         super().__init__()
         self._function = function
-        self._with_progress = with_progress
+        self._reports_progress = reports_progress
 
     def _reporter(self, request_id: int) -> Callable[[int, int, str], None]:
         last = 0.0
         last_stage = ""
 
-        def report(done: int, total: int, stage: str) -> None:
+        def report(done: int, total: int, stage: str = "") -> None:
             nonlocal last, last_stage
             now = time.monotonic()
             if stage != last_stage or done == total or now - last >= PROGRESS_INTERVAL:
@@ -83,7 +83,7 @@ class _Worker(QObject):
             self.cancelled.emit(request_id)
             return
         try:
-            if self._with_progress:
+            if self._reports_progress:
                 result = self._function(payload, cancel, self._reporter(request_id))
             else:
                 result = self._function(payload, cancel)
@@ -99,16 +99,16 @@ class BackgroundJob(QObject):
     """Runs ``function(payload, cancel_event)`` off the GUI thread; only the newest answer is reported.
 
     Args:
-        function: ``function(payload, cancel)``; with ``progress=True``, ``function(payload, cancel, report)``.
+        function: ``function(payload, cancel)``; with ``reports_progress=True``, ``function(payload, cancel, report)``.
         name: The thread's name.
         parent: The owner; the thread stops when it goes.
-        progress: Pass a progress callback to the function and report through ``progress``.
+        reports_progress: Pass a progress callback to the function and report through ``progress``.
 
     Signals:
         result_ready(request_id, result): the newest request finished.
         failed(request_id, message): the newest request raised.
         cancelled(request_id): the newest request stopped (raised Cancelled) without an answer.
-        progress(done, total, stage): from the newest request (jobs made with ``progress=True``).
+        progress(done, total, stage): from the newest request (jobs made with ``reports_progress=True``).
         busy_changed(busy): work started or the newest request was answered.
     """
 
@@ -120,7 +120,7 @@ class BackgroundJob(QObject):
     _run = Signal(int, object, object)
 
     def __init__(
-        self, function: JobFunction, name: str, parent: QObject | None = None, *, progress: bool = False
+        self, function: JobFunction, name: str, parent: QObject | None = None, *, reports_progress: bool = False
     ) -> None:
         super().__init__(parent)
         self._latest = 0
@@ -128,7 +128,7 @@ class BackgroundJob(QObject):
         self._busy = False
         self._thread = QThread(self)
         self._thread.setObjectName(name)
-        self._worker = _Worker(function, progress)
+        self._worker = _Worker(function, reports_progress=reports_progress)
         self._worker.moveToThread(self._thread)
         self._run.connect(self._worker.run)
         self._worker.finished.connect(self._on_finished)

@@ -119,7 +119,7 @@ def test_language_names_are_understood() -> None:
 ALLOWED = {
     "SimHash", "md5", "sha1", "blake2b", "fnv1a64", "jenkins", "jieba", "tf", "idf", "tfidf", "TextRank",
     "textrank", "hex", "HTML", "CSV", "JSON", "KB", "MB", "GB", "Qt", "simcompare", "Jaccard", "arccos",
-    "UTF", "Big5", "GB18030", "Shift", "Ctrl", "Alt", "STOC", "WWW", "ACM", "utf",
+    "UTF", "Big5", "GB18030", "Shift", "Ctrl", "Alt", "STOC", "WWW", "ACM", "utf", "PNG", "SVG",
 }  # fmt: skip
 # The names of the people and papers in the About box stay as published.
 ALLOWED |= {"Moses", "Charikar", "Gurmeet", "Singh", "Manku", "Arvind", "Jain", "Anish", "Das", "Sarma"}
