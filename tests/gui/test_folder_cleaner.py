@@ -324,3 +324,52 @@ def test_language_switch_keeps_the_result(qtbot, qapp, folder: Path, home: Path)
         host.window.close()
     assert QCoreApplication.translate("FolderPage", "Scan") == "Scan"
     QApplication.processEvents()
+
+
+def test_results_render_offscreen_without_scanning(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> None:
+    import os
+    import subprocess
+    import sys
+
+    from PySide6.QtGui import QImage
+
+    run_scan(qtbot, cleaner, folder)
+    saved = tmp_path / "R.json"
+    cleaner.save_results(saved)
+    for path in folder.rglob("*.txt"):  # nothing left to scan: the picture can only come from the results
+        path.unlink()
+    out = tmp_path / "out.png"
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM")}
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    command = [sys.executable, "-m", "simcompare", "--results", str(saved), "--screenshot", str(out)]
+    result = subprocess.run([*command, "--size", "1024x700"], capture_output=True, text=True, timeout=180, env=env)
+    assert result.returncode == 0, result.stderr
+    image = QImage(str(out))
+    assert (image.width(), image.height()) == (1024, 700)
+    missing = subprocess.run(
+        [sys.executable, "-m", "simcompare", "--results", str(tmp_path / "no.json"), "--screenshot", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=env,
+    )
+    assert missing.returncode == 2 and "no.json" in missing.stderr
+
+
+def test_open_on_the_compare_page_asks_before_replacing_typed_text(qtbot, main_window, folder, home) -> None:
+    page = main_window.folder_page
+    page.workers = 1
+    run_scan(qtbot, page, folder)
+    main_window.compare_page.pane_a.editor.setPlainText("my own words")
+    asked: list[str] = []
+    page.confirm = lambda title, text, details: asked.append(title) or False
+    page.select_files([index_of(page, "en_a.txt")])
+    assert page.compare_selected()
+    page.to_compare_button.click()
+    assert asked == ["Open on the Compare page"]
+    assert main_window.compare_page.pane_a.text() == "my own words"  # declined: nothing replaced
+    page.confirm = lambda title, text, details: True
+    with qtbot.waitSignal(main_window.compare_page.results_shown, timeout=30_000):
+        page.to_compare_button.click()
+    assert main_window.compare_page.pane_a.text() != "my own words"
+    assert main_window.pages.currentIndex() == main_window.COMPARE
