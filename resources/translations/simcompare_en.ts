@@ -1873,7 +1873,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -1913,7 +1913,12 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-20"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
+        <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -1963,7 +1968,17 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+5"/>
+        <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
+        <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>
