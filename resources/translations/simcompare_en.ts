@@ -433,7 +433,7 @@
         <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>no bit differs</source>
         <translation>no bit differs</translation>
     </message>
@@ -2416,7 +2416,7 @@
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -2456,7 +2456,12 @@
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-20"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
+        <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -2506,7 +2511,17 @@
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+5"/>
+        <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
+        <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>

@@ -432,7 +432,7 @@
         <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>no bit differs</source>
         <translation>没有位不同</translation>
     </message>
@@ -2398,7 +2398,7 @@
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -2438,7 +2438,17 @@
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+103"/>
+        <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
+        <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
+    </message>
+    <message>
+        <location line="-123"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
+        <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -2488,7 +2498,12 @@
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
+        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>

@@ -269,7 +269,7 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
         again.shutdown()
 
 
-def test_cancel_lands_quickly(qtbot, cleaner: FolderPage, tmp_path: Path) -> None:
+def test_cancel_mid_scan_shows_the_partial_result(qtbot, cleaner: FolderPage, tmp_path: Path) -> None:
     root = tmp_path / "many"
     root.mkdir()
     for n in range(400):
