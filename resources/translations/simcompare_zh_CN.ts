@@ -2,21 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AngleLawChart</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
+        <source>Distance against angle</source>
+        <translation>距离与夹角</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measuring the pairs…</source>
+        <translation>正在测量文本对……</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>θ between the weight vectors</source>
+        <translation>权重向量之间的夹角 θ</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>dashed: f·θ/π · dots: {n} pairs · ring: A and B</source>
+        <translation>虚线：f·θ/π · 圆点：{n} 对文本 · 圆圈：A 与 B</translation>
+    </message>
+</context>
+<context>
+    <name>BlocksStrip</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <source>shared</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{d} differing</source>
+        <translation>{d} 位不同</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
-        <location line="+269"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+87"/>
+        <location line="+327"/>
+        <location line="+34"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+269"/>
+        <location line="-360"/>
+        <location line="+327"/>
+        <location line="+33"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-357"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -31,7 +69,7 @@
         <translation>B 的词元</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
@@ -41,7 +79,67 @@
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+3"/>
+        <source>Geometry</source>
+        <translation>几何</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>把视图或图表存为 PNG 或 SVG，或把计算过程存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>当前视图（PNG 或 SVG）…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>A 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>B 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>位网格…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>距离与夹角图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>A 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>B 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>计算过程（CSV 或 JSON）…</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -51,27 +149,69 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>{kept} tokens · {distinct} distinct</source>
-        <translation>{kept} 个词元 · {distinct} 个不同</translation>
+        <location line="+24"/>
+        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
+        <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
+        <translation>{label} 的词元：{distinct} 个不同中保留 {kept} 个，按权重从大到小</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{total} tokens · {distinct} distinct</source>
+        <translation>{total} 个词元 · {distinct} 个不同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
+        <location line="+18"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>无法保存 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <location line="+18"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>导出计算过程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV 表格 (*.csv);;JSON，与 simcompare compare --json 相同 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Computing… the results shown are for the previous texts and settings</source>
+        <translation>正在计算……显示的结果属于之前的文本和设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>无法计算指纹：{reason}</translation>
     </message>
@@ -79,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -90,6 +230,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop comparing the words (the fingerprints are not affected)</source>
+        <translation>停止比较词语（不影响指纹）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▼ Next</source>
         <translation>▼ 下一处</translation>
     </message>
@@ -99,12 +249,12 @@
         <translation>下一处差异（F7）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
-        <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 波浪线：被替换</translation>
+        <location line="+5"/>
+        <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
+        <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 点状下划线：被替换</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -114,12 +264,22 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+135"/>
         <source>Could not compare the words: {reason}</source>
         <translation>无法比较词语：{reason}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
+        <source>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</source>
+        <translation>文本太长，无法在此标出改动的词：两段共 {n} 个字符，上限为 {limit}。上面的指纹是完整的。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped: the changed words are not marked.</source>
+        <translation>已停止：没有标出改动的词。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Comparing words…</source>
         <translation>正在比较词语…</translation>
     </message>
@@ -167,12 +327,34 @@
         <translation>各个距离上有多少对文件（{0}，对数刻度）。有 {1} 对在 k = {2} 以内。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
+        <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
+        <translation>k = {0}：约占全部文件对的 {1:.2%}（抽样）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>k = {0}: %n pair(s) within k</source>
+        <translation>
+            <numerusform>k = {0}：%n 对在 k 以内</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>No scan yet</source>
         <translation>尚未扫描</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+13"/>
+        <source>pairs (log)</source>
+        <translation>文件对（对数）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>distance (bits)</source>
+        <translation>距离（位）</translation>
+    </message>
+    <message>
+        <location line="-50"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -180,7 +362,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -246,8 +428,28 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
-        <translation>DESIGN.md 中的演算示例：每个词元出现的次数等于它的权重（A=5、B=2、C=3、D=1、E=4），查表哈希函数给出它的编码。文本 A 逐位求和得 15、−7、−1、3、5、15：指纹 100111。文本 B 中 D 的权重为 6：只有第 2 位翻转。</translation>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>no bit differs</source>
+        <translation>没有位不同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only bit {j} differs</source>
+        <translation>只有第 {j} 位不同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bits {list} differ</source>
+        <translation>第 {list} 位不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</source>
+        <translation>文本 A：权重 {wa}，逐位和 {sa} → 指纹 {fa}。文本 B：权重 {wb}，逐位和 {sb} → {fb}；{flips}。</translation>
     </message>
 </context>
 <context>
@@ -312,8 +514,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
-        <translation>A：逐位求和（柱向上：位为 1，向下：位为 0）</translation>
+        <source>A: per-bit sums</source>
+        <translation>A：逐位求和</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bar up: bit 1, down: bit 0</source>
+        <translation>柱向上：位为 1，向下：位为 0</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -339,7 +546,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -349,7 +556,7 @@
         <translation>对这个文件夹中的文本文件计算指纹并分组</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -434,63 +641,71 @@
         <translation>按路径筛选</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+2"/>
+        <source>Marked only</source>
+        <translation>只看已标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the marked files</source>
+        <translation>只显示已标记的文件</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Mark</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+187"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-185"/>
+        <location line="+186"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Copy path</source>
-        <translation>复制路径</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+86"/>
+        <location line="-184"/>
+        <location line="+115"/>
+        <location line="+71"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <source>Two selected files, or a file and its group&apos;s reference</source>
-        <translation>选中的两个文件，或一个文件与其所在组的参照文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="-183"/>
+        <location line="+184"/>
+        <location line="+571"/>
+        <location line="+16"/>
+        <location line="+17"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-787"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>记住这两个文件不是重复</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+190"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-186"/>
+        <location line="+181"/>
         <source>Move to trash…</source>
         <translation>移到回收站…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Moves the ticked files (or the selected ones) after asking</source>
-        <translation>询问后移走勾选的文件（或选中的文件）</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="-138"/>
         <source>Folder:</source>
         <translation>文件夹：</translation>
     </message>
@@ -505,17 +720,58 @@
         <translation>最大文件：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>Only:</source>
         <translation>仅限：</translation>
     </message>
     <message>
+        <location line="-70"/>
+        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
+        <translation>选中的两个文件，或一个文件与其组的参照（回车）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+183"/>
+        <source>Move to folder…</source>
+        <translation>移动到文件夹…</translation>
+    </message>
+    <message>
+        <location line="-182"/>
+        <source>Moves the marked files (or the selected ones), keeping their paths</source>
+        <translation>移动已标记（或选中）的文件，保留其相对路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
+        <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>◀ Previous member</source>
+        <translation>◀ 上一个成员</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next member ▶</source>
+        <translation>下一个成员 ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open on the Compare page</source>
+        <translation>在比较页打开</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Compare the pair step by step on the Compare page</source>
+        <translation>在比较页逐步比较这两个文件</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Skip:</source>
         <translation>跳过：</translation>
     </message>
@@ -525,7 +781,7 @@
         <translation>阈值 k：</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
@@ -540,7 +796,137 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+28"/>
+        <source>Mark all but the reference</source>
+        <translation>标记参照以外的全部文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In every group, mark every file except its reference</source>
+        <translation>在每个组中标记除参照外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in the selected groups</source>
+        <translation>在选中的组中标记参照以外的文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mark all but the oldest</source>
+        <translation>保留最旧的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the newest</source>
+        <translation>保留最新的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the smallest</source>
+        <translation>保留最小的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the largest</source>
+        <translation>保留最大的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the shortest path</source>
+        <translation>保留路径最短的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the longest path</source>
+        <translation>保留路径最长的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mark the files inside a folder…</source>
+        <translation>标记某文件夹内的文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark the selected files</source>
+        <translation>标记选中的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unmark the selected files</source>
+        <translation>取消标记选中的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invert the marks</source>
+        <translation>反转标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the marks</source>
+        <translation>清除标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last marking</source>
+        <translation>撤销上一次标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this the reference</source>
+        <translation>设为参照</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measure the group&apos;s distances to this file, and keep it when marking</source>
+        <translation>以此文件计算组内距离，并在标记时保留它</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reference folders…</source>
+        <translation>参照文件夹…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in these folders are always references and never marked</source>
+        <translation>这些文件夹中的文件始终作为参照，从不被标记</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copy paths</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not-duplicates list…</source>
+        <translation>“非重复”列表…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the action log</source>
+        <translation>打开操作日志</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save results…</source>
+        <translation>保存结果…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open results…</source>
+        <translation>打开结果…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&amp;Duplicates</source>
+        <translation>重复文件(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+156"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -555,84 +941,334 @@
         <translation>正在开始…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+741"/>
+        <source>Opened saved results: %n file(s), no scan</source>
+        <translation>
+            <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+8"/>
-        <source>Problems ({0})</source>
-        <translation>问题（{0}）</translation>
+        <location line="+2"/>
+        <source> · {0} changed and {1} gone since</source>
+        <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Cancelled: partial result, %n file(s) read</source>
+        <translation>
+            <numerusform>已取消：部分结果，已读取 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <translation>
+            <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelled before any file was read.</source>
+        <translation>在读取任何文件之前已取消。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {0}</source>
+        <translation>失败：{0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results could not be opened: {0}</source>
+        <translation>无法打开结果：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+125"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n 个组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n file(s) in groups</source>
+        <translation>
+            <numerusform>组内共 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of %n scanned</source>
+        <translation>
+            <numerusform>共扫描 %n 个</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Empty files ({0})</source>
-        <translation>空文件（{0}）</translation>
+        <source>{0} wasted</source>
+        <translation>浪费 {0}</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+13"/>
+        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
+        <translation>约 {0:.2%} 的文件对在 k 以内（抽样）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n pair(s) of files within k</source>
+        <translation>
+            <numerusform>%n 对文件在 k 以内</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n verified near-duplicate pair(s)</source>
+        <translation>
+            <numerusform>%n 对经核实的近似重复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
+        <translation>索引：{0} 个分块，检查 {1} 个候选（穷举需比较 {2} 对）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>grouping at k = {0}…</source>
+        <translation>正在按 k = {0} 分组…</translation>
+    </message>
+    <message>
+        <location line="-627"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-        <location line="+32"/>
-        <source>Move {0} file(s) to the trash?</source>
-        <translation>把 {0} 个文件移到回收站？</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+21"/>
+        <location line="+198"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
-        <translation>第 {0} 组的所有文件都已勾选：文件夹中将不再留有任何一份。仍要全部移到回收站吗？</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-32"/>
         <source>Move every copy?</source>
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>Some files were not moved:</source>
-        <translation>有些文件没有移走：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{0} moved to the trash</source>
-        <translation>已将 {0} 个文件移到回收站</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+121"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-23"/>
+        <location line="+13"/>
+        <location line="+10"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
+        <location line="-577"/>
+        <source>Opening the results…</source>
+        <translation>正在打开结果…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Problems (%n)</source>
+        <translation>
+            <numerusform>问题（%n）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+1"/>
-        <location line="+5"/>
+        <source>Empty files (%n)</source>
+        <translation>
+            <numerusform>空文件（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Mark the files inside this folder</source>
+        <translation>标记此文件夹内的文件</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+55"/>
+        <source>%n marked</source>
+        <translation>
+            <numerusform>已标记 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, {0} in all</source>
+        <translation>，共 {0}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none marked</source>
+        <translation>未标记任何文件</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>near-duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not near-duplicates at this k</source>
+        <translation>在此 k 下不算近似重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
+        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Identical cleaned texts</source>
+        <translation>清洗后文本完全相同</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <location line="+37"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Forget the selected pairs: they may be grouped again</source>
+        <translation>忘掉选中的文件对：它们可以再次被分到一组</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>Pairs you said are not duplicates (%n)</source>
+        <translation>
+            <numerusform>您标为“非重复”的文件对（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Reference folders</source>
+        <translation>参照文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add a reference folder</source>
+        <translation>添加参照文件夹</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Files in these folders are always references and never marked.</source>
+        <translation>这些文件夹中的文件始终作为参照，从不被标记。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <translation>
+            <numerusform>%n 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups: {0}</source>
+        <translation>组：{0}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>无法写入操作日志：{0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>These files were not moved and stay where they were:</source>
+        <translation>以下文件未被移动，仍在原处：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) moved</source>
+        <translation>
+            <numerusform>已移动 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Move %n file(s) to the trash?</source>
+        <translation>
+            <numerusform>把 %n 个文件移到回收站？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Move to folder</source>
+        <translation>移动到文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the files into this folder</source>
+        <translation>把文件移动到此文件夹</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>请选择扫描文件夹之外的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Action log</source>
+        <translation>操作日志</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Nothing has been moved yet.</source>
+        <translation>尚未移动任何文件。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location line="+6"/>
+        <source>Save results</source>
+        <translation>保存结果</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+6"/>
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+14"/>
         <source>The files are listed under Details.</source>
         <translation>文件列在“详细信息”中。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+74"/>
+        <source>Mark by rule</source>
+        <translation>按规则标记</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Reading</source>
         <translation>正在读取</translation>
     </message>
@@ -647,45 +1283,108 @@
         <translation>{0}：{1} / {2} 个文件 · 每秒 {3:.0f} 个 · 剩余 {4}</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Cancelled: partial result, {0} files read</source>
-        <translation>已取消：部分结果，已读取 {0} 个文件</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Scanned {0} files in {1:.1f} s ({2} from the cache)</source>
-        <translation>扫描了 {0} 个文件，用时 {1:.1f} 秒（{2} 个来自缓存）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The scan failed: {0}</source>
-        <translation>扫描失败：{0}</translation>
-    </message>
-    <message>
-        <location line="+78"/>
-        <source>{0} groups, {1} files in groups, of {2} scanned</source>
-        <translation>{0} 组，组内共 {1} 个文件，共扫描 {2} 个</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+174"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>部分结果（扫描已取消）：</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs</source>
-        <translation>{0} 对在 k 以内 · 索引：{1} 个分块，{2} 次候选检查，而穷举需比较 {3} 对</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+28"/>
         <source> · the fingerprint settings changed: scan again to apply them</source>
         <translation> · 指纹设置已更改：重新扫描后生效</translation>
     </message>
 </context>
 <context>
+    <name>GeometryView</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
+        <source>Seeds&apos; example: three hyperplanes</source>
+        <translation>种子示例：三个超平面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two dimensions</source>
+        <translation>二维示例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no angle.</source>
+        <translation>没有特征的文本没有方向，因此没有夹角。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</source>
+        <translation>A 与 B：权重向量之间的夹角 θ = {deg}°，因此预计有 f·θ/π = {predicted} 位不同；实际有 {actual} 位。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>d (weight)</source>
+        <translation>d（权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d · r</source>
+        <translation>d · r</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Σ d_i × r{j}_i: the per-bit sum {j}</source>
+        <translation>Σ d_i × r{j}_i：第 {j} 位的和</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</source>
+        <translation>显示：{n} 个坐标中权重最大的 {rows} 个，{f} 个超平面中的前 {planes} 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</source>
+        <translation>每一列 r_j 是一个超平面的法向量：每个词元编码的第 j 位记作 ±1。第 j 位表示文档 d 位于超平面 j 的哪一侧：d · r_j &gt; 0 时为 1。签名：{binary}。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Measuring {n} pairs of the bundled examples…</source>
+        <translation>正在测量内置示例的 {n} 对文本……</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</source>
+        <translation>内置示例的 {n} 对文本（替换了 0–100 % 的词），{f} 位：平均而言距离等于 f·θ/π {sign}{error} 位（平均绝对误差 {abs_error}）：每一位以 θ/π 的概率不同。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Measuring the pairs of the bundled examples: {done} of {total}…</source>
+        <translation>正在测量内置示例的文本对：{done} / {total}……</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not measure the pairs: {reason}</source>
+        <translation>无法测量文本对：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+378"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -711,35 +1410,178 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Similarity</source>
-        <translation>相似度</translation>
+        <source>Verified</source>
+        <translation>核实</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>Identical</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups, and the files in them; the group&apos;s reference comes first</source>
+        <translation>各组及其中的文件；组的参照排在最前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many files the group holds</source>
+        <translation>组内的文件数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A file&apos;s size; for a group, what removing every file but the reference frees</source>
+        <translation>文件大小；对组而言，是删除参照以外所有文件可释放的空间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>When the file was last changed</source>
+        <translation>文件最后修改的时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differing fingerprint bits to the group&apos;s reference; for a group, the largest</source>
+        <translation>与组参照相差的指纹位数；对组而言，是最大值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How much of the text is shared with the reference (the check behind every group)</source>
+        <translation>与参照共有的文本比例（每个组背后的核实）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The cleaned text equals the reference&apos;s</source>
+        <translation>清洗后的文本与参照完全相同</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>{0:.0%} shared</source>
+        <translation>共有 {0:.0%}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>identical</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>The group&apos;s reference: distances are measured to it</source>
+        <translation>组的参照：距离都以它为准</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In a reference folder: always kept, never marked</source>
+        <translation>在参照文件夹中：始终保留，从不标记</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Also close to: {0}</source>
+        <translation>也接近：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 等另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{0} of {1} bits differ: {2:.1%} alike</source>
+        <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
+    </message>
+    <message>
+        <location line="-84"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>{0} wasted</source>
+        <translation>浪费 {0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>≤ {0}</source>
         <translation>≤ {0}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>Removing every file of the group but the reference frees this much</source>
+        <translation>删除组内参照以外的所有文件可释放这么多空间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Largest distance between any two members of the group</source>
         <translation>组内任意两个成员之间的最大距离</translation>
     </message>
     <message>
         <location line="+17"/>
+        <source>{0} (gone since)</source>
+        <translation>{0}（此后已不存在）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0} (changed since)</source>
+        <translation>{0}（此后已更改）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>reference</source>
         <translation>参照</translation>
     </message>
+</context>
+<context>
+    <name>IndexView</name>
     <message>
-        <location line="+13"/>
-        <source>{0}
-The group&apos;s reference: distances are measured to it</source>
-        <translation>{0}
-本组的参照文件：距离都以它为准计算</translation>
+        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <source>How many fingerprints the index holds</source>
+        <translation>索引中的指纹数量</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fingerprints in the index:</source>
+        <translation>索引中的指纹：</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
+        <translation>k = {k}、共 {f} 位时，索引无从切分。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>{d} 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>{d} 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>block {i} (bits {start}–{stop})</source>
+        <translation>第 {i} 块（第 {start}–{stop} 位）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</source>
+        <translation>k = {k}：{f} 位被切成 k + 1 = {blocks} 块。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：{blocks} 块，{keys} 张表；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
+        <translation>n = 2^{e} 个指纹，f = {f}，k = {k}：{blocks} 块，每块 {widths} 位，每块一张排序表。一次查询在每张表中查找自己的键，在那里大约遇到 n / 2^(块的位数) 个随机指纹：{per_table}；每次查询约 {total} 个候选，而不是 n 个。</translation>
     </message>
 </context>
 <context>
@@ -760,7 +1602,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+39"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -850,7 +1692,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -870,7 +1712,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -880,7 +1722,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -895,7 +1737,17 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>SimHash 原理</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+47"/>
+        <source>Open on the Compare page</source>
+        <translation>在比较页打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The Compare page holds text you typed. Replace it with these two files?</source>
+        <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -903,7 +1755,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+30"/>
+        <location filename="../../simcompare/gui/workers.py" line="+46"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
@@ -920,12 +1772,12 @@ The group&apos;s reference: distances are measured to it</source>
     <message>
         <location line="+1"/>
         <location line="+19"/>
-        <location line="+61"/>
+        <location line="+70"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-88"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1001,12 +1853,22 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+7"/>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+8"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-7"/>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>password-protected</source>
         <translation>受密码保护</translation>
     </message>
@@ -1067,6 +1929,11 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
+        <translation>这是管道、套接字或设备，不是文件：读取它可能永远不会结束，所以从不打开它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The document is encrypted: it opens only with its password.</source>
         <translation>文档已加密：只有输入密码才能打开。</translation>
     </message>
@@ -1092,6 +1959,11 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+7"/>
+        <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
+        <translation>simcompare 的程序错误使它无法读取；详情见缓存文件夹中的 internal-errors.log。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>
@@ -1184,7 +2056,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+58"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -1418,6 +2290,117 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
 </context>
 <context>
+    <name>StepGuide</name>
+    <message>
+        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <source>Step by step</source>
+        <translation>逐步演示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Walk through the ten steps of SimHash, one at a time</source>
+        <translation>一次一步，走过 SimHash 的十个步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Step by step shows one stage of the computation at a time.</source>
+        <translation>逐步演示一次只展示计算的一个阶段。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step {i} of {n}.</source>
+        <translation>第 {i} 步，共 {n} 步。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… (the first {n} of {total} characters)</source>
+        <translation>……（共 {total} 个字符中的前 {n} 个）</translation>
+    </message>
+</context>
+<context>
+    <name>Steps</name>
+    <message>
+        <location line="-175"/>
+        <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
+        <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
+        <translation>词元：去掉停用词和标点后，A 被切成 {total} 个词元（{distinct} 个不同）；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</source>
+        <translation>文本 A 没有特征：每个和都是 0，指纹为 0；这一步没有可展示的内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
+        <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</source>
+        <translation>编码：词元的哈希值取前 f = {f} 位即为它的编码：“{token}” → {code}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</source>
+        <translation>±w：编码位为 1 处词元加上它的权重，为 0 处减去它：“{token}”给出 {cells}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</source>
+        <translation>求和：每一位那一列的 ±w 相加：V = {sums}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
+        <translation>取符号：V[j] &gt; 0 时第 j 位为 1，否则为 0（和为 0 时得 0）：{bits}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
+        <translation>指纹：各位从左到右读出：A = {a}（十六进制 {ha}），B = {b}（十六进制 {hb}）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</source>
+        <translation>异或：两个指纹不同的位置上，A ⊕ B 为 1：{xor}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Distance: a text without features makes no similarity claim, so no distance is given.</source>
+        <translation>距离：没有特征的文本不给出相似度，因此也不给出距离。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>near-duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not near-duplicates</source>
+        <translation>不是近似重复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/summary.py" line="+42"/>
@@ -1435,7 +2418,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+17"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -1456,26 +2439,36 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>edit similarity</source>
+        <source>edit sim.</source>
         <translation>编辑相似度</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>1 − token edit distance / longer length</source>
-        <translation>1 − 词元编辑距离 / 较长一方的长度</translation>
+        <source>Edit similarity: 1 − token edit distance / longer length</source>
+        <translation>编辑相似度：1 − 词元编辑距离 / 较长文本的长度</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>predicted f·θ/π</source>
-        <translation>预测值 f·θ/π</translation>
+        <source>f·θ/π</source>
+        <translation>f·θ/π</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
-        <translation>由余弦预测的海明距离：θ = arccos(余弦)</translation>
+        <location line="+3"/>
+        <source>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</source>
+        <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+103"/>
+        <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
+        <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
+    </message>
+    <message>
+        <location line="-123"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
+        <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -1486,18 +2479,33 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+48"/>
+        <source>verdict at k = {k}</source>
+        <translation>k = {k} 时的判定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✔ near-duplicates</source>
+        <translation>✔ 近似重复</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates</source>
+        <translation>✘ 不是近似重复</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no features</source>
+        <translation>没有特征</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</source>
+        <translation>空文本不是任何文本的近似重复：不给出相似度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{d} of {f} bits</source>
         <translation>{f} 位中有 {d} 位</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✔ near-duplicates (k = {k})</source>
-        <translation>✔ 近似重复（k = {k}）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✘ not near-duplicates (k = {k})</source>
-        <translation>✘ 不是近似重复（k = {k}）</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1510,12 +2518,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>An empty text is nobody&apos;s near-duplicate.</source>
-        <translation>空文本不与任何文本近似重复。</translation>
+        <location line="+14"/>
+        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+14"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>
@@ -1528,7 +2536,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+130"/>
+        <location filename="../../simcompare/gui/charts.py" line="+235"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -1536,7 +2544,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+116"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -1561,12 +2569,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+69"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
     <message>
-        <location line="-85"/>
+        <location line="-86"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>打开文本文件或文档：PDF、Word、OpenDocument、EPUB、RTF、Markdown（也可以拖放到此处）</translation>
     </message>
@@ -1581,12 +2589,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>显示参与比较的文本：繁体中文在分词前转换为简体，同一文本的繁简两种写法得到相同的词</translation>
     </message>
     <message>
-        <location line="+81"/>
+        <location line="+82"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+127"/>
+        <location line="+145"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>
@@ -1660,7 +2668,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <location filename="../../simcompare/gui/models.py" line="+139"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -1675,12 +2683,22 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>权重</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
         <translation>每个词元编码的第 {j} 位（0 是最左边、最高的一位）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>The token&apos;s f-bit code: the hash&apos;s most significant f bits</source>
+        <translation>词元的 f 位编码：哈希值最高的 f 位</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>sum</source>
         <translation>和</translation>
     </message>
@@ -1700,7 +2718,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>
@@ -1715,7 +2733,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>第 {j} 个和 = {value}：该位为 {bit}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
     </message>

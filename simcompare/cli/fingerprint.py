@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import unicodedata
 from typing import TextIO
 
+from simcompare.cli.names import display_name, json_text
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_decision_options, add_fingerprint_options, config_from
 from simcompare.core.compare import Comparison, compare_sides, side
-from simcompare.core.documents import Document, document_from_bytes, read_document
-from simcompare.core.errors import InputError
+from simcompare.core.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
+from simcompare.core.errors import InputError, TooLargeError
 from simcompare.core.simhash import Fingerprint, fingerprint
 
 
@@ -36,7 +36,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 def load(path: str) -> Document:
     """A document from a path, or from standard input for '-'."""
     if path == "-":
-        return document_from_bytes(sys.stdin.buffer.read())
+        # Never more than the limit + 1 byte: standard input may be /dev/zero or an endless pipe.
+        data = sys.stdin.buffer.read(DEFAULT_MAX_BYTES + 1)
+        if len(data) > DEFAULT_MAX_BYTES:
+            raise TooLargeError(f"is over the limit of {DEFAULT_MAX_BYTES:,} bytes")
+        return document_from_bytes(data)
     return read_document(path)
 
 
@@ -70,7 +74,7 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
         try:
             document = load(path)
         except InputError as error:
-            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            print(f"simcompare: {display_name(path)}: {error}", file=sys.stderr)
             status = EXIT_INPUT
             continue
         fp = fingerprint(document.text, config, html=document.html or None)
@@ -81,10 +85,9 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
             )
         else:
             flag = "\t(empty)" if fp.empty else ""
-            print(f"{path}\t{fp.binary}\t{fp.hex}{flag}", file=out)
+            print(f"{display_name(path)}\t{fp.binary}\t{fp.hex}{flag}", file=out)
     if args.json:
-        json.dump({"settings": config.describe(), "files": records}, out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text({"settings": config.describe(), "files": records}), file=out)
     return status
 
 
@@ -112,12 +115,15 @@ def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: t
         "min_verified": comparison.min_resemblance,
         "near_duplicate": comparison.near_duplicate,
         "differing_bits": list(comparison.differing_bits),
+        # Texts without features make no similarity claim: similarity and yardsticks are null.
         "yardsticks": {
             "cosine": sticks.cosine,
             "jaccard": sticks.jaccard,
             "edit_similarity": sticks.edit_similarity,
             "predicted_hamming": sticks.predicted_hamming,
-        },
+        }
+        if comparison.comparable
+        else None,
     }
 
 
@@ -150,7 +156,7 @@ def _pad(text: str, width: int) -> str:
 def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out: TextIO, paint: _Painter) -> None:
     guess = " (guessed)" if document.guessed else ""
     html = ", read as HTML" if document.html else ""
-    print(paint.bold(f"{label}: {path}") + f"  [{document.encoding}{guess}{html}]", file=out)
+    print(paint.bold(f"{label}: {display_name(path)}") + f"  [{document.encoding}{guess}{html}]", file=out)
     if fp.empty:
         print("  no features: every sum is 0 and the fingerprint is 0 (empty)", file=out)
         return
@@ -179,7 +185,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         try:
             documents.append(load(path))
         except InputError as error:
-            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            print(f"simcompare: {display_name(path)}: {error}", file=sys.stderr)
             return EXIT_INPUT
     doc_a, doc_b = documents
     comparison = compare_sides(
@@ -189,8 +195,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         min_resemblance=args.min_verified,
     )
     if args.json:
-        json.dump(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b)), out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b))), file=out)
         return EXIT_OK
     paint = _Painter(_use_colour(out))
     for label, path, document, item in (("A", args.a, doc_a, comparison.a), ("B", args.b, doc_b, comparison.b)):
@@ -204,10 +209,16 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     print(f"  A  {_bits_line(fa.binary, differing, paint)}  {fa.hex}", file=out)
     print(f"  B  {_bits_line(fb.binary, differing, paint)}  {fb.hex}", file=out)
     print("     " + "".join("^" if j in differing else " " for j in range(config.bits)).rstrip(), file=out)
+    if comparison.similarity is None:
+        which = " and ".join(label for label, fp in (("A", fa), ("B", fb)) if fp.empty)
+        print(
+            f"no features in {which}: no distance or similarity is claimed; not near-duplicates at k = {config.k} "
+            "(an empty text is nobody's near-duplicate)",
+            file=out,
+        )
+        return EXIT_OK
     verdict = "near-duplicates" if comparison.near_duplicate else "not near-duplicates"
-    if fa.empty or fb.empty:
-        verdict += " (an empty text is nobody's near-duplicate)"
-    elif comparison.rejected_by_verification:
+    if comparison.rejected_by_verification:
         verdict += (
             f" (the fingerprints are close, but only {comparison.resemblance:.0%} of the word pairs are shared;"
             f" at least {comparison.min_resemblance:.0%} are needed)"

@@ -38,6 +38,7 @@ __all__ = [
     "build_groups",
     "find_groups",
     "max_internal_distance",
+    "with_reference",
 ]
 
 ALSO_CLOSE_LIMIT = 20
@@ -189,6 +190,8 @@ def build_groups(
     not_duplicates: Iterable[tuple[int, int]] = (),
     rule: GroupRule | str = GroupRule.REFERENCE,
     resemble: Callable[[int, int], float] | None = None,
+    k: int | None = None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
 ) -> list[Group]:
     """Groups from the close (and already verified) pairs.
 
@@ -201,7 +204,12 @@ def build_groups(
         identical: An identity per file (e.g. a hash of its cleaned text); equal identities are identical texts.
         not_duplicates: Pairs the user said are not duplicates: their edge is dropped (identical copies stay).
         rule: REFERENCE (every member close to its reference) or COMPONENTS (connected components).
-        resemble: For COMPONENTS, measures a member's resemblance to a reference it has no pair with.
+        resemble: Measures a file's resemblance to a reference it has no pair with (COMPONENTS members;
+            with ``k``, files left alone by the leaders get a second chance to join a neighbour's group).
+        k: With ``resemble``: a file left without a group joins the group of one of its close files when it is
+            within ``k`` of that group's reference and resembles it by ``min_resemblance`` — so a file whose
+            only close files were taken by other leaders is not left out.
+        min_resemblance: The verification threshold for that second chance.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -242,7 +250,17 @@ def build_groups(
         return round(weight, 9)  # rounded so that float noise never decides the order
 
     order = sorted(copies, key=lambda node: (-closeness(node), label(node), node))
-    clusters = _leaders(order, graph) if rule is GroupRule.REFERENCE else _components(order, graph)
+    if rule is GroupRule.REFERENCE:
+        clusters = _leaders(order, graph)
+        if resemble is not None and k is not None:
+
+            def joins(node: int, reference: int) -> bool:
+                close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
+                return close and resemble(node, reference) >= min_resemblance
+
+            clusters = _second_chance(clusters, graph, joins)
+    else:
+        clusters = _components(order, graph)
     group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
 
     groups = []
@@ -290,6 +308,32 @@ def _leaders(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
         taken.update(followers)
         clusters.append((node, [node, *followers]))
     return clusters
+
+
+_SECOND_CHANCE_TRIES = 8  # neighbours' groups tried per file left alone, nearest first
+
+
+def _second_chance(
+    clusters: list[tuple[int, list[int]]], graph: _Graph, joins: Callable[[int, int], bool]
+) -> list[tuple[int, list[int]]]:
+    """Files that lead no one and were taken by no one try the groups of their close files."""
+    group_of = {node: number for number, (_, nodes) in enumerate(clusters) if len(nodes) > 1 for node in nodes}
+    alone: list[tuple[int, list[int]]] = []
+    for reference, nodes in clusters:
+        if len(nodes) > 1:
+            continue
+        tried: list[int] = []
+        for other, _, _ in graph.neighbours(reference):
+            number = group_of.get(other)
+            if number is None or number in tried or len(tried) >= _SECOND_CHANCE_TRIES:
+                continue
+            tried.append(number)
+            if joins(reference, clusters[number][0]):
+                clusters[number][1].append(reference)
+                break
+        else:
+            alone.append((reference, nodes))
+    return [cluster for cluster in clusters if len(cluster[1]) > 1] + alone
 
 
 def _components(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
@@ -364,3 +408,45 @@ def find_groups(
         resemble=resemble if shingles is not None else None,
     )
     return groups, found
+
+
+def with_reference(
+    group: Group,
+    index: int,
+    values: Sequence[int],
+    *,
+    resemble: Callable[[int, int], float] | None = None,
+    identical: Sequence[object] | None = None,
+) -> Group:
+    """The same group with file ``index`` as its reference: distances (and ``verified``) measured to it.
+
+    The user may prefer another member as the one to keep; the members stay the same, so a member may
+    now be farther than k from the new reference (its distance says so honestly). ``also_close`` is kept.
+
+    Args:
+        group: A group containing ``index``.
+        index: The new reference's file index.
+        values: The fingerprints, one per file.
+        resemble: Measures ``verified`` between a member and the new reference; None leaves it unknown.
+        identical: An identity per file (equal identities are identical texts); None: none identical.
+
+    Raises:
+        ValueError: ``index`` is not a member of the group.
+    """
+    if index not in group.indices:
+        raise ValueError(f"file {index} is not a member of this group (members: {list(group.indices)})")
+    if index == group.reference:
+        return group
+    reference_value = int(values[index])
+    old = {m.index: m for m in group.members}
+    members = []
+    for m in group.members:
+        if m.index == index:
+            continue
+        same = identical is not None and identical[m.index] == identical[index]
+        distance = (int(values[m.index]) ^ reference_value).bit_count()
+        verified = 1.0 if same else (resemble(m.index, index) if resemble is not None else None)
+        members.append(Member(m.index, distance, verified, same, old[m.index].also_close))
+    members.sort(key=lambda m: (m.distance, not m.identical, m.index))
+    head = old[index]
+    return Group(index, (Member(index, 0, 1.0, False, head.also_close), *members), group.max_distance)

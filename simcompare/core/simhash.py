@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import hashlib
+import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
@@ -13,12 +16,21 @@ from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_features, count_text_features, segment
-from simcompare.core.weights import Weighting, top_k, weigh
+from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
 DEFAULT_K64 = 12
+
+# Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
+# of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
+WEIGHT_UNIT = 10**WEIGHT_DECIMALS
+# Below this size a float weight rounded to 11 decimals times 10^11 is recovered exactly by np.rint
+# (the float's own error, 0.09 units at most, and the product's, 0.0625, stay below half a unit).
+_FAST_UNITS_BELOW = 1e4
+# Sums of up to this many units fit in int64 with room to spare; beyond it Python integers take over.
+_INT64_UNITS = 2**62
 
 
 def default_k(bits: int) -> int:
@@ -75,8 +87,9 @@ class Config:
             raise ValueError(f"ngram must be a whole number of 1 or more, got {self.ngram!r}")
         if self.k is None:
             object.__setattr__(self, "k", default_k(self.bits))
-        elif isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k <= self.bits:
-            raise ValueError(f"k must be a whole number between 0 and bits ({self.bits}), got {self.k!r}")
+        elif isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k < self.bits:
+            # The same range as the index's: k + 1 blocks of at least one bit each.
+            raise ValueError(f"k must be a whole number between 0 and bits - 1 = {self.bits - 1}, got {self.k!r}")
 
     def __reduce__(self) -> tuple:
         # Rebuilt from its fields in a worker process: the resolved hasher may hold a closure.
@@ -186,7 +199,7 @@ def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
 def _sign(sums: np.ndarray) -> int:
     """The integer whose bit j is 1 iff sums[j] > 0, bit 0 most significant."""
     bits = len(sums)
-    packed = np.packbits(sums > 0).tobytes()
+    packed = np.packbits(np.asarray(sums > 0, dtype=bool)).tobytes()
     return int.from_bytes(packed, "big") >> (len(packed) * 8 - bits)
 
 
@@ -219,17 +232,42 @@ class _CodeMemo:
 _MEMO = _CodeMemo()
 
 
-def _weights_in_sum_order(weights: Mapping[str, float]) -> tuple[list[str], np.ndarray]:
-    """Tokens in a canonical order (sorted by text), so that float sums never depend on input order."""
-    tokens = sorted(weights)
-    return tokens, np.fromiter((weights[t] for t in tokens), dtype=np.float64, count=len(tokens))
+def weight_units(weights: Sequence[float]) -> np.ndarray:
+    """Each weight rounded to 11 decimals, as a whole number of 10^-11 units (exact, ties to even).
+
+    Returns an int64 array, or an object array of Python integers when the weights are too large for
+    int64 sums (a total weight above about 4.6 × 10^7).
+    """
+    raw = np.fromiter(weights, dtype=np.float64, count=len(weights))
+    with np.errstate(over="ignore"):
+        total = float(np.abs(raw).sum())
+    if not math.isfinite(total):  # robust branch (issue 10): weights whose total overflows are an error
+        raise ValueError("the weights are too large: their total overflows to infinity; scale them down")
+    if total * WEIGHT_UNIT >= _INT64_UNITS:
+        return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
+    if (raw == np.floor(raw)).all():  # tf and uniform: whole numbers (below 2^53) scale exactly
+        return raw.astype(np.int64) * WEIGHT_UNIT
+    # Rounded to 11 decimals the correct way (Python's round), then recovered as whole units by rint.
+    rounded = np.fromiter((round(w, WEIGHT_DECIMALS) for w in raw.tolist()), dtype=np.float64, count=len(raw))
+    units = np.rint(rounded * WEIGHT_UNIT).astype(np.int64)
+    for i in np.flatnonzero(np.abs(rounded) >= _FAST_UNITS_BELOW).tolist():
+        units[i] = round(Fraction(float(raw[i])) * WEIGHT_UNIT)  # rint of a large product could miss
+    return units
 
 
-def _sums(tokens: Sequence[str], weights: np.ndarray, config: Config) -> tuple[np.ndarray, list[bytes]]:
+def _sums(tokens: Sequence[str], units: np.ndarray, config: Config) -> tuple[np.ndarray, list[bytes]]:
+    """Exact per-bit sums in weight units (whole numbers), and each token's code bytes."""
     codes = _MEMO.codes(tokens, config.hash_function, config.bits)
     signs = _code_matrix(codes, config.bits)
-    # Row-by-row accumulation in a fixed order: deterministic, unlike a BLAS product.
-    return np.add.reduce(signs * weights[:, None], axis=0), codes
+    if units.dtype == object:
+        return (signs.astype(object) * units[:, None]).sum(axis=0), codes
+    # Whole numbers: the sum is exact in any order, so no float noise can decide a bit.
+    return (signs.astype(np.int64) * units[:, None]).sum(axis=0), codes
+
+
+def _sums_as_floats(sums: np.ndarray) -> tuple[float, ...]:
+    """Exact unit sums as the nearest floats (a whole number of units over 10^11, correctly rounded)."""
+    return tuple(int(s) / WEIGHT_UNIT for s in sums)
 
 
 def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
@@ -238,8 +276,8 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
         weights = {t: w for t, w in weights.items() if w != 0}
     if not weights:
         return 0
-    tokens, w = _weights_in_sum_order(weights)
-    sums, _ = _sums(tokens, w, config)
+    tokens = sorted(weights)
+    sums, _ = _sums(tokens, weight_units([weights[t] for t in tokens]), config)
     return _sign(sums)
 
 
@@ -255,6 +293,8 @@ def fingerprint_weights(
     """The fingerprint of a weighted token set, with its trace (skips segmentation and weighting).
 
     Tokens of weight 0 take no part (they would add nothing to any sum) and are left out of the trace.
+    Each weight is rounded to 11 decimals and the sums are exact (whole numbers of 10^-11 units): the
+    trace's weights are the rounded ones and its sums the nearest floats to the exact sums.
 
     Args:
         weights: Token → weight (finite, not negative).
@@ -263,17 +303,21 @@ def fingerprint_weights(
     """
     config = config or Config()
     _check_weights(weights)
-    live = {t: float(w) for t, w in weights.items() if w != 0}
+    tokens = sorted(t for t, w in weights.items() if w != 0)
+    units = weight_units([weights[t] for t in tokens])
+    live = {t: int(u) for t, u in zip(tokens, units, strict=True) if u != 0}  # a weight below 5e-11 rounds to 0
     if not live:
         return Fingerprint(0, config.bits, (), (0.0,) * config.bits, empty=True)
-    tokens, w = _weights_in_sum_order(live)
-    sums, codes = _sums(tokens, w, config)
+    if len(live) < len(tokens):
+        tokens = [t for t in tokens if t in live]
+        units = units[units != 0]
+    sums, codes = _sums(tokens, units, config)
     pad = -config.bits % 8
     code_of = {t: int.from_bytes(code, "big") >> pad for t, code in zip(tokens, codes, strict=True)}
     counts = counts or {}
     ordered = sorted(live.items(), key=lambda item: (-item[1], item[0]))
-    trace = tuple(TokenTrace(t, weight, code_of[t], counts.get(t, 1)) for t, weight in ordered)
-    return Fingerprint(_sign(sums), config.bits, trace, tuple(float(s) for s in sums))
+    trace = tuple(TokenTrace(t, u / WEIGHT_UNIT, code_of[t], counts.get(t, 1)) for t, u in ordered)
+    return Fingerprint(_sign(sums), config.bits, trace, _sums_as_floats(sums))
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,12 +325,14 @@ class Features:
     """What a text contributes before hashing: kept tokens in order, their counts and weights.
 
     ``digest`` identifies the cleaned text (blake2b, 128 bits): equal digests are identical texts.
+    ``cleaned`` is the cleaned text itself, kept only with the sequence (for showing, as step mode does).
     """
 
     sequence: tuple[str, ...]
     counts: dict[str, int]
     weights: dict[str, float]
     digest: str = ""
+    cleaned: str = ""
 
 
 def extract_features(
@@ -316,7 +362,7 @@ def extract_features(
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, text_digest(cleaned))
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
 
 
 def text_digest(cleaned: str) -> str:
@@ -338,10 +384,29 @@ def fingerprint(text: str, config: Config | None = None, *, html: bool | None = 
 
 
 def hamming(a: Fingerprint | int, b: Fingerprint | int) -> int:
-    """Number of differing bits."""
+    """Number of differing bits.
+
+    Raises:
+        TypeError: a value is not a whole number (a float, a string, a bool).
+        ValueError: a value is negative, or the two fingerprints differ in width.
+    """
     if isinstance(a, Fingerprint) and isinstance(b, Fingerprint) and a.bits != b.bits:
         raise ValueError(f"cannot compare a {a.bits}-bit fingerprint with a {b.bits}-bit one")
-    return (int(a) ^ int(b)).bit_count()
+    return (_fingerprint_int(a) ^ _fingerprint_int(b)).bit_count()
+
+
+def _fingerprint_int(value: Fingerprint | int) -> int:
+    if isinstance(value, Fingerprint):
+        return value.value
+    if isinstance(value, bool):
+        raise TypeError("a fingerprint must be a whole number of 0 or more, got a bool")
+    try:
+        number = operator.index(value)  # ints and numpy integers; never a float, which would lose bits
+    except TypeError:
+        raise TypeError(f"a fingerprint must be a whole number of 0 or more, got {value!r}") from None
+    if number < 0:
+        raise ValueError(f"a fingerprint must be a whole number of 0 or more, got {number}")
+    return number
 
 
 def similarity(a: Fingerprint, b: Fingerprint) -> float:

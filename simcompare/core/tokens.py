@@ -14,6 +14,7 @@ from functools import cache
 from itertools import chain
 
 from simcompare.core.compat import StrEnum
+from simcompare.core.jieba_cache import place_jieba_cache
 from simcompare.core.resources import resource
 
 
@@ -37,6 +38,7 @@ def jieba_tokenizer():
             import jieba
 
             jieba.setLogLevel(logging.WARNING)
+            place_jieba_cache(jieba.dt)  # robust branch: jieba's cache in the user's cache folder
             jieba.dt.initialize()
             _jieba_tokenizer = jieba.dt
     return _jieba_tokenizer

@@ -103,6 +103,8 @@ class TextPane(QWidget):
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._loaded: str | None = None  # the exact text of the loaded file, until edited
+        # The loaded file as the editor shows it (length, hash) and as read: undoing back to it is no edit.
+        self._file_text: tuple[int, int, str] | None = None
         self._source: str | None = None  # file path or example name
         self._document: Document | None = None
         self._quiet = False
@@ -147,6 +149,7 @@ class TextPane(QWidget):
 
         self.info = plain_label()
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setWordWrap(True)  # a long name takes a second line rather than being cut
         self.stats = plain_label()
         self.error = plain_label()
         self.error.setWordWrap(True)
@@ -255,6 +258,7 @@ class TextPane(QWidget):
         finally:
             self._quiet = False
         self._loaded, self._source, self._document = state.loaded, state.source, state.document
+        self._remember_file_text()
         self._set_read_only()
         self.error.hide()
         self._show_info()
@@ -273,6 +277,7 @@ class TextPane(QWidget):
         finally:
             self._quiet = False
         self._loaded = text if loaded else None
+        self._remember_file_text()
         self._source = source
         self._document = document
         self._set_read_only()
@@ -282,13 +287,29 @@ class TextPane(QWidget):
 
     # ---------------------------------------------------------------------------------------- slots
 
+    def _remember_file_text(self) -> None:
+        """Note the unedited file's text in the editor (setPlainText cleared the undo history before it)."""
+        if self._loaded is None:
+            self._file_text = None
+        else:
+            shown = self.editor.toPlainText()  # line ends as the editor holds them (CRLF read as one break)
+            self._file_text = (len(shown), hash(shown), self._loaded)
+
     @Slot()
     def _on_text_changed(self) -> None:
         if self._quiet:
             return
-        if self._loaded is not None:  # edited: from now on the editor's text is what counts
-            self._loaded = None
-            self._show_info()
+        if self._file_text is not None:
+            # Edited, or undone back to the file's text: only the length is checked on most keys (cheap even
+            # for a large file); the text is hashed only when the lengths agree.
+            length, digest, text = self._file_text
+            same = self.editor.document().characterCount() - 1 == length and hash(self.editor.toPlainText()) == digest
+            loaded = text if same else None
+            if (loaded is None) != (self._loaded is None):
+                self._loaded = loaded
+                self._show_info()
+            else:
+                self._update_fold_button()
         elif self._source is None:
             self._show_info()
         else:
