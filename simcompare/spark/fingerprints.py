@@ -151,9 +151,10 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
                 run.take(_segment_one(_Entry(abs_path, rel, size, mtime_ns), config, keep_sequence), Path("/"))
                 if run.problems:
                     problem = run.problems[0]
-                    rows.append(dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames()) | {
-                        "path": problem.path, "problem": problem.reason, "detail": problem.detail
-                    })
+                    rows.append(
+                        dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames())
+                        | {"path": problem.path, "problem": problem.reason, "detail": problem.detail}
+                    )
                 else:
                     record = run.records[0]
                     rows.append(_row(record.path, record.value, config.bits, record.empty, record.encoding))

@@ -74,11 +74,12 @@ def _small_star(edges: DataFrame) -> DataFrame:
 
 
 def _is_stars(edges: DataFrame) -> bool:
-    # done when every node has at most one smaller neighbour and that neighbour has none
-    parents = edges.select(F.col("v").alias("u")).distinct()
-    if edges.join(parents, "u").limit(1).count():
-        return False
-    return not edges.groupBy("u").count().where(F.col("count") > 1).limit(1).count()
+    # done when every node has at most one smaller neighbour and that neighbour has none (one job)
+    roles = edges.select(F.col("u").alias("x"), F.lit(1).alias("up"), F.lit(0).alias("down")).unionByName(
+        edges.select(F.col("v").alias("x"), F.lit(0).alias("up"), F.lit(1).alias("down"))
+    )
+    per_node = roles.groupBy("x").agg(F.sum("up").alias("up"), F.max("down").alias("down"))
+    return not per_node.where((F.col("up") > 1) | ((F.col("up") > 0) & (F.col("down") > 0))).limit(1).count()
 
 
 def components(pairs: DataFrame, *, max_rounds: int = MAX_ROUNDS) -> DataFrame:
@@ -170,8 +171,12 @@ def component_groups(prints: DataFrame, pairs: DataFrame, bits: int) -> DataFram
     best = by_component.orderBy(F.desc("degree"), F.length("path"), F.col("path"))
     members = (
         members.withColumn("is_reference", F.row_number().over(best) == 1)
-        .withColumn("ref_value", F.first(F.when(F.col("is_reference"), F.col("value")), ignorenulls=True).over(
-            by_component.rowsBetween(Window.unboundedPreceding, Window.unboundedFollowing)))
+        .withColumn(
+            "ref_value",
+            F.first(F.when(F.col("is_reference"), F.col("value")), ignorenulls=True).over(
+                by_component.rowsBetween(Window.unboundedPreceding, Window.unboundedFollowing)
+            ),
+        )
         .withColumn("size", F.count("*").over(by_component))
         .withColumn("distance", F.bit_count(F.col("value").bitwiseXOR(F.col("ref_value"))))
     )
@@ -187,8 +192,15 @@ def component_groups(prints: DataFrame, pairs: DataFrame, bits: int) -> DataFram
 # ------------------------------------------------------------------------------------- reference
 
 
-def core_groups(names: Sequence[str], values: Sequence[int], left: np.ndarray, right: np.ndarray, distance: np.ndarray,
-                k: int, bits: int) -> list[Group]:
+def core_groups(
+    names: Sequence[str],
+    values: Sequence[int],
+    left: np.ndarray,
+    right: np.ndarray,
+    distance: np.ndarray,
+    k: int,
+    bits: int,
+) -> list[Group]:
     """The core's groups of documents ``names`` given their pairs within k (indices into ``names``).
 
     This is the one place that calls the core's grouping, so a change of the core's rules is a change here.
@@ -205,20 +217,32 @@ def reference_groups(spark: SparkSession, prints: DataFrame, pairs: DataFrame, k
     """
     from simcompare.spark.pairs import document_pairs
 
-    doc_pairs = document_pairs(prints, pairs).collect()
-    names = sorted({row.path_a for row in doc_pairs} | {row.path_b for row in doc_pairs})
+    # Arrow, not Row objects: 2 paths and a distance per pair, a path and a value per document
+    doc_pairs = document_pairs(prints, pairs).toArrow()
+    path_a = doc_pairs.column("path_a").to_pylist()
+    path_b = doc_pairs.column("path_b").to_pylist()
+    names = sorted(set(path_a) | set(path_b))
     index = {name: i for i, name in enumerate(names)}
     wanted = spark.createDataFrame([(name,) for name in names], "path string")
-    found = {row.path: to_unsigned(row.value) for row in usable(prints).join(wanted, "path").collect()}
-    values = [found[name] for name in names]
-    order = sorted((index[r.path_a], index[r.path_b], r.distance) for r in doc_pairs)
-    left = np.array([o[0] for o in order], dtype=np.intp)
-    right = np.array([o[1] for o in order], dtype=np.intp)
-    distance = np.array([o[2] for o in order], dtype=np.intp)
+    found = usable(prints).join(wanted, "path").select("path", "value").toArrow()
+    by_path = dict(zip(found.column("path").to_pylist(), found.column("value").to_pylist(), strict=True))
+    values = [to_unsigned(by_path[name]) for name in names]
+    left = np.array([index[p] for p in path_a], dtype=np.intp)
+    right = np.array([index[p] for p in path_b], dtype=np.intp)
+    distance = doc_pairs.column("distance").to_numpy().astype(np.intp)
+    order = np.lexsort((right, left))  # the core's pairs come sorted by (left, right)
+    left, right, distance = left[order], right[order], distance[order]
     groups = core_groups(names, values, left, right, distance, k, bits)
     rows = [
-        (number, rank, names[m.index], m.index == group.reference, m.distance, _similarity(m.distance, bits),
-         group.max_distance)
+        (
+            number,
+            rank,
+            names[m.index],
+            m.index == group.reference,
+            m.distance,
+            _similarity(m.distance, bits),
+            group.max_distance,
+        )
         for number, group in enumerate(groups, start=1)
         for rank, m in enumerate(group.members)
     ]

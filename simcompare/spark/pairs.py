@@ -58,6 +58,16 @@ def explode_keys(values: DataFrame, masks: list[int]) -> DataFrame:
     return values.select("value", F.explode(F.array(*rows)).alias("e")).select("value", "e.t", "e.key")
 
 
+def hot_keys(exploded: DataFrame, hot_key_rows: int) -> DataFrame:
+    """Keys with more than ``hot_key_rows`` rows, and the salts each is spread over (``t, key, salts``)."""
+    return (
+        exploded.groupBy("t", "key")
+        .count()
+        .where(F.col("count") > hot_key_rows)
+        .select("t", "key", F.least(F.ceil(F.col("count") / hot_key_rows), F.lit(MAX_SALTS)).alias("salts"))
+    )
+
+
 def _first_table(xor: Column, masks: list[int]) -> Column:
     # the first table whose bits the two values agree on (XOR zero under its mask)
     return F.coalesce(*[F.when(xor.bitwiseAND(F.lit(m)) == 0, F.lit(t)) for t, m in enumerate(masks)])
@@ -88,12 +98,7 @@ def value_pairs(
     if hot_key_rows is None:
         tagged = exploded.withColumn("salts", F.lit(1))
     else:
-        hot = (
-            exploded.groupBy("t", "key")
-            .count()
-            .where(F.col("count") > hot_key_rows)
-            .select("t", "key", F.least(F.ceil(F.col("count") / hot_key_rows), F.lit(MAX_SALTS)).alias("salts"))
-        )
+        hot = hot_keys(exploded, hot_key_rows)
         tagged = exploded.join(F.broadcast(hot), ["t", "key"], "left").fillna({"salts": 1})
     salts = F.col("salts").cast("int")
     left = tagged.select(F.col("value").alias("a"), "t", "key", F.pmod(F.xxhash64("value"), salts).alias("salt"))
@@ -115,9 +120,7 @@ def document_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
     one = docs.select(F.col("path").alias("p"), F.col("value").alias("a"))
     two = docs.select(F.col("path").alias("q"), F.col("value").alias("b"))
     near = pairs.join(one, "a").join(two, "b")
-    near = near.select(
-        F.least("p", "q").alias("path_a"), F.greatest("p", "q").alias("path_b"), F.col("distance")
-    )
+    near = near.select(F.least("p", "q").alias("path_a"), F.greatest("p", "q").alias("path_b"), F.col("distance"))
     same = (
         one.join(two, F.col("a") == F.col("b"))
         .where(F.col("p") < F.col("q"))

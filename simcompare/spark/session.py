@@ -22,6 +22,7 @@ def local_session(
         count = int(cores) if cores.isdigit() else 2
         builder = (
             builder.config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
             .config("spark.driver.host", "127.0.0.1")
             .config("spark.driver.bindAddress", "127.0.0.1")
             .config("spark.sql.shuffle.partitions", str(shuffle_partitions or 4 * count))

@@ -1,0 +1,198 @@
+"""simcompare on a local Spark: the same fingerprints and groups as the single-machine tools.
+
+One SparkSession for the whole module (starting one costs seconds); every test uses small real inputs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+from simcompare import Config, fingerprint
+from simcompare.core.groups import find_groups
+from simcompare.core.index import find_near_pairs
+from simcompare.spark import (
+    component_groups,
+    document_pairs,
+    fingerprint_files,
+    fingerprint_texts,
+    list_input,
+    local_session,
+    run_job,
+    value_pairs,
+)
+from simcompare.spark.fingerprints import to_signed, to_unsigned
+from simcompare.spark.pairs import block_layout, explode_keys, hot_keys, table_masks
+from tests.planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+
+pytestmark = pytest.mark.spark
+
+
+@pytest.fixture(scope="module")
+def spark() -> SparkSession:
+    session = local_session("local[2]", shuffle_partitions=2)
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Near-duplicates in Chinese (UTF-8 and GBK) and English, an HTML copy, identical copies, an empty
+    file, a binary file, an unrelated text and a file type scan does not read."""
+    root = tmp_path_factory.mktemp("corpus")
+    (root / "sub").mkdir()
+    (root / "a.txt").write_text(ZH_A, encoding="utf-8")
+    (root / "sub" / "b.txt").write_text(ZH_B, encoding="utf-8")
+    (root / "copy one.txt").write_text(ZH_A, encoding="utf-8")
+    (root / "sub" / "gbk.txt").write_bytes(ZH_A.replace("朋友", "同学").encode("gbk"))
+    (root / "en1.txt").write_text(EN_A, encoding="utf-8")
+    (root / "en2.md").write_text(EN_B, encoding="utf-8")
+    (root / "page.html").write_text(f"<html><body><p>{EN_A}</p><script>x = 1</script></body></html>")
+    (root / "other.txt").write_text(OTHER, encoding="utf-8")
+    (root / "empty.txt").write_text("的 了 是", encoding="utf-8")
+    (root / "binary.txt").write_bytes(b"\x00\x01\x02 not text")
+    (root / "image.png").write_bytes(b"\x89PNG")
+    return root
+
+
+def simcompare_cli(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, encoding="utf-8", check=False
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def job(spark: SparkSession, folder: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    lines: list[str] = []
+    run = run_job(spark, folder, out, Config(), report=lines.append)
+    assert [line.split(":")[0] for line in lines] == ["fingerprints", "pairs", "groups"]
+    assert (run.files, run.problems, run.empty) == (9, 1, 1)
+    return out
+
+
+def test_fingerprints_equal_simcompare_fingerprint(spark: SparkSession, job: Path, folder: Path) -> None:
+    rows = spark.read.parquet(str(job / "fingerprints.parquet")).collect()
+    ours = {r.path: (format(to_unsigned(r.value), "064b"), r.hex) for r in rows if r.problem is None}
+    paths = sorted(ours)
+    printed = simcompare_cli("fingerprint", *(str(folder / p) for p in paths)).splitlines()
+    theirs = {}
+    for line in printed:
+        name, binary, hexa = line.split("\t")[:3]
+        theirs[Path(name).relative_to(folder).as_posix()] = (binary, hexa)
+    assert ours == theirs
+    problems = {r.path: r.problem for r in rows if r.problem is not None}
+    assert problems == {"binary.txt": "binary"}
+    assert {r.path for r in rows if r.empty} == {"empty.txt"}
+
+
+def test_groups_json_equals_scan_json(job: Path, folder: Path) -> None:
+    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache"))
+    ours = json.loads((job / "groups.json").read_text(encoding="utf-8"))
+    assert ours == scanned
+    assert len(ours["groups"]) == 2  # the test means something: both near-duplicate groups are there
+
+
+def test_pairs_equal_the_core_index(spark: SparkSession, job: Path) -> None:
+    prints = [r for r in spark.read.parquet(str(job / "fingerprints.parquet")).collect() if r.problem is None]
+    prints = sorted((r.path, to_unsigned(r.value)) for r in prints if not r.empty)
+    found = find_near_pairs([v for _, v in prints], k=8, bits=64)
+    expected = {(prints[i][0], prints[j][0], d) for i, j, d in found}
+    pairs = spark.read.parquet(str(job / "pairs.parquet")).collect()
+    assert {(r.path_a, r.path_b, r.distance) for r in pairs} == expected
+    assert len(pairs) == len(expected)
+    assert ("a.txt", "copy one.txt", 0) in expected  # identical files are pairs at distance 0
+
+
+def test_components_in_spark_equal_the_core_groups(spark: SparkSession, job: Path) -> None:
+    # today's core groups are connected components, so the all-Spark groups must match the driver's
+    prints = spark.read.parquet(str(job / "fingerprints.parquet"))
+    pairs = value_pairs(prints, 8, 64)
+    ours = [tuple(r) for r in component_groups(prints, pairs, 64).orderBy("group", "rank").collect()]
+    theirs = [tuple(r) for r in spark.read.parquet(str(job / "groups.parquet")).orderBy("group", "rank").collect()]
+    assert ours == theirs
+
+
+def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path) -> None:
+    texts = {"z1": ZH_A, "z2": ZH_B, "e1": EN_A, "e2": EN_B, "o": OTHER, "c1": ZH_A, "c2": ZH_A, "c3": ZH_A}
+    config = Config(bits=32, segmenter="words", k=4)
+    source = tmp_path / "texts.parquet"
+    spark.createDataFrame(sorted(texts.items()), "id string, text string").write.parquet(str(source))
+    run = run_job(spark, source, tmp_path / "out", config)
+    rows = spark.read.parquet(str(tmp_path / "out" / "fingerprints.parquet")).collect()
+    assert {r.path: r.hex for r in rows} == {name: fingerprint(text, config).hex for name, text in texts.items()}
+    names = sorted(texts)
+    values = [fingerprint(texts[n], config).value for n in names]
+    groups, pairs = find_groups(values, 4, 32, names=names)
+    assert run.pairs == len(pairs)
+    document = json.loads((tmp_path / "out" / "groups.json").read_text(encoding="utf-8"))
+    expected = [[names[m.index] for m in g.members] for g in groups]
+    assert [[m["path"] for m in g["members"]] for g in document["groups"]] == expected
+    assert {"c1", "c2", "c3", "z1"} <= set(expected[0])  # the three identical copies joined their original
+
+
+def test_texts_need_a_path_or_id_column(spark: SparkSession) -> None:
+    with pytest.raises(ValueError, match="'path' \\(or 'id'\\) and a column 'text'"):
+        fingerprint_texts(spark.createDataFrame([("x",)], "body string"), Config())
+
+
+def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
+    rng = random.Random(13)
+    # 300 values sharing their first 16 bits (one block key at k = 3), each with a neighbour 1-3 bits away
+    base = [(0xABCD << 48) | rng.getrandbits(48) for _ in range(300)]
+    near = [v ^ (1 << rng.randrange(48)) ^ (1 << rng.randrange(48)) for v in base]
+    values = sorted(set(base + near + [rng.getrandbits(64) for _ in range(200)]))
+    prints = spark.createDataFrame(
+        [(str(i), to_signed(v), "", False, "", None, None) for i, v in enumerate(values)],
+        "path string, value long, hex string, empty boolean, encoding string, problem string, detail string",
+    )
+    masks = table_masks(block_layout(64, 3))
+    hot = hot_keys(explode_keys(prints.select("value"), masks), 100).collect()
+    assert [(r.t, r.key) for r in hot] == [(0, to_signed(0xABCD << 48))]
+    assert hot[0].salts == 6  # about 600 rows, 100 a salt
+    found = value_pairs(prints, 3, 64, hot_key_rows=100).collect()
+    ours = {
+        (min(to_unsigned(r.a), to_unsigned(r.b)), max(to_unsigned(r.a), to_unsigned(r.b)), r.distance) for r in found
+    }
+    assert len(found) == len(ours)  # each pair once
+    assert ours == {(values[i], values[j], d) for i, j, d in find_near_pairs(values, k=3, bits=64)}
+    assert len(ours) >= 250
+
+
+def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession) -> None:
+    rows = [(f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None) for i in range(5)]
+    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None))
+    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes"))
+    prints = spark.createDataFrame(
+        rows, "path string, value long, hex string, empty boolean, encoding string, problem string, detail string"
+    )
+    pairs = value_pairs(prints, 3, 64)
+    assert [(r.a, r.b, r.distance) for r in pairs.collect()] == [
+        (to_signed(0xFFFF_0000_0000_0001), to_signed(0xFFFF_0000_0000_0003), 1)
+    ]
+    docs = {(r.path_a, r.path_b, r.distance) for r in document_pairs(prints, pairs).collect()}
+    assert len(docs) == 10 + 5
+    assert ("copy0", "copy4", 0) in docs and ("copy2", "near", 1) in docs
+
+
+def test_glob_input_lists_like_scan(folder: Path) -> None:
+    listing = list_input(f"{folder}/**/*.txt")
+    assert listing.root == str(folder.resolve())
+    assert [e[1] for e in listing.entries] == sorted(
+        ["a.txt", "sub/b.txt", "copy one.txt", "sub/gbk.txt", "en1.txt", "other.txt", "empty.txt", "binary.txt"]
+    )
+    folder_listing = list_input(folder)
+    assert "image.png" not in [e[1] for e in folder_listing.entries] and len(folder_listing.entries) == 10
+
+
+def test_wide_fingerprints_are_refused_with_the_limit(spark: SparkSession, folder: Path) -> None:
+    with pytest.raises(ValueError, match="bits must be 1 to 64, got 128"):
+        fingerprint_files(spark, list_input(folder), Config(bits=128))
