@@ -47,8 +47,8 @@ def _imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize(
     "path",
-    [*sorted((ROOT / "simcompare" / "core").glob("*.py")), ROOT / "simcompare" / "cli.py"],
-    ids=lambda p: p.name,
+    [*sorted((ROOT / "simcompare" / "core").glob("*.py")), *sorted((ROOT / "simcompare" / "cli").glob("*.py"))],
+    ids=lambda p: p.relative_to(ROOT / "simcompare").as_posix(),
 )
 def test_core_and_cli_never_import_qt(path: Path) -> None:
     assert "PySide6" not in _imports(path)

@@ -1,30 +1,17 @@
-"""The command line, run as a real subprocess on real files."""
+"""`simcompare fingerprint` and `compare` on real files: in-process, and once each as a real subprocess."""
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import RunCli, run_subprocess
 
 import simcompare
 
 ZH_A = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
 ZH_B = "今天天气不错，我们去公园散步吧。明天我们去北京看望朋友，顺便参观博物馆和美术馆。"
-
-
-def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run(
-        [sys.executable, "-m", "simcompare", *args],
-        input=stdin.decode("utf-8") if stdin is not None else None,
-        capture_output=True,
-        text=True,
-        timeout=120,
-    )
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
 
 
 @pytest.fixture
@@ -36,8 +23,9 @@ def two_files(tmp_path: Path) -> tuple[Path, Path]:
 
 
 def test_fingerprint_lines_match_library(two_files: tuple[Path, Path]) -> None:
+    """The subprocess smoke test of `fingerprint`."""
     a, b = two_files
-    result = run("fingerprint", str(a), str(b))
+    result = run_subprocess("fingerprint", str(a), str(b))
     assert result.returncode == 0
     lines = result.stdout.splitlines()
     assert len(lines) == 2
@@ -47,9 +35,9 @@ def test_fingerprint_lines_match_library(two_files: tuple[Path, Path]) -> None:
         assert (binary, hex_) == (expected.binary, expected.hex)
 
 
-def test_fingerprint_json_has_every_number(two_files: tuple[Path, Path]) -> None:
+def test_fingerprint_json_has_every_number(cli: RunCli, two_files: tuple[Path, Path]) -> None:
     a, _ = two_files
-    result = run("fingerprint", str(a), "--json", "--bits", "32", "--weighting", "tfidf")
+    result = cli("fingerprint", str(a), "--json", "--bits", "32", "--weighting", "tfidf")
     assert result.returncode == 0
     data = json.loads(result.stdout)
     record = data["files"][0]
@@ -61,11 +49,11 @@ def test_fingerprint_json_has_every_number(two_files: tuple[Path, Path]) -> None
     assert [t["code"] for t in record["tokens"]] == [expected.code_binary(t) for t in expected.tokens]
 
 
-def test_compare_prints_trace_and_matches_library(two_files: tuple[Path, Path]) -> None:
+def test_compare_prints_trace_and_matches_library(cli: RunCli, two_files: tuple[Path, Path]) -> None:
     a, b = two_files
     config = simcompare.Config(bits=16)
     fa, fb = simcompare.fingerprint(ZH_A, config), simcompare.fingerprint(ZH_B, config)
-    text = run("compare", str(a), str(b), "--bits", "16")
+    text = cli("compare", str(a), str(b), "--bits", "16")
     assert text.returncode == 0
     for token in fa.tokens:
         assert token.token in text.stdout
@@ -73,7 +61,7 @@ def test_compare_prints_trace_and_matches_library(two_files: tuple[Path, Path]) 
     assert f"distance {simcompare.hamming(fa, fb)} of 16 bits" in text.stdout
     assert "per-bit sums" in text.stdout
 
-    data = json.loads(run("compare", str(a), str(b), "--bits", "16", "--json").stdout)
+    data = json.loads(cli("compare", str(a), str(b), "--bits", "16", "--json").stdout)
     assert data["a"]["sums"] == pytest.approx(list(fa.sums))
     assert data["b"]["binary"] == fb.binary
     assert data["b"]["encoding"] == "utf-8" or data["b"]["encoding"].startswith("gb")
@@ -84,8 +72,9 @@ def test_compare_prints_trace_and_matches_library(two_files: tuple[Path, Path]) 
 
 
 def test_compare_reads_standard_input(two_files: tuple[Path, Path]) -> None:
+    """The subprocess smoke test of `compare`: standard input through a real pipe."""
     a, _ = two_files
-    data = json.loads(run("compare", str(a), "-", "--json", stdin=ZH_B.encode()).stdout)
+    data = json.loads(run_subprocess("compare", str(a), "-", "--json", stdin=ZH_B.encode()).stdout)
     assert data["b"]["binary"] == simcompare.fingerprint(ZH_B).binary
 
 
@@ -96,21 +85,23 @@ def test_compare_reads_standard_input(two_files: tuple[Path, Path]) -> None:
         (b"\x00\x01\x02binary\x00\xff" * 50, "binary"),
     ],
 )
-def test_unreadable_input_exits_1_with_one_line(tmp_path: Path, content: bytes | None, reason: str) -> None:
+def test_unreadable_input_exits_1_with_one_line(
+    cli: RunCli, tmp_path: Path, content: bytes | None, reason: str
+) -> None:
     path = tmp_path / "input.txt"
     if content is not None:
         path.write_bytes(content)
-    result = run("fingerprint", str(path))
+    result = cli("fingerprint", str(path))
     assert result.returncode == 1
     assert result.stderr.strip().count("\n") == 0
     assert str(path) in result.stderr and reason in result.stderr
 
 
 @pytest.mark.parametrize("text", ["", "   \n\t ", "的 了 the and of, 。"])
-def test_featureless_text_is_flagged_empty(tmp_path: Path, text: str) -> None:
+def test_featureless_text_is_flagged_empty(cli: RunCli, tmp_path: Path, text: str) -> None:
     path = tmp_path / "empty.txt"
     path.write_text(text, encoding="utf-8")
-    result = run("fingerprint", str(path), "--json")
+    result = cli("fingerprint", str(path), "--json")
     assert result.returncode == 0
     record = json.loads(result.stdout)["files"][0]
     assert record["empty"] is True and record["binary"] == "0" * 64
@@ -127,14 +118,21 @@ def test_featureless_text_is_flagged_empty(tmp_path: Path, text: str) -> None:
         ["fingerprint", "x.txt", "-k", "99"],
     ],
 )
-def test_bad_usage_exits_2(args: list[str]) -> None:
-    result = run(*args)
+def test_bad_usage_exits_2(cli: RunCli, args: list[str]) -> None:
+    result = cli(*args)
     assert result.returncode == 2
     assert result.stderr.strip()
 
 
-def test_width_error_names_hashers_that_reach_it(tmp_path: Path) -> None:
+def test_width_error_names_hashers_that_reach_it(cli: RunCli, tmp_path: Path) -> None:
     path = tmp_path / "x.txt"
     path.write_text("hello world", encoding="utf-8")
-    result = run("fingerprint", str(path), "--bits", "300")
+    result = cli("fingerprint", str(path), "--bits", "300")
     assert "blake2b" in result.stderr
+
+
+def test_fingerprint_reads_standard_input(cli: RunCli) -> None:
+    result = cli("fingerprint", "-", stdin=ZH_B.encode("gbk"))
+    assert result.returncode == 0
+    expected = simcompare.fingerprint(ZH_B)
+    assert result.stdout == f"-\t{expected.binary}\t{expected.hex}\n"

@@ -1,4 +1,4 @@
-"""`simcompare scan`, run as a real subprocess on a real folder: JSON and CSV checked field by field."""
+"""`simcompare scan` on a real folder, in-process and once as a real subprocess: JSON and CSV checked field by field."""
 
 from __future__ import annotations
 
@@ -7,11 +7,10 @@ import io
 import itertools
 import json
 import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from cli_helpers import RunCli, run_subprocess
 from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 TEXTS = {
@@ -24,12 +23,6 @@ TEXTS = {
     "empty.txt": "",
 }
 EXPECTED_GROUPS = [{"zh_a.txt", "zh_b.txt", "copy/zh_a_copy.txt"}, {"en_a.txt", "en_b.txt"}]
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    result = subprocess.run([sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, timeout=120)
-    assert "Traceback" not in result.stderr, result.stderr
-    return result
 
 
 @pytest.fixture(scope="module")
@@ -47,9 +40,9 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module")
-def scan_json(folder: Path) -> dict:
-    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "1")
+@pytest.fixture
+def scan_json(cli: RunCli, folder: Path) -> dict:
+    result = cli("scan", str(folder), "--json", "--no-cache", "--workers", "1")
     assert result.returncode == 0, result.stderr
     return json.loads(result.stdout)
 
@@ -87,9 +80,9 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     assert {m["path"]: m["distance"] for m in zh["members"]}["copy/zh_a_copy.txt"] == 0
 
 
-def test_groups_equal_brute_force_over_fingerprint_json(scan_json: dict, folder: Path) -> None:
+def test_groups_equal_brute_force_over_fingerprint_json(cli: RunCli, scan_json: dict, folder: Path) -> None:
     paths = sorted(TEXTS)
-    result = run("fingerprint", "--json", *[str(folder / p) for p in paths])
+    result = cli("fingerprint", "--json", *[str(folder / p) for p in paths])
     assert result.returncode == 0, result.stderr
     records = json.loads(result.stdout)["files"]
     assert len(records) == len(paths)
@@ -122,8 +115,8 @@ def test_groups_equal_brute_force_over_fingerprint_json(scan_json: dict, folder:
         )
 
 
-def test_csv_rows_match_json(scan_json: dict, folder: Path) -> None:
-    result = run("scan", str(folder), "--csv", "--no-cache", "--workers", "1")
+def test_csv_rows_match_json(cli: RunCli, scan_json: dict, folder: Path) -> None:
+    result = cli("scan", str(folder), "--csv", "--no-cache", "--workers", "1")
     assert result.returncode == 0
     assert "could not be used" in result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
@@ -147,26 +140,26 @@ def test_csv_rows_match_json(scan_json: dict, folder: Path) -> None:
         assert row == want
 
 
-def test_cache_path_option(folder: Path, tmp_path: Path) -> None:
+def test_cache_path_option(cli: RunCli, folder: Path, tmp_path: Path) -> None:
     cache = tmp_path / "c" / "scan.sqlite3"
-    first = run("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
+    first = cli("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
     assert first.returncode == 0, first.stderr
     assert cache.is_file()
-    second = run("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
+    second = cli("scan", str(folder), "--json", "--cache", str(cache), "--workers", "1")
     assert second.returncode == 0
     assert json.loads(first.stdout)["groups"] == json.loads(second.stdout)["groups"]
     assert json.loads(first.stdout)["empty"] == json.loads(second.stdout)["empty"]
 
 
-def test_options_change_the_scan(folder: Path) -> None:
-    result = run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--include", "en_*")
+def test_options_change_the_scan(cli: RunCli, folder: Path) -> None:
+    result = cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--include", "en_*")
     data = json.loads(result.stdout)
     assert data["files"] == 2
     assert [{m["path"] for m in g["members"]} for g in data["groups"]] == [{"en_a.txt", "en_b.txt"}]
-    flat = json.loads(run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--no-recursive").stdout)
+    flat = json.loads(cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--no-recursive").stdout)
     assert flat["files"] == len(TEXTS) - 1
     wide = json.loads(
-        run("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--bits", "128", "-k", "2").stdout
+        cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--bits", "128", "-k", "2").stdout
     )
     assert wide["settings"]["bits"] == 128 and wide["settings"]["k"] == 2
     for group in wide["groups"]:
@@ -176,13 +169,14 @@ def test_options_change_the_scan(folder: Path) -> None:
 
 
 def test_text_output(folder: Path) -> None:
-    result = run("scan", str(folder), "--no-cache", "--workers", "1")
+    """The subprocess smoke test of `scan`."""
+    result = run_subprocess("scan", str(folder), "--no-cache", "--workers", "1")
     assert result.returncode == 0
     assert "zh_b.txt" in result.stdout and "binary.txt: binary" in result.stdout
 
 
-def test_missing_folder_exit_1_one_line(tmp_path: Path) -> None:
-    result = run("scan", str(tmp_path / "missing"), "--json", "--no-cache")
+def test_missing_folder_exit_1_one_line(cli: RunCli, tmp_path: Path) -> None:
+    result = cli("scan", str(tmp_path / "missing"), "--json", "--no-cache")
     assert result.returncode == 1
     assert result.stdout == ""
     lines = result.stderr.strip().splitlines()

@@ -8,15 +8,15 @@ import sys
 import time
 from typing import TextIO
 
+from simcompare.cli.options import EXIT_OK, add_fingerprint_options, config_from
 from simcompare.core.cache import Cache
 from simcompare.core.groups import find_groups
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, scan
 
 
-def add_scan_command(commands: argparse._SubParsersAction) -> None:
-    from simcompare.cli import add_fingerprint_options
-
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add ``scan`` to the command line."""
     parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder")
     parser.add_argument("folder", metavar="DIR")
     output = parser.add_mutually_exclusive_group()
@@ -93,8 +93,6 @@ def _print_text(result: ScanResult, groups: list, k: int, out: TextIO) -> None:
 
 
 def run_scan(args: argparse.Namespace, out: TextIO) -> int:
-    from simcompare.cli import config_from
-
     config = config_from(args)
     suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
     if "*" in suffixes:
@@ -130,4 +128,4 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
             print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(result, groups, k, out)
-    return 0
+    return EXIT_OK

@@ -1,7 +1,4 @@
-"""The command line: ``simcompare`` (the window), ``fingerprint``, ``compare`` and ``scan``.
-
-Exit codes: 0 success, 1 an input could not be read, 2 bad usage.
-"""
+"""`simcompare fingerprint FILE...` and `simcompare compare A B`: one text's fingerprint, two texts' every step."""
 
 from __future__ import annotations
 
@@ -10,62 +7,29 @@ import json
 import os
 import sys
 import unicodedata
-from collections.abc import Sequence
 from typing import TextIO
 
-from simcompare import __version__
+from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_fingerprint_options, config_from
 from simcompare.core.compare import Comparison, compare_sides, side
 from simcompare.core.documents import Document, document_from_bytes, read_document
-from simcompare.core.errors import InputError, SimcompareError
-from simcompare.core.hashing import HASHERS, MAX_BITS
-from simcompare.core.simhash import DEFAULT_TOP_K, DEFAULT_WEIGHTING, Config, Fingerprint, fingerprint
-from simcompare.core.tokens import Segmenter
-from simcompare.core.weights import Weighting
-
-EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+from simcompare.core.errors import InputError
+from simcompare.core.simhash import Fingerprint, fingerprint
 
 
-class UsageError(Exception):
-    """Bad arguments that argparse could not catch by itself."""
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add ``fingerprint`` and ``compare`` to the command line."""
+    fp = commands.add_parser("fingerprint", help="print the fingerprint of each file")
+    fp.add_argument("files", nargs="+", metavar="FILE", help="text files ('-' reads standard input)")
+    fp.add_argument("--json", action="store_true", help="every number as JSON")
+    add_fingerprint_options(fp)
+    fp.set_defaults(run=cmd_fingerprint)
 
-
-# ------------------------------------------------------------------------------------------- options
-
-
-def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
-    """The options that mirror Config, shared by every subcommand that fingerprints."""
-    group = parser.add_argument_group("fingerprint settings")
-    group.add_argument("--bits", type=int, default=64, help=f"fingerprint width, 1–{MAX_BITS} (default 64)")
-    group.add_argument("--hash", dest="hasher", choices=list(HASHERS), default="md5", help="token hasher")
-    group.add_argument(
-        "--weighting",
-        choices=[w.value for w in Weighting],
-        default=str(DEFAULT_WEIGHTING),
-        help=f"token weights (default {DEFAULT_WEIGHTING})",
-    )
-    group.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, metavar="K", help="keep only the K heaviest tokens")
-    group.add_argument("--segmenter", choices=[s.value for s in Segmenter], default="jieba")
-    group.add_argument("--ngram", type=int, default=2, help="n for --segmenter chars (default 2)")
-    group.add_argument("--no-stopwords", dest="stopwords", action="store_false", help="keep stop words")
-    group.add_argument("--html", action="store_true", help="treat every input as HTML")
-    group.add_argument("-k", type=int, default=None, help="near-duplicate threshold in bits (default: by width)")
-
-
-def config_from(args: argparse.Namespace) -> Config:
-    try:
-        return Config(
-            bits=args.bits,
-            hasher=args.hasher,
-            weighting=args.weighting,
-            top_k=args.top_k or None,
-            segmenter=args.segmenter,
-            stopwords=args.stopwords,
-            html=args.html,
-            ngram=args.ngram,
-            k=args.k,
-        )
-    except ValueError as error:
-        raise UsageError(str(error)) from None
+    cmp_ = commands.add_parser("compare", help="show every step of SimHash for two texts and their distance")
+    cmp_.add_argument("a", metavar="A", help="first file ('-' for standard input)")
+    cmp_.add_argument("b", metavar="B", help="second file")
+    cmp_.add_argument("--json", action="store_true", help="every number as JSON")
+    add_fingerprint_options(cmp_)
+    cmp_.set_defaults(run=cmd_compare)
 
 
 def load(path: str) -> Document:
@@ -256,80 +220,3 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
                 file=out,
             )
     return EXIT_OK
-
-
-# ------------------------------------------------------------------------------------------- parsing
-
-
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
-        prog="simcompare",
-        description="How alike are these texts? SimHash fingerprints and near-duplicates. "
-        "With no command, opens the window.",
-    )
-    parser.add_argument("--version", action="version", version=f"simcompare {__version__}")
-    parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit")
-    parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="open the window comparing two files")
-    parser.add_argument("--folder", metavar="DIR", help="open the window on the Folder page scanning DIR")
-    parser.add_argument("--size", metavar="WxH", help="window size for --screenshot, e.g. 1400x900")
-    parser.add_argument("--lang", metavar="LANG", help="interface language (en, zh_CN); default: system")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    fp = commands.add_parser("fingerprint", help="print the fingerprint of each file")
-    fp.add_argument("files", nargs="+", metavar="FILE", help="text files ('-' reads standard input)")
-    fp.add_argument("--json", action="store_true", help="every number as JSON")
-    add_fingerprint_options(fp)
-
-    cmp_ = commands.add_parser("compare", help="show every step of SimHash for two texts and their distance")
-    cmp_.add_argument("a", metavar="A", help="first file ('-' for standard input)")
-    cmp_.add_argument("b", metavar="B", help="second file")
-    cmp_.add_argument("--json", action="store_true", help="every number as JSON")
-    add_fingerprint_options(cmp_)
-
-    try:
-        from simcompare.scan_cli import add_scan_command
-    except ImportError:  # the scan command arrives with the folder engine
-        pass
-    else:
-        add_scan_command(commands)
-    return parser
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit code."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return int(exit_.code or 0)
-    out = sys.stdout
-    try:
-        if args.command == "fingerprint":
-            return cmd_fingerprint(args, out)
-        if args.command == "compare":
-            return cmd_compare(args, out)
-        if args.command == "scan":
-            return args.run(args, out)
-        from simcompare.gui.app import run_gui
-
-        return run_gui(args)
-    except UsageError as error:
-        print(f"simcompare: {error}", file=sys.stderr)
-        return EXIT_USAGE
-    except SimcompareError as error:
-        print(f"simcompare: {error}", file=sys.stderr)
-        return EXIT_INPUT
-    except BrokenPipeError:
-        return EXIT_OK
-    except KeyboardInterrupt:
-        return 130
-
-
-def gui_main() -> int:
-    """The window alone (the ``simcompare-gui`` entry point, which has no console on Windows)."""
-    argv = [a for a in sys.argv[1:] if a not in ("fingerprint", "compare", "scan")]
-    return main(argv)
-
-
-if __name__ == "__main__":
-    sys.exit(main())
