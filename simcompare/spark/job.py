@@ -95,7 +95,6 @@ def run_job(
     """
     k = config.k or 0
     folder = Path(out)
-    folder.mkdir(parents=True, exist_ok=True)
     seconds: dict[str, float] = {}
 
     started = time.perf_counter()
@@ -106,6 +105,7 @@ def run_job(
         listing = list_input(source, options)
         root = listing.root
         prints = fingerprint_files(spark, listing, config)
+    folder.mkdir(parents=True, exist_ok=True)  # only once the input is known to be there
     prints.write.mode("overwrite").parquet(str(folder / "fingerprints.parquet"))
     prints = spark.read.parquet(str(folder / "fingerprints.parquet"))
     tally = prints.agg(

@@ -15,10 +15,10 @@ import pytest
 from pyspark.sql import SparkSession
 
 from simcompare import Config, fingerprint
+from simcompare.cli import main
 from simcompare.core.groups import find_groups
 from simcompare.core.index import find_near_pairs
 from simcompare.spark import (
-    component_groups,
     document_pairs,
     fingerprint_files,
     fingerprint_texts,
@@ -112,13 +112,42 @@ def test_pairs_equal_the_core_index(spark: SparkSession, job: Path) -> None:
     assert ("a.txt", "copy one.txt", 0) in expected  # identical files are pairs at distance 0
 
 
-def test_components_in_spark_equal_the_core_groups(spark: SparkSession, job: Path) -> None:
-    # today's core groups are connected components, so the all-Spark groups must match the driver's
-    prints = spark.read.parquet(str(job / "fingerprints.parquet"))
-    pairs = value_pairs(prints, 8, 64)
-    ours = [tuple(r) for r in component_groups(prints, pairs, 64).orderBy("group", "rank").collect()]
-    theirs = [tuple(r) for r in spark.read.parquet(str(job / "groups.parquet")).orderBy("group", "rank").collect()]
-    assert ours == theirs
+def test_command_with_components_equals_scan_json(
+    spark: SparkSession, folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # today's core groups are connected components, so the all-Spark groups must equal scan's
+    out = tmp_path / "o"
+    assert main(["spark", str(folder), "--out", str(out), "--master", "local[2]", "--groups", "components"]) == 0
+    printed = capsys.readouterr()
+    assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
+    assert "9 files, 9 pairs, 2 groups" in printed.out
+    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache"))
+    assert json.loads((out / "groups.json").read_text(encoding="utf-8")) == scanned
+    assert spark.range(1).count() == 1  # the module's session is still running
+    names = {p.name for p in out.iterdir()}
+    assert {"fingerprints.parquet", "pairs.parquet", "groups.parquet", "groups.json"} <= names
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--bits", "128"], "--bits must be 1 to 64, got 128"),
+        (["--blocks", "2", "-k", "3"], "--blocks must be between k + 1 = 4 and --bits = 64"),
+        (["--hot-key-rows", "0"], "--hot-key-rows must be 1 or more"),
+    ],
+)
+def test_command_usage_errors(
+    option: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["spark", str(tmp_path), "--out", str(tmp_path / "o"), *option]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_command_missing_input_is_exit_1(
+    spark: SparkSession, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["spark", str(tmp_path / "nothing"), "--out", str(tmp_path / "o")]) == 1
+    assert "is neither a folder, a glob of files nor a Parquet dataset" in capsys.readouterr().err
 
 
 def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path) -> None:
