@@ -1,38 +1,60 @@
-"""Benchmark the pigeonhole index: all pairs within k among many 64-bit fingerprints.
+"""Benchmark the block index: all pairs within k among many random 64-bit fingerprints.
 
-Workload: ``--n`` uniformly random 64-bit fingerprints (seeded) into which ``--clusters`` clusters
-are planted: a centre plus 1–4 neighbours at distance 1–3, written over random positions. The
-planted (centre, neighbour) pairs are the known truth; brute force is out of reach at a million
-values, so each run checks that every planted pair is found and every reported pair is really
-within k, and a 20,000-value subset (holding planted clusters) is checked against numpy brute force.
+Workload: ``n`` uniformly random 64-bit fingerprints (seeded) into which clusters are planted: a
+centre plus 1–4 neighbours at distance 1 to k, written over random positions. The planted
+(centre, neighbour) pairs are the known truth; brute force is out of reach at a million values,
+so each row checks that every planted pair is found and every reported pair is really within k,
+and a 20,000-value subset (holding planted clusters) is checked against numpy brute force.
+
+Rows, all in one run so their ratios hold on this shared machine:
+
+- ``baseline``: today's index before the cost model (``simcompare/core/index.py`` at commit
+  ``c08cb0d``, loaded from git), ``k + 1`` blocks; run at ``--baseline-n`` values only (at k = 8
+  on a million values it would take about 300 s);
+- ``k+1 blocks``: the current engine forced to the same layout;
+- ``cost model``: the current engine with the layout the cost model chooses (``blocks=None``).
 
 Memory is the tracemalloc peak (numpy reports its buffers to tracemalloc) above what was allocated
 before the call, so the input array itself is not counted; it is measured in a separate, untimed run.
 
-The C++ peer is ``simhash-pybind`` (``pip install simhash-pybind``, benchmark-only): its
-``find_all(set_of_ints, number_of_blocks, different_bits)`` returns a set of value pairs. Taking a
-set, it cannot report identical fingerprints; ``--duplicates`` plants some to show it.
+``--calibrate`` instead times forced layouts on random values and fits the cost model's constants
+(``simcompare.core.index.COSTS``) by non-negative least squares.
 
 Run (with simcompare installed, e.g. ``pip install -e .``):
-``python benchmarks/bench_index.py [--n 1000000] [--seed 2024] [--repeat 3]``
+``python benchmarks/bench_index.py [--k 8] [--n 1000000] [--baseline-n 300000] [--repeat 1]``
+``python benchmarks/bench_index.py --calibrate``
 """
 
 from __future__ import annotations
 
 import argparse
 import functools
+import importlib.util
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import numpy as np
 
-from simcompare.core.index import NearPairs, find_near_pairs
+from simcompare.core.index import (
+    COSTS,
+    BlockLayout,
+    _plan,  # the pass counts the cost model uses
+    choose_layout,
+    find_near_pairs,
+)
 
 MiB = 1 << 20
+BASELINE_COMMIT = "c08cb0d"
 
 
 @dataclass(frozen=True)
@@ -44,24 +66,20 @@ class Workload:
     clustered: np.ndarray  # indices of every centre and neighbour
 
 
-def make_workload(n: int, clusters: int, duplicates: int, seed: int) -> Workload:
+def make_workload(n: int, clusters: int, k: int, seed: int) -> Workload:
     rng = np.random.default_rng(seed)
     values = rng.integers(0, np.iinfo(np.uint64).max, n, dtype=np.uint64, endpoint=True)
     sizes = rng.integers(1, 5, clusters)  # neighbours per centre
-    slots = rng.choice(n, clusters + int(sizes.sum()) + 2 * duplicates, replace=False)
-    centres, rest = slots[:clusters], slots[clusters:]
-    neighbours, copies = rest[: int(sizes.sum())], rest[int(sizes.sum()) :]
+    slots = rng.choice(n, clusters + int(sizes.sum()), replace=False)
+    centres, neighbours = slots[:clusters], slots[clusters:]
     owner = np.repeat(centres, sizes)
-    # each neighbour flips 1-3 distinct bits of its centre: the first d of a random permutation of 0..63
+    # each neighbour flips 1..k distinct bits of its centre: the first d of a random permutation of 0..63
     order = np.argsort(rng.random((len(neighbours), 64)), axis=1)
     flip = np.left_shift(np.uint64(1), order.astype(np.uint64))
-    flip[np.arange(64) >= rng.integers(1, 4, len(neighbours))[:, None]] = 0
+    flip[np.arange(64) >= rng.integers(1, k + 1, len(neighbours))[:, None]] = 0
     values[neighbours] = values[owner] ^ np.bitwise_or.reduce(flip, axis=1)
-    originals, copies = copies[:duplicates], copies[duplicates:]
-    values[copies] = values[originals]
-    planted = np.sort(np.stack([np.concatenate([owner, originals]), np.concatenate([neighbours, copies])], 1), axis=1)
-    clustered = np.concatenate([centres, neighbours, originals, copies])
-    return Workload(values, planted, clustered)
+    planted = np.sort(np.stack([owner, neighbours], 1), axis=1)
+    return Workload(values, planted, np.concatenate([centres, neighbours]))
 
 
 def timed(call: Callable[[], Any], repeat: int) -> tuple[Any, list[float]]:
@@ -85,24 +103,25 @@ def peak_memory(call: Callable[[], Any]) -> float:
         tracemalloc.stop()
 
 
-def check_planted(result: NearPairs, work: Workload, k: int) -> tuple[bool, bool]:
+def check_planted(result: Any, work: Workload, k: int) -> tuple[bool, bool]:
     """(every planted pair reported, every reported pair really within k)."""
-    found = set(zip(result.left.tolist(), result.right.tolist(), strict=True))
+    left, right = np.asarray(result.left), np.asarray(result.right)
+    found = set(zip(left.tolist(), right.tolist(), strict=True))
     planted_ok = all((i, j) in found for i, j in work.planted.tolist())
     values = work.values
-    real = np.bitwise_count(values[result.left] ^ values[result.right])
-    verified = bool(np.all(real == result.distance) and np.all(real <= k))
+    real = np.bitwise_count(values[left] ^ values[right])
+    verified = bool(np.all(real == np.asarray(result.distance)) and np.all(real <= k))
     return planted_ok, verified
 
 
-def brute_force_subset_ok(work: Workload, k: int, size: int, seed: int) -> bool:
-    """find_near_pairs on a subset equals numpy brute force on it."""
+def brute_force_subset_ok(search: Callable[..., Any], work: Workload, k: int, size: int, seed: int) -> bool:
+    """``search`` on a subset equals numpy brute force on it."""
     rng = np.random.default_rng(seed + 1)
     n = len(work.values)
     keep = work.clustered[: size // 2]
     others = np.setdiff1d(rng.choice(n, min(n, size), replace=False), keep)[: size - len(keep)]
     subset = work.values[np.sort(np.concatenate([keep, others]))]
-    result = find_near_pairs(subset, k)
+    result = search(subset, k)
     lefts, rights = [], []
     for start in range(0, len(subset), 500):
         rows = subset[start : start + 500]
@@ -115,85 +134,169 @@ def brute_force_subset_ok(work: Workload, k: int, size: int, seed: int) -> bool:
     return bool(np.array_equal(result.left, left) and np.array_equal(result.right, right))
 
 
-def cpp_peer(work: Workload, blocks: int, k: int, repeat: int) -> tuple[str, list[float], str]:
-    """Time simhash-pybind's find_all; returns (status, times, agreement with our distinct-value pairs)."""
+def load_baseline() -> ModuleType | None:
+    """Today's index before the cost model, read from git (None when git or the commit is missing)."""
+    root = Path(__file__).resolve().parent.parent
+    try:
+        source = subprocess.run(
+            ["git", "show", f"{BASELINE_COMMIT}:simcompare/core/index.py"],
+            cwd=root,
+            capture_output=True,
+            check=True,
+            text=True,
+        ).stdout
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    path = Path(tempfile.mkdtemp()) / "baseline_index.py"
+    path.write_text(source, encoding="utf-8")
+    spec = importlib.util.spec_from_file_location("baseline_index", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["baseline_index"] = module  # dataclasses look their module up while building
+    spec.loader.exec_module(module)
+    return module
+
+
+def cpp_peer(values: np.ndarray, k: int, repeat: int) -> str:
+    """Time simhash-pybind's ``find_all(set_of_ints, k + 1 blocks, k)`` against ours on distinct values.
+
+    ``pip install simhash-pybind`` (benchmark-only). Taking a set, it cannot report identical
+    fingerprints.
+    """
     try:
         import simhash  # benchmark-only dependency
     except ImportError:
-        return "not installed", [], "-"
-    as_set = set(work.values.tolist())  # its input type; building it is not timed
-    pairs, times = timed(lambda: simhash.find_all(as_set, blocks, k), repeat)
-    ours = find_near_pairs(work.values, k)
-    values = work.values.tolist()
+        return "simhash-pybind not installed"
+    as_set = set(values.tolist())  # its input type; building it is not timed
+    pairs, times = timed(lambda: simhash.find_all(as_set, k + 1, k), repeat)
+    ours, our_times = timed(functools.partial(find_near_pairs, values, k), repeat)
+    listed = values.tolist()
     ours_by_value = {
-        (min(values[i], values[j]), max(values[i], values[j])) for i, j, d in ours if values[i] != values[j]
+        (min(listed[i], listed[j]), max(listed[i], listed[j])) for i, j, _ in ours if listed[i] != listed[j]
     }
     theirs = {(min(a, b), max(a, b)) for a, b in pairs}
-    identical = sum(1 for _, _, d in ours if d == 0)
-    agree = "same" if theirs == ours_by_value else f"differs ({len(theirs)} vs {len(ours_by_value)})"
-    return f"{len(pairs)} pairs", times, f"{agree}; misses {identical} identical"
+    agree = "same pairs" if theirs == ours_by_value else f"differs ({len(theirs)} vs {len(ours_by_value)})"
+    ratio = min(times) / min(our_times)
+    return f"simhash-pybind {fmt_times(times)} s, ours {fmt_times(our_times)} s ({ratio:.1f}x); {agree}"
 
 
 def fmt_times(times: list[float]) -> str:
-    return f"{min(times):.3f} / {statistics.median(times):.3f}" if times else "-"
+    return f"{min(times):.2f} / {statistics.median(times):.2f}" if len(times) > 1 else f"{times[0]:.2f}"
+
+
+def run_rows(args: argparse.Namespace) -> int:
+    k = args.k
+    baseline = load_baseline()
+    print(f"numpy {np.__version__}; k={k}; seed={args.seed}; repeat={args.repeat}; times in seconds (best / median)")
+    print("memory: tracemalloc peak above the input array, separate untimed run")
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(f"load average before the run (1, 5, 15 min; {os.cpu_count()} cores): {load}")
+    print(f"baseline: simcompare/core/index.py at {BASELINE_COMMIT} (k+1 blocks), only at n={args.baseline_n:,}\n")
+    print(
+        "| n | index | blocks | keys | key bits | time | peak MiB | candidates (estimated) | pairs "
+        "| planted found | all within k | brute-force subset |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
+    times_of: dict[tuple[int, str], float] = {}
+    for n in sorted({args.baseline_n, args.n}):
+        work = make_workload(n, args.clusters * n // 1_000_000, k, args.seed)
+        rows: list[tuple[str, Callable[..., Any]]] = []
+        if n == args.baseline_n:
+            if baseline is not None:
+                rows.append(("baseline", baseline.find_near_pairs))
+            rows.append(("k+1 blocks", functools.partial(find_near_pairs, blocks=k + 1)))
+        rows.append(("cost model", find_near_pairs))
+        for name, search in rows:
+            subset_ok = brute_force_subset_ok(search, work, k, args.subset, args.seed)
+            result, times = timed(functools.partial(search, work.values, k), args.repeat)
+            memory = peak_memory(functools.partial(search, work.values, k)) if args.memory else float("nan")
+            planted_ok, verified = check_planted(result, work, k)
+            times_of[n, name] = min(times)
+            estimated = getattr(result, "estimated_candidates", None)
+            key_bits = getattr(result, "key_bits", None) or BlockLayout(64, k, result.blocks).key_bits
+            print(
+                f"| {n:,} | {name} | {result.blocks} | {result.keys} | {key_bits} | {fmt_times(times)} "
+                f"| {memory:.1f} | {result.candidates:,}"
+                + (f" ({estimated:.3g})" if estimated is not None else "")
+                + f" | {len(result):,} | {planted_ok} | {verified} | {subset_ok} |",
+                flush=True,
+            )
+    if (args.baseline_n, "baseline") in times_of:
+        base = times_of[args.baseline_n, "baseline"]
+        print(f"\nratio to the baseline at n={args.baseline_n:,} (same run):")
+        for (n, name), seconds in sorted(times_of.items()):
+            if n == args.baseline_n and name != "baseline":
+                print(f"- {name}: {seconds / base:.3f}")
+    if args.peer:
+        peer = cpp_peer(make_workload(args.n, 0, k, args.seed).values, k, args.repeat)
+        print(f"\nC++ peer on n={args.n:,}, k={k}: {peer}")
+    print("\nlayouts the cost model chooses (n: blocks, keys, key bits, estimated seconds with COSTS):")
+    for n in (1_000, 10_000, 100_000, args.baseline_n, args.n, 10_000_000):
+        layout = choose_layout(n, k, 64)
+        estimate = layout.estimate(n)
+        print(
+            f"- {n:,}: {layout.blocks} blocks, {estimate.keys} keys, {estimate.key_bits} key bits, "
+            f"{estimate.seconds:.2f} s"
+        )
+    return 0
+
+
+def calibrate(args: argparse.Namespace) -> int:
+    """Fit COSTS from timed searches of random values with forced layouts."""
+    rng = np.random.default_rng(args.seed)
+    cases = [
+        (n, k, blocks)
+        for n in (2_000, 30_000, 200_000)
+        for k, blocks_range in ((3, (4, 5, 6)), (8, (9, 10, 11)))
+        for blocks in blocks_range
+    ]
+    features, seconds = [], []
+    for n, k, blocks in cases:
+        values = rng.integers(0, np.iinfo(np.uint64).max, n, dtype=np.uint64, endpoint=True)
+        layout = BlockLayout(64, k, blocks)
+        result, times = timed(functools.partial(find_near_pairs, values, k, blocks=blocks), args.repeat)
+        estimate = layout.estimate(n)
+        plan = _plan(layout)
+        keys = len(layout.keys)
+        calls = plan.passes8 + plan.passes16 + keys
+        features.append([calls, n * plan.passes8, n * plan.passes16, n * keys, result.candidates])
+        seconds.append(min(times))
+        print(
+            f"n={n:,} k={k} blocks={blocks}: {min(times):.3f} s (estimated {estimate.seconds:.3f}), "
+            f"{result.candidates:,} candidates"
+        )
+    # relative errors count: divide each case by its time, so small cases weigh as much as large ones
+    a = np.array(features, dtype=float) / np.array(seconds)[:, None]
+    b = np.ones(len(seconds))
+    free = np.ones(a.shape[1], dtype=bool)
+    coef = np.zeros(a.shape[1])
+    while True:  # non-negative least squares: drop the constants that come out negative, refit
+        scale = a[:, free].max(axis=0)
+        fit = np.linalg.lstsq(a[:, free] / scale, b, rcond=None)[0] / scale
+        if (fit >= 0).all():
+            coef[free] = fit
+            break
+        free[np.flatnonzero(free)[fit < 0]] = False
+    names = ("call", "pass8", "pass16", "scan", "candidate")
+    print("\nfitted:  " + ", ".join(f"{name}={value:.3g}" for name, value in zip(names, coef, strict=True)))
+    print("current: " + ", ".join(f"{name}={getattr(COSTS, name):.3g}" for name in names))
+    return 0
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="fingerprints in the large case")
-    parser.add_argument("--small", type=int, default=100_000, help="fingerprints in the small case")
+    parser.add_argument("--baseline-n", type=int, default=300_000, help="fingerprints in the case with the baseline")
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--repeat", type=int, default=3, help="timed runs per row (best and median shown)")
-    parser.add_argument("--k", type=int, default=3)
-    parser.add_argument("--clusters", type=int, default=10_000, help="planted clusters in the large case")
-    parser.add_argument("--duplicates", type=int, default=0, help="identical pairs to plant as well")
-    parser.add_argument("--blocks", default="4,5", help="comma-separated block counts to compare")
+    parser.add_argument("--repeat", type=int, default=1, help="timed runs per row (best and median shown)")
+    parser.add_argument("--k", type=int, default=8)
+    parser.add_argument("--clusters", type=int, default=10_000, help="planted clusters per million values")
     parser.add_argument("--subset", type=int, default=20_000, help="values checked against brute force")
+    parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip the untimed memory runs")
+    parser.add_argument("--peer", action="store_true", help="also time the C++ simhash-pybind find_all")
+    parser.add_argument("--calibrate", action="store_true", help="fit the cost model's constants instead")
     args = parser.parse_args(argv)
-
-    k = args.k
-    block_counts = [int(b) for b in args.blocks.split(",")]
-    print(f"numpy {np.__version__}; k={k}; seed={args.seed}; repeat={args.repeat}; times in seconds (best / median)")
-    print("memory: tracemalloc peak above the input array, separate untimed run\n")
-    print(
-        "| n | input | blocks | keys | time | peak MiB | candidates | pairs | planted found | all within k "
-        "| brute-force subset |"
-    )
-    print("|---|---|---|---|---|---|---|---|---|---|---|")
-    ours_best: dict[int, float] = {}
-    big: Workload | None = None
-    for n, clusters in ((args.n, args.clusters), (args.small, args.clusters * args.small // args.n)):
-        work = make_workload(n, clusters, args.duplicates * n // args.n, args.seed)
-        big = big or work
-        subset_ok = brute_force_subset_ok(work, k, args.subset, args.seed)
-        find_near_pairs(work.values[:1000], k)  # warm-up: imports, first allocations
-        for blocks in block_counts:
-            search = functools.partial(find_near_pairs, work.values, k, blocks=blocks)
-            result, times = timed(search, args.repeat)
-            memory = peak_memory(search)
-            planted_ok, verified = check_planted(result, work, k)
-            if blocks == k + 1:
-                ours_best[n] = min(times)
-            print(
-                f"| {n:,} | uint64 array | {blocks} | {result.keys} | {fmt_times(times)} | {memory:.1f} "
-                f"| {result.candidates:,} | {len(result):,} | {planted_ok} | {verified} | {subset_ok} |"
-            )
-        result, times = timed(functools.partial(find_near_pairs, work.values.tolist(), k), args.repeat)
-        print(
-            f"| {n:,} | list of int | {k + 1} | {result.keys} | {fmt_times(times)} | - "
-            f"| {result.candidates:,} | {len(result):,} | - | - | - |"
-        )
-
-    assert big is not None
-    status, times, agreement = cpp_peer(big, k + 1, k, args.repeat)
-    print(f"\nC++ peer simhash-pybind find_all(set, {k + 1}, {k}) on n={args.n:,}: {status}")
-    if times:
-        ratio = min(times) / ours_best[args.n] if args.n in ours_best else float("nan")
-        print("\n| implementation | time | ratio to ours (blocks=k+1) | result vs ours |")
-        print("|---|---|---|---|")
-        print(f"| simcompare find_near_pairs | {ours_best.get(args.n, float('nan')):.3f} | 1.0 | - |")
-        print(f"| simhash-pybind find_all | {fmt_times(times)} | {ratio:.1f}x slower | {agreement} |")
-    return 0
+    return calibrate(args) if args.calibrate else run_rows(args)
 
 
 if __name__ == "__main__":

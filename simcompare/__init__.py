@@ -3,6 +3,7 @@
 The library API: build a :class:`Config`, take :func:`fingerprint` of texts, compare with :func:`hamming`.
 """
 
+from simcompare._version import __version__
 from simcompare.core.compare import Comparison, compare_texts
 from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import Cancelled, InputError, SimcompareError
@@ -20,8 +21,6 @@ from simcompare.core.simhash import (
 )
 from simcompare.core.tokens import Segmenter
 from simcompare.core.weights import Weighting
-
-__version__ = "0.1.0"
 
 __all__ = [
     "HASHERS",

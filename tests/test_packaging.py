@@ -52,3 +52,20 @@ def _imports(path: Path) -> set[str]:
 )
 def test_core_and_cli_never_import_qt(path: Path) -> None:
     assert "PySide6" not in _imports(path)
+
+
+def test_the_version_is_the_installed_metadata() -> None:
+    import importlib.metadata
+
+    import simcompare
+
+    assert simcompare.__version__ == importlib.metadata.version("simcompare")
+
+
+def test_a_source_tree_never_installed_reads_the_version_from_pyproject(tmp_path: Path) -> None:
+    from simcompare._version import package_version
+
+    pyproject = tmp_path / "pyproject.toml"
+    pyproject.write_text('[project]\nname = "nowhere"\nversion = "7.8.9"\n', encoding="utf-8")
+    assert package_version("simcompare-never-installed", pyproject) == "7.8.9"
+    assert package_version("simcompare-never-installed", tmp_path / "missing.toml") == "0+unknown"

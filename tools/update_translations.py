@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import filecmp
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -28,19 +29,39 @@ FOLDER = ROOT / "resources" / "translations"
 LANGUAGES = ("en", "zh_CN")
 
 
+def qt_tool(name: str) -> str:
+    """The path of Qt's ``lupdate`` or ``lrelease``, as PySide6 ships it.
+
+    PySide6 installs ``pyside6-<name>`` launchers on PATH, but a virtual environment that was never activated
+    (or one that borrows the system's packages) may not have them there: the executable itself sits in the
+    PySide6 package folder. Raises FileNotFoundError naming both places when neither has it.
+    """
+    launcher = shutil.which(f"pyside6-{name}")
+    if launcher:
+        return launcher
+    spec = importlib.util.find_spec("PySide6")  # found, not imported: this tool needs no Qt of its own
+    if spec is None or not spec.submodule_search_locations:
+        raise FileNotFoundError(f"pyside6-{name} is not on PATH and PySide6 is not installed: pip install PySide6")
+    folder = Path(next(iter(spec.submodule_search_locations))).resolve()
+    for candidate in (folder / name, folder / f"{name}.exe"):
+        if candidate.is_file():
+            return str(candidate)
+    raise FileNotFoundError(f"pyside6-{name} is not on PATH and {folder / name} does not exist: reinstall PySide6")
+
+
 def sources() -> list[str]:
     """The files lupdate reads, relative to the repository (so the .ts locations do not name a checkout)."""
     return sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "simcompare" / "gui").glob("*.py"))
 
 
 def lupdate(ts: Path, language: str) -> None:
-    command = ["pyside6-lupdate", *sources(), "-no-obsolete", "-locations", "relative"]
+    command = [qt_tool("lupdate"), *sources(), "-no-obsolete", "-locations", "relative"]
     command += ["-source-language", "en", "-target-language", language, "-ts", str(ts)]
     subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
 
 
 def lrelease(ts: Path, qm: Path) -> None:
-    subprocess.run(["pyside6-lrelease", "-silent", str(ts), "-qm", str(qm)], cwd=ROOT, check=True)
+    subprocess.run([qt_tool("lrelease"), "-silent", str(ts), "-qm", str(qm)], cwd=ROOT, check=True)
 
 
 def mirror_sources(ts: Path) -> None:

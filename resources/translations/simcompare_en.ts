@@ -253,7 +253,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+40"/>
+        <location filename="../../simcompare/gui/explain.py" line="+37"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -339,7 +339,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+147"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -540,7 +540,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+120"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -581,12 +581,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+22"/>
+        <location line="+21"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
     <message>
-        <location line="-17"/>
+        <location line="-16"/>
         <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
         <translation>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</translation>
     </message>
@@ -596,7 +596,7 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+13"/>
         <source>Some files were not moved:</source>
         <translation>Some files were not moved:</translation>
     </message>
@@ -683,17 +683,9 @@
     </message>
 </context>
 <context>
-    <name>FolderPlaceholder</name>
-    <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+58"/>
-        <source>Finding near-duplicates in a folder arrives here soon.</source>
-        <translation>Finding near-duplicates in a folder arrives here soon.</translation>
-    </message>
-</context>
-<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+152"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -743,7 +735,7 @@
         <translation>reference</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+13"/>
         <source>{0}
 The group&apos;s reference: distances are measured to it</source>
         <translation>{0}
@@ -753,23 +745,22 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+25"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — how alike are these texts?</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Compare two texts</source>
         <translation>Compare two texts</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+135"/>
         <source>Folder</source>
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="-104"/>
+        <location line="+36"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -889,12 +880,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+30"/>
-        <source>The Folder page cannot open folders yet.</source>
-        <translation>The Folder page cannot open folders yet.</translation>
-    </message>
-    <message>
-        <location line="+16"/>
+        <location line="+40"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -909,7 +895,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>How SimHash works</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+67"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -1457,7 +1443,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+139"/>
+        <location filename="../../simcompare/gui/charts.py" line="+129"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from simcompare.core.bitwise import distance_similarity, set_bits
 from simcompare.core.measures import Yardsticks, yardsticks
 from simcompare.core.simhash import (
     Config,
@@ -47,9 +48,7 @@ class Comparison:
     @property
     def differing_bits(self) -> tuple[int, ...]:
         """Bit positions (0 = leftmost) where the fingerprints differ."""
-        x = self.a.fingerprint.value ^ self.b.fingerprint.value
-        f = self.config.bits
-        return tuple(j for j in range(f) if (x >> (f - 1 - j)) & 1)
+        return set_bits(self.a.fingerprint.value ^ self.b.fingerprint.value, self.config.bits)
 
 
 def side(text: str, config: Config, *, html: bool | None = None) -> Side:
@@ -67,7 +66,7 @@ def compare_sides(a: Side, b: Side, config: Config) -> Comparison:
         a=a,
         b=b,
         distance=distance,
-        similarity=1.0 - distance / config.bits,
+        similarity=distance_similarity(distance, config.bits),
         near_duplicate=is_near_duplicate(a.fingerprint, b.fingerprint, config.k or 0),
         yardsticks=sticks,
     )

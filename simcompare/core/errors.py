@@ -13,6 +13,23 @@ class SimcompareError(Exception):
     code = "error"
 
 
+class UnknownTokenError(SimcompareError, KeyError):
+    """A table hasher was asked for a token its table has no code for.
+
+    A KeyError too, so code that looked tokens up in a plain dict keeps working; ``token`` names the token,
+    so a front end can say which one without reading the message.
+    """
+
+    code = "unknown_token"
+
+    def __init__(self, token: str) -> None:
+        super().__init__(f"the table hasher has no code for {token!r}; add it to the table")
+        self.token = token
+
+    def __str__(self) -> str:  # KeyError's own would quote the whole message
+        return str(self.args[0])
+
+
 class InputError(SimcompareError):
     """An input that cannot be turned into text."""
 

@@ -10,6 +10,8 @@ import hashlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from simcompare.core.errors import UnknownTokenError
+
 MAX_BITS = 512
 
 _FNV64_OFFSET = 0xCBF29CE484222325
@@ -130,7 +132,7 @@ def table_hasher(table: Mapping[str, str]) -> Hasher:
         try:
             return codes[data]
         except KeyError:
-            raise KeyError(f"the table hasher has no code for {data.decode('utf-8')!r}; add it to the table") from None
+            raise UnknownTokenError(data.decode("utf-8")) from None
 
     return Hasher("table", lengths.pop() if lengths else MAX_BITS, look_up)
 

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from simcompare.core.bitwise import to_words
+
 EXACT_LIMIT = 20_000
 SAMPLED_PAIRS = 5_000_000
 _ROWS_PER_STEP = 256
@@ -35,22 +37,13 @@ class DistanceHistogram:
         return sum(self.counts[: k + 1])
 
 
-def _words(values: Sequence[int], bits: int) -> np.ndarray:
-    """Values as an (n, words) array of 64-bit words."""
-    words = (bits + 63) // 64
-    mask = (1 << 64) - 1
-    if words == 1:
-        return np.array([int(v) for v in values], dtype=np.uint64).reshape(-1, 1)
-    return np.array([[(int(v) >> (64 * w)) & mask for w in range(words)] for v in values], dtype=np.uint64)
-
-
 def distance_histogram(values: Sequence[int], bits: int, *, seed: int = 0) -> DistanceHistogram:
     """The histogram of Hamming distances between the fingerprints (empty ones included if given)."""
     n = len(values)
     counts = np.zeros(bits + 1, dtype=np.int64)
     if n < 2:
         return DistanceHistogram(tuple(int(c) for c in counts), 0, False)
-    table = _words(values, bits)
+    table = to_words(values, bits)
     if n <= EXACT_LIMIT:
         for start in range(0, n - 1, _ROWS_PER_STEP):
             rows = table[start : start + _ROWS_PER_STEP]

@@ -1,23 +1,32 @@
-"""Exact near-neighbour search over fingerprints: the pigeonhole block index.
+"""Exact near-neighbour search over fingerprints: the pigeonhole block index with a cost model.
 
 Cut the ``bits`` of a fingerprint into ``b`` contiguous blocks. Two fingerprints within Hamming
 distance ``k`` differ in at most ``k`` blocks, so at least ``b - k`` blocks agree exactly. Keying
-every value on each combination of ``b - k`` blocks therefore puts every close pair under at least
-one equal key; pairs that share no key cannot be within ``k`` and are never looked at.
+every value on each combination of ``b - k`` blocks (``C(b, k)`` keys, as in Manku, Jain and Das
+Sarma's tables) therefore puts every close pair under at least one equal key; pairs that share no
+key cannot be within ``k`` and are never looked at.
 
-With the default ``b = k + 1`` that is one key per block (``k + 1`` keys). More blocks make each key
-wider (fewer chance collisions to verify) but need ``C(b, k)`` keys; see :func:`find_near_pairs`
-for what that trade measured.
+Which ``b``: the fewest keys (``b = k + 1``) have the narrowest keys, and two random values share a
+``w``-bit key with chance ``2**-w``, so among ``n`` values each key brings about ``n² / 2**(w+1)``
+chance candidates: quadratic in ``n``. More blocks make keys wider but need more of them.
+:func:`choose_layout` weighs the two with constants measured on this machine (:data:`COSTS`) and
+:func:`find_near_pairs` uses its choice unless told ``blocks``. At k = 8 on 64 bits that is 9
+blocks for a thousand values and 11 blocks (165 keys of 16–18 bits) for a million.
 
-Everything runs on numpy arrays: per key, one sort of ``key << index_bits | index`` words, equal-key
-runs found by comparing neighbours, pairs inside runs enumerated by offset (a loop over the longest
-run length, not over runs), verified with ``np.bitwise_count`` of the XOR. A pair that shares
-several keys is kept only under the first key its two values agree on, decided from the two values
-alone, so no set of seen pairs is ever built.
+Everything runs on numpy arrays. Identical values are collapsed first (one sort). Each key orders
+the values by stable least-significant-digit passes over its blocks (counting sorts of 8-bit
+digits, radix sorts of 16-bit ones, far cheaper here than comparison sorts), and keys ending in
+the same blocks share those passes. Equal-key runs are then paired by offset (a loop over the
+longest run length, not over runs) and verified with ``np.bitwise_count`` of the XOR. A pair that
+shares several keys is kept only under the first key its two values agree on, decided from the two
+values alone, so no set of seen pairs is ever built.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import functools
 import itertools
 import math
 from collections.abc import Iterable, Iterator, Sequence
@@ -27,7 +36,20 @@ from typing import Any, NoReturn
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["MAX_BITS", "MAX_KEYS", "BlockIndex", "BlockLayout", "NearPairs", "find_near_pairs"]
+__all__ = [
+    "COSTS",
+    "MAX_BITS",
+    "MAX_KEYS",
+    "BlockIndex",
+    "BlockLayout",
+    "Copies",
+    "Costs",
+    "LayoutEstimate",
+    "NearPairs",
+    "PairCache",
+    "choose_layout",
+    "find_near_pairs",
+]
 
 MAX_BITS = 512
 """Widest fingerprint supported (blake2b's digest)."""
@@ -123,6 +145,28 @@ class BlockLayout:
         """64-bit words per fingerprint."""
         return -(-self.bits // _WORD)
 
+    @property
+    def key_bits(self) -> int:
+        """Bits of the narrowest key (the fewest bits two values must share to be compared)."""
+        return min(_plan(self).key_widths)
+
+    def estimate(self, n: int) -> LayoutEstimate:
+        """What searching ``n`` random values with this layout is expected to cost; see :func:`choose_layout`."""
+        n = _check_int("n", n)
+        if n < 0:
+            raise ValueError(f"n must be a number of values, 0 or more, got {n}")
+        plan = _plan(self)
+        pairs = n * (n - 1) / 2
+        candidates = pairs * sum(2.0**-width for width in plan.key_widths)
+        c = COSTS
+        seconds = (
+            plan.passes8 * (c.call + n * c.pass8)
+            + plan.passes16 * (c.call + n * c.pass16)
+            + len(plan.key_widths) * (c.call + n * c.scan)
+            + candidates * c.candidate
+        )
+        return LayoutEstimate(self, n, plan.passes8 + plan.passes16, self.key_bits, candidates, seconds)
+
     def _pieces(self, block: int) -> list[tuple[int, int, int]]:
         # a block as (word, shift, width) pieces of the little-endian word array, high bits first
         start, stop = self.bounds[block]
@@ -142,6 +186,20 @@ class BlockLayout:
         return masks
 
 
+class Copies(enum.StrEnum):
+    """How pairs of identical values are reported.
+
+    ``PAIRS``: every pair, as the definition says (m equal values give m (m - 1) / 2 pairs).
+    ``FIRST``: compactly: each value at its first position only, in its pairs with other values,
+    and each later copy once, as ``(first, copy, 0)``; every other pair follows (two positions
+    are within k iff their first positions are, or are the same). m equal values give m - 1
+    pairs, so memory stays bounded however many copies there are.
+    """
+
+    PAIRS = "pairs"
+    FIRST = "first"
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class NearPairs:
     """All pairs within ``k``, with the statistics of the search that found them.
@@ -157,8 +215,19 @@ class NearPairs:
         k: Largest distance searched for.
         blocks: Number of blocks the fingerprints were cut into.
         keys: Number of block combinations keyed on (one sort each).
-        candidates: Candidate pairs whose distance was computed; compare with ``possible_pairs``
-            to see how much of the brute-force work the index avoided.
+        candidates: Candidate pairs whose distance was computed (pairs sharing a key), plus the
+            pairs of identical copies added without a search; compare with ``possible_pairs`` to
+            see how much of the brute-force work the index avoided.
+        key_bits: Bits of the narrowest key: two values are compared only if they agree on at
+            least this many bits (0 when not recorded).
+        estimated_candidates: The cost model's expected chance candidates for random values of
+            this many distinct fingerprints (:meth:`BlockLayout.estimate`); real fingerprints
+            with many near neighbours have more.
+        identical: Values equal to an earlier value: collapsed before the search, their pairs
+            added afterwards.
+        searched_k: The ``k`` the layout was searched for when these pairs were filtered from a
+            wider search (:meth:`within`); ``None`` when it is ``k``.
+        copies: How pairs of identical values are reported (:class:`Copies`).
     """
 
     left: IntArray
@@ -170,6 +239,11 @@ class NearPairs:
     blocks: int
     keys: int
     candidates: int
+    key_bits: int = 0
+    estimated_candidates: float = 0.0
+    identical: int = 0
+    searched_k: int | None = None
+    copies: Copies = Copies.PAIRS
 
     def __post_init__(self) -> None:
         arrays = {}
@@ -187,7 +261,9 @@ class NearPairs:
             raise ValueError(
                 f"left, right and distance must have one entry per pair, got {len(left)}, {len(right)}, {len(distance)}"
             )
-        BlockLayout(self.bits, self.k, self.blocks)
+        if self.searched_k is not None and self.searched_k < self.k:
+            raise ValueError(f"searched_k must be at least k = {self.k}, got {self.searched_k}")
+        BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
         if self.n < 0 or self.candidates < len(left):
             raise ValueError(
                 f"need n >= 0 and candidates >= pairs, got n={self.n}, candidates={self.candidates}, pairs={len(left)}"
@@ -212,7 +288,39 @@ class NearPairs:
     def __repr__(self) -> str:
         return (
             f"NearPairs({len(self)} pairs within k={self.k} among n={self.n} {self.bits}-bit values; "
-            f"{self.blocks} blocks, {self.keys} keys, {self.candidates} candidates)"
+            f"{self.blocks} blocks, {self.keys} keys of {self.key_bits}+ bits, {self.candidates} candidates)"
+        )
+
+    @property
+    def layout(self) -> BlockLayout:
+        """The block layout the search used."""
+        return BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
+
+    def within(self, k: int) -> NearPairs:
+        """The pairs within a smaller ``k``, by filtering distances: no new search.
+
+        Every pair within ``k <= self.k`` is among these pairs, so the answer is exact. The search
+        statistics stay those of the search that ran (its layout, keys and candidates).
+
+        Raises:
+            ValueError: ``k`` is above the ``k`` searched for; search again for that.
+        """
+        k = _check_int("k", k)
+        if not 0 <= k <= self.k:
+            raise ValueError(
+                f"k must be between 0 and the k={self.k} these pairs were searched for, got {k}; "
+                f"call find_near_pairs with k={k} to search that far"
+            )
+        if k == self.k:
+            return self
+        keep = self.distance <= k
+        return dataclasses.replace(
+            self,
+            left=self.left[keep],
+            right=self.right[keep],
+            distance=self.distance[keep],
+            k=k,
+            searched_k=self.layout.k,
         )
 
     @property
@@ -221,59 +329,240 @@ class NearPairs:
         return self.n * (self.n - 1) // 2
 
 
+@dataclass(frozen=True, slots=True)
+class Costs:
+    """The cost model's constants: seconds per unit of work, measured on one machine.
+
+    Attributes:
+        call: Fixed cost of one numpy pass (a radix pass or a key's scan), whatever n.
+        pass8: Per value, one stable counting-sort pass on a digit of up to 8 bits, with the
+            reordering of values and indices it implies.
+        pass16: The same for a digit of 9 to 16 bits (a radix sort).
+        scan: Per value and key, finding the runs of equal keys and the first offset pass.
+        candidate: Per candidate pair: its XOR, popcount and comparison with k.
+    """
+
+    call: float
+    pass8: float
+    pass16: float
+    scan: float
+    candidate: float
+
+
+COSTS = Costs(call=30e-6, pass8=10e-9, pass16=25e-9, scan=28e-9, candidate=7e-9)
+"""Fitted by ``python benchmarks/bench_index.py --calibrate`` (2-core AMD EPYC VM, numpy 2.4), rounded.
+
+The fit could not separate ``call`` and ``pass16`` from the others (it gave 0 for both): ``call``
+is the time of a search of 2,000 values divided by its passes, ``pass16`` about twice ``pass8``
+as measured for one radix pass. Only the ratios matter for the choice: halving or doubling any one
+constant moves the choice by at most one block (checked for k = 2 to 16, 32 to 128 bits, n = 10
+to 10 million).
+"""
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutEstimate:
+    """The cost model's view of one layout for ``n`` random values.
+
+    Attributes:
+        layout: The layout estimated.
+        n: Number of (distinct) values.
+        passes: Radix passes over all values (keys ending in the same blocks share passes).
+        key_bits: Bits of the narrowest key.
+        candidates: Expected chance candidates: ``n (n - 1) / 2`` times the sum over keys of
+            ``2 ** -key bits`` (two random values agree on a b-bit key with chance ``2 ** -b``).
+        seconds: Estimated time with :data:`COSTS`.
+    """
+
+    layout: BlockLayout
+    n: int
+    passes: int
+    key_bits: int
+    candidates: float
+    seconds: float
+
+    @property
+    def keys(self) -> int:
+        """Number of keys (tables): one combination of blocks each."""
+        return len(self.layout.keys)
+
+
+def choose_layout(n: int, k: int, bits: int) -> BlockLayout:
+    """The exact block layout the cost model expects to search ``n`` values fastest.
+
+    Every layout with ``blocks`` from ``k + 1`` up (``C(blocks, k)`` keys, each a combination of
+    ``blocks - k`` blocks, at most :data:`MAX_KEYS`) is exact; they differ in cost. The estimate
+    (:meth:`BlockLayout.estimate`) is::
+
+        passes8 × (call + n × pass8) + passes16 × (call + n × pass16)
+          + keys × (call + n × scan) + chance candidates × candidate
+
+    with chance candidates ``n (n - 1) / 2 × Σ_keys 2 ** -key bits`` for random values. More
+    blocks mean wider keys (fewer chance candidates) but more keys and passes: few values favour
+    ``k + 1`` blocks, many values more blocks (at k = 8 on 64 bits: 9 blocks for a thousand
+    values, 11 for 300,000 and a million). Ties go to fewer blocks.
+
+    Args:
+        n: Number of values to search (distinct values, if identical ones are collapsed).
+        k: Largest distance searched for, 0 to ``bits - 1``.
+        bits: Fingerprint width, 1 to 512.
+
+    Returns:
+        The cheapest layout; ``layout.estimate(n)`` tells its expected cost.
+
+    Raises:
+        ValueError: An argument is out of range.
+    """
+    n = _check_int("n", n)
+    if n < 0:
+        raise ValueError(f"n must be a number of values, 0 or more, got {n}")
+    return _choose(n, BlockLayout(bits, k, _check_int("k", k) + 1))
+
+
+def _choose(n: int, smallest: BlockLayout) -> BlockLayout:
+    best = smallest.estimate(n)
+    bits, k = smallest.bits, smallest.k
+    for blocks in range(k + 2, bits + 1):
+        keys = math.comb(blocks, k)
+        # keys (and with them passes) only grow with blocks: stop when their scans alone cost more
+        if keys > MAX_KEYS or keys * (COSTS.call + n * COSTS.scan) > best.seconds:
+            break
+        estimate = BlockLayout(bits, k, blocks).estimate(n)
+        if estimate.seconds < best.seconds:
+            best = estimate
+        elif k == 0:
+            break  # one key of every bit whatever the blocks: more blocks only add passes
+    return best.layout
+
+
 def find_near_pairs(
     values: Iterable[int] | npt.NDArray[np.integer[Any]],
     k: int = 3,
     bits: int = 64,
     *,
     blocks: int | None = None,
+    copies: Copies | str = Copies.PAIRS,
 ) -> NearPairs:
     """Find every pair of fingerprints within Hamming distance ``k``, exactly.
 
     Each pair ``(i, j)`` with ``i < j`` and ``popcount(values[i] ^ values[j]) <= k`` is reported
-    once, identical fingerprints included. Memory beyond the input is a few arrays of ``len(values)``
-    plus the result; candidates are verified in bounded chunks. The work is output-sensitive: a
-    key shared by ``m`` values costs ``m (m - 1) / 2`` candidates, so many identical fingerprints
-    (which are all genuine pairs) take time and memory quadratic in their number.
+    once, identical fingerprints included.
 
-    ``blocks`` above ``k + 1`` stays exact by keying on every combination of ``blocks - k`` blocks
-    (at least that many agree in any pair within ``k``). Measured with k=3 on random 64-bit values,
-    best of 5 on a 2-core AVX-512 machine:
-
-    ======  ====  =================  ====================  ===============
-    blocks  keys  1,000,000 values   candidates among 1M   100,000 values
-    ======  ====  =================  ====================  ===============
-    4       4     0.25 s             30.5 million          0.005 s
-    5       10    0.13 s             0.1 million           0.008 s
-    6       20    0.36 s             2,500                 0.015 s
-    7       35    0.67 s             190                   0.040 s
-    ======  ====  =================  ====================  ===============
-
-    One more block than the minimum pays off for about a million values, where the chance
-    candidates of 16-bit keys dominate; below that the extra sorts cost more than they save, which
-    is why the default stays at ``k + 1``.
+    The block layout is chosen by a cost model from the number of distinct values, ``k`` and
+    ``bits`` (:func:`choose_layout`) unless ``blocks`` is given; any layout is exact. Identical
+    values are collapsed first (one sort of n): the search runs on distinct values and copies
+    are paired afterwards, so m equal values cost their m (m - 1) / 2 result pairs and no search
+    work. Memory beyond the input is a few arrays of n per radix level (the levels are the passes
+    of one key, at most a handful) plus the result, which for many identical values is the bulk:
+    about 32 bytes a pair while it is built. ``copies="first"`` reports copies compactly instead
+    (one pair per copy, see :class:`Copies`): then 20,000 equal values give 19,999 pairs.
 
     Args:
         values: Fingerprints: non-negative Python ints below ``2**bits`` (any iterable), or a numpy
             integer array (the fast path for ``bits <= 64``; a ``uint64`` array is used without copying).
         k: Largest distance reported, 0 to ``bits - 1``.
         bits: Fingerprint width, 1 to 512. Wider than 64 bits, values are split into 64-bit words.
-        blocks: Number of blocks, ``k + 1`` (the default) to ``bits``.
+        blocks: Number of blocks, ``k + 1`` to ``bits``; ``None`` lets the cost model choose.
+        copies: ``"pairs"`` (every pair) or ``"first"`` (identical values compactly).
 
     Returns:
-        The pairs, sorted by ``(i, j)``, with the search's statistics.
+        The pairs, sorted by ``(i, j)``, with the search's statistics (layout, keys, key bits,
+        estimated and actual candidates).
 
     Raises:
         ValueError: An argument is out of range, or a value is not a non-negative integer that fits
             in ``bits`` bits.
     """
-    layout = BlockLayout.for_search(bits, k, blocks)
-    words = _as_words(values, layout.bits)
-    n = len(words)
-    idx_bits = _index_bits(n)
-    # a generator, so only one key's sorted table is alive at a time
-    tables = (_sorted_table(words, layout, combo, idx_bits) for combo in layout.keys)
-    return _self_join(words, layout, tables, idx_bits)
+    smallest = BlockLayout.for_search(bits, k, blocks)  # checks the arguments before any work
+    words = _as_words(values, smallest.bits)
+    copies = _check_copies(copies)
+    prepared = _prepare(words)
+    layout = smallest if blocks is not None else _choose(len(prepared.search), smallest)
+    return _search(prepared, layout, copies)
+
+
+def _check_copies(copies: object) -> Copies:
+    if isinstance(copies, str) and copies in Copies._value2member_map_:
+        return Copies(copies)
+    choices = ", ".join(repr(c.value) for c in Copies)
+    raise ValueError(f"copies must be one of {choices}, got {copies!r}")
+
+
+def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS) -> NearPairs:
+    n, search = prepared.n, prepared.search
+    found = _PairCollector(n, layout.k)
+    candidates = _join(prepared, layout, found)
+    left, right, distance = found.sorted()
+    if prepared.inverse is not None:
+        expand = _expand if copies is Copies.PAIRS else _first_copies
+        left, right, distance, added = expand((left, right, distance), prepared, layout.k)
+        candidates += added
+    return NearPairs(
+        left=left,
+        right=right,
+        distance=distance,
+        n=n,
+        bits=layout.bits,
+        k=layout.k,
+        blocks=layout.blocks,
+        keys=len(layout.keys),
+        candidates=candidates,
+        key_bits=layout.key_bits,
+        estimated_candidates=layout.estimate(len(search)).candidates,
+        identical=n - len(search),
+        copies=copies,
+    )
+
+
+class PairCache:
+    """All pairs within any ``k``, searching only when ``k`` grows past what was searched.
+
+    Regrouping after a change of ``k`` reuses what it can: pairs found for ``k_max`` answer every
+    ``k <= k_max`` by filtering their distances (:meth:`NearPairs.within`, no new search); a larger
+    ``k`` runs one search and keeps it. Search ahead (``prefetch``) to make a slider instant.
+
+    Args:
+        values: Fingerprints, as for :func:`find_near_pairs` (copied into an array once).
+        bits: Fingerprint width, 1 to 512.
+        copies: How pairs of identical values are reported, as for :func:`find_near_pairs`.
+    """
+
+    def __init__(
+        self,
+        values: Iterable[int] | npt.NDArray[np.integer[Any]],
+        bits: int = 64,
+        *,
+        copies: Copies | str = Copies.PAIRS,
+    ) -> None:
+        BlockLayout(bits, 0, 1)  # checks bits
+        self._bits = bits
+        self._copies = _check_copies(copies)
+        self._prepared = _prepare(_as_words(values, bits))
+        self._widest: NearPairs | None = None
+
+    def __len__(self) -> int:
+        return self._prepared.n
+
+    @property
+    def searched_k(self) -> int | None:
+        """The largest ``k`` searched so far (``None`` before the first search)."""
+        return None if self._widest is None else self._widest.k
+
+    def prefetch(self, k: int) -> None:
+        """Search for ``k`` now unless a search at least that wide is kept."""
+        self.pairs(k)
+
+    def pairs(self, k: int) -> NearPairs:
+        """Every pair within ``k``: filtered from the kept search if it reaches ``k``, else searched.
+
+        Raises:
+            ValueError: ``k`` is not between 0 and ``bits - 1``.
+        """
+        smallest = BlockLayout.for_search(self._bits, k)
+        if self._widest is None or self._widest.k < smallest.k:
+            layout = _choose(len(self._prepared.search), smallest)
+            self._widest = _search(self._prepared, layout, self._copies)
+        return self._widest.within(smallest.k)
 
 
 class BlockIndex:
@@ -362,8 +651,11 @@ class BlockIndex:
         return list(zip(index[order].tolist(), distance[order].tolist(), strict=True))
 
     def pairs(self) -> NearPairs:
-        """Every pair of indexed fingerprints within the index's ``k``; see :func:`find_near_pairs`."""
-        return _self_join(self._words, self._layout, self._tables, self._idx_bits)
+        """Every pair of indexed fingerprints within the index's ``k``, with this index's layout.
+
+        See :func:`find_near_pairs`, which does the same without keeping tables.
+        """
+        return _search(_prepare(self._words), self._layout)
 
 
 # --- shared machinery ---------------------------------------------------------------------------
@@ -506,73 +798,333 @@ def _first_key_is(xor: WordArray, masks: WordArray, combo: tuple[int, ...]) -> n
     return keep
 
 
-def _self_join(words: WordArray, layout: BlockLayout, tables: Iterable[WordArray], idx_bits: int) -> NearPairs:
-    """All pairs within ``layout.k`` from one sorted table per key."""
-    masks = layout._block_masks()
-    low = np.uint64((1 << idx_bits) - 1)
-    found = _PairCollector(len(words), layout.k)
-    candidates = 0
-    for combo, table in zip(layout.keys, tables, strict=True):
-        keys = table >> np.uint64(idx_bits)
-        same_next = np.zeros(len(table), dtype=bool)  # position p's key equals p + 1's
-        np.equal(keys[1:], keys[:-1], out=same_next[:-1])
-        del keys
-        order = (table & low).astype(np.intp)
-        del table  # the last reference when streaming, so the join runs without it
-        candidates += _pairs_in_runs(words, order, same_next, layout.k, masks, combo, found)
-    left, right, distance = found.sorted()
-    return NearPairs(
-        left=left,
-        right=right,
-        distance=distance,
-        n=len(words),
-        bits=layout.bits,
-        k=layout.k,
-        blocks=layout.blocks,
-        keys=len(layout.keys),
-        candidates=candidates,
-    )
+# --- the self-join: stable radix passes shared between keys -------------------------------------
+#
+# Grouping values by a key needs an order in which equal keys are adjacent. numpy's comparison sort
+# costs about 100 ns a value here, while a stable argsort of 8-bit digits is a counting sort (a few
+# ns) and of 16-bit digits a radix sort (about 20 ns). So each key is ordered by least-significant-
+# digit passes over its blocks, and keys that end in the same blocks share those passes: the keys
+# form a trie of passes, walked depth first, one ordered copy of the values per level.
+
+_KEY_CAP = 48
+"""Key bits actually ordered on; wider keys use their leading 48 bits (chance collisions ~ n²/2**49)."""
+
+_DENSE = 6
+"""Offsets scan whole arrays while at least 1/_DENSE of the positions still have a partner that far."""
+
+_Digit = tuple[tuple[int, int, int], ...]  # (word, shift, width) pieces, most significant first; ≤ 16 bits
 
 
-def _pairs_in_runs(
-    words: WordArray,
-    order: IntArray,
-    same_next: npt.NDArray[np.bool_],
-    k: int,
-    masks: WordArray,
-    combo: tuple[int, ...],
-    found: _PairCollector,
-) -> int:
-    """Add the pairs within ``k`` that belong to ``combo`` among values with equal keys.
+@dataclass(eq=False)
+class _Node:
+    """A node of the pass trie: the keys complete here, and the next passes."""
 
-    Pairs are taken by offset: at offset ``d`` the candidates are the positions ``p`` whose run
-    reaches ``p + d``, and those shrink to the ones whose run reaches ``p + d + 1``. The loop runs
-    as many times as the longest run is long; the total work is the number of candidate pairs,
-    taken in chunks so temporaries stay bounded however long a run is. Within a run positions
-    follow index order, so ``order[p] < order[p + d]``.
+    leaves: list[int]
+    children: dict[_Digit, _Node]
+
+
+@dataclass(frozen=True, eq=False)
+class _Plan:
+    root: _Node
+    passes8: int  # passes on digits of at most 8 bits (counting sorts)
+    passes16: int  # passes on digits of 9 to 16 bits (radix sorts)
+    key_widths: tuple[int, ...]  # bits ordered on, per key
+    run_masks: WordArray  # (keys, words): the bits ordered on, per key
+
+
+def _block_digits(layout: BlockLayout, block: int) -> list[_Digit]:
+    """A block's bits as digits of at most 16 bits, most significant first."""
+    digits: list[_Digit] = []
+    for w, shift, width in layout._pieces(block):
+        while width > 16:
+            width -= 16
+            digits.append(((w, shift + width, 16),))
+        digits.append(((w, shift, width),))
+    return digits
+
+
+def _width(digit: _Digit) -> int:
+    return sum(width for _, _, width in digit)
+
+
+@functools.lru_cache(maxsize=64)  # a choice estimates ~30 layouts; plans of 4,096 keys are ~1 MB
+def _plan(layout: BlockLayout) -> _Plan:
+    """The pass trie of a layout: per key, its digits least significant first (LSD radix order)."""
+    root = _Node([], {})
+    passes = [0, 0]
+    widths = []
+    used_digits = []
+    blocks = [_block_digits(layout, j) for j in range(layout.blocks)]
+    for number, combo in enumerate(layout.keys):
+        used, total = [], 0
+        for digit in (d for j in combo for d in blocks[j]):  # the leading digits up to the cap
+            if total >= _KEY_CAP:
+                break
+            used.append(digit)
+            total += _width(digit)
+        # merge neighbouring narrow digits from the least significant end while they fit in 8 bits,
+        # so tiny blocks do not make deep tries; merging from the end keeps shared tails shared
+        merged: list[_Digit] = []
+        for digit in reversed(used):
+            if merged and _width(merged[-1]) + _width(digit) <= 8:
+                merged[-1] = digit + merged[-1]
+            else:
+                merged.append(digit)
+        node = root
+        for digit in merged:
+            child = node.children.get(digit)
+            if child is None:
+                child = node.children[digit] = _Node([], {})
+                passes[_width(digit) > 8] += 1
+            node = child
+        node.leaves.append(number)
+        widths.append(total)
+        used_digits.append(used)
+    masks = np.zeros((len(widths), layout.words), dtype=np.uint64)
+    for number, used in enumerate(used_digits):
+        for w, shift, width in (piece for digit in used for piece in digit):
+            masks[number, w] |= np.uint64(((1 << width) - 1) << shift)
+    return _Plan(root, passes[0], passes[1], tuple(widths), masks)
+
+
+def _digit_values(words: WordArray, digit: _Digit) -> npt.NDArray[np.unsignedinteger[Any]]:
+    value: WordArray | None = None
+    for w, shift, width in digit:
+        column = words if words.ndim == 1 else words[:, w]
+        piece = column >> np.uint64(shift)
+        piece &= np.uint64((1 << width) - 1)
+        if value is None:
+            value = piece
+        else:
+            value <<= np.uint64(width)
+            value |= piece
+    assert value is not None
+    return value.astype(np.uint8 if _width(digit) <= 8 else np.uint16)
+
+
+@dataclass(frozen=True, eq=False)
+class _Prepared:
+    """The values a search runs on: distinct, and (up to 64 bits) sorted.
+
+    Sorted one-word values need no index carried through the radix passes: a value's position is
+    found again by binary search, for the few pairs within k only.
+    """
+
+    search: WordArray  # distinct values; sorted when one word wide
+    n: int  # values before collapsing copies
+    original: IntArray | None  # search position -> original index, when no value repeats
+    inverse: IntArray | None  # original index -> search position, when some values repeat
+    first: IntArray | None = None  # search position -> first original index, when some values repeat
+
+    @property
+    def sorted(self) -> bool:
+        return self.search.ndim == 1
+
+
+def _prepare(words: WordArray) -> _Prepared:
+    """Collapse identical values (one sort of n) and sort one-word values."""
+    n = len(words)
+    if words.ndim == 1:
+        perm = np.argsort(words, kind="stable")
+        ordered = words[perm]
+        repeat = ordered[1:] == ordered[:-1]
+        if not repeat.any():
+            return _Prepared(ordered, n, perm, None)
+        first = np.ones(n, dtype=bool)
+        first[1:] = ~repeat
+        inverse = np.empty(n, dtype=np.intp)
+        inverse[perm] = np.cumsum(first) - 1
+        return _Prepared(ordered[first], n, None, inverse, perm[first])  # stable: the first copy
+    if n >= 2:
+        folded = np.sort(_fold(words))  # equal values fold equally, so no repeat is missed
+        if np.any(folded[1:] == folded[:-1]):
+            distinct, first, inverse = np.unique(words, axis=0, return_index=True, return_inverse=True)
+            inverse = inverse.reshape(-1).astype(np.intp)
+            return _Prepared(np.ascontiguousarray(distinct), n, None, inverse, first.astype(np.intp))
+    return _Prepared(words, n, None, None)
+
+
+def _join(prepared: _Prepared, layout: BlockLayout, found: _PairCollector) -> int:
+    """Add every pair within ``layout.k`` to ``found``; returns the candidate pairs verified."""
+    words = prepared.search
+    if len(words) < 2:
+        return 0
+    plan = _plan(layout)
+    index = None if prepared.sorted else np.arange(len(words), dtype=np.intp)
+    buffers = (np.empty(words.shape, dtype=np.uint64), np.empty(len(words), dtype=np.uint8))
+    context = (layout.k, layout.keys, plan, layout._block_masks(), prepared, found, buffers)
+    return _visit(plan.root, words, index, context)
+
+
+def _visit(node: _Node, words: WordArray, index: IntArray | None, context: tuple[Any, ...]) -> int:
+    k, keys, plan, masks, prepared, found, buffers = context
+    tried = 0
+    for number in node.leaves:
+        join = _RunJoin(words, index, k, masks, keys[number], prepared, found)
+        tried += join.run(plan.run_masks[number], buffers)
+    for digit, child in node.children.items():
+        order = np.argsort(_digit_values(words, digit), kind="stable")  # counting/radix sort
+        tried += _visit(child, words[order], None if index is None else index[order], context)
+    return tried
+
+
+@dataclass(frozen=True, eq=False)
+class _RunJoin:
+    """The pairs within ``k`` that belong to one key, among values ordered so equal keys are adjacent."""
+
+    ordered: WordArray
+    index: IntArray | None  # search position of each ordered value, unless found by binary search
+    k: int
+    masks: WordArray
+    combo: tuple[int, ...]
+    prepared: _Prepared
+    found: _PairCollector
+
+    def run(self, run_mask: WordArray, buffers: tuple[WordArray, npt.NDArray[np.uint8]]) -> int:
+        """Add the pairs; returns the number of candidate pairs (pairs sharing the key).
+
+        Pairs are taken by offset: at offset ``d`` the candidates are the positions ``p`` whose run
+        of equal keys reaches ``p + d``. While many positions qualify, whole arrays are compared
+        (contiguous, vectorised, into preallocated buffers); once few do, only those positions
+        are, in bounded chunks. The loop runs as many times as the longest run is long.
+        """
+        ordered = self.ordered
+        n = len(ordered)
+        diff = np.bitwise_xor(ordered[1:], ordered[:-1], out=buffers[0][: n - 1])
+        diff &= run_mask[0] if ordered.ndim == 1 else run_mask
+        same_next = np.zeros(n, dtype=bool)  # position p's key equals p + 1's; False at the end
+        if ordered.ndim == 1:
+            np.equal(diff, 0, out=same_next[:-1])
+        else:
+            np.logical_not(diff.any(axis=1), out=same_next[:-1])
+        reach = same_next.copy()  # position p's run reaches p + offset
+        tried = 0
+        offset = 1
+        active: IntArray | None = None
+        while True:
+            if active is None:
+                m = n - offset
+                live = reach[:m]
+                count = int(np.count_nonzero(live)) if m > 0 else 0
+                if count == 0:
+                    break
+                if count * _DENSE < m:
+                    active = np.flatnonzero(live)
+                    continue
+                tried += count
+                xor = np.bitwise_xor(ordered[:m], ordered[offset:], out=buffers[0][:m])
+                distance = np.bitwise_count(xor, out=buffers[1][:m]) if xor.ndim == 1 else _distance(xor)
+                hit = np.flatnonzero(distance <= self.k)
+                hit = hit[live[hit]]  # few pairs are close: filter them, not the whole array
+                if hit.size:
+                    self._keep(hit, hit + offset, xor[hit], distance[hit])
+                live[: m - 1] &= same_next[offset : n - 1]
+            else:
+                if not active.size:
+                    break
+                tried += active.size
+                for start in range(0, active.size, _CHUNK):
+                    here = active[start : start + _CHUNK]
+                    there = here + offset
+                    xor = ordered[here]
+                    xor ^= ordered[there]
+                    distance = _distance(xor)
+                    hit = np.flatnonzero(distance <= self.k)
+                    if hit.size:
+                        self._keep(here[hit], there[hit], xor[hit], distance[hit])
+                active = active[same_next[active + offset]]
+            offset += 1
+        return tried
+
+    def _keep(self, here: IntArray, there: IntArray, xor: WordArray, distance: npt.NDArray[np.integer[Any]]) -> None:
+        # pairs within k found under this key: kept only if it is their first agreeing key
+        keep = _first_key_is(xor, self.masks, self.combo)
+        here, there = here[keep], there[keep]
+        prepared = self.prepared
+        if self.index is None:  # sorted distinct values: find the positions again
+            a = np.searchsorted(prepared.search, self.ordered[here])
+            b = np.searchsorted(prepared.search, self.ordered[there])
+        else:
+            a, b = self.index[here], self.index[there]
+        if prepared.original is not None:
+            a, b = prepared.original[a], prepared.original[b]
+        self.found.add(np.minimum(a, b), np.maximum(a, b), distance[keep])
+
+
+# --- identical values ---------------------------------------------------------------------------
+
+
+def _fold(words: WordArray) -> WordArray:
+    # one 64-bit hash per wide value
+    h = _mix(words[:, 0] ^ np.uint64(_SEED))
+    for w in range(1, words.shape[1]):
+        h ^= words[:, w]
+        h = _mix(h)
+    return h
+
+
+def _first_copies(
+    pairs: tuple[IntArray, IntArray, IntArray], prepared: _Prepared, k: int
+) -> tuple[IntArray, IntArray, IntArray, int]:
+    """Pairs between distinct values, each value at its first position, plus (first, copy, 0) per copy."""
+    assert prepared.inverse is not None and prepared.first is not None
+    first = prepared.first
+    out = _PairCollector(prepared.n, k)
+    a, b = first[pairs[0]], first[pairs[1]]
+    out.add(np.minimum(a, b), np.maximum(a, b), pairs[2])
+    copy = np.flatnonzero(first[prepared.inverse] != np.arange(prepared.n))
+    out.add(first[prepared.inverse[copy]], copy, np.zeros(len(copy), dtype=np.intp))
+    left, right, distance = out.sorted()
+    return left, right, distance, len(copy)
+
+
+def _expand(
+    pairs: tuple[IntArray, IntArray, IntArray], prepared: _Prepared, k: int
+) -> tuple[IntArray, IntArray, IntArray, int]:
+    """Pairs between distinct values → pairs between the original positions, plus identical copies.
+
+    The work and the memory are those of the output (in chunks of pairs), never a search among the
+    copies: m equal values cost m (m - 1) / 2 result pairs and nothing more.
 
     Returns:
-        The number of candidate pairs verified.
+        ``left, right, distance`` sorted by ``(left, right)``, and the number of added pairs.
     """
-    ordered = words[order]
+    inverse = prepared.inverse
+    assert inverse is not None
+    n = len(inverse)
+    members = np.argsort(inverse, kind="stable")  # positions grouped by value, ascending within
+    counts = np.bincount(inverse)
+    starts = np.zeros(len(counts) + 1, dtype=np.intp)
+    np.cumsum(counts, out=starts[1:])
+    out = _PairCollector(n, k)
+    # copies of one value: every pair within a run of `members`, distance 0
+    same_next = np.zeros(n, dtype=bool)
+    np.equal(inverse[members[1:]], inverse[members[:-1]], out=same_next[:-1])
     active = np.flatnonzero(same_next)
-    tried = 0
     offset = 1
     while active.size:
-        tried += active.size
         for start in range(0, active.size, _CHUNK):
             here = active[start : start + _CHUNK]
-            there = here + offset
-            xor = ordered[here]
-            xor ^= ordered[there]
-            distance = _distance(xor)
-            hit = np.flatnonzero(distance <= k)
-            if hit.size:
-                hit = hit[_first_key_is(xor[hit], masks, combo)]
-                found.add(order[here[hit]], order[there[hit]], distance[hit])
+            out.add(members[here], members[here + offset], np.zeros(len(here), dtype=np.intp))
         active = active[same_next[active + offset]]
         offset += 1
-    return tried
+    # pairs of distinct values: every copy of one with every copy of the other
+    a, b, d = pairs
+    sizes = counts[a] * counts[b]
+    bounds = np.searchsorted(np.cumsum(sizes), np.arange(_CHUNK, int(sizes.sum()) + _CHUNK, _CHUNK), "right")
+    first = 0
+    for last in [*np.unique(bounds).tolist(), len(a)]:
+        if last <= first:
+            continue
+        part = slice(first, last)
+        rows = np.repeat(np.arange(first, last), sizes[part])
+        within = np.arange(len(rows)) - np.repeat(np.cumsum(sizes[part]) - sizes[part], sizes[part])
+        i = members[starts[a[rows]] + within // counts[b[rows]]]
+        j = members[starts[b[rows]] + within % counts[b[rows]]]
+        out.add(np.minimum(i, j), np.maximum(i, j), d[rows])
+        first = last
+    left, right, distance = out.sorted()
+    return left, right, distance, len(left) - len(a)
 
 
 class _PairCollector:

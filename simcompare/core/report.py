@@ -6,6 +6,7 @@ import csv
 import io
 from collections.abc import Sequence
 
+from simcompare.core.bitwise import distance_similarity
 from simcompare.core.groups import Group
 from simcompare.core.scan import ScanResult
 
@@ -13,7 +14,7 @@ CSV_COLUMNS = ("group", "path", "reference", "distance", "similarity", "max_dist
 
 
 def _similarity(distance: int, bits: int) -> float:
-    return round(1.0 - distance / bits, 6)
+    return round(distance_similarity(distance, bits), 6)
 
 
 def report_json(result: ScanResult, groups: Sequence[Group], k: int) -> dict[str, object]:

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
+from simcompare.core.bitwise import bit_of, distance_similarity
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_features, segment
@@ -158,7 +159,7 @@ class Fingerprint:
 
     def bit(self, j: int) -> int:
         """Bit j (0 is the leftmost, most significant)."""
-        return (self.value >> (self.bits - 1 - j)) & 1
+        return bit_of(self.value, self.bits, j)
 
     def code_binary(self, token: TokenTrace) -> str:
         """A token's code as f binary digits."""
@@ -323,7 +324,7 @@ def hamming(a: Fingerprint | int, b: Fingerprint | int) -> int:
 
 def similarity(a: Fingerprint, b: Fingerprint) -> float:
     """1 − hamming / f."""
-    return 1.0 - hamming(a, b) / a.bits
+    return distance_similarity(hamming(a, b), a.bits)
 
 
 def is_near_duplicate(a: Fingerprint, b: Fingerprint, k: int) -> bool:

@@ -35,7 +35,7 @@ class _IdfTable:
 
                 table: dict[str, float] = {}
                 # Found through the jieba package: importing jieba.analyse would open idf.txt and never close it.
-                text = files("jieba").joinpath("analyse", "idf.txt").read_text(encoding="utf-8")
+                text = (files("jieba") / "analyse" / "idf.txt").read_text(encoding="utf-8")
                 for line in text.splitlines():
                     word, _, value = line.rpartition(" ")
                     if word:

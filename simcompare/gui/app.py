@@ -70,12 +70,9 @@ def install_translations(app, lang: str | None, *, saved: bool = True) -> list[o
 
 def build_window(*, persist: bool = True):
     """The main window with its Folder page, as ``run_gui`` and a change of language make it."""
-    from simcompare.gui.folder_page import install_folder_page
     from simcompare.gui.main_window import MainWindow
 
-    window = MainWindow(persist=persist)
-    install_folder_page(window, persist=persist)
-    return window
+    return MainWindow(persist=persist)
 
 
 class WindowHost:

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import math
 
-from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from simcompare.core.bitwise import bit_of
 from simcompare.core.simhash import Fingerprint, TokenTrace
 from simcompare.gui.explain import bit_tooltip, show_bit_tooltip
 from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, number
@@ -25,13 +26,7 @@ _BOTTOM = 26  # room for bit numbers and difference markers
 
 
 class SumsChart(QWidget):
-    """Bar chart of one fingerprint's per-bit sums.
-
-    Signals:
-        bit_hovered(j): the pointer is over bit j (−1 when it leaves the bars).
-    """
-
-    bit_hovered = Signal(int)
+    """Bar chart of one fingerprint's per-bit sums; the bar under the pointer is highlighted."""
 
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -47,10 +42,6 @@ class SumsChart(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
 
     # ---------------------------------------------------------------------------------------- data
-
-    def set_title(self, title: str) -> None:
-        self._title = title
-        self.update()
 
     def set_fingerprint(self, fp: Fingerprint | None, differing: frozenset[int] | set[int] = frozenset()) -> None:
         self._fp = fp
@@ -189,7 +180,7 @@ class SumsChart(QWidget):
             painter.setBrush(QColor(SELECTED.red(), SELECTED.green(), SELECTED.blue(), 60))
             inset = step * 0.25 if step >= 6 else 0.0
             for j in range(bits):
-                one = (code >> (bits - 1 - j)) & 1
+                one = bit_of(code, bits, j)
                 value = self._token.weight if one else -self._token.weight
                 y = y_of(value)
                 painter.drawRect(
@@ -236,13 +227,11 @@ class SumsChart(QWidget):
         j = self.bit_at(event.position().x())
         if j != self._hover:
             self._hover = j
-            self.bit_hovered.emit(j)
             self.update()
         super().mouseMoveEvent(event)
 
     def leaveEvent(self, event: QEvent) -> None:
         if self._hover != -1:
             self._hover = -1
-            self.bit_hovered.emit(-1)
             self.update()
         super().leaveEvent(event)

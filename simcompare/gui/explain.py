@@ -12,6 +12,7 @@ from PySide6.QtCore import QCoreApplication
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QToolTip, QWidget
 
+from simcompare.core.bitwise import bit_of
 from simcompare.core.simhash import Fingerprint
 from simcompare.gui.palette import number, signed
 
@@ -21,15 +22,6 @@ TOP_TOKENS = 5
 def escape(text: str) -> str:
     """Document text made safe for a rich-text tooltip."""
     return html.escape(text, quote=False)
-
-
-def plain_tooltip(text: str) -> str:
-    """Any text as a tooltip that shows its characters literally (never rendered as markup)."""
-    return "<p style='white-space:pre-wrap'>" + escape(text) + "</p>"
-
-
-def _bit_of(code: int, bits: int, j: int) -> int:
-    return (code >> (bits - 1 - j)) & 1
 
 
 def bit_lines(fp: Fingerprint, j: int, label: str, *, top: int = TOP_TOKENS) -> list[str]:
@@ -51,8 +43,8 @@ def bit_lines(fp: Fingerprint, j: int, label: str, *, top: int = TOP_TOKENS) -> 
         )
         + (" " + QCoreApplication.translate("Explain", "(a sum of 0 gives 0)") if total == 0 else "")
     ]
-    up = [t for t in fp.tokens if _bit_of(t.code, fp.bits, j)][:top]
-    down = [t for t in fp.tokens if not _bit_of(t.code, fp.bits, j)][:top]
+    up = [t for t in fp.tokens if bit_of(t.code, fp.bits, j)][:top]
+    down = [t for t in fp.tokens if not bit_of(t.code, fp.bits, j)][:top]
     if up:
         lines.append(
             QCoreApplication.translate("Explain", "pushed up (code bit 1, adds its weight):")

@@ -22,12 +22,12 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from simcompare.core.bitwise import distance_similarity
 from simcompare.core.groups import Group
 from simcompare.core.scan import FileRecord, Problem
 from simcompare.gui.messages import reason_detail, reason_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-FILE_INDEX_ROLE = Qt.ItemDataRole.UserRole + 2
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -101,13 +101,6 @@ class GroupTreeModel(QAbstractItemModel):
                     parent = self.index(row, 0)
                     last = self.index(len(group.members) - 1, 0, parent)
                     self.dataChanged.emit(self.index(0, 0, parent), last, [Qt.ItemDataRole.CheckStateRole])
-
-    def group_of(self, index: Index) -> int | None:
-        """The group row of a group or member index."""
-        if not index.isValid():
-            return None
-        ident = index.internalId()
-        return index.row() if ident == 0 else ident - 1
 
     def file_index(self, index: Index) -> int | None:
         """The scan's file index of a member row (None for a group row)."""
@@ -227,8 +220,6 @@ class GroupTreeModel(QAbstractItemModel):
         if role == SORT_ROLE:
             name = ("0" if is_reference else "1") + record.path  # the reference stays on top
             return (name, 1, record.size, record.mtime_ns, member.distance, -member.distance)[column]
-        if role == FILE_INDEX_ROLE:
-            return member.index
         if role == Qt.ItemDataRole.CheckStateRole and column == Column.NAME:
             return Qt.CheckState.Checked if member.index in self._checked else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole and is_reference and column in (Column.NAME, Column.DISTANCE):
@@ -242,7 +233,7 @@ class GroupTreeModel(QAbstractItemModel):
         return None
 
     def _similarity(self, distance: int) -> float:
-        return 1.0 - distance / self._bits
+        return distance_similarity(distance, self._bits)
 
 
 class GroupFilterModel(QSortFilterProxyModel):

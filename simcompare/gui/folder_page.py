@@ -11,9 +11,7 @@ import dataclasses
 import json
 import os
 import shlex
-import shutil
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -124,7 +122,6 @@ class FolderPage(QWidget):
         self.confirm: Confirm = self._ask
         self.trash: Callable[[str], None] = _send_to_trash
         self.warn: Callable[[str, str], None] = lambda title, text: QMessageBox.warning(self, title, text)
-        self.trash_failures: list[str] = []
         self._result: ScanResult | None = None
         self._pairs: NearPairs | None = None
         self._started = 0.0
@@ -634,7 +631,6 @@ class FolderPage(QWidget):
             else:
                 moved.append(self._result.files[i].path)
         self._forget(moved)
-        self.trash_failures = failed
         if failed:
             self.warn(self.tr("Move to trash"), self.tr("Some files were not moved:") + "\n" + "\n".join(failed))
         self.summary_label.setText(
@@ -828,27 +824,6 @@ class FolderPage(QWidget):
                 self.set_folder(path)
                 event.acceptProposedAction()
                 return
-
-
-def install_folder_page(window: QWidget, *, persist: bool = True) -> FolderPage:
-    """Put a Folder page into the main window; without ``persist`` its settings live in a throw-away file."""
-    settings = None
-    scratch = ""
-    if not persist:
-        scratch = tempfile.mkdtemp(prefix="simcompare-")
-        settings = QSettings(os.path.join(scratch, "folder.ini"), QSettings.Format.IniFormat)
-    page = FolderPage(settings=settings)
-    if scratch:  # the throw-away settings go with the page
-        page.destroyed.connect(lambda: shutil.rmtree(scratch, ignore_errors=True))
-    window.add_folder_page(page)  # type: ignore[attr-defined]
-    panel = getattr(getattr(window, "compare_page", None), "settings", None)
-    if panel is not None:  # one set of fingerprint settings for both pages
-        page.set_config(panel.config())
-        panel.changed.connect(lambda: page.set_config(panel.config()))
-    compare_page = getattr(window, "compare_page", None)
-    if compare_page is not None:  # "Side by side" also opens the pair on the Compare page, with its whole trace
-        page.compare_requested.connect(lambda a, b: compare_page.load_files(a, b))
-    return page
 
 
 def _relative(path: str, root: Path) -> str:

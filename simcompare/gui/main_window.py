@@ -1,6 +1,10 @@
-"""The main window: the Compare page, a slot for the Folder page, menus, status bar and preferences."""
+"""The main window: the Compare and Folder pages, menus, status bar and preferences."""
 
 from __future__ import annotations
+
+import os
+import shutil
+import tempfile
 
 from PySide6.QtCore import QByteArray, QSettings, Qt, Signal, Slot
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
@@ -15,12 +19,12 @@ from PySide6.QtWidgets import (
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
-    QWidget,
 )
 
 from simcompare import __version__
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES
+from simcompare.gui.folder_page import FolderPage
 from simcompare.gui.i18n import current_language, saved_language
 from simcompare.gui.plain import plain_label
 
@@ -50,18 +54,6 @@ def standard_key(key: QKeySequence.StandardKey, fallback: str) -> QKeySequence:
     return sequence if not sequence.isEmpty() else QKeySequence(fallback)
 
 
-class FolderPlaceholder(QWidget):
-    """Stands in for the Folder page until it is added with ``MainWindow.add_folder_page``."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        label = plain_label(self.tr("Finding near-duplicates in a folder arrives here soon."))
-        label.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        label.setEnabled(False)
-        column = QVBoxLayout(self)
-        column.addWidget(label)
-
-
 class MainWindow(QMainWindow):
     """The application window.
 
@@ -86,7 +78,8 @@ class MainWindow(QMainWindow):
         self.pages = QTabWidget()
         self.pages.setDocumentMode(True)
         self.compare_page = ComparePage()
-        self.folder_page: QWidget = FolderPlaceholder()
+        # Without persist the Folder page's settings go to a file that leaves with the window.
+        self.folder_page = FolderPage(settings=self._settings if persist else self._throwaway_settings())
         self.pages.addTab(self.compare_page, self.tr("Compare two texts"))
         self.pages.addTab(self.folder_page, self.tr("Folder"))
         self.setCentralWidget(self.pages)
@@ -98,10 +91,15 @@ class MainWindow(QMainWindow):
         self.compare_page.message.connect(self._on_message)
         self.compare_page.busy_changed.connect(self._on_busy)
         self.compare_page.results_shown.connect(self._on_results)
+        # The Folder page scans with the Compare page's fingerprint settings and shows a pair there on request.
+        panel = self.compare_page.settings
+        panel.changed.connect(lambda: self.folder_page.set_config(panel.config()))
+        self.folder_page.compare_requested.connect(self.compare_page.load_files)
 
         self.resize(*DEFAULT_SIZE)
         if persist:
             self.restore_preferences()
+        self.folder_page.set_config(panel.config())  # the restored settings, which came without a signal
 
     # ----------------------------------------------------------------------------------- building
 
@@ -215,24 +213,18 @@ class MainWindow(QMainWindow):
         self.busy_label.hide()
         self.busy_bar.hide()
 
+    def _throwaway_settings(self) -> QSettings:
+        """Settings in a temporary folder removed with the window (``--screenshot`` touches no preferences)."""
+        scratch = tempfile.mkdtemp(prefix="simcompare-")
+        self.destroyed.connect(lambda: shutil.rmtree(scratch, ignore_errors=True))
+        return QSettings(os.path.join(scratch, "folder.ini"), QSettings.Format.IniFormat)
+
     # ------------------------------------------------------------------------------------- public
 
-    def add_folder_page(self, page: QWidget, title: str | None = None) -> None:
-        """Put the real Folder page in place of the placeholder (or of an earlier folder page)."""
-        old = self.folder_page
-        self.pages.removeTab(self.FOLDER)
-        old.deleteLater()
-        self.folder_page = page
-        self.pages.insertTab(self.FOLDER, page, title or self.tr("Folder"))
-
     def open_folder(self, path: str) -> None:
-        """Show the Folder page on ``path`` if the page can open folders."""
+        """Show the Folder page and scan ``path``."""
         self.pages.setCurrentIndex(self.FOLDER)
-        opener = getattr(self.folder_page, "open_folder", None)
-        if callable(opener):
-            opener(path)
-        else:
-            self.statusBar().showMessage(self.tr("The Folder page cannot open folders yet."), 8000)
+        self.folder_page.open_folder(path)
 
     def take_over(self, old: MainWindow) -> None:
         """Stand in for ``old`` (a change of language): its place, size, page and the two texts."""
@@ -311,9 +303,7 @@ class MainWindow(QMainWindow):
         if self._persist:
             self.save_preferences()
         self.compare_page.shutdown()
-        shutdown = getattr(self.folder_page, "shutdown", None)
-        if callable(shutdown):
-            shutdown()
+        self.folder_page.shutdown()
         super().closeEvent(event)
 
     # -------------------------------------------------------------------------------------- slots

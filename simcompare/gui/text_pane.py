@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QMimeData, QUrl, Signal, Slot
+from PySide6.QtCore import QCoreApplication, QMimeData, Signal, Slot
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent, QFont
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -294,7 +294,3 @@ def open_error(path: str, error: InputError) -> str:
     name = os.path.basename(path) or path
     reason = input_error_text(error.code)
     return QCoreApplication.translate("TextPane", "Could not open “{name}”: {reason}").format(name=name, reason=reason)
-
-
-def file_url(path: str | os.PathLike[str]) -> QUrl:
-    return QUrl.fromLocalFile(os.fspath(path))

@@ -9,13 +9,12 @@ overwrite a newer one. Errors cross the thread boundary only as signals.
 from __future__ import annotations
 
 import gc
-import re
 import threading
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
 
-from simcompare.core.errors import Cancelled
+from simcompare.core.errors import Cancelled, UnknownTokenError
 from simcompare.gui.messages import error_text
 
 JobFunction = Callable[[object, threading.Event], object]
@@ -24,15 +23,13 @@ JobFunction = Callable[[object, threading.Event], object]
 def describe_error(error: BaseException) -> str:
     """A short reason for an error from the core, in the interface language.
 
-    The one error a user can cause on purpose is a token the teaching table has no code for; the core's
-    KeyError names the token in quotes, which is all of its English that is kept.
+    The one error a user can cause on purpose is a token the teaching table has no code for: the error names
+    the token, and the sentence around it is ours.
     """
-    if isinstance(error, KeyError) and error.args:
-        token = re.search(r"'([^']*)'", str(error.args[0]))
-        if token is not None:
-            return QCoreApplication.translate(
-                "Messages", "the teaching table has no code for '{0}': it knows only the tokens a–e"
-            ).format(token.group(1))
+    if isinstance(error, UnknownTokenError):
+        return QCoreApplication.translate(
+            "Messages", "the teaching table has no code for '{0}': it knows only the tokens a–e"
+        ).format(error.token)
     if isinstance(error, ValueError):  # a setting the core refused: its message says what would be right
         return str(error)
     return error_text(error)
@@ -100,10 +97,6 @@ class BackgroundJob(QObject):
     def busy(self) -> bool:
         """True from a submit until the newest request is answered."""
         return self._busy
-
-    @property
-    def latest_request(self) -> int:
-        return self._latest
 
     def submit(self, payload: object) -> int:
         """Queue work; any older request still waiting or running is told to stop. Returns the request id."""

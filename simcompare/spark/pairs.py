@@ -17,7 +17,7 @@ from __future__ import annotations
 from pyspark.sql import Column, DataFrame
 from pyspark.sql import functions as F
 
-from simcompare.core.index import BlockLayout
+from simcompare.core.index import BlockLayout, choose_layout
 from simcompare.spark.fingerprints import to_signed
 
 DEFAULT_HOT_KEY_ROWS = 20_000
@@ -27,11 +27,15 @@ MAX_SALTS = 256
 
 
 def block_layout(bits: int, k: int, n: int | None = None, blocks: int | None = None) -> BlockLayout:
-    """The tables for n fingerprints within k: the core's layout (``blocks`` overrides it).
+    """The tables for n distinct fingerprints within k: the core's cost model's choice, or ``blocks``.
 
-    ``n`` is for the core's cost model; until it lands this is the pigeonhole minimum of k + 1 blocks.
+    The model weighs rows keyed against chance candidates as numpy pays for them; Spark pays more per row
+    (each is shuffled), so on a cluster a layout with fewer tables can be worth forcing (docs/spark-plan.md).
+    Without ``n`` (and ``blocks``) it is the pigeonhole minimum of k + 1 blocks.
     """
-    return BlockLayout.for_search(bits, k, blocks)
+    if blocks is not None or n is None:
+        return BlockLayout.for_search(bits, k, blocks)
+    return choose_layout(n, k, bits)
 
 
 def table_masks(layout: BlockLayout) -> list[int]:
@@ -87,13 +91,15 @@ def value_pairs(
         prints: Fingerprints (``FINGERPRINT_SCHEMA``); problem and empty rows are left out.
         k: Largest Hamming distance.
         bits: Fingerprint width.
-        blocks: Blocks to cut the bits into (default: the core's layout for k).
+        blocks: Blocks to cut the bits into (default: the core's cost model's layout for k and the number
+            of distinct values).
         hot_key_rows: Keys with more rows are salted; None never salts (and skips counting the keys).
     """
     if hot_key_rows is not None and hot_key_rows < 1:
         raise ValueError(f"hot_key_rows must be 1 or more (or None to never salt), got {hot_key_rows}")
-    masks = table_masks(block_layout(bits, k, blocks=blocks))
     values = usable(prints).select("value").distinct()
+    # the cost model needs the number of distinct values: one counting job, unless blocks are given
+    masks = table_masks(block_layout(bits, k, None if blocks else values.count(), blocks))
     exploded = explode_keys(values, masks)
     if hot_key_rows is None:
         tagged = exploded.withColumn("salts", F.lit(1))

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
-from cli_helpers import Run, RunCli
+from helpers.cli import Run, RunCli
 
 from simcompare.cli import main
 

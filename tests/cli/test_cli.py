@@ -6,12 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_helpers import RunCli, run_subprocess
+from helpers.cli import RunCli, run_subprocess
+from helpers.texts import ZH_A, ZH_B
 
 import simcompare
-
-ZH_A = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
-ZH_B = "今天天气不错，我们去公园散步吧。明天我们去北京看望朋友，顺便参观博物馆和美术馆。"
 
 
 @pytest.fixture

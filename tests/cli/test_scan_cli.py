@@ -10,8 +10,8 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_helpers import RunCli, run_subprocess
-from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.cli import RunCli, run_subprocess
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 TEXTS = {
     "zh_a.txt": ZH_A,

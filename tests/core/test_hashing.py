@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
+from simcompare.core.errors import UnknownTokenError
 from simcompare.core.hashing import fnv1a64, jenkins_one_at_a_time
 
 FAST = settings(max_examples=40, deadline=None, database=None)
@@ -209,7 +210,9 @@ def test_table_non_binary(code):
 
 def test_table_missing_token():
     config = simcompare.Config(bits=3, hasher={"a": "101", "b": "011"})
-    with pytest.raises(KeyError, match="zzz"):
+    with pytest.raises(UnknownTokenError, match="no code for 'zzz'") as raised:
         simcompare.fingerprint_weights({"a": 1, "zzz": 2}, config)
+    assert raised.value.token == "zzz" and raised.value.code == "unknown_token"
+    assert isinstance(raised.value, KeyError)  # code that caught the KeyError of a dict lookup still does
     with pytest.raises(KeyError, match="zzz"):
         simcompare.fingerprint("a zzz", simcompare.Config(bits=3, hasher={"a": "101"}, segmenter="words"))

@@ -12,9 +12,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcompare.core import index as index_module
-from simcompare.core.index import MAX_KEYS, BlockIndex, BlockLayout, NearPairs, find_near_pairs
+from simcompare.core.index import (
+    MAX_BITS,
+    MAX_KEYS,
+    BlockIndex,
+    BlockLayout,
+    Copies,
+    NearPairs,
+    PairCache,
+    choose_layout,
+    find_near_pairs,
+)
 
 FAST = settings(max_examples=150, deadline=None, database=None)
+FEWER = settings(max_examples=60, deadline=None, database=None)
 
 WIDTHS = [1, 6, 8, 32, 64, 65, 128, 200]
 KS = [0, 1, 2, 3, 5]
@@ -77,7 +88,10 @@ def test_pairs_match_brute_force(case: tuple[int, int, int | None, list[int]]) -
     bits, k, blocks, values = case
     result = find_near_pairs(values, k, bits, blocks=blocks)
     check_pairs(result, values, k)
-    assert result.blocks == (blocks or k + 1)
+    if blocks is None:  # the cost model's choice for the distinct values
+        assert result.blocks == choose_layout(len(set(values)), k, bits).blocks
+    else:
+        assert result.blocks == blocks
 
 
 @FAST
@@ -171,13 +185,41 @@ def test_generator_and_signed_array_inputs() -> None:
 
 
 def test_exact_even_when_every_key_collides(monkeypatch: pytest.MonkeyPatch) -> None:
-    # every value gets the same key, as if hashing wide keys collided everywhere: the verification and
-    # the first-agreeing-key rule alone must still give each true pair exactly once
+    # BlockIndex's tables: every value gets the same key, as if hashing wide keys collided everywhere;
+    # the verification and the first-agreeing-key rule alone must still give each true pair once
     monkeypatch.setattr(index_module, "_combo_keys", lambda words, *_: np.zeros(len(words), dtype=np.uint64))
     rng = np.random.default_rng(3)
     values = [int(v) for v in rng.integers(0, 1 << 12, 300)]
     for k, blocks in ((2, None), (2, 5), (3, 4)):
+        index = BlockIndex(values, k, 12, blocks=blocks)
+        assert [index.query(v) for v in values[:20]] == [brute_query(values, v, k) for v in values[:20]]
+
+
+@pytest.mark.parametrize("cap", [1, 5, 9])
+def test_exact_when_keys_are_cut_short(monkeypatch: pytest.MonkeyPatch, cap: int) -> None:
+    # keys ordered on only their leading bits (as past 48 bits) collide often: still exact, each pair once
+    monkeypatch.setattr(index_module, "_KEY_CAP", cap)
+    index_module._plan.cache_clear()
+    try:
+        rng = np.random.default_rng(cap)
+        values = [int(v) for v in rng.integers(0, 1 << 20, 400)]
+        values += [v ^ (1 << int(b)) for v, b in zip(values[:100], rng.integers(0, 20, 100), strict=True)]
+        for k, blocks in ((2, None), (2, 5), (3, 6), (0, None)):
+            check_pairs(find_near_pairs(values, k, 20, blocks=blocks), values, k)
+    finally:
+        index_module._plan.cache_clear()
+
+
+@pytest.mark.parametrize("dense", [0, 10**9])
+def test_dense_and_sparse_offsets_agree(monkeypatch: pytest.MonkeyPatch, dense: int) -> None:
+    # 0: whole arrays compared at every offset; 10**9: only the positions with a partner
+    monkeypatch.setattr(index_module, "_DENSE", dense)
+    rng = np.random.default_rng(17)
+    values = [int(v) for v in rng.integers(0, 1 << 12, 800)]
+    for k, blocks in ((3, None), (3, 6), (1, 2)):
         check_pairs(find_near_pairs(values, k, 12, blocks=blocks), values, k)
+    wide = [v << 70 | v for v in values[:300]]
+    check_pairs(find_near_pairs(wide, 3, 82), wide, 3)
 
 
 def test_small_chunks_and_unpacked_collector_agree(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -315,3 +357,198 @@ def test_query_validation() -> None:
     with pytest.raises(ValueError, match="query value -1"):
         index.query(-1)
     assert index.query(1, k=0) == [(0, 0)]
+
+
+# ------------------------------------------------------------------------------------- the cost model
+
+MODEL_WIDTHS = [8, 16, 32, 64, 128]
+
+
+@st.composite
+def model_case(draw: st.DrawFn) -> tuple[int, int, list[int], BlockLayout]:
+    """``(bits, k, values, layout)``: planted neighbours, and the layout the model picks for some n."""
+    bits = draw(st.sampled_from(MODEL_WIDTHS))
+    k = draw(st.sampled_from([k for k in (0, 1, 2, 3, 5, 8) if k < bits]))
+    values = draw(st.lists(st.integers(0, (1 << bits) - 1), min_size=1, max_size=30))
+    for _ in range(draw(st.integers(0, 30))):
+        flips = draw(st.lists(st.integers(0, bits - 1), max_size=k + 1, unique=True))
+        values.append(draw(st.sampled_from(values)) ^ sum(1 << bit for bit in flips))
+    # the model picks wider layouts for more values than a test can hold: force its pick for any n
+    n = draw(st.integers(0, 10**12))
+    return bits, k, values, choose_layout(n, k, bits)
+
+
+@FEWER
+@given(model_case())
+def test_cost_model_layouts_match_brute_force(case: tuple[int, int, list[int], BlockLayout]) -> None:
+    bits, k, values, layout = case
+    result = find_near_pairs(values, k, bits, blocks=layout.blocks)
+    check_pairs(result, values, k)
+    assert result.layout == layout
+    assert result.key_bits == layout.key_bits
+
+
+def test_cost_model_prefers_more_blocks_for_more_values() -> None:
+    # few values: the k + 1 pigeonhole layout; many: wider keys pay for more of them
+    assert choose_layout(1_000, 8, 64).blocks == 9
+    wide = choose_layout(1_000_000, 8, 64)
+    assert wide.blocks > 9
+    assert wide.estimate(1_000_000).seconds < BlockLayout(64, 8, 9).estimate(1_000_000).seconds
+    assert wide.estimate(1_000_000).candidates < BlockLayout(64, 8, 9).estimate(1_000_000).candidates / 10
+    assert [choose_layout(n, 3, 64).blocks for n in (0, 1, 10)] == [4, 4, 4]
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(st.integers(0, 10**15), st.integers(1, MAX_BITS), st.data())
+def test_cost_model_choice_is_a_valid_exact_layout(n: int, bits: int, data: st.DataObject) -> None:
+    k = data.draw(st.integers(0, min(bits - 1, 40)) | st.integers(0, bits - 1))
+    layout = choose_layout(n, k, bits)
+    assert (layout.bits, layout.k) == (bits, k)
+    assert k + 1 <= layout.blocks <= bits
+    assert len(layout.keys) == math.comb(layout.blocks, k) <= MAX_KEYS
+    estimate = layout.estimate(n)
+    assert estimate.keys == len(layout.keys)
+    assert estimate.seconds >= 0
+    assert 0 <= estimate.candidates <= max(1, n * (n - 1) / 2 * len(layout.keys))
+    # no layout the model could have taken is estimated cheaper
+    smallest = BlockLayout(bits, k, k + 1).estimate(n)
+    assert estimate.seconds <= smallest.seconds
+
+
+def test_statistics_report_layout_and_candidates() -> None:
+    rng = np.random.default_rng(21)
+    values = rng.integers(0, np.iinfo(np.uint64).max, 30_000, dtype=np.uint64, endpoint=True)
+    result = find_near_pairs(values, 8)
+    layout = choose_layout(30_000, 8, 64)
+    assert (result.blocks, result.keys, result.key_bits) == (layout.blocks, len(layout.keys), layout.key_bits)
+    assert result.estimated_candidates == pytest.approx(layout.estimate(30_000).candidates)
+    # random values: the actual chance candidates are close to the expectation
+    assert 0.8 < result.candidates / result.estimated_candidates < 1.2
+    assert "keys of" in repr(result)
+
+
+def test_estimate_grows_with_n_and_counts_chance_collisions() -> None:
+    layout = BlockLayout(64, 3, 4)  # four 16-bit keys
+    assert layout.key_bits == 16
+    assert layout.estimate(0).candidates == 0
+    assert layout.estimate(1001).candidates == pytest.approx(1001 * 1000 / 2 * 4 / 2**16)
+    assert layout.estimate(10**6).seconds > layout.estimate(10**3).seconds
+
+
+# ------------------------------------------------------------------------------------- identical values
+
+
+@FEWER
+@given(planted(max_k=3), st.integers(1, 4))
+def test_first_copies_imply_exactly_brute_force(case: tuple[int, int, int | None, list[int]], repeat: int) -> None:
+    bits, k, blocks, values = case
+    values = values + values[: len(values) // repeat]  # copies, some of them of copies
+    result = find_near_pairs(values, k, bits, blocks=blocks, copies="first")
+    first = {v: values.index(v) for v in values}
+    triples = list(result)
+    assert triples == sorted(set(triples))
+    assert result.copies is Copies.FIRST
+    assert result.identical == len(values) - len(first)
+    # every copy once, with its first position; other pairs only between first positions
+    assert {(i, j) for i, j, d in triples if d == 0} == {(first[v], j) for j, v in enumerate(values) if first[v] != j}
+    assert all(first[values[i]] == i for i, j, d in triples if d > 0)
+    reported = {(i, j) for i, j, _ in triples} | {(j, i) for i, j, _ in triples}
+    implied = {
+        (i, j, (values[i] ^ values[j]).bit_count())
+        for i, j in itertools.combinations(range(len(values)), 2)
+        if values[i] == values[j] or (first[values[i]], first[values[j]]) in reported
+    }
+    assert implied == brute_pairs(values, k)
+
+
+def test_many_identical_values_cost_no_search() -> None:
+    values = np.full(2_000, 77, dtype=np.uint64)
+    values[::10] = 78  # another value, two bits away
+    result = find_near_pairs(values, 8)
+    assert len(result) == 2_000 * 1_999 // 2
+    assert result.identical == 2_000 - 2
+    # the search compared 78 with 77 once per key they share; the copies' pairs were added unsearched
+    searched = result.candidates - (len(result) - 1)
+    assert 1 <= searched <= result.keys
+    compact = find_near_pairs(values, 8, copies=Copies.FIRST)
+    assert len(compact) == 1 + 1_998  # 78 ~ 77 at their first positions, then one pair per copy
+    assert list(compact)[:3] == [(0, 1, 2), (0, 10, 0), (0, 20, 0)]
+    assert (1, 2, 0) in set(compact)
+
+
+def test_twenty_thousand_identical_values_stay_small() -> None:
+    # the compact report is linear in the copies: no m² pairs, no m² work
+    values = [2**63 + 5] * 20_000
+    result = find_near_pairs(values, 8, copies="first")
+    assert len(result) == 19_999
+    assert result.left.max() == 0
+    assert result.candidates == 19_999  # the copies, and no search among them
+
+
+# ------------------------------------------------------------------------------------- a change of k
+
+
+def test_within_filters_a_wider_search() -> None:
+    rng = np.random.default_rng(8)
+    values = [int(v) for v in rng.integers(0, 1 << 16, 600)]
+    wide = find_near_pairs(values, 5, 16)
+    for k in range(6):
+        narrow = wide.within(k)
+        assert list(narrow) == list(find_near_pairs(values, k, 16))
+        assert narrow.k == k
+        assert narrow.layout == wide.layout  # the search that ran
+    assert wide.within(5) is wide
+    with pytest.raises(ValueError, match="k must be between 0 and the k=5 these pairs were searched for, got 6"):
+        wide.within(6)
+
+
+def test_pair_cache_searches_only_when_k_grows() -> None:
+    rng = np.random.default_rng(9)
+    values = rng.integers(0, 1 << 20, 3000, dtype=np.uint64)
+    cache = PairCache(values, bits=20)
+    assert len(cache) == 3000
+    assert cache.searched_k is None
+    cache.prefetch(4)
+    searched = cache.pairs(4)
+    assert cache.searched_k == 4
+    for k in (0, 2, 3, 4):
+        assert list(cache.pairs(k)) == list(find_near_pairs(values, k, 20))
+    assert cache.pairs(4) is searched  # no new search
+    assert list(cache.pairs(6)) == list(find_near_pairs(values, 6, 20))
+    assert cache.searched_k == 6
+    with pytest.raises(ValueError, match="k must be between 0 and bits - 1 = 19, got 20"):
+        cache.pairs(20)
+    compact = PairCache([5, 5, 4, 5], bits=8, copies="first")
+    assert list(compact.pairs(1)) == [(0, 1, 0), (0, 2, 1), (0, 3, 0)]
+    assert list(compact.pairs(0)) == [(0, 1, 0), (0, 3, 0)]
+
+
+# ------------------------------------------------------------------------------------- argument errors
+
+
+@pytest.mark.parametrize(
+    ("n", "k", "bits", "message"),
+    [
+        (-1, 3, 64, r"n must be a number of values, 0 or more, got -1"),
+        (1.5, 3, 64, r"n must be an integer, got 1.5"),
+        (10, 64, 64, r"k must be between 0 and bits - 1 = 63, got 64"),
+        (10, 3, 0, r"bits must be between 1 and 512, got 0"),
+        (10, "3", 64, r"k must be an integer, got '3'"),
+    ],
+)
+def test_choose_layout_arguments(n: object, k: object, bits: int, message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        choose_layout(n, k, bits)  # type: ignore[arg-type]
+
+
+def test_copies_and_cache_arguments() -> None:
+    with pytest.raises(ValueError, match=r"copies must be one of 'pairs', 'first', got 'all'"):
+        find_near_pairs([1, 2], 1, copies="all")
+    with pytest.raises(ValueError, match=r"bits must be between 1 and 512, got 600"):
+        PairCache([1, 2], bits=600)
+    with pytest.raises(ValueError, match=r"copies must be one of"):
+        PairCache([1, 2], copies=None)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"value at index 0 is 256, which does not fit in bits=8"):
+        PairCache([256], bits=8)
+    with pytest.raises(ValueError, match=r"n must be a number of values"):
+        BlockLayout(64, 3, 4).estimate(-5)

@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.groups import find_groups
@@ -286,23 +286,15 @@ def test_other_config_changes_values(folder: Path) -> None:
     assert record.value.bit_length() > 64
 
 
-def test_unreadable_file_is_reported_as_permission_denied(as_unprivileged) -> None:
-    import shutil
-    import tempfile
+def test_unreadable_file_is_reported_as_permission_denied(tmp_path: Path, as_unprivileged) -> None:
+    (tmp_path / "open.txt").write_text(EN_A, encoding="utf-8")
+    (tmp_path / "open.txt").chmod(0o644)
+    (tmp_path / "secret.txt").write_text(EN_B, encoding="utf-8")
+    (tmp_path / "secret.txt").chmod(0)
+    from simcompare.core.tokens import jieba_blocks
 
-    root = Path(tempfile.mkdtemp(prefix="simcompare-perm-"))  # not under pytest's root-only folder
-    try:
-        root.chmod(0o755)
-        (root / "open.txt").write_text(EN_A, encoding="utf-8")
-        (root / "open.txt").chmod(0o644)
-        (root / "secret.txt").write_text(EN_B, encoding="utf-8")
-        (root / "secret.txt").chmod(0)
-        from simcompare.core.tokens import jieba_blocks
-
-        jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
-        with as_unprivileged():
-            result = scan(root, Config(), ScanOptions(workers=1))
-        assert [f.path for f in result.files] == ["open.txt"]
-        assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]
-    finally:
-        shutil.rmtree(root)
+    jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
+    with as_unprivileged():
+        result = scan(tmp_path, Config(), ScanOptions(workers=1))
+    assert [f.path for f in result.files] == ["open.txt"]
+    assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]

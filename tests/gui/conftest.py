@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from gui_helpers import ZH_A, ZH_B, wait_settled
+from helpers.gui import wait_settled
+from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QSettings
 
 from simcompare.gui.compare_page import ComparePage

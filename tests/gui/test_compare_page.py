@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from gui_helpers import ZH_A, ZH_B, wait_settled
+from helpers.gui import wait_settled
+from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtWidgets import QApplication

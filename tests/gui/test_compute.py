@@ -5,13 +5,14 @@ from __future__ import annotations
 import threading
 
 import pytest
+from helpers.texts import ZH_A
 
 from simcompare.core.compare import compare_texts, side
 from simcompare.core.errors import Cancelled
 from simcompare.core.simhash import Config
 from simcompare.gui.compute import CompareRequest, SideCache, run_comparison
 
-A = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
+A = ZH_A
 B = "<html><body><p>今天天气不错，我们去公园散步吧。</p><script>x = 1</script></body></html>"
 
 

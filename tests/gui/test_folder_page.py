@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+import threading
 from pathlib import Path
 
 import pytest
@@ -105,7 +106,7 @@ def test_scan_shows_planted_groups_and_problems(qtbot, page: FolderPage, folder:
         first = model.index(0, 4, model.index(row, 0))
         assert model.data(first) == "reference"
         assert group.members[0].index == group.reference
-    page.grab().save("/tmp/folder.png")
+    assert not page.grab().isNull()  # the page renders
 
 
 def test_filter_keeps_matching_members(qtbot, page: FolderPage, folder: Path) -> None:
@@ -134,21 +135,34 @@ def test_settings_persist(qtbot, page: FolderPage, folder: Path, tmp_path: Path)
 
 
 def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPage, folder: Path) -> None:
-    # Cancel from the worker's own thread at its first progress report, so the scan cannot finish first.
+    # The worker holds at its first progress report until the Cancel button has been clicked, so the scan
+    # cannot finish first; the click is the user's, on the GUI thread.
     worker = page.runner.worker
-    stop = lambda *_: worker.cancel()  # noqa: E731
-    worker.progress.connect(stop, Qt.ConnectionType.DirectConnection)
+    reached, clicked = threading.Event(), threading.Event()
+
+    def hold(*_: object) -> None:
+        reached.set()
+        clicked.wait(timeout=30)
+
+    worker.progress.connect(hold, Qt.ConnectionType.DirectConnection)
     page.set_folder(folder)
     with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
         assert page.start_scan()
         assert not page.scan_button.isEnabled()
         assert not page.start_scan()  # a second scan cannot start while one runs
+        try:
+            qtbot.waitUntil(reached.is_set, timeout=30_000)
+            assert page.cancel_button.isEnabled()
+            qtbot.mouseClick(page.cancel_button, Qt.MouseButton.LeftButton)
+            assert "Cancelling" in page.progress_label.text()
+        finally:
+            clicked.set()  # let the worker go on, whatever happened
     result = blocker.args[0]
     assert result.cancelled
     assert "PARTIAL" in page.summary_label.text()
     assert "partial" in page.progress_label.text()
-    assert page.scan_button.isEnabled()
-    worker.progress.disconnect(stop)
+    assert page.scan_button.isEnabled() and not page.cancel_button.isEnabled()
+    worker.progress.disconnect(hold)
     full = run_scan(qtbot, page, folder)
     assert not full.cancelled and len(page.groups) == 2
 
@@ -291,12 +305,11 @@ def test_only_globs_and_smallest_size_choose_the_files(qtbot, page: FolderPage, 
 
 
 def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, folder: Path) -> None:
-    from simcompare.gui.folder_page import install_folder_page
     from simcompare.gui.main_window import MainWindow
 
     window = MainWindow(QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat), persist=False)
     qtbot.addWidget(window)
-    page = install_folder_page(window, persist=False)
+    page = window.folder_page
     page.workers = 1
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])

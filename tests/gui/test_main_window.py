@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 
 import pytest
-from gui_helpers import ZH_A, ZH_B, wait_settled
+from helpers.gui import wait_settled
+from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
-from PySide6.QtWidgets import QLabel, QTextBrowser, QWidget
+from PySide6.QtWidgets import QTextBrowser
 
 import simcompare
 from simcompare.gui.app import parse_size
@@ -116,22 +117,30 @@ def test_the_teaching_table_is_not_restored_in_a_new_session(qtbot, settings_fil
     assert second.compare_page.settings.hasher_name() == "md5"
 
 
-def test_the_folder_page_slot(qtbot, main_window: MainWindow) -> None:
-    opened: list[str] = []
-
-    class FakeFolderPage(QWidget):
-        def open_folder(self, path: str) -> None:
-            opened.append(path)
-
-    page = FakeFolderPage()
-    main_window.add_folder_page(page, "Folder")
+def test_open_folder_shows_the_folder_page_and_scans(qtbot, main_window: MainWindow, tmp_path: Path) -> None:
+    page = main_window.folder_page
     assert main_window.pages.widget(MainWindow.FOLDER) is page
     assert main_window.pages.count() == 2
-    main_window.open_folder("/some/where")
-    assert opened == ["/some/where"]
+    (tmp_path / "a.txt").write_text(ZH_A, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(ZH_B, encoding="utf-8")
+    page.workers = 1
+    with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
+        main_window.open_folder(str(tmp_path))
     assert main_window.pages.currentIndex() == MainWindow.FOLDER
-    main_window.add_folder_page(QLabel("again"))
-    assert main_window.pages.count() == 2
+    assert page.folder() == str(tmp_path)
+    assert sorted(f.path for f in blocker.args[0].files) == ["a.txt", "b.txt"]
+
+
+def test_the_folder_page_scans_with_the_compare_pages_settings(qtbot, settings_file: Path) -> None:
+    first = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(first)
+    first.compare_page.settings.apply({"bits": 32, "weighting": "tfidf"})
+    assert first.folder_page.config == first.compare_page.settings.config()
+    assert first.folder_page.config.bits == 32
+    first.close()  # saves the preferences: the next window restores them, the Folder page too
+    second = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(second)
+    assert second.folder_page.config.bits == 32 and second.folder_page.config.weighting == "tfidf"
 
 
 @pytest.mark.parametrize("text, expected", [("1400x900", (1400, 900)), ("800X600", (800, 600))])

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import re
-import shutil
 import subprocess
 import xml.etree.ElementTree as ET
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
+from helpers.texts import EN_A, EN_B, ZH_A, ZH_B
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
@@ -29,20 +29,15 @@ from PySide6.QtWidgets import (
 from simcompare.core.errors import BinaryInputError, InputError, UndecodableInputError
 from simcompare.core.scan import Reason
 from simcompare.gui.app import WindowHost, build_window, install_translations
-from simcompare.gui.folder_page import FolderPage
 from simcompare.gui.i18n import LANGUAGES, current_language, normalize
 from simcompare.gui.main_window import MainWindow, guide_html
 from simcompare.gui.messages import input_error_text, reason_detail, reason_text
+from tools.update_translations import qt_tool, sources
 
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "resources" / "translations"
 TS_FILES = [FOLDER / f"simcompare_{language}.ts" for language in LANGUAGES]
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%n|%L?\d+")
-
-needs_tools = pytest.mark.skipif(
-    shutil.which("pyside6-lupdate") is None or shutil.which("pyside6-lrelease") is None,
-    reason="pyside6-lupdate and pyside6-lrelease come with PySide6-Essentials",
-)
 
 
 def messages(ts: Path) -> list[tuple[str, ET.Element]]:
@@ -82,22 +77,26 @@ def test_placeholders_survive_translation(ts: Path) -> None:
             assert text.count("&") <= 1 or "&" not in source or source.count("&") == text.count("&"), text
 
 
-@needs_tools
+def test_qt_tools_are_found_with_pyside6() -> None:
+    """lupdate and lrelease ship with PySide6: the tests below never skip for want of them."""
+    for name in ("lupdate", "lrelease"):
+        result = subprocess.run([qt_tool(name), "-version"], capture_output=True, text=True, check=True)
+        assert name in result.stdout + result.stderr
+
+
 def test_the_catalogues_hold_exactly_the_strings_of_the_sources(tmp_path: Path) -> None:
     """A string added to (or removed from) simcompare/gui without rerunning tools/update_translations.py fails."""
-    sources = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "simcompare" / "gui").glob("*.py"))
     fresh = tmp_path / "fresh.ts"
-    subprocess.run(["pyside6-lupdate", *sources, "-ts", str(fresh)], cwd=ROOT, check=True, capture_output=True)
+    subprocess.run([qt_tool("lupdate"), *sources(), "-ts", str(fresh)], cwd=ROOT, check=True, capture_output=True)
     expected = {(context, m.findtext("source", "")) for context, m in messages(fresh)}
     for ts in TS_FILES:
         assert {(context, m.findtext("source", "")) for context, m in messages(ts)} == expected, ts.name
 
 
-@needs_tools
 @pytest.mark.parametrize("ts", TS_FILES, ids=lambda p: p.name)
 def test_the_compiled_catalogues_are_up_to_date(ts: Path, tmp_path: Path) -> None:
     qm = tmp_path / ts.with_suffix(".qm").name
-    subprocess.run(["pyside6-lrelease", "-silent", str(ts), "-qm", str(qm)], check=True)
+    subprocess.run([qt_tool("lrelease"), "-silent", str(ts), "-qm", str(qm)], check=True)
     assert qm.read_bytes() == ts.with_suffix(".qm").read_bytes(), (
         f"run: python tools/update_translations.py ({ts.name})"
     )
@@ -187,12 +186,8 @@ def chinese(qapp) -> Iterator[None]:
 def scanned_folder(tmp_path: Path) -> Path:
     root = tmp_path / "文档"
     root.mkdir()
-    zh = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆，晚上一起吃饭聊天。"
-    en = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
-    (root / "zh_a.txt").write_text(zh, encoding="utf-8")
-    (root / "zh_b.txt").write_text(zh.replace("上海", "北京"), encoding="utf-8")
-    (root / "en_a.txt").write_text(en, encoding="utf-8")
-    (root / "en_b.txt").write_text(en.replace("quiet", "silent"), encoding="utf-8")
+    for name, text in {"zh_a.txt": ZH_A, "zh_b.txt": ZH_B, "en_a.txt": EN_A, "en_b.txt": EN_B}.items():
+        (root / name).write_text(text, encoding="utf-8")
     (root / "binary.txt").write_bytes(b"\x00\x01\x02binary\x00data" * 20)
     (root / "empty.txt").write_text("", encoding="utf-8")
     return root
@@ -200,9 +195,8 @@ def scanned_folder(tmp_path: Path) -> Path:
 
 def test_the_chinese_window_shows_no_english(qtbot, chinese, tmp_path: Path, scanned_folder: Path) -> None:
     window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
-    page = FolderPage(settings=QSettings(str(tmp_path / "f.ini"), QSettings.Format.IniFormat), cache_path=None)
+    page = window.folder_page
     page.workers = 1
-    window.add_folder_page(page)
     qtbot.addWidget(window)
     window.show()
     window.compare_page.load_example("zh-edited")

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from gui_helpers import wait_settled
+from helpers.gui import wait_settled
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextDocument, QTextFormat
 from PySide6.QtWidgets import QLabel

@@ -29,7 +29,7 @@ from simcompare.spark import (
 )
 from simcompare.spark.fingerprints import to_signed, to_unsigned
 from simcompare.spark.pairs import block_layout, explode_keys, hot_keys, table_masks
-from tests.planted_texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from tests.helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 pytestmark = pytest.mark.spark
 

@@ -1,4 +1,5 @@
-"""Small real texts for folder tests: a Chinese pair one word apart, an English pair, an unrelated text."""
+"""The sample texts every test shares: a Chinese pair one word apart, an English pair one word apart, and an
+unrelated Chinese text. Small, real, and long enough that jieba cuts them into a few dozen words."""
 
 ZH_A = (
     "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"

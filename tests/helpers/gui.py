@@ -1,11 +1,8 @@
-"""Constants and waits shared by the window's tests."""
+"""Waits shared by the window's tests."""
 
 from __future__ import annotations
 
 from simcompare.gui.compare_page import ComparePage
-
-ZH_A = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
-ZH_B = "今天天气不错，我们去公园散步吧。明天我们去北京看望朋友，顺便参观博物馆和美术馆。"
 
 SETTLE_TIMEOUT_MS = 30_000
 
