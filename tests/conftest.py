@@ -55,13 +55,21 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 
 @pytest.fixture(autouse=True, scope="session")
 def _private_folders(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    """Nothing a test runs may write into the user's cache folder or the shared temporary folder.
+    """Nothing a test runs may write into the user's cache or data folder or the shared temporary folder.
 
-    XDG_CACHE_HOME (LOCALAPPDATA on Windows) holds simcompare's scan cache; TMPDIR is where jieba keeps its
-    dictionary cache and where ``tempfile`` puts everything else, in this process and every process it starts.
+    XDG_CACHE_HOME (LOCALAPPDATA on Windows) holds simcompare's scan cache; XDG_DATA_HOME (APPDATA) the
+    not-duplicates list; TMPDIR is where jieba keeps its dictionary cache and where ``tempfile`` puts
+    everything else, in this process and every process it starts.
     """
     cache = str(tmp_path_factory.mktemp("user-cache"))
-    private = {"XDG_CACHE_HOME": cache, "LOCALAPPDATA": cache, "TMPDIR": str(tmp_path_factory.mktemp("tmp"))}
+    data = str(tmp_path_factory.mktemp("user-data"))
+    private = {
+        "XDG_CACHE_HOME": cache,
+        "LOCALAPPDATA": cache,
+        "XDG_DATA_HOME": data,
+        "APPDATA": data,
+        "TMPDIR": str(tmp_path_factory.mktemp("tmp")),
+    }
     before = {name: os.environ.get(name) for name in private}
     os.environ.update(private)
     tempfile.tempdir = None  # tempfile remembers the folder it chose first: choose again, from TMPDIR

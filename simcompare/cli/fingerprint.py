@@ -9,7 +9,7 @@ import sys
 import unicodedata
 from typing import TextIO
 
-from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_fingerprint_options, config_from
+from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_decision_options, add_fingerprint_options, config_from
 from simcompare.core.compare import Comparison, compare_sides, side
 from simcompare.core.documents import Document, document_from_bytes, read_document
 from simcompare.core.errors import InputError
@@ -29,6 +29,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     cmp_.add_argument("b", metavar="B", help="second file")
     cmp_.add_argument("--json", action="store_true", help="every number as JSON")
     add_fingerprint_options(cmp_)
+    add_decision_options(cmp_)
     cmp_.set_defaults(run=cmd_compare)
 
 
@@ -107,6 +108,8 @@ def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: t
         "distance": comparison.distance,
         "similarity": comparison.similarity,
         "k": comparison.config.k,
+        "resemblance": comparison.resemblance,
+        "min_verified": comparison.min_resemblance,
         "near_duplicate": comparison.near_duplicate,
         "differing_bits": list(comparison.differing_bits),
         "yardsticks": {
@@ -180,7 +183,10 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
             return EXIT_INPUT
     doc_a, doc_b = documents
     comparison = compare_sides(
-        side(doc_a.text, config, html=doc_a.html or None), side(doc_b.text, config, html=doc_b.html or None), config
+        side(doc_a.text, config, html=doc_a.html or None),
+        side(doc_b.text, config, html=doc_b.html or None),
+        config,
+        min_resemblance=args.min_verified,
     )
     if args.json:
         json.dump(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b)), out, ensure_ascii=False, indent=2)
@@ -201,9 +207,14 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     verdict = "near-duplicates" if comparison.near_duplicate else "not near-duplicates"
     if fa.empty or fb.empty:
         verdict += " (an empty text is nobody's near-duplicate)"
+    elif comparison.rejected_by_verification:
+        verdict += (
+            f" (the fingerprints are close, but only {comparison.resemblance:.0%} of the word pairs are shared;"
+            f" at least {comparison.min_resemblance:.0%} are needed)"
+        )
     print(
-        f"distance {comparison.distance} of {config.bits} bits, similarity {comparison.similarity:.4f}: "
-        f"{verdict} at k = {config.k}",
+        f"distance {comparison.distance} of {config.bits} bits, similarity {comparison.similarity:.4f}, "
+        f"{comparison.resemblance:.0%} of word pairs shared: {verdict} at k = {config.k}",
         file=out,
     )
     sticks = comparison.yardsticks

@@ -11,6 +11,7 @@ import argparse
 from simcompare.core.hashing import HASHERS, MAX_BITS
 from simcompare.core.simhash import DEFAULT_TOP_K, DEFAULT_WEIGHTING, Config
 from simcompare.core.tokens import Segmenter
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
 from simcompare.core.weights import Weighting
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -37,6 +38,29 @@ def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--no-stopwords", dest="stopwords", action="store_false", help="keep stop words")
     group.add_argument("--html", action="store_true", help="treat every input as HTML")
     group.add_argument("-k", type=int, default=None, help="near-duplicate threshold in bits (default: by width)")
+
+
+def fraction(text: str) -> float:
+    """An argparse type: a number from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0.0 <= value <= 1.0:
+        raise argparse.ArgumentTypeError(f"must be a number from 0 to 1, got {text!r}")
+    return value
+
+
+def add_decision_options(parser: argparse.ArgumentParser) -> None:
+    """The verification threshold, for the commands that decide whether texts are near-duplicates."""
+    parser.add_argument(
+        "--min-verified",
+        type=fraction,
+        default=DEFAULT_MIN_RESEMBLANCE,
+        metavar="R",
+        help=f"smallest share of shared word pairs (0 to 1) for a near-duplicate (default {DEFAULT_MIN_RESEMBLANCE};"
+        " 0 turns verification off)",
+    )
 
 
 def config_from(args: argparse.Namespace) -> Config:

@@ -8,11 +8,12 @@ import sys
 import time
 from typing import TextIO
 
-from simcompare.cli.options import EXIT_OK, add_fingerprint_options, config_from
+from simcompare.cli.options import EXIT_OK, add_decision_options, add_fingerprint_options, config_from
 from simcompare.core.cache import Cache
-from simcompare.core.groups import find_groups
+from simcompare.core.folder import FolderSession, NotDuplicates
+from simcompare.core.groups import Group, GroupRule
 from simcompare.core.report import report_csv, report_json
-from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, scan
+from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -42,6 +43,13 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: one per core)")
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     parser.add_argument("--cache", metavar="PATH", help="cache file (default: in the user's cache folder)")
+    parser.add_argument(
+        "--groups",
+        choices=[rule.value for rule in GroupRule],
+        default=GroupRule.REFERENCE.value,
+        help="reference: every member close to its group's reference (default); components: connected components",
+    )
+    add_decision_options(parser)
     add_fingerprint_options(parser)
     parser.set_defaults(run=run_scan)
 
@@ -70,13 +78,30 @@ class _ProgressBar:
         self.stream.flush()
 
 
-def _print_text(result: ScanResult, groups: list, k: int, out: TextIO) -> None:
+def _member_line(group: Group, index: int, session: FolderSession) -> str:
+    member = group.members[index]
+    path = session.files[member.index].path
+    if index == 0:
+        return f"  {'reference':<24}  {path}"
+    if member.identical:
+        role = "identical"
+    else:
+        verified = "" if member.verified is None else f", {member.verified:.0%} shared"
+        role = f"distance {member.distance:>2}{verified}"
+    return f"  {role:<24}  {path}"
+
+
+def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:
+    result = session.result
     files = result.files
     for number, group in enumerate(groups, start=1):
-        print(f"group {number}: {len(group)} files, largest distance inside {group.max_distance}", file=out)
-        for member in group.members:
-            role = "reference" if member.index == group.reference else f"distance {member.distance:>2}"
-            print(f"  {role:<11}  {files[member.index].path}", file=out)
+        print(
+            f"group {number}: {len(group)} files, largest distance inside {group.max_distance}, "
+            f"{session.wasted_bytes(group):,} bytes in copies",
+            file=out,
+        )
+        for index in range(len(group.members)):
+            print(_member_line(group, index, session), file=out)
     if result.problems:
         print(f"\n{len(result.problems)} files could not be used:", file=out)
         for problem in result.problems:
@@ -115,17 +140,24 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
         if cache:
             cache.close()
     k = config.k or 0
-    empty = [i for i, f in enumerate(result.files) if f.empty]
-    groups, _ = find_groups(
-        [f.value for f in result.files], k, config.bits, names=[f.path for f in result.files], empty=empty
-    )
+    session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=args.min_verified)
+    groups = session.groups(k, rule=args.groups)
     if args.json:
-        json.dump(report_json(result, groups, k), out, ensure_ascii=False, indent=2)
+        json.dump(report_json(session, groups, k, args.groups), out, ensure_ascii=False, indent=2)
         print(file=out)
     elif args.csv:
-        out.write(report_csv(result, groups))
+        out.write(report_csv(session, groups))
         if result.problems:
             print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
     else:
-        _print_text(result, groups, k, out)
+        _print_text(session, groups, k, out)
     return EXIT_OK
+
+
+def _not_duplicates() -> NotDuplicates | None:
+    """The pairs the user marked in the window are honoured here too; an unreadable list is ignored."""
+    remembered = NotDuplicates()
+    if remembered.problem:
+        print(f"simcompare: warning: {remembered.problem}", file=sys.stderr)
+        return None
+    return remembered

@@ -22,7 +22,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 
 
 def default_cache_path() -> Path:
@@ -50,7 +50,7 @@ class CacheWarning(UserWarning):
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS features (
     path TEXT NOT NULL, key TEXT NOT NULL, size INTEGER NOT NULL, mtime_ns INTEGER NOT NULL,
-    counts TEXT NOT NULL, sequence TEXT, encoding TEXT NOT NULL,
+    counts TEXT NOT NULL, sequence TEXT, encoding TEXT NOT NULL, digest TEXT NOT NULL, shingles BLOB NOT NULL,
     PRIMARY KEY (path, key)
 ) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS fingerprints (
@@ -109,7 +109,9 @@ class Cache:
                 raise sqlite3.DatabaseError(f"not a simcompare cache (application id {app_id:#x})")
             version = db.execute("PRAGMA user_version").fetchone()[0]
             if tables and version != SCHEMA_VERSION:
-                raise sqlite3.DatabaseError(f"cache schema {version}, expected {SCHEMA_VERSION}")
+                # Our own cache from another version: its rows cannot be read, so start it afresh in place.
+                for table in tables & {"features", "fingerprints"}:
+                    db.execute(f"DROP TABLE {table}")
             db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
             db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             for statement in _SCHEMA.split(";"):
@@ -159,10 +161,10 @@ class Cache:
             warnings.warn(f"the cache could not be read ({error}); working without it", CacheWarning, stacklevel=3)
             return []
 
-    def features_under(self, root: str, key: str) -> dict[str, tuple[int, int, str, str | None, str]]:
-        """Cached features of files below ``root``: path → (size, mtime_ns, counts, sequence, encoding)."""
+    def features_under(self, root: str, key: str) -> dict[str, tuple[int, int, str, str | None, str, str, bytes]]:
+        """Cached features below ``root``: path → (size, mtime_ns, counts, sequence, encoding, digest, shingles)."""
         rows = self._query(
-            "SELECT path, size, mtime_ns, counts, sequence, encoding FROM features "
+            "SELECT path, size, mtime_ns, counts, sequence, encoding, digest, shingles FROM features "
             "WHERE key = ? AND path >= ? AND path < ?",
             (key, root, root + "\U0010ffff"),
         )
@@ -183,25 +185,27 @@ class Cache:
         self,
         key_features: str,
         key_fingerprint: str,
-        rows: Iterable[tuple[str, int, int, Mapping[str, int] | None, tuple[str, ...] | None, str, int, bool]],
+        rows: Iterable[
+            tuple[str, int, int, Mapping[str, int] | None, tuple[str, ...] | None, str, int, bool, str, bytes]
+        ],
     ) -> None:
-        """Store finished files: (path, size, mtime_ns, counts or None, sequence, encoding, value, empty).
+        """Store finished files: (path, size, mtime_ns, counts or None, sequence, encoding, value, empty,
+        digest, shingles).
 
         Rows whose counts are None (found in the cache already) update only the fingerprint table.
         """
         features, fingerprints = [], []
-        for path, size, mtime_ns, counts, sequence, encoding, value, empty in rows:
+        for path, size, mtime_ns, counts, sequence, encoding, value, empty, digest, shingles in rows:
             if counts is not None:
                 seq = json.dumps(sequence, ensure_ascii=False) if sequence is not None else None
-                features.append(
-                    (path, key_features, size, mtime_ns, json.dumps(counts, ensure_ascii=False), seq, encoding)
-                )
+                text = json.dumps(counts, ensure_ascii=False)
+                features.append((path, key_features, size, mtime_ns, text, seq, encoding, digest, shingles))
             fingerprints.append((path, key_fingerprint, size, mtime_ns, format(value, "x"), int(empty), encoding))
         try:
             with self._lock:
                 self._db.execute("BEGIN IMMEDIATE")
                 try:
-                    self._db.executemany("INSERT OR REPLACE INTO features VALUES (?, ?, ?, ?, ?, ?, ?)", features)
+                    self._db.executemany("INSERT OR REPLACE INTO features VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", features)
                     self._db.executemany(
                         "INSERT OR REPLACE INTO fingerprints VALUES (?, ?, ?, ?, ?, ?, ?)", fingerprints
                     )

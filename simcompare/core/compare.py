@@ -6,15 +6,8 @@ from dataclasses import dataclass
 
 from simcompare.core.bitwise import distance_similarity, set_bits
 from simcompare.core.measures import Yardsticks, yardsticks
-from simcompare.core.simhash import (
-    Config,
-    Features,
-    Fingerprint,
-    extract_features,
-    fingerprint_weights,
-    hamming,
-    is_near_duplicate,
-)
+from simcompare.core.simhash import Config, Features, Fingerprint, extract_features, fingerprint_weights, hamming
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Decision, resemblance, shingles
 
 # Fewer distinct features than this and a single changed word moves many bits: the window warns.
 FEW_FEATURES = 8
@@ -35,7 +28,12 @@ class Side:
 
 @dataclass(frozen=True, slots=True)
 class Comparison:
-    """Everything known about how alike two texts are."""
+    """Everything known about how alike two texts are.
+
+    ``resemblance`` is the verification measure (shared word pairs, ``simcompare.core.verify``): the texts
+    are near-duplicates when neither is empty, their fingerprints are within ``config.k`` bits AND their
+    resemblance reaches ``min_resemblance`` — the same verdict a folder scan gives a pair.
+    """
 
     config: Config
     a: Side
@@ -44,6 +42,18 @@ class Comparison:
     similarity: float
     near_duplicate: bool
     yardsticks: Yardsticks
+    resemblance: float = 1.0
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
+
+    @property
+    def close(self) -> bool:
+        """Within k bits (and neither empty), whatever the verification says."""
+        return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= (self.config.k or 0)
+
+    @property
+    def rejected_by_verification(self) -> bool:
+        """Close fingerprints, yet too few shared word pairs: not a near-duplicate."""
+        return self.close and not self.near_duplicate
 
     @property
     def differing_bits(self) -> tuple[int, ...]:
@@ -57,24 +67,35 @@ def side(text: str, config: Config, *, html: bool | None = None) -> Side:
     return Side(found, fingerprint_weights(found.weights, config, counts=found.counts))
 
 
-def compare_sides(a: Side, b: Side, config: Config) -> Comparison:
+def compare_sides(a: Side, b: Side, config: Config, *, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Comparison:
     """Compare two already computed sides (the window recomputes only the side that changed)."""
     distance = hamming(a.fingerprint, b.fingerprint)
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
+    similar = resemblance(shingles(a.features.sequence), shingles(b.features.sequence))
+    empty = a.fingerprint.empty or b.fingerprint.empty
     return Comparison(
         config=config,
         a=a,
         b=b,
         distance=distance,
         similarity=distance_similarity(distance, config.bits),
-        near_duplicate=is_near_duplicate(a.fingerprint, b.fingerprint, config.k or 0),
+        near_duplicate=not empty and Decision(config.k or 0, min_resemblance).near(distance, similar),
         yardsticks=sticks,
+        resemblance=similar,
+        min_resemblance=min_resemblance,
     )
 
 
 def compare_texts(
-    text_a: str, text_b: str, config: Config | None = None, *, html_a: bool | None = None, html_b: bool | None = None
+    text_a: str,
+    text_b: str,
+    config: Config | None = None,
+    *,
+    html_a: bool | None = None,
+    html_b: bool | None = None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
 ) -> Comparison:
-    """Compare two texts under one Config."""
+    """Compare two texts under one Config; ``min_resemblance`` 0 turns verification off."""
     config = config or Config()
-    return compare_sides(side(text_a, config, html=html_a), side(text_b, config, html=html_b), config)
+    a, b = side(text_a, config, html=html_a), side(text_b, config, html=html_b)
+    return compare_sides(a, b, config, min_resemblance=min_resemblance)

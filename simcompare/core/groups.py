@@ -1,28 +1,77 @@
-"""Near-duplicate groups: connected components of the graph of pairs within k (DESIGN.md §3).
+"""Near-duplicate groups you can act on: reference-centred, verified, deterministic (DESIGN.md §3).
 
-Closeness is not transitive (A~B and B~C does not make A~C), so each group names a reference member and
-every member's distance to it, and the largest distance inside the group.
+Closeness is not transitive: A~B and B~C does not make A~C, so the connected components of the pairs
+within k chain unrelated files together. The default groups are therefore **reference-centred**
+(leader clustering): files are taken in order of priority — the file resembling the most others first
+(each close file counted by its resemblance), then the shorter path, then the path — and each file not
+yet grouped becomes the reference of a new group that takes every ungrouped file close to it. So every
+member is within k of its reference (two members are at most 2k apart), a file is in one group at most,
+and the same input always gives the same groups. Close pairs split across groups are kept: each member
+lists its other close files (``also_close``).
+
+Identical texts are one node: the pairs are found and verified between one representative of each, and
+the copies join their representative's group marked ``identical``. Empty documents never join a group.
+
+Connected components stay available (``GroupRule.COMPONENTS``) for pipelines that want clusters.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+import math
+from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
+from simcompare.core.bitwise import to_words
+from simcompare.core.compat import StrEnum
 from simcompare.core.index import NearPairs, find_near_pairs
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Shingles, resemblance
 
-# Above this many members, the largest internal distance is found block by block to bound memory.
-_BLOCK = 2048
+__all__ = [
+    "ALSO_CLOSE_LIMIT",
+    "Group",
+    "GroupRule",
+    "Member",
+    "Pairs",
+    "build_groups",
+    "find_groups",
+    "max_internal_distance",
+]
+
+ALSO_CLOSE_LIMIT = 20
+"""Most other close files listed per member (nearest first)."""
+
+# Above this many distinct values, the largest internal distance is found block by block to bound memory.
+_BLOCK = 1024
+
+
+class GroupRule(StrEnum):
+    """How pairs become groups."""
+
+    REFERENCE = "reference"
+    COMPONENTS = "components"
 
 
 @dataclass(frozen=True, slots=True)
 class Member:
-    """A group member: its index among the fingerprints and its distance to the group's reference."""
+    """A group member.
+
+    Attributes:
+        index: Its index among the files (fingerprints).
+        distance: Hamming distance to the group's reference.
+        verified: Resemblance to the reference (shingle Jaccard, 0 to 1); None where it was not measured.
+        identical: Its cleaned text equals the reference's.
+        also_close: Other files within k and verified that are not in this group (nearest first, at most
+            ``ALSO_CLOSE_LIMIT``).
+    """
 
     index: int
     distance: int
+    verified: float | None = None
+    identical: bool = False
+    also_close: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,92 +85,249 @@ class Group:
     def __len__(self) -> int:
         return len(self.members)
 
-
-def _components(n: int, left: np.ndarray, right: np.ndarray) -> list[list[int]]:
-    parent = list(range(n))
-
-    def find(x: int) -> int:
-        while parent[x] != x:
-            parent[x] = parent[parent[x]]
-            x = parent[x]
-        return x
-
-    for a, b in zip(left.tolist(), right.tolist(), strict=True):
-        ra, rb = find(a), find(b)
-        if ra != rb:
-            parent[max(ra, rb)] = min(ra, rb)
-    members: dict[int, list[int]] = {}
-    for node in sorted({int(x) for x in left.tolist()} | {int(x) for x in right.tolist()}):
-        members.setdefault(find(node), []).append(node)
-    return list(members.values())
+    @property
+    def indices(self) -> tuple[int, ...]:
+        """The members' file indices, reference first."""
+        return tuple(m.index for m in self.members)
 
 
-def _max_internal_distance(values: Sequence[int], members: list[int]) -> int:
-    """Largest Hamming distance between any two members (exact; numpy over 64-bit words)."""
-    if len(members) < 2:
+IntArray = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True, slots=True)
+class Pairs:
+    """Close pairs between files (``left < right``), with their distance and resemblance."""
+
+    left: IntArray
+    right: IntArray
+    distance: IntArray
+    resemblance: npt.NDArray[np.float64]
+
+    def __post_init__(self) -> None:
+        sizes = {len(self.left), len(self.right), len(self.distance), len(self.resemblance)}
+        if len(sizes) != 1:
+            raise ValueError(f"the pair arrays must be equally long, got lengths {sorted(sizes)}")
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    @classmethod
+    def empty(cls) -> Pairs:
+        none = np.zeros(0, dtype=np.intp)
+        return cls(none, none.copy(), none.copy(), np.zeros(0, dtype=np.float64))
+
+    @classmethod
+    def of(cls, rows: Iterable[tuple[int, int, int, float]]) -> Pairs:
+        """From ``(i, j, distance, resemblance)`` rows (either order of i and j)."""
+        listed = [(min(i, j), max(i, j), d, r) for i, j, d, r in rows]
+        if not listed:
+            return cls.empty()
+        left, right, distance, similar = zip(*listed, strict=True)
+        return cls(
+            np.array(left, dtype=np.intp),
+            np.array(right, dtype=np.intp),
+            np.array(distance, dtype=np.intp),
+            np.array(similar, dtype=np.float64),
+        )
+
+    def select(self, keep: npt.NDArray[np.bool_]) -> Pairs:
+        """The pairs where ``keep`` is true."""
+        return Pairs(self.left[keep], self.right[keep], self.distance[keep], self.resemblance[keep])
+
+
+def max_internal_distance(values: Sequence[int], members: Sequence[int]) -> int:
+    """Largest Hamming distance between any two members (exact; over their distinct values only)."""
+    distinct = sorted({int(values[i]) for i in members})
+    if len(distinct) < 2:
         return 0
-    widest = max(int(values[i]).bit_length() for i in members)
-    words = max(1, (widest + 63) // 64)
-    mask = (1 << 64) - 1
-    table = np.array([[(int(values[i]) >> (64 * w)) & mask for w in range(words)] for i in members], dtype=np.uint64)
+    table = to_words(distinct, max(1, max(distinct).bit_length()))
     best = 0
-    for start in range(0, len(members), _BLOCK):
+    for start in range(0, len(distinct), _BLOCK):
         block = table[start : start + _BLOCK]
         distance = np.bitwise_count(block[:, None, :] ^ table[None, :, :]).sum(axis=2)
         best = max(best, int(distance.max()))
     return best
 
 
+class _Graph:
+    """The verified pairs between representatives, as adjacency lists sorted nearest first."""
+
+    def __init__(self, pairs: Pairs, label: Callable[[int], tuple[int, str]]) -> None:
+        self.edges: dict[int, list[tuple[int, int, float]]] = {}
+        for a, b, d, r in zip(
+            pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+        ):
+            self.edges.setdefault(a, []).append((b, d, r))
+            self.edges.setdefault(b, []).append((a, d, r))
+        for neighbours in self.edges.values():
+            neighbours.sort(key=lambda e: (e[1], label(e[0]), e[0]))
+
+    def neighbours(self, node: int) -> list[tuple[int, int, float]]:
+        return self.edges.get(node, [])
+
+
+def _classes(n: int, identical: Sequence[object] | None, label: Callable[[int], tuple[int, str]]) -> list[int]:
+    """Each file's representative: the first by label among the files with its identity."""
+    if identical is None:
+        return list(range(n))
+    best: dict[object, int] = {}
+    for i in range(n):
+        key = identical[i]
+        held = best.get(key)
+        if held is None or (label(i), i) < (label(held), held):
+            best[key] = i
+    return [best[identical[i]] for i in range(n)]
+
+
 def build_groups(
     values: Sequence[int],
-    pairs: NearPairs,
+    pairs: Pairs,
     *,
     names: Sequence[str] | None = None,
     empty: Collection[int] = (),
+    identical: Sequence[object] | None = None,
     not_duplicates: Iterable[tuple[int, int]] = (),
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    resemble: Callable[[int, int], float] | None = None,
 ) -> list[Group]:
-    """Groups from the pairs within k.
+    """Groups from the close (and already verified) pairs.
 
     Args:
-        values: The fingerprints.
-        pairs: The pairs within k among them.
-        names: Paths, to choose the reference among members with as many neighbours (shortest, then first).
-        empty: Indices of empty fingerprints: they never join a group.
-        not_duplicates: Pairs the user said are not duplicates: their edge is dropped.
+        values: The fingerprints, one per file.
+        pairs: Close pairs. With ``identical`` given, pairs need only join representatives (the first file
+            of each identity by the order below); pairs naming other copies are moved to their representative.
+        names: Paths: the tie-breaks prefer the shorter path, then the smaller one; None uses the index.
+        empty: Files with no features: they never join a group.
+        identical: An identity per file (e.g. a hash of its cleaned text); equal identities are identical texts.
+        not_duplicates: Pairs the user said are not duplicates: their edge is dropped (identical copies stay).
+        rule: REFERENCE (every member close to its reference) or COMPONENTS (connected components).
+        resemble: For COMPONENTS, measures a member's resemblance to a reference it has no pair with.
 
     Returns:
-        Groups of two or more, largest first, then by their reference's name.
+        Groups of two or more files, largest first, then by their reference's name.
     """
-    left, right = np.asarray(pairs.left), np.asarray(pairs.right)
-    keep = np.ones(len(left), dtype=bool)
-    if len(empty):
-        empty_mask = np.zeros(len(values), dtype=bool)
-        empty_mask[list(empty)] = True
-        keep &= ~(empty_mask[left] | empty_mask[right])
-    refused = {(min(a, b), max(a, b)) for a, b in not_duplicates}
-    if refused:
-        keep &= np.array(
-            [(a, b) not in refused for a, b in zip(left.tolist(), right.tolist(), strict=True)], dtype=bool
-        )
-    left, right = left[keep], right[keep]
-    degree = np.bincount(np.concatenate([left, right]), minlength=len(values)) if len(left) else None
+    rule = GroupRule(rule)
+    n = len(values)
+    excluded = set(empty)
 
     def label(i: int) -> tuple[int, str]:
         name = names[i] if names is not None else ""
         return (len(name), name)
 
+    rep = _classes(n, identical, label)
+    copies: dict[int, list[int]] = {}
+    for i in range(n):
+        if i not in excluded:
+            copies.setdefault(rep[i], []).append(i)
+    refused = {(min(rep[a], rep[b]), max(rep[a], rep[b])) for a, b in not_duplicates if rep[a] != rep[b]}
+    rows = []
+    seen: set[tuple[int, int]] = set()
+    for a, b, d, r in zip(
+        pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+    ):
+        ra, rb = rep[a], rep[b]
+        key = (min(ra, rb), max(ra, rb))
+        if ra == rb or a in excluded or b in excluded or key in refused or key in seen:
+            continue
+        seen.add(key)
+        rows.append((ra, rb, d, r))
+    graph = _Graph(Pairs.of(rows), label)
+
+    # Priority: the file that most resembles the most others (each close file counts by its resemblance, an
+    # identical copy fully), then the shorter path, then the path. A central file makes the best reference.
+    def closeness(node: int) -> float:
+        weight = len(copies[node]) - 1.0
+        for other, _, similar in graph.neighbours(node):
+            weight += len(copies[other]) * (1.0 if math.isnan(similar) else similar)
+        return round(weight, 9)  # rounded so that float noise never decides the order
+
+    order = sorted(copies, key=lambda node: (-closeness(node), label(node), node))
+    clusters = _leaders(order, graph) if rule is GroupRule.REFERENCE else _components(order, graph)
+    group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
+
     groups = []
-    for component in _components(len(values), left, right):
-        assert degree is not None
-        reference = min(component, key=lambda i: (-int(degree[i]), *label(i), i))
-        ref_value = int(values[reference])
-        others = sorted(
-            (Member(i, (int(values[i]) ^ ref_value).bit_count()) for i in component if i != reference),
-            key=lambda m: (m.distance, label(m.index), m.index),
+    for number, (reference, nodes) in enumerate(clusters):
+        to_reference = {other: (d, None if math.isnan(r) else r) for other, d, r in graph.neighbours(reference)}
+        members = []
+        for node in nodes:
+            for file in copies[node]:
+                if file == reference:
+                    continue
+                same = node == reference
+                distance, verified = (0, 1.0) if same else to_reference.get(node, (None, None))
+                if distance is None:  # components: a member without a pair to its reference
+                    distance = (int(values[file]) ^ int(values[reference])).bit_count()
+                    verified = resemble(file, reference) if resemble else None
+                members.append(Member(file, distance, verified, same, ()))
+        if not members:
+            continue
+        members.sort(key=lambda m: (m.distance, not m.identical, label(m.index), m.index))
+        all_members = [Member(reference, 0, 1.0, False), *members]
+        all_members = [_with_also_close(m, rep[m.index], graph, group_of, number) for m in all_members]
+        groups.append(
+            Group(reference, tuple(all_members), max_internal_distance(values, [m.index for m in all_members]))
         )
-        groups.append(Group(reference, (Member(reference, 0), *others), _max_internal_distance(values, component)))
-    groups.sort(key=lambda g: (-len(g.members), label(g.reference)))
+    groups.sort(key=lambda g: (-len(g.members), label(g.reference), g.reference))
     return groups
+
+
+def _with_also_close(member: Member, node: int, graph: _Graph, group_of: dict[int, int], number: int) -> Member:
+    others = tuple(other for other, _, _ in graph.neighbours(node) if group_of.get(other) != number)
+    if not others:
+        return member
+    return Member(member.index, member.distance, member.verified, member.identical, others[:ALSO_CLOSE_LIMIT])
+
+
+def _leaders(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
+    """Leader clustering: each node not yet taken leads a group of the untaken nodes close to it."""
+    taken: set[int] = set()
+    clusters = []
+    for node in order:
+        if node in taken:
+            continue
+        taken.add(node)
+        followers = [other for other, _, _ in graph.neighbours(node) if other not in taken]
+        taken.update(followers)
+        clusters.append((node, [node, *followers]))
+    return clusters
+
+
+def _components(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
+    """Connected components; each names its member of highest priority as the reference."""
+    taken: set[int] = set()
+    clusters = []
+    for node in order:
+        if node in taken:
+            continue
+        taken.add(node)
+        component, frontier = [node], [node]
+        while frontier:
+            current = frontier.pop()
+            for other, _, _ in graph.neighbours(current):
+                if other not in taken:
+                    taken.add(other)
+                    component.append(other)
+                    frontier.append(other)
+        clusters.append((node, component))
+    return clusters
+
+
+def verified_pairs(
+    found: NearPairs,
+    shingles: Sequence[Shingles] | None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+) -> Pairs:
+    """The pairs within k that pass verification; without shingles, all of them, their resemblance unknown (NaN)."""
+    left = np.asarray(found.left, dtype=np.intp)
+    right = np.asarray(found.right, dtype=np.intp)
+    distance = np.asarray(found.distance, dtype=np.intp)
+    if shingles is None:
+        return Pairs(left, right, distance, np.full(len(left), np.nan))
+    similar = np.array(
+        [resemblance(shingles[a], shingles[b]) for a, b in zip(left.tolist(), right.tolist(), strict=True)],
+        dtype=np.float64,
+    )
+    return Pairs(left, right, distance, similar).select(similar >= min_resemblance)
 
 
 def find_groups(
@@ -132,8 +338,29 @@ def find_groups(
     names: Sequence[str] | None = None,
     empty: Collection[int] = (),
     not_duplicates: Iterable[tuple[int, int]] = (),
+    shingles: Sequence[Shingles] | None = None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+    rule: GroupRule | str = GroupRule.REFERENCE,
 ) -> tuple[list[Group], NearPairs]:
-    """Pairs within k by the block index, then groups; returns both (the pairs carry index statistics)."""
-    pairs = find_near_pairs(values, k=k, bits=bits)
-    groups = build_groups(values, pairs, names=names, empty=empty, not_duplicates=not_duplicates)
-    return groups, pairs
+    """Groups of fingerprints: pairs within k by the block index, verified when shingles are given.
+
+    Returns both the groups and the index's pairs (which carry the search's statistics). A folder's
+    result, with identical files collapsed and the pairs reused across k, is :class:`FolderSession`'s job.
+    """
+    found = find_near_pairs(values, k=k, bits=bits)
+    pairs = verified_pairs(found, shingles, min_resemblance)
+
+    def resemble(a: int, b: int) -> float:
+        assert shingles is not None
+        return resemblance(shingles[a], shingles[b])
+
+    groups = build_groups(
+        values,
+        pairs,
+        names=names,
+        empty=empty,
+        not_duplicates=not_duplicates,
+        rule=rule,
+        resemble=resemble if shingles is not None else None,
+    )
+    return groups, found

@@ -25,7 +25,6 @@ values alone, so no set of seen pairs is ever built.
 from __future__ import annotations
 
 import dataclasses
-import enum
 import functools
 import itertools
 import math
@@ -35,6 +34,8 @@ from typing import Any, NoReturn
 
 import numpy as np
 import numpy.typing as npt
+
+from simcompare.core.compat import StrEnum
 
 __all__ = [
     "COSTS",
@@ -186,7 +187,7 @@ class BlockLayout:
         return masks
 
 
-class Copies(enum.StrEnum):
+class Copies(StrEnum):
     """How pairs of identical values are reported.
 
     ``PAIRS``: every pair, as the definition says (m equal values give m (m - 1) / 2 pairs).

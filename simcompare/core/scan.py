@@ -21,6 +21,7 @@ from simcompare.core.cache import Cache, decode_counts, decode_sequence
 from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes, is_html_path
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.verify import shingles, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
 DEFAULT_SUFFIXES = (".txt", ".md", ".rst", ".html", ".htm", ".csv", ".json", ".xml", ".log")
@@ -91,7 +92,11 @@ class ScanOptions:
 
 @dataclass(frozen=True, slots=True)
 class FileRecord:
-    """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators."""
+    """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
+
+    ``digest`` identifies its cleaned text (equal for identical texts); ``shingles`` is the sketch that
+    verification compares (``simcompare.core.verify``), as bytes.
+    """
 
     path: str
     size: int
@@ -99,6 +104,8 @@ class FileRecord:
     value: int
     empty: bool
     encoding: str = ""
+    digest: str = ""
+    shingles: bytes = b""
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,7 +229,8 @@ _INPUT_REASONS = {
     "missing": Reason.VANISHED,
 }
 
-# (kind, rel, size, mtime_ns, counts, sequence, encoding, value, empty) or ("problem", rel, reason, detail)
+# (kind, rel, size, mtime_ns, counts, sequence, encoding, value, empty, digest, shingles)
+# or ("problem", rel, reason, detail)
 _Outcome = tuple
 
 
@@ -243,9 +251,10 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
         document = document_from_bytes(data, html_suffix=is_html_path(entry.path))
     except InputError as error:
         return ("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
-    found = extract_features(document.text, config, html=document.html or None, keep_sequence=keep_sequence)
+    found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if keep_sequence else None
+    sketch = shingles_to_bytes(shingles(found.sequence))
     return (
         "ok",
         entry.rel,
@@ -256,6 +265,8 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
         document.encoding,
         value,
         not found.weights,
+        found.digest,
+        sketch,
     )
 
 
@@ -324,9 +335,11 @@ class _Run:
             _, rel, reason, detail = outcome
             self.problems.append(Problem(rel, reason, detail))
             return
-        _, rel, size, mtime_ns, counts, sequence, encoding, value, empty = outcome
-        self.records.append(FileRecord(rel, size, mtime_ns, value, empty, encoding))
-        self.to_store.append((str(root / rel), size, mtime_ns, counts, sequence, encoding, value, empty))
+        _, rel, size, mtime_ns, counts, sequence, encoding, value, empty, digest, sketch = outcome
+        self.records.append(FileRecord(rel, size, mtime_ns, value, empty, encoding, digest, sketch))
+        self.to_store.append(
+            (str(root / rel), size, mtime_ns, counts, sequence, encoding, value, empty, digest, sketch)
+        )
 
 
 def _fingerprint_from_counts(counts: dict[str, int], sequence: tuple[str, ...] | None, config: Config) -> int:
@@ -378,24 +391,26 @@ def scan(
         todo: list[_Entry] = []
         for entry in entries:
             hit = cached_fp.get(entry.path)
+            features = cached_features.get(entry.path)
+            # The text's identity and shingles live with its features: without them, segment again.
+            if features is None or features[:2] != (entry.size, entry.mtime_ns) or not features[5]:
+                todo.append(entry)
+                continue
+            digest, sketch = features[5], features[6]
             if hit is not None and hit[:2] == (entry.size, entry.mtime_ns):
-                run.records.append(FileRecord(entry.rel, entry.size, entry.mtime_ns, hit[2], hit[3], hit[4]))
+                record = FileRecord(entry.rel, entry.size, entry.mtime_ns, hit[2], hit[3], hit[4], digest, sketch)
+                run.records.append(record)
                 stats["fingerprints"] += 1
             else:
-                features = cached_features.get(entry.path)
-                if features is not None and features[:2] == (entry.size, entry.mtime_ns):
-                    counts, sequence = decode_counts(features[2]), decode_sequence(features[3])
-                    value = _fingerprint_from_counts(counts, sequence, config)
-                    run.records.append(
-                        FileRecord(entry.rel, entry.size, entry.mtime_ns, value, not counts, features[4])
-                    )
-                    run.to_store.append(
-                        (entry.path, entry.size, entry.mtime_ns, None, None, features[4], value, not counts)
-                    )
-                    stats["features"] += 1
-                else:
-                    todo.append(entry)
-                    continue
+                counts, sequence = decode_counts(features[2]), decode_sequence(features[3])
+                value = _fingerprint_from_counts(counts, sequence, config)
+                run.records.append(
+                    FileRecord(entry.rel, entry.size, entry.mtime_ns, value, not counts, features[4], digest, sketch)
+                )
+                run.to_store.append(
+                    (entry.path, entry.size, entry.mtime_ns, None, None, features[4], value, not counts, "", b"")
+                )
+                stats["features"] += 1
             done += 1
             if done % 512 == 0:
                 run.report(done, total, Stage.READING)

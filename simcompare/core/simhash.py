@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -16,7 +17,7 @@ from simcompare.core.weights import Weighting, top_k, weigh
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
-DEFAULT_K64 = 8
+DEFAULT_K64 = 12
 
 
 def default_k(bits: int) -> int:
@@ -271,11 +272,15 @@ def fingerprint_weights(
 
 @dataclass(frozen=True, slots=True)
 class Features:
-    """What a text contributes before hashing: kept tokens in order, their counts and weights."""
+    """What a text contributes before hashing: kept tokens in order, their counts and weights.
+
+    ``digest`` identifies the cleaned text (blake2b, 128 bits): equal digests are identical texts.
+    """
 
     sequence: tuple[str, ...]
     counts: dict[str, int]
     weights: dict[str, float]
+    digest: str = ""
 
 
 def extract_features(
@@ -299,7 +304,12 @@ def extract_features(
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
     sequence = tuple(t for t in raw if t in counts) if needs_sequence else ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights)
+    return Features(sequence, counts, weights, text_digest(cleaned))
+
+
+def text_digest(cleaned: str) -> str:
+    """The identity of a cleaned text (equal for identical texts, whatever their encoding or markup was)."""
+    return hashlib.blake2b(cleaned.encode("utf-8", "surrogatepass"), digest_size=16).hexdigest()
 
 
 def fingerprint(text: str, config: Config | None = None, *, html: bool | None = None) -> Fingerprint:

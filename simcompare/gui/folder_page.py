@@ -7,7 +7,6 @@ confirmation is a replaceable callable (``confirm``) so tests can answer it.
 
 from __future__ import annotations
 
-import dataclasses
 import json
 import os
 import shlex
@@ -57,7 +56,8 @@ from PySide6.QtWidgets import (
 from simcompare.core.cache import default_cache_path
 from simcompare.core.documents import DEFAULT_MAX_BYTES, read_document
 from simcompare.core.errors import InputError
-from simcompare.core.groups import Group, find_groups
+from simcompare.core.folder import FolderSession, NotDuplicates
+from simcompare.core.groups import Group
 from simcompare.core.histogram import DistanceHistogram
 from simcompare.core.index import NearPairs
 from simcompare.core.report import report_csv, report_json
@@ -123,6 +123,7 @@ class FolderPage(QWidget):
         self.trash: Callable[[str], None] = _send_to_trash
         self.warn: Callable[[str, str], None] = lambda title, text: QMessageBox.warning(self, title, text)
         self._result: ScanResult | None = None
+        self._session: FolderSession | None = None
         self._pairs: NearPairs | None = None
         self._started = 0.0
         self._runner = ScanRunner(scan_function, self)
@@ -366,13 +367,6 @@ class FolderPage(QWidget):
             self.folder_edit.addItems(recent)
             self.folder_edit.setCurrentText(folder)
 
-    def _not_duplicates(self) -> set[tuple[str, str]]:
-        raw = self._settings.value("folder/not_duplicates", "[]")
-        try:
-            return {(a, b) for a, b in json.loads(str(raw))}
-        except (ValueError, TypeError):
-            return set()
-
     # ------------------------------------------------------------------ public API
     def folder(self) -> str:
         return self.folder_edit.currentText().strip()
@@ -467,6 +461,7 @@ class FolderPage(QWidget):
     def set_result(self, result: ScanResult) -> None:
         """Show a scan's result (the worker calls this; tests and the screenshot may too)."""
         self._result = result
+        self._session = FolderSession(result, not_duplicates=NotDuplicates())
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
         self.empty_model.setStringList(result.empty)
@@ -476,22 +471,13 @@ class FolderPage(QWidget):
 
     def regroup(self) -> None:
         """Groups at the current k from the fingerprints in memory (no rescan)."""
-        result = self._result
-        if result is None:
+        session = self._session
+        if session is None:
             return
+        result = session.result
         k = self.k_box.value()
-        values = [f.value for f in result.files]
-        names = [f.path for f in result.files]
-        empty = [i for i, f in enumerate(result.files) if f.empty]
-        where = {name: i for i, name in enumerate(names)}
-        root = Path(result.root)
-        refused = []
-        for a, b in self._not_duplicates():
-            ia, ib = where.get(_relative(a, root)), where.get(_relative(b, root))
-            if ia is not None and ib is not None:
-                refused.append((ia, ib))
-        groups, pairs = find_groups(values, k, result.config.bits, names=names, empty=empty, not_duplicates=refused)
-        self._pairs = pairs
+        groups = session.groups(k)
+        self._pairs = session.search_statistics
         self.model.set_groups(result.files, groups, result.config.bits)
         self.tree.expandAll()
         self._show_summary()
@@ -500,12 +486,13 @@ class FolderPage(QWidget):
 
     def export(self, path: str | os.PathLike[str], kind: str) -> None:
         """Write the groups as ``csv`` or ``json`` (the schema of ``simcompare scan --json``)."""
-        if self._result is None:
+        if self._session is None:
             raise ValueError("nothing to export: scan a folder first")
         if kind == "csv":
-            text = report_csv(self._result, self.groups)
+            text = report_csv(self._session, self.groups)
         elif kind == "json":
-            text = json.dumps(report_json(self._result, self.groups, self.k_box.value()), ensure_ascii=False, indent=2)
+            report = report_json(self._session, self.groups, self.k_box.value())
+            text = json.dumps(report, ensure_ascii=False, indent=2)
             text += "\n"
         else:
             raise ValueError(f"kind must be csv or json, got {kind!r}")
@@ -593,10 +580,12 @@ class FolderPage(QWidget):
         pair = self._pair()
         if pair is None:
             return False
-        a, b = sorted(self.absolute(i) for i in pair)
-        refused = self._not_duplicates() | {(a, b)}
-        self._settings.setValue("folder/not_duplicates", json.dumps(sorted(refused), ensure_ascii=False))
-        self._settings.sync()
+        assert self._session is not None
+        try:
+            self._session.mark_not_duplicates(*pair)
+        except OSError as error:
+            self.warn(self.tr("Not duplicates"), os_error_text(error))
+            return False
         self.regroup()
         return True
 
@@ -642,9 +631,9 @@ class FolderPage(QWidget):
         """Drop moved files from the result in memory and regroup (no rescan)."""
         if not moved or self._result is None:
             return
-        gone = set(moved)
-        files = tuple(f for f in self._result.files if f.path not in gone)
-        self._result = dataclasses.replace(self._result, files=files)
+        assert self._session is not None
+        self._session.forget(moved)
+        self._result = self._session.result
         self.empty_model.setStringList(self._result.empty)
         self.regroup()
 
@@ -824,13 +813,6 @@ class FolderPage(QWidget):
                 self.set_folder(path)
                 event.acceptProposedAction()
                 return
-
-
-def _relative(path: str, root: Path) -> str:
-    try:
-        return Path(path).relative_to(root).as_posix()
-    except ValueError:
-        return ""
 
 
 def _send_to_trash(path: str) -> None:

@@ -13,6 +13,10 @@ import pytest
 from helpers.cli import RunCli, run_subprocess
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
+from simcompare.core.report import CSV_COLUMNS
+from simcompare.core.simhash import Config
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
+
 TEXTS = {
     "zh_a.txt": ZH_A,
     "zh_b.txt": ZH_B,
@@ -49,9 +53,11 @@ def scan_json(cli: RunCli, folder: Path) -> dict:
 
 def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     data = scan_json
-    assert set(data) == {"settings", "files", "groups", "problems", "empty"}
+    assert set(data) == {"format", "version", "settings", "files", "groups", "problems", "empty"}
+    assert data["format"] == "simcompare-scan" and data["version"] == 2
     settings = data["settings"]
-    assert settings["bits"] == 64 and settings["k"] == 8 and settings["weighting"] == "tf"
+    assert settings["bits"] == 64 and settings["k"] == Config().k and settings["weighting"] == "tf"
+    assert settings["grouping"] == "reference" and settings["min_verified"] == DEFAULT_MIN_RESEMBLANCE
     assert settings["hasher"] == "md5" and settings["segmenter"] == "jieba"
     assert data["files"] == len(TEXTS)
     assert data["empty"] == ["empty.txt"]
@@ -63,12 +69,16 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     assert [{m["path"] for m in g["members"]} for g in groups] == EXPECTED_GROUPS  # largest first
     bits = settings["bits"]
     for group in groups:
-        assert set(group) == {"reference", "max_distance", "members"}
+        assert set(group) == {"reference", "max_distance", "wasted_bytes", "members"}
         members = group["members"]
         assert members[0]["path"] == group["reference"]
         assert members[0]["distance"] == 0 and members[0]["similarity"] == 1.0
+        assert group["wasted_bytes"] == sum((folder / m["path"]).stat().st_size for m in members[1:])
         for member in members:
-            assert set(member) == {"path", "distance", "similarity"}
+            assert set(member) == {"path", "size", "distance", "similarity", "verified", "identical", "also_close"}
+            assert member["size"] == (folder / member["path"]).stat().st_size
+            assert DEFAULT_MIN_RESEMBLANCE <= member["verified"] <= 1.0
+            assert member["distance"] <= settings["k"]
             assert not os.path.isabs(member["path"]) and "\\" not in member["path"]
             assert (folder / member["path"]).is_file()
             assert isinstance(member["distance"], int) and member["distance"] >= 0
@@ -77,10 +87,16 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     zh = groups[0]
     # the exact copy and the original tie on neighbours; the shorter name is the reference
     assert zh["reference"] == "zh_a.txt"
-    assert {m["path"]: m["distance"] for m in zh["members"]}["copy/zh_a_copy.txt"] == 0
+    copy = next(m for m in zh["members"] if m["path"] == "copy/zh_a_copy.txt")
+    assert copy["distance"] == 0 and copy["identical"] and copy["verified"] == 1.0
+    assert not any(m["identical"] for m in zh["members"] if m["path"] == "zh_b.txt")
 
 
-def test_groups_equal_brute_force_over_fingerprint_json(cli: RunCli, scan_json: dict, folder: Path) -> None:
+def test_components_equal_brute_force_over_fingerprint_json(cli: RunCli, folder: Path) -> None:
+    scanned = cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--groups", "components")
+    assert scanned.returncode == 0, scanned.stderr
+    scan_json = json.loads(scanned.stdout)
+    assert scan_json["settings"]["grouping"] == "components"
     paths = sorted(TEXTS)
     result = cli("fingerprint", "--json", *[str(folder / p) for p in paths])
     assert result.returncode == 0, result.stderr
@@ -109,6 +125,8 @@ def test_groups_equal_brute_force_over_fingerprint_json(cli: RunCli, scan_json: 
         ref = values[group["reference"]]
         for member in group["members"]:
             assert member["distance"] == (values[member["path"]] ^ ref).bit_count()
+            verdict = cli("compare", "--json", str(folder / group["reference"]), str(folder / member["path"]))
+            assert json.loads(verdict.stdout)["resemblance"] == pytest.approx(member["verified"])
         names = [m["path"] for m in group["members"]]
         assert group["max_distance"] == max(
             (values[a] ^ values[b]).bit_count() for a, b in itertools.combinations(names, 2)
@@ -120,7 +138,7 @@ def test_csv_rows_match_json(cli: RunCli, scan_json: dict, folder: Path) -> None
     assert result.returncode == 0
     assert "could not be used" in result.stderr
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
-    assert list(rows[0]) == ["group", "path", "reference", "distance", "similarity", "max_distance"]
+    assert list(rows[0]) == list(CSV_COLUMNS)
     expected = [
         {
             "group": str(number),
@@ -128,7 +146,12 @@ def test_csv_rows_match_json(cli: RunCli, scan_json: dict, folder: Path) -> None
             "reference": str(int(m["path"] == g["reference"])),
             "distance": str(m["distance"]),
             "similarity": m["similarity"],
+            "verified": str(m["verified"]),
+            "identical": str(int(m["identical"])),
+            "size": str(m["size"]),
             "max_distance": str(g["max_distance"]),
+            "wasted_bytes": str(g["wasted_bytes"]),
+            "also_close": " | ".join(m["also_close"]),
         }
         for number, g in enumerate(scan_json["groups"], start=1)
         for m in g["members"]

@@ -3,32 +3,26 @@
 from __future__ import annotations
 
 import itertools
+import random
 
-import numpy as np
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.groups import Group, Member, build_groups, find_groups
-from simcompare.core.index import NearPairs
+from simcompare.core.groups import Group, GroupRule, Member, Pairs, build_groups, find_groups, max_internal_distance
+from simcompare.core.verify import shingles
 
 
-def pairs_of(n: int, edges: list[tuple[int, int]], values: list[int], k: int = 3, bits: int = 64) -> NearPairs:
-    """A NearPairs holding exactly the given edges (sorted), with their true distances."""
-    edges = sorted((min(a, b), max(a, b)) for a, b in edges)
-    return NearPairs(
-        left=np.array([a for a, _ in edges], dtype=np.intp),
-        right=np.array([b for _, b in edges], dtype=np.intp),
-        distance=np.array([min(k, (values[a] ^ values[b]).bit_count()) for a, b in edges], dtype=np.intp),
-        n=n,
-        bits=bits,
-        k=k,
-        blocks=k + 1,
-        keys=k + 1,
-        candidates=len(edges),
-    )
+def close_pairs(values: list[int], k: int, edges: list[tuple[int, int]] | None = None) -> Pairs:
+    """Pairs with their true distances: the given edges, or every pair within k; resemblance 1."""
+    if edges is None:
+        edges = [
+            (i, j) for i, j in itertools.combinations(range(len(values)), 2) if (values[i] ^ values[j]).bit_count() <= k
+        ]
+    return Pairs.of((a, b, (values[a] ^ values[b]).bit_count(), 1.0) for a, b in edges)
 
 
-def brute_groups(values: list[int], k: int, empty: set[int] = frozenset()) -> list[set[int]]:
+def brute_components(values: list[int], k: int, empty: set[int] = frozenset()) -> list[set[int]]:
     """Connected components (size ≥ 2) of the graph of pairs within k, empty values excluded."""
     parent = list(range(len(values)))
 
@@ -38,14 +32,12 @@ def brute_groups(values: list[int], k: int, empty: set[int] = frozenset()) -> li
         return x
 
     for i, j in itertools.combinations(range(len(values)), 2):
-        if i in empty or j in empty:
-            continue
-        if (values[i] ^ values[j]).bit_count() <= k:
+        if i not in empty and j not in empty and (values[i] ^ values[j]).bit_count() <= k:
             parent[find(i)] = find(j)
     comps: dict[int, set[int]] = {}
     for i in range(len(values)):
         comps.setdefault(find(i), set()).add(i)
-    return sorted((c for c in comps.values() if len(c) > 1), key=lambda c: (-len(c), min(c)))
+    return [c for c in comps.values() if len(c) > 1]
 
 
 def as_sets(groups: list[Group]) -> list[set[int]]:
@@ -56,132 +48,194 @@ def as_sets(groups: list[Group]) -> list[set[int]]:
 A, B, C = 0b000000, 0b000111, 0b111111
 
 
-def test_chain_is_one_group_with_middle_as_reference() -> None:
+def test_chain_of_three_is_one_group_around_the_middle() -> None:
     values = [A, C, B]  # B deliberately not first
-    groups, pairs = find_groups(values, k=3, bits=64, names=["a.txt", "c.txt", "b.txt"])
-    assert {(i, j) for i, j, _ in pairs} == {(0, 2), (1, 2)}  # A≁C
-    assert len(groups) == 1
+    groups, found = find_groups(values, k=3, bits=64, names=["a.txt", "c.txt", "b.txt"])
+    assert {(i, j) for i, j, _ in found} == {(0, 2), (1, 2)}  # A≁C
     (group,) = groups
-    assert group.reference == 2  # B: two neighbours
-    assert group.members[0] == Member(2, 0)
-    assert {m.index: m.distance for m in group.members} == {2: 0, 0: 3, 1: 3}
-    assert group.max_distance == 6 > 3  # A–C, larger than k
-    assert len(group) == 3
+    assert group.reference == 2  # B: two close files
+    assert group.members[0] == Member(2, 0, 1.0)
+    assert {(m.index, m.distance) for m in group.members[1:]} == {(0, 3), (1, 3)}
+    assert group.max_distance == 6  # A–C: at most 2k inside a reference-centred group
 
 
-def test_reference_ties_broken_by_shortest_name_then_name() -> None:
-    # Three identical values: every member has two neighbours.
-    values = [5, 5, 5]
-    pairs = pairs_of(3, [(0, 1), (0, 2), (1, 2)], values)
-    (group,) = build_groups(values, pairs, names=["long/name.txt", "b.txt", "a.txt"])
-    assert group.reference == 2  # "a.txt": as short as "b.txt", sorts first
-    (group,) = build_groups(values, pairs, names=["zz", "b.txt", "a.txt"])
-    assert group.reference == 0  # shortest wins over alphabetical
-    # the degree counts before the name: a star around the long name
-    values = [1, 1, 1, 1]
-    pairs = pairs_of(4, [(0, 1), (0, 2), (0, 3)], values)
-    (group,) = build_groups(values, pairs, names=["very/long/centre.txt", "a", "b", "c"])
-    assert group.reference == 0
+def test_long_chain_is_cut_so_that_every_member_is_close_to_its_reference() -> None:
+    # P0 ~ P1 ~ P2 ~ P3 ~ P4, each step 3 bits, no skip within 3: components chain all five
+    values = [0, 0b111, 0b111111, 0b111111111, 0b111111111111]
+    names = [f"p{i}" for i in range(5)]
+    groups, _ = find_groups(values, k=3, bits=64, names=names)
+    assert [g.reference for g in groups] == [1, 3]  # most close files, then the shorter/smaller name
+    assert as_sets(groups) == [{0, 1, 2}, {3, 4}]
+    for group in groups:
+        assert all(m.distance <= 3 for m in group.members)
+    # the close pair split between the groups is not lost
+    p2 = next(m for m in groups[0].members if m.index == 2)
+    p3 = next(m for m in groups[1].members if m.index == 3)
+    assert p2.also_close == (3,) and p3.also_close == (2,)
+    (component,) = find_groups(values, k=3, bits=64, names=names, rule=GroupRule.COMPONENTS)[0]
+    assert {m.index for m in component.members} == set(range(5))
+    assert component.max_distance == 12
 
 
-def test_members_sorted_by_distance_and_distances_exact() -> None:
-    values = [0b0, 0b1, 0b11, 0b111, 0b1111]
-    groups, _ = find_groups(values, k=1, bits=64, names=["p0", "p1", "p2", "p3", "p4"])
+def test_star_takes_its_centre_as_reference() -> None:
+    centre = 0b1111_0000
+    leaves = [centre ^ (0b11 << (2 * i)) for i in range(4)]  # 2 bits from the centre, 4 from each other
+    values = [*leaves, centre]
+    groups, _ = find_groups(values, k=2, bits=64, names=["a", "b", "c", "d", "very/long/centre"])
     (group,) = groups
-    ref = values[group.reference]
-    assert [m.distance for m in group.members] == sorted(m.distance for m in group.members)
-    for member in group.members:
-        assert member.distance == (values[member.index] ^ ref).bit_count()
-    assert group.max_distance == 4
-    assert group.members[0].index == group.reference
+    assert group.reference == 4
+    assert [m.distance for m in group.members] == [0, 2, 2, 2, 2]
 
 
-def test_empty_indices_never_join() -> None:
-    values = [0, 0, 0, 0b1, 0xFF00]
-    groups, _ = find_groups(values, k=3, bits=64, empty=[0, 1])
-    assert as_sets(groups) == [{2, 3}]
-    # an empty value that is the only link between two others does not bridge them
-    values = [0b000, 0b111, 0b111000000]
-    pairs = pairs_of(3, [(0, 1), (0, 2)], values, k=3)
-    assert build_groups(values, pairs, empty=[0]) == []
-    # everything empty: no groups at all
-    groups, _ = find_groups([0, 0, 0], k=3, bits=64, empty=[0, 1, 2])
+def test_identical_copies_join_their_representative_marked_identical() -> None:
+    values = [0xAB, 0xAB, 0xAB, 0xAB ^ 0b1, 0xF0F0F0]
+    names = ["deep/folder/copy.txt", "a.txt", "z.txt", "edited.txt", "other.txt"]
+    identity = ["x", "x", "x", "y", "z"]
+    pairs = close_pairs(values, 3, edges=[(1, 3)])  # only between representatives
+    (group,) = build_groups(values, pairs, names=names, identical=identity)
+    assert group.reference == 1  # the shortest name of the three copies
+    members = {m.index: m for m in group.members}
+    assert set(members) == {0, 1, 2, 3}
+    assert members[0].identical and members[2].identical and not members[3].identical
+    assert members[0].distance == 0 and members[0].verified == 1.0
+    assert members[3].distance == 1
+
+
+def test_identical_copies_alone_make_a_group() -> None:
+    values = [5, 5, 99]
+    (group,) = build_groups(values, Pairs.empty(), names=["b", "a", "c"], identical=["s", "s", "t"])
+    assert group.reference == 1 and [m.identical for m in group.members] == [False, True]
+
+
+def test_empty_files_never_group() -> None:
+    values = [0, 0, 0, 7]
+    groups, _ = find_groups(values, k=3, bits=64, empty=[0, 1, 2])
     assert groups == []
+    assert build_groups(values, close_pairs(values, 3), empty=[0, 1, 2], identical=[1, 1, 1, 2]) == []
 
 
-def test_not_duplicates_drop_their_edge_and_can_split() -> None:
-    values = [A, B, C]
-    groups, _ = find_groups(values, k=3, bits=64)
-    assert as_sets(groups) == [{0, 1, 2}]
-    # dropping B–C splits C off; the pair may be given in either order
+def test_not_duplicates_drop_their_pair_only() -> None:
+    values = [0b0, 0b1, 0b11]
     groups, _ = find_groups(values, k=3, bits=64, not_duplicates=[(2, 1)])
-    assert as_sets(groups) == [{0, 1}]
-    assert groups[0].max_distance == 3
-    # dropping an edge inside a triangle keeps the group together
-    values = [7, 7, 7]
-    groups, _ = find_groups(values, k=3, bits=64, not_duplicates=[(0, 1)])
+    assert as_sets(groups) == [{0, 1, 2}]  # 0 still reaches both
+    groups, _ = find_groups(values, k=3, bits=64, not_duplicates=[(0, 1), (0, 2)])
+    assert as_sets(groups) == [{1, 2}]
+    assert find_groups([1, 1], k=3, bits=64, not_duplicates=[(0, 1)])[0] == []
+
+
+def test_verification_keeps_close_but_different_texts_apart() -> None:
+    same = [
+        "the",
+        "quick",
+        "brown",
+        "fox",
+        "jumps",
+        "over",
+        "the",
+        "lazy",
+        "dog",
+        "near",
+        "the",
+        "river",
+        "bank",
+        "today",
+    ]
+    edited = [*same[:-1], "tomorrow"]
+    shuffled = list(reversed(same))  # same words, other order: shares no word pair
+    sketches = [shingles(same), shingles(edited), shingles(shuffled)]
+    values = [0, 1, 3]  # all within 2 bits
+    groups, _ = find_groups(values, k=2, bits=64, names=["a", "b", "c"], shingles=sketches)
+    (group,) = groups
+    assert {m.index for m in group.members} == {0, 1}
+    assert group.members[1].verified == pytest.approx(12 / 14)
+    # turned off, fingerprints alone decide
+    groups, _ = find_groups(values, k=2, bits=64, names=["a", "b", "c"], shingles=sketches, min_resemblance=0)
     assert as_sets(groups) == [{0, 1, 2}]
-    assert groups[0].reference == 2  # the only member with two neighbours left
-    # dropping every edge leaves nothing
-    groups, _ = find_groups([1, 1], k=3, bits=64, not_duplicates=[(0, 1)])
-    assert groups == []
+
+
+def test_without_shingles_verified_is_unknown() -> None:
+    (group,) = find_groups([0, 1], k=1, bits=64)[0]
+    assert group.members[1].verified is None
+
+
+def test_components_measure_members_not_paired_with_their_reference() -> None:
+    values = [0, 0b111, 0b111111, 0b111111111]  # a chain: p1 leads, p3 is 6 bits from it
+    words = [["a", "b", "c"], ["a", "b", "c", "d"], ["a", "b", "c", "e"], ["a", "b", "x"]]
+    sketches = [shingles(w) for w in words]
+    groups, _ = find_groups(
+        values, k=3, bits=64, names=["p0", "p1", "p2", "p3"], shingles=sketches, min_resemblance=0, rule="components"
+    )
+    (group,) = groups
+    assert group.reference == 1
+    far = next(m for m in group.members if m.index == 3)
+    assert far.distance == 6
+    assert far.verified == pytest.approx(1 / 4)  # {ab, bc, cd} and {ab, bx} share ab
 
 
 def test_groups_sorted_largest_first_then_reference_name() -> None:
     values = [0x10, 0xF000, 0xF000, 0xF000_0000, 0xF000_0000, 0xF000_0000, 0x11]
     names = ["b2", "z1", "z2", "m1", "m2", "m3", "b1"]
     groups, _ = find_groups(values, k=2, bits=64, names=names)
-    assert [len(g) for g in groups] == [3, 2, 2]
-    assert as_sets(groups) == [{3, 4, 5}, {0, 6}, {1, 2}]  # equal sizes: reference "b1" before "z1"
+    assert as_sets(groups) == [{3, 4, 5}, {0, 6}, {1, 2}]
     assert [names[g.reference] for g in groups] == ["m1", "b1", "z1"]
-
-
-def test_no_pairs_no_groups() -> None:
-    assert find_groups([0, 0xFF, 0xFF00, 0xFF0000], k=3, bits=64)[0] == []
-    assert find_groups([], k=3, bits=64)[0] == []
 
 
 def test_wide_fingerprints() -> None:
     base = (1 << 200) | (1 << 130) | 12345
     values = [base, base ^ (1 << 199), base ^ (1 << 199) ^ (1 << 3), (1 << 255) | 7]
-    groups, _ = find_groups(values, k=1, bits=256)
-    (group,) = groups
+    (group,) = find_groups(values, k=1, bits=256)[0]
     assert {m.index for m in group.members} == {0, 1, 2}
     assert group.reference == 1
     assert group.max_distance == 2
+    assert max_internal_distance(values, [0, 3]) == (values[0] ^ values[3]).bit_count()
 
 
-@settings(max_examples=60, deadline=None)
-@given(
-    bits=st.sampled_from([8, 16, 64, 128]),
-    k=st.integers(0, 4),
-    data=st.data(),
-)
-def test_groups_match_brute_force(bits: int, k: int, data: st.DataObject) -> None:
+def test_pairs_check_their_lengths() -> None:
+    with pytest.raises(ValueError, match="equally long"):
+        Pairs(Pairs.empty().left, Pairs.of([(0, 1, 0, 1.0)]).right, Pairs.empty().distance, Pairs.empty().resemblance)
+
+
+@settings(max_examples=80, deadline=None)
+@given(bits=st.sampled_from([8, 16, 64, 128]), k=st.integers(0, 4), data=st.data())
+def test_reference_groups_hold_their_promises(bits: int, k: int, data: st.DataObject) -> None:
     n = data.draw(st.integers(0, 14))
-    # few distinct bits so that groups actually form
     base = data.draw(st.integers(0, (1 << bits) - 1))
     flips = st.lists(st.integers(0, min(bits, 10) - 1), max_size=5)
     values = [base ^ sum(1 << b for b in set(data.draw(flips))) for _ in range(n)]
     empty = set(data.draw(st.lists(st.integers(0, max(n - 1, 0)), max_size=2))) if n else set()
     names = [f"f{i:02d}" for i in range(n)]
     groups, _ = find_groups(values, k=k, bits=bits, names=names, empty=empty)
-    expected = brute_groups(values, k, empty)
-    assert sorted(map(sorted, as_sets(groups))) == sorted(map(sorted, expected))
-    assert [len(g) for g in groups] == sorted((len(g) for g in groups), reverse=True)
-    for group in groups:
-        members = [m.index for m in group.members]
-        assert not set(members) & empty
-        ref = values[group.reference]
-        assert group.members[0] == Member(group.reference, 0)
+    seen: dict[int, int] = {}
+    for number, group in enumerate(groups):
+        assert len(group) >= 2 and group.members[0].index == group.reference
         for m in group.members:
-            assert m.distance == (values[m.index] ^ ref).bit_count()
+            assert m.index not in empty and m.index not in seen  # a file in one group at most
+            seen[m.index] = number
+            assert m.distance == (values[m.index] ^ values[group.reference]).bit_count() <= k
+        members = [m.index for m in group.members]
         assert group.max_distance == max(
             (values[i] ^ values[j]).bit_count() for i, j in itertools.combinations(members, 2)
         )
-
-        # the reference has the most neighbours within the group
-        def degree(i: int, members: list[int] = members) -> int:
-            return sum(1 for j in members if j != i and (values[i] ^ values[j]).bit_count() <= k)
-
-        assert degree(group.reference) == max(degree(i) for i in members)
+        assert group.max_distance <= 2 * k
+    also = {m.index: set(m.also_close) for g in groups for m in g.members}
+    for i, j in itertools.combinations(range(n), 2):
+        if i in empty or j in empty or (values[i] ^ values[j]).bit_count() > k:
+            continue
+        # every close pair: one group, or listed as also close by a grouped one of them
+        assert seen.get(i, -1) == seen.get(j, -2) or j in also.get(i, set()) or i in also.get(j, set())
+    # the result does not depend on the input order
+    order = list(range(n))
+    random.Random(n).shuffle(order)
+    shuffled, _ = find_groups(
+        [values[i] for i in order],
+        k=k,
+        bits=bits,
+        names=[names[i] for i in order],
+        empty={order.index(e) for e in empty},
+    )
+    assert [[names[order[m.index]] for m in g.members] for g in shuffled] == [
+        [names[m.index] for m in g.members] for g in groups
+    ]
+    # components are exactly the brute-force ones
+    components, _ = find_groups(values, k=k, bits=bits, names=names, empty=empty, rule=GroupRule.COMPONENTS)
+    assert sorted(map(sorted, as_sets(components))) == sorted(map(sorted, brute_components(values, k, empty)))

@@ -14,7 +14,7 @@ from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.groups import find_groups
 from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, scan
-from simcompare.core.simhash import Config, fingerprint
+from simcompare.core.simhash import Config, default_k, fingerprint
 
 GBK_TEXT = (
     "春天来了，花园里的桃花和杏花都开了，蜜蜂在花丛中忙碌地采蜜，孩子们在草地上放风筝，"
@@ -97,7 +97,9 @@ def opts(**kwargs: object) -> ScanOptions:
 def groups_of(result: ScanResult, k: int) -> list[set[str]]:
     files = result.files
     empty = [i for i, f in enumerate(files) if f.empty]
-    groups, _ = find_groups([f.value for f in files], k, result.config.bits, names=[f.path for f in files], empty=empty)
+    groups, _ = find_groups(
+        [f.value for f in files], k, result.config.bits, names=[f.path for f in files], empty=empty, rule="components"
+    )
     return [{files[m.index].path for m in g.members} for g in groups]
 
 
@@ -158,7 +160,7 @@ def test_scan_records_problems_and_empty(folder: Path) -> None:
 def test_scan_groups_equal_brute_force(folder: Path) -> None:
     result = scan(folder, options=opts())
     k = result.config.k
-    assert k == 8
+    assert k == default_k(64)
     found = groups_of(result, k)
     assert canon(found) == canon(brute_groups(result, k))
     # and the groups we planted are there: near-duplicates, exact copy, GBK twin, HTML copy of a text

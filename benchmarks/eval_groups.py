@@ -1,0 +1,158 @@
+"""Choose k and the verification threshold from evidence: labelled pairs and groups on real folders.
+
+Two independent truths, neither of them simcompare's own idea of closeness:
+
+1. ``../shared/eval``: labelled pairs. For each (k, threshold) it prints the verdict's recall on label 1,
+   false positives on label 0, and detection of HTML-wrapped, re-wrapped and 1%-edited copies — the
+   verdict being ``compare_texts(a, b).near_duplicate`` (within k bits AND resemblance ≥ threshold).
+2. A real folder (default: both shared corpora): character 5-gram Jaccard J of the files, as in
+   ``../shared/tools/real_pairs.py``. For each (k, threshold) it groups the folder once and prints the
+   share of member → reference links with J ≥ 0.5 and with J < 0.3, members farther than k from their
+   reference, and the share of pairs with J ≥ 0.8 whose files end up in one group.
+
+    pip install datasketch   # the folder truth's MinHash LSH, as real_pairs.py uses
+    python benchmarks/eval_groups.py
+    python benchmarks/eval_groups.py --k 8 10 12 --min-verified 0 0.4 0.5 --folder DIR --eval DIR
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from corpora import corpus_folder
+
+from simcompare.core.cache import Cache
+from simcompare.core.documents import read_document
+from simcompare.core.folder import FolderSession
+from simcompare.core.scan import ScanOptions, scan
+from simcompare.core.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.verify import resemblance, shingles
+
+HERE = Path(__file__).resolve().parent
+DEFAULT_EVAL = HERE.parent.parent / "shared" / "eval"
+
+
+# ------------------------------------------------------------------------------ labelled pairs
+
+
+def labelled(eval_root: Path, ks: Sequence[int], thresholds: Sequence[float]) -> None:
+    sys.path.insert(0, str(HERE))
+    from eval_defaults import load_pairs
+
+    pairs = load_pairs(eval_root)
+    config = Config()
+    names = sorted({p.a for p in pairs} | {p.b for p in pairs})
+    print(f"labelled pairs: {len(pairs)} in {eval_root}; fingerprinting {len(names)} texts …", file=sys.stderr)
+    facts = {}
+    for name in names:
+        document = read_document(eval_root / name)
+        found = extract_features(document.text, config, html=document.html or None)
+        facts[name] = (fingerprint_value(found.weights, config), shingles(found.sequence), bool(found.weights))
+    rows = []
+    for pair in pairs:
+        (va, sa, ea), (vb, sb, eb) = facts[pair.a], facts[pair.b]
+        rows.append((pair, (va ^ vb).bit_count(), resemblance(sa, sb), ea and eb))
+
+    def rate(selected: list, k: int, t: float) -> float:
+        return sum(1 for _, d, r, ok in selected if ok and d <= k and r >= t) / max(1, len(selected))
+
+    positive = [row for row in rows if row[0].label == 1]
+    negative = [row for row in rows if row[0].label == 0]
+    html = [row for row in positive if row[0].op == "html"]
+    reflow = [row for row in positive if row[0].op == "reflow"]
+    one = [row for row in positive if abs(row[0].rate - 0.01) < 1e-9]
+    print("\n| k | min verified | recall (label 1) | false positives (label 0) | HTML-wrapped | re-wrapped | 1% edits")
+    print("|---|---|---|---|---|---|---|")
+    for k in ks:
+        for t in thresholds:
+            print(
+                f"| {k} | {t:g} | {rate(positive, k, t):.3f} | {rate(negative, k, t):.2%} | "
+                f"{rate(html, k, t):.2f} | {rate(reflow, k, t):.2f} | {rate(one, k, t):.2f} |"
+            )
+
+
+# ------------------------------------------------------------------------------ a real folder
+
+
+def _read_text(path: Path) -> str:
+    raw = path.read_bytes()
+    for encoding in ("utf-8", "gb18030"):
+        try:
+            return raw.decode(encoding)
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("utf-8", "replace")
+
+
+def _five_grams(path: Path) -> set[str]:
+    text = re.sub(r"\s+", " ", _read_text(path)).casefold()
+    return {text[i : i + 5] for i in range(max(1, len(text) - 4))}
+
+
+def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Path | None = None) -> None:
+    from datasketch import MinHash, MinHashLSH
+
+    result = scan(root, Config(), ScanOptions(workers=2), cache=Cache(cache) if cache else None)
+    files = result.files
+    print(f"\nfolder: {root}, {len(files)} files; computing 5-gram truth …", file=sys.stderr)
+    grams = [_five_grams(root / f.path) for f in files]
+
+    def jaccard(i: int, j: int) -> float:
+        union = len(grams[i] | grams[j])
+        return len(grams[i] & grams[j]) / union if union else 1.0
+
+    lsh = MinHashLSH(threshold=0.5, num_perm=256)
+    sketches = []
+    for i, g in enumerate(grams):
+        sketch = MinHash(num_perm=256)
+        sketch.update_batch([s.encode("utf-8") for s in g])
+        sketches.append(sketch)
+        lsh.insert(str(i), sketch)
+    close = set()
+    for i, sketch in enumerate(sketches):
+        for j in map(int, lsh.query(sketch)):
+            if j > i and jaccard(i, j) >= 0.8:
+                close.add((i, j))
+    session = FolderSession(result)
+    print("\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | farther than k | J ≥ 0.8 together")
+    print("|---|---|---|---|---|---|---|---|")
+    for k in ks:
+        for t in thresholds:
+            session.min_resemblance = t
+            groups = session.groups(k)
+            links = [(g.reference, m) for g in groups for m in g.members[1:]]
+            good = sum(jaccard(r, m.index) >= 0.5 for r, m in links) / max(1, len(links))
+            bad = sum(jaccard(r, m.index) < 0.3 for r, m in links) / max(1, len(links))
+            far = sum(m.distance > k for _, m in links)
+            where = {m.index: n for n, g in enumerate(groups) for m in g.members}
+            together = sum(1 for i, j in close if i in where and where.get(j) == where[i]) / max(1, len(close))
+            print(
+                f"| {k} | {t:g} | {len(groups)} | {len(links)} | {good:.3f} | {bad:.4f} | {far} | "
+                f"{together:.3f} (of {len(close)}) |"
+            )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--k", type=int, nargs="+", default=[8, 10, 11, 12])
+    parser.add_argument("--min-verified", type=float, nargs="+", default=[0.0, 0.3, 0.4, 0.5])
+    parser.add_argument("--eval", type=Path, default=DEFAULT_EVAL, help="labelled pairs (labels.tsv + docs/)")
+    parser.add_argument("--folder", type=Path, default=None, help="a real folder (default: both shared corpora)")
+    parser.add_argument("--cache", type=Path, default=None, help="a scan cache file to reuse between runs")
+    parser.add_argument("--skip-labelled", action="store_true")
+    parser.add_argument("--skip-folder", action="store_true")
+    args = parser.parse_args()
+    if not args.skip_labelled:
+        labelled(args.eval, args.k, args.min_verified)
+    if not args.skip_folder:
+        root = args.folder or corpus_folder("zh_docs").parent
+        corpus_folder("en_copyright")
+        folder(root, args.k, args.min_verified, args.cache)
+
+
+if __name__ == "__main__":
+    main()
