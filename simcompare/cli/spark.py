@@ -6,9 +6,15 @@ import argparse
 import sys
 from typing import TextIO
 
-from simcompare.cli.options import EXIT_INPUT, EXIT_OK, UsageError, add_fingerprint_options, config_from
-
-GROUP_MODES = ("reference", "components")
+from simcompare.cli.options import (
+    EXIT_INPUT,
+    EXIT_OK,
+    UsageError,
+    add_decision_options,
+    add_fingerprint_options,
+    config_from,
+)
+from simcompare.core.groups import GroupRule
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -25,12 +31,16 @@ def register(commands: argparse._SubParsersAction) -> None:
     parser.add_argument("--out", required=True, metavar="DIR", help="output folder")
     parser.add_argument("--master", default="local[*]", metavar="URL", help="Spark master (default local[*])")
     parser.add_argument(
-        "--groups", choices=GROUP_MODES, default="reference", help="reference-centred (default) or connected components"
+        "--groups",
+        choices=[rule.value for rule in GroupRule],
+        default=GroupRule.REFERENCE.value,
+        help="reference: every member close to its group's reference (default); components: connected components",
     )
     parser.add_argument("--blocks", type=int, default=None, metavar="N", help="blocks per fingerprint for the pairs")
     parser.add_argument(
         "--hot-key-rows", type=int, default=None, metavar="N", help="salt block keys with more rows than N (20000)"
     )
+    add_decision_options(parser)
     add_fingerprint_options(parser)
     parser.set_defaults(run=run_spark)
 
@@ -45,7 +55,7 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
     if args.hot_key_rows is not None and args.hot_key_rows < 1:
         raise UsageError(f"--hot-key-rows must be 1 or more, got {args.hot_key_rows}")
     try:
-        from simcompare.spark import GroupMode, local_session, run_job
+        from simcompare.spark import local_session, run_job
         from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS
     except ImportError as error:
         print(f"simcompare: {error}", file=sys.stderr)
@@ -69,7 +79,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
             args.input,
             args.out,
             config,
-            mode=GroupMode(args.groups),
+            rule=GroupRule(args.groups),
+            min_resemblance=args.min_verified,
             blocks=args.blocks,
             hot_key_rows=args.hot_key_rows or DEFAULT_HOT_KEY_ROWS,
             report=lambda line: print(f"simcompare spark: {line}", file=sys.stderr, flush=True),
@@ -78,7 +89,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         if owned:
             spark.stop()
     print(
-        f"{run.files} files, {run.pairs} pairs, {run.groups} groups of near-duplicates within k = {config.k} bits; "
+        f"{run.files} files, {run.pairs} verified pairs, {run.groups} groups of near-duplicates within k = {config.k} "
+        "bits; "
         f"written to {run.out}",
         file=out,
     )

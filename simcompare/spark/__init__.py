@@ -5,9 +5,9 @@ DataFrame in, DataFrames out, inside an existing Spark application::
     from simcompare import Config
     from simcompare import spark as sc
 
-    prints = sc.fingerprint_texts(texts_df, Config())          # columns path (or id) and text
-    pairs = sc.near_pairs(prints, k=3, bits=64)                 # pairs of documents within k
-    groups = sc.component_groups(prints, sc.value_pairs(prints, k=3, bits=64))
+    prints = sc.fingerprint_texts(texts_df, Config())            # columns path (or id) and text
+    pairs = sc.value_pairs(prints, k=3, bits=64)                  # distinct fingerprints within k
+    checked = sc.verify_pairs(prints, sc.document_pairs(prints, pairs))   # files, with resemblance
 
 Needs the ``spark`` extra (``pip install "simcompare[spark]"``) and Java 17 or newer.
 """
@@ -28,24 +28,25 @@ from simcompare.spark.fingerprints import (
     list_input,
     read_parquet_texts,
 )
-from simcompare.spark.groups import GroupMode, component_groups, components, reference_groups
+from simcompare.spark.groups import components, core_groups, scan_result
 from simcompare.spark.job import SparkRun, run_job
-from simcompare.spark.pairs import document_pairs, value_pairs
+from simcompare.spark.pairs import document_pairs, representatives, value_pairs, verify_pairs
 from simcompare.spark.session import local_session
 
 __all__ = [
     "FINGERPRINT_SCHEMA",
-    "GroupMode",
     "SparkRun",
-    "component_groups",
     "components",
+    "core_groups",
     "document_pairs",
     "fingerprint_files",
     "fingerprint_texts",
     "list_input",
     "local_session",
     "read_parquet_texts",
-    "reference_groups",
+    "representatives",
     "run_job",
+    "scan_result",
     "value_pairs",
+    "verify_pairs",
 ]

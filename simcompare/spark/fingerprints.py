@@ -19,10 +19,18 @@ from pathlib import Path
 import pandas as pd
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
-from pyspark.sql.types import BooleanType, LongType, StringType, StructField, StructType
+from pyspark.sql.types import BinaryType, BooleanType, LongType, StringType, StructField, StructType
 
 from simcompare.core.errors import InputError
-from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, Problem, Reason, ScanOptions, list_files
+from simcompare.core.scan import (
+    DEFAULT_EXCLUDES,
+    DEFAULT_SUFFIXES,
+    FileRecord,
+    Problem,
+    Reason,
+    ScanOptions,
+    list_files,
+)
 from simcompare.core.simhash import Config
 
 MAX_SPARK_BITS = 64
@@ -36,9 +44,13 @@ FINGERPRINT_SCHEMA = StructType(
         StructField("encoding", StringType(), True),
         StructField("problem", StringType(), True),  # a scan Reason, or null
         StructField("detail", StringType(), True),
+        StructField("size", LongType(), True),  # bytes (of the file, or of the text in UTF-8)
+        StructField("mtime_ns", LongType(), True),
+        StructField("digest", StringType(), True),  # equal for identical cleaned texts (scan's FileRecord)
+        StructField("shingles", BinaryType(), True),  # the verification sketch (simcompare.core.verify)
     ]
 )
-"""One row per input: a fingerprint, or the reason (as in ``scan``) the input could not be used."""
+"""One row per input: scan's FileRecord, or the reason (as in ``scan``) the input could not be used."""
 
 _ENTRY_SCHEMA = "abs string, path string, size long, mtime_ns long"
 
@@ -115,15 +127,19 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
     return Listing(str(root), tuple(rows), tuple(problems))
 
 
-def _row(path: str, value: int, bits: int, empty: bool, encoding: str) -> dict[str, object]:
+def _row(record: FileRecord, bits: int) -> dict[str, object]:
     return {
-        "path": path,
-        "value": to_signed(value),
-        "hex": format(value, f"0{(bits + 3) // 4}x"),
-        "empty": empty,
-        "encoding": encoding,
+        "path": record.path,
+        "value": to_signed(record.value),
+        "hex": format(record.value, f"0{(bits + 3) // 4}x"),
+        "empty": record.empty,
+        "encoding": record.encoding,
         "problem": None,
         "detail": None,
+        "size": record.size,
+        "mtime_ns": record.mtime_ns,
+        "digest": record.digest,
+        "shingles": record.shingles,
     }
 
 
@@ -132,6 +148,8 @@ def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     frame = pd.DataFrame(rows, columns=FINGERPRINT_SCHEMA.fieldNames())
     frame["value"] = pd.array([row["value"] for row in rows], dtype="Int64")
     frame["empty"] = pd.array([row["empty"] for row in rows], dtype="boolean")
+    for name in ("size", "mtime_ns"):
+        frame[name] = pd.array([row[name] for row in rows], dtype="Int64")
     return frame
 
 
@@ -156,8 +174,7 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
                         | {"path": problem.path, "problem": problem.reason, "detail": problem.detail}
                     )
                 else:
-                    record = run.records[0]
-                    rows.append(_row(record.path, record.value, config.bits, record.empty, record.encoding))
+                    rows.append(_row(run.records[0], config.bits))
             yield _frame(rows)
 
     return run
@@ -178,7 +195,7 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
     entries = spark.sparkContext.parallelize(listing.entries, slices).toDF(_ENTRY_SCHEMA)
     prints = entries.mapInPandas(_files_udf(config), FINGERPRINT_SCHEMA)
     if listing.problems:
-        rows = [(p.path, None, None, None, None, p.reason, p.detail) for p in listing.problems]
+        rows = [(p.path, None, None, None, None, p.reason, p.detail, None, None, None, None) for p in listing.problems]
         prints = prints.unionByName(spark.createDataFrame(rows, FINGERPRINT_SCHEMA))
     return prints
 
@@ -186,13 +203,19 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
 def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         from simcompare.core.simhash import extract_features, fingerprint_value
+        from simcompare.core.verify import shingles, shingles_to_bytes
 
         for batch in batches:
             rows = []
             for path, text in batch.itertuples(index=False, name=None):
-                # exactly simcompare.fingerprint(text, config): features without the sequence, then the value
-                found = extract_features(text if isinstance(text, str) else "", config, keep_sequence=False)
-                rows.append(_row(path, fingerprint_value(found.weights, config), config.bits, not found.weights, ""))
+                # as simcompare.fingerprint(text, config) and scan's record of a file holding this text
+                text = text if isinstance(text, str) else ""
+                found = extract_features(text, config, keep_sequence=True)
+                value = fingerprint_value(found.weights, config)
+                sketch = shingles_to_bytes(shingles(found.sequence))
+                size = len(text.encode("utf-8", "surrogatepass"))
+                record = FileRecord(path, size, 0, value, not found.weights, "", found.digest, sketch)
+                rows.append(_row(record, config.bits))
             yield _frame(rows)
 
     return run

@@ -13,15 +13,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from pyspark import StorageLevel
-from pyspark.sql import DataFrame, SparkSession
+from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
+from simcompare.core.groups import GroupRule
 from simcompare.core.scan import ScanOptions
 from simcompare.core.simhash import Config
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
 from simcompare.spark.fingerprints import fingerprint_files, fingerprint_texts, list_input, read_parquet_texts
-from simcompare.spark.groups import GroupMode, component_groups, reference_groups
-from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_pairs
+from simcompare.spark.groups import GROUP_COLUMNS, core_groups, group_rows, groups_report, scan_result
+from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_pairs, verify_pairs
 
 Report = Callable[[str], None]
 
@@ -32,7 +33,7 @@ def _quiet(line: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class SparkRun:
-    """What a run wrote and how long each stage took (seconds)."""
+    """What a run wrote and how long each stage took (seconds); ``pairs`` counts the verified pairs."""
 
     out: str
     files: int
@@ -48,33 +49,14 @@ def is_parquet(source: str | os.PathLike[str]) -> bool:
     return os.fspath(source).rstrip("/").lower().endswith(".parquet")
 
 
-def groups_json(
-    config: Config, k: int, root: str, files: int, groups: list, problems: list, empty: list[str]
-) -> dict[str, object]:
-    """The ``simcompare scan --json`` document from group rows (``GROUP_SCHEMA``, in group and rank order)."""
-    out: list[dict[str, object]] = []
-    for row in groups:
-        if row.rank == 0:
-            out.append({"reference": row.path, "max_distance": row.max_distance, "members": []})
-        members = out[-1]["members"]
-        assert isinstance(members, list)
-        members.append({"path": row.path, "distance": row.distance, "similarity": row.similarity})
-    return {
-        "settings": {**config.describe(), "k": k, "root": root, "partial": False},
-        "files": files,
-        "groups": out,
-        "problems": [{"path": p.path, "reason": p.problem, "detail": p.detail} for p in problems],
-        "empty": empty,
-    }
-
-
 def run_job(
     spark: SparkSession,
     source: str | os.PathLike[str],
     out: str | os.PathLike[str],
     config: Config,
     *,
-    mode: GroupMode = GroupMode.REFERENCE,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     options: ScanOptions | None = None,
     blocks: int | None = None,
     hot_key_rows: int | None = DEFAULT_HOT_KEY_ROWS,
@@ -87,13 +69,15 @@ def run_job(
         source: A folder, a glob of files, or a Parquet dataset (``*.parquet``) of ``path``/``id`` and ``text``.
         out: The output folder (created; existing outputs in it are replaced).
         config: Fingerprint settings and k.
-        mode: Reference-centred groups (the core's, on the driver) or connected components (in Spark).
+        rule: The core's grouping rule: reference-centred groups or connected components.
+        min_resemblance: Verification threshold (as ``scan --min-verified``).
         options: Which files of a folder are read (``scan``'s defaults).
         blocks: Blocks per fingerprint for the pair search (default: the core's layout).
         hot_key_rows: Keys with more rows are salted.
         report: Gets one line per stage.
     """
     k = config.k or 0
+    rule = GroupRule(rule)
     folder = Path(out)
     seconds: dict[str, float] = {}
 
@@ -122,28 +106,28 @@ def run_job(
 
     started = time.perf_counter()
     pairs = value_pairs(prints, k, config.bits, blocks=blocks, hot_key_rows=hot_key_rows)
-    pairs = pairs.persist(StorageLevel.MEMORY_AND_DISK)
-    document_pairs(prints, pairs).write.mode("overwrite").parquet(str(folder / "pairs.parquet"))
-    pair_count = spark.read.parquet(str(folder / "pairs.parquet")).count()
+    measured = verify_pairs(prints, document_pairs(prints, pairs))
+    measured = measured.withColumn("verified", F.col("resemblance") >= F.lit(min_resemblance))
+    measured.write.mode("overwrite").parquet(str(folder / "pairs.parquet"))
+    measured = spark.read.parquet(str(folder / "pairs.parquet"))
+    counted = measured.agg(F.count("*").alias("all"), F.count(F.when(F.col("verified"), 1)).alias("verified")).first()
+    assert counted is not None
     seconds["pairs"] = time.perf_counter() - started
-    report(f"pairs: {pair_count:,} pairs of files within k = {k} ({seconds['pairs']:.1f} s)")
+    report(
+        f"pairs: {counted.all:,} pairs of files within k = {k}, {counted.verified:,} verified "
+        f"({seconds['pairs']:.1f} s)"
+    )
 
     started = time.perf_counter()
-    groups: DataFrame
-    if mode is GroupMode.COMPONENTS:
-        groups = component_groups(prints, pairs, config.bits)
-    else:
-        groups = reference_groups(spark, prints, pairs, k, config.bits)
-    groups.write.mode("overwrite").parquet(str(folder / "groups.parquet"))
-    pairs.unpersist()
-    rows = spark.read.parquet(str(folder / "groups.parquet")).orderBy("group", "rank").collect()
-    problems = prints.where(F.col("problem").isNotNull()).orderBy("path").collect()
-    empty = [r.path for r in prints.where(F.col("empty")).select("path").orderBy("path").collect()]
-    document = groups_json(config, k, root, tally.files, rows, problems, empty)
+    result = scan_result(prints, config, root)
+    groups = core_groups(spark, prints, measured.where("verified"), result, rule)
+    document = groups_report(result, groups, k, rule, min_resemblance)
+    spark.createDataFrame(group_rows(document), GROUP_COLUMNS).write.mode("overwrite").parquet(
+        str(folder / "groups.parquet")
+    )
     with open(folder / "groups.json", "w", encoding="utf-8") as handle:
         json.dump(document, handle, ensure_ascii=False, indent=2)
         handle.write("\n")
-    group_count = len(document["groups"])  # type: ignore[arg-type]
     seconds["groups"] = time.perf_counter() - started
-    report(f"groups: {group_count:,} groups ({mode.value}) written to {folder} ({seconds['groups']:.1f} s)")
-    return SparkRun(str(folder), tally.files, tally.problems, tally.empty, pair_count, group_count, seconds)
+    report(f"groups: {len(groups):,} groups ({rule}) written to {folder} ({seconds['groups']:.1f} s)")
+    return SparkRun(str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds)

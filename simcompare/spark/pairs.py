@@ -14,7 +14,10 @@ right rows copied to each, so one key's pairs are shared by several tasks instea
 
 from __future__ import annotations
 
-from pyspark.sql import Column, DataFrame
+from collections.abc import Iterator
+
+import pandas as pd
+from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
 from simcompare.core.index import BlockLayout, choose_layout
@@ -55,6 +58,20 @@ def usable(prints: DataFrame) -> DataFrame:
     return prints.where(F.col("problem").isNull() & F.col("value").isNotNull() & ~F.col("empty"))
 
 
+def representatives(prints: DataFrame) -> DataFrame:
+    """One usable row per identical text (equal ``digest``): the shortest path, then the smallest, as ``scan``.
+
+    Identical copies never need a pair of their own: the core's grouping gathers them under their
+    representative. Rows without a digest stand for themselves.
+    """
+    rows = usable(prints)
+    if "digest" not in rows.columns:
+        return rows
+    identity = F.coalesce(F.col("digest"), F.concat(F.lit("#"), F.col("path")))
+    first = Window.partitionBy(identity).orderBy(F.length("path"), F.col("path"))
+    return rows.withColumn("_n", F.row_number().over(first)).where(F.col("_n") == 1).drop("_n")
+
+
 def explode_keys(values: DataFrame, masks: list[int]) -> DataFrame:
     """One ``(value, t, key)`` row per distinct value and table."""
     value = F.col("value")
@@ -88,7 +105,7 @@ def value_pairs(
     """Every pair of distinct fingerprints within k: columns ``a < b`` (signed longs) and ``distance``.
 
     Args:
-        prints: Fingerprints (``FINGERPRINT_SCHEMA``); problem and empty rows are left out.
+        prints: Fingerprints (``FINGERPRINT_SCHEMA``); problem and empty rows and identical copies are left out.
         k: Largest Hamming distance.
         bits: Fingerprint width.
         blocks: Blocks to cut the bits into (default: the core's cost model's layout for k and the number
@@ -97,7 +114,7 @@ def value_pairs(
     """
     if hot_key_rows is not None and hot_key_rows < 1:
         raise ValueError(f"hot_key_rows must be 1 or more (or None to never salt), got {hot_key_rows}")
-    values = usable(prints).select("value").distinct()
+    values = representatives(prints).select("value").distinct()
     # the cost model needs the number of distinct values: one counting job, unless blocks are given
     masks = table_masks(block_layout(bits, k, None if blocks else values.count(), blocks))
     exploded = explode_keys(values, masks)
@@ -121,8 +138,9 @@ def value_pairs(
 
 
 def document_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
-    """Value pairs expanded to documents (``path_a < path_b``, ``distance``), identical ones included."""
-    docs = usable(prints).select("path", "value")
+    """Value pairs expanded to documents (``path_a < path_b``, ``distance``): the representatives of
+    identical texts, including different texts that share a fingerprint (distance 0)."""
+    docs = representatives(prints).select("path", "value")
     one = docs.select(F.col("path").alias("p"), F.col("value").alias("a"))
     two = docs.select(F.col("path").alias("q"), F.col("value").alias("b"))
     near = pairs.join(one, "a").join(two, "b")
@@ -133,3 +151,32 @@ def document_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
         .select(F.col("p").alias("path_a"), F.col("q").alias("path_b"), F.lit(0).alias("distance"))
     )
     return near.unionByName(same)
+
+
+def _resemblance_udf(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+    from simcompare.core.verify import resemblance, shingles_from_bytes
+
+    for batch in batches:
+        similar = [
+            resemblance(shingles_from_bytes(a), shingles_from_bytes(b))
+            for a, b in zip(batch["shingles_a"], batch["shingles_b"], strict=True)
+        ]
+        yield pd.DataFrame(
+            {
+                "path_a": batch["path_a"],
+                "path_b": batch["path_b"],
+                "distance": batch["distance"],
+                "resemblance": similar,
+            }
+        )
+
+
+def verify_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
+    """Document pairs with their ``resemblance`` (the core's shingle Jaccard), measured on the executors."""
+    sketch = prints.select("path", "shingles")
+    joined = (
+        pairs.join(sketch.withColumnRenamed("path", "path_a").withColumnRenamed("shingles", "shingles_a"), "path_a")
+        .join(sketch.withColumnRenamed("path", "path_b").withColumnRenamed("shingles", "shingles_b"), "path_b")
+        .select("path_a", "path_b", "distance", "shingles_a", "shingles_b")
+    )
+    return joined.mapInPandas(_resemblance_udf, "path_a string, path_b string, distance int, resemblance double")

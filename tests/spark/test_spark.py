@@ -16,9 +16,10 @@ from pyspark.sql import SparkSession
 
 from simcompare import Config, fingerprint
 from simcompare.cli import main
-from simcompare.core.groups import find_groups
 from simcompare.core.index import find_near_pairs
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
 from simcompare.spark import (
+    components,
     document_pairs,
     fingerprint_files,
     fingerprint_texts,
@@ -27,11 +28,13 @@ from simcompare.spark import (
     run_job,
     value_pairs,
 )
-from simcompare.spark.fingerprints import to_signed, to_unsigned
+from simcompare.spark.fingerprints import FINGERPRINT_SCHEMA, to_signed, to_unsigned
 from simcompare.spark.pairs import block_layout, explode_keys, hot_keys, table_masks
 from tests.helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 pytestmark = pytest.mark.spark
+
+PRINTS = FINGERPRINT_SCHEMA
 
 
 @pytest.fixture(scope="module")
@@ -101,27 +104,34 @@ def test_groups_json_equals_scan_json(job: Path, folder: Path) -> None:
     assert len(ours["groups"]) == 2  # the test means something: both near-duplicate groups are there
 
 
-def test_pairs_equal_the_core_index(spark: SparkSession, job: Path) -> None:
-    prints = [r for r in spark.read.parquet(str(job / "fingerprints.parquet")).collect() if r.problem is None]
-    prints = sorted((r.path, to_unsigned(r.value)) for r in prints if not r.empty)
-    found = find_near_pairs([v for _, v in prints], k=8, bits=64)
-    expected = {(prints[i][0], prints[j][0], d) for i, j, d in found}
+def test_pairs_equal_the_core_index_among_representatives(spark: SparkSession, job: Path) -> None:
+    rows = spark.read.parquet(str(job / "fingerprints.parquet")).collect()
+    first: dict[str, tuple[str, int]] = {}
+    for r in sorted((r for r in rows if r.problem is None and not r.empty), key=lambda r: (len(r.path), r.path)):
+        first.setdefault(r.digest, (r.path, to_unsigned(r.value)))
+    reps = sorted(first.values())
+    assert "copy one.txt" not in dict(reps)  # an identical copy of a.txt, represented by it
+    found = find_near_pairs([v for _, v in reps], k=Config().k, bits=64)
+    expected = {(reps[i][0], reps[j][0], d) for i, j, d in found}
     pairs = spark.read.parquet(str(job / "pairs.parquet")).collect()
     assert {(r.path_a, r.path_b, r.distance) for r in pairs} == expected
-    assert len(pairs) == len(expected)
-    assert ("a.txt", "copy one.txt", 0) in expected  # identical files are pairs at distance 0
+    assert len(pairs) == len(expected) >= 3
+    by_path = {r.path: r for r in rows}
+    for r in pairs:  # the core's own resemblance, and its threshold
+        sketches = [shingles_from_bytes(by_path[p].shingles) for p in (r.path_a, r.path_b)]
+        assert r.resemblance == resemblance(*sketches)
+        assert r.verified == (r.resemblance >= DEFAULT_MIN_RESEMBLANCE)
 
 
 def test_command_with_components_equals_scan_json(
     spark: SparkSession, folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # today's core groups are connected components, so the all-Spark groups must equal scan's
     out = tmp_path / "o"
     assert main(["spark", str(folder), "--out", str(out), "--master", "local[2]", "--groups", "components"]) == 0
     printed = capsys.readouterr()
     assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
-    assert "9 files, 9 pairs, 2 groups" in printed.out
-    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache"))
+    assert "9 files, " in printed.out and " 2 groups of near-duplicates" in printed.out
+    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache", "--groups", "components"))
     assert json.loads((out / "groups.json").read_text(encoding="utf-8")) == scanned
     assert spark.range(1).count() == 1  # the module's session is still running
     names = {p.name for p in out.iterdir()}
@@ -152,20 +162,36 @@ def test_command_missing_input_is_exit_1(
 
 def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path) -> None:
     texts = {"z1": ZH_A, "z2": ZH_B, "e1": EN_A, "e2": EN_B, "o": OTHER, "c1": ZH_A, "c2": ZH_A, "c3": ZH_A}
-    config = Config(bits=32, segmenter="words", k=4)
     source = tmp_path / "texts.parquet"
-    spark.createDataFrame(sorted(texts.items()), "id string, text string").write.parquet(str(source))
-    run = run_job(spark, source, tmp_path / "out", config)
-    rows = spark.read.parquet(str(tmp_path / "out" / "fingerprints.parquet")).collect()
-    assert {r.path: r.hex for r in rows} == {name: fingerprint(text, config).hex for name, text in texts.items()}
-    names = sorted(texts)
-    values = [fingerprint(texts[n], config).value for n in names]
-    groups, pairs = find_groups(values, 4, 32, names=names)
-    assert run.pairs == len(pairs)
-    document = json.loads((tmp_path / "out" / "groups.json").read_text(encoding="utf-8"))
-    expected = [[names[m.index] for m in g.members] for g in groups]
-    assert [[m["path"] for m in g["members"]] for g in document["groups"]] == expected
-    assert {"c1", "c2", "c3", "z1"} <= set(expected[0])  # the three identical copies joined their original
+    rows = sorted((f"{name}.txt", text) for name, text in texts.items())
+    spark.createDataFrame(rows, "id string, text string").write.parquet(str(source))
+    config = Config(bits=32, segmenter="words", k=4)
+    run_job(spark, source, tmp_path / "out", config)
+    prints = spark.read.parquet(str(tmp_path / "out" / "fingerprints.parquet")).collect()
+    assert {r.path: r.hex for r in prints} == {f"{n}.txt": fingerprint(t, config).hex for n, t in texts.items()}
+    # the same texts as files: scan's groups
+    folder = tmp_path / "files"
+    folder.mkdir()
+    for name, text in rows:
+        (folder / name).write_text(text, encoding="utf-8")
+    scanned = json.loads(
+        simcompare_cli("scan", str(folder), "--json", "--no-cache", "--bits", "32", "--segmenter", "words", "-k", "4")
+    )
+    ours = json.loads((tmp_path / "out" / "groups.json").read_text(encoding="utf-8"))
+    assert ours["groups"] == scanned["groups"]
+    assert any({"c1.txt", "c2.txt", "c3.txt", "z1.txt"} <= {m["path"] for m in g["members"]} for g in ours["groups"])
+
+
+def test_components_by_large_star_small_star(spark: SparkSession) -> None:
+    # a chain 1-2-3-4-5 (closeness is not transitive, components join it whole), a pair 10-11, a triangle
+    edges = [(1, 2), (2, 3), (3, 4), (4, 5), (10, 11), (20, 21), (21, 22), (20, 22)]
+    labels = components(spark.createDataFrame(edges, "a long, b long")).collect()
+    assert {r.value: r.component for r in labels} == {
+        **dict.fromkeys([1, 2, 3, 4, 5], 1),
+        10: 10,
+        11: 10,
+        **dict.fromkeys([20, 21, 22], 20),
+    }
 
 
 def test_texts_need_a_path_or_id_column(spark: SparkSession) -> None:
@@ -180,8 +206,8 @@ def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
     near = [v ^ (1 << rng.randrange(48)) ^ (1 << rng.randrange(48)) for v in base]
     values = sorted(set(base + near + [rng.getrandbits(64) for _ in range(200)]))
     prints = spark.createDataFrame(
-        [(str(i), to_signed(v), "", False, "", None, None) for i, v in enumerate(values)],
-        "path string, value long, hex string, empty boolean, encoding string, problem string, detail string",
+        [(str(i), to_signed(v), "", False, "", None, None, 1, 0, None, b"") for i, v in enumerate(values)],
+        PRINTS,
     )
     masks = table_masks(block_layout(64, 3))
     hot = hot_keys(explode_keys(prints.select("value"), masks), 100).collect()
@@ -197,12 +223,15 @@ def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
 
 
 def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession) -> None:
-    rows = [(f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None) for i in range(5)]
-    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None))
-    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes"))
-    prints = spark.createDataFrame(
-        rows, "path string, value long, hex string, empty boolean, encoding string, problem string, detail string"
-    )
+    # five different texts (no digest in common) with one fingerprint, a near one, and an unreadable file
+    rows = [
+        (f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, f"d{i}", b"") for i in range(5)
+    ]
+    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None, 1, 0, "d5", b""))
+    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes", None, None, None, None))
+    # and an identical copy of copy0's text: represented by copy0, in no pair of its own
+    rows.append(("copy0-again", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, "d0", b""))
+    prints = spark.createDataFrame(rows, PRINTS)
     pairs = value_pairs(prints, 3, 64)
     assert [(r.a, r.b, r.distance) for r in pairs.collect()] == [
         (to_signed(0xFFFF_0000_0000_0001), to_signed(0xFFFF_0000_0000_0003), 1)
@@ -210,6 +239,7 @@ def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession)
     docs = {(r.path_a, r.path_b, r.distance) for r in document_pairs(prints, pairs).collect()}
     assert len(docs) == 10 + 5
     assert ("copy0", "copy4", 0) in docs and ("copy2", "near", 1) in docs
+    assert not any("copy0-again" in pair for pair in docs)
 
 
 def test_glob_input_lists_like_scan(folder: Path) -> None:
