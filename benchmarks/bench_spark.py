@@ -12,7 +12,7 @@ Stages: load (read and collapse identical values), pairs (explode, join, verify,
 
 Corpora: ``zh_docs`` and ``en_copyright`` from ../shared/corpora (unpacked once, see corpora.py) through
 ``run_job``, with the time per stage, and its groups.json checked against the core's scan of the folder
-(what ``simcompare scan --json`` prints).
+(what ``simcompare scan --json`` prints when the user has marked no pair as not duplicates).
 
 Spark's own start (the JVM, about 10–25 s here) is reported apart and counted in no stage.
 """
@@ -32,7 +32,7 @@ import pyarrow.parquet as pq
 from bench_index import make_workload
 from corpora import corpus_folder
 
-from simcompare.core.groups import find_groups
+from simcompare.core.folder import FolderSession
 from simcompare.core.index import find_near_pairs
 from simcompare.core.report import report_json
 from simcompare.core.scan import ScanOptions, scan
@@ -97,24 +97,21 @@ def planted(spark, n: int, k: int, blocks: int | None, seed: int, folder: Path) 
     )
 
 
-def corpora(spark, folder: Path, mode: str) -> None:  # type: ignore[no-untyped-def]
-    from simcompare.spark import GroupMode
-
+def corpora(spark, folder: Path, rule: str) -> None:  # type: ignore[no-untyped-def]
     source = corpus_folder("zh_docs").parent
     corpus_folder("en_copyright")
     config = Config()
     started = time.perf_counter()
-    run = run_job(spark, source, folder / "corpora-out", config, mode=GroupMode(mode), report=print)
+    run = run_job(spark, source, folder / "corpora-out", config, rule=rule, report=print)
     total = time.perf_counter() - started
     stages = ", ".join(f"{name} {seconds:.1f} s" for name, seconds in run.seconds.items())
-    print(f"corpora ({run.files:,} files, {mode}): {stages}; total {total:.1f} s")
+    print(f"corpora ({run.files:,} files, {rule}): {stages}; total {total:.1f} s")
 
     started = time.perf_counter()
     result = scan(source, config, ScanOptions())
     k = config.k or 0
-    empty = [i for i, f in enumerate(result.files) if f.empty]
-    groups, _ = find_groups([f.value for f in result.files], k, 64, names=[f.path for f in result.files], empty=empty)
-    expected = json.loads(json.dumps(report_json(result, groups, k), ensure_ascii=False))
+    session = FolderSession(result)  # as `simcompare scan --json` with no not-duplicates list
+    expected = json.loads(json.dumps(report_json(session, session.groups(k, rule=rule), k, rule), ensure_ascii=False))
     scan_seconds = time.perf_counter() - started
     ours = json.loads((folder / "corpora-out" / "groups.json").read_text(encoding="utf-8"))
     print(
