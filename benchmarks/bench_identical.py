@@ -1,8 +1,8 @@
 """Identical and empty files: a folder of 20,000 copies of one text and 20,000 empty files, scanned and grouped.
 
 Targets (issue "Groups you can act on"): time at most 2 × that of 20,000 distinct files, memory at most 1 GiB.
-Each case runs in a fresh child process so that its peak memory (ru_maxrss, the process itself; the
-scan's workers are separate processes and measured as the children's peak) is its own.
+Each case runs in a fresh child process so that its peak memory (ru_maxrss of the process that scans and
+groups; the scan's workers come from a fork server and are not counted) is its own.
 
     python benchmarks/bench_identical.py [--files 20000]
 """
@@ -91,7 +91,7 @@ def main() -> None:
         figures[kind] = f = json.loads(out)
         print(
             f"| {kind} | {f['files']:,} | {f['groups']} (largest {f['largest']:,}) | {f['scan_s']:.1f} s | "
-            f"{f['group_s']:.2f} s | {f['peak_mib']:.0f} MiB (workers {f['worker_peak_mib']:.0f} MiB) |"
+            f"{f['group_s']:.2f} s | {f['peak_mib']:.0f} MiB |"
         )
     base = figures["distinct"]["scan_s"] + figures["distinct"]["group_s"]
     for kind in ("identical", "empty"):

@@ -13,5 +13,6 @@ done
 for lang in zh_CN en; do
   python -m simcompare --lang "$lang" --screenshot "docs/compare-$lang.png" --size 1400x900
   python -m simcompare --lang "$lang" --screenshot "docs/folder-$lang.png" --folder "$folder" --size 1400x900
+  python tools/teaching_screenshots.py "$lang"
 done
-echo "written: docs/compare-{zh_CN,en}.png docs/folder-{zh_CN,en}.png"
+echo "written: docs/{compare,folder,geometry,index,steps}-{zh_CN,en}.png"

@@ -2,21 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>AngleLawChart</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
+        <source>Distance against angle</source>
+        <translation>Distance against angle</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measuring the pairs…</source>
+        <translation>Measuring the pairs…</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>θ between the weight vectors</source>
+        <translation>θ between the weight vectors</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>dashed: f·θ/π · dots: {n} pairs · ring: A and B</source>
+        <translation>dashed: f·θ/π · dots: {n} pairs · ring: A and B</translation>
+    </message>
+</context>
+<context>
+    <name>BlocksStrip</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <source>shared</source>
+        <translation>shared</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{d} differing</source>
+        <translation>{d} differing</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
-        <location line="+269"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+87"/>
+        <location line="+327"/>
+        <location line="+34"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+269"/>
+        <location line="-360"/>
+        <location line="+327"/>
+        <location line="+33"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-357"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -31,7 +69,7 @@
         <translation>Tokens of B</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>Steps</source>
         <translation>Steps</translation>
     </message>
@@ -41,7 +79,67 @@
         <translation>Differences</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+3"/>
+        <source>Geometry</source>
+        <translation>Geometry</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>This view as PNG or SVG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>Sums chart of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>Sums chart of B…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>Bit grids…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>Distance against angle chart…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>Token table of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>Token table of B…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>Trace as CSV or JSON…</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -51,27 +149,69 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>{kept} tokens · {distinct} distinct</source>
-        <translation>{kept} tokens · {distinct} distinct</translation>
+        <location line="+24"/>
+        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
+        <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
+        <translation>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{total} tokens · {distinct} distinct</source>
+        <translation>{total} tokens · {distinct} distinct</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
+        <location line="+18"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <location line="+18"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>Export the trace</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Computing… the results shown are for the previous texts and settings</source>
+        <translation>Computing… the results shown are for the previous texts and settings</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>Could not compute the fingerprints: {reason}</translation>
     </message>
@@ -79,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -90,6 +230,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Stop</source>
+        <translation>Stop</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop comparing the words (the fingerprints are not affected)</source>
+        <translation>Stop comparing the words (the fingerprints are not affected)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▼ Next</source>
         <translation>▼ Next</translation>
     </message>
@@ -99,12 +249,12 @@
         <translation>Next difference (F7)</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
-        <translation>struck through: only in A · underlined: only in B · wavy: replaced</translation>
+        <location line="+5"/>
+        <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
+        <translation>struck through: only in A · underlined: only in B · dotted underline: replaced</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -114,12 +264,22 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+135"/>
         <source>Could not compare the words: {reason}</source>
         <translation>Could not compare the words: {reason}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
+        <source>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</source>
+        <translation>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped: the changed words are not marked.</source>
+        <translation>Stopped: the changed words are not marked.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Comparing words…</source>
         <translation>Comparing words…</translation>
     </message>
@@ -180,7 +340,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -246,14 +406,34 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
-        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</translation>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>no bit differs</source>
+        <translation>no bit differs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only bit {j} differs</source>
+        <translation>only bit {j} differs</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bits {list} differ</source>
+        <translation>bits {list} differ</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</source>
+        <translation>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</translation>
     </message>
 </context>
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+37"/>
+        <location filename="../../simcompare/gui/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -312,8 +492,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
-        <translation>A: per-bit sums (bar up: bit 1, down: bit 0)</translation>
+        <source>A: per-bit sums</source>
+        <translation>A: per-bit sums</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bar up: bit 1, down: bit 0</source>
+        <translation>bar up: bit 1, down: bit 0</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -339,7 +524,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+146"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -461,11 +646,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+353"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-352"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
@@ -540,7 +726,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+113"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -560,7 +746,7 @@
         <translation>Cancelling…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Problems ({0})</source>
         <translation>Problems ({0})</translation>
     </message>
@@ -570,12 +756,12 @@
         <translation>Empty files ({0})</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+99"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Move {0} file(s) to the trash?</source>
         <translation>Move {0} file(s) to the trash?</translation>
     </message>
@@ -683,9 +869,97 @@
     </message>
 </context>
 <context>
+    <name>GeometryView</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
+        <source>Seeds&apos; example: three hyperplanes</source>
+        <translation>Seeds&apos; example: three hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two dimensions</source>
+        <translation>Two dimensions</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show:</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no angle.</source>
+        <translation>A text without features has no direction, so no angle.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</source>
+        <translation>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>d (weight)</source>
+        <translation>d (weight)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d · r</source>
+        <translation>d · r</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit</source>
+        <translation>bit</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Σ d_i × r{j}_i: the per-bit sum {j}</source>
+        <translation>Σ d_i × r{j}_i: the per-bit sum {j}</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</source>
+        <translation>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</source>
+        <translation>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Measuring {n} pairs of the bundled examples…</source>
+        <translation>Measuring {n} pairs of the bundled examples…</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</source>
+        <translation>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Measuring the pairs of the bundled examples: {done} of {total}…</source>
+        <translation>Measuring the pairs of the bundled examples: {done} of {total}…</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not measure the pairs: {reason}</source>
+        <translation>Could not measure the pairs: {reason}</translation>
+    </message>
+</context>
+<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -743,6 +1017,59 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
 </context>
 <context>
+    <name>IndexView</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <source>How many fingerprints the index holds</source>
+        <translation>How many fingerprints the index holds</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fingerprints in the index:</source>
+        <translation>Fingerprints in the index:</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
+        <translation>With k = {k} of {f} bits there is nothing for an index to cut.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>block {i} (bits {start}–{stop})</source>
+        <translation>block {i} (bits {start}–{stop})</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>none</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</source>
+        <translation>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
+        <translation>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+75"/>
@@ -760,7 +1087,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -895,7 +1222,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>How SimHash works</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+73"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -903,7 +1230,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+33"/>
+        <location filename="../../simcompare/gui/workers.py" line="+32"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
@@ -919,13 +1246,13 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+14"/>
-        <location line="+43"/>
+        <location line="+19"/>
+        <location line="+61"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-79"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -938,6 +1265,31 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+1"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>it is not text in any encoding simcompare knows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is password-protected</source>
+        <translation>it is password-protected</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the PDF has no text layer — a scanned image?</source>
+        <translation>the PDF has no text layer — a scanned image?</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document is damaged</source>
+        <translation>the document is damaged</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document unpacks to more than the size limit</source>
+        <translation>the document unpacks to more than the size limit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading the document took too long</source>
+        <translation>reading the document took too long</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -976,12 +1328,37 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-6"/>
+        <source>password-protected</source>
+        <translation>password-protected</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no text layer</source>
+        <translation>no text layer</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged document</source>
+        <translation>damaged document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unpacks too large</source>
+        <translation>unpacks too large</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>took too long</source>
+        <translation>took too long</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
@@ -1014,6 +1391,31 @@ The group&apos;s reference: distances are measured to it</translation>
         <location line="+1"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>A link that points nowhere or to itself; links are not followed.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is encrypted: it opens only with its password.</source>
+        <translation>The document is encrypted: it opens only with its password.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
+        <translation>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is damaged and cannot be parsed.</source>
+        <translation>The document is damaged and cannot be parsed.</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
+        <translation>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the document took longer than the time limit; it was left out.</source>
+        <translation>Reading the document took longer than the time limit; it was left out.</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1167,6 +1569,16 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>Fold Traditional Chinese</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — count in the text</translation>
@@ -1252,12 +1664,12 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Restore defaults</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -1267,7 +1679,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Segmenter</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>Weighting</translation>
     </message>
@@ -1297,7 +1709,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -1333,6 +1745,117 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
 </context>
 <context>
+    <name>StepGuide</name>
+    <message>
+        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <source>Step by step</source>
+        <translation>Step by step</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Walk through the ten steps of SimHash, one at a time</source>
+        <translation>Walk through the ten steps of SimHash, one at a time</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Previous</source>
+        <translation>◀ Previous</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>Next ▶</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Step by step shows one stage of the computation at a time.</source>
+        <translation>Step by step shows one stage of the computation at a time.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step {i} of {n}.</source>
+        <translation>Step {i} of {n}.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… (the first {n} of {total} characters)</source>
+        <translation>… (the first {n} of {total} characters)</translation>
+    </message>
+</context>
+<context>
+    <name>Steps</name>
+    <message>
+        <location line="-175"/>
+        <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
+        <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
+        <translation>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</source>
+        <translation>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
+        <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</source>
+        <translation>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</source>
+        <translation>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</source>
+        <translation>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
+        <translation>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
+        <translation>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</source>
+        <translation>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Distance: a text without features makes no similarity claim, so no distance is given.</source>
+        <translation>Distance: a text without features makes no similarity claim, so no distance is given.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>near-duplicates</source>
+        <translation>near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not near-duplicates</source>
+        <translation>not near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/summary.py" line="+42"/>
@@ -1350,7 +1873,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -1371,26 +1894,26 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>edit similarity</source>
-        <translation>edit similarity</translation>
+        <source>edit sim.</source>
+        <translation>edit sim.</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>1 − token edit distance / longer length</source>
-        <translation>1 − token edit distance / longer length</translation>
+        <source>Edit similarity: 1 − token edit distance / longer length</source>
+        <translation>Edit similarity: 1 − token edit distance / longer length</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>predicted f·θ/π</source>
-        <translation>predicted f·θ/π</translation>
+        <source>f·θ/π</source>
+        <translation>f·θ/π</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
-        <translation>The Hamming distance the cosine predicts: θ = arccos(cosine)</translation>
+        <location line="+3"/>
+        <source>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</source>
+        <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -1401,18 +1924,33 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+48"/>
+        <source>verdict at k = {k}</source>
+        <translation>verdict at k = {k}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✔ near-duplicates</source>
+        <translation>✔ near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates</source>
+        <translation>✘ not near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no features</source>
+        <translation>no features</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</source>
+        <translation>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{d} of {f} bits</source>
         <translation>{d} of {f} bits</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✔ near-duplicates (k = {k})</source>
-        <translation>✔ near-duplicates (k = {k})</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✘ not near-duplicates (k = {k})</source>
-        <translation>✘ not near-duplicates (k = {k})</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1425,12 +1963,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>An empty text is nobody&apos;s near-duplicate.</source>
-        <translation>An empty text is nobody&apos;s near-duplicate.</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>
@@ -1443,7 +1976,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+129"/>
+        <location filename="../../simcompare/gui/charts.py" line="+235"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -1451,7 +1984,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -1466,12 +1999,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Open…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a text file (or drop one on the pane)</source>
-        <translation>Open a text file (or drop one on the pane)</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Clear</source>
         <translation>Clear</translation>
     </message>
@@ -1481,19 +2009,40 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+69"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</source>
-        <translation>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</translation>
+        <location line="-86"/>
+        <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
+        <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+3"/>
+        <source>Folded</source>
+        <translation>Folded</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</source>
+        <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
+        <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="+145"/>
+        <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>read-only</source>
+        <translation>read-only</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1511,12 +2060,47 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>edited</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>The text extracted from the document, as it is compared; Clear to type instead.</source>
+        <translation>The text extracted from the document, as it is compared; Clear to type instead.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>typed or pasted</source>
         <translation>typed or pasted</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word document</source>
+        <translation>Word document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenDocument text</source>
+        <translation>OpenDocument text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EPUB book</source>
+        <translation>EPUB book</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RTF document</source>
+        <translation>RTF document</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Could not open “{name}”: {reason}</source>
         <translation>Could not open “{name}”: {reason}</translation>
     </message>
@@ -1524,7 +2108,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <location filename="../../simcompare/gui/models.py" line="+139"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -1539,12 +2123,22 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Weight</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
         <translation>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>The token&apos;s f-bit code: the hash&apos;s most significant f bits</source>
+        <translation>The token&apos;s f-bit code: the hash&apos;s most significant f bits</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>sum</source>
         <translation>sum</translation>
     </message>
@@ -1564,7 +2158,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>
@@ -1579,7 +2173,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Sum {j} = {value}: the bit is {bit}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
     </message>

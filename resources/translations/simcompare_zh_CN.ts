@@ -2,21 +2,59 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>AngleLawChart</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
+        <source>Distance against angle</source>
+        <translation>距离与夹角</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Measuring the pairs…</source>
+        <translation>正在测量文本对……</translation>
+    </message>
+    <message>
+        <location line="+29"/>
+        <source>θ between the weight vectors</source>
+        <translation>权重向量之间的夹角 θ</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>dashed: f·θ/π · dots: {n} pairs · ring: A and B</source>
+        <translation>虚线：f·θ/π · 圆点：{n} 对文本 · 圆圈：A 与 B</translation>
+    </message>
+</context>
+<context>
+    <name>BlocksStrip</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <source>shared</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{d} differing</source>
+        <translation>{d} 位不同</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+70"/>
-        <location line="+269"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+87"/>
+        <location line="+327"/>
+        <location line="+34"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-268"/>
-        <location line="+269"/>
+        <location line="-360"/>
+        <location line="+327"/>
+        <location line="+33"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-266"/>
+        <location line="-357"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -31,7 +69,7 @@
         <translation>B 的词元</translation>
     </message>
     <message>
-        <location line="+19"/>
+        <location line="+27"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
@@ -41,7 +79,67 @@
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+3"/>
+        <source>Geometry</source>
+        <translation>几何</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Index</source>
+        <translation>索引</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>把视图或图表存为 PNG 或 SVG，或把计算过程存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>当前视图（PNG 或 SVG）…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>A 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>B 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>位网格…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>距离与夹角图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>A 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>B 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>计算过程（CSV 或 JSON）…</translation>
+    </message>
+    <message>
+        <location line="+118"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -51,27 +149,69 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+69"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+37"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+16"/>
-        <source>{kept} tokens · {distinct} distinct</source>
-        <translation>{kept} 个词元 · {distinct} 个不同</translation>
+        <location line="+24"/>
+        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
+        <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
+        <translation>{label} 的词元：{distinct} 个不同中保留 {kept} 个，按权重从大到小</translation>
     </message>
     <message>
         <location line="+2"/>
+        <source>{total} tokens · {distinct} distinct</source>
+        <translation>{total} 个词元 · {distinct} 个不同</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
+        <location line="+18"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>无法保存 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="-16"/>
+        <location line="+18"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>导出计算过程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV 表格 (*.csv);;JSON，与 simcompare compare --json 相同 (*.json)</translation>
+    </message>
+    <message>
+        <location line="+86"/>
+        <source>Computing… the results shown are for the previous texts and settings</source>
+        <translation>正在计算……显示的结果属于之前的文本和设置</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>无法计算指纹：{reason}</translation>
     </message>
@@ -79,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+89"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -90,6 +230,16 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Stop comparing the words (the fingerprints are not affected)</source>
+        <translation>停止比较词语（不影响指纹）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>▼ Next</source>
         <translation>▼ 下一处</translation>
     </message>
@@ -99,12 +249,12 @@
         <translation>下一处差异（F7）</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>struck through: only in A · underlined: only in B · wavy: replaced</source>
-        <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 波浪线：被替换</translation>
+        <location line="+5"/>
+        <source>struck through: only in A · underlined: only in B · dotted underline: replaced</source>
+        <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 点状下划线：被替换</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+40"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -114,12 +264,22 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+117"/>
+        <location line="+135"/>
         <source>Could not compare the words: {reason}</source>
         <translation>无法比较词语：{reason}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+48"/>
+        <source>Too long to mark the changed words here: {n} characters together, the limit is {limit}. The fingerprints above are complete.</source>
+        <translation>文本太长，无法在此标出改动的词：两段共 {n} 个字符，上限为 {limit}。上面的指纹是完整的。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Stopped: the changed words are not marked.</source>
+        <translation>已停止：没有标出改动的词。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Comparing words…</source>
         <translation>正在比较词语…</translation>
     </message>
@@ -180,7 +340,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -246,14 +406,34 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. In text B, D weighs 6: only bit 2 flips.</source>
-        <translation>DESIGN.md 中的演算示例：每个词元出现的次数等于它的权重（A=5、B=2、C=3、D=1、E=4），查表哈希函数给出它的编码。文本 A 逐位求和得 15、−7、−1、3、5、15：指纹 100111。文本 B 中 D 的权重为 6：只有第 2 位翻转。</translation>
+        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
+    </message>
+    <message>
+        <location line="+31"/>
+        <source>no bit differs</source>
+        <translation>没有位不同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>only bit {j} differs</source>
+        <translation>只有第 {j} 位不同</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bits {list} differ</source>
+        <translation>第 {list} 位不同</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.</source>
+        <translation>文本 A：权重 {wa}，逐位和 {sa} → 指纹 {fa}。文本 B：权重 {wb}，逐位和 {sb} → {fb}；{flips}。</translation>
     </message>
 </context>
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+37"/>
+        <location filename="../../simcompare/gui/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>没有特征：每个和都是 0，所以每一位都是 0。</translation>
     </message>
@@ -312,8 +492,13 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>A: per-bit sums (bar up: bit 1, down: bit 0)</source>
-        <translation>A：逐位求和（柱向上：位为 1，向下：位为 0）</translation>
+        <source>A: per-bit sums</source>
+        <translation>A：逐位求和</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bar up: bit 1, down: bit 0</source>
+        <translation>柱向上：位为 1，向下：位为 0</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -339,7 +524,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+146"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -461,11 +646,12 @@
     </message>
     <message>
         <location line="+2"/>
+        <location line="+353"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-352"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>记住这两个文件不是重复</translation>
     </message>
@@ -540,7 +726,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+113"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -560,7 +746,7 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Problems ({0})</source>
         <translation>问题（{0}）</translation>
     </message>
@@ -570,12 +756,12 @@
         <translation>空文件（{0}）</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+99"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+34"/>
         <source>Move {0} file(s) to the trash?</source>
         <translation>把 {0} 个文件移到回收站？</translation>
     </message>
@@ -683,9 +869,97 @@
     </message>
 </context>
 <context>
+    <name>GeometryView</name>
+    <message>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
+        <source>Seeds&apos; example: three hyperplanes</source>
+        <translation>种子示例：三个超平面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Two dimensions</source>
+        <translation>二维示例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no angle.</source>
+        <translation>没有特征的文本没有方向，因此没有夹角。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</source>
+        <translation>A 与 B：权重向量之间的夹角 θ = {deg}°，因此预计有 f·θ/π = {predicted} 位不同；实际有 {actual} 位。</translation>
+    </message>
+    <message>
+        <location line="+57"/>
+        <source>d (weight)</source>
+        <translation>d（权重）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>d · r</source>
+        <translation>d · r</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>bit</source>
+        <translation>位</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Σ d_i × r{j}_i: the per-bit sum {j}</source>
+        <translation>Σ d_i × r{j}_i：第 {j} 位的和</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Shown: the {rows} heaviest of {n} coordinates, the first {planes} of {f} hyperplanes.</source>
+        <translation>显示：{n} 个坐标中权重最大的 {rows} 个，{f} 个超平面中的前 {planes} 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Each column r_j is a hyperplane&apos;s normal: every token&apos;s code bit j as ±1. Bit j is the side of hyperplane j the document d lies on: 1 when d · r_j &gt; 0. Signature: {binary}.</source>
+        <translation>每一列 r_j 是一个超平面的法向量：每个词元编码的第 j 位记作 ±1。第 j 位表示文档 d 位于超平面 j 的哪一侧：d · r_j &gt; 0 时为 1。签名：{binary}。</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Measuring {n} pairs of the bundled examples…</source>
+        <translation>正在测量内置示例的 {n} 对文本……</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{n} pairs of the bundled examples (a share of 0–100 % of the words replaced), {f} bits: on average the distance is f·θ/π {sign}{error} bits (mean |error| {abs_error}): a bit differs with probability θ/π.</source>
+        <translation>内置示例的 {n} 对文本（替换了 0–100 % 的词），{f} 位：平均而言距离等于 f·θ/π {sign}{error} 位（平均绝对误差 {abs_error}）：每一位以 θ/π 的概率不同。</translation>
+    </message>
+    <message>
+        <location line="+16"/>
+        <source>Measuring the pairs of the bundled examples: {done} of {total}…</source>
+        <translation>正在测量内置示例的文本对：{done} / {total}……</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Could not measure the pairs: {reason}</source>
+        <translation>无法测量文本对：{reason}</translation>
+    </message>
+</context>
+<context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -743,6 +1017,59 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
 </context>
 <context>
+    <name>IndexView</name>
+    <message>
+        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <source>How many fingerprints the index holds</source>
+        <translation>索引中的指纹数量</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Fingerprints in the index:</source>
+        <translation>索引中的指纹：</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
+        <translation>k = {k}、共 {f} 位时，索引无从切分。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>{d} 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>{d} 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>block {i} (bits {start}–{stop})</source>
+        <translation>第 {i} 块（第 {start}–{stop} 位）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</source>
+        <translation>k = {k}：{f} 位被切成 k + 1 = {blocks} 块。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：{blocks} 块，{keys} 张表；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
+        <translation>n = 2^{e} 个指纹，f = {f}，k = {k}：{blocks} 块，每块 {widths} 位，每块一张排序表。一次查询在每张表中查找自己的键，在那里大约遇到 n / 2^(块的位数) 个随机指纹：{per_table}；每次查询约 {total} 个候选，而不是 n 个。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+75"/>
@@ -760,7 +1087,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -895,7 +1222,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>SimHash 原理</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+73"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -903,7 +1230,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+33"/>
+        <location filename="../../simcompare/gui/workers.py" line="+32"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
@@ -919,13 +1246,13 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+14"/>
-        <location line="+43"/>
+        <location line="+19"/>
+        <location line="+61"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-56"/>
+        <location line="-79"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -938,6 +1265,31 @@ The group&apos;s reference: distances are measured to it</source>
         <location line="+1"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>它不是 simcompare 认识的任何编码的文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is password-protected</source>
+        <translation>它受密码保护</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the PDF has no text layer — a scanned image?</source>
+        <translation>该 PDF 没有文字层——是扫描的图片吗？</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document is damaged</source>
+        <translation>文档已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the document unpacks to more than the size limit</source>
+        <translation>文档解压后超过大小上限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>reading the document took too long</source>
+        <translation>读取文档耗时过长</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -976,12 +1328,37 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+2"/>
+        <location line="+7"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-6"/>
+        <source>password-protected</source>
+        <translation>受密码保护</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no text layer</source>
+        <translation>没有文字层</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>damaged document</source>
+        <translation>文档已损坏</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unpacks too large</source>
+        <translation>解压后过大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>took too long</source>
+        <translation>耗时过长</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>文件中含有文本中不会出现的字节；它看起来是程序或图片。</translation>
     </message>
@@ -1014,6 +1391,31 @@ The group&apos;s reference: distances are measured to it</source>
         <location line="+1"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>链接指向不存在的目标或指向自身；不会跟随链接。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is encrypted: it opens only with its password.</source>
+        <translation>文档已加密：只有输入密码才能打开。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
+        <translation>该 PDF 的页面是没有文字的图片——是扫描件吗？请先对它做文字识别（OCR）。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The document is damaged and cannot be parsed.</source>
+        <translation>文档已损坏，无法解析。</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
+        <translation>压缩包解压后会超过大小上限（压缩炸弹？），读取已在上限处停止。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reading the document took longer than the time limit; it was left out.</source>
+        <translation>读取文档超过了时间上限，已略过。</translation>
     </message>
     <message>
         <location line="+7"/>
@@ -1167,6 +1569,16 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>略去常用词（的、了、是 …）：它们出现在每段文本中，会把所有指纹都拉向相同的位</translation>
     </message>
     <message>
+        <location line="+5"/>
+        <source>Fold Traditional Chinese</source>
+        <translation>繁体转为简体</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</source>
+        <translation>分词前把繁体中文转换为简体（OpenCC），同一文本的繁简两种写法得到相同的词元</translation>
+    </message>
+    <message>
         <location line="+8"/>
         <source>tf — count in the text</source>
         <translation>tf — 文本中的出现次数</translation>
@@ -1252,12 +1664,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>恢复默认值</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>jieba words, stop words dropped, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba 分词、去掉停用词、默认权重方式、md5、64 位以及默认的 k</translation>
+        <location line="+3"/>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
+        <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、md5、64 位以及默认的 k</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
@@ -1267,7 +1679,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>分词器</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Weighting</source>
         <translation>权重</translation>
     </message>
@@ -1297,7 +1709,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>k</translation>
     </message>
     <message>
-        <location line="+158"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -1333,6 +1745,117 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
 </context>
 <context>
+    <name>StepGuide</name>
+    <message>
+        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <source>Step by step</source>
+        <translation>逐步演示</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Walk through the ten steps of SimHash, one at a time</source>
+        <translation>一次一步，走过 SimHash 的十个步骤</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>Step by step shows one stage of the computation at a time.</source>
+        <translation>逐步演示一次只展示计算的一个阶段。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Step {i} of {n}.</source>
+        <translation>第 {i} 步，共 {n} 步。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>… (the first {n} of {total} characters)</source>
+        <translation>……（共 {total} 个字符中的前 {n} 个）</translation>
+    </message>
+</context>
+<context>
+    <name>Steps</name>
+    <message>
+        <location line="-175"/>
+        <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
+        <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
+        <translation>词元：去掉停用词和标点后，A 被切成 {total} 个词元（{distinct} 个不同）；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</source>
+        <translation>文本 A 没有特征：每个和都是 0，指纹为 0；这一步没有可展示的内容。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
+        <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Codes: the token&apos;s hash, cut to its first f = {f} bits, is its code: “{token}” → {code}.</source>
+        <translation>编码：词元的哈希值取前 f = {f} 位即为它的编码：“{token}” → {code}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives {cells}.</source>
+        <translation>±w：编码位为 1 处词元加上它的权重，为 0 处减去它：“{token}”给出 {cells}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</source>
+        <translation>求和：每一位那一列的 ±w 相加：V = {sums}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
+        <translation>取符号：V[j] &gt; 0 时第 j 位为 1，否则为 0（和为 0 时得 0）：{bits}。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
+        <translation>指纹：各位从左到右读出：A = {a}（十六进制 {ha}），B = {b}（十六进制 {hb}）。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}.</source>
+        <translation>异或：两个指纹不同的位置上，A ⊕ B 为 1：{xor}。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Distance: a text without features makes no similarity claim, so no distance is given.</source>
+        <translation>距离：没有特征的文本不给出相似度，因此也不给出距离。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>near-duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>not near-duplicates</source>
+        <translation>不是近似重复</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/summary.py" line="+42"/>
@@ -1350,7 +1873,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -1371,26 +1894,26 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <source>edit similarity</source>
+        <source>edit sim.</source>
         <translation>编辑相似度</translation>
     </message>
     <message>
         <location line="+0"/>
-        <source>1 − token edit distance / longer length</source>
-        <translation>1 − 词元编辑距离 / 较长一方的长度</translation>
+        <source>Edit similarity: 1 − token edit distance / longer length</source>
+        <translation>编辑相似度：1 − 词元编辑距离 / 较长文本的长度</translation>
     </message>
     <message>
         <location line="+2"/>
-        <source>predicted f·θ/π</source>
-        <translation>预测值 f·θ/π</translation>
+        <source>f·θ/π</source>
+        <translation>f·θ/π</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>The Hamming distance the cosine predicts: θ = arccos(cosine)</source>
-        <translation>由余弦预测的海明距离：θ = arccos(余弦)</translation>
+        <location line="+3"/>
+        <source>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</source>
+        <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+14"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -1401,18 +1924,33 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+48"/>
+        <source>verdict at k = {k}</source>
+        <translation>k = {k} 时的判定</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>✔ near-duplicates</source>
+        <translation>✔ 近似重复</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>✘ not near-duplicates</source>
+        <translation>✘ 不是近似重复</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>no features</source>
+        <translation>没有特征</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>An empty text is nobody&apos;s near-duplicate: no similarity is claimed.</source>
+        <translation>空文本不是任何文本的近似重复：不给出相似度。</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>{d} of {f} bits</source>
         <translation>{f} 位中有 {d} 位</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✔ near-duplicates (k = {k})</source>
-        <translation>✔ 近似重复（k = {k}）</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>✘ not near-duplicates (k = {k})</source>
-        <translation>✘ 不是近似重复（k = {k}）</translation>
     </message>
     <message>
         <location line="+6"/>
@@ -1425,12 +1963,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>An empty text is nobody&apos;s near-duplicate.</source>
-        <translation>空文本不与任何文本近似重复。</translation>
-    </message>
-    <message>
-        <location line="+7"/>
+        <location line="+10"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>
@@ -1443,7 +1976,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+129"/>
+        <location filename="../../simcompare/gui/charts.py" line="+235"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -1451,7 +1984,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+110"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -1466,12 +1999,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Open a text file (or drop one on the pane)</source>
-        <translation>打开一个文本文件（或把文件拖到此窗格）</translation>
-    </message>
-    <message>
-        <location line="+2"/>
+        <location line="+15"/>
         <source>Clear</source>
         <translation>清空</translation>
     </message>
@@ -1481,19 +2009,40 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+69"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)</source>
-        <translation>文本文件 (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;所有文件 (*)</translation>
+        <location line="-86"/>
+        <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
+        <translation>打开文本文件或文档：PDF、Word、OpenDocument、EPUB、RTF、Markdown（也可以拖放到此处）</translation>
     </message>
     <message>
-        <location line="+86"/>
+        <location line="+3"/>
+        <source>Folded</source>
+        <translation>繁→简</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</source>
+        <translation>显示参与比较的文本：繁体中文在分词前转换为简体，同一文本的繁简两种写法得到相同的词</translation>
+    </message>
+    <message>
+        <location line="+82"/>
+        <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
+        <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+145"/>
+        <location line="+2"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>read-only</source>
+        <translation>只读</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -1511,12 +2060,47 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>已编辑</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+3"/>
+        <source>The text extracted from the document, as it is compared; Clear to type instead.</source>
+        <translation>从文档中提取的文本，即参与比较的文本；要自己输入，请先清空。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>typed or pasted</source>
         <translation>输入或粘贴</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>PDF</source>
+        <translation>PDF</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Word document</source>
+        <translation>Word 文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenDocument text</source>
+        <translation>OpenDocument 文本</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>EPUB book</source>
+        <translation>EPUB 电子书</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RTF document</source>
+        <translation>RTF 文档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Markdown</source>
+        <translation>Markdown</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Could not open “{name}”: {reason}</source>
         <translation>无法打开“{name}”：{reason}</translation>
     </message>
@@ -1524,7 +2108,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+127"/>
+        <location filename="../../simcompare/gui/models.py" line="+139"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -1539,12 +2123,22 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>权重</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>Bit {j} of each token&apos;s code (0 is the leftmost, most significant)</source>
         <translation>每个词元编码的第 {j} 位（0 是最左边、最高的一位）</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+4"/>
+        <source>The token&apos;s f-bit code: the hash&apos;s most significant f bits</source>
+        <translation>词元的 f 位编码：哈希值最高的 f 位</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>sum</source>
         <translation>和</translation>
     </message>
@@ -1564,7 +2158,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+61"/>
+        <location line="+67"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>
@@ -1579,7 +2173,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>第 {j} 个和 = {value}：该位为 {bit}</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
     </message>

@@ -112,12 +112,15 @@ def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: t
         "min_verified": comparison.min_resemblance,
         "near_duplicate": comparison.near_duplicate,
         "differing_bits": list(comparison.differing_bits),
+        # Texts without features make no similarity claim: similarity and yardsticks are null.
         "yardsticks": {
             "cosine": sticks.cosine,
             "jaccard": sticks.jaccard,
             "edit_similarity": sticks.edit_similarity,
             "predicted_hamming": sticks.predicted_hamming,
-        },
+        }
+        if comparison.comparable
+        else None,
     }
 
 
@@ -204,10 +207,16 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     print(f"  A  {_bits_line(fa.binary, differing, paint)}  {fa.hex}", file=out)
     print(f"  B  {_bits_line(fb.binary, differing, paint)}  {fb.hex}", file=out)
     print("     " + "".join("^" if j in differing else " " for j in range(config.bits)).rstrip(), file=out)
+    if comparison.similarity is None:
+        which = " and ".join(label for label, fp in (("A", fa), ("B", fb)) if fp.empty)
+        print(
+            f"no features in {which}: no distance or similarity is claimed; not near-duplicates at k = {config.k} "
+            "(an empty text is nobody's near-duplicate)",
+            file=out,
+        )
+        return EXIT_OK
     verdict = "near-duplicates" if comparison.near_duplicate else "not near-duplicates"
-    if fa.empty or fb.empty:
-        verdict += " (an empty text is nobody's near-duplicate)"
-    elif comparison.rejected_by_verification:
+    if comparison.rejected_by_verification:
         verdict += (
             f" (the fingerprints are close, but only {comparison.resemblance:.0%} of the word pairs are shared;"
             f" at least {comparison.min_resemblance:.0%} are needed)"

@@ -37,6 +37,13 @@ def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--ngram", type=int, default=2, help="n for --segmenter chars (default 2)")
     group.add_argument("--no-stopwords", dest="stopwords", action="store_false", help="keep stop words")
     group.add_argument("--html", action="store_true", help="treat every input as HTML")
+    group.add_argument(
+        "--no-fold-chinese",
+        dest="fold_chinese",
+        action="store_false",
+        help="compare Traditional and Simplified Chinese as different scripts (by default Traditional is "
+        "folded to Simplified before segmenting)",
+    )
     group.add_argument("-k", type=int, default=None, help="near-duplicate threshold in bits (default: by width)")
 
 
@@ -80,6 +87,7 @@ def config_from(args: argparse.Namespace) -> Config:
             html=args.html,
             ngram=args.ngram,
             k=args.k,
+            fold_chinese=args.fold_chinese,
         )
     except ValueError as error:
         raise UsageError(str(error)) from None

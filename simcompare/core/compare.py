@@ -30,6 +30,10 @@ class Side:
 class Comparison:
     """Everything known about how alike two texts are.
 
+    ``similarity`` is None when either text has no features: two all-zero fingerprints agree on every
+    bit, but that says nothing about the texts, so no similarity is claimed (and they are not
+    near-duplicates). ``distance`` is still the fingerprints' Hamming distance.
+
     ``resemblance`` is the verification measure (shared word pairs, ``simcompare.core.verify``): the texts
     are near-duplicates when neither is empty, their fingerprints are within ``config.k`` bits AND their
     resemblance reaches ``min_resemblance`` — the same verdict a folder scan gives a pair.
@@ -39,7 +43,7 @@ class Comparison:
     a: Side
     b: Side
     distance: int
-    similarity: float
+    similarity: float | None
     near_duplicate: bool
     yardsticks: Yardsticks
     resemblance: float = 1.0
@@ -54,6 +58,11 @@ class Comparison:
     def rejected_by_verification(self) -> bool:
         """Close fingerprints, yet too few shared word pairs: not a near-duplicate."""
         return self.close and not self.near_duplicate
+
+    @property
+    def comparable(self) -> bool:
+        """Both texts have features, so the distance and the yardsticks mean something."""
+        return not self.a.fingerprint.empty and not self.b.fingerprint.empty
 
     @property
     def differing_bits(self) -> tuple[int, ...]:
@@ -78,7 +87,7 @@ def compare_sides(a: Side, b: Side, config: Config, *, min_resemblance: float = 
         a=a,
         b=b,
         distance=distance,
-        similarity=distance_similarity(distance, config.bits),
+        similarity=None if empty else distance_similarity(distance, config.bits),  # no features: no claim
         near_duplicate=not empty and Decision(config.k or 0, min_resemblance).near(distance, similar),
         yardsticks=sticks,
         resemblance=similar,

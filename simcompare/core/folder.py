@@ -335,7 +335,8 @@ class FolderSession:
         """Every pair of representatives within k, verified or not (their resemblance tells)."""
         check = _Check(progress, cancel)
         with self._lock:
-            if k > self._searched_k or self.min_resemblance < self._screened_below:
+            # A lower threshold than the screen was set for needs the candidates measured again.
+            if k > self._searched_k or self.min_resemblance - QUICK_MARGIN < self._screened_below - 1e-12:
                 self._candidates = self._find_candidates(k, check)
                 self._searched_k = k
             found = self._candidates

@@ -18,13 +18,29 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from simcompare.core.cache import Cache, decode_counts, decode_sequence
-from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes, is_html_path
+from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.verify import shingles, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
-DEFAULT_SUFFIXES = (".txt", ".md", ".rst", ".html", ".htm", ".csv", ".json", ".xml", ".log")
+DEFAULT_SUFFIXES = (
+    ".txt",
+    ".md",
+    ".rst",
+    ".html",
+    ".htm",
+    ".csv",
+    ".json",
+    ".xml",
+    ".log",
+    ".pdf",
+    ".docx",
+    ".odt",
+    ".epub",
+    ".rtf",
+)
 DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
 
 Progress = Callable[[int, int, str], None]
@@ -53,6 +69,12 @@ class Reason:
     CHANGED = "changed"
     LINK = "unreadable_link"
     UNREADABLE = "unreadable"
+    # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
+    ENCRYPTED = "encrypted"
+    NO_TEXT_LAYER = "no_text_layer"
+    CORRUPT = "corrupt"
+    INFLATE_LIMIT = "inflate_limit"
+    TIMEOUT = "timeout"
 
 
 @dataclass(frozen=True, slots=True)
@@ -227,6 +249,11 @@ _INPUT_REASONS = {
     "too_large": Reason.TOO_LARGE,
     "permission": Reason.PERMISSION,
     "missing": Reason.VANISHED,
+    "encrypted": Reason.ENCRYPTED,
+    "no_text_layer": Reason.NO_TEXT_LAYER,
+    "corrupt": Reason.CORRUPT,
+    "inflate_limit": Reason.INFLATE_LIMIT,
+    "timeout": Reason.TIMEOUT,
 }
 
 # (kind, rel, size, mtime_ns, counts, sequence, encoding, value, empty, digest, shingles)
@@ -234,7 +261,14 @@ _INPUT_REASONS = {
 _Outcome = tuple
 
 
-def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome:
+def _segment_one(
+    entry: _Entry,
+    config: Config,
+    keep_sequence: bool,
+    max_bytes: int | None = DEFAULT_MAX_BYTES,
+    *,
+    alarm: bool = False,
+) -> _Outcome:
     try:
         with open(entry.path, "rb") as handle:
             data = handle.read()
@@ -248,7 +282,10 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
     if after.st_size != entry.size or after.st_mtime_ns != entry.mtime_ns or len(data) != entry.size:
         return ("problem", entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
-        document = document_from_bytes(data, html_suffix=is_html_path(entry.path))
+        # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
+        # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
+        with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
+            document = document_from_bytes(data, path=entry.path, max_inflated=max_bytes)
     except InputError as error:
         return ("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
@@ -270,8 +307,12 @@ def _segment_one(entry: _Entry, config: Config, keep_sequence: bool) -> _Outcome
     )
 
 
-def _segment_chunk(chunk: list[_Entry], config: Config, keep_sequence: bool) -> list[_Outcome]:
-    return [_segment_one(entry, config, keep_sequence) for entry in chunk]
+def _segment_chunk(
+    chunk: list[_Entry], config: Config, keep_sequence: bool, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> list[_Outcome]:
+    """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
+    a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    return [_segment_one(entry, config, keep_sequence, max_bytes, alarm=True) for entry in chunk]
 
 
 def _warm_worker() -> None:
@@ -301,8 +342,9 @@ def _keys(config: Config) -> tuple[str, str]:
         "ngram": described["ngram"],
         "stopwords": described["stopwords"],
         "html": described["html"],
+        "fold_chinese": described["fold_chinese"],
         "sequence": keep_sequence,
-        "v": 1,
+        "v": 2,  # 2: documents (PDF, DOCX, …) and Markdown read by their formats
     }
     everything = {**described, **segmentation}
     everything.pop("k")
@@ -452,7 +494,7 @@ def _segment_all(
         in_process = workers == 1 or len(todo) < 16
     if in_process or not todo:
         for entry in todo:
-            run.take(_segment_one(entry, config, keep_sequence), root)
+            run.take(_segment_one(entry, config, keep_sequence, options.max_bytes), root)
             done += 1
             run.report(done, total, Stage.READING)
         return
@@ -463,7 +505,7 @@ def _segment_all(
     pending: set[Future] = set()
     try:
         for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
-            pending.add(pool.submit(_segment_chunk, chunk, config, keep_sequence))
+            pending.add(pool.submit(_segment_chunk, chunk, config, keep_sequence, options.max_bytes))
             if len(pending) >= workers * 3:
                 break
         while pending:
@@ -475,7 +517,7 @@ def _segment_all(
                 done += len(outcomes)
                 next_chunk = next(chunks, None)
                 if next_chunk is not None:
-                    pending.add(pool.submit(_segment_chunk, next_chunk, config, keep_sequence))
+                    pending.add(pool.submit(_segment_chunk, next_chunk, config, keep_sequence, options.max_bytes))
             run.report(done, total, Stage.READING)
     finally:
         pool.shutdown(wait=not run.cancel.is_set(), cancel_futures=True)

@@ -5,19 +5,30 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 import numpy as np
 
 from simcompare.core.bitwise import bit_of, distance_similarity
+from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_features, segment
-from simcompare.core.weights import Weighting, top_k, weigh
+from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
 DEFAULT_WEIGHTING = Weighting.TF
 DEFAULT_TOP_K: int | None = 100
 DEFAULT_K64 = 12
+
+# Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
+# of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
+WEIGHT_UNIT = 10**WEIGHT_DECIMALS
+# Below this size a float weight rounded to 11 decimals times 10^11 is recovered exactly by np.rint
+# (the float's own error, 0.09 units at most, and the product's, 0.0625, stay below half a unit).
+_FAST_UNITS_BELOW = 1e4
+# Sums of up to this many units fit in int64 with room to spare; beyond it Python integers take over.
+_INT64_UNITS = 2**62
 
 
 def default_k(bits: int) -> int:
@@ -40,6 +51,8 @@ class Config:
         html: Always treat text as HTML; when False, HTML is still recognised by its content.
         ngram: n for the chars segmenter.
         k: Near-duplicate threshold: Hamming distance ≤ k. None takes the default for ``bits``.
+        fold_chinese: Fold Traditional Chinese to Simplified (OpenCC t2s) before segmenting, so the two
+            scripts of one text compare as one.
     """
 
     bits: int = 64
@@ -51,6 +64,7 @@ class Config:
     html: bool = False
     ngram: int = 2
     k: int | None = None
+    fold_chinese: bool = True
     _hasher: Hasher = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
@@ -88,6 +102,7 @@ class Config:
                 self.html,
                 self.ngram,
                 self.k,
+                self.fold_chinese,
             ),
         )
 
@@ -109,6 +124,7 @@ class Config:
             "stopwords": self.stopwords,
             "html": self.html,
             "k": self.k,
+            "fold_chinese": self.fold_chinese,
         }
 
 
@@ -180,7 +196,7 @@ def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
 def _sign(sums: np.ndarray) -> int:
     """The integer whose bit j is 1 iff sums[j] > 0, bit 0 most significant."""
     bits = len(sums)
-    packed = np.packbits(sums > 0).tobytes()
+    packed = np.packbits(np.asarray(sums > 0, dtype=bool)).tobytes()
     return int.from_bytes(packed, "big") >> (len(packed) * 8 - bits)
 
 
@@ -213,17 +229,38 @@ class _CodeMemo:
 _MEMO = _CodeMemo()
 
 
-def _weights_in_sum_order(weights: Mapping[str, float]) -> tuple[list[str], np.ndarray]:
-    """Tokens in a canonical order (sorted by text), so that float sums never depend on input order."""
-    tokens = sorted(weights)
-    return tokens, np.fromiter((weights[t] for t in tokens), dtype=np.float64, count=len(tokens))
+def weight_units(weights: Sequence[float]) -> np.ndarray:
+    """Each weight rounded to 11 decimals, as a whole number of 10^-11 units (exact, ties to even).
+
+    Returns an int64 array, or an object array of Python integers when the weights are too large for
+    int64 sums (a total weight above about 4.6 × 10^7).
+    """
+    raw = np.fromiter(weights, dtype=np.float64, count=len(weights))
+    if float(np.abs(raw).sum()) * WEIGHT_UNIT >= _INT64_UNITS:
+        return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
+    if (raw == np.floor(raw)).all():  # tf and uniform: whole numbers (below 2^53) scale exactly
+        return raw.astype(np.int64) * WEIGHT_UNIT
+    # Rounded to 11 decimals the correct way (Python's round), then recovered as whole units by rint.
+    rounded = np.fromiter((round(w, WEIGHT_DECIMALS) for w in raw.tolist()), dtype=np.float64, count=len(raw))
+    units = np.rint(rounded * WEIGHT_UNIT).astype(np.int64)
+    for i in np.flatnonzero(np.abs(rounded) >= _FAST_UNITS_BELOW).tolist():
+        units[i] = round(Fraction(float(raw[i])) * WEIGHT_UNIT)  # rint of a large product could miss
+    return units
 
 
-def _sums(tokens: Sequence[str], weights: np.ndarray, config: Config) -> tuple[np.ndarray, list[bytes]]:
+def _sums(tokens: Sequence[str], units: np.ndarray, config: Config) -> tuple[np.ndarray, list[bytes]]:
+    """Exact per-bit sums in weight units (whole numbers), and each token's code bytes."""
     codes = _MEMO.codes(tokens, config.hash_function, config.bits)
     signs = _code_matrix(codes, config.bits)
-    # Row-by-row accumulation in a fixed order: deterministic, unlike a BLAS product.
-    return np.add.reduce(signs * weights[:, None], axis=0), codes
+    if units.dtype == object:
+        return (signs.astype(object) * units[:, None]).sum(axis=0), codes
+    # Whole numbers: the sum is exact in any order, so no float noise can decide a bit.
+    return (signs.astype(np.int64) * units[:, None]).sum(axis=0), codes
+
+
+def _sums_as_floats(sums: np.ndarray) -> tuple[float, ...]:
+    """Exact unit sums as the nearest floats (a whole number of units over 10^11, correctly rounded)."""
+    return tuple(int(s) / WEIGHT_UNIT for s in sums)
 
 
 def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
@@ -232,8 +269,8 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
         weights = {t: w for t, w in weights.items() if w != 0}
     if not weights:
         return 0
-    tokens, w = _weights_in_sum_order(weights)
-    sums, _ = _sums(tokens, w, config)
+    tokens = sorted(weights)
+    sums, _ = _sums(tokens, weight_units([weights[t] for t in tokens]), config)
     return _sign(sums)
 
 
@@ -249,6 +286,8 @@ def fingerprint_weights(
     """The fingerprint of a weighted token set, with its trace (skips segmentation and weighting).
 
     Tokens of weight 0 take no part (they would add nothing to any sum) and are left out of the trace.
+    Each weight is rounded to 11 decimals and the sums are exact (whole numbers of 10^-11 units): the
+    trace's weights are the rounded ones and its sums the nearest floats to the exact sums.
 
     Args:
         weights: Token → weight (finite, not negative).
@@ -257,17 +296,21 @@ def fingerprint_weights(
     """
     config = config or Config()
     _check_weights(weights)
-    live = {t: float(w) for t, w in weights.items() if w != 0}
+    tokens = sorted(t for t, w in weights.items() if w != 0)
+    units = weight_units([weights[t] for t in tokens])
+    live = {t: int(u) for t, u in zip(tokens, units, strict=True) if u != 0}  # a weight below 5e-11 rounds to 0
     if not live:
         return Fingerprint(0, config.bits, (), (0.0,) * config.bits, empty=True)
-    tokens, w = _weights_in_sum_order(live)
-    sums, codes = _sums(tokens, w, config)
+    if len(live) < len(tokens):
+        tokens = [t for t in tokens if t in live]
+        units = units[units != 0]
+    sums, codes = _sums(tokens, units, config)
     pad = -config.bits % 8
     code_of = {t: int.from_bytes(code, "big") >> pad for t, code in zip(tokens, codes, strict=True)}
     counts = counts or {}
     ordered = sorted(live.items(), key=lambda item: (-item[1], item[0]))
-    trace = tuple(TokenTrace(t, weight, code_of[t], counts.get(t, 1)) for t, weight in ordered)
-    return Fingerprint(_sign(sums), config.bits, trace, tuple(float(s) for s in sums))
+    trace = tuple(TokenTrace(t, u / WEIGHT_UNIT, code_of[t], counts.get(t, 1)) for t, u in ordered)
+    return Fingerprint(_sign(sums), config.bits, trace, _sums_as_floats(sums))
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,12 +318,14 @@ class Features:
     """What a text contributes before hashing: kept tokens in order, their counts and weights.
 
     ``digest`` identifies the cleaned text (blake2b, 128 bits): equal digests are identical texts.
+    ``cleaned`` is the cleaned text itself, kept only with the sequence (for showing, as step mode does).
     """
 
     sequence: tuple[str, ...]
     counts: dict[str, int]
     weights: dict[str, float]
     digest: str = ""
+    cleaned: str = ""
 
 
 def extract_features(
@@ -299,12 +344,14 @@ def extract_features(
     if html is None:
         html = True if config.html else None
     cleaned = clean(text, html=html)
+    if config.fold_chinese:
+        cleaned = fold_chinese(cleaned)
     raw = segment(cleaned, config.segmenter, ngram=config.ngram)
     counts = count_features(raw, drop_stopwords=config.stopwords)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
     sequence = tuple(t for t in raw if t in counts) if needs_sequence else ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, text_digest(cleaned))
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
 
 
 def text_digest(cleaned: str) -> str:

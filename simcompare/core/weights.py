@@ -10,6 +10,10 @@ from collections.abc import Mapping, Sequence
 
 from simcompare.core.compat import StrEnum
 
+# Weights carry 11 decimals, as jieba's IDF values do (40,429 of its 270,178 words have 11): the
+# fingerprint's sums are exact in units of 10^-11, and tf × idf loses nothing to the rounding.
+WEIGHT_DECIMALS = 11
+
 
 class Weighting(StrEnum):
     """How a distinct token's weight is found."""
@@ -107,10 +111,11 @@ def weigh(
         return dict(counts)  # whole numbers: their sums are exact in any order
     if weighting is Weighting.UNIFORM:
         return dict.fromkeys(counts, 1.0)
+    # Rounded as the sums use them (WEIGHT_DECIMALS), so the trace shows exactly what is summed.
     if weighting is Weighting.TFIDF:
-        return {token: n * IDF.lookup(token) for token, n in counts.items()}
+        return {token: round(n * IDF.lookup(token), WEIGHT_DECIMALS) for token, n in counts.items()}
     ranks = textrank(sequence)
-    return {token: ranks.get(token, 0.0) for token in counts}
+    return {token: round(ranks.get(token, 0.0), WEIGHT_DECIMALS) for token in counts}
 
 
 def top_k(weights: Mapping[str, float], k: int | None) -> dict[str, float]:

@@ -11,13 +11,13 @@ from __future__ import annotations
 import math
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from simcompare.core.bitwise import bit_of
 from simcompare.core.simhash import Fingerprint, TokenTrace
 from simcompare.gui.explain import bit_tooltip, show_bit_tooltip
-from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, number
+from simcompare.gui.palette import DIFFERENT, NEGATIVE, POSITIVE, SELECTED, mix, short_number
 
 _LEFT = 52  # room for the value axis
 _RIGHT = 10
@@ -28,9 +28,10 @@ _BOTTOM = 26  # room for bit numbers and difference markers
 class SumsChart(QWidget):
     """Bar chart of one fingerprint's per-bit sums; the bar under the pointer is highlighted."""
 
-    def __init__(self, title: str, parent: QWidget | None = None) -> None:
+    def __init__(self, title: str, parent: QWidget | None = None, *, hint: str = "") -> None:
         super().__init__(parent)
         self._title = title
+        self._hint = hint  # said after the title when there is room for it (never cut: left out instead)
         self._fp: Fingerprint | None = None
         self._differing: frozenset[int] = frozenset()
         self._token: TokenTrace | None = None
@@ -42,6 +43,21 @@ class SumsChart(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent, False)
 
     # ---------------------------------------------------------------------------------------- data
+
+    def shown_title(self) -> str:
+        """The title as painted: with its hint when the chart is wide enough, else the title alone."""
+        if self._hint:
+            font = QFont(self.font())
+            font.setBold(True)
+            full = f"{self._title} ({self._hint})"
+            if QFontMetrics(font).horizontalAdvance(full) <= self.width() - 12:
+                return full
+        return self._title
+
+    def title_fits(self) -> bool:
+        font = QFont(self.font())
+        font.setBold(True)
+        return QFontMetrics(font).horizontalAdvance(self.shown_title()) <= self.width() - 12
 
     def set_fingerprint(self, fp: Fingerprint | None, differing: frozenset[int] | set[int] = frozenset()) -> None:
         self._fp = fp
@@ -116,19 +132,12 @@ class SumsChart(QWidget):
         title_font.setBold(True)
         painter.setFont(title_font)
         painter.setPen(text)
-        painter.drawText(QRectF(6, 2, self.width() - 12, _TOP - 4), Qt.AlignmentFlag.AlignLeft, self._title)
+        painter.drawText(QRectF(6, 2, self.width() - 12, _TOP - 4), Qt.AlignmentFlag.AlignLeft, self.shown_title())
         painter.setFont(self.font())
 
         fp = self._fp
         if fp is None:
             return
-        if fp.empty:
-            painter.setPen(palette.placeholderText().color())
-            painter.drawText(
-                plot.adjusted(0, 4, 0, 0),
-                Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop,
-                self.tr("No features: every sum is 0"),
-            )
         bits = fp.bits
         step = plot.width() / bits
         top = self._range()
@@ -156,7 +165,7 @@ class SumsChart(QWidget):
             painter.drawText(
                 QRectF(0, y - 8, _LEFT - 6, 16),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                number(fraction * top, 3),
+                short_number(fraction * top),  # at most about five characters: never cut by the margin
             )
 
         # Bars.
@@ -208,7 +217,22 @@ class SumsChart(QWidget):
             painter.drawPolygon(
                 QPolygonF([QPointF(x, y), QPointF(x - size, y + size + 2), QPointF(x + size, y + size + 2)])
             )
+        if fp.empty:  # last, on a box of its own, so no band or bar can hide it
+            painter.setFont(self.font())
+            caption = self.empty_caption()
+            box = painter.fontMetrics().boundingRect(caption).adjusted(-6, -3, 6, 3)
+            box.moveCenter(plot.center().toPoint())
+            box.moveTop(int(plot.top()) + 4)
+            painter.setPen(QPen(mix(text, base, 0.3), 1))
+            painter.setBrush(base)
+            painter.drawRect(box)
+            painter.setPen(text)
+            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, caption)
         painter.end()
+
+    def empty_caption(self) -> str:
+        """What the chart of a text without features says."""
+        return self.tr("No features: every sum is 0")
 
     # --------------------------------------------------------------------------------------- hover
 

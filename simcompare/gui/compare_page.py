@@ -13,9 +13,13 @@ from __future__ import annotations
 import contextlib
 import os
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
     QHBoxLayout,
+    QMenu,
     QScrollArea,
     QSplitter,
     QTabWidget,
@@ -25,11 +29,17 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.compare import Comparison
+from simcompare.core.simhash import Config
 from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
 from simcompare.gui.diff_view import DifferencesView
-from simcompare.gui.examples import example
+from simcompare.gui.examples import Example, example, example_note
+from simcompare.gui.export import save_trace, save_widget
 from simcompare.gui.fingerprint_panel import FingerprintPanel
+from simcompare.gui.geometry_view import GeometryView
+from simcompare.gui.index_view import IndexView
+from simcompare.gui.palette import SELECTED, tint
 from simcompare.gui.settings_panel import SettingsPanel
+from simcompare.gui.steps import Step, StepGuide
 from simcompare.gui.summary import SummaryPanel
 from simcompare.gui.text_pane import TextPane
 from simcompare.gui.token_table import TokenTable
@@ -37,6 +47,7 @@ from simcompare.gui.workers import BackgroundJob
 
 TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
+GREY_AFTER_MS = 300
 _STATE_GROUP = "compare/layout"
 
 
@@ -61,10 +72,16 @@ class ComparePage(QWidget):
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
         self._shown_bits = 0
+        self._example: Example | None = None  # the example on screen, until a text is edited
+        self._example_config: Config | None = None
         self._job = BackgroundJob(Comparer(), "simcompare-compare", self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._pending_delay = 0
+        # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
+        self._grey_timer = QTimer(self)
+        self._grey_timer.setSingleShot(True)
+        self._grey_timer.setInterval(GREY_AFTER_MS)
 
         # Inputs.
         self.pane_a = TextPane(self.tr("Text A"))
@@ -101,8 +118,41 @@ class ComparePage(QWidget):
         self.steps_splitter.setStretchFactor(1, 4)
         self.results = QTabWidget()
         self.results.setDocumentMode(True)
-        self.results.addTab(self.steps_splitter, self.tr("Steps"))
+        self.step_guide = StepGuide()
+        steps_page = QWidget()
+        steps_column = QVBoxLayout(steps_page)
+        steps_column.setContentsMargins(0, 4, 0, 0)
+        steps_column.setSpacing(2)
+        steps_column.addWidget(self.step_guide)
+        steps_column.addWidget(self.steps_splitter, 1)
+        self._lit: list[QWidget] = []  # widgets lit by the current step
+        self.results.addTab(steps_page, self.tr("Steps"))
         self.results.addTab(self.differences, self.tr("Differences"))
+        self.geometry = GeometryView()
+        self.index_view = IndexView()
+        self.results.addTab(self.geometry, self.tr("Geometry"))
+        self.results.addTab(self.index_view, self.tr("Index"))
+        self.export_button = QToolButton()
+        self.export_button.setText(self.tr("Export"))
+        self.export_button.setToolTip(self.tr("Save a view or chart as PNG or SVG, or the trace as CSV or JSON"))
+        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        export_menu = QMenu(self.export_button)
+        for key, text in (
+            ("view", self.tr("This view as PNG or SVG…")),
+            ("chart_a", self.tr("Sums chart of A…")),
+            ("chart_b", self.tr("Sums chart of B…")),
+            ("grid", self.tr("Bit grids…")),
+            ("angle", self.tr("Distance against angle chart…")),
+            ("table_a", self.tr("Token table of A…")),
+            ("table_b", self.tr("Token table of B…")),
+        ):
+            export_menu.addAction(text).setData(key)
+        export_menu.addSeparator()
+        export_menu.addAction(self.tr("Trace as CSV or JSON…")).setData("trace")
+        # One slot for the menu (no lambda holding the page in a reference cycle).
+        export_menu.triggered.connect(self._on_export_action)
+        self.export_button.setMenu(export_menu)
+        self.results.setCornerWidget(self.export_button)
 
         results_box = QWidget()
         results_column = QVBoxLayout(results_box)
@@ -143,15 +193,18 @@ class ComparePage(QWidget):
 
         # Wiring.
         self._timer.timeout.connect(self._on_timer)
+        self._grey_timer.timeout.connect(self._grey_old_results)
         self._job.result_ready.connect(self._on_result)
         self._job.failed.connect(self._on_failed)
         self._job.busy_changed.connect(self.busy_changed)
+        self._job.busy_changed.connect(self._on_busy_changed)
         for pane in (self.pane_a, self.pane_b):
             pane.edited.connect(self._on_text_edited)
             pane.file_loaded.connect(self._on_file_loaded)
             pane.load_failed.connect(self._on_load_failed)
         self.swap_button.clicked.connect(self.swap)
         self.settings.changed.connect(self._on_settings_changed)
+        self.step_guide.step_changed.connect(self._show_step)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
         self.schedule(0)
@@ -180,6 +233,7 @@ class ComparePage(QWidget):
         self._timer.stop()
         self._job.shutdown()
         self.differences.shutdown()
+        self.geometry.shutdown()
 
     # ----------------------------------------------------------------------------------- actions
 
@@ -214,8 +268,9 @@ class ComparePage(QWidget):
         title = item.translated_title()
         self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
         self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
+        self._example, self._example_config = item, self.settings.config()
         self.schedule(0)
-        self.summary.set_info(item.translated_note())
+        self.summary.set_info(example_note(item, None, settings_as_loaded=True))
         self.message.emit(title)
 
     @Slot()
@@ -227,6 +282,7 @@ class ComparePage(QWidget):
 
     @Slot()
     def clear(self) -> None:
+        self._example = None
         self.pane_a.clear()
         self.pane_b.clear()
         self.schedule(0)
@@ -273,11 +329,13 @@ class ComparePage(QWidget):
 
     @Slot()
     def _on_text_edited(self) -> None:
-        self.summary.set_info("")  # an example's lesson no longer applies to edited texts
+        self._example = None  # an example's lesson no longer applies to edited texts
+        self.summary.set_info("")
         self.schedule(TYPING_DELAY_MS)
 
     @Slot(str)
     def _on_file_loaded(self, path: str) -> None:
+        self._example = None
         self.message.emit(self.tr("Opened {path}").format(path=path))
         self.schedule(0)
 
@@ -306,6 +364,10 @@ class ComparePage(QWidget):
         self._comparison = comparison
         self._last_seconds = result.seconds
         self.summary.show_comparison(comparison)
+        if self._example is not None:
+            self.summary.set_info(
+                example_note(self._example, comparison, settings_as_loaded=comparison.config == self._example_config)
+            )
         request = result.request
         if not request.text_a.strip() and not request.text_b.strip():  # a fresh start: say what to do
             self.summary.notices.hide()
@@ -318,6 +380,11 @@ class ComparePage(QWidget):
         self.table_a.set_fingerprint(comparison.a.fingerprint)
         self.table_b.set_fingerprint(comparison.b.fingerprint)
         self.fingerprints.show_comparison(comparison)
+        self.geometry.show_comparison(comparison)
+        self.step_guide.set_comparison(comparison)
+        if self.step_guide.step is not None:
+            self._show_step(int(self.step_guide.step))
+        self.index_view.show_comparison(comparison)
         if comparison.config.bits != self._shown_bits:
             self._shown_bits = comparison.config.bits
             self._fit_tables()
@@ -326,11 +393,19 @@ class ComparePage(QWidget):
             (self.pane_a, comparison.a, self.table_a, "A"),
             (self.pane_b, comparison.b, self.table_b, "B"),
         ):
-            kept, distinct = len(side.features.sequence), len(side.fingerprint.tokens)
-            pane.set_stats(self.tr("{kept} tokens · {distinct} distinct").format(kept=kept, distinct=distinct))
-            table.set_title(
-                self.tr("Tokens of {label}: {distinct} distinct, heaviest first").format(label=label, distinct=distinct)
-            )
+            total, distinct = len(side.features.sequence), len(side.features.counts)
+            kept = len(side.fingerprint.tokens)
+            if kept < distinct:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
+                pane.set_stats(
+                    self.tr("{total} tokens · {kept} of {distinct} distinct kept").format(
+                        total=total, kept=kept, distinct=distinct
+                    )
+                )
+                title = self.tr("Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first")
+            else:
+                pane.set_stats(self.tr("{total} tokens · {distinct} distinct").format(total=total, distinct=distinct))
+                title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
+            table.set_title(title.format(label=label, kept=kept, distinct=distinct))
         texts = (request.text_a, request.text_b, str(comparison.config.segmenter))
         if texts != self._diff_texts:
             self._diff_texts = texts
@@ -349,6 +424,156 @@ class ComparePage(QWidget):
         needed = max(self.table_a.needed_width(), self.table_b.needed_width())
         tables = min(needed, int(total * 0.62)) if self._shown_bits <= 16 else int(total * 0.5)
         self.steps_splitter.setSizes([tables, total - tables])
+
+    # ------------------------------------------------------------------------------------ export
+
+    def export_widget(self, widget: QWidget, path: str) -> bool:
+        """Save a view or chart as PNG or SVG (by suffix); False (and a message) when it could not be written."""
+        try:
+            save_widget(widget, path, "simcompare")
+        except OSError as error:
+            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=str(error)))
+            return False
+        self.message.emit(self.tr("Saved {path}").format(path=path))
+        return True
+
+    def export_trace(self, path: str) -> bool:
+        """Save the comparison on screen as CSV or as ``compare --json`` writes it (by suffix)."""
+        if self._comparison is None:
+            return False
+        try:
+            save_trace(
+                self._comparison,
+                path,
+                names=(self.pane_a.source or self.tr("Text A"), self.pane_b.source or self.tr("Text B")),
+                documents=(self.pane_a.document, self.pane_b.document),
+                texts=(self.pane_a.text(), self.pane_b.text()),
+            )
+        except OSError as error:
+            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=str(error)))
+            return False
+        self.message.emit(self.tr("Saved {path}").format(path=path))
+        return True
+
+    def export_target(self, key: str) -> QWidget:
+        """The widget an Export menu entry saves."""
+        targets = {
+            "chart_a": self.fingerprints.chart_a,
+            "chart_b": self.fingerprints.chart_b,
+            "grid": self.fingerprints.grid,
+            "angle": self.geometry.chart,
+            "table_a": self.table_a.view,
+            "table_b": self.table_b.view,
+        }
+        return targets.get(key) or self.results.currentWidget()
+
+    @Slot(QAction)
+    def _on_export_action(self, action: QAction) -> None:
+        key = str(action.data())
+        if key == "trace":
+            self._ask_export_trace()
+        else:
+            self._ask_export_widget(self.export_target(key), action.text())
+
+    def _ask_export_widget(self, widget: QWidget, title: str) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)")
+        )
+        if path:
+            self.export_widget(widget, path)
+
+    def _ask_export_trace(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self,
+            self.tr("Export the trace"),
+            "simcompare-trace.csv",
+            self.tr("CSV table (*.csv);;JSON, as simcompare compare --json (*.json)"),
+        )
+        if path:
+            self.export_trace(path)
+
+    @Slot(int)
+    def _show_step(self, step: int) -> None:
+        """Light up what step ``step`` is about (−1: step mode left, nothing lit)."""
+        for widget in self._lit:
+            widget.setStyleSheet("")
+        self._lit = []
+        for table in (self.table_a, self.table_b):
+            selection = table.view.selectionModel()
+            selection.blockSignals(True)  # a step's highlight is not a token choice
+            try:
+                table.view.clearSelection()
+                table.view.setSelectionBehavior(
+                    QAbstractItemView.SelectionBehavior.SelectItems
+                    if step >= 0
+                    else QAbstractItemView.SelectionBehavior.SelectRows
+                )
+                self._select_step_cells(table, step)
+            finally:
+                selection.blockSignals(False)
+            table.view.viewport().update()
+        if step < 0:
+            return
+        if step == Step.CLEAN:
+            self._lit = [self.step_guide.cleaned]
+        elif step == Step.FINGERPRINT:
+            self._lit = [self.fingerprints.hex_a, self.fingerprints.hex_b]
+        elif step == Step.XOR:
+            self._lit = [self.fingerprints.differing]
+        elif step == Step.DISTANCE:
+            self._lit = [self.summary.distance]
+        for widget in self._lit:
+            widget.setStyleSheet(f"background: {tint(SELECTED, widget, 0.3).name()};")
+
+    @staticmethod
+    def _select_step_cells(table: TokenTable, step: int) -> None:
+        model = table.model
+        if model.columnCount() == 0:
+            return
+        last_token = model.token_rows - 1
+        last_column = model.columnCount() - 1
+        ranges = {
+            Step.TOKENS: (0, model.TOKEN, last_token, model.TOKEN),
+            Step.WEIGHTS: (0, model.WEIGHT, last_token, model.WEIGHT),
+            Step.CODES: (0, model.CODE, last_token, model.CODE),
+            Step.SIGNED: (0, model.FIRST_BIT, last_token, last_column),
+            Step.SUMS: (model.sum_row, model.FIRST_BIT, model.sum_row, last_column),
+            Step.SIGNS: (model.bit_row, model.FIRST_BIT, model.bit_row, last_column),
+        }
+        if step not in ranges or (last_token < 0 and step < Step.SUMS):
+            return
+        top, left, bottom, right = ranges[Step(step)]
+        cells = QItemSelection(model.index(top, left), model.index(bottom, right))
+        table.view.selectionModel().select(cells, QItemSelectionModel.SelectionFlag.ClearAndSelect)
+        table.view.scrollTo(model.index(top, 0))  # rows into view; the Token column stays in sight
+
+    def lit_widgets(self) -> list[QWidget]:
+        """The widgets the current step lights up (besides table cells)."""
+        return list(self._lit)
+
+    @property
+    def results_greyed(self) -> bool:
+        """The results on screen are for older inputs and a recompute is under way."""
+        return not self.results.isEnabled()
+
+    @Slot(bool)
+    def _on_busy_changed(self, busy: bool) -> None:
+        if busy:
+            if not self._grey_timer.isActive() and not self.results_greyed:
+                self._grey_timer.start()
+        else:
+            self._grey_timer.stop()
+            if self.results_greyed:
+                self.message.emit("")  # the "Computing…" line no longer holds
+            self.results.setEnabled(True)
+            self.summary.setEnabled(True)
+
+    @Slot()
+    def _grey_old_results(self) -> None:
+        if self._job.busy:
+            self.results.setEnabled(False)
+            self.summary.setEnabled(False)
+            self.message.emit(self.tr("Computing… the results shown are for the previous texts and settings"))
 
     @Slot(int, str)
     def _on_failed(self, _request_id: int, message: str) -> None:

@@ -52,6 +52,7 @@ def _features_key(text: str, html: bool | None, config: Config) -> tuple[object,
         str(config.segmenter),
         config.ngram,
         config.stopwords,
+        config.fold_chinese,
         str(config.weighting),
         config.top_k,
     )

@@ -12,8 +12,11 @@ from dataclasses import dataclass, field
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
+from simcompare.core.compare import Comparison
 from simcompare.core.hashing import table_hasher
 from simcompare.core.resources import resource
+from simcompare.core.simhash import Fingerprint
+from simcompare.gui.palette import number
 
 # DESIGN.md §2, the six-bit teaching example: token → code (text is case-folded, so the keys are lower case).
 TEACHING_TABLE = {"a": "100101", "b": "101011", "c": "100111", "d": "101111", "e": "111011"}
@@ -30,7 +33,8 @@ class Example:
         title: Menu text, an untranslated source string (translated with context "Examples").
         files: Names of text A and text B under ``resources/examples``.
         settings: Settings to apply (see ``SettingsPanel.apply``); empty keeps the user's, leaving teaching mode.
-        note: A sentence shown in the status bar when the example opens (untranslated source string).
+        note: A sentence shown under the verdict when the example opens (untranslated source string).
+        live_numbers: The note goes on with the numbers on screen, recomputed whenever they change.
     """
 
     key: str
@@ -38,6 +42,7 @@ class Example:
     files: tuple[str, str]
     settings: dict[str, object] = field(default_factory=dict)
     note: str = ""
+    live_numbers: bool = False
 
     def texts(self) -> tuple[str, str]:
         return tuple(resource("examples", name).read_text(encoding="utf-8") for name in self.files)  # type: ignore[return-value]
@@ -128,12 +133,55 @@ EXAMPLES: tuple[Example, ...] = (
         settings=SIX_BIT_SETTINGS,
         note=QT_TRANSLATE_NOOP(
             "Examples",
-            "DESIGN.md's worked example: each token occurs as often as its weight (A=5, B=2, C=3, D=1, E=4) and "
-            "the table hasher gives its code. Text A sums to 15, −7, −1, 3, 5, 15: fingerprint 100111. "
-            "In text B, D weighs 6: only bit 2 flips.",
+            "DESIGN.md's worked example: each token occurs as often as its weight and the table hasher gives its "
+            "code.",
         ),
+        live_numbers=True,
     ),
 )
+
+# Beyond this width a sentence listing every sum would be longer than the page can show.
+LIVE_NOTE_MAX_BITS = 16
+
+
+def _weights_text(fp: Fingerprint) -> str:
+    return ", ".join(f"{t.token.upper()}={number(t.weight)}" for t in sorted(fp.tokens, key=lambda t: t.token))
+
+
+def example_note(item: Example, comparison: Comparison | None, *, settings_as_loaded: bool) -> str:
+    """The sentence shown under the verdict for an example, true for the numbers on screen.
+
+    A fixed lesson is shown only while the example's own settings hold (it describes their numbers); an
+    example with ``live_numbers`` recomputes its sentence from the comparison, so changing Bits, the
+    weighting or the hasher changes the explanation with the numbers.
+    """
+    if not item.live_numbers:
+        return item.translated_note() if settings_as_loaded else ""
+    if comparison is None or comparison.config.bits > LIVE_NOTE_MAX_BITS:
+        return item.translated_note()
+    a, b = comparison.a.fingerprint, comparison.b.fingerprint
+    differing = comparison.differing_bits
+    if not differing:
+        flips = QCoreApplication.translate("Examples", "no bit differs")
+    elif len(differing) == 1:
+        flips = QCoreApplication.translate("Examples", "only bit {j} differs").format(j=differing[0])
+    else:
+        flips = QCoreApplication.translate("Examples", "bits {list} differ").format(
+            list=", ".join(str(j) for j in differing)
+        )
+    numbers = QCoreApplication.translate(
+        "Examples",
+        "Text A: weights {wa}, sums {sa} → fingerprint {fa}. Text B: weights {wb}, sums {sb} → {fb}; {flips}.",
+    ).format(
+        wa=_weights_text(a),
+        sa=", ".join(number(v) for v in a.sums),
+        fa=a.binary,
+        wb=_weights_text(b),
+        sb=", ".join(number(v) for v in b.sums),
+        fb=b.binary,
+        flips=flips,
+    )
+    return item.translated_note() + " " + numbers
 
 
 def example(key: str) -> Example:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QToolTip, QWidget
 
 from simcompare.core.bitwise import bit_of
 from simcompare.core.simhash import Fingerprint
-from simcompare.gui.palette import number, signed
+from simcompare.gui.palette import full_number, signed
 
 TOP_TOKENS = 5
 
@@ -39,7 +39,7 @@ def bit_lines(fp: Fingerprint, j: int, label: str, *, top: int = TOP_TOKENS) -> 
         + escape(label)
         + "</b> "
         + QCoreApplication.translate("Explain", "bit {j}: sum {total} → bit {bit}").format(
-            j=j, total=signed(total), bit=fp.bit(j)
+            j=j, total=full_number(total) if total < 0 else "+" + full_number(total), bit=fp.bit(j)
         )
         + (" " + QCoreApplication.translate("Explain", "(a sum of 0 gives 0)") if total == 0 else "")
     ]
@@ -79,7 +79,7 @@ def token_bit_tooltip(token: str, weight: float, code_bit: int, j: int) -> str:
         text = QCoreApplication.translate(
             "Explain", "code bit {j} of “{token}” is 0: subtracts its weight {w} from sum {j}"
         )
-    return "<qt>" + text.format(j=j, token=escape(token), w=number(weight)) + "</qt>"
+    return "<qt>" + text.format(j=j, token=escape(token), w=full_number(weight)) + "</qt>"
 
 
 def show_bit_tooltip(widget: QWidget, event: QHelpEvent, j: int | None) -> bool:

@@ -40,7 +40,7 @@ class FingerprintPanel(QWidget):
         hexes.addWidget(self.hex_b, 1, 1)
         hexes.setColumnStretch(1, 1)
 
-        self.chart_a = SumsChart(self.tr("A: per-bit sums (bar up: bit 1, down: bit 0)"))
+        self.chart_a = SumsChart(self.tr("A: per-bit sums"), hint=self.tr("bar up: bit 1, down: bit 0"))
         self.chart_b = SumsChart(self.tr("B: per-bit sums"))
 
         column = QVBoxLayout(self)

@@ -95,6 +95,8 @@ class MainWindow(QMainWindow):
         panel = self.compare_page.settings
         panel.changed.connect(lambda: self.folder_page.set_config(panel.config()))
         self.folder_page.compare_requested.connect(self.compare_page.load_files)
+        # The Compare page's Index view shows the layout and candidate count of the last scan's index.
+        self.folder_page.scan_finished.connect(self._on_scan_finished)
 
         self.resize(*DEFAULT_SIZE)
         if persist:
@@ -321,6 +323,12 @@ class MainWindow(QMainWindow):
         self.language_chosen.emit(str(action.data() or ""))
 
     @Slot(str)
+    @Slot(object)
+    def _on_scan_finished(self, _result: object) -> None:
+        pairs = self.folder_page.pairs
+        if pairs is not None:
+            self.compare_page.index_view.show_scan(pairs)
+
     def _on_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 10_000)
 

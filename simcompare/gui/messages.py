@@ -24,6 +24,11 @@ def input_error_text(code: str) -> str:
         "too_large": QCoreApplication.translate("Messages", "the file is too large"),
         "binary": QCoreApplication.translate("Messages", "it looks like a binary file, not text"),
         "undecodable": QCoreApplication.translate("Messages", "it is not text in any encoding simcompare knows"),
+        "encrypted": QCoreApplication.translate("Messages", "it is password-protected"),
+        "no_text_layer": QCoreApplication.translate("Messages", "the PDF has no text layer — a scanned image?"),
+        "corrupt": QCoreApplication.translate("Messages", "the document is damaged"),
+        "inflate_limit": QCoreApplication.translate("Messages", "the document unpacks to more than the size limit"),
+        "timeout": QCoreApplication.translate("Messages", "reading the document took too long"),
     }
     return texts.get(code, QCoreApplication.translate("Messages", "the file cannot be read"))
 
@@ -39,6 +44,11 @@ def reason_text(reason: str) -> str:
         Reason.CHANGED: QCoreApplication.translate("Messages", "changed during the scan"),
         Reason.LINK: QCoreApplication.translate("Messages", "broken link"),
         Reason.UNREADABLE: QCoreApplication.translate("Messages", "unreadable"),
+        Reason.ENCRYPTED: QCoreApplication.translate("Messages", "password-protected"),
+        Reason.NO_TEXT_LAYER: QCoreApplication.translate("Messages", "no text layer"),
+        Reason.CORRUPT: QCoreApplication.translate("Messages", "damaged document"),
+        Reason.INFLATE_LIMIT: QCoreApplication.translate("Messages", "unpacks too large"),
+        Reason.TIMEOUT: QCoreApplication.translate("Messages", "took too long"),
     }
     return texts.get(reason, QCoreApplication.translate("Messages", "unreadable"))
 
@@ -60,6 +70,19 @@ def reason_detail(reason: str, detail: str = "") -> str:
         Reason.CHANGED: QCoreApplication.translate("Messages", "The file changed while it was being read; scan again."),
         Reason.LINK: QCoreApplication.translate(
             "Messages", "A link that points nowhere or to itself; links are not followed."
+        ),
+        Reason.ENCRYPTED: QCoreApplication.translate(
+            "Messages", "The document is encrypted: it opens only with its password."
+        ),
+        Reason.NO_TEXT_LAYER: QCoreApplication.translate(
+            "Messages", "The PDF's pages are pictures with no text on them — a scanned image? Run OCR on it first."
+        ),
+        Reason.CORRUPT: QCoreApplication.translate("Messages", "The document is damaged and cannot be parsed."),
+        Reason.INFLATE_LIMIT: QCoreApplication.translate(
+            "Messages", "The archive would unpack to more than the size limit (a zip bomb?); reading stopped there."
+        ),
+        Reason.TIMEOUT: QCoreApplication.translate(
+            "Messages", "Reading the document took longer than the time limit; it was left out."
         ),
     }
     if reason in texts:

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication
 
 from simcompare.core.simhash import Fingerprint, TokenTrace
 from simcompare.gui.explain import escape, token_bit_tooltip
-from simcompare.gui.palette import MINUS, NEGATIVE, POSITIVE, mix, number, short_number, signed
+from simcompare.gui.palette import MINUS, NEGATIVE, POSITIVE, full_number, mix, number, short_number, signed
 
 # Up to this width each bit cell shows the signed weight (+5, −5); wider codes show only the sign.
 FULL_MATRIX_BITS = 16
@@ -25,11 +25,19 @@ _Index = QModelIndex | QPersistentModelIndex
 ValueRole = Qt.ItemDataRole.UserRole + 1
 
 
+# A wide code is shown by its first and last bits (the whole code is in the tooltip and the ± columns).
+_CODE_SHOWN = 16
+
+
+def _short_code(code: str) -> str:
+    return code if len(code) <= _CODE_SHOWN else code[:8] + "…" + code[-4:]
+
+
 class TokenTableModel(QAbstractTableModel):
     """Tokens, counts, weights and the ±w matrix of one fingerprint, with rows of sums and bits."""
 
-    TOKEN, COUNT, WEIGHT = 0, 1, 2
-    FIRST_BIT = 3
+    TOKEN, COUNT, WEIGHT, CODE = 0, 1, 2, 3
+    FIRST_BIT = 4
 
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
@@ -94,6 +102,10 @@ class TokenTableModel(QAbstractTableModel):
                 return row
         return None
 
+    def cell_texts(self, rows, column: int) -> list[str]:
+        """The texts shown in some rows of one column (the table sizes its columns to fit them)."""
+        return [str(self.data(self.index(row, column)) or "") for row in rows]
+
     @property
     def compact(self) -> bool:
         """True when bit cells show only the sign (wide codes)."""
@@ -129,12 +141,16 @@ class TokenTableModel(QAbstractTableModel):
                     return self.tr("Count")
                 if section == self.WEIGHT:
                     return self.tr("Weight")
+                if section == self.CODE:
+                    return self.tr("Code")
                 return str(section - self.FIRST_BIT)
             if role == Qt.ItemDataRole.ToolTipRole:
                 if section >= self.FIRST_BIT:
                     return self.tr("Bit {j} of each token's code (0 is the leftmost, most significant)").format(
                         j=section - self.FIRST_BIT
                     )
+                if section == self.CODE:
+                    return self.tr("The token's f-bit code: the hash's most significant f bits")
                 return None
             if role == Qt.ItemDataRole.TextAlignmentRole and section >= self.FIRST_BIT:
                 return int(Qt.AlignmentFlag.AlignCenter)
@@ -188,9 +204,15 @@ class TokenTableModel(QAbstractTableModel):
             if role == ValueRole:
                 return token.weight
             if role == Qt.ItemDataRole.ToolTipRole:
-                return repr(token.weight)
+                return full_number(token.weight)
             if role == Qt.ItemDataRole.TextAlignmentRole:
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return None
+        if column == self.CODE:
+            if role in (Qt.ItemDataRole.DisplayRole, ValueRole):
+                return self._codes[row] if role == ValueRole or not self.compact else _short_code(self._codes[row])
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self._codes[row]
             return None
         j = column - self.FIRST_BIT
         code_bit = self._codes[row][j] == "1"
@@ -233,6 +255,8 @@ class TokenTableModel(QAbstractTableModel):
             return self._brushes["+sum" if positive else "-sum"]
         if role == Qt.ItemDataRole.ToolTipRole:
             if is_sum:
-                return self.tr("Sum {j} = {value}: the bit is {bit}").format(j=j, value=number(value), bit=fp.bit(j))
+                return self.tr("Sum {j} = {value}: the bit is {bit}").format(
+                    j=j, value=full_number(value), bit=fp.bit(j)
+                )
             return self.tr("Bit {j} of the fingerprint").format(j=j)
         return None

@@ -56,6 +56,12 @@ def number(value: float, digits: int = 4) -> str:
     return text.replace("-", MINUS)
 
 
+def full_number(value: float) -> str:
+    """The whole value, for tooltips behind a shortened number: weights and sums are exact to 11 decimals."""
+    text = f"{value:.11f}".rstrip("0").rstrip(".") if abs(value) < 1e15 else repr(value)
+    return (text if text not in ("-0", "") else "0").replace("-", MINUS)
+
+
 def signed(value: float, digits: int = 4) -> str:
     """Like :func:`number`, always with a sign (+5, −5)."""
     text = number(value, digits)

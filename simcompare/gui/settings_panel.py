@@ -78,6 +78,14 @@ class SettingsPanel(QWidget):
             )
         )
         self.stopwords.setChecked(True)
+        self.fold_chinese = QCheckBox(self.tr("Fold Traditional Chinese"))
+        self.fold_chinese.setToolTip(
+            self.tr(
+                "Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two "
+                "scripts of one text give the same tokens"
+            )
+        )
+        self.fold_chinese.setChecked(True)
 
         self.weighting = QComboBox()
         for label, value in (
@@ -148,7 +156,10 @@ class SettingsPanel(QWidget):
         self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
         self.defaults_button = QPushButton(self.tr("Restore defaults"))
         self.defaults_button.setToolTip(
-            self.tr("jieba words, stop words dropped, default weighting, md5, 64 bits and the default k")
+            self.tr(
+                "jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits "
+                "and the default k"
+            )
         )
 
         tokens = QGroupBox(self.tr("Tokens"))
@@ -158,6 +169,7 @@ class SettingsPanel(QWidget):
         segment_row.addWidget(self.ngram)
         tokens_form.addRow(self.tr("Segmenter"), segment_row)
         tokens_form.addRow("", self.stopwords)
+        tokens_form.addRow("", self.fold_chinese)
         tokens_form.addRow(self.tr("Weighting"), self.weighting)
         tokens_form.addRow(self.tr("Top-K"), self.top_k)
 
@@ -184,6 +196,7 @@ class SettingsPanel(QWidget):
         self.segmenter.currentIndexChanged.connect(self._emit)
         self.ngram.valueChanged.connect(self._emit)
         self.stopwords.toggled.connect(self._emit)
+        self.fold_chinese.toggled.connect(self._emit)
         self.weighting.currentIndexChanged.connect(self._emit)
         self.top_k.valueChanged.connect(self._emit)
         self.hasher.currentIndexChanged.connect(self._on_hasher_changed)
@@ -203,6 +216,7 @@ class SettingsPanel(QWidget):
             top_k=self.top_k.value() or None,
             segmenter=self.segmenter.currentData(),
             stopwords=self.stopwords.isChecked(),
+            fold_chinese=self.fold_chinese.isChecked(),
             ngram=self.ngram.value(),
             k=self.k.value(),
         )
@@ -220,6 +234,7 @@ class SettingsPanel(QWidget):
             "segmenter": self.segmenter.currentData(),
             "ngram": self.ngram.value(),
             "stopwords": self.stopwords.isChecked(),
+            "fold_chinese": self.fold_chinese.isChecked(),
             "weighting": self.weighting.currentData(),
             "top_k": self.top_k.value(),
             "hasher": self.hasher_name(),
@@ -233,6 +248,7 @@ class SettingsPanel(QWidget):
             self.segmenter,
             self.ngram,
             self.stopwords,
+            self.fold_chinese,
             self.weighting,
             self.top_k,
             self.hasher,
@@ -247,6 +263,8 @@ class SettingsPanel(QWidget):
                 self.ngram.setValue(_int(values["ngram"], 2))
             if "stopwords" in values:
                 self.stopwords.setChecked(_bool(values["stopwords"]))
+            if "fold_chinese" in values:
+                self.fold_chinese.setChecked(_bool(values["fold_chinese"]))
             if "weighting" in values:
                 self._select(self.weighting, str(values["weighting"]))
             if "top_k" in values:
@@ -274,6 +292,7 @@ class SettingsPanel(QWidget):
                 "segmenter": str(Segmenter.JIEBA),
                 "ngram": 2,
                 "stopwords": True,
+                "fold_chinese": True,
                 "weighting": str(DEFAULT_WEIGHTING),
                 "top_k": DEFAULT_TOP_K or 0,
                 "bits": DEFAULT_BITS,

@@ -16,7 +16,7 @@ def _figure(caption: str) -> tuple[QWidget, QLabel]:
     box = QWidget()
     value = plain_label()
     font = QFont(value.font())
-    font.setPointSizeF(font.pointSizeF() * 1.45)
+    font.setPointSizeF(font.pointSizeF() * 1.3)
     font.setBold(True)
     value.setFont(font)
     label = plain_label(caption)
@@ -42,6 +42,7 @@ class SummaryPanel(QFrame):
         distance_box, self.distance = _figure(self.tr("Hamming distance"))
         similarity_box, self.similarity = _figure(self.tr("similarity 1 − d/f"))
         verdict_box, self.verdict = _figure(self.tr("verdict"))
+        self.verdict_caption = verdict_box.findChildren(QLabel)[-1]
 
         self.cosine = plain_label(selectable=True)
         self.jaccard = plain_label(selectable=True)
@@ -53,11 +54,13 @@ class SummaryPanel(QFrame):
         cells = (
             (self.tr("cosine"), self.cosine, self.tr("Cosine of the two weight vectors")),
             (self.tr("Jaccard"), self.jaccard, self.tr("Jaccard index of the two token sets")),
-            (self.tr("edit similarity"), self.edit, self.tr("1 − token edit distance / longer length")),
+            (self.tr("edit sim."), self.edit, self.tr("Edit similarity: 1 − token edit distance / longer length")),
             (
-                self.tr("predicted f·θ/π"),
+                self.tr("f·θ/π"),
                 self.predicted,
-                self.tr("The Hamming distance the cosine predicts: θ = arccos(cosine)"),
+                self.tr(
+                    "The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one"
+                ),
             ),
         )
         for i, (caption, value, tip) in enumerate(cells):
@@ -65,6 +68,8 @@ class SummaryPanel(QFrame):
             label = plain_label(caption + ":")
             label.setToolTip(tip)
             value.setToolTip(tip)
+            value.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)  # never squeezed
+            label.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
             sticks.addWidget(label, row, pair * 2, Qt.AlignmentFlag.AlignRight)
             sticks.addWidget(value, row, pair * 2 + 1)
         sticks.setColumnMinimumWidth(2, 0)
@@ -94,7 +99,7 @@ class SummaryPanel(QFrame):
         self.notices.hide()
 
         top = QHBoxLayout()
-        top.setSpacing(22)
+        top.setSpacing(16)
         top.addWidget(distance_box)
         top.addWidget(similarity_box)
         top.addWidget(verdict_box)
@@ -128,28 +133,34 @@ class SummaryPanel(QFrame):
 
     def show_comparison(self, comparison: Comparison) -> None:
         config = comparison.config
-        self.distance.setText(self.tr("{d} of {f} bits").format(d=comparison.distance, f=config.bits))
-        self.similarity.setText(f"{comparison.similarity * 100:.1f} %")
+        self.verdict_caption.setText(self.tr("verdict at k = {k}").format(k=config.k))
         if comparison.near_duplicate:
-            self.verdict.setText(self.tr("✔ near-duplicates (k = {k})").format(k=config.k))
+            self.verdict.setText(self.tr("✔ near-duplicates"))
             self.verdict.setStyleSheet(f"color: {GOOD.name()};")
         else:
-            self.verdict.setText(self.tr("✘ not near-duplicates (k = {k})").format(k=config.k))
+            self.verdict.setText(self.tr("✘ not near-duplicates"))
             self.verdict.setStyleSheet(f"color: {BAD.name()};")
-        sticks = comparison.yardsticks
-        self.cosine.setText(f"{sticks.cosine:.4f}")
-        self.jaccard.setText(f"{sticks.jaccard:.4f}")
-        self.edit.setText(
-            self.tr("n/a (too long)") if sticks.edit_similarity is None else f"{sticks.edit_similarity:.4f}"
-        )
-        self.predicted.setText(
-            self.tr("{predicted} (actual {actual})").format(
-                predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
-            )
-        )
         notes = [n for n in (self._notice("A", comparison.a), self._notice("B", comparison.b)) if n]
-        if comparison.a.fingerprint.empty or comparison.b.fingerprint.empty:
-            notes.append(self.tr("An empty text is nobody's near-duplicate."))
+        if comparison.similarity is None:
+            # Two all-zero fingerprints agree on every bit, which says nothing: no distance, no similarity.
+            self.distance.setText(self.tr("no features"))
+            for label in (self.similarity, self.cosine, self.jaccard, self.edit, self.predicted):
+                label.setText("—")
+            notes.append(self.tr("An empty text is nobody's near-duplicate: no similarity is claimed."))
+        else:
+            self.distance.setText(self.tr("{d} of {f} bits").format(d=comparison.distance, f=config.bits))
+            self.similarity.setText(f"{comparison.similarity * 100:.1f} %")
+            sticks = comparison.yardsticks
+            self.cosine.setText(f"{sticks.cosine:.4f}")
+            self.jaccard.setText(f"{sticks.jaccard:.4f}")
+            self.edit.setText(
+                self.tr("n/a (too long)") if sticks.edit_similarity is None else f"{sticks.edit_similarity:.4f}"
+            )
+            self.predicted.setText(
+                self.tr("{predicted} (actual {actual})").format(
+                    predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
+                )
+            )
         self.notices.setText("\n".join(notes))
         self.notices.setVisible(bool(notes))
 

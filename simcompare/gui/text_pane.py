@@ -6,6 +6,10 @@ label that shows a file name or an error is set to ``Qt.PlainText``.
 
 A loaded file's exact decoded text is kept and handed to the core until the user edits it, so the
 numbers match the command line's for the same file (the editor itself would fold CR LF into LF).
+
+A document (PDF, Word, OpenDocument, EPUB, RTF, Markdown) shows its extracted text read-only, with the
+format named: editing it would not edit the file. "Folded" shows a Traditional Chinese text as the core
+segments it, in Simplified characters (read-only too; the text compared stays the one loaded or typed).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from simcompare.core.chinese import fold_chinese
 from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import InputError
 from simcompare.gui.messages import input_error_text
@@ -98,10 +103,13 @@ class TextPane(QWidget):
     def __init__(self, title: str, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._loaded: str | None = None  # the exact text of the loaded file, until edited
+        # The loaded file as the editor shows it (length, hash) and as read: undoing back to it is no edit.
+        self._file_text: tuple[int, int, str] | None = None
         self._source: str | None = None  # file path or example name
         self._document: Document | None = None
         self._quiet = False
         self._last_dir = ""
+        self._unfolded: str | None = None  # the editor's own text while it shows the folded one
 
         self.title = QLabel(title)
         bold = QFont(self.title.font())
@@ -116,7 +124,19 @@ class TextPane(QWidget):
         )
         self.open_button = QToolButton()
         self.open_button.setText(self.tr("Open…"))
-        self.open_button.setToolTip(self.tr("Open a text file (or drop one on the pane)"))
+        self.open_button.setToolTip(
+            self.tr("Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)")
+        )
+        self.fold_button = QToolButton()
+        self.fold_button.setText(self.tr("Folded"))
+        self.fold_button.setCheckable(True)
+        self.fold_button.setToolTip(
+            self.tr(
+                "Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut "
+                "into words, so both scripts of one text give the same tokens"
+            )
+        )
+        self.fold_button.hide()
         self.clear_button = QToolButton()
         self.clear_button.setText(self.tr("Clear"))
 
@@ -129,6 +149,7 @@ class TextPane(QWidget):
 
         self.info = plain_label()
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.info.setWordWrap(True)  # a long name takes a second line rather than being cut
         self.stats = plain_label()
         self.error = plain_label()
         self.error.setWordWrap(True)
@@ -140,6 +161,7 @@ class TextPane(QWidget):
         header.addWidget(self.title)
         header.addStretch(1)
         header.addWidget(self.html_box)
+        header.addWidget(self.fold_button)
         header.addWidget(self.open_button)
         header.addWidget(self.clear_button)
         footer = QHBoxLayout()
@@ -159,13 +181,16 @@ class TextPane(QWidget):
         self.open_button.clicked.connect(self.choose_file)
         self.clear_button.clicked.connect(self.clear)
         self.html_box.toggled.connect(self._on_html_toggled)
+        self.fold_button.toggled.connect(self._on_fold_toggled)
         self._show_info()
 
     # -------------------------------------------------------------------------------------- reading
 
     def text(self) -> str:
         """What the core compares: the loaded file's exact text, or what is in the editor."""
-        return self._loaded if self._loaded is not None else self.editor.toPlainText()
+        if self._loaded is not None:
+            return self._loaded
+        return self._unfolded if self._unfolded is not None else self.editor.toPlainText()
 
     def html(self) -> bool | None:
         """True when the text is to be read as HTML; None lets the core decide by content (as the CLI does)."""
@@ -188,14 +213,17 @@ class TextPane(QWidget):
             self,
             self.tr("Open {title}").format(title=self.title.text()),
             self._last_dir,
-            self.tr("Text files (*.txt *.md *.html *.htm *.xhtml *.csv *.json *.xml);;All files (*)"),
+            self.tr(
+                "Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml "
+                "*.pdf *.docx *.odt *.epub *.rtf);;All files (*)"
+            ),
         )
         if path:
             self.load_file(path)
 
     @Slot(str)
     def load_file(self, path: str) -> bool:
-        """Read a file with the core's decoding and HTML rules; on failure keep the text and say why."""
+        """Read a file with the core's rules (its format, decoding, HTML); on failure keep the text and say why."""
         try:
             document = read_document(path)
         except InputError as error:
@@ -218,18 +246,20 @@ class TextPane(QWidget):
         self._set("", loaded=False, source=None, document=None, html=False)
 
     def state(self) -> PaneState:
-        return PaneState(
-            self.editor.toPlainText(), self._loaded, self._source, self._document, self.html_box.isChecked()
-        )
+        return PaneState(self.text(), self._loaded, self._source, self._document, self.html_box.isChecked())
 
     def restore(self, state: PaneState) -> None:
         self._quiet = True
         try:
+            self._unfolded = None
+            self.fold_button.setChecked(False)
             self.editor.setPlainText(state.text)
             self.html_box.setChecked(state.html)
         finally:
             self._quiet = False
         self._loaded, self._source, self._document = state.loaded, state.source, state.document
+        self._remember_file_text()
+        self._set_read_only()
         self.error.hide()
         self._show_info()
         self.edited.emit()
@@ -240,28 +270,50 @@ class TextPane(QWidget):
     def _set(self, text: str, *, loaded: bool, source: str | None, document: Document | None, html: bool) -> None:
         self._quiet = True
         try:
+            self._unfolded = None
+            self.fold_button.setChecked(False)
             self.editor.setPlainText(text)
             self.html_box.setChecked(html)
         finally:
             self._quiet = False
         self._loaded = text if loaded else None
+        self._remember_file_text()
         self._source = source
         self._document = document
+        self._set_read_only()
         self.error.hide()
         self._show_info()
         self.edited.emit()
 
     # ---------------------------------------------------------------------------------------- slots
 
+    def _remember_file_text(self) -> None:
+        """Note the unedited file's text in the editor (setPlainText cleared the undo history before it)."""
+        if self._loaded is None:
+            self._file_text = None
+        else:
+            shown = self.editor.toPlainText()  # line ends as the editor holds them (CRLF read as one break)
+            self._file_text = (len(shown), hash(shown), self._loaded)
+
     @Slot()
     def _on_text_changed(self) -> None:
         if self._quiet:
             return
-        if self._loaded is not None:  # edited: from now on the editor's text is what counts
-            self._loaded = None
-            self._show_info()
+        if self._file_text is not None:
+            # Edited, or undone back to the file's text: only the length is checked on most keys (cheap even
+            # for a large file); the text is hashed only when the lengths agree.
+            length, digest, text = self._file_text
+            same = self.editor.document().characterCount() - 1 == length and hash(self.editor.toPlainText()) == digest
+            loaded = text if same else None
+            if (loaded is None) != (self._loaded is None):
+                self._loaded = loaded
+                self._show_info()
+            else:
+                self._update_fold_button()
         elif self._source is None:
             self._show_info()
+        else:
+            self._update_fold_button()
         self.error.hide()
         self.edited.emit()
 
@@ -270,23 +322,77 @@ class TextPane(QWidget):
         if not self._quiet:
             self.edited.emit()
 
+    @Slot(bool)
+    def _on_fold_toggled(self, checked: bool) -> None:
+        if self._quiet:
+            return
+        # Only what is shown changes: text() goes on returning the text as loaded or typed.
+        self._quiet = True
+        try:
+            if checked:
+                self._unfolded = self.editor.toPlainText()
+                self.editor.setPlainText(fold_chinese(self._unfolded))
+            elif self._unfolded is not None:
+                self.editor.setPlainText(self._unfolded)
+                self._unfolded = None
+        finally:
+            self._quiet = False
+        self._set_read_only()
+
+    def _set_read_only(self) -> None:
+        """Read-only while the editor shows a document's extracted text or the folded text."""
+        extracted = self._loaded is not None and self._document is not None and self._document.extracted
+        self.editor.setReadOnly(extracted or self._unfolded is not None)
+        self.html_box.setEnabled(not extracted)
+
+    def _update_fold_button(self) -> None:
+        """Offered only when folding changes the text (it holds Traditional characters)."""
+        if self._unfolded is None:
+            text = self.text()
+            self.fold_button.setVisible(bool(text) and fold_chinese(text) != text)
+
     def _show_info(self) -> None:
+        self._update_fold_button()
         document = self._document
         if self._source and document is not None:
             name = os.path.basename(self._source)
-            parts = [name, document.encoding + (" " + self.tr("(guessed)") if document.guessed else "")]
+            if document.extracted:
+                parts = [name, format_name(document.format)]
+                if document.format == "markdown":
+                    parts.append(document.encoding + (" " + self.tr("(guessed)") if document.guessed else ""))
+            else:
+                parts = [name, document.encoding + (" " + self.tr("(guessed)") if document.guessed else "")]
+            if document.extracted and self._loaded is not None:
+                parts.append(self.tr("read-only"))
             if document.html:
                 parts.append(self.tr("HTML"))
             parts.append(self.tr("{size} bytes").format(size=f"{document.size:,}"))
             if self._loaded is None:
                 parts.append(self.tr("edited"))
             self.info.setText(" · ".join(parts))
-            self.info.setToolTip("")
+            self.info.setToolTip(
+                self.tr("The text extracted from the document, as it is compared; Clear to type instead.")
+                if document.extracted
+                else ""
+            )
             self.info.setStatusTip(self._source)
         elif self._source:
             self.info.setText(self._source)
         else:
             self.info.setText(self.tr("typed or pasted") if self.editor.toPlainText() else "")
+
+
+def format_name(code: str) -> str:
+    """A document format's name as a reader knows it."""
+    names = {
+        "pdf": QCoreApplication.translate("TextPane", "PDF"),
+        "docx": QCoreApplication.translate("TextPane", "Word document"),
+        "odt": QCoreApplication.translate("TextPane", "OpenDocument text"),
+        "epub": QCoreApplication.translate("TextPane", "EPUB book"),
+        "rtf": QCoreApplication.translate("TextPane", "RTF document"),
+        "markdown": QCoreApplication.translate("TextPane", "Markdown"),
+    }
+    return names.get(code, code)
 
 
 def open_error(path: str, error: InputError) -> str:

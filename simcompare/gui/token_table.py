@@ -90,17 +90,37 @@ class TokenTable(QWidget):
         )
 
     def _size_columns(self) -> None:
+        """Columns as wide as their widest number, so no number is ever cut ("−59.…")."""
         header = self.view.horizontalHeader()
-        if self.model.columnCount() == 0:
+        model = self.model
+        if model.columnCount() == 0:
             return
         header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         metrics = self.view.fontMetrics()
+        pad = 14
+
+        def widest(texts) -> int:
+            return max((metrics.horizontalAdvance(t) for t in texts), default=0) + pad
+
+        rows = range(model.token_rows)
         header.resizeSection(TokenTableModel.TOKEN, max(90, min(200, metrics.horizontalAdvance("M" * 9))))
-        header.resizeSection(TokenTableModel.COUNT, metrics.horizontalAdvance("00000") + 12)
-        header.resizeSection(TokenTableModel.WEIGHT, metrics.horizontalAdvance("0000.00") + 12)
-        width = COMPACT_CELL if self.model.compact else FULL_CELL
+        header.resizeSection(
+            TokenTableModel.COUNT, max(metrics.horizontalAdvance("00000") + 12, widest(model.cell_texts(rows, 1)))
+        )
+        header.resizeSection(
+            TokenTableModel.WEIGHT, max(metrics.horizontalAdvance("0000.00") + 12, widest(model.cell_texts(rows, 2)))
+        )
+        header.resizeSection(
+            TokenTableModel.CODE, widest(["0" * 16]) if model.compact else widest(model.cell_texts(rows, 3))
+        )
+        floor = COMPACT_CELL if model.compact else FULL_CELL
+        bit_columns = range(TokenTableModel.FIRST_BIT, model.columnCount())
+        # Every bit column shares one width (the matrix reads as a grid): the widest cell of any of them.
+        summary_rows = (model.sum_row, model.bit_row)
+        cell_rows = summary_rows if model.compact else (*rows, *summary_rows)
+        width = max(floor, *(widest(model.cell_texts(cell_rows, c)) for c in bit_columns))
         header.setDefaultSectionSize(width)
-        for column in range(TokenTableModel.FIRST_BIT, self.model.columnCount()):
+        for column in bit_columns:
             header.resizeSection(column, width)
         header.setSectionResizeMode(TokenTableModel.TOKEN, QHeaderView.ResizeMode.Interactive)
 

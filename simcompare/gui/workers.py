@@ -18,6 +18,8 @@ from simcompare.core.errors import Cancelled, UnknownTokenError
 from simcompare.gui.messages import error_text
 
 JobFunction = Callable[[object, threading.Event], object]
+# A job that reports progress is called as function(payload, cancel, progress), progress(done, total, stage).
+Progress = Callable[[int, int, str], None]
 
 
 def describe_error(error: BaseException) -> str:
@@ -41,10 +43,12 @@ class _Worker(QObject):
     finished = Signal(int, object)
     failed = Signal(int, str)
     cancelled = Signal(int)
+    progress = Signal(int, int, int, str)  # request id, done, total, stage
 
-    def __init__(self, function: JobFunction) -> None:
+    def __init__(self, function: Callable[..., object], *, reports_progress: bool = False) -> None:
         super().__init__()
         self._function = function
+        self._reports_progress = reports_progress
 
     @Slot(int, object, object)
     def run(self, request_id: int, payload: object, cancel: threading.Event) -> None:
@@ -52,7 +56,14 @@ class _Worker(QObject):
             self.cancelled.emit(request_id)
             return
         try:
-            result = self._function(payload, cancel)
+            if self._reports_progress:
+
+                def report(done: int, total: int, stage: str = "") -> None:
+                    self.progress.emit(request_id, done, total, stage)  # queued to the GUI thread
+
+                result = self._function(payload, cancel, report)
+            else:
+                result = self._function(payload, cancel)
         except Cancelled:
             self.cancelled.emit(request_id)
         except Exception as error:  # every failure becomes a signal: nothing may escape a worker thread
@@ -64,26 +75,40 @@ class _Worker(QObject):
 class BackgroundJob(QObject):
     """Runs ``function(payload, cancel_event)`` off the GUI thread; only the newest answer is reported.
 
+    With ``reports_progress`` the function is called as ``function(payload, cancel_event, progress)`` and
+    each ``progress(done, total, stage)`` call becomes a ``progress`` signal (for the newest request only):
+    the shape of the core's progress callbacks, so any long core function can run here.
+
     Signals:
         result_ready(request_id, result): the newest request finished.
         failed(request_id, message): the newest request raised.
+        progress(done, total, stage): the newest request's progress.
         busy_changed(busy): work started or the newest request was answered.
     """
 
     result_ready = Signal(int, object)
     failed = Signal(int, str)
+    progress = Signal(int, int, str)
     busy_changed = Signal(bool)
     _run = Signal(int, object, object)
 
-    def __init__(self, function: JobFunction, name: str, parent: QObject | None = None) -> None:
+    def __init__(
+        self,
+        function: Callable[..., object],
+        name: str,
+        parent: QObject | None = None,
+        *,
+        reports_progress: bool = False,
+    ) -> None:
         super().__init__(parent)
         self._latest = 0
         self._cancel = threading.Event()
         self._busy = False
         self._thread = QThread(self)
         self._thread.setObjectName(name)
-        self._worker = _Worker(function)
+        self._worker = _Worker(function, reports_progress=reports_progress)
         self._worker.moveToThread(self._thread)
+        self._worker.progress.connect(self._on_progress)
         self._run.connect(self._worker.run)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
@@ -124,6 +149,11 @@ class BackgroundJob(QObject):
         if busy != self._busy:
             self._busy = busy
             self.busy_changed.emit(busy)
+
+    @Slot(int, int, int, str)
+    def _on_progress(self, request_id: int, done: int, total: int, stage: str) -> None:
+        if request_id == self._latest:
+            self.progress.emit(done, total, stage)
 
     @Slot(int, object)
     def _on_finished(self, request_id: int, result: object) -> None:

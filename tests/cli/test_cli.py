@@ -134,3 +134,22 @@ def test_fingerprint_reads_standard_input(cli: RunCli) -> None:
     assert result.returncode == 0
     expected = simcompare.fingerprint(ZH_B)
     assert result.stdout == f"-\t{expected.binary}\t{expected.hex}\n"
+
+
+@pytest.mark.parametrize(("text_a", "text_b"), [("", ""), ("", ZH_A), (ZH_B, "的 了 the and of")])
+def test_compare_makes_no_similarity_claim_without_features(
+    cli: RunCli, tmp_path: Path, text_a: str, text_b: str
+) -> None:
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text(text_a, encoding="utf-8")
+    b.write_text(text_b, encoding="utf-8")
+    data = json.loads(cli("compare", str(a), str(b), "--json").stdout)
+    assert data["similarity"] is None
+    assert data["yardsticks"] is None
+    assert data["near_duplicate"] is False
+    assert data["a"]["empty"] == (text_a == "")
+    assert data["b"]["empty"] == (text_b != ZH_A)
+    text = cli("compare", str(a), str(b))
+    assert text.returncode == 0
+    assert "no features" in text.stdout
+    assert "similarity 1.0" not in text.stdout and "of 64 bits" not in text.stdout

@@ -39,8 +39,11 @@ def test_compare_texts_agrees_with_fingerprint(text_a, text_b, config):
         assert side.empty == fp.empty
 
     assert result.distance == simcompare.hamming(fa, fb) == bin(fa.value ^ fb.value).count("1")
-    assert result.similarity == pytest.approx(1 - result.distance / config.bits)
-    assert result.similarity == pytest.approx(simcompare.similarity(fa, fb))
+    if fa.empty or fb.empty:
+        assert result.similarity is None
+    else:
+        assert result.similarity == pytest.approx(1 - result.distance / config.bits)
+        assert result.similarity == pytest.approx(simcompare.similarity(fa, fb))
 
     xor = format(fa.value ^ fb.value, f"0{config.bits}b")
     assert result.differing_bits == tuple(j for j, bit in enumerate(xor) if bit == "1")
@@ -73,6 +76,16 @@ def test_empty_texts_are_not_near_duplicates():
     result = simcompare.compare_texts("", "的 了 the and of")
     assert result.distance == 0
     assert not result.near_duplicate
+    assert not result.comparable
+    assert result.similarity is None  # two all-zero fingerprints agree, but that claims nothing
+
+
+def test_one_empty_text_makes_no_similarity_claim():
+    result = simcompare.compare_texts("", A)
+    assert not result.comparable
+    assert result.similarity is None
+    assert not result.near_duplicate
+    assert simcompare.compare_texts(A, B).comparable
 
 
 def test_close_texts_closer_than_unrelated():

@@ -180,7 +180,7 @@ def test_html_by_suffix(tmp_path, name):
     assert tokens == ["foobar"]
 
 
-@pytest.mark.parametrize("name", ["page.txt", "page.md", "page.html.txt", "html"])
+@pytest.mark.parametrize("name", ["page.txt", "page.html.txt", "html"])
 def test_not_html_by_suffix(tmp_path, name):
     doc = simcompare.read_document(_write(tmp_path, name, SNIPPET.encode()))
     assert not doc.html

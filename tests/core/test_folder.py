@@ -167,3 +167,15 @@ def test_data_path_is_under_home_by_default(monkeypatch: pytest.MonkeyPatch, tmp
     monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     monkeypatch.setenv("HOME", str(tmp_path))
     assert str(default_data_path()).startswith(str(tmp_path) + os.sep)
+
+
+def test_a_lower_threshold_measures_the_candidates_again() -> None:
+    words = (STORY * 2).split()
+    other = " ".join(words[:14] + list(reversed(words[14:])))  # shares the first few word pairs only
+    session = FolderSession(result_of(record("a", 0, " ".join(words)), record("b", 1, other)))
+    exact = session.pair(0, 1, 3).resemblance
+    assert 0.05 < exact < 0.2
+    assert session.groups(3) == []  # screened by the quick estimate only: far below 0.45
+    session.min_resemblance = 0.05
+    (group,) = session.groups(3)
+    assert group.members[1].verified == exact

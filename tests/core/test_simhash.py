@@ -7,6 +7,7 @@ import math
 import os
 import subprocess
 import sys
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -14,6 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
+import simcompare.core.weights
 from simcompare.core.simhash import default_k, fingerprint_value, is_near_duplicate
 
 FAST = settings(max_examples=60, deadline=None, database=None)
@@ -201,25 +203,79 @@ def test_single_token_fingerprint_is_its_code(token, weight, bits):
     code = _md5_code(token, bits)
     assert fp.value == code
     assert fp.tokens[0].code == code
-    assert list(fp.sums) == [weight if bit == "1" else -weight for bit in format(code, f"0{bits}b")]
+    w = round(weight, 11)  # the contract rounds every weight to 11 decimals
+    assert fp.tokens[0].weight == w
+    assert list(fp.sums) == [w if bit == "1" else -w for bit in format(code, f"0{bits}b")]
+
+
+def _exact_sums(weights: dict[str, float], bits: int) -> list[Fraction]:
+    """The contract by hand: every weight rounded to 11 decimals, summed as exact fractions."""
+    exact = [Fraction(0)] * bits
+    for token, weight in weights.items():
+        w = Fraction(round(Fraction(weight) * 10**11), 10**11)
+        code = format(_md5_code(token, bits), f"0{bits}b")
+        for j, bit in enumerate(code):
+            exact[j] += w if bit == "1" else -w
+    return exact
 
 
 @FAST
 @given(weights=float_weight_maps, bits=widths)
 def test_sums_and_bits_follow_the_contract(weights, bits):
-    """V[j] = Σ weight × (±1 by bit j of the md5 code), and bit j is 1 iff V[j] > 0."""
+    """V[j] = Σ weight × (±1 by bit j of the md5 code) exactly, and bit j is 1 iff V[j] > 0."""
     fp = simcompare.fingerprint_weights(weights, simcompare.Config(bits=bits))
-    expected = [0.0] * bits
-    for token, weight in weights.items():
-        code = format(_md5_code(token, bits), f"0{bits}b")
-        for j, bit in enumerate(code):
-            expected[j] += weight if bit == "1" else -weight
-    assert list(fp.sums) == pytest.approx(expected, rel=1e-9, abs=1e-9)
-    for j, total in enumerate(fp.sums):
-        assert fp.binary[j] == ("1" if total > 0 else "0")
-    for j, total in enumerate(expected):
-        if abs(total) > 1e-6:
-            assert fp.binary[j] == ("1" if total > 0 else "0")
+    exact = _exact_sums(weights, bits)
+    assert list(fp.sums) == [float(v) for v in exact]  # the nearest float to the exact sum
+    assert fp.binary == "".join("1" if v > 0 else "0" for v in exact)
+
+
+@FAST
+@given(
+    weights=st.dictionaries(tokens, st.floats(min_value=1e3, max_value=1e9, allow_nan=False), min_size=1, max_size=8),
+    bits=widths,
+)
+def test_large_weights_are_summed_exactly_too(weights, bits):
+    """Weights of 10^4 and more take the exact path, totals beyond int64 units Python's integers."""
+    fp = simcompare.fingerprint_weights(weights, simcompare.Config(bits=bits))
+    exact = _exact_sums(weights, bits)
+    assert list(fp.sums) == [float(v) for v in exact]
+    assert fp.binary == "".join("1" if v > 0 else "0" for v in exact)
+    assert fingerprint_value(weights, simcompare.Config(bits=bits)) == fp.value
+
+
+def test_a_sum_that_is_zero_exactly_gives_bit_zero():
+    """0.1 + 0.2 − 0.3 is 5.6e-17 in floats; the contract's sums are exact, so the bit is 0, not 1."""
+    config = simcompare.Config(bits=1, hasher={"a": "1", "b": "1", "c": "0"})
+    fp = simcompare.fingerprint_weights({"a": 0.1, "b": 0.2, "c": 0.3}, config)
+    assert fp.sums == (0.0,)
+    assert fp.binary == "0"
+    assert fingerprint_value({"a": 0.1, "b": 0.2, "c": 0.3}, config) == 0
+
+
+# A common factor with at most 11 decimals, as jieba's IDF values have (13.900677652, 9.75754292558).
+idf_like = st.integers(1, 20 * 10**11).map(lambda m: m / 10**11)
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(weights=st.dictionaries(tokens, st.integers(1, 4), min_size=2, max_size=8), bits=widths, factor=idf_like)
+def test_one_common_factor_gives_the_same_bits(weights, bits, factor):
+    """tf-idf with every IDF equal is tf times one factor: the bits must be tf's, even where a sum is 0."""
+    config = simcompare.Config(bits=bits)
+    base = simcompare.fingerprint_weights(weights, config)
+    scaled = simcompare.fingerprint_weights({t: n * factor for t, n in weights.items()}, config)
+    assert scaled.value == base.value
+
+
+@settings(max_examples=200, deadline=None, database=None)
+@given(counts=st.lists(st.integers(1, 4), min_size=4, max_size=4), bits=st.integers(1, 64))
+def test_tfidf_with_equal_idf_gives_tf_bits(counts, bits):
+    """Words jieba's IDF table does not know all get the median IDF: tf-idf's bits are then tf's."""
+    words = ["qzxv", "wqjk", "zzpf", "xkcdq"]
+    assert all(simcompare.core.weights.IDF.lookup(w) == simcompare.core.weights.IDF.median for w in words)
+    text = " ".join(w for w, n in zip(words, counts, strict=True) for _ in range(n))
+    tf = simcompare.fingerprint(text, simcompare.Config(bits=bits, weighting="tf", segmenter="words"))
+    tfidf = simcompare.fingerprint(text, simcompare.Config(bits=bits, weighting="tfidf", segmenter="words"))
+    assert tfidf.value == tf.value
 
 
 @FAST

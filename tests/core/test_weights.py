@@ -118,7 +118,7 @@ def test_textrank_is_jiebas():
     expected = _jieba_textrank(features.sequence)
     assert features.weights.keys() == expected.keys()
     for token, weight in features.weights.items():
-        assert weight == pytest.approx(expected[token], rel=1e-12)
+        assert weight == round(expected[token], 11)  # the weights carry 11 decimals, as the sums use them
 
 
 @pytest.mark.parametrize(

@@ -24,12 +24,12 @@ from simcompare.gui.palette import MINUS
 
 def shown_sums(page: ComparePage, side: str) -> list[float]:
     model = (page.table_a if side == "a" else page.table_b).model
-    return [model.data(model.index(model.sum_row, c), ValueRole) for c in range(3, model.columnCount())]
+    return [model.data(model.index(model.sum_row, c), ValueRole) for c in range(model.FIRST_BIT, model.columnCount())]
 
 
 def shown_bits(page: ComparePage, side: str) -> str:
     model = (page.table_a if side == "a" else page.table_b).model
-    return "".join(model.data(model.index(model.bit_row, c)) for c in range(3, model.columnCount()))
+    return "".join(model.data(model.index(model.bit_row, c)) for c in range(model.FIRST_BIT, model.columnCount()))
 
 
 def assert_every_view_shows(page: ComparePage, expected: simcompare.Comparison) -> None:
@@ -44,7 +44,7 @@ def assert_every_view_shows(page: ComparePage, expected: simcompare.Comparison) 
         assert shown_bits(page, side) == want.binary
         table = page.table_a if side == "a" else page.table_b
         model = table.model
-        assert model.columnCount() == 3 + want.bits
+        assert model.columnCount() == model.FIRST_BIT + want.bits
         assert [model.data(model.index(r, 0)) for r in range(model.token_rows)] == [t.token for t in want.tokens]
         assert [model.data(model.index(r, 2), ValueRole) for r in range(model.token_rows)] == pytest.approx(
             [t.weight for t in want.tokens]
@@ -149,16 +149,56 @@ def test_six_bit_worked_example(qtbot, page: ComparePage) -> None:
     assert shown_sums(page, "a") == [15, -7, -1, 3, 5, 15]
     assert shown_bits(page, "a") == "100111"
     model = page.table_a.model
-    shown = [model.data(model.index(model.sum_row, c)) for c in range(3, 9)]
+    shown = [model.data(model.index(model.sum_row, c)) for c in range(model.FIRST_BIT, model.FIRST_BIT + 6)]
     assert shown == ["15", f"{MINUS}7", f"{MINUS}1", "3", "5", "15"]
     # The whole ±w matrix: token a (weight 5, code 100101) reads +5 −5 −5 +5 −5 +5.
     row = model.row_of("a")
-    assert [model.data(model.index(row, c)) for c in range(3, 9)] == ["+5", "−5", "−5", "+5", "−5", "+5"]
+    cells = [model.data(model.index(row, c)) for c in range(model.FIRST_BIT, model.FIRST_BIT + 6)]
+    assert cells == ["+5", "−5", "−5", "+5", "−5", "+5"]
+    assert model.data(model.index(row, model.CODE)) == "100101"  # the code column: the table's code for a
     assert [model.data(model.index(r, 1), ValueRole) for r in range(5)] == [5, 4, 3, 2, 1]
     assert page.settings.config().hash_function is TEACHING_HASHER
     # Text B: D weighs 6, and only bit 2 flips.
     assert page.comparison.differing_bits == (2,)
     assert "15, −7, −1, 3, 5, 15" in page.summary.info.text()
+    assert "only bit 2 differs" in page.summary.info.text()
+
+
+def test_the_six_bit_explanation_follows_the_bits_setting(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.settings.bits.setEditText("4")
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.bits == 4, timeout=30_000)
+    fp = page.comparison.a.fingerprint
+    assert fp.sums == (15, -7, -1, 3)  # the table's codes cut to their first four bits
+    info = page.summary.info.text()
+    assert "15, −7, −1, 3 →" in info and "15, −7, −1, 3, 5, 15" not in info
+    assert f"fingerprint {fp.binary}" in info
+
+
+def test_a_fixed_lesson_disappears_when_its_settings_change(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert "Three words changed" in page.summary.info.text()
+    page.settings.apply({"bits": 8})
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.bits == 8, timeout=30_000)
+    assert not page.summary.info.isVisibleTo(page)
+
+
+@pytest.mark.parametrize(("text_a", "text_b"), [("", ""), ("", "hello world again and again"), ("the of", "")])
+def test_texts_without_features_make_no_similarity_claim(qtbot, page: ComparePage, text_a, text_b) -> None:
+    page.settings.apply({"segmenter": "words"})
+    page.pane_a.set_text(text_a, "A")
+    page.pane_b.set_text(text_b, "B")
+    page.recompute()
+    qtbot.waitUntil(
+        lambda: page.is_settled() and page.comparison is not None and page.pane_b.text() == text_b, timeout=30_000
+    )
+    assert page.comparison.similarity is None
+    assert page.summary.distance.text() == "no features"
+    assert page.summary.similarity.text() == "—"
+    assert page.summary.jaccard.text() == "—" and page.summary.predicted.text() == "—"
+    assert "%" not in page.summary.similarity.text()
 
 
 @pytest.mark.parametrize("item", EXAMPLES, ids=lambda item: item.key)
@@ -303,6 +343,12 @@ def test_a_loaded_file_keeps_its_exact_text_until_edited(qtbot, page: ComparePag
     page.pane_a.editor.appendPlainText("third")
     assert page.pane_a.text() == "first line\nsecond line\n\nthird"
     assert "edited" in page.pane_a.info.text()
+    page.pane_a.editor.undo()  # back to the file as read: its exact text again, and no "edited"
+    assert page.pane_a.text() == "first line\r\nsecond line\r\n"
+    assert "edited" not in page.pane_a.info.text()
+    assert page.pane_a.document is not None
+    qtbot.keyClicks(page.pane_a.editor, "x")
+    assert "edited" in page.pane_a.info.text()
 
 
 def test_selecting_a_token_highlights_it_on_every_bit(qtbot, page: ComparePage, two_files) -> None:
@@ -360,3 +406,17 @@ def test_differences_tab_shows_the_word_diff(qtbot, page: ComparePage) -> None:
         "Tuesdays",
         "hat",
     ]
+
+
+def test_old_results_are_greyed_while_a_long_recompute_runs(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert not page.results_greyed
+    page._grey_timer.setInterval(0)  # grey at once rather than after GREY_AFTER_MS: no waiting on time
+    big = " ".join(f"word{i % 5000} other{i % 777}" for i in range(100_000))
+    page.pane_a.set_text(big, "big")
+    qtbot.waitUntil(lambda: page.results_greyed, timeout=30_000)
+    assert not page.results.isEnabled() and not page.summary.isEnabled()
+    wait_settled(qtbot, page)
+    assert not page.results_greyed and page.summary.isEnabled()
+    assert page.comparison.a.features.counts["word1"] == 20

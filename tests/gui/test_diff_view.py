@@ -54,7 +54,8 @@ def test_hidden_view_computes_nothing_until_shown(qtbot, view: DifferencesView) 
     # Highlights are char formats on the documents; equal words keep the default format.
     first = diff.changes[0]
     assert format_at(view.view_a, first.a_start).background().style() != Qt.BrushStyle.NoBrush
-    assert format_at(view.view_b, first.b_start).underlineStyle() == QTextCharFormat.UnderlineStyle.WaveUnderline
+    assert format_at(view.view_b, first.b_start).underlineStyle() == QTextCharFormat.UnderlineStyle.DotLine
+    assert "dotted underline: replaced" in view.legend.text()  # the legend names what is drawn
     assert format_at(view.view_a, 0).background().style() == Qt.BrushStyle.NoBrush
     inserted = diff.changes[2]
     assert format_at(view.view_b, inserted.b_start).fontUnderline()
@@ -113,3 +114,28 @@ def test_characters_beyond_the_basic_plane_keep_highlights_aligned(qtbot, view: 
         view.set_texts("😀 emoji 𠀀 then alpha", "😀 emoji 𠀀 then beta")
     view.next_difference()
     assert marked(view.view_a) == ["alpha"] and marked(view.view_b) == ["beta"]
+
+
+def test_texts_beyond_the_limit_are_shown_with_a_notice_and_not_diffed(qtbot, view: DifferencesView) -> None:
+    from simcompare.gui.diff_view import DIFF_LIMIT_CHARS
+
+    long_a = "word " * (DIFF_LIMIT_CHARS // 8)
+    long_b = long_a + "more " * (DIFF_LIMIT_CHARS // 8)
+    view.show()
+    view.set_texts(long_a, long_b, segmenter="words")
+    assert view.too_long
+    assert not view.busy  # no work started that could run for minutes
+    assert "Too long" in view.status.text() and f"{DIFF_LIMIT_CHARS:,}" in view.status.text()
+    assert view.view_b.toPlainText() == long_b  # the texts are still there to read
+    view.set_texts(A, B)  # short texts again: diffed as usual
+    with qtbot.waitSignal(view.diff_ready, timeout=30_000):
+        pass
+
+
+def test_stop_drops_the_running_comparison(qtbot, view: DifferencesView) -> None:
+    view.show()
+    view.set_texts(A, B)
+    assert view.busy and view.cancel_button.isVisibleTo(view)
+    view.cancel()
+    assert not view.busy and not view.cancel_button.isVisibleTo(view)
+    assert view.diff is None and "Stopped" in view.status.text()

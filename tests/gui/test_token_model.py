@@ -37,23 +37,26 @@ def test_model_passes_qtmodeltester(qtmodeltester, model: TokenTableModel, fp) -
 def test_rows_columns_and_summary_rows(qapp, model: TokenTableModel) -> None:
     fp = simcompare.fingerprint("A A A A A B B C C C D E E E E", SIX_BIT)
     model.set_fingerprint(fp)
-    assert model.rowCount() == 5 + 2 and model.columnCount() == 3 + 6
+    assert model.rowCount() == 5 + 2 and model.columnCount() == model.FIRST_BIT + 6
     assert model.rowCount(model.index(0, 0)) == 0  # a table: no children
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
-    assert headers == ["Token", "Count", "Weight", "0", "1", "2", "3", "4", "5"]
+    assert headers == ["Token", "Count", "Weight", "Code", "0", "1", "2", "3", "4", "5"]
     assert model.headerData(model.sum_row, Qt.Orientation.Vertical) == "sum"
     assert model.headerData(model.bit_row, Qt.Orientation.Vertical) == "bit"
     # Each ±w cell: +weight where the code bit is 1, −weight where it is 0; coloured, with the sign as text.
     for row, token in enumerate(fp.tokens):
         code = fp.code_binary(token)
+        assert model.data(model.index(row, model.CODE)) == code  # the code column
         for j in range(6):
-            index = model.index(row, 3 + j)
+            index = model.index(row, model.FIRST_BIT + j)
             value = model.data(index, ValueRole)
             assert value == (token.weight if code[j] == "1" else -token.weight)
             assert model.data(index).startswith("+" if code[j] == "1" else MINUS)
             assert model.data(index, Qt.ItemDataRole.BackgroundRole) is not None
-    assert [model.data(model.index(model.sum_row, 3 + j), ValueRole) for j in range(6)] == list(fp.sums)
-    assert "".join(model.data(model.index(model.bit_row, 3 + j)) for j in range(6)) == fp.binary == "100111"
+    assert [model.data(model.index(model.sum_row, model.FIRST_BIT + j), ValueRole) for j in range(6)] == list(fp.sums)
+    assert (
+        "".join(model.data(model.index(model.bit_row, model.FIRST_BIT + j)) for j in range(6)) == fp.binary == "100111"
+    )
     assert model.token_at(model.sum_row) is None and model.token_at(0).token == "a"
     assert model.row_of("c") == 2 and model.row_of("z") is None
 
@@ -62,14 +65,14 @@ def test_wide_codes_show_signs_only(qapp, model: TokenTableModel) -> None:
     fp = simcompare.fingerprint("the quick brown fox", simcompare.Config(bits=64, stopwords=False))
     model.set_fingerprint(fp)
     assert fp.bits > FULL_MATRIX_BITS and model.compact
-    cell = model.data(model.index(0, 3))
+    cell = model.data(model.index(0, model.FIRST_BIT))
     assert cell in ("+", MINUS)
-    assert model.data(model.index(0, 3), ValueRole) in (fp.tokens[0].weight, -fp.tokens[0].weight)
+    assert model.data(model.index(0, model.FIRST_BIT), ValueRole) in (fp.tokens[0].weight, -fp.tokens[0].weight)
 
 
 def test_empty_fingerprint_has_zero_sums(qapp, model: TokenTableModel) -> None:
     fp = simcompare.fingerprint("的 了 the of", simcompare.Config(bits=8))
     model.set_fingerprint(fp)
     assert fp.empty and model.token_rows == 0
-    assert [model.data(model.index(model.sum_row, 3 + j), ValueRole) for j in range(8)] == [0.0] * 8
+    assert [model.data(model.index(model.sum_row, model.FIRST_BIT + j), ValueRole) for j in range(8)] == [0.0] * 8
     assert model.data(QModelIndex()) is None

@@ -114,12 +114,14 @@ def test_language_names_are_understood() -> None:
 ALLOWED = {
     "SimHash", "md5", "sha1", "blake2b", "fnv1a64", "jenkins", "jieba", "tf", "idf", "tfidf", "TextRank",
     "textrank", "hex", "HTML", "CSV", "JSON", "KB", "MB", "GB", "Qt", "simcompare", "Jaccard", "arccos",
-    "UTF", "Big5", "GB18030", "Shift", "Ctrl", "Alt", "STOC", "WWW", "ACM", "utf",
+    "UTF", "Big5", "GB18030", "Shift", "Ctrl", "Alt", "STOC", "WWW", "ACM", "utf", "PNG", "SVG",
 }  # fmt: skip
 # The names of the people and papers in the About box stay as published.
 ALLOWED |= {"Moses", "Charikar", "Gurmeet", "Singh", "Manku", "Arvind", "Jain", "Anish", "Das", "Sarma"}
 ALLOWED |= {"Similarity", "estimation", "techniques", "from", "rounding", "algorithms"}
 ALLOWED |= {"Detecting", "near-duplicates", "for", "web", "crawling"}
+# Document formats keep their names in Chinese too.
+ALLOWED |= {"PDF", "Word", "OpenDocument", "EPUB", "RTF", "Markdown", "OCR", "OpenCC"}
 WORD = re.compile(r"\.?[A-Za-z][A-Za-z0-9_.\-/\\:]*")  # with a leading dot: a file ending such as .html
 
 

@@ -95,5 +95,5 @@ def test_tooltips_escape_token_text(qapp) -> None:
     model.set_fingerprint(fp)
     for row in range(model.token_rows):
         assert model.data(model.index(row, 0)) in ("<b>bold</b>", '<img src="x.png">')  # plain data, drawn as is
-        for column in (0, 3):
+        for column in (0, model.FIRST_BIT):
             assert "<img" not in model.data(model.index(row, column), Qt.ItemDataRole.ToolTipRole)

@@ -85,3 +85,21 @@ def test_garbage_is_collected_on_the_gui_thread(qapp) -> None:
     finally:
         collector.stop()
     assert gc.isenabled()
+
+
+def test_progress_of_the_newest_request_arrives_as_signals(qtbot) -> None:
+    def count(payload: object, cancel: threading.Event, progress) -> object:
+        for done in range(1, 4):
+            progress(done, 3, f"step {done}")
+        return payload
+
+    background = BackgroundJob(count, "test-progress", reports_progress=True)
+    seen: list[tuple[int, int, str]] = []
+    background.progress.connect(lambda done, total, stage: seen.append((done, total, stage)))
+    try:
+        with qtbot.waitSignal(background.result_ready, timeout=10_000):
+            background.submit("x")
+        qtbot.waitUntil(lambda: len(seen) == 3, timeout=10_000)
+        assert seen == [(1, 3, "step 1"), (2, 3, "step 2"), (3, 3, "step 3")]
+    finally:
+        background.shutdown()

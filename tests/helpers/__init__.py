@@ -1,3 +1,3 @@
 """What the tests share: sample texts (``texts``), running the command line (``cli``), the window's waits
-(``gui``) and acting as another user (``system``). ``tests`` is on the import path (pytest's ``pythonpath``),
-so a test says ``from helpers.texts import ZH_A``."""
+(``gui``), acting as another user (``system``) and real documents built in a folder (``documents``).
+``tests`` is on the import path (pytest's ``pythonpath``), so a test says ``from helpers.texts import ZH_A``."""

@@ -1,0 +1,70 @@
+"""Screenshots of the Compare page's teaching views (Geometry, Index, Steps) for README.md.
+
+``tools/teaching_screenshots.py`` calls :func:`teaching_screenshots` per language (offscreen); each picture
+is taken once the page and the θ/π measurement have settled, waiting on the page's state, never on a delay.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEventLoop, QTimer
+
+from simcompare.gui.app import build_window, create_application, settle_layouts
+from simcompare.gui.steps import Step
+
+TIMEOUT_MS = 120_000
+
+
+def wait_until(condition) -> bool:
+    """Run the event loop until ``condition()`` holds (checked after each event batch) or the timeout."""
+    loop = QEventLoop()
+    timer = QTimer()
+    timer.setSingleShot(True)
+    timer.start(TIMEOUT_MS)
+    poll = QTimer()
+    poll.timeout.connect(lambda: (condition() or not timer.isActive()) and loop.quit())
+    poll.start(20)
+    loop.exec()
+    poll.stop()
+    return condition()
+
+
+def teaching_screenshots(language: str, folder: Path) -> list[str]:
+    """Save geometry-, index- and steps-<language>.png in ``folder``; returns the views that did not settle."""
+    app = create_application(language, saved=False)
+    window = build_window(persist=False)
+    window.resize(1400, 900)
+    window.show()
+    page = window.compare_page
+    shots = []
+
+    def settled() -> bool:
+        return page.is_settled() and page.comparison is not None
+
+    # Geometry: the seeds' three hyperplanes beside the θ/π law, for the edited example.
+    page.load_example("en-edited" if language == "en" else "zh-edited")
+    page.show_results_tab(page.results.indexOf(page.geometry))
+    page.geometry.select_source("three-hyperplanes")
+    ok = wait_until(lambda: settled() and page.geometry.chart.law is not None)
+    shots.append(("geometry", ok))
+    settle_layouts()
+    window.grab().save(str(folder / f"geometry-{language}.png"))
+
+    # Index: the same pair cut into the k + 1 blocks of the default k, the shared ones lit.
+    page.show_results_tab(page.results.indexOf(page.index_view))
+    settle_layouts()
+    window.grab().save(str(folder / f"index-{language}.png"))
+    shots.append(("index", page.index_view.picture is not None))
+
+    # Steps: the six-bit example at step 5 (±w).
+    page.load_example("six-bit")
+    page.show_results_tab(0)
+    ok = wait_until(settled)
+    page.step_guide.go_to(Step.SIGNED)
+    settle_layouts()
+    window.grab().save(str(folder / f"steps-{language}.png"))
+    shots.append(("steps", ok))
+    window.close()
+    app.processEvents()
+    return [name for name, ok in shots if not ok]

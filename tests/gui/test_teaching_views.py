@@ -1,0 +1,108 @@
+"""The Geometry and Index views show the core's numbers: hyperplanes, the θ/π law, blocks, arithmetic."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from helpers.gui import wait_settled
+
+from simcompare.core.index import find_near_pairs
+from simcompare.core.teaching import angle, angle_law, blocks_of, example_pairs, geometry_preset, hyperplanes
+from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.geometry_view import law_config
+
+
+def table_column(view, column: int) -> list[str]:
+    return [view.table.item(row, column).text() for row in range(view.table.rowCount()) if view.table.item(row, column)]
+
+
+def test_the_seeds_three_hyperplanes_on_screen(qtbot, page: ComparePage) -> None:
+    view = page.geometry
+    view.select_source("three-hyperplanes")
+    picture = geometry_preset("three-hyperplanes").picture()
+    assert view.picture() == picture
+    assert table_column(view, 0) == ["1", "2", "0", "3", "0"]  # d = (1, 2, 0, 3, 0)
+    # r0 from the codes' first bits (1, 0, 1, 0, 1), then d · r0 = −4 and its bit 0.
+    assert table_column(view, 1) == ["+1", "−1", "+1", "−1", "+1", "−4", "0"]
+    assert table_column(view, 3)[-2:] == ["+6", "1"]
+    assert "Signature: 001" in view.explanation.text()
+    view.select_source("two-dimensions")
+    assert "Signature: 11" in view.explanation.text()
+
+
+def test_text_a_as_hyperplanes_and_the_angle_of_the_two_texts(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    comparison = page.comparison
+    view = page.geometry
+    view.select_source("a")
+    picture = hyperplanes(comparison.a.fingerprint)
+    assert view.picture() == picture
+    assert view.picture().dots == comparison.a.fingerprint.sums
+    theta = angle(comparison.a.features.weights, comparison.b.features.weights)
+    assert f"{math.degrees(theta):.3g}°" in view.angle_line.text()
+    assert f"{comparison.distance} do" in view.angle_line.text()
+    assert "40 heaviest of 64 coordinates, the first 16 of 64 hyperplanes" in view.explanation.text()
+
+
+def test_the_law_is_measured_in_the_background_and_drawn(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.geometry.law_ready, timeout=60_000) as ready:
+        page.show_results_tab(page.results.indexOf(page.geometry))
+    law = ready.args[0]
+    assert page.geometry.chart.law is law
+    config = law_config(page.comparison.config)
+    assert len(law.points) == len(example_pairs())
+    for i in (0, 17, 41):  # each dot is the core's own (θ, distance) for that pair
+        assert angle_law([example_pairs()[i]], config).points[0] == law.points[i]
+    assert "on average the distance is f·θ/π" in page.geometry.law_line.text()
+
+
+def test_the_law_under_the_teaching_table_uses_md5(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    config = law_config(page.comparison.config)
+    assert config.hasher == "md5" and config.bits == 6
+
+
+def test_a_pair_within_k_lights_its_shared_block(qtbot, page: ComparePage) -> None:
+    page.load_example("six-bit")  # 100111 vs 101111 at k = 1: two blocks of three bits
+    wait_settled(qtbot, page)
+    view = page.index_view
+    assert view.picture == blocks_of(0b100111, 0b101111, 6, 1)
+    assert view.picture.shared == (1,) and view.picture.guaranteed
+    assert "2 blocks" in view.why.text() and "block 1 (bits 3–5)" in view.why.text()
+
+
+@pytest.mark.parametrize(("bits", "k", "expected"), [(64, 3, "2^34 / 2^16 = 2^18"), (64, 8, "2^34 / 2^8 = 2^26")])
+def test_the_index_arithmetic(qtbot, page: ComparePage, bits: int, k: int, expected: str) -> None:
+    page.settings.apply({"bits": bits, "k": k})
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.k == k, timeout=30_000)
+    assert expected in page.index_view.arithmetic.text()
+    assert f"{k + 1} blocks" in page.index_view.arithmetic.text()
+
+
+def test_a_scans_index_statistics(qtbot, page: ComparePage) -> None:
+    values = [0, 1, 3, 2**63, 2**63 + 1]
+    pairs = find_near_pairs(values, k=2, bits=64)
+    page.index_view.show_scan(pairs)
+    text = page.index_view.scan_line.text()
+    assert f"{pairs.blocks} blocks, {pairs.keys} tables" in text
+    assert f"{pairs.candidates:,} candidate pairs checked of 10 possible, {len(pairs)} pairs" in text
+
+
+def test_a_folder_scan_shows_its_index_in_the_index_view(qtbot, main_window, tmp_path) -> None:
+    text = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
+    (tmp_path / "a.txt").write_text(text, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(text.replace("quiet", "silent"), encoding="utf-8")
+    folder = main_window.folder_page
+    folder.workers = 1
+    with qtbot.waitSignal(folder.scan_finished, timeout=60_000):
+        main_window.open_folder(str(tmp_path))
+    pairs = folder.pairs
+    assert pairs is not None
+    line = main_window.compare_page.index_view.scan_line.text()
+    assert f"{pairs.n:,} fingerprints" in line and f"{pairs.blocks} blocks, {pairs.keys} tables" in line
+    assert f"{pairs.candidates:,} candidate pairs checked" in line
