@@ -166,7 +166,9 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
             for abs_path, rel, size, mtime_ns in batch.itertuples(index=False, name=None):
                 # _Run.take turns the worker's outcome into scan's FileRecord or Problem, as scan does
                 run = _Run(lambda *_: None, None)
-                run.take(_segment_one(_Entry(abs_path, rel, size, mtime_ns), config, keep_sequence), Path("/"))
+                # alarm: a parser stuck on one document is stopped and reported, as in scan's worker processes
+                entry = _Entry(abs_path, rel, size, mtime_ns)
+                run.take(_segment_one(entry, config, keep_sequence, alarm=True), Path("/"))
                 if run.problems:
                     problem = run.problems[0]
                     rows.append(
