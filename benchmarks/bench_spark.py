@@ -6,8 +6,9 @@
     python benchmarks/bench_spark.py --part corpora
 
 Planted: the workload of bench_index.py (random 64-bit fingerprints with clusters of neighbours 1–3 bits
-from a centre, seeded), written to Parquet with pyarrow, then loaded, exploded, joined and verified by
-Spark; the pairs are checked against the core's numpy index (exactly equal, every planted pair found).
+from a centre, seeded) plus n/1000 identical copies, written to Parquet with pyarrow, then loaded,
+exploded, joined and verified by Spark; the pairs are checked against the core's numpy index (exactly
+equal, every planted pair found).
 Stages: load (read and collapse identical values), pairs (explode, join, verify, collect).
 
 Corpora: ``zh_docs`` and ``en_copyright`` from ../shared/corpora (unpacked once, see corpora.py) through
@@ -42,7 +43,13 @@ from simcompare.spark.pairs import block_layout
 
 
 def planted(spark, n: int, k: int, blocks: int | None, seed: int, folder: Path) -> None:  # type: ignore[no-untyped-def]
-    work = make_workload(n, clusters=n // 100, duplicates=n // 1000, seed=seed)
+    work = make_workload(n, clusters=n // 100, k=min(k, 3), seed=seed)
+    # identical fingerprints too (copies of random values over unclustered ones): collapsed before the join
+    rng = np.random.default_rng(seed + 1)
+    free = np.setdiff1d(np.arange(n), work.clustered)
+    slots = rng.choice(free, 2 * (n // 1000), replace=False)
+    work.values[slots[: n // 1000]] = work.values[slots[n // 1000 :]]
+    copies = np.sort(np.stack([slots[: n // 1000], slots[n // 1000 :]], 1), axis=1)
     signed = work.values.view(np.int64)
     table = pa.table(
         {
@@ -82,7 +89,7 @@ def planted(spark, n: int, k: int, blocks: int | None, seed: int, folder: Path) 
     }
     planted_pairs = {
         (min(int(signed[i]), int(signed[j])), max(int(signed[i]), int(signed[j])))
-        for i, j in work.planted
+        for i, j in np.concatenate([work.planted, copies])
         if signed[i] != signed[j]
     }
     missed = len(planted_pairs - {(a, b) for a, b, _ in ours})
