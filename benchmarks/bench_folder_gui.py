@@ -2,11 +2,17 @@
 
     python benchmarks/bench_folder_gui.py                 # zh_docs + en_copyright from ../shared/corpora
     python benchmarks/bench_folder_gui.py --folder DIR --cancel-after 2
+    python benchmarks/bench_folder_gui.py --regroup 100000   # threshold changes on a synthetic result
 
 A timer asks the event loop for a tick every 10 ms during the scan; the longest gap between ticks is how
 long the window could not answer. One scan runs to the end; another is cancelled after --cancel-after
 seconds, and the time from Cancel to the partial result being shown is measured. The cache is a fresh
 temporary file, so both scans really segment.
+
+With --regroup N, no folder is scanned: a synthetic result of N files (random fingerprints, a fifth of
+them near copies with the same shingles but a few) is shown, then the k slider is dragged through several
+values in quick ticks; the longest event-loop gap from the first tick to the new groups on screen is the
+window's worst pause while regrouping (grouping runs in the worker; the old groups stay until then).
 """
 
 from __future__ import annotations
@@ -21,7 +27,13 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from corpora import corpus_folder
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QSettings, QTimer  # noqa: TID251 - measures the window
+from PySide6.QtCore import (  # noqa: TID251 - measures the window
+    QCoreApplication,
+    QElapsedTimer,
+    QEventLoop,
+    QSettings,
+    QTimer,
+)
 
 from simcompare.gui.app import create_application
 from simcompare.gui.folder_page import FolderPage
@@ -87,11 +99,86 @@ def run(page: FolderPage, folder: Path, cancel_after: float | None) -> dict[str,
     }
 
 
+def synthetic_result(n: int, seed: int = 1):
+    """N files: random 64-bit fingerprints and shingles; every fifth a near copy of an earlier one."""
+    import numpy as np
+
+    from simcompare.core.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.simhash import Config
+
+    rng = np.random.default_rng(seed)
+    values = rng.integers(0, 2**63, n, dtype=np.uint64)
+    files = []
+    sketches: list[bytes] = []
+    for i in range(n):
+        if i % 5 == 4:
+            source = int(rng.integers(0, i))
+            flips = rng.choice(64, size=int(rng.integers(1, 5)), replace=False)
+            value = int(values[source])
+            for bit in flips:
+                value ^= 1 << int(bit)
+            sketch = np.frombuffer(sketches[source], dtype="<u8").copy()
+            sketch[: len(sketch) // 10] = rng.integers(0, 2**63, len(sketch) // 10, dtype=np.uint64)
+            shingles = np.sort(sketch).astype("<u8").tobytes()
+        else:
+            value = int(values[i])
+            shingles = np.sort(rng.integers(0, 2**63, 60, dtype=np.uint64)).astype("<u8").tobytes()
+        sketches.append(shingles)
+        path = f"d{i // 1000:03d}/f{i:06d}.txt"
+        files.append(FileRecord(path, 1000 + i % 997, 0, value, False, "utf-8", f"h{i}", shingles))
+    return ScanResult("/nonexistent-synthetic", Config(), ScanOptions(), tuple(files), ())
+
+
+def regroup_run(page: FolderPage, n: int) -> None:
+    from simcompare.core.folder import FolderSession, NotDuplicates
+
+    result = synthetic_result(n)
+    session = FolderSession(result, not_duplicates=NotDuplicates(Path(tempfile.mkdtemp()) / "nd.json"))
+    from simcompare.gui.folder_jobs import ScanOutcome
+
+    loop = QEventLoop()
+    page.regrouped.connect(loop.quit)
+    started = time.perf_counter()
+    page._show_outcome(ScanOutcome(result, session, None))
+    loop.exec()
+    print(f"Folder page regrouping a synthetic result of {n:,} files\n")
+    print("| step | groups on screen after | longest event-loop gap meanwhile |")
+    print("|---|---|---|")
+    print(f"| first groups at k = {page.k_box.value()} | {time.perf_counter() - started:.2f} s | (not measured) |")
+    for targets in ((3,), (4, 5, 6, 7, 8, 9, 10), (6,)):
+        watch = TickWatch()
+        watch.start()
+        started = time.perf_counter()
+        for k in targets:  # one tick per event-loop turn, as a drag delivers them
+            page.k_slider.setValue(k)
+            QCoreApplication.processEvents()
+        while page.regrouping:
+            loop.exec()
+        watch.stop()
+        label = f"k → {targets[0]}" if len(targets) == 1 else f"drag k {targets[0]}…{targets[-1]}"
+        print(f"| {label} | {time.perf_counter() - started:.2f} s | {watch.longest} ms |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folder", type=Path)
     parser.add_argument("--cancel-after", type=float, default=2.0)
+    parser.add_argument("--regroup", type=int, metavar="N", help="measure threshold changes on N synthetic files")
     args = parser.parse_args()
+    if args.regroup:
+        from simcompare.gui.workers import GuiThreadCollector
+
+        app = create_application("en")
+        collector = GuiThreadCollector(app)  # as the window runs: the collector only on the GUI thread
+        with tempfile.TemporaryDirectory() as scratch:
+            settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
+            page = FolderPage(settings=settings, cache_path=None)
+            page.resize(1400, 900)
+            page.show()
+            regroup_run(page, args.regroup)
+            page.shutdown()
+        collector.stop()
+        return 0
     folder = args.folder or corpus_folder("zh_docs").parent
     if args.folder is None:
         corpus_folder("en_copyright")

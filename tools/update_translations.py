@@ -73,13 +73,15 @@ def mirror_sources(ts: Path) -> None:
         if translation is None:
             translation = ET.SubElement(message, "translation")
         numerus = message.get("numerus") == "yes"
+        forms = [form.text or "" for form in translation.findall("numerusform")]
         for child in list(translation):
             translation.remove(child)
         translation.attrib.pop("type", None)
-        if numerus:  # English has two forms; both are the source text, whose %n Qt fills in
+        if numerus:  # English has two forms: "%n file" and "%n files" where written by hand, else the source
+            written = len(forms) == 2 and all(forms) and forms != [source, source]
             translation.text = None
-            for _ in range(2):
-                ET.SubElement(translation, "numerusform").text = source
+            for form in forms if written else [source, source]:
+                ET.SubElement(translation, "numerusform").text = form
         else:
             translation.text = source
     tree.write(ts, encoding="utf-8", xml_declaration=True)

@@ -327,12 +327,35 @@
         <translation>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
+        <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
+        <translation>k = {0}: ≈ {1:.2%} of all pairs (sampled)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>k = {0}: %n pair(s) within k</source>
+        <translation>
+            <numerusform>k = {0}: %n pair within k</numerusform>
+            <numerusform>k = {0}: %n pairs within k</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>No scan yet</source>
         <translation>No scan yet</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+13"/>
+        <source>pairs (log)</source>
+        <translation>pairs (log)</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>distance (bits)</source>
+        <translation>distance (bits)</translation>
+    </message>
+    <message>
+        <location line="-50"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -410,7 +433,7 @@
         <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>no bit differs</source>
         <translation>no bit differs</translation>
     </message>
@@ -524,7 +547,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+146"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -534,7 +557,7 @@
         <translation>The folder whose text files are fingerprinted and grouped</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>Browse…</translation>
     </message>
@@ -619,64 +642,71 @@
         <translation>Filter by path</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+2"/>
+        <source>Marked only</source>
+        <translation>Marked only</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the marked files</source>
+        <translation>Show only the marked files</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Mark</source>
+        <translation>Mark</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+187"/>
         <source>Open</source>
         <translation>Open</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-185"/>
+        <location line="+186"/>
         <source>Show in folder</source>
         <translation>Show in folder</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Copy path</source>
-        <translation>Copy path</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+86"/>
+        <location line="-184"/>
+        <location line="+115"/>
+        <location line="+71"/>
         <source>Side by side</source>
         <translation>Side by side</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <source>Two selected files, or a file and its group&apos;s reference</source>
-        <translation>Two selected files, or a file and its group&apos;s reference</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+353"/>
+        <location line="-183"/>
+        <location line="+184"/>
+        <location line="+571"/>
+        <location line="+16"/>
+        <location line="+17"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="-352"/>
+        <location line="-787"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+190"/>
         <source>Export CSV…</source>
         <translation>Export CSV…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Export JSON…</source>
         <translation>Export JSON…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-186"/>
+        <location line="+181"/>
         <source>Move to trash…</source>
         <translation>Move to trash…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Moves the ticked files (or the selected ones) after asking</source>
-        <translation>Moves the ticked files (or the selected ones) after asking</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="-138"/>
         <source>Folder:</source>
         <translation>Folder:</translation>
     </message>
@@ -691,17 +721,58 @@
         <translation>Largest file:</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>File types:</source>
         <translation>File types:</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>Only:</source>
         <translation>Only:</translation>
     </message>
     <message>
+        <location line="-70"/>
+        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
+        <translation>Two selected files, or a file and its group&apos;s reference (Enter)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+183"/>
+        <source>Move to folder…</source>
+        <translation>Move to folder…</translation>
+    </message>
+    <message>
+        <location line="-182"/>
+        <source>Moves the marked files (or the selected ones), keeping their paths</source>
+        <translation>Moves the marked files (or the selected ones), keeping their paths</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
+        <translation>Moves the marked files (or the selected ones) after asking (Delete)</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>◀ Previous member</source>
+        <translation>◀ Previous member</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next member ▶</source>
+        <translation>Next member ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open on the Compare page</source>
+        <translation>Open on the Compare page</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Compare the pair step by step on the Compare page</source>
+        <translation>Compare the pair step by step on the Compare page</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Skip:</source>
         <translation>Skip:</translation>
     </message>
@@ -711,7 +782,7 @@
         <translation>Threshold k:</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Groups</source>
         <translation>Groups</translation>
     </message>
@@ -726,7 +797,137 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+28"/>
+        <source>Mark all but the reference</source>
+        <translation>Mark all but the reference</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In every group, mark every file except its reference</source>
+        <translation>In every group, mark every file except its reference</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in the selected groups</source>
+        <translation>Mark all but the reference in the selected groups</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mark all but the oldest</source>
+        <translation>Mark all but the oldest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the newest</source>
+        <translation>Mark all but the newest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the smallest</source>
+        <translation>Mark all but the smallest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the largest</source>
+        <translation>Mark all but the largest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the shortest path</source>
+        <translation>Mark all but the shortest path</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the longest path</source>
+        <translation>Mark all but the longest path</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mark the files inside a folder…</source>
+        <translation>Mark the files inside a folder…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark the selected files</source>
+        <translation>Mark the selected files</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unmark the selected files</source>
+        <translation>Unmark the selected files</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invert the marks</source>
+        <translation>Invert the marks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the marks</source>
+        <translation>Clear the marks</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last marking</source>
+        <translation>Undo the last marking</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this the reference</source>
+        <translation>Make this the reference</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measure the group&apos;s distances to this file, and keep it when marking</source>
+        <translation>Measure the group&apos;s distances to this file, and keep it when marking</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reference folders…</source>
+        <translation>Reference folders…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in these folders are always references and never marked</source>
+        <translation>Files in these folders are always references and never marked</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copy paths</source>
+        <translation>Copy paths</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not-duplicates list…</source>
+        <translation>Not-duplicates list…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the action log</source>
+        <translation>Open the action log</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save results…</source>
+        <translation>Save results…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open results…</source>
+        <translation>Open results…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Mark</source>
+        <translation>&amp;Mark</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&amp;Duplicates</source>
+        <translation>&amp;Duplicates</translation>
+    </message>
+    <message>
+        <location line="+156"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -741,84 +942,350 @@
         <translation>Starting…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Cancelling…</source>
         <translation>Cancelling…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+741"/>
+        <source>Opened saved results: %n file(s), no scan</source>
+        <translation>
+            <numerusform>Opened saved results: %n file, no scan</numerusform>
+            <numerusform>Opened saved results: %n files, no scan</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+9"/>
-        <source>Problems ({0})</source>
-        <translation>Problems ({0})</translation>
+        <location line="+2"/>
+        <source> · {0} changed and {1} gone since</source>
+        <translation> · {0} changed and {1} gone since</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Cancelled: partial result, %n file(s) read</source>
+        <translation>
+            <numerusform>Cancelled: partial result, %n file read</numerusform>
+            <numerusform>Cancelled: partial result, %n files read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <translation>
+            <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
+            <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelled before any file was read.</source>
+        <translation>Cancelled before any file was read.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {0}</source>
+        <translation>Failed: {0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results could not be opened: {0}</source>
+        <translation>The results could not be opened: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+125"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n group</numerusform>
+            <numerusform>%n groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n file(s) in groups</source>
+        <translation>
+            <numerusform>%n file in groups</numerusform>
+            <numerusform>%n files in groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of %n scanned</source>
+        <translation>
+            <numerusform>of %n scanned</numerusform>
+            <numerusform>of %n scanned</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Empty files ({0})</source>
-        <translation>Empty files ({0})</translation>
+        <source>{0} wasted</source>
+        <translation>{0} wasted</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+13"/>
+        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
+        <translation>≈ {0:.2%} of all pairs of files within k (sampled)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n pair(s) of files within k</source>
+        <translation>
+            <numerusform>%n pair of files within k</numerusform>
+            <numerusform>%n pairs of files within k</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n verified near-duplicate pair(s)</source>
+        <translation>
+            <numerusform>%n verified near-duplicate pair</numerusform>
+            <numerusform>%n verified near-duplicate pairs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
+        <translation>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>grouping at k = {0}…</source>
+        <translation>grouping at k = {0}…</translation>
+    </message>
+    <message>
+        <location line="-627"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <source>Move {0} file(s) to the trash?</source>
-        <translation>Move {0} file(s) to the trash?</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+21"/>
+        <location line="+198"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
-        <translation>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-32"/>
         <source>Move every copy?</source>
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>Some files were not moved:</source>
-        <translation>Some files were not moved:</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{0} moved to the trash</source>
-        <translation>{0} moved to the trash</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+121"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV files (*.csv)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-23"/>
+        <location line="+13"/>
+        <location line="+10"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
+        <location line="-577"/>
+        <source>Opening the results…</source>
+        <translation>Opening the results…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Problems (%n)</source>
+        <translation>
+            <numerusform>Problems (%n)</numerusform>
+            <numerusform>Problems (%n)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+1"/>
-        <location line="+5"/>
+        <source>Empty files (%n)</source>
+        <translation>
+            <numerusform>Empty files (%n)</numerusform>
+            <numerusform>Empty files (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Mark the files inside this folder</source>
+        <translation>Mark the files inside this folder</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+55"/>
+        <source>%n marked</source>
+        <translation>
+            <numerusform>%n marked</numerusform>
+            <numerusform>%n marked</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, {0} in all</source>
+        <translation>, {0} in all</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none marked</source>
+        <translation>none marked</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>near-duplicates</source>
+        <translation>near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not near-duplicates at this k</source>
+        <translation>not near-duplicates at this k</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
+        <translation>{0} bits apart · {1:.0%} of the text shared · {2}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Identical cleaned texts</source>
+        <translation>Identical cleaned texts</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <location line="+37"/>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Forget the selected pairs: they may be grouped again</source>
+        <translation>Forget the selected pairs: they may be grouped again</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>Pairs you said are not duplicates (%n)</source>
+        <translation>
+            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
+            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Reference folders</source>
+        <translation>Reference folders</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add…</source>
+        <translation>Add…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add a reference folder</source>
+        <translation>Add a reference folder</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Files in these folders are always references and never marked.</source>
+        <translation>Files in these folders are always references and never marked.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <translation>
+            <numerusform>Every file of %n group is chosen: no copy of it would be left in the folder. Go on anyway?</numerusform>
+            <numerusform>Every file of %n groups is chosen: no copy of them would be left in the folder. Go on anyway?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups: {0}</source>
+        <translation>Groups: {0}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>The action log could not be written: {0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>These files were not moved and stay where they were:</source>
+        <translation>These files were not moved and stay where they were:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) moved</source>
+        <translation>
+            <numerusform>%n file moved</numerusform>
+            <numerusform>%n files moved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Move %n file(s) to the trash?</source>
+        <translation>
+            <numerusform>Move %n file to the trash?</numerusform>
+            <numerusform>Move %n files to the trash?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Move to folder</source>
+        <translation>Move to folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the files into this folder</source>
+        <translation>Move the files into this folder</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>Choose a folder outside the scanned folder.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>Move %n file into {0}, keeping its path?</numerusform>
+            <numerusform>Move %n files into {0}, keeping their paths?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Action log</source>
+        <translation>Action log</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Nothing has been moved yet.</source>
+        <translation>Nothing has been moved yet.</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location line="+6"/>
+        <source>Save results</source>
+        <translation>Save results</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open results</source>
+        <translation>Open results</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+6"/>
         <source>Export groups</source>
         <translation>Export groups</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+14"/>
         <source>The files are listed under Details.</source>
         <translation>The files are listed under Details.</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+74"/>
+        <source>Mark by rule</source>
+        <translation>Mark by rule</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Reading</source>
         <translation>Reading</translation>
     </message>
@@ -833,37 +1300,12 @@
         <translation>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Cancelled: partial result, {0} files read</source>
-        <translation>Cancelled: partial result, {0} files read</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Scanned {0} files in {1:.1f} s ({2} from the cache)</source>
-        <translation>Scanned {0} files in {1:.1f} s ({2} from the cache)</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The scan failed: {0}</source>
-        <translation>The scan failed: {0}</translation>
-    </message>
-    <message>
-        <location line="+78"/>
-        <source>{0} groups, {1} files in groups, of {2} scanned</source>
-        <translation>{0} groups, {1} files in groups, of {2} scanned</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+174"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>PARTIAL (scan cancelled): </translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs</source>
-        <translation>{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+28"/>
         <source> · the fingerprint settings changed: scan again to apply them</source>
         <translation> · the fingerprint settings changed: scan again to apply them</translation>
     </message>
@@ -959,7 +1401,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+378"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -985,35 +1427,126 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Similarity</source>
-        <translation>Similarity</translation>
+        <source>Verified</source>
+        <translation>Verified</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>Identical</source>
+        <translation>Identical</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups, and the files in them; the group&apos;s reference comes first</source>
+        <translation>Groups, and the files in them; the group&apos;s reference comes first</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many files the group holds</source>
+        <translation>How many files the group holds</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A file&apos;s size; for a group, what removing every file but the reference frees</source>
+        <translation>A file&apos;s size; for a group, what removing every file but the reference frees</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>When the file was last changed</source>
+        <translation>When the file was last changed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differing fingerprint bits to the group&apos;s reference; for a group, the largest</source>
+        <translation>Differing fingerprint bits to the group&apos;s reference; for a group, the largest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How much of the text is shared with the reference (the check behind every group)</source>
+        <translation>How much of the text is shared with the reference (the check behind every group)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The cleaned text equals the reference&apos;s</source>
+        <translation>The cleaned text equals the reference&apos;s</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>{0:.0%} shared</source>
+        <translation>{0:.0%} shared</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>identical</source>
+        <translation>identical</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>The group&apos;s reference: distances are measured to it</source>
+        <translation>The group&apos;s reference: distances are measured to it</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In a reference folder: always kept, never marked</source>
+        <translation>In a reference folder: always kept, never marked</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Also close to: {0}</source>
+        <translation>Also close to: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> and %n more</source>
+        <translation>
+            <numerusform> and %n more</numerusform>
+            <numerusform> and %n more</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{0} of {1} bits differ: {2:.1%} alike</source>
+        <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
+    </message>
+    <message>
+        <location line="-84"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>{0} wasted</source>
+        <translation>{0} wasted</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>≤ {0}</source>
         <translation>≤ {0}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>Removing every file of the group but the reference frees this much</source>
+        <translation>Removing every file of the group but the reference frees this much</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Largest distance between any two members of the group</source>
         <translation>Largest distance between any two members of the group</translation>
     </message>
     <message>
         <location line="+17"/>
-        <source>reference</source>
-        <translation>reference</translation>
+        <source>{0} (gone since)</source>
+        <translation>{0} (gone since)</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>{0}
-The group&apos;s reference: distances are measured to it</source>
-        <translation>{0}
-The group&apos;s reference: distances are measured to it</translation>
+        <location line="+2"/>
+        <source>{0} (changed since)</source>
+        <translation>{0} (changed since)</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>reference</source>
+        <translation>reference</translation>
     </message>
 </context>
 <context>
@@ -1087,7 +1620,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1177,7 +1710,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
@@ -1197,7 +1730,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>E&amp;xamples</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
@@ -1207,7 +1740,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -1222,7 +1755,17 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>How SimHash works</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+47"/>
+        <source>Open on the Compare page</source>
+        <translation>Open on the Compare page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The Compare page holds text you typed. Replace it with these two files?</source>
+        <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -1230,7 +1773,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+32"/>
+        <location filename="../../simcompare/gui/workers.py" line="+46"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
@@ -1247,12 +1790,12 @@ The group&apos;s reference: distances are measured to it</translation>
     <message>
         <location line="+1"/>
         <location line="+19"/>
-        <location line="+61"/>
+        <location line="+70"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-88"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1328,12 +1871,22 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+7"/>
+        <source>not a regular file</source>
+        <translation>not a regular file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+8"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-7"/>
+        <source>internal error</source>
+        <translation>internal error</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>password-protected</source>
         <translation>password-protected</translation>
     </message>
@@ -1394,6 +1947,11 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+3"/>
+        <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
+        <translation>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The document is encrypted: it opens only with its password.</source>
         <translation>The document is encrypted: it opens only with its password.</translation>
     </message>
@@ -1419,6 +1977,11 @@ The group&apos;s reference: distances are measured to it</translation>
     </message>
     <message>
         <location line="+7"/>
+        <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
+        <translation>A bug in simcompare kept it from being read; its details are in internal-errors.log.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The file could not be read.</source>
         <translation>The file could not be read.</translation>
     </message>
@@ -1511,7 +2074,7 @@ The group&apos;s reference: distances are measured to it</translation>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+58"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -1873,7 +2436,7 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -1913,7 +2476,12 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="-20"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
+        <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -1963,7 +2531,17 @@ The group&apos;s reference: distances are measured to it</translation>
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+5"/>
+        <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
+        <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>

@@ -327,12 +327,34 @@
         <translation>各个距离上有多少对文件（{0}，对数刻度）。有 {1} 对在 k = {2} 以内。</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+11"/>
+        <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
+        <translation>k = {0}：约占全部文件对的 {1:.2%}（抽样）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>k = {0}: %n pair(s) within k</source>
+        <translation>
+            <numerusform>k = {0}：%n 对在 k 以内</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>No scan yet</source>
         <translation>尚未扫描</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+13"/>
+        <source>pairs (log)</source>
+        <translation>文件对（对数）</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>distance (bits)</source>
+        <translation>距离（位）</translation>
+    </message>
+    <message>
+        <location line="-50"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -410,7 +432,7 @@
         <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
     </message>
     <message>
-        <location line="+31"/>
+        <location line="+30"/>
         <source>no bit differs</source>
         <translation>没有位不同</translation>
     </message>
@@ -524,7 +546,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+146"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -534,7 +556,7 @@
         <translation>对这个文件夹中的文本文件计算指纹并分组</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Browse…</source>
         <translation>浏览…</translation>
     </message>
@@ -619,64 +641,71 @@
         <translation>按路径筛选</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+2"/>
+        <source>Marked only</source>
+        <translation>只看已标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the marked files</source>
+        <translation>只显示已标记的文件</translation>
+    </message>
+    <message>
+        <location line="+32"/>
+        <source>Mark</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+187"/>
         <source>Open</source>
         <translation>打开</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-185"/>
+        <location line="+186"/>
         <source>Show in folder</source>
         <translation>在文件夹中显示</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Copy path</source>
-        <translation>复制路径</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+86"/>
+        <location line="-184"/>
+        <location line="+115"/>
+        <location line="+71"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location line="-85"/>
-        <source>Two selected files, or a file and its group&apos;s reference</source>
-        <translation>选中的两个文件，或一个文件与其所在组的参照文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+353"/>
+        <location line="-183"/>
+        <location line="+184"/>
+        <location line="+571"/>
+        <location line="+16"/>
+        <location line="+17"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message>
-        <location line="-352"/>
+        <location line="-787"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>记住这两个文件不是重复</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+190"/>
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Export JSON…</source>
         <translation>导出 JSON…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="-186"/>
+        <location line="+181"/>
         <source>Move to trash…</source>
         <translation>移到回收站…</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Moves the ticked files (or the selected ones) after asking</source>
-        <translation>询问后移走勾选的文件（或选中的文件）</translation>
-    </message>
-    <message>
-        <location line="+17"/>
+        <location line="-138"/>
         <source>Folder:</source>
         <translation>文件夹：</translation>
     </message>
@@ -691,17 +720,58 @@
         <translation>最大文件：</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>File types:</source>
         <translation>文件类型：</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-2"/>
         <source>Only:</source>
         <translation>仅限：</translation>
     </message>
     <message>
+        <location line="-70"/>
+        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
+        <translation>选中的两个文件，或一个文件与其组的参照（回车）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <location line="+183"/>
+        <source>Move to folder…</source>
+        <translation>移动到文件夹…</translation>
+    </message>
+    <message>
+        <location line="-182"/>
+        <source>Moves the marked files (or the selected ones), keeping their paths</source>
+        <translation>移动已标记（或选中）的文件，保留其相对路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
+        <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>◀ Previous member</source>
+        <translation>◀ 上一个成员</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next member ▶</source>
+        <translation>下一个成员 ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open on the Compare page</source>
+        <translation>在比较页打开</translation>
+    </message>
+    <message>
         <location line="+1"/>
+        <source>Compare the pair step by step on the Compare page</source>
+        <translation>在比较页逐步比较这两个文件</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Skip:</source>
         <translation>跳过：</translation>
     </message>
@@ -711,7 +781,7 @@
         <translation>阈值 k：</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+32"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
@@ -726,7 +796,137 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+28"/>
+        <source>Mark all but the reference</source>
+        <translation>标记参照以外的全部文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>In every group, mark every file except its reference</source>
+        <translation>在每个组中标记除参照外的所有文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Mark all but the reference in the selected groups</source>
+        <translation>在选中的组中标记参照以外的文件</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Mark all but the oldest</source>
+        <translation>保留最旧的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the newest</source>
+        <translation>保留最新的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the smallest</source>
+        <translation>保留最小的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the largest</source>
+        <translation>保留最大的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the shortest path</source>
+        <translation>保留路径最短的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark all but the longest path</source>
+        <translation>保留路径最长的，标记其余</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Mark the files inside a folder…</source>
+        <translation>标记某文件夹内的文件…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mark the selected files</source>
+        <translation>标记选中的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Unmark the selected files</source>
+        <translation>取消标记选中的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Invert the marks</source>
+        <translation>反转标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Clear the marks</source>
+        <translation>清除标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Undo the last marking</source>
+        <translation>撤销上一次标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make this the reference</source>
+        <translation>设为参照</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Measure the group&apos;s distances to this file, and keep it when marking</source>
+        <translation>以此文件计算组内距离，并在标记时保留它</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Reference folders…</source>
+        <translation>参照文件夹…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Files in these folders are always references and never marked</source>
+        <translation>这些文件夹中的文件始终作为参照，从不被标记</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Copy paths</source>
+        <translation>复制路径</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Not-duplicates list…</source>
+        <translation>“非重复”列表…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Open the action log</source>
+        <translation>打开操作日志</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save results…</source>
+        <translation>保存结果…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open results…</source>
+        <translation>打开结果…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>&amp;Mark</source>
+        <translation>标记(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>&amp;Duplicates</source>
+        <translation>重复文件(&amp;D)</translation>
+    </message>
+    <message>
+        <location line="+156"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -741,84 +941,334 @@
         <translation>正在开始…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+9"/>
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
+    <message numerus="yes">
+        <location line="+741"/>
+        <source>Opened saved results: %n file(s), no scan</source>
+        <translation>
+            <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+9"/>
-        <source>Problems ({0})</source>
-        <translation>问题（{0}）</translation>
+        <location line="+2"/>
+        <source> · {0} changed and {1} gone since</source>
+        <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Cancelled: partial result, %n file(s) read</source>
+        <translation>
+            <numerusform>已取消：部分结果，已读取 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <translation>
+            <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Cancelled before any file was read.</source>
+        <translation>在读取任何文件之前已取消。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {0}</source>
+        <translation>失败：{0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results could not be opened: {0}</source>
+        <translation>无法打开结果：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+125"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n 个组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n file(s) in groups</source>
+        <translation>
+            <numerusform>组内共 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of %n scanned</source>
+        <translation>
+            <numerusform>共扫描 %n 个</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Empty files ({0})</source>
-        <translation>空文件（{0}）</translation>
+        <source>{0} wasted</source>
+        <translation>浪费 {0}</translation>
     </message>
     <message>
-        <location line="+99"/>
+        <location line="+13"/>
+        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
+        <translation>约 {0:.2%} 的文件对在 k 以内（抽样）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n pair(s) of files within k</source>
+        <translation>
+            <numerusform>%n 对文件在 k 以内</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n verified near-duplicate pair(s)</source>
+        <translation>
+            <numerusform>%n 对经核实的近似重复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
+        <translation>索引：{0} 个分块，检查 {1} 个候选（穷举需比较 {2} 对）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>grouping at k = {0}…</source>
+        <translation>正在按 k = {0} 分组…</translation>
+    </message>
+    <message>
+        <location line="-627"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-        <location line="+34"/>
-        <source>Move {0} file(s) to the trash?</source>
-        <translation>把 {0} 个文件移到回收站？</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <location line="+21"/>
+        <location line="+198"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location line="-16"/>
-        <source>Every file of group(s) {0} is marked: no copy of them would be left in the folder. Move them all to the trash anyway?</source>
-        <translation>第 {0} 组的所有文件都已勾选：文件夹中将不再留有任何一份。仍要全部移到回收站吗？</translation>
-    </message>
-    <message>
-        <location line="+3"/>
+        <location line="-32"/>
         <source>Move every copy?</source>
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>Some files were not moved:</source>
-        <translation>有些文件没有移走：</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{0} moved to the trash</source>
-        <translation>已将 {0} 个文件移到回收站</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="+121"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-23"/>
+        <location line="+13"/>
+        <location line="+10"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
+        <location line="-577"/>
+        <source>Opening the results…</source>
+        <translation>正在打开结果…</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+52"/>
+        <source>Problems (%n)</source>
+        <translation>
+            <numerusform>问题（%n）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
         <location line="+1"/>
-        <location line="+5"/>
+        <source>Empty files (%n)</source>
+        <translation>
+            <numerusform>空文件（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+122"/>
+        <source>Mark the files inside this folder</source>
+        <translation>标记此文件夹内的文件</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+55"/>
+        <source>%n marked</source>
+        <translation>
+            <numerusform>已标记 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>, {0} in all</source>
+        <translation>，共 {0}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>none marked</source>
+        <translation>未标记任何文件</translation>
+    </message>
+    <message>
+        <location line="+62"/>
+        <source>near-duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not near-duplicates at this k</source>
+        <translation>在此 k 下不算近似重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
+        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Identical cleaned texts</source>
+        <translation>清洗后文本完全相同</translation>
+    </message>
+    <message>
+        <location line="+73"/>
+        <location line="+37"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="-36"/>
+        <source>Forget the selected pairs: they may be grouped again</source>
+        <translation>忘掉选中的文件对：它们可以再次被分到一组</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+18"/>
+        <source>Pairs you said are not duplicates (%n)</source>
+        <translation>
+            <numerusform>您标为“非重复”的文件对（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Reference folders</source>
+        <translation>参照文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Add a reference folder</source>
+        <translation>添加参照文件夹</translation>
+    </message>
+    <message>
+        <location line="+17"/>
+        <source>Files in these folders are always references and never marked.</source>
+        <translation>这些文件夹中的文件始终作为参照，从不被标记。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+17"/>
+        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <translation>
+            <numerusform>%n 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups: {0}</source>
+        <translation>组：{0}</translation>
+    </message>
+    <message>
+        <location line="+14"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>无法写入操作日志：{0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>These files were not moved and stay where they were:</source>
+        <translation>以下文件未被移动，仍在原处：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) moved</source>
+        <translation>
+            <numerusform>已移动 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>Move %n file(s) to the trash?</source>
+        <translation>
+            <numerusform>把 %n 个文件移到回收站？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Move to folder</source>
+        <translation>移动到文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the files into this folder</source>
+        <translation>把文件移动到此文件夹</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>请选择扫描文件夹之外的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Action log</source>
+        <translation>操作日志</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Nothing has been moved yet.</source>
+        <translation>尚未移动任何文件。</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <location line="+6"/>
+        <source>Save results</source>
+        <translation>保存结果</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <location line="+6"/>
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+14"/>
         <source>The files are listed under Details.</source>
         <translation>文件列在“详细信息”中。</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+74"/>
+        <source>Mark by rule</source>
+        <translation>按规则标记</translation>
+    </message>
+    <message>
+        <location line="+35"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+9"/>
         <source>Reading</source>
         <translation>正在读取</translation>
     </message>
@@ -833,37 +1283,12 @@
         <translation>{0}：{1} / {2} 个文件 · 每秒 {3:.0f} 个 · 剩余 {4}</translation>
     </message>
     <message>
-        <location line="+11"/>
-        <source>Cancelled: partial result, {0} files read</source>
-        <translation>已取消：部分结果，已读取 {0} 个文件</translation>
-    </message>
-    <message>
-        <location line="+6"/>
-        <source>Scanned {0} files in {1:.1f} s ({2} from the cache)</source>
-        <translation>扫描了 {0} 个文件，用时 {1:.1f} 秒（{2} 个来自缓存）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>The scan failed: {0}</source>
-        <translation>扫描失败：{0}</translation>
-    </message>
-    <message>
-        <location line="+78"/>
-        <source>{0} groups, {1} files in groups, of {2} scanned</source>
-        <translation>{0} 组，组内共 {1} 个文件，共扫描 {2} 个</translation>
-    </message>
-    <message>
-        <location line="+4"/>
+        <location line="+174"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>部分结果（扫描已取消）：</translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs</source>
-        <translation>{0} 对在 k 以内 · 索引：{1} 个分块，{2} 次候选检查，而穷举需比较 {3} 对</translation>
-    </message>
-    <message>
-        <location line="+5"/>
+        <location line="+28"/>
         <source> · the fingerprint settings changed: scan again to apply them</source>
         <translation> · 指纹设置已更改：重新扫描后生效</translation>
     </message>
@@ -959,7 +1384,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+153"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+378"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -985,35 +1410,125 @@
     </message>
     <message>
         <location line="+1"/>
-        <source>Similarity</source>
-        <translation>相似度</translation>
+        <source>Verified</source>
+        <translation>核实</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+1"/>
+        <source>Identical</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups, and the files in them; the group&apos;s reference comes first</source>
+        <translation>各组及其中的文件；组的参照排在最前</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How many files the group holds</source>
+        <translation>组内的文件数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A file&apos;s size; for a group, what removing every file but the reference frees</source>
+        <translation>文件大小；对组而言，是删除参照以外所有文件可释放的空间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>When the file was last changed</source>
+        <translation>文件最后修改的时间</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Differing fingerprint bits to the group&apos;s reference; for a group, the largest</source>
+        <translation>与组参照相差的指纹位数；对组而言，是最大值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>How much of the text is shared with the reference (the check behind every group)</source>
+        <translation>与参照共有的文本比例（每个组背后的核实）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The cleaned text equals the reference&apos;s</source>
+        <translation>清洗后的文本与参照完全相同</translation>
+    </message>
+    <message>
+        <location line="+77"/>
+        <source>{0:.0%} shared</source>
+        <translation>共有 {0:.0%}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>identical</source>
+        <translation>相同</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>The group&apos;s reference: distances are measured to it</source>
+        <translation>组的参照：距离都以它为准</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>In a reference folder: always kept, never marked</source>
+        <translation>在参照文件夹中：始终保留，从不标记</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Also close to: {0}</source>
+        <translation>也接近：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source> and %n more</source>
+        <translation>
+            <numerusform> 等另外 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{0} of {1} bits differ: {2:.1%} alike</source>
+        <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
+    </message>
+    <message>
+        <location line="-84"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
     <message>
         <location line="+4"/>
+        <source>{0} wasted</source>
+        <translation>浪费 {0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>≤ {0}</source>
         <translation>≤ {0}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
+        <source>Removing every file of the group but the reference frees this much</source>
+        <translation>删除组内参照以外的所有文件可释放这么多空间</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>Largest distance between any two members of the group</source>
         <translation>组内任意两个成员之间的最大距离</translation>
     </message>
     <message>
         <location line="+17"/>
-        <source>reference</source>
-        <translation>参照</translation>
+        <source>{0} (gone since)</source>
+        <translation>{0}（此后已不存在）</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>{0}
-The group&apos;s reference: distances are measured to it</source>
-        <translation>{0}
-本组的参照文件：距离都以它为准计算</translation>
+        <location line="+2"/>
+        <source>{0} (changed since)</source>
+        <translation>{0}（此后已更改）</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>reference</source>
+        <translation>参照</translation>
     </message>
 </context>
 <context>
@@ -1087,7 +1602,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+39"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -1177,7 +1692,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -1197,7 +1712,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -1207,7 +1722,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+41"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -1222,7 +1737,17 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>SimHash 原理</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+47"/>
+        <source>Open on the Compare page</source>
+        <translation>在比较页打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The Compare page holds text you typed. Replace it with these two files?</source>
+        <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -1230,7 +1755,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+32"/>
+        <location filename="../../simcompare/gui/workers.py" line="+46"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
@@ -1247,12 +1772,12 @@ The group&apos;s reference: distances are measured to it</source>
     <message>
         <location line="+1"/>
         <location line="+19"/>
-        <location line="+61"/>
+        <location line="+70"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-88"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1328,12 +1853,22 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+1"/>
-        <location line="+7"/>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+8"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="-6"/>
+        <location line="-7"/>
+        <source>internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>password-protected</source>
         <translation>受密码保护</translation>
     </message>
@@ -1394,6 +1929,11 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+3"/>
+        <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
+        <translation>这是管道、套接字或设备，不是文件：读取它可能永远不会结束，所以从不打开它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>The document is encrypted: it opens only with its password.</source>
         <translation>文档已加密：只有输入密码才能打开。</translation>
     </message>
@@ -1419,6 +1959,11 @@ The group&apos;s reference: distances are measured to it</source>
     </message>
     <message>
         <location line="+7"/>
+        <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
+        <translation>simcompare 的程序错误使它无法读取；详情见缓存文件夹中的 internal-errors.log。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>
@@ -1511,7 +2056,7 @@ The group&apos;s reference: distances are measured to it</source>
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+58"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -1873,7 +2418,7 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+17"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -1913,7 +2458,17 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+103"/>
+        <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
+        <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
+    </message>
+    <message>
+        <location line="-123"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
+        <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
+    </message>
+    <message>
+        <location line="+34"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -1963,7 +2518,12 @@ The group&apos;s reference: distances are measured to it</source>
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+14"/>
+        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
+    </message>
+    <message>
+        <location line="+14"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>

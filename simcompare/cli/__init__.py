@@ -9,8 +9,10 @@ function ``(args, out) -> exit code``. Adding a command is that module plus one 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
+from typing import NoReturn
 
 from simcompare import __version__
 from simcompare.cli import fingerprint, scan, spark
@@ -26,8 +28,17 @@ COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
 )
 
 
+class _Parser(argparse.ArgumentParser):
+    """argparse, but a usage error is one line (``simcompare: …``) with exit code 2, never a usage dump."""
+
+    def error(self, message: str) -> NoReturn:
+        if "unrecognized arguments: -" in message or "required: " in message:
+            message += " (a file whose name starts with '-' is written ./-name, or after --)"
+        raise UsageError(message)
+
+
 def _build() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="simcompare",
         description="How alike are these texts? SimHash fingerprints and near-duplicates. "
         "With no command, opens the window.",
@@ -47,13 +58,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
-    parser = build_parser()
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as exit_:
-        return int(exit_.code or 0)
+    parser, commands = _build()
+    argv = list(sys.argv[1:] if argv is None else argv)
     out = sys.stdout
     try:
+        argv, aliases = _files_named_like_options(argv, commands)
+        try:
+            args = parser.parse_args(argv)
+        except SystemExit as exit_:  # --help, --version
+            return int(exit_.code or 0)
+        _restore_names(args, aliases)
         if args.command is None:
             return run_window(args)
         return args.run(args, out)
@@ -64,9 +78,77 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"simcompare: {error}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:
-        return EXIT_OK
+        if _closed(out):  # the reader went away (`| head`): nothing more to say, to anyone
+            _silence(out)
+            return EXIT_OK
+        raise  # a pipe of our own (a worker's) broke: a real error, not a closed stdout
     except KeyboardInterrupt:
+        print("simcompare: interrupted", file=sys.stderr)
         return 130
+
+
+def _files_named_like_options(
+    argv: list[str], commands: argparse._SubParsersAction
+) -> tuple[list[str], dict[str, str]]:
+    """``fingerprint -dash.txt``: an argument that is no option of the command but an existing file is a file.
+
+    argparse would take it for an unknown option, so it is parsed as ``./-dash.txt`` (the same file) and
+    given back its own spelling afterwards; returns the arguments to parse and that spelling by alias.
+    """
+    command = next((i for i, a in enumerate(argv) if a in ("fingerprint", "compare")), None)
+    if command is None:
+        return argv, {}
+    options = commands.choices[argv[command]]._option_string_actions
+    end = argv.index("--") if "--" in argv else len(argv)
+    aliases: dict[str, str] = {}
+    parsed = list(argv)
+    for i in range(command + 1, end):
+        arg = argv[i]
+        if arg.startswith("-") and arg != "-" and arg not in options and os.path.lexists(arg):
+            parsed[i] = os.path.join(os.curdir, arg)
+            aliases[parsed[i]] = arg
+    return parsed, aliases
+
+
+def _restore_names(args: argparse.Namespace, aliases: dict[str, str]) -> None:
+    """Give files parsed under an alias their names as the user wrote them (for output)."""
+    if not aliases:
+        return
+    if args.command == "fingerprint":
+        args.files = [aliases.get(f, f) for f in args.files]
+    elif args.command == "compare":
+        args.a, args.b = aliases.get(args.a, args.a), aliases.get(args.b, args.b)
+
+
+def _closed(stream: object) -> bool:
+    """True when writing to ``stream`` fails because its reader has gone."""
+    try:
+        stream.flush()  # type: ignore[attr-defined]
+    except BrokenPipeError:
+        return True
+    except (OSError, ValueError):
+        return False
+    if os.name == "posix":
+        import select
+
+        try:
+            fd = stream.fileno()  # type: ignore[attr-defined]
+            poller = select.poll()
+            poller.register(fd, select.POLLOUT)
+            return any(event & select.POLLERR for _, event in poller.poll(0))
+        except (OSError, ValueError, AttributeError):
+            return False
+    return False
+
+
+def _silence(stream: object) -> None:
+    """Point stdout at /dev/null, so that Python's last flush at exit does not complain about the pipe."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, stream.fileno())  # type: ignore[attr-defined]
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):
+        pass
 
 
 def gui_main() -> int:

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import unicodedata
 from typing import TextIO
 
+from simcompare.cli.names import display_name, json_text
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_decision_options, add_fingerprint_options, config_from
 from simcompare.core.compare import Comparison, compare_sides, side
-from simcompare.core.documents import Document, document_from_bytes, read_document
-from simcompare.core.errors import InputError
+from simcompare.core.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
+from simcompare.core.errors import InputError, TooLargeError
 from simcompare.core.simhash import Fingerprint, fingerprint
 
 
@@ -36,7 +36,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 def load(path: str) -> Document:
     """A document from a path, or from standard input for '-'."""
     if path == "-":
-        return document_from_bytes(sys.stdin.buffer.read())
+        # Never more than the limit + 1 byte: standard input may be /dev/zero or an endless pipe.
+        data = sys.stdin.buffer.read(DEFAULT_MAX_BYTES + 1)
+        if len(data) > DEFAULT_MAX_BYTES:
+            raise TooLargeError(f"is over the limit of {DEFAULT_MAX_BYTES:,} bytes")
+        return document_from_bytes(data)
     return read_document(path)
 
 
@@ -70,7 +74,7 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
         try:
             document = load(path)
         except InputError as error:
-            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            print(f"simcompare: {display_name(path)}: {error}", file=sys.stderr)
             status = EXIT_INPUT
             continue
         fp = fingerprint(document.text, config, html=document.html or None)
@@ -81,10 +85,9 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
             )
         else:
             flag = "\t(empty)" if fp.empty else ""
-            print(f"{path}\t{fp.binary}\t{fp.hex}{flag}", file=out)
+            print(f"{display_name(path)}\t{fp.binary}\t{fp.hex}{flag}", file=out)
     if args.json:
-        json.dump({"settings": config.describe(), "files": records}, out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text({"settings": config.describe(), "files": records}), file=out)
     return status
 
 
@@ -153,7 +156,7 @@ def _pad(text: str, width: int) -> str:
 def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out: TextIO, paint: _Painter) -> None:
     guess = " (guessed)" if document.guessed else ""
     html = ", read as HTML" if document.html else ""
-    print(paint.bold(f"{label}: {path}") + f"  [{document.encoding}{guess}{html}]", file=out)
+    print(paint.bold(f"{label}: {display_name(path)}") + f"  [{document.encoding}{guess}{html}]", file=out)
     if fp.empty:
         print("  no features: every sum is 0 and the fingerprint is 0 (empty)", file=out)
         return
@@ -182,7 +185,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         try:
             documents.append(load(path))
         except InputError as error:
-            print(f"simcompare: {path}: {error}", file=sys.stderr)
+            print(f"simcompare: {display_name(path)}: {error}", file=sys.stderr)
             return EXIT_INPUT
     doc_a, doc_b = documents
     comparison = compare_sides(
@@ -192,8 +195,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         min_resemblance=args.min_verified,
     )
     if args.json:
-        json.dump(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b)), out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b))), file=out)
         return EXIT_OK
     paint = _Painter(_use_colour(out))
     for label, path, document, item in (("A", args.a, doc_a, comparison.a), ("B", args.b, doc_b, comparison.b)):

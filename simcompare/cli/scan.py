@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import argparse
-import json
+import contextlib
+import math
+import signal
 import sys
+import threading
 import time
+import warnings
+from collections.abc import Iterator
 from typing import TextIO
 
-from simcompare.cli.options import EXIT_OK, add_decision_options, add_fingerprint_options, config_from
-from simcompare.core.cache import Cache
+from simcompare.cli.names import csv_text, display_name, json_text
+from simcompare.cli.options import EXIT_OK, UsageError, add_decision_options, add_fingerprint_options, config_from
+from simcompare.core.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
+from simcompare.core.simhash import Config
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -80,7 +87,7 @@ class _ProgressBar:
 
 def _member_line(group: Group, index: int, session: FolderSession) -> str:
     member = group.members[index]
-    path = session.files[member.index].path
+    path = display_name(session.files[member.index].path)
     if index == 0:
         return f"  {'reference':<24}  {path}"
     if member.identical:
@@ -105,11 +112,11 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     if result.problems:
         print(f"\n{len(result.problems)} files could not be used:", file=out)
         for problem in result.problems:
-            print(f"  {problem.path}: {problem.reason} ({problem.detail})", file=out)
+            print(f"  {display_name(problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
     if result.empty:
         print(f"\n{len(result.empty)} files have no text to compare:", file=out)
         for path in result.empty:
-            print(f"  {path}", file=out)
+            print(f"  {display_name(path)}", file=out)
     partial = " (cancelled: partial result)" if result.cancelled else ""
     print(
         f"\n{len(files)} files, {len(groups)} groups of near-duplicates within k = {k} bits{partial}",
@@ -117,12 +124,19 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     )
 
 
-def run_scan(args: argparse.Namespace, out: TextIO) -> int:
-    config = config_from(args)
+EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
+
+
+def _options_from(args: argparse.Namespace) -> ScanOptions:
+    """The scan's options, every bad value a usage error in one line."""
+    if args.workers is not None and args.workers < 1:
+        raise UsageError(f"--workers must be 1 or more, got {args.workers}")
+    if not math.isfinite(args.max_size) or args.max_size < 0:
+        raise UsageError(f"--max-size must be a number of megabytes, 0 or more, got {args.max_size}")
     suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
     if "*" in suffixes:
         suffixes = ()
-    options = ScanOptions(
+    return ScanOptions(
         recursive=args.recursive,
         suffixes=suffixes,
         include=tuple(args.include),
@@ -130,27 +144,81 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
         max_bytes=int(args.max_size * 1024 * 1024),
         workers=args.workers,
     )
-    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
-    cache = None if args.no_cache else Cache(args.cache)
+
+
+@contextlib.contextmanager
+def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
+    """The first Ctrl-C stops the scan at the next file (the partial result is printed and cached);
+    a second one interrupts at once."""
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if cancel.is_set():
+            raise KeyboardInterrupt
+        cancel.set()
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread (main() may be called from another one)
+        return
+    previous = signal.signal(signal.SIGINT, on_interrupt)
     try:
-        result = scan(args.folder, config, options, cache=cache, progress=bar or (lambda *_: None))
+        yield
     finally:
-        if bar:
-            bar.close()
-        if cache:
-            cache.close()
+        signal.signal(signal.SIGINT, previous)
+
+
+def _warn(message: str) -> None:
+    print(f"simcompare: warning: {message}", file=sys.stderr)
+
+
+def run_scan(args: argparse.Namespace, out: TextIO) -> int:
+    config = config_from(args)
+    options = _options_from(args)
+    if args.cache is not None and not args.cache.strip():
+        raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
+    return _scan_and_print(args, config, options, threading.Event(), out)
+
+
+def _scan_and_print(
+    args: argparse.Namespace, config: Config, options: ScanOptions, cancel: threading.Event, out: TextIO
+) -> int:
+    bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", CacheWarning)
+        try:
+            cache = None if args.no_cache else open_cache(args.cache)
+        except NotACacheError as error:
+            raise UsageError(f"--cache {display_name(args.cache)}: {error}") from None
+        try:
+            # During the scan a Ctrl-C stops it at the next file, and what is done is printed and cached;
+            # after it (grouping, printing), a Ctrl-C interrupts at once, as usual.
+            with _ctrl_c_cancels(cancel):
+                result = scan(
+                    args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
+                )
+        finally:
+            if bar:
+                bar.close()
+            if cache:
+                cache.close()
+    for warning in caught:  # one line each, without Python's file and source line
+        if issubclass(warning.category, CacheWarning):
+            _warn(str(warning.message))
+        else:
+            warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
     k = config.k or 0
     session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=args.min_verified)
     groups = session.groups(k, rule=args.groups)
     if args.json:
-        json.dump(report_json(session, groups, k, args.groups), out, ensure_ascii=False, indent=2)
-        print(file=out)
+        print(json_text(report_json(session, groups, k, args.groups)), file=out)
     elif args.csv:
-        out.write(report_csv(session, groups))
+        out.write(csv_text(report_csv(session, groups)))
         if result.problems:
             print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(session, groups, k, out)
+    if result.cancelled:
+        print("simcompare: interrupted: the result above is partial", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return EXIT_OK
 
 

@@ -13,6 +13,9 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"), help="open the window comparing two files")
     parser.add_argument("--folder", metavar="DIR", help="open the window on the Folder page scanning DIR")
+    parser.add_argument(
+        "--results", metavar="FILE.json", help="open the window on the Folder page showing saved results (no scan)"
+    )
     parser.add_argument("--size", metavar="WxH", help="window size for --screenshot, e.g. 1400x900")
     parser.add_argument("--lang", metavar="LANG", help="interface language (en, zh_CN); default: system")
 

@@ -3,12 +3,18 @@ Markdown; a reader for PDF, DOCX, ODT, EPUB and RTF: see ``readers``), with clea
 
 from __future__ import annotations
 
-import errno
 import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcompare.core.errors import InputError
+from simcompare.core.errors import (  # noqa: F401 - the error classes are also imported from here
+    InputError,
+    MissingFileError,
+    NotAFileError,
+    NotRegularFileError,
+    PermissionDeniedError,
+    TooLargeError,
+)
 from simcompare.core.readers import (
     DEFAULT_TIME_LIMIT,
     DOCUMENT_SUFFIXES,
@@ -18,25 +24,10 @@ from simcompare.core.readers import (
     markdown_text,
     sniff,
 )
+from simcompare.core.reading import read_regular
 from simcompare.core.text import HTML_SUFFIXES, decode, looks_like_html
 
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
-
-
-class TooLargeError(InputError):
-    code = "too_large"
-
-
-class MissingFileError(InputError):
-    code = "missing"
-
-
-class PermissionDeniedError(InputError):
-    code = "permission"
-
-
-class NotAFileError(InputError):
-    code = "not_a_file"
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,23 +107,12 @@ def document_from_bytes(
 
 
 def read_bytes(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> bytes:
-    """A file's bytes, or an InputError that says plainly why not."""
-    try:
-        with open(path, "rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if max_bytes is not None and size > max_bytes:
-                raise TooLargeError(f"is {size:,} bytes, over the limit of {max_bytes:,}")
-            return handle.read()
-    except FileNotFoundError:
-        raise MissingFileError("does not exist") from None
-    except IsADirectoryError:
-        raise NotAFileError("is a folder, not a file") from None
-    except PermissionError:
-        raise PermissionDeniedError("cannot be read: permission denied") from None
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise InputError("is a symbolic link loop") from None
-        raise InputError(f"cannot be read: {error.strerror or error}") from None
+    """A regular file's bytes (at most ``max_bytes``), or an InputError that says plainly why not.
+
+    Only regular files are read, never more than the limit + 1 byte (``simcompare.core.reading``): a FIFO
+    or a device is refused without a blocking open.
+    """
+    return read_regular(path, max_bytes=max_bytes).data
 
 
 def read_document(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAULT_MAX_BYTES) -> Document:

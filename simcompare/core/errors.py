@@ -52,3 +52,33 @@ class Cancelled(SimcompareError):
     """The caller asked long work to stop."""
 
     code = "cancelled"
+
+
+class TooLargeError(InputError):
+    """The file is larger than the size limit."""
+
+    code = "too_large"
+
+
+class MissingFileError(InputError):
+    """The file does not exist (or vanished before it could be read)."""
+
+    code = "missing"
+
+
+class PermissionDeniedError(InputError):
+    """The file cannot be read by this user."""
+
+    code = "permission"
+
+
+class NotAFileError(InputError):
+    """The path is a folder."""
+
+    code = "not_a_file"
+
+
+class NotRegularFileError(InputError):
+    """The path is a FIFO, socket or device: reading one could block forever or never end."""
+
+    code = "not_regular"

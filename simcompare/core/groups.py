@@ -38,6 +38,7 @@ __all__ = [
     "build_groups",
     "find_groups",
     "max_internal_distance",
+    "with_reference",
 ]
 
 ALSO_CLOSE_LIMIT = 20
@@ -364,3 +365,45 @@ def find_groups(
         resemble=resemble if shingles is not None else None,
     )
     return groups, found
+
+
+def with_reference(
+    group: Group,
+    index: int,
+    values: Sequence[int],
+    *,
+    resemble: Callable[[int, int], float] | None = None,
+    identical: Sequence[object] | None = None,
+) -> Group:
+    """The same group with file ``index`` as its reference: distances (and ``verified``) measured to it.
+
+    The user may prefer another member as the one to keep; the members stay the same, so a member may
+    now be farther than k from the new reference (its distance says so honestly). ``also_close`` is kept.
+
+    Args:
+        group: A group containing ``index``.
+        index: The new reference's file index.
+        values: The fingerprints, one per file.
+        resemble: Measures ``verified`` between a member and the new reference; None leaves it unknown.
+        identical: An identity per file (equal identities are identical texts); None: none identical.
+
+    Raises:
+        ValueError: ``index`` is not a member of the group.
+    """
+    if index not in group.indices:
+        raise ValueError(f"file {index} is not a member of this group (members: {list(group.indices)})")
+    if index == group.reference:
+        return group
+    reference_value = int(values[index])
+    old = {m.index: m for m in group.members}
+    members = []
+    for m in group.members:
+        if m.index == index:
+            continue
+        same = identical is not None and identical[m.index] == identical[index]
+        distance = (int(values[m.index]) ^ reference_value).bit_count()
+        verified = 1.0 if same else (resemble(m.index, index) if resemble is not None else None)
+        members.append(Member(m.index, distance, verified, same, old[m.index].also_close))
+    members.sort(key=lambda m: (m.distance, not m.identical, m.index))
+    head = old[index]
+    return Group(index, (Member(index, 0, 1.0, False, head.also_close), *members), group.max_distance)

@@ -5,23 +5,31 @@ Bad files never stop a scan: each is reported with the reason it could not be us
 
 from __future__ import annotations
 
+import contextlib
 import fnmatch
 import json
 import multiprocessing
+import multiprocessing.connection
 import os
+import signal
 import stat
 import threading
 import time
+import traceback
 from collections.abc import Callable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simcompare.core.cache import Cache, decode_counts, decode_sequence
+from simcompare.core.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp
+from simcompare.core.compat import StrEnum
 from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
+from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.userdirs import user_cache_folder
 from simcompare.core.verify import shingles, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
@@ -58,8 +66,8 @@ class Stage:
     DONE = "done"
 
 
-class Reason:
-    """Why a file could not be used (the ``reason`` of a Problem)."""
+class Reason(StrEnum):
+    """Why a file could not be used (the ``reason`` of a Problem; the values are what JSON shows)."""
 
     BINARY = "binary"
     UNDECODABLE = "undecodable"
@@ -68,7 +76,9 @@ class Reason:
     VANISHED = "vanished"
     CHANGED = "changed"
     LINK = "unreadable_link"
+    NOT_REGULAR = "not_regular"  # a FIFO, socket or device: never opened (it could block or never end)
     UNREADABLE = "unreadable"
+    INTERNAL = "internal"  # a bug: the detail names the exception, the traceback goes to a log file
     # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
     ENCRYPTED = "encrypted"
     NO_TEXT_LAYER = "no_text_layer"
@@ -173,8 +183,7 @@ class ScanResult:
 class _Entry:
     path: str  # absolute
     rel: str
-    size: int
-    mtime_ns: int
+    stamp: FileStamp
 
 
 def _excluded(name: str, patterns: tuple[str, ...]) -> bool:
@@ -192,21 +201,34 @@ def _wanted(rel: str, name: str, options: ScanOptions) -> bool:
 def list_files(
     root: Path, options: ScanOptions, problems: list[Problem], check: Callable[[], None] = lambda: None
 ) -> list[_Entry]:
-    """The files a scan reads, in a stable order; links are not followed, broken ones are reported."""
-    entries: list[_Entry] = []
+    """The files a scan reads, in a stable order; links are not followed, broken ones are reported.
 
-    def walk(folder: Path, rel_folder: str) -> Iterator[None]:
+    A wanted name that is a FIFO, socket or device is reported as ``not_regular``; it is never opened.
+    """
+    entries: list[_Entry] = []
+    # Folders still to list, as an explicit stack (not recursion: a tree thousands of folders deep must
+    # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order.
+    stack: list[tuple[Path, str]] = [(root, "")]
+    seen = 0
+    while stack:
+        folder, rel_folder = stack.pop()
         try:
             with os.scandir(folder) as iterator:
                 children = sorted(iterator, key=lambda e: e.name)
         except PermissionError:
             problems.append(Problem(rel_folder or ".", Reason.PERMISSION, "folder cannot be listed"))
-            return
+            continue
+        except FileNotFoundError:
+            problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
+            continue
         except OSError as error:
             problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error)))
-            return
+            continue
+        below: list[tuple[Path, str]] = []
         for child in children:
-            yield None
+            seen += 1
+            if seen % 256 == 0:
+                check()
             rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
             if _excluded(child.name, options.exclude):
                 continue
@@ -217,14 +239,20 @@ def list_files(
                         problems.append(Problem(rel, Reason.LINK, "broken link or link loop (links are not followed)"))
                     continue
                 info = child.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                problems.append(Problem(rel, Reason.VANISHED, "disappeared during the scan"))
+                continue
             except OSError as error:
                 problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error)))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 if options.recursive:
-                    yield from walk(Path(child.path), rel)
+                    below.append((Path(child.path), rel))
                 continue
-            if not stat.S_ISREG(info.st_mode) or not _wanted(rel, child.name, options):
+            if not _wanted(rel, child.name, options):
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                problems.append(Problem(rel, Reason.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
                 continue
             if info.st_size < options.min_bytes:
                 continue
@@ -233,11 +261,8 @@ def list_files(
                     Problem(rel, Reason.TOO_LARGE, f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}")
                 )
                 continue
-            entries.append(_Entry(child.path, rel, info.st_size, info.st_mtime_ns))
-
-    for count, _ in enumerate(walk(root, "")):
-        if count % 256 == 0:
-            check()
+            entries.append(_Entry(child.path, rel, FileStamp.of(info)))
+        stack.extend(reversed(below))
     return entries
 
 
@@ -249,6 +274,8 @@ _INPUT_REASONS = {
     "too_large": Reason.TOO_LARGE,
     "permission": Reason.PERMISSION,
     "missing": Reason.VANISHED,
+    "not_regular": Reason.NOT_REGULAR,
+    "not_a_file": Reason.NOT_REGULAR,
     "encrypted": Reason.ENCRYPTED,
     "no_text_layer": Reason.NO_TEXT_LAYER,
     "corrupt": Reason.CORRUPT,
@@ -256,69 +283,140 @@ _INPUT_REASONS = {
     "timeout": Reason.TIMEOUT,
 }
 
-# (kind, rel, size, mtime_ns, counts, sequence, encoding, value, empty, digest, shingles)
-# or ("problem", rel, reason, detail)
-_Outcome = tuple
+INTERNAL_LOG_NAME = "internal-errors.log"
 
 
-def _segment_one(
-    entry: _Entry,
-    config: Config,
-    keep_sequence: bool,
-    max_bytes: int | None = DEFAULT_MAX_BYTES,
-    *,
-    alarm: bool = False,
-) -> _Outcome:
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every file of one scan is read and segmented with (sent once per chunk to a worker)."""
+
+    config: Config
+    keep_sequence: bool
+    max_bytes: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Segmented:
+    """A file read and segmented: what the cache keeps and the result reports. Add fields here."""
+
+    rel: str
+    stamp: FileStamp
+    features: CachedFeatures
+    fingerprint: CachedFingerprint
+
+
+_Outcome = _Segmented | Problem
+
+
+def internal_log_path() -> Path:
+    """Where tracebacks of internal errors are written: a log file in the user's cache folder."""
+    return user_cache_folder() / INTERNAL_LOG_NAME
+
+
+def _log_internal(rel: str, error: BaseException) -> str:
+    """Append the traceback to the log file; returns where it went, in words."""
     try:
-        with open(entry.path, "rb") as handle:
-            data = handle.read()
-            after = os.fstat(handle.fileno())
-    except FileNotFoundError:
-        return ("problem", entry.rel, Reason.VANISHED, "disappeared during the scan")
-    except PermissionError:
-        return ("problem", entry.rel, Reason.PERMISSION, "permission denied")
-    except OSError as error:
-        return ("problem", entry.rel, Reason.UNREADABLE, error.strerror or str(error))
-    if after.st_size != entry.size or after.st_mtime_ns != entry.mtime_ns or len(data) != entry.size:
-        return ("problem", entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
+        log = internal_log_path()
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
+            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} while reading {rel}\n")
+            handle.write("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+        return f"traceback in {log}"
+    except (OSError, RuntimeError) as log_error:
+        return f"the traceback could not be written to a log file ({log_error})"
+
+
+def _segment_one(entry: _Entry, job: _Job, *, alarm: bool = False) -> _Outcome:
+    """One file's outcome: whatever goes wrong becomes a Problem for this file, never the scan's end."""
+    try:
+        return _read_and_segment(entry, job, alarm)
+    except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
+        where = _log_internal(entry.rel, error)
+        return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
+
+
+def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
+    try:
+        read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
+    except InputError as error:
+        if error.code == "missing":
+            return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
+        if error.code == "permission":
+            return Problem(entry.rel, Reason.PERMISSION, "permission denied")
+        return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+    if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
+        return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
         # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
         # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
         with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
-            document = document_from_bytes(data, path=entry.path, max_inflated=max_bytes)
+            document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
     except InputError as error:
-        return ("problem", entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+        return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+    config = job.config
+    # The order of the tokens is always kept: verification's shingles are made from it.
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
-    sequence = found.sequence if keep_sequence else None
+    sequence = found.sequence if job.keep_sequence else None
     sketch = shingles_to_bytes(shingles(found.sequence))
-    return (
-        "ok",
+    return _Segmented(
         entry.rel,
-        entry.size,
-        entry.mtime_ns,
-        found.counts,
-        sequence,
-        document.encoding,
-        value,
-        not found.weights,
-        found.digest,
-        sketch,
+        entry.stamp,
+        CachedFeatures(found.counts, sequence, document.encoding, found.digest, sketch),
+        CachedFingerprint(value, not found.weights, document.encoding),
     )
 
 
-def _segment_chunk(
-    chunk: list[_Entry], config: Config, keep_sequence: bool, max_bytes: int | None = DEFAULT_MAX_BYTES
-) -> list[_Outcome]:
+def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
     """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
     a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
-    return [_segment_one(entry, config, keep_sequence, max_bytes, alarm=True) for entry in chunk]
+    return [_segment_one(entry, job, alarm=True) for entry in chunk]
 
 
-def _warm_worker() -> None:
+# ------------------------------------------------------------------------------------- the workers
+
+
+def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
+    """Runs first in every worker: outlive no scan, leave Ctrl-C to the scan, load jieba.
+
+    ``lifeline`` is the reading end of a pipe whose only writing end the scanning process holds. When
+    that process ends in any way (even SIGKILL) the pipe closes, the watchdog thread wakes and the worker
+    exits: no worker is left behind holding hundreds of megabytes. This works alike on every platform,
+    whatever the start method.
+    """
+    if hasattr(signal, "SIGINT"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the scan decides
+    if hasattr(os, "setpgid"):
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)  # out of the terminal's group: a Ctrl-C is the scan's to handle, not ours
+    threading.Thread(target=_watch_lifeline, args=(lifeline,), name="lifeline", daemon=True).start()
     from simcompare.core.tokens import jieba_tokenizer
 
     jieba_tokenizer()
+
+
+def _watch_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv()  # nothing is ever sent: this returns only when the scanning process has gone
+    os._exit(1)
+
+
+@contextlib.contextmanager
+def _children_deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started in this block begin with SIGINT blocked (a signal mask survives fork and exec).
+
+    A Ctrl-C reaches the terminal's whole process group, and the forkserver spends a second or two loading
+    Python and jieba before it ignores SIGINT: a Ctrl-C then would kill it and end the scan in a traceback.
+    The scan itself gets the Ctrl-C once the block ends (held, not lost) and decides what it means.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 def _pool_context() -> multiprocessing.context.BaseContext:
@@ -359,7 +457,7 @@ class _Run:
         self.cancel = cancel or threading.Event()
         self.records: list[FileRecord] = []
         self.problems: list[Problem] = []
-        self.to_store: list[tuple] = []
+        self.to_store: list[CacheRow] = []
 
     def check(self) -> None:
         if self.cancel.is_set():
@@ -373,15 +471,16 @@ class _Run:
         self.check()
 
     def take(self, outcome: _Outcome, root: Path) -> None:
-        if outcome[0] == "problem":
-            _, rel, reason, detail = outcome
-            self.problems.append(Problem(rel, reason, detail))
+        if isinstance(outcome, Problem):
+            self.problems.append(outcome)
             return
-        _, rel, size, mtime_ns, counts, sequence, encoding, value, empty, digest, sketch = outcome
-        self.records.append(FileRecord(rel, size, mtime_ns, value, empty, encoding, digest, sketch))
-        self.to_store.append(
-            (str(root / rel), size, mtime_ns, counts, sequence, encoding, value, empty, digest, sketch)
+        stamp, fp, found = outcome.stamp, outcome.fingerprint, outcome.features
+        self.records.append(
+            FileRecord(
+                outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding, found.digest, found.shingles
+            )
         )
+        self.to_store.append(CacheRow(str(root / outcome.rel), stamp, found, fp))
 
 
 def _fingerprint_from_counts(counts: dict[str, int], sequence: tuple[str, ...] | None, config: Config) -> int:
@@ -406,7 +505,8 @@ def scan(
         options: Which files, and how many worker processes.
         cache: Where per-file work is kept between scans; None works without one.
         progress: Called with (done, total, stage); it may raise Cancelled to stop.
-        cancel: Set it (from any thread) to stop at the next file; the partial result is returned.
+        cancel: Set it (from any thread, or a signal handler) to stop at the next file; the partial
+            result is returned and what was finished is cached.
 
     Returns:
         The result; ``cancelled`` is True when it stopped early. Files appear in path order.
@@ -432,27 +532,33 @@ def scan(
         run.report(done, total, Stage.READING)
         todo: list[_Entry] = []
         for entry in entries:
-            hit = cached_fp.get(entry.path)
             features = cached_features.get(entry.path)
             # The text's identity and shingles live with its features: without them, segment again.
-            if features is None or features[:2] != (entry.size, entry.mtime_ns) or not features[5]:
+            if features is None or features[0] != entry.stamp:
                 todo.append(entry)
                 continue
-            digest, sketch = features[5], features[6]
-            if hit is not None and hit[:2] == (entry.size, entry.mtime_ns):
-                record = FileRecord(entry.rel, entry.size, entry.mtime_ns, hit[2], hit[3], hit[4], digest, sketch)
-                run.records.append(record)
+            found = features[1]
+            hit = cached_fp.get(entry.path)
+            if hit is not None and hit[0] == entry.stamp:
+                fp = hit[1]
                 stats["fingerprints"] += 1
             else:
-                counts, sequence = decode_counts(features[2]), decode_sequence(features[3])
-                value = _fingerprint_from_counts(counts, sequence, config)
-                run.records.append(
-                    FileRecord(entry.rel, entry.size, entry.mtime_ns, value, not counts, features[4], digest, sketch)
-                )
-                run.to_store.append(
-                    (entry.path, entry.size, entry.mtime_ns, None, None, features[4], value, not counts, "", b"")
-                )
+                value = _fingerprint_from_counts(found.counts, found.sequence, config)
+                fp = CachedFingerprint(value, not found.counts, found.encoding)
+                run.to_store.append(CacheRow(entry.path, entry.stamp, None, fp))
                 stats["features"] += 1
+            run.records.append(
+                FileRecord(
+                    entry.rel,
+                    entry.stamp.size,
+                    entry.stamp.mtime_ns,
+                    fp.value,
+                    fp.empty,
+                    fp.encoding,
+                    found.digest,
+                    found.shingles,
+                )
+            )
             done += 1
             if done % 512 == 0:
                 run.report(done, total, Stage.READING)
@@ -487,37 +593,75 @@ def _chunks(entries: list[_Entry], size: int) -> Iterator[list[_Entry]]:
 def _segment_all(
     todo: list[_Entry], config: Config, options: ScanOptions, run: _Run, root: Path, done: int, total: int
 ) -> None:
-    keep_sequence = config.weighting is Weighting.TEXTRANK
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, options.max_bytes)
     workers = options.workers or os.cpu_count() or 1
     in_process = options.in_process
     if in_process is None:
         in_process = workers == 1 or len(todo) < 16
     if in_process or not todo:
         for entry in todo:
-            run.take(_segment_one(entry, config, keep_sequence, options.max_bytes), root)
+            run.take(_segment_one(entry, job), root)
             done += 1
             run.report(done, total, Stage.READING)
         return
     # Small chunks keep IPC cheap yet let a cancel land within a fraction of a second.
     chunk_size = max(1, min(32, len(todo) // (workers * 8)))
-    pool = ProcessPoolExecutor(workers, mp_context=_pool_context(), initializer=_warm_worker)
     chunks = iter(_chunks(todo, chunk_size))
-    pending: set[Future] = set()
+    for _ in range(_POOL_STARTS):
+        lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
+        if lost is None:
+            return
+        done = lost.done
+        for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
+            run.problems.append(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED))
+        run.report(done, total, Stage.READING)  # a Ctrl-C that killed the worker lands here as a cancel
+    for chunk in chunks:
+        run.problems.extend(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED) for entry in chunk)
+
+
+_POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all
+_WORKER_DIED = "internal error: BrokenProcessPool (the worker process reading it died)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Lost:
+    """Files whose worker died, and how many files were done by then."""
+
+    entries: list[_Entry]
+    done: int
+
+
+def _segment_in_pool(
+    chunks: Iterator[list[_Entry]], job: _Job, workers: int, run: _Run, root: Path, done: int, total: int
+) -> _Lost | None:
+    """Segment the chunks in one pool of workers; None when all are done, _Lost when a worker died."""
+    context = _pool_context()
+    keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
+    pending: dict[Future, list[_Entry]] = {}
     try:
-        for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
-            pending.add(pool.submit(_segment_chunk, chunk, config, keep_sequence, options.max_bytes))
-            if len(pending) >= workers * 3:
-                break
+        with _children_deaf_to_ctrl_c():  # the forkserver, the resource tracker and the workers start here
+            for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
+                pending[pool.submit(_segment_chunk, chunk, job)] = chunk
+                if len(pending) >= workers * 3:
+                    break
         while pending:
-            finished, pending = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
-                outcomes = future.result()
+                chunk = pending.pop(future)
+                try:
+                    outcomes = future.result()
+                except BrokenProcessPool:
+                    return _Lost([*chunk, *(e for c in pending.values() for e in c)], done)
                 for outcome in outcomes:
                     run.take(outcome, root)
                 done += len(outcomes)
                 next_chunk = next(chunks, None)
                 if next_chunk is not None:
-                    pending.add(pool.submit(_segment_chunk, next_chunk, config, keep_sequence, options.max_bytes))
+                    pending[pool.submit(_segment_chunk, next_chunk, job)] = next_chunk
             run.report(done, total, Stage.READING)
     finally:
-        pool.shutdown(wait=not run.cancel.is_set(), cancel_futures=True)
+        pool.shutdown(wait=not run.cancel.is_set() and not pending, cancel_futures=True)
+        keep_alive.close()
+        lifeline.close()  # workers still busy with a dropped chunk exit now
+    return None

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+import math
+import operator
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -85,8 +87,9 @@ class Config:
             raise ValueError(f"ngram must be a whole number of 1 or more, got {self.ngram!r}")
         if self.k is None:
             object.__setattr__(self, "k", default_k(self.bits))
-        elif isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k <= self.bits:
-            raise ValueError(f"k must be a whole number between 0 and bits ({self.bits}), got {self.k!r}")
+        elif isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k < self.bits:
+            # The same range as the index's: k + 1 blocks of at least one bit each.
+            raise ValueError(f"k must be a whole number between 0 and bits - 1 = {self.bits - 1}, got {self.k!r}")
 
     def __reduce__(self) -> tuple:
         # Rebuilt from its fields in a worker process: the resolved hasher may hold a closure.
@@ -236,7 +239,11 @@ def weight_units(weights: Sequence[float]) -> np.ndarray:
     int64 sums (a total weight above about 4.6 × 10^7).
     """
     raw = np.fromiter(weights, dtype=np.float64, count=len(weights))
-    if float(np.abs(raw).sum()) * WEIGHT_UNIT >= _INT64_UNITS:
+    with np.errstate(over="ignore"):
+        total = float(np.abs(raw).sum())
+    if not math.isfinite(total):  # robust branch (issue 10): weights whose total overflows are an error
+        raise ValueError("the weights are too large: their total overflows to infinity; scale them down")
+    if total * WEIGHT_UNIT >= _INT64_UNITS:
         return np.array([round(Fraction(float(w)) * WEIGHT_UNIT) for w in weights], dtype=object)
     if (raw == np.floor(raw)).all():  # tf and uniform: whole numbers (below 2^53) scale exactly
         return raw.astype(np.int64) * WEIGHT_UNIT
@@ -373,10 +380,29 @@ def fingerprint(text: str, config: Config | None = None, *, html: bool | None = 
 
 
 def hamming(a: Fingerprint | int, b: Fingerprint | int) -> int:
-    """Number of differing bits."""
+    """Number of differing bits.
+
+    Raises:
+        TypeError: a value is not a whole number (a float, a string, a bool).
+        ValueError: a value is negative, or the two fingerprints differ in width.
+    """
     if isinstance(a, Fingerprint) and isinstance(b, Fingerprint) and a.bits != b.bits:
         raise ValueError(f"cannot compare a {a.bits}-bit fingerprint with a {b.bits}-bit one")
-    return (int(a) ^ int(b)).bit_count()
+    return (_fingerprint_int(a) ^ _fingerprint_int(b)).bit_count()
+
+
+def _fingerprint_int(value: Fingerprint | int) -> int:
+    if isinstance(value, Fingerprint):
+        return value.value
+    if isinstance(value, bool):
+        raise TypeError("a fingerprint must be a whole number of 0 or more, got a bool")
+    try:
+        number = operator.index(value)  # ints and numpy integers; never a float, which would lose bits
+    except TypeError:
+        raise TypeError(f"a fingerprint must be a whole number of 0 or more, got {value!r}") from None
+    if number < 0:
+        raise ValueError(f"a fingerprint must be a whole number of 0 or more, got {number}")
+    return number
 
 
 def similarity(a: Fingerprint, b: Fingerprint) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import codecs
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from simcompare.core.errors import BinaryInputError, UndecodableInputError
@@ -56,7 +57,7 @@ def decode(data: bytes) -> Decoded:
                     f"starts with a {encoding} byte-order mark but is not {encoding}"
                 ) from error
     if b"\x00" in data:
-        guess = _guess_bomless_utf16(data)
+        guess = _guess_bomless_utf16_32(data)
         if guess is None:
             raise BinaryInputError("holds NUL bytes: looks like a binary file, not text")
         return guess
@@ -64,15 +65,118 @@ def decode(data: bytes) -> Decoded:
         return Decoded(data.decode("utf-8"), "utf-8")
     except UnicodeDecodeError:
         pass
+    return _legacy(data)
+
+
+def _legacy(data: bytes) -> Decoded:
+    """Bytes in a legacy encoding. Only a trusted GB18030 reading is called certain; the rest are guesses.
+
+    Each CJK encoding reads many others' bytes without error, so each is tested for what its own text
+    always has: Japanese has kana, Korean is mostly Hangul syllables, Chinese mostly common hanzi, and a
+    Latin single-byte text has its accented letters alone between ASCII ones (a CJK character is two bytes
+    of 0x80 and up, or in Big5 one such byte and an ASCII one).
+    """
+    japanese = _japanese(data)
+    if japanese is not None:
+        return japanese
+    wide = _bomless_utf16_without_nul(data)
+    if wide is not None:
+        return wide
     gb_text = _strict(data, "gb18030")
-    if gb_text is not None and _gb2312_share(gb_text) >= _GB2312_TRUST:
-        return Decoded(gb_text, "gb18030")
+    gb_trusted = gb_text is not None and _gb2312_share(gb_text) >= _GB2312_TRUST
+    korean = _strict(data, "euc_kr")
+    if korean is not None and _share(korean, _is_hangul) >= _KOREAN_SHARE:
+        # Korean bytes are common hanzi in GB2312 too; only a text long enough to tell is taken as Korean.
+        if not gb_trusted or sum(map(_is_hangul, korean)) >= _KOREAN_MIN_SYLLABLES:
+            return Decoded(korean, "euc_kr", guessed=True)
+        return Decoded(gb_text or "", "gb18030", guessed=True)
+    if gb_trusted:
+        return Decoded(gb_text or "", "gb18030")
     big5_text = _strict(data, "big5")
+    if big5_text is not None and _share(big5_text, _common_big5) >= _GB2312_TRUST:
+        return Decoded(big5_text, "big5", guessed=True)
+    if _looks_single_byte(data) or (big5_text is None and gb_text is None):
+        return _single_byte(data)
     if big5_text is not None:
         return Decoded(big5_text, "big5", guessed=True)
     if gb_text is not None:
         return Decoded(gb_text, "gb18030", guessed=True)
     return _detector_guess(data)
+
+
+# Share of the non-ASCII characters a reading must give of its language's own kind to be taken.
+_KANA_SHARE = 0.15
+_KOREAN_SHARE = 0.8
+_KOREAN_MIN_SYLLABLES = 10
+_WIDE_CJK_SHARE = 0.9
+_SINGLE_BYTE_SHARE = 0.6
+_SINGLE_BYTE_CANDIDATES = ("cp1252", "cp1250", "cp1254", "cp1257", "cp1251")
+# Letters and signs that real Latin, Central European and Cyrillic texts use; a wrong code page turns
+# some of its letters into others (³, ¹, ð, þ, ÷ …), which count against it.
+_USUAL = (
+    frozenset(
+        "áàâäãåçéèêëíìîïñóòôöõøúùûüýÿæœßąćęłńśźżčďěňřšťůžőűğışėįųūāēīļķņ¿¡«»°€£§"
+        "ÁÀÂÄÃÅÇÉÈÊËÍÌÎÏÑÓÒÔÖÕØÚÙÛÜÝŸÆŒĄĆĘŁŃŚŹŻČĎĚŇŘŠŤŮŽŐŰĞİŞĖĮŲŪĀĒĪĻĶŅ"
+    )
+    | frozenset(map(chr, range(0x0410, 0x0450)))
+    | frozenset("ЁёЄєІіЇїЎў–—‘’“”„…")
+)
+
+
+def _share(text: str, test: Callable[[str], bool]) -> float:
+    foreign = [ch for ch in text if ord(ch) > 0x7F]
+    if not foreign:
+        return 0.0
+    return sum(1 for ch in foreign if test(ch)) / len(foreign)
+
+
+def _is_kana(ch: str) -> bool:
+    return "\u3040" <= ch <= "\u30ff"  # full-width hiragana and katakana (half-width kana are ambiguous)
+
+
+def _is_hangul(ch: str) -> bool:
+    return "\uac00" <= ch <= "\ud7a3"
+
+
+def _common_big5(ch: str) -> bool:
+    try:
+        lead = ch.encode("big5")[0]
+    except UnicodeEncodeError:
+        return False
+    return 0xA4 <= lead <= 0xC6 or 0xA1 <= lead <= 0xA3  # frequent hanzi and punctuation
+
+
+def _japanese(data: bytes) -> Decoded | None:
+    # EUC-JP first: its kana bytes read as half-width katakana in Shift-JIS, never the other way round.
+    for encoding in ("euc_jp", "cp932"):
+        text = _strict(data, encoding)
+        if text is not None and _share(text, _is_kana) >= _KANA_SHARE:
+            return Decoded(text, encoding, guessed=True)
+    return None
+
+
+def _looks_single_byte(data: bytes) -> bool:
+    """True when most runs of bytes 0x80 and up are one byte long: accents between ASCII letters."""
+    runs = _HIGH_RUNS.findall(data)
+    return bool(runs) and sum(1 for run in runs if len(run) == 1) >= _SINGLE_BYTE_SHARE * len(runs)
+
+
+_HIGH_RUNS = re.compile(rb"[\x80-\xff]+")
+
+
+def _single_byte(data: bytes) -> Decoded:
+    """The code page whose reading gives the most usual letters (ties go to Windows-1252)."""
+    best: tuple[int, str, str] | None = None
+    for encoding in _SINGLE_BYTE_CANDIDATES:
+        text = _strict(data, encoding)
+        if text is None:
+            continue
+        score = _single_byte_score(text)
+        if best is None or score > best[0]:
+            best = (score, encoding, text)
+    if best is None:
+        return Decoded(data.decode("latin-1"), "latin-1", guessed=True)
+    return Decoded(best[2], best[1], guessed=True)
 
 
 def _strict(data: bytes, encoding: str) -> str | None:
@@ -102,19 +206,78 @@ def _common_gb2312(ch: str) -> bool:
     return lead >= 0xB0 or lead in (0xA1, 0xA3)
 
 
-def _guess_bomless_utf16(data: bytes) -> Decoded | None:
-    """UTF-16 without a BOM: mostly-ASCII text has NUL in every other byte."""
-    if len(data) < 2 or len(data) % 2:
-        return None
-    even_nuls = data[0::2].count(0)
-    odd_nuls = data[1::2].count(0)
-    half = len(data) // 2
-    for nuls, encoding in ((odd_nuls, "utf-16-le"), (even_nuls, "utf-16-be")):
-        if nuls >= 0.3 * half:
+def _guess_bomless_utf16_32(data: bytes) -> Decoded | None:
+    """UTF-32 or UTF-16 without a BOM: NUL bytes where ASCII (and, in UTF-32, most text) has them.
+
+    Taken only when a strict reading gives plausible text (no NUL, no control characters but
+    whitespace, nothing unassigned or private); NULs on odd byte positions speak for little-endian.
+    """
+    odd, even = data[1::2].count(0), data[0::2].count(0)
+    orders = ("le", "be") if odd >= even else ("be", "le")
+    # In UTF-16 text the NULs are the high bytes of ASCII and Latin-1 characters: nearly all on one side.
+    one_sided = max(odd, even) >= _UTF16_NUL_SIDE * (odd + even)
+    for width, size in (("32", 4), ("16", 2)):
+        if len(data) % size or (size == 2 and not one_sided):
+            continue
+        for order in orders:
+            encoding = f"utf-{width}-{order}"
             text = _strict(data, encoding)
-            if text is not None and "\x00" not in text:
+            if text is not None and _plausible(text):
                 return Decoded(text, encoding, guessed=True)
     return None
+
+
+_UTF16_NUL_SIDE = 0.9
+
+
+_WORD = re.compile(r"\w+")
+_ASCII_LETTER = re.compile(r"[A-Za-z]")
+
+
+def _single_byte_score(text: str) -> int:
+    """How much a reading looks like real text: usual letters in words of one script.
+
+    A Latin word's accents sit among ASCII letters; a Cyrillic word has no ASCII letters. A wrong code
+    page gives unusual signs, or Latin accents making up whole words, or Cyrillic mixed into Latin.
+    """
+    score = 0
+    for word in _WORD.findall(text):
+        has_ascii = _ASCII_LETTER.search(word) is not None
+        for ch in word:
+            if ord(ch) < 0x80:
+                continue
+            if ch not in _USUAL:
+                score -= 1
+            elif "\u0400" <= ch <= "\u04ff":
+                score += -1 if has_ascii else 1
+            elif has_ascii:
+                score += 1
+    return score + sum(1 if ch in _USUAL else -1 for ch in _WORD.sub("", text) if ord(ch) > 0x7F)
+
+
+def _bomless_utf16_without_nul(data: bytes) -> Decoded | None:
+    """UTF-16 without a BOM of a text with no ASCII at all: nearly every character a hanzi, kana or CJK sign."""
+    if len(data) < 8 or len(data) % 2:
+        return None
+    for encoding in ("utf-16-le", "utf-16-be"):
+        text = _strict(data, encoding)
+        if text is not None and _share(text, _is_wide) >= _WIDE_CJK_SHARE and _plausible(text):
+            return Decoded(text, encoding, guessed=True)
+    return None
+
+
+def _is_wide(ch: str) -> bool:
+    # Not Hangul: GBK and Big5 bytes read as UTF-16 land on Hangul syllables, never on the ideographs.
+    return "\u3000" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" or "\uff00" <= ch <= "\uffef"
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def _plausible(text: str) -> bool:
+    if not text or _CONTROL.search(text):
+        return False
+    return not any(unicodedata.category(ch) in ("Cn", "Co", "Cs") for ch in set(text))
 
 
 def _detector_guess(data: bytes) -> Decoded:
@@ -202,25 +365,27 @@ def html_to_text(markup: str) -> str:
     for tag in soup.find_all(_INVISIBLE):
         tag.decompose()
 
+    # Walked with an explicit stack, not recursion: a document nested thousands of levels deep (which
+    # the parser builds happily) must be read, not end in a RecursionError.
     parts: list[str] = []
-
-    def walk(node: Tag) -> None:
-        for child in node.children:
-            if isinstance(child, NavigableString):
-                if type(child) is NavigableString:  # not a doctype, CDATA or processing instruction
-                    parts.append(_render_whitespace(str(child)))
-            elif isinstance(child, Tag):
-                if child.name == "br":
-                    parts.append("\n")  # a hard line break, read like one in a text file
-                    continue
-                block = child.name in _BLOCK_TAGS
-                if block:
-                    parts.append(" ")
-                walk(child)
-                if block:
-                    parts.append(" ")
-
-    walk(soup)
+    _SPACE = object()  # a marker on the stack: a block element ends here
+    stack: list[object] = [soup]
+    while stack:
+        node = stack.pop()
+        if node is _SPACE:
+            parts.append(" ")
+        elif isinstance(node, NavigableString):
+            if type(node) is NavigableString:  # not a doctype, CDATA or processing instruction
+                parts.append(_render_whitespace(str(node)))
+        elif isinstance(node, Tag):
+            if node.name == "br":
+                parts.append("\n")  # a hard line break, read like one in a text file
+                continue
+            block = node is not soup and node.name in _BLOCK_TAGS
+            if block:
+                parts.append(" ")
+                stack.append(_SPACE)
+            stack.extend(reversed(node.contents))
     return "".join(parts)
 
 

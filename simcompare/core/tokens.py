@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from functools import cache
 
 from simcompare.core.compat import StrEnum
+from simcompare.core.jieba_cache import place_jieba_cache
 from simcompare.core.resources import resource
 
 
@@ -34,6 +35,7 @@ def jieba_tokenizer():
             import jieba
 
             jieba.setLogLevel(logging.WARNING)
+            place_jieba_cache(jieba.dt)  # robust branch: jieba's cache in the user's cache folder
             jieba.dt.initialize()
             _jieba_tokenizer = jieba.dt
     return _jieba_tokenizer

@@ -183,8 +183,22 @@ def run_gui(args: argparse.Namespace) -> int:
         window.compare_page.load_example("en-edited" if current_language(app) == "en" else "zh-edited")
     if getattr(args, "folder", None):
         window.open_folder(args.folder)
-        if screenshot and not window.folder_page.wait_for_scan(SCREENSHOT_TIMEOUT_MS):
+        if screenshot and not window.folder_page.wait_until_idle(SCREENSHOT_TIMEOUT_MS):
             print(f"simcompare: the scan of {args.folder} did not finish", file=sys.stderr)
+    results = getattr(args, "results", None)
+    if results:
+        if not os.path.isfile(results):
+            print(f"simcompare: no results file {results!r}", file=sys.stderr)
+            window.close()
+            return 2
+        window.pages.setCurrentIndex(window.FOLDER)
+        window.folder_page.open_results(results)
+        if screenshot and not window.folder_page.wait_until_idle(SCREENSHOT_TIMEOUT_MS):
+            reason = window.folder_page.progress_label.text()
+            print(f"simcompare: {results} could not be opened: {reason}", file=sys.stderr)
+            window.close()
+            collector.stop()
+            return 1
     window.show()
     if screenshot:
         saved = take_screenshot(window, screenshot)

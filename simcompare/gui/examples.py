@@ -133,8 +133,7 @@ EXAMPLES: tuple[Example, ...] = (
         settings=SIX_BIT_SETTINGS,
         note=QT_TRANSLATE_NOOP(
             "Examples",
-            "DESIGN.md's worked example: each token occurs as often as its weight and the table hasher gives its "
-            "code.",
+            "DESIGN.md's worked example: each token occurs as often as its weight and the table hasher gives its code.",
         ),
         live_numbers=True,
     ),

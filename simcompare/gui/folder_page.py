@@ -1,8 +1,11 @@
-"""The Folder page: scan a folder, see its near-duplicate groups, act on them safely.
+"""The Folder page: scan a folder, see its near-duplicate groups, act on them as a duplicate cleaner does.
 
-The scan runs in a worker (:mod:`simcompare.gui.scan_worker`); regrouping at another threshold reuses the
-fingerprints in memory and never rescans. Nothing changes a file without a confirmation, and the
-confirmation is a replaceable callable (``confirm``) so tests can answer it.
+A :class:`~simcompare.core.folder.FolderSession` owns the result; the page only shows it and asks. Every
+long job — the scan, regrouping at another k, reopening saved results — runs through the window's one
+worker pattern (:class:`~simcompare.gui.workers.BackgroundJob`), so the window never waits: the old
+groups stay on screen until the new ones arrive, and of rapid threshold changes only the newest is
+computed. Nothing changes a file without a confirmation; every confirmation, question and file dialog
+is a replaceable callable so tests drive the real widgets and answer them.
 """
 
 from __future__ import annotations
@@ -11,16 +14,22 @@ import json
 import os
 import shlex
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import (
+    QEvent,
     QEventLoop,
+    QItemSelectionModel,
     QModelIndex,
+    QObject,
+    QPoint,
     QProcess,
     QSettings,
     QSignalBlocker,
+    QStandardPaths,
     QStringListModel,
     Qt,
     QTimer,
@@ -28,18 +37,22 @@ from PySide6.QtCore import (
     Signal,
     Slot,
 )
-from PySide6.QtGui import QDesktopServices, QGuiApplication
+from PySide6.QtGui import QAction, QDesktopServices, QGuiApplication, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QMenu,
     QMessageBox,
     QProgressBar,
     QPushButton,
@@ -48,30 +61,49 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QTableView,
     QTabWidget,
+    QToolButton,
     QTreeView,
     QVBoxLayout,
     QWidget,
 )
 
+from simcompare.core.actions import ActionKind, ActionLog, Outcome, move_keeping_paths, trash_files
 from simcompare.core.cache import default_cache_path
+from simcompare.core.cleaner import MarkRule, inside, marks_by_rule, set_reference
 from simcompare.core.documents import DEFAULT_MAX_BYTES, read_document
 from simcompare.core.errors import InputError
 from simcompare.core.folder import FolderSession, NotDuplicates
-from simcompare.core.groups import Group
+from simcompare.core.groups import Group, GroupRule
 from simcompare.core.histogram import DistanceHistogram
 from simcompare.core.index import NearPairs
 from simcompare.core.report import report_csv, report_json
+from simcompare.core.results import results_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, Stage, scan
 from simcompare.core.simhash import Config, default_k
+from simcompare.core.text import clean
 from simcompare.gui.diff_view import DifferencesView
-from simcompare.gui.folder_models import Column, GroupFilterModel, GroupTreeModel, ProblemsModel
+from simcompare.gui.folder_jobs import (
+    Regrouped,
+    RegroupRequest,
+    ScanFunction,
+    ScanJob,
+    ScanOutcome,
+    ScanRequest,
+    load_saved,
+    regroup,
+)
+from simcompare.gui.folder_models import Column, FileState, GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
 from simcompare.gui.histogram_view import DistanceHistogramView
 from simcompare.gui.messages import error_text, input_error_text, os_error_text
-from simcompare.gui.scan_worker import ScanFunction, ScanRequest, ScanRunner
+from simcompare.gui.plain import plain_label
+from simcompare.gui.workers import BackgroundJob
 
 Confirm = Callable[[str, str, str], bool]
+AskPath = Callable[[str, str, str], str]  # (title, start, filter) -> path or ""
 _DEFAULT_CACHE = object()
 _RECENT = 8
+_UNDO_DEPTH = 20
+_EXPAND_LIMIT = 500
 
 
 def _split(text: str) -> tuple[str, ...]:
@@ -90,20 +122,23 @@ class FolderPage(QWidget):
     """Choose a folder, scan it, browse and act on the near-duplicate groups.
 
     Signals:
-        scan_finished(ScanResult): a scan ended (complete or cancelled) and its groups are shown.
-        regrouped(int): the groups were rebuilt at threshold k.
-        compare_requested(path_a, path_b): the user asked to compare two members.
+        scan_finished(ScanResult): a scan ended (complete or cancelled) or saved results were opened.
+        regrouped(int): the groups at threshold k are on screen.
+        compare_requested(path_a, path_b): the user asked for a pair on the Compare page.
+        files_changed(): files were moved (trash or folder); the log has a line for each.
 
     Attributes:
         confirm: ``confirm(title, text, details) -> bool``; asked before any file is moved.
         warn: ``warn(title, text)``; tells of files that could not be moved (a message box by default).
         trash: ``trash(path)``; moves one file to the trash (send2trash by default).
+        ask_save_path, ask_open_path, ask_folder: file dialogs ``(title, start, filter) -> path``.
         workers: Worker processes for the scan (None: one per core).
     """
 
     scan_finished = Signal(object)
     regrouped = Signal(int)
     compare_requested = Signal(str, str)
+    files_changed = Signal()
 
     def __init__(
         self,
@@ -116,23 +151,52 @@ class FolderPage(QWidget):
     ) -> None:
         super().__init__(parent)
         self._settings = settings if settings is not None else QSettings()
-        self._cache_path: Path | None = default_cache_path() if cache_path is _DEFAULT_CACHE else cache_path  # type: ignore[assignment]
+        self._cache_path: Path | None = _default_cache() if cache_path is _DEFAULT_CACHE else cache_path  # type: ignore[assignment]
         self.config = config or Config()
         self.workers: int | None = None
         self.confirm: Confirm = self._ask
         self.trash: Callable[[str], None] = _send_to_trash
-        self.warn: Callable[[str, str], None] = lambda title, text: QMessageBox.warning(self, title, text)
-        self._result: ScanResult | None = None
+        self.warn: Callable[[str, str], None] = self._warn_plain
+        self.ask_save_path: AskPath = lambda title, start, pattern: QFileDialog.getSaveFileName(
+            self, title, start, pattern
+        )[0]
+        self.ask_open_path: AskPath = lambda title, start, pattern: QFileDialog.getOpenFileName(
+            self, title, start, pattern
+        )[0]
+        self.ask_folder: AskPath = lambda title, start, _pattern: QFileDialog.getExistingDirectory(self, title, start)
+        self.action_failures: list[str] = []
+        self.log = ActionLog()
         self._session: FolderSession | None = None
-        self._pairs: NearPairs | None = None
+        self._regrouped: Regrouped | None = None
+        self._histogram: DistanceHistogram | None = None
+        self._states: dict[int, FileState] = {}
+        self._preferred: set[int] = set()
+        self._undo: list[frozenset[int]] = []
+        self._pending_marks: set[int] | None = None  # marks to put back when the next groups arrive
         self._started = 0.0
-        self._runner = ScanRunner(scan_function, self)
-        self._runner.progress.connect(self._on_progress)
-        self._runner.histogram_ready.connect(self._on_histogram)
-        self._runner.finished.connect(self._on_finished)
-        self._runner.failed.connect(self._on_failed)
-        self._runner.busy_changed.connect(self._on_busy)
+        self._progress_done = 0
+        self._status = ""
+        self._scan_job = BackgroundJob(ScanJob(scan_function), "folder-scan", self, reports_progress=True)
+        self._scan_job.progress.connect(self._on_progress)
+        self._scan_job.result_ready.connect(self._on_scanned)
+        self._scan_job.failed.connect(self._on_failed)
+        self._scan_job.cancelled.connect(self._on_scan_cancelled)
+        self._scan_job.busy_changed.connect(self._on_busy)
+        self._load_job = BackgroundJob(load_saved, "folder-load", self, reports_progress=True)
+        self._load_job.result_ready.connect(self._on_scanned)
+        self._load_job.failed.connect(self._on_load_failed)
+        self._load_job.busy_changed.connect(self._on_busy)
+        self._group_job = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
+        self._group_job.result_ready.connect(self._on_regrouped)
+        self._group_job.failed.connect(self._on_failed)
+        self._group_job.progress.connect(self._on_group_progress)
+        # A slider drag sends a tick per step: coalesce them into one request once the events settle.
+        self._regroup_timer = QTimer(self)
+        self._regroup_timer.setSingleShot(True)
+        self._regroup_timer.setInterval(0)
+        self._regroup_timer.timeout.connect(self.regroup)
         self._build()
+        self._make_actions()
         self._load_settings()
         self.histogram.set_k(self.k_box.value())
         self._update_actions()
@@ -145,6 +209,7 @@ class FolderPage(QWidget):
         self.folder_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.folder_edit.lineEdit().setPlaceholderText(self.tr("Folder to scan (or drop one here)"))
         self.folder_edit.setToolTip(self.tr("The folder whose text files are fingerprinted and grouped"))
+        self.folder_edit.lineEdit().returnPressed.connect(self.start_scan)
         self.browse_button = QPushButton(self.tr("Browse…"))
         self.browse_button.clicked.connect(self.choose_folder)
         self.scan_button = QPushButton(self.tr("Scan"))
@@ -179,8 +244,8 @@ class FolderPage(QWidget):
 
         self.progress_bar = QProgressBar()
         self.progress_bar.setTextVisible(True)
-        self.progress_label = QLabel()
-        self.progress_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.progress_bar.hide()  # only while something runs: an idle bar looks like an empty text box
+        self.progress_label = plain_label()
 
         bits = self.config.bits
         self.k_box = QSpinBox()
@@ -193,53 +258,62 @@ class FolderPage(QWidget):
         self.k_box.valueChanged.connect(self.k_slider.setValue)
         self.k_slider.valueChanged.connect(self.k_box.setValue)
         self.k_box.valueChanged.connect(self._on_k_changed)
-        self.stats_label = QLabel()
-        self.stats_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.stats_label = plain_label()
+        self.stats_label.setWordWrap(True)
 
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText(self.tr("Filter by path"))
         self.filter_edit.setClearButtonEnabled(True)
-        self.summary_label = QLabel()
-        self.summary_label.setTextFormat(Qt.TextFormat.PlainText)
+        self.marked_only_box = QCheckBox(self.tr("Marked only"))
+        self.marked_only_box.setToolTip(self.tr("Show only the marked files"))
+        self.summary_label = plain_label()
+        self.marks_label = plain_label()
 
         self.model = GroupTreeModel(self)
+        self.model.marks_changed.connect(self._on_marks_changed)
         self.proxy = GroupFilterModel(self)
         self.proxy.setSourceModel(self.model)
-        self.filter_edit.textChanged.connect(self.proxy.set_filter_text)
+        self.filter_edit.textChanged.connect(self._on_filter_changed)
+        self.marked_only_box.toggled.connect(self._on_filter_changed)
         self.tree = QTreeView()
-        self.tree.setModel(self.proxy)
+        self.tree.setModel(self.model)  # the proxy only while a filter is on: it maps every row it holds
         self.tree.setSortingEnabled(True)
-        self.tree.header().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the groups' own order first
+        self.tree.sortByColumn(Column.SIZE, Qt.SortOrder.DescendingOrder)  # most wasted space first
         self.tree.setUniformRowHeights(True)
         self.tree.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.tree.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.tree.setAlternatingRowColors(True)
+        self.tree.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        self.tree.customContextMenuRequested.connect(self._on_context_menu)
+        self.tree.installEventFilter(self)
         header = self.tree.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+        # Not ResizeToContents: that asks every row for its size, seconds on 100,000 rows.
         for column in list(Column)[1:]:
-            header.setSectionResizeMode(column, QHeaderView.ResizeMode.ResizeToContents)
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+            header.resizeSection(column, 90)
         self.tree.selectionModel().selectionChanged.connect(self._update_actions)
         self.tree.doubleClicked.connect(self._on_double_clicked)
 
+        self.mark_button = QToolButton()
+        self.mark_button.setText(self.tr("Mark"))
+        self.mark_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.open_button = QPushButton(self.tr("Open"))
         self.open_button.clicked.connect(self.open_selected)
         self.reveal_button = QPushButton(self.tr("Show in folder"))
         self.reveal_button.clicked.connect(self.reveal_selected)
-        self.copy_button = QPushButton(self.tr("Copy path"))
-        self.copy_button.clicked.connect(self.copy_selected)
         self.compare_button = QPushButton(self.tr("Side by side"))
-        self.compare_button.setToolTip(self.tr("Two selected files, or a file and its group's reference"))
+        self.compare_button.setToolTip(self.tr("Two selected files, or a file and its group's reference (Enter)"))
         self.compare_button.clicked.connect(self.compare_selected)
         self.not_dup_button = QPushButton(self.tr("Not duplicates"))
         self.not_dup_button.setToolTip(self.tr("Remember that these two files are not duplicates"))
         self.not_dup_button.clicked.connect(self.mark_not_duplicates)
-        self.export_csv_button = QPushButton(self.tr("Export CSV…"))
-        self.export_csv_button.clicked.connect(lambda: self._export_dialog("csv"))
-        self.export_json_button = QPushButton(self.tr("Export JSON…"))
-        self.export_json_button.clicked.connect(lambda: self._export_dialog("json"))
+        self.move_button = QPushButton(self.tr("Move to folder…"))
+        self.move_button.setToolTip(self.tr("Moves the marked files (or the selected ones), keeping their paths"))
+        self.move_button.clicked.connect(self.move_to_folder)
         self.trash_button = QPushButton(self.tr("Move to trash…"))
-        self.trash_button.setToolTip(self.tr("Moves the ticked files (or the selected ones) after asking"))
+        self.trash_button.setToolTip(self.tr("Moves the marked files (or the selected ones) after asking (Delete)"))
         self.trash_button.clicked.connect(self.move_to_trash)
 
         self.problems_model = ProblemsModel(self)
@@ -249,10 +323,35 @@ class FolderPage(QWidget):
         self.problems_view.verticalHeader().hide()
         self.problems_view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.empty_model = QStringListModel(self)
-        self.empty_view = QListView()
+        self.empty_view = QTreeView()
+        self.empty_view.setHeaderHidden(True)
+        self.empty_view.setRootIsDecorated(False)
         self.empty_view.setModel(self.empty_model)
         self.empty_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+
+        # ---- side by side: the cleaned texts that were fingerprinted, with the pair's figures on top
         self.diff_view = DifferencesView()
+        self.pair_label = plain_label()
+        self.pair_label.setWordWrap(True)
+        self.previous_member_button = QPushButton(self.tr("◀ Previous member"))
+        self.previous_member_button.clicked.connect(lambda: self.step_member(-1))
+        self.next_member_button = QPushButton(self.tr("Next member ▶"))
+        self.next_member_button.clicked.connect(lambda: self.step_member(1))
+        self.to_compare_button = QPushButton(self.tr("Open on the Compare page"))
+        self.to_compare_button.setToolTip(self.tr("Compare the pair step by step on the Compare page"))
+        self.to_compare_button.clicked.connect(self.open_pair_on_compare_page)
+        self._pair: tuple[int, int] | None = None
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 4, 0, 0)
+        pair_row = QHBoxLayout()
+        pair_row.addWidget(self.pair_label, 1)
+        pair_row.addWidget(self.previous_member_button)
+        pair_row.addWidget(self.next_member_button)
+        pair_row.addWidget(self.to_compare_button)
+        side_layout.addLayout(pair_row)
+        side_layout.addWidget(self.diff_view, 1)
+        self.side_tab = side
 
         # ---- assemble
         folder_row = QHBoxLayout()
@@ -273,8 +372,11 @@ class FolderPage(QWidget):
         row.addWidget(QLabel(self.tr("Largest file:")))
         row.addWidget(self.max_size_box)
         row.addStretch(1)
-        options.addRow(self.tr("File types:"), self.suffixes_edit)
-        options.addRow(self.tr("Only:"), self.include_edit)
+        types_row = QHBoxLayout()
+        types_row.addWidget(self.suffixes_edit, 3)
+        types_row.addWidget(QLabel(self.tr("Only:")))
+        types_row.addWidget(self.include_edit, 2)
+        options.addRow(self.tr("File types:"), types_row)
         options.addRow(self.tr("Skip:"), self.exclude_edit)
         options.addRow("", row)
 
@@ -290,20 +392,22 @@ class FolderPage(QWidget):
 
         filter_row = QHBoxLayout()
         filter_row.addWidget(self.filter_edit, 1)
+        filter_row.addWidget(self.marked_only_box)
         filter_row.addWidget(self.summary_label, 2)
 
         actions = QHBoxLayout()
         for button in (
+            self.mark_button,
             self.open_button,
             self.reveal_button,
-            self.copy_button,
             self.compare_button,
             self.not_dup_button,
         ):
             actions.addWidget(button)
         actions.addStretch(1)
-        for button in (self.export_csv_button, self.export_json_button, self.trash_button):
-            actions.addWidget(button)
+        actions.addWidget(self.marks_label)
+        actions.addWidget(self.move_button)
+        actions.addWidget(self.trash_button)
 
         groups_tab = QWidget()
         groups_layout = QVBoxLayout(groups_tab)
@@ -314,7 +418,7 @@ class FolderPage(QWidget):
 
         self.tabs = QTabWidget()
         self.tabs.addTab(groups_tab, self.tr("Groups"))
-        self.tabs.addTab(self.diff_view, self.tr("Side by side"))
+        self.tabs.addTab(self.side_tab, self.tr("Side by side"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
 
@@ -328,6 +432,102 @@ class FolderPage(QWidget):
         layout.addWidget(self.histogram)
         layout.addWidget(self.tabs, 1)
         self.setAcceptDrops(True)
+
+    def _action(self, text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        action.triggered.connect(lambda _checked=False: slot())
+        if shortcut:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+            self.addAction(action)  # the key works while the page has the focus
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        return action
+
+    def _make_actions(self) -> None:
+        """The page's actions: in the window's menus, the Mark button and the tree's context menu."""
+        self.mark_reference_action = self._action(
+            self.tr("Mark all but the reference"),
+            lambda: self.mark_by_rule(MarkRule.ALL_BUT_REFERENCE),
+            "Ctrl+M",
+            self.tr("In every group, mark every file except its reference"),
+        )
+        self.mark_selected_groups_action = self._action(
+            self.tr("Mark all but the reference in the selected groups"),
+            lambda: self.mark_by_rule(MarkRule.ALL_BUT_REFERENCE, selected_groups=True),
+        )
+        rules = (
+            (MarkRule.ALL_BUT_OLDEST, self.tr("Mark all but the oldest")),
+            (MarkRule.ALL_BUT_NEWEST, self.tr("Mark all but the newest")),
+            (MarkRule.ALL_BUT_SMALLEST, self.tr("Mark all but the smallest")),
+            (MarkRule.ALL_BUT_LARGEST, self.tr("Mark all but the largest")),
+            (MarkRule.ALL_BUT_SHORTEST_PATH, self.tr("Mark all but the shortest path")),
+            (MarkRule.ALL_BUT_LONGEST_PATH, self.tr("Mark all but the longest path")),
+        )
+        self.rule_actions = {
+            rule: self._action(text, lambda rule=rule: self.mark_by_rule(rule)) for rule, text in rules
+        }
+        self.mark_inside_action = self._action(self.tr("Mark the files inside a folder…"), self.mark_inside_folder)
+        self.mark_selected_action = self._action(self.tr("Mark the selected files"), lambda: self.mark_selected(True))
+        self.unmark_selected_action = self._action(
+            self.tr("Unmark the selected files"), lambda: self.mark_selected(False)
+        )
+        self.invert_action = self._action(self.tr("Invert the marks"), self.invert_marks, "Ctrl+Shift+I")
+        self.clear_marks_action = self._action(self.tr("Clear the marks"), self.clear_marks, "Ctrl+Shift+M")
+        self.undo_action = self._action(self.tr("Undo the last marking"), self.undo_marking, "Ctrl+Z")
+        self.set_reference_action = self._action(
+            self.tr("Make this the reference"),
+            self.set_selected_as_reference,
+            tip=self.tr("Measure the group's distances to this file, and keep it when marking"),
+        )
+        self.reference_folders_action = self._action(
+            self.tr("Reference folders…"),
+            self.edit_reference_folders,
+            tip=self.tr("Files in these folders are always references and never marked"),
+        )
+        self.open_action = self._action(self.tr("Open"), self.open_selected)
+        self.reveal_action = self._action(self.tr("Show in folder"), self.reveal_selected)
+        self.copy_action = self._action(self.tr("Copy paths"), self.copy_selected, "Ctrl+Shift+C")
+        self.side_action = self._action(self.tr("Side by side"), self.compare_selected)
+        self.not_dup_action = self._action(self.tr("Not duplicates"), self.mark_not_duplicates)
+        self.not_dup_list_action = self._action(self.tr("Not-duplicates list…"), self.show_not_duplicates)
+        self.move_action = self._action(self.tr("Move to folder…"), self.move_to_folder)
+        self.trash_action = self._action(self.tr("Move to trash…"), self.move_to_trash)
+        self.log_action = self._action(self.tr("Open the action log"), self.open_log)
+        self.save_results_action = self._action(self.tr("Save results…"), self.save_results_dialog)
+        self.open_results_action = self._action(self.tr("Open results…"), self.open_results_dialog)
+        self.export_csv_action = self._action(self.tr("Export CSV…"), lambda: self._export_dialog("csv"))
+        self.export_json_action = self._action(self.tr("Export JSON…"), lambda: self._export_dialog("json"))
+
+        self.mark_menu = QMenu(self.tr("&Mark"), self)
+        self.mark_menu.addAction(self.mark_reference_action)
+        self.mark_menu.addAction(self.mark_selected_groups_action)
+        self.mark_menu.addSeparator()
+        for action in self.rule_actions.values():
+            self.mark_menu.addAction(action)
+        self.mark_menu.addAction(self.mark_inside_action)
+        self.mark_menu.addSeparator()
+        self.mark_menu.addAction(self.mark_selected_action)
+        self.mark_menu.addAction(self.unmark_selected_action)
+        self.mark_menu.addAction(self.invert_action)
+        self.mark_menu.addAction(self.clear_marks_action)
+        self.mark_menu.addAction(self.undo_action)
+        self.mark_menu.addSeparator()
+        self.mark_menu.addAction(self.set_reference_action)
+        self.mark_menu.addAction(self.reference_folders_action)
+        self.mark_button.setMenu(self.mark_menu)
+
+        self.actions_menu = QMenu(self.tr("&Duplicates"), self)
+        for action in (self.open_action, self.reveal_action, self.copy_action, self.side_action):
+            self.actions_menu.addAction(action)
+        self.actions_menu.addSeparator()
+        self.actions_menu.addAction(self.not_dup_action)
+        self.actions_menu.addAction(self.not_dup_list_action)
+        self.actions_menu.addSeparator()
+        self.actions_menu.addAction(self.move_action)
+        self.actions_menu.addAction(self.trash_action)
+        self.actions_menu.addAction(self.log_action)
 
     # ------------------------------------------------------------------ settings
     def _load_settings(self) -> None:
@@ -367,6 +567,29 @@ class FolderPage(QWidget):
             self.folder_edit.addItems(recent)
             self.folder_edit.setCurrentText(folder)
 
+    def reference_folders(self) -> list[str]:
+        """Folders whose files are always references and never marked (kept in the preferences)."""
+        raw = self._settings.value("folder/reference_folders", "[]")
+        try:
+            folders = json.loads(str(raw))
+        except ValueError:
+            return []
+        return [str(f) for f in folders if isinstance(f, str)] if isinstance(folders, list) else []
+
+    def set_reference_folders(self, folders: Sequence[str]) -> None:
+        """Keep ``folders`` as the reference folders and regroup."""
+        unique = list(dict.fromkeys(os.path.abspath(f) for f in folders if f))
+        self._settings.setValue("folder/reference_folders", json.dumps(unique, ensure_ascii=False))
+        self._settings.sync()
+        self.regroup()
+
+    def _start_folder(self, key: str) -> str:
+        """Where a file dialog starts: the last folder used for ``key``, else the user's documents."""
+        saved = str(self._settings.value(key, ""))
+        if saved and Path(saved).is_dir():
+            return saved
+        return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+
     # ------------------------------------------------------------------ public API
     def folder(self) -> str:
         return self.folder_edit.currentText().strip()
@@ -375,8 +598,12 @@ class FolderPage(QWidget):
         self.folder_edit.setCurrentText(str(path))
 
     @property
+    def session(self) -> FolderSession | None:
+        return self._session
+
+    @property
     def result(self) -> ScanResult | None:
-        return self._result
+        return self._session.result if self._session is not None else None
 
     @property
     def groups(self) -> list[Group]:
@@ -384,15 +611,29 @@ class FolderPage(QWidget):
 
     @property
     def pairs(self) -> NearPairs | None:
-        return self._pairs
+        """The last block-index search behind the groups (layout, candidates), for the Index view."""
+        return self._session.search_statistics if self._session is not None else None
+
+    @property
+    def verified_pairs(self) -> int | None:
+        """Verified near-duplicate pairs behind the groups on screen."""
+        return self._regrouped.verified_pairs if self._regrouped is not None else None
 
     @property
     def scanning(self) -> bool:
-        return self._runner.busy
+        return self._scan_job.busy or self._load_job.busy
 
     @property
-    def runner(self) -> ScanRunner:
-        return self._runner
+    def regrouping(self) -> bool:
+        return self._group_job.busy or self._regroup_timer.isActive()
+
+    @property
+    def scan_job(self) -> BackgroundJob:
+        return self._scan_job
+
+    @property
+    def group_job(self) -> BackgroundJob:
+        return self._group_job
 
     def options(self) -> ScanOptions:
         """The scan options the controls describe."""
@@ -414,29 +655,33 @@ class FolderPage(QWidget):
         self.set_folder(path)
         return self.start_scan()
 
-    def wait_for_scan(self, timeout_ms: int) -> bool:
-        """Run the event loop until the running scan ends (for ``--screenshot``); True when a result is shown."""
+    def wait_until_idle(self, timeout_ms: int) -> bool:
+        """Run the event loop until no scan, load or regroup runs (for ``--screenshot``); True with a result."""
         loop = QEventLoop()
         timer = QTimer()
         timer.setSingleShot(True)
         timer.timeout.connect(loop.quit)
-        self.scan_finished.connect(loop.quit)
-        self._runner.failed.connect(loop.quit)
+        poll = QTimer()
+        poll.timeout.connect(loop.quit)  # busy states end through several signals; look again now and then
+        poll.start(50)
         timer.start(timeout_ms)
-        while self._runner.busy and timer.isActive():
+        while (self.scanning or self.regrouping) and timer.isActive():
             loop.exec()
-        return self._result is not None and not self._runner.busy
+        poll.stop()
+        return self._session is not None and not (self.scanning or self.regrouping)
+
+    wait_for_scan = wait_until_idle
 
     @Slot()
     def choose_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, self.tr("Choose a folder to scan"), self.folder())
+        folder = self.ask_folder(self.tr("Choose a folder to scan"), self.folder(), "")
         if folder:
             self.set_folder(folder)
 
     @Slot()
     def start_scan(self) -> bool:
         """Scan the chosen folder in the worker; False when a scan runs already or the folder is missing."""
-        if self._runner.busy:
+        if self.scanning:
             return False
         folder = self.folder()
         if not folder or not Path(folder).is_dir():
@@ -449,40 +694,93 @@ class FolderPage(QWidget):
             return False
         self._save_settings()
         self._started = time.monotonic()
-        self.progress_bar.setRange(0, 0)
-        self.progress_label.setText(self.tr("Starting…"))
-        return self._runner.start(ScanRequest(folder, self.config, options, self._cache_path))
+        self._progress_done = 0
+        self._show_busy_bar(self.tr("Starting…"))
+        self._scan_job.submit(ScanRequest(folder, self.config, options, self._cache_path))
+        return True
 
     @Slot()
     def cancel_scan(self) -> None:
-        self._runner.cancel()
-        self.progress_label.setText(self.tr("Cancelling…"))
+        """Stop the scan at its next file; its partial result is shown."""
+        if self._scan_job.busy:
+            self._scan_job.stop()
+            self.progress_label.setText(self.tr("Cancelling…"))
+
+    def open_results(self, path: str | os.PathLike[str]) -> bool:
+        """Reopen saved results in the worker (no scan); False while a scan runs."""
+        if self.scanning:
+            return False
+        self._started = time.monotonic()
+        self._show_busy_bar(self.tr("Opening the results…"))
+        self._load_job.submit(str(path))
+        return True
+
+    def save_results(self, path: str | os.PathLike[str]) -> None:
+        """Write the result, its groups and what it takes to reopen them (the ``scan --json`` schema)."""
+        if self._session is None:
+            raise ValueError("nothing to save: scan a folder first")
+        data = results_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
+        _write_text(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
 
     def set_result(self, result: ScanResult) -> None:
-        """Show a scan's result (the worker calls this; tests and the screenshot may too)."""
-        self._result = result
-        self._session = FolderSession(result, not_duplicates=NotDuplicates())
+        """Show a scan's result (tests and tools may call this; the scan job does so in the worker)."""
+        from simcompare.core.folder import session_of
+
+        self._show_outcome(ScanOutcome(result, session_of(result), None))
+
+    def _show_outcome(self, outcome: ScanOutcome) -> None:
+        self._session = outcome.session
+        self._regrouped = None
+        self._preferred.clear()
+        self._undo.clear()
+        self._states = {}
+        if outcome.loaded is not None:
+            index = outcome.session.index_of
+            for path in outcome.loaded.changed:
+                if (i := index(path)) is not None:
+                    self._states[i] = FileState.CHANGED
+            for path in outcome.loaded.gone:
+                if (i := index(path)) is not None:
+                    self._states[i] = FileState.GONE
+            if outcome.loaded.k >= 0:
+                with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
+                    self.k_box.setValue(outcome.loaded.k)
+                    self.k_slider.setValue(outcome.loaded.k)
+                self.histogram.set_k(outcome.loaded.k)
+            self.set_folder(outcome.result.root)
+        result = outcome.result
+        self.model.set_groups(result.files, [], result.config.bits)
+        self._histogram = outcome.histogram
+        self.histogram.set_histogram(outcome.histogram)
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
         self.empty_model.setStringList(result.empty)
-        self.tabs.setTabText(2, self.tr("Problems ({0})").format(len(result.problems)))
-        self.tabs.setTabText(3, self.tr("Empty files ({0})").format(len(result.empty)))
+        self._retitle_tabs()
+        self._show_summary()
         self.regroup()
 
+    def _retitle_tabs(self) -> None:
+        result = self.result
+        problems = len(result.problems) if result is not None else 0
+        empty = len(result.empty) if result is not None else 0
+        self.tabs.setTabText(2, self.tr("Problems (%n)", "", problems))
+        self.tabs.setTabText(3, self.tr("Empty files (%n)", "", empty))
+
+    @Slot()
     def regroup(self) -> None:
-        """Groups at the current k from the fingerprints in memory (no rescan)."""
-        session = self._session
-        if session is None:
+        """Ask the worker for the groups at the current k; the groups on screen stay until they arrive."""
+        self._regroup_timer.stop()
+        if self._session is None:
             return
-        result = session.result
-        k = self.k_box.value()
-        groups = session.groups(k)
-        self._pairs = session.search_statistics
-        self.model.set_groups(result.files, groups, result.config.bits)
-        self.tree.expandAll()
-        self._show_summary()
+        request = RegroupRequest(
+            self._session,
+            self.k_box.value(),
+            GroupRule.REFERENCE,
+            tuple(self.reference_folders()),
+            frozenset(self._preferred),
+        )
+        self._group_job.submit(request)
         self._update_actions()
-        self.regrouped.emit(k)
 
     def export(self, path: str | os.PathLike[str], kind: str) -> None:
         """Write the groups as ``csv`` or ``json`` (the schema of ``simcompare scan --json``)."""
@@ -491,41 +789,171 @@ class FolderPage(QWidget):
         if kind == "csv":
             text = report_csv(self._session, self.groups)
         elif kind == "json":
-            report = report_json(self._session, self.groups, self.k_box.value())
-            text = json.dumps(report, ensure_ascii=False, indent=2)
-            text += "\n"
+            data = report_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
+            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
         else:
             raise ValueError(f"kind must be csv or json, got {kind!r}")
-        Path(path).write_text(text, encoding="utf-8", newline="")
+        _write_text(Path(path), text)
 
+    # ------------------------------------------------------------------ selection
     def selected_files(self) -> list[int]:
         """File indices of the selected member rows, in view order, without repeats."""
         found: list[int] = []
         for index in self.tree.selectionModel().selectedRows(Column.NAME):
-            file_index = self.model.file_index(self.proxy.mapToSource(index))
+            file_index = self.model.file_index(self._to_source(index))
             if file_index is not None and file_index not in found:
                 found.append(file_index)
         return found
 
+    def selected_group_rows(self) -> list[int]:
+        """Rows (in the model) of the groups with a selected row."""
+        rows: list[int] = []
+        for index in self.tree.selectionModel().selectedRows(Column.NAME):
+            row = self.model.group_of(self._to_source(index))
+            if row is not None and row not in rows:
+                rows.append(row)
+        return rows
+
+    def _to_source(self, index: QModelIndex) -> QModelIndex:
+        return self.proxy.mapToSource(index) if self.tree.model() is self.proxy else index
+
+    def _to_view(self, index: QModelIndex) -> QModelIndex:
+        return self.proxy.mapFromSource(index) if self.tree.model() is self.proxy else index
+
+    @Slot()
+    def _on_filter_changed(self) -> None:
+        """Filter by path and marks: the view goes through the proxy only while a filter is on."""
+        self.proxy.set_filter_text(self.filter_edit.text())
+        self.proxy.set_marked_only(self.marked_only_box.isChecked())
+        filtering = bool(self.filter_edit.text().strip()) or self.marked_only_box.isChecked()
+        wanted = self.proxy if filtering else self.model
+        if filtering:
+            self.model.load_all()  # a filter must see every group
+        if self.tree.model() is not wanted:
+            self.tree.setModel(wanted)
+            self.tree.selectionModel().selectionChanged.connect(self._update_actions)
+            self._expand()
+        self._update_actions()
+
+    def _expand(self) -> None:
+        """Open every group while there are few (expanding tens of thousands of rows costs real time)."""
+        if len(self.groups) <= _EXPAND_LIMIT:
+            self.tree.expandAll()
+            self.tree.header().resizeSections(QHeaderView.ResizeMode.ResizeToContents)
+            self.tree.header().setSectionResizeMode(Column.NAME, QHeaderView.ResizeMode.Stretch)
+
     def select_files(self, file_indices: Sequence[int]) -> None:
-        """Select the member rows of these files (for tests and keyboard users)."""
+        """Select the member rows of these files (for tests and keyboard users); the first is current."""
         selection = self.tree.selectionModel()
         selection.clearSelection()
-        for g, group in enumerate(self.groups):
-            parent = self.model.index(g, 0)
-            for r, member in enumerate(group.members):
-                if member.index in file_indices:
-                    index = self.proxy.mapFromSource(self.model.index(r, 0, parent))
-                    selection.select(
-                        index,
-                        selection.SelectionFlag.Select | selection.SelectionFlag.Rows,
-                    )
+        first = True
+        for file_index in file_indices:
+            index = self._to_view(self.model.member_index(file_index))
+            if not index.isValid():
+                continue
+            flags = QItemSelectionModel.SelectionFlag.Select | QItemSelectionModel.SelectionFlag.Rows
+            if first:
+                selection.setCurrentIndex(index, flags)
+                first = False
+            else:
+                selection.select(index, flags)
 
     def absolute(self, file_index: int) -> str:
-        assert self._result is not None
-        return str(Path(self._result.root) / self._result.files[file_index].path)
+        assert self._session is not None
+        return self._session.absolute(file_index)
+
+    def _group_of_file(self, file_index: int) -> tuple[int, Group] | None:
+        for row, group in enumerate(self.groups):
+            if file_index in group.indices:
+                return row, group
+        return None
+
+    # ------------------------------------------------------------------ marking
+    def _remember_marks(self) -> None:
+        self._undo.append(self.model.marks())
+        del self._undo[:-_UNDO_DEPTH]
+
+    def mark_by_rule(self, rule: MarkRule, *, selected_groups: bool = False, folder: str = "") -> int:
+        """Mark by a core rule in every group (or the selected ones); returns how many are marked."""
+        if self._session is None:
+            return 0
+        groups = self.groups
+        if selected_groups:
+            groups = [groups[row] for row in self.selected_group_rows()]
+        chosen = marks_by_rule(self._session, groups, rule, folder=folder, reference_folders=self.reference_folders())
+        self._remember_marks()
+        self.model.set_checked(chosen, True)
+        return len(self.model.marks())
+
+    def mark_inside_folder(self) -> int:
+        folder = self.ask_folder(self.tr("Mark the files inside this folder"), self.folder(), "")
+        if not folder:
+            return 0
+        return self.mark_by_rule(MarkRule.INSIDE_FOLDER, folder=folder)
+
+    def mark_selected(self, on: bool) -> None:
+        files = self.selected_files()
+        if files:
+            self._remember_marks()
+            self.model.set_checked(files, on)
+
+    def toggle_selected(self) -> None:
+        """Space: mark the selected files, or unmark them when all are marked already."""
+        files = self.selected_files()
+        if files:
+            marks = self.model.marks()
+            self.mark_selected(not all(f in marks for f in files))
+
+    def invert_marks(self) -> None:
+        members = {m.index for g in self.groups for m in g.members}
+        self._remember_marks()
+        self.model.set_marks(members - self.model.marks())
+
+    def clear_marks(self) -> None:
+        self._remember_marks()
+        self.model.set_marks(())
+
+    def undo_marking(self) -> bool:
+        """Put back the marks as they were before the last marking."""
+        if not self._undo:
+            return False
+        self.model.set_marks(self._undo.pop())
+        return True
+
+    def set_selected_as_reference(self) -> bool:
+        """Make the selected member its group's reference; distances are measured to it from now on."""
+        files = self.selected_files()
+        if self._session is None or len(files) != 1:
+            return False
+        found = self._group_of_file(files[0])
+        if found is None:
+            return False
+        row, group = found
+        new = set_reference(self._session, group, files[0])
+        self._preferred -= set(group.indices)
+        self._preferred.add(files[0])
+        self.model.replace_group(row, new, self._session.wasted_bytes(new))
+        self.select_files([files[0]])
+        return True
+
+    @Slot()
+    def _on_marks_changed(self) -> None:
+        marks = self.model.marks()
+        if marks:
+            self.marks_label.setText(
+                self.tr("%n marked", "", len(marks))
+                + self.tr(", {0} in all").format(human_size(self.model.marked_size()))
+            )
+        else:
+            self.marks_label.setText(self.tr("none marked"))
+        if self.tree.model() is self.proxy and self.proxy.marked_only:
+            self.proxy.invalidate()
+        self._update_actions()
 
     # ------------------------------------------------------------------ actions
+    def _chosen(self) -> list[int]:
+        return self.model.checked_files() or self.selected_files()
+
     @Slot()
     def open_selected(self) -> None:
         for i in self.selected_files()[:10]:
@@ -538,117 +966,345 @@ class FolderPage(QWidget):
             reveal(self.absolute(files[0]))
 
     @Slot()
-    def copy_selected(self) -> None:
-        files = self.selected_files()
+    def copy_selected(self) -> str:
+        files = self._chosen()
+        text = "\n".join(self.absolute(i) for i in files)
         if files:
-            QGuiApplication.clipboard().setText("\n".join(self.absolute(i) for i in files))
+            QGuiApplication.clipboard().setText(text)
+        return text
 
-    def _pair(self) -> tuple[int, int] | None:
+    def _selected_pair(self) -> tuple[int, int] | None:
         files = self.selected_files()
         if len(files) == 2:
             return files[0], files[1]
         if len(files) == 1:
-            for group in self.groups:
-                if any(m.index == files[0] for m in group.members) and group.reference != files[0]:
+            found = self._group_of_file(files[0])
+            if found is not None:
+                group = found[1]
+                if group.reference != files[0]:
                     return group.reference, files[0]
+                return group.reference, group.members[1].index  # the reference: with its nearest member
         return None
 
     @Slot()
     def compare_selected(self) -> bool:
-        """Show the selected pair (or a member and its reference) in the Differences view."""
-        pair = self._pair()
-        if pair is None:
-            return False
-        a, b = (self.absolute(i) for i in pair)
+        """Show the selected pair (or a member and its reference) side by side, as cleaned text."""
+        pair = self._selected_pair()
+        return pair is not None and self.show_pair(*pair)
+
+    def show_pair(self, a: int, b: int) -> bool:
+        """Side by side: the cleaned texts that were fingerprinted, with the pair's figures on top."""
+        assert self._session is not None
         texts = []
-        for path in (a, b):
+        for i in (a, b):
+            path = self.absolute(i)
             try:
-                texts.append(read_document(path).text)
+                document = read_document(path)
             except InputError as error:
                 self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, input_error_text(error.code)))
                 return False
-        assert self._result is not None
-        self.diff_view.set_titles(self._result.files[pair[0]].path, self._result.files[pair[1]].path)
-        self.diff_view.set_texts(texts[0], texts[1], segmenter=self.config.segmenter)
-        self.tabs.setCurrentWidget(self.diff_view)
-        self.compare_requested.emit(a, b)
+            html = True if self._session.result.config.html else (document.html or None)
+            texts.append(clean(document.text, html=html))
+        figures = self._session.pair(a, b, self.k_box.value())
+        files = self._session.files
+        verdict = self.tr("near-duplicates") if figures.near_duplicate else self.tr("not near-duplicates at this k")
+        text = self.tr("{0} bits apart · {1:.0%} of the text shared · {2}").format(
+            figures.distance, figures.resemblance, verdict
+        )
+        if figures.identical:
+            text = self.tr("Identical cleaned texts") + " · " + text
+        self.pair_label.setText(text)
+        self._pair = (a, b)
+        self.diff_view.set_titles(files[a].path, files[b].path)
+        self.diff_view.set_texts(texts[0], texts[1], segmenter=self._session.result.config.segmenter)
+        self.tabs.setCurrentWidget(self.side_tab)
+        self._update_actions()
+        return True
+
+    def step_member(self, step: int) -> bool:
+        """Side by side with the next (or previous) member against its group's reference."""
+        if self._pair is None:
+            return False
+        order = [(g.reference, m.index) for g in self._sorted_groups() for m in g.members[1:]]
+        try:
+            position = order.index(self._pair)
+        except ValueError:
+            position = next((n for n, (_, b) in enumerate(order) if b == self._pair[1]), -1)
+        target = position + step
+        if not 0 <= target < len(order):
+            return False
+        return self.show_pair(*order[target])
+
+    def _sorted_groups(self) -> list[Group]:
+        """The groups in the order the tree shows them."""
+        rows = []
+        view = self.tree.model()
+        for r in range(view.rowCount()):
+            row = self.model.group_of(self._to_source(view.index(r, 0)))
+            if row is not None:
+                rows.append(row)
+        return [self.groups[row] for row in rows]
+
+    @Slot()
+    def open_pair_on_compare_page(self) -> bool:
+        if self._pair is None:
+            return False
+        self.compare_requested.emit(*(self.absolute(i) for i in self._pair))
         return True
 
     @Slot()
     def mark_not_duplicates(self) -> bool:
         """Remember the selected pair as not duplicates (across scans) and regroup."""
-        pair = self._pair()
-        if pair is None:
+        pair = self._selected_pair()
+        if pair is None or self._session is None:
             return False
-        assert self._session is not None
         try:
             self._session.mark_not_duplicates(*pair)
-        except OSError as error:
-            self.warn(self.tr("Not duplicates"), os_error_text(error))
+        except (OSError, ValueError) as error:
+            self.warn(self.tr("Not duplicates"), error_text(error))
             return False
         self.regroup()
         return True
 
+    def not_duplicates(self) -> NotDuplicates:
+        """The user's not-duplicates list (the session's, or the one in the data folder)."""
+        if self._session is not None and self._session.not_duplicates is not None:
+            return self._session.not_duplicates
+        return NotDuplicates()
+
     @Slot()
-    def move_to_trash(self) -> list[str]:
-        """Move the ticked (else the selected) members to the trash after confirmation; returns what moved."""
-        if self._result is None or self._runner.busy:
-            return []
-        chosen = self.model.checked_files() or self.selected_files()
-        if not chosen:
-            return []
-        paths = [self.absolute(i) for i in chosen]
-        listing = "\n".join(paths)
-        question = self.tr("Move {0} file(s) to the trash?").format(len(paths))
-        if not self.confirm(self.tr("Move to trash"), question, listing):
-            return []
+    def show_not_duplicates(self) -> QDialog:
+        """The not-duplicates list in a dialog; each entry can be removed (the pair is grouped again)."""
+        store = self.not_duplicates()
+        dialog = QDialog(self)
+        dialog.setWindowTitle(self.tr("Not duplicates"))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        listing = QListWidget()
+        listing.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        for a, b in store.pairs():
+            item = QListWidgetItem(f"{a}\n  ≠ {b}")
+            item.setData(Qt.ItemDataRole.UserRole, [a, b])
+            listing.addItem(item)
+        remove = QPushButton(self.tr("Remove"))
+        remove.setToolTip(self.tr("Forget the selected pairs: they may be grouped again"))
+
+        def on_remove() -> None:
+            for item in listing.selectedItems():
+                a, b = item.data(Qt.ItemDataRole.UserRole)
+                try:
+                    store.remove(a, b)
+                except OSError as error:
+                    self.warn(self.tr("Not duplicates"), os_error_text(error))
+                    return
+                listing.takeItem(listing.row(item))
+            self.regroup()
+
+        remove.clicked.connect(on_remove)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        buttons.addButton(remove, QDialogButtonBox.ButtonRole.ActionRole)
+        column = QVBoxLayout(dialog)
+        column.addWidget(plain_label(self.tr("Pairs you said are not duplicates (%n)", "", listing.count())))
+        column.addWidget(listing, 1)
+        column.addWidget(buttons)
+        dialog.listing = listing  # type: ignore[attr-defined]
+        dialog.remove_button = remove  # type: ignore[attr-defined]
+        dialog.resize(640, 360)
+        dialog.open()
+        return dialog
+
+    @Slot()
+    def edit_reference_folders(self) -> QDialog:
+        """The reference folders in a dialog: add and remove."""
+        dialog = QDialog(self)
+        dialog.setWindowTitle(self.tr("Reference folders"))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        listing = QListWidget()
+        listing.addItems(self.reference_folders())
+        add = QPushButton(self.tr("Add…"))
+        remove = QPushButton(self.tr("Remove"))
+
+        def save() -> None:
+            self.set_reference_folders([listing.item(i).text() for i in range(listing.count())])
+
+        def on_add() -> None:
+            folder = self.ask_folder(self.tr("Add a reference folder"), self.folder(), "")
+            if folder:
+                listing.addItem(os.path.abspath(folder))
+                save()
+
+        def on_remove() -> None:
+            for item in listing.selectedItems():
+                listing.takeItem(listing.row(item))
+            save()
+
+        add.clicked.connect(on_add)
+        remove.clicked.connect(on_remove)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(dialog.reject)
+        buttons.addButton(add, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(remove, QDialogButtonBox.ButtonRole.ActionRole)
+        column = QVBoxLayout(dialog)
+        column.addWidget(plain_label(self.tr("Files in these folders are always references and never marked.")))
+        column.addWidget(listing, 1)
+        column.addWidget(buttons)
+        dialog.listing = listing  # type: ignore[attr-defined]
+        dialog.add_button, dialog.remove_button = add, remove  # type: ignore[attr-defined]
+        dialog.resize(560, 300)
+        dialog.open()
+        return dialog
+
+    def _confirm_files(self, title: str, question: str, chosen: list[int]) -> bool:
+        """Ask once; ask again when every member of a group would go."""
+        listing = "\n".join(self.absolute(i) for i in chosen)
+        if not self.confirm(title, question, listing):
+            return False
         whole = [n for n, g in enumerate(self.groups, start=1) if all(m.index in chosen for m in g.members)]
         if whole:
             warning = self.tr(
-                "Every file of group(s) {0} is marked: no copy of them would be left in the folder. "
-                "Move them all to the trash anyway?"
-            ).format(", ".join(map(str, whole)))
-            if not self.confirm(self.tr("Move every copy?"), warning, listing):
-                return []
-        moved: list[str] = []
-        failed: list[str] = []
-        for i, path in zip(chosen, paths, strict=True):
-            try:
-                self.trash(path)
-            except OSError as error:
-                failed.append(os_error_text(error) if error.filename else f"{path}: {os_error_text(error)}")
-            else:
-                moved.append(self._result.files[i].path)
-        self._forget(moved)
+                "Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?",
+                "",
+                len(whole),
+            )
+            groups = self.tr("Groups: {0}").format(", ".join(map(str, whole)))
+            if not self.confirm(self.tr("Move every copy?"), warning, groups + "\n" + listing):
+                return False
+        return True
+
+    def _finish_action(self, kind: ActionKind, title: str, outcomes: list[Outcome]) -> list[str]:
+        """Log, forget what moved, list what did not; returns the relative paths that moved."""
+        assert self._session is not None
+        root = self._session.root
+        moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
+        failed = [f"{o.source}: {o.error}" for o in outcomes if not o.ok]
+        try:
+            self.log.write(kind, outcomes)
+        except OSError as error:
+            failed.append(self.tr("The action log could not be written: {0}").format(os_error_text(error)))
+        self.action_failures = failed
+        if moved:
+            self._forget(moved)
+            self.files_changed.emit()
         if failed:
-            self.warn(self.tr("Move to trash"), self.tr("Some files were not moved:") + "\n" + "\n".join(failed))
-        self.summary_label.setText(
-            self.summary_label.text() + "  " + self.tr("{0} moved to the trash").format(len(moved))
-        )
+            self.warn(title, self.tr("These files were not moved and stay where they were:") + "\n" + "\n".join(failed))
+        self._status = self.tr("%n file(s) moved", "", len(moved))
+        self._show_summary()
         return moved
 
+    @Slot()
+    def move_to_trash(self) -> list[str]:
+        """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
+        if self._session is None or self.scanning:
+            return []
+        chosen = self._chosen()
+        if not chosen:
+            return []
+        title = self.tr("Move to trash")
+        if not self._confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
+            return []
+        outcomes = trash_files([self.absolute(i) for i in chosen], self.trash)
+        return self._finish_action(ActionKind.TRASH, title, outcomes)
+
+    @Slot()
+    def move_to_folder(self) -> list[str]:
+        """Move the marked (else the selected) members into a folder, keeping their relative paths."""
+        if self._session is None or self.scanning:
+            return []
+        chosen = self._chosen()
+        if not chosen:
+            return []
+        title = self.tr("Move to folder")
+        destination = self.ask_folder(
+            self.tr("Move the files into this folder"), self._start_folder("folder/last_move"), ""
+        )
+        if not destination:
+            return []
+        if (
+            inside(destination, [self._session.root])
+            or Path(destination).resolve() == Path(self._session.root).resolve()
+        ):
+            self.warn(title, self.tr("Choose a folder outside the scanned folder."))
+            return []
+        question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(destination)
+        if not self._confirm_files(title, question, chosen):
+            return []
+        self._settings.setValue("folder/last_move", destination)
+        files = self._session.files
+        outcomes = move_keeping_paths(self._session.root, [files[i].path for i in chosen], destination)
+        return self._finish_action(ActionKind.MOVE, title, outcomes)
+
+    @Slot()
+    def open_log(self) -> bool:
+        """Open the action log in the system's text viewer."""
+        if not self.log.path.exists():
+            self.warn(self.tr("Action log"), self.tr("Nothing has been moved yet."))
+            return False
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.log.path)))
+
     def _forget(self, moved: Sequence[str]) -> None:
-        """Drop moved files from the result in memory and regroup (no rescan)."""
-        if not moved or self._result is None:
+        """Drop moved files from the session (no rescan) and regroup; marks of other files stay."""
+        if not moved or self._session is None:
             return
-        assert self._session is not None
+        files = self._session.files
+        keep_marks = {files[i].path for i in self.model.marks()} - set(moved)
+        keep_preferred = {files[i].path for i in self._preferred} - set(moved)
+        states = {files[i].path: s for i, s in self._states.items()}
         self._session.forget(moved)
-        self._result = self._session.result
-        self.empty_model.setStringList(self._result.empty)
+        index = self._session.index_of
+        files = self._session.files
+        self._preferred = {i for p in keep_preferred if (i := index(p)) is not None}
+        self._states = {i: s for p, s in states.items() if (i := index(p)) is not None}
+        self._undo.clear()  # file numbers changed: older marks no longer mean the same files
+        self.model.set_groups(files, [], self._session.bits)
+        self._pending_marks = {i for p in keep_marks if (i := index(p)) is not None}
+        self.empty_model.setStringList(self._session.result.empty)
+        self._retitle_tabs()
         self.regroup()
 
-    def _export_dialog(self, kind: str) -> None:
-        if self._result is None:
-            return
+    def save_results_dialog(self) -> str:
+        if self._session is None:
+            return ""
+        start = str(Path(self._start_folder("folder/last_export")) / "simcompare-results.json")
+        path = self.ask_save_path(self.tr("Save results"), start, self.tr("JSON files (*.json)"))
+        if not path:
+            return ""
+        try:
+            self.save_results(path)
+        except OSError as error:
+            self.warn(self.tr("Save results"), os_error_text(error))
+            return ""
+        self._settings.setValue("folder/last_export", str(Path(path).parent))
+        return path
+
+    def open_results_dialog(self) -> str:
+        start = self._start_folder("folder/last_export")
+        path = self.ask_open_path(self.tr("Open results"), start, self.tr("JSON files (*.json)"))
+        if path and self.open_results(path):
+            return path
+        return ""
+
+    def _export_dialog(self, kind: str) -> str:
+        if self._session is None:
+            return ""
         name = "groups.csv" if kind == "csv" else "groups.json"
-        start = str(Path(self.folder() or Path.home()) / name)
+        start = str(Path(self._start_folder("folder/last_export")) / name)
         pattern = self.tr("CSV files (*.csv)") if kind == "csv" else self.tr("JSON files (*.json)")
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Export groups"), start, pattern)
-        if path:
-            try:
-                self.export(path, kind)
-            except OSError as error:
-                QMessageBox.warning(self, self.tr("Export groups"), os_error_text(error))
+        path = self.ask_save_path(self.tr("Export groups"), start, pattern)
+        if not path:
+            return ""
+        try:
+            self.export(path, kind)
+        except OSError as error:
+            self.warn(self.tr("Export groups"), os_error_text(error))
+            return ""
+        self._settings.setValue("folder/last_export", str(Path(path).parent))
+        return path
+
+    def _warn_plain(self, title: str, text: str) -> None:
+        """A warning whose text (file names) is shown as the characters it is, never as markup."""
+        box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
+        _plain_text_only(box)
+        box.exec()
 
     def _ask(self, title: str, text: str, details: str) -> bool:
         box = QMessageBox(QMessageBox.Icon.Warning, title, text, parent=self)
@@ -657,20 +1313,115 @@ class FolderPage(QWidget):
         box.setDetailedText(details)
         box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No)
         box.setDefaultButton(QMessageBox.StandardButton.No)
+        _plain_text_only(box)
         return box.exec() == QMessageBox.StandardButton.Yes
 
     def shutdown(self) -> None:
-        """Stop the scan thread and the diff worker; call before the page goes away."""
-        self._runner.shutdown()
+        """Stop the workers; call before the page goes away."""
+        for job in (self._scan_job, self._load_job, self._group_job):
+            job.shutdown()
         self.diff_view.shutdown()
 
+    def take_over(self, old: FolderPage) -> None:
+        """Show what ``old`` showed (a change of language rebuilds the window): the session, k, marks."""
+        self.set_folder(old.folder())
+        with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
+            self.k_box.setValue(old.k_box.value())
+            self.k_slider.setValue(old.k_box.value())
+        self.histogram.set_k(self.k_box.value())
+        if old._session is None:
+            return
+        self._session = old._session
+        self._states = dict(old._states)
+        self._preferred = set(old._preferred)
+        self._undo = list(old._undo)
+        self._histogram = old._histogram
+        self.histogram.set_histogram(old._histogram)
+        result = old._session.result
+        self.problems_model.set_problems(result.problems)
+        self.empty_model.setStringList(result.empty)
+        self._retitle_tabs()
+        if old._regrouped is not None and not old.regrouping:  # the groups as shown, chosen references too
+            self._regrouped = old._regrouped
+            model = old.model
+            self.model.set_groups(
+                result.files,
+                model.groups,
+                result.config.bits,
+                wasted=[model.wasted(r) for r in range(len(model.groups))],
+                protected=model.protected,
+                states=self._states,
+            )
+            self.model.set_marks(model.marks())
+            self._expand()
+            self._show_summary()
+            self._update_actions()
+        else:
+            self._pending_marks = set(old.model.marks())
+            self.regroup()
+
+    # ------------------------------------------------------------------ keys and menus
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.tree and event.type() == QEvent.Type.KeyPress:
+            assert isinstance(event, QKeyEvent)
+            key = event.key()
+            if key == Qt.Key.Key_Space:
+                self.toggle_selected()
+                return True
+            if key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+                self.compare_selected()
+                return True
+            if key == Qt.Key.Key_Delete:
+                self.move_to_trash()
+                return True
+        return super().eventFilter(watched, event)
+
+    def context_menu(self) -> QMenu:
+        """The tree's context menu (made anew each time, so it shows the current state)."""
+        menu = QMenu(self)
+        menu.addAction(self.mark_selected_action)
+        menu.addAction(self.unmark_selected_action)
+        menu.addAction(self.mark_selected_groups_action)
+        menu.addAction(self.mark_reference_action)
+        rules = menu.addMenu(self.tr("Mark by rule"))
+        for action in self.rule_actions.values():
+            rules.addAction(action)
+        rules.addAction(self.mark_inside_action)
+        menu.addAction(self.invert_action)
+        menu.addAction(self.clear_marks_action)
+        menu.addAction(self.undo_action)
+        menu.addSeparator()
+        menu.addAction(self.set_reference_action)
+        menu.addSeparator()
+        for action in (self.open_action, self.reveal_action, self.copy_action, self.side_action, self.not_dup_action):
+            menu.addAction(action)
+        menu.addSeparator()
+        menu.addAction(self.move_action)
+        menu.addAction(self.trash_action)
+        return menu
+
+    @Slot(QPoint)
+    def _on_context_menu(self, position: QPoint) -> None:
+        menu = self.context_menu()
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.tree.viewport().mapToGlobal(position))
+
     # ------------------------------------------------------------------ slots
+    def _show_busy_bar(self, text: str) -> None:
+        self.progress_bar.setRange(0, 0)
+        self.progress_bar.show()
+        self.progress_label.setText(text)
+
     @Slot(int, int, str)
     def _on_progress(self, done: int, total: int, stage: str) -> None:
+        if not self._scan_job.busy:
+            return
         if stage == Stage.LISTING:
             self.progress_bar.setRange(0, 0)
             self.progress_label.setText(self.tr("Listing files…"))
             return
+        done = max(done, self._progress_done)  # never backwards
+        self._progress_done = done
         self.progress_bar.setRange(0, max(total, 1))
         self.progress_bar.setValue(done)
         elapsed = max(time.monotonic() - self._started, 1e-6)
@@ -683,35 +1434,77 @@ class FolderPage(QWidget):
             )
         )
 
-    @Slot(object)
-    def _on_finished(self, result: ScanResult) -> None:
+    @Slot(int, int, str)
+    def _on_group_progress(self, _done: int, _total: int, _stage: str) -> None:
+        self._show_summary()  # says "grouping at k = …" until the groups arrive
+
+    @Slot(int, object)
+    def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:
         elapsed = time.monotonic() - self._started
-        if result.cancelled:
-            self.progress_bar.setRange(0, 1)
-            self.progress_bar.setValue(0)
-            self.progress_label.setText(self.tr("Cancelled: partial result, {0} files read").format(len(result.files)))
+        result = outcome.result
+        self.progress_bar.hide()
+        if outcome.loaded is not None:
+            loaded = outcome.loaded
+            text = self.tr("Opened saved results: %n file(s), no scan", "", len(result.files))
+            if loaded.changed or loaded.gone:
+                text += self.tr(" · {0} changed and {1} gone since").format(len(loaded.changed), len(loaded.gone))
+            self.progress_label.setText(text)
+        elif result.cancelled:
+            self.progress_label.setText(self.tr("Cancelled: partial result, %n file(s) read", "", len(result.files)))
         else:
-            self.progress_bar.setRange(0, 1)
-            self.progress_bar.setValue(1)
             stats = result.stats
             self.progress_label.setText(
-                self.tr("Scanned {0} files in {1:.1f} s ({2} from the cache)").format(
-                    len(result.files), elapsed, stats.fingerprints_from_cache + stats.features_from_cache
+                self.tr("Scanned %n file(s) in {0:.1f} s ({1} from the cache)", "", len(result.files)).format(
+                    elapsed, stats.fingerprints_from_cache + stats.features_from_cache
                 )
             )
-        self.set_result(result)
+        self._show_outcome(outcome)
         self.scan_finished.emit(result)
 
-    @Slot(str)
-    def _on_failed(self, message: str) -> None:
-        self.progress_bar.setRange(0, 1)
-        self.progress_bar.setValue(0)
-        self.progress_label.setText(self.tr("The scan failed: {0}").format(message))
+    @Slot(int)
+    def _on_scan_cancelled(self, _request: int) -> None:
+        self.progress_bar.hide()
+        self.progress_label.setText(self.tr("Cancelled before any file was read."))
+
+    @Slot(int, str)
+    def _on_failed(self, _request: int, message: str) -> None:
+        self.progress_bar.hide()
+        self.progress_label.setText(self.tr("Failed: {0}").format(message))
+
+    @Slot(int, str)
+    def _on_load_failed(self, _request: int, message: str) -> None:
+        self.progress_bar.hide()
+        self.progress_label.setText(self.tr("The results could not be opened: {0}").format(message))
+
+    @Slot(int, object)
+    def _on_regrouped(self, _request: int, outcome: Regrouped) -> None:
+        if outcome.request.session is not self._session:
+            return  # groups of an older result
+        self._regrouped = outcome
+        session = outcome.request.session
+        protected = set()
+        folders = outcome.request.reference_folders
+        if folders:
+            protected = {
+                m.index for g in outcome.groups for m in g.members if inside(session.absolute(m.index), folders)
+            }
+        marks = self._pending_marks
+        self.model.set_groups(
+            session.files, outcome.groups, session.bits, wasted=outcome.wasted, protected=protected, states=self._states
+        )
+        if marks is not None:
+            self.model.set_marks(marks)
+            self._pending_marks = None
+        self._expand()
+        self._show_summary()
+        self._update_actions()
+        self.regrouped.emit(outcome.request.k)
 
     @Slot(bool)
-    def _on_busy(self, busy: bool) -> None:
+    def _on_busy(self, _busy: bool) -> None:
+        busy = self.scanning
         self.scan_button.setEnabled(not busy)
-        self.cancel_button.setEnabled(busy)
+        self.cancel_button.setEnabled(self._scan_job.busy)
         for widget in (
             self.browse_button,
             self.folder_edit,
@@ -736,70 +1529,110 @@ class FolderPage(QWidget):
                 self.k_box.setValue(config.k if config.k is not None else default_k(config.bits))
                 self.k_slider.setValue(self.k_box.value())
             self.histogram.set_k(self.k_box.value())
-        if self._result is not None:
+        if self._session is not None:
             self._show_summary()
 
     def _settings_differ(self) -> bool:
-        if self._result is None:
+        if self._session is None:
             return False
-        now, then = self.config.describe(), self._result.config.describe()
+        now, then = self.config.describe(), self._session.result.config.describe()
         now.pop("k")
         then.pop("k")
         return now != then
-
-    @Slot(object)
-    def _on_histogram(self, histogram: DistanceHistogram) -> None:
-        self.histogram.set_histogram(histogram)
 
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:
         self.histogram.set_k(self.k_box.value())
         self._settings.setValue("folder/k", self.k_box.value())
-        self.regroup()
+        if self._session is not None:
+            self._show_summary()
+            self._regroup_timer.start()  # coalesced: only the newest k is computed
 
     @Slot(QModelIndex)
     def _on_double_clicked(self, index: QModelIndex) -> None:
-        file_index = self.model.file_index(self.proxy.mapToSource(index))
+        file_index = self.model.file_index(self._to_source(index))
         if file_index is not None:
             QDesktopServices.openUrl(QUrl.fromLocalFile(self.absolute(file_index)))
 
     @Slot()
     def _update_actions(self) -> None:
-        busy = self._runner.busy
-        self.cancel_button.setEnabled(busy)
+        busy = self.scanning
+        self.cancel_button.setEnabled(self._scan_job.busy)
         self.scan_button.setEnabled(not busy)
-        has_result = self._result is not None
+        has_result = self._session is not None
         selected = len(self.selected_files()) if has_result else 0
-        for button in (self.open_button, self.reveal_button, self.copy_button):
-            button.setEnabled(selected > 0)
-        pair = has_result and self._pair() is not None
-        self.compare_button.setEnabled(pair)
-        self.not_dup_button.setEnabled(pair)
-        for button in (self.export_csv_button, self.export_json_button):
-            button.setEnabled(has_result and not busy)
-        self.trash_button.setEnabled(has_result and not busy)
+        marked = bool(self.model.marks())
+        for widget in (self.open_button, self.reveal_button, self.open_action, self.reveal_action):
+            widget.setEnabled(selected > 0)
+        self.copy_action.setEnabled(selected > 0 or marked)
+        pair = has_result and self._selected_pair() is not None
+        for widget in (self.compare_button, self.side_action, self.not_dup_button, self.not_dup_action):
+            widget.setEnabled(pair)
+        self.set_reference_action.setEnabled(selected == 1)
+        for widget in (self.mark_selected_action, self.unmark_selected_action):
+            widget.setEnabled(selected > 0)
+        self.mark_selected_groups_action.setEnabled(bool(self.tree.selectionModel().selectedRows()))
+        groups = has_result and bool(self.groups)
+        for action in (
+            self.mark_reference_action,
+            self.invert_action,
+            self.mark_inside_action,
+            *self.rule_actions.values(),
+        ):
+            action.setEnabled(groups)
+        self.clear_marks_action.setEnabled(marked)
+        self.undo_action.setEnabled(bool(self._undo))
+        for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
+            widget.setEnabled(has_result and not busy)
+        self.open_results_action.setEnabled(not busy)
+        for widget in (self.trash_button, self.trash_action, self.move_button, self.move_action):
+            widget.setEnabled(has_result and not busy and (marked or selected > 0))
+        has_pair = self._pair is not None
+        for widget in (self.previous_member_button, self.next_member_button, self.to_compare_button):
+            widget.setEnabled(has_pair)
 
     def _show_summary(self) -> None:
-        result = self._result
-        assert result is not None
-        pairs = self._pairs
-        members = sum(len(g.members) for g in self.groups)
-        text = self.tr("{0} groups, {1} files in groups, of {2} scanned").format(
-            len(self.groups), members, len(result.files)
-        )
+        session = self._session
+        if session is None:
+            return
+        result = session.result
+        groups = self.groups
+        members = sum(len(g.members) for g in groups)
+        wasted = sum(self.model.wasted(row) for row in range(len(groups)))
+        text = self.tr("%n group(s)", "", len(groups)) + ", " + self.tr("%n file(s) in groups", "", members)
+        text += ", " + self.tr("of %n scanned", "", len(result.files))
+        text += " · " + self.tr("{0} wasted").format(human_size(wasted))
         if result.cancelled:
             text = self.tr("PARTIAL (scan cancelled): ") + text
+        if self._status:
+            text += " · " + self._status
         self.summary_label.setText(text)
-        if pairs is not None:
-            self.stats_label.setText(
-                self.tr(
-                    "{0} pairs within k · index: {1} blocks, {2} candidate checks where brute force compares {3} pairs"
-                ).format(len(pairs), pairs.blocks, pairs.candidates, pairs.possible_pairs)
-            )
-            if self._settings_differ():
-                self.stats_label.setText(
-                    self.stats_label.text() + self.tr(" · the fingerprint settings changed: scan again to apply them")
+        k = self.k_box.value()
+        parts = []
+        histogram = self._histogram
+        if histogram is not None and histogram.pairs:
+            within = histogram.within(k)
+            if histogram.sampled:
+                parts.append(
+                    self.tr("≈ {0:.2%} of all pairs of files within k (sampled)").format(within / histogram.pairs)
                 )
+            else:
+                parts.append(self.tr("%n pair(s) of files within k", "", within))
+        if self._regrouped is not None and self._regrouped.request.k == k:
+            parts.append(self.tr("%n verified near-duplicate pair(s)", "", self._regrouped.verified_pairs))
+            stats = session.search_statistics
+            if stats is not None:
+                parts.append(
+                    self.tr("index: {0} blocks, {1} candidate checks where brute force compares {2} pairs").format(
+                        stats.blocks, stats.candidates, stats.possible_pairs
+                    )
+                )
+        elif self.regrouping:
+            parts.append(self.tr("grouping at k = {0}…").format(k))
+        text = " · ".join(parts)
+        if self._settings_differ():
+            text += self.tr(" · the fingerprint settings changed: scan again to apply them")
+        self.stats_label.setText(text)
 
     # ------------------------------------------------------------------ drop a folder
     def dragEnterEvent(self, event) -> None:
@@ -815,6 +1648,26 @@ class FolderPage(QWidget):
                 return
 
 
+def _write_text(path: Path, text: str) -> None:
+    """Write a whole file through a temporary one beside it, so a failure never leaves half a file."""
+    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        os.replace(temporary, path)
+    except BaseException:
+        Path(temporary).unlink(missing_ok=True)
+        raise
+
+
+def has_typed_text(compare_page: QWidget) -> bool:
+    """True when a Compare page pane holds text the user typed or pasted (not a file, not an example)."""
+    for pane in (compare_page.pane_a, compare_page.pane_b):  # type: ignore[attr-defined]
+        if pane.text().strip() and pane.document is None and pane.source is None:
+            return True
+    return False
+
+
 def _send_to_trash(path: str) -> None:
     from send2trash import send2trash
 
@@ -822,10 +1675,24 @@ def _send_to_trash(path: str) -> None:
 
 
 def reveal(path: str) -> None:
-    """Show a file in the system's file manager (its folder, where selecting it is not possible)."""
+    """Show a file in the system's file manager: selected on macOS and Windows, its folder opened elsewhere."""
     if sys.platform == "darwin":
         QProcess.startDetached("open", ["-R", path])
     elif sys.platform == "win32":
         QProcess.startDetached("explorer", ["/select,", os.path.normpath(path)])
     else:
         QDesktopServices.openUrl(QUrl.fromLocalFile(str(Path(path).parent)))
+
+
+def _default_cache() -> Path | None:
+    try:
+        return default_cache_path()
+    except RuntimeError:  # no home folder: scans run without a cache
+        return None
+
+
+def _plain_text_only(box: QMessageBox) -> None:
+    """Every label of a message box (text and informative text) shows plain text: names are untrusted."""
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    for label in box.findChildren(QLabel):
+        label.setTextFormat(Qt.TextFormat.PlainText)

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from simcompare import __version__
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES
-from simcompare.gui.folder_page import FolderPage
+from simcompare.gui.folder_page import FolderPage, has_typed_text
 from simcompare.gui.i18n import current_language, saved_language
 from simcompare.gui.plain import plain_label
 
@@ -94,9 +94,10 @@ class MainWindow(QMainWindow):
         # The Folder page scans with the Compare page's fingerprint settings and shows a pair there on request.
         panel = self.compare_page.settings
         panel.changed.connect(lambda: self.folder_page.set_config(panel.config()))
-        self.folder_page.compare_requested.connect(self.compare_page.load_files)
+        self.folder_page.compare_requested.connect(self._open_pair_on_compare_page)
         # The Compare page's Index view shows the layout and candidate count of the last scan's index.
         self.folder_page.scan_finished.connect(self._on_scan_finished)
+        self.folder_page.regrouped.connect(self._on_scan_finished)  # the index is searched while grouping
 
         self.resize(*DEFAULT_SIZE)
         if persist:
@@ -169,6 +170,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.open_a_action)
         file_menu.addAction(self.open_b_action)
         file_menu.addSeparator()
+        page = self.folder_page  # saved results and exports of the Folder page
+        file_menu.addActions(
+            [page.open_results_action, page.save_results_action, page.export_csv_action, page.export_json_action]
+        )
+        file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu(self.tr("&Edit"))
         edit_menu.addAction(self.swap_action)
@@ -194,6 +200,8 @@ class MainWindow(QMainWindow):
                 examples_menu.addSeparator()
             previous = group
             examples_menu.addAction(self.example_actions[item.key])
+        bar.addMenu(page.mark_menu)
+        bar.addMenu(page.actions_menu)
         help_menu = bar.addMenu(self.tr("&Help"))
         help_menu.addAction(self.guide_action)
         help_menu.addSeparator()
@@ -239,6 +247,7 @@ class MainWindow(QMainWindow):
             (self.compare_page.pane_b, old.compare_page.pane_b),
         ):
             mine.restore(theirs.state())
+        self.folder_page.take_over(old.folder_page)  # the scan's result, k and marks survive the new language
 
     def about_text(self) -> str:
         return self.tr(
@@ -309,6 +318,20 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     # -------------------------------------------------------------------------------------- slots
+
+    @Slot(str, str)
+    def _open_pair_on_compare_page(self, a: str, b: str) -> bool:
+        """The Folder page's pair on the Compare page, after asking when that would replace typed text."""
+        if has_typed_text(self.compare_page) and not self.folder_page.confirm(
+            self.tr("Open on the Compare page"),
+            self.tr("The Compare page holds text you typed. Replace it with these two files?"),
+            f"{a}\n{b}",
+        ):
+            return False
+        if not self.compare_page.load_files(a, b):
+            return False
+        self.pages.setCurrentIndex(self.COMPARE)
+        return True
 
     def _show_results(self, index: int) -> None:
         self.pages.setCurrentIndex(self.COMPARE)

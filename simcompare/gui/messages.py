@@ -43,7 +43,9 @@ def reason_text(reason: str) -> str:
         Reason.VANISHED: QCoreApplication.translate("Messages", "vanished during the scan"),
         Reason.CHANGED: QCoreApplication.translate("Messages", "changed during the scan"),
         Reason.LINK: QCoreApplication.translate("Messages", "broken link"),
+        Reason.NOT_REGULAR: QCoreApplication.translate("Messages", "not a regular file"),
         Reason.UNREADABLE: QCoreApplication.translate("Messages", "unreadable"),
+        Reason.INTERNAL: QCoreApplication.translate("Messages", "internal error"),
         Reason.ENCRYPTED: QCoreApplication.translate("Messages", "password-protected"),
         Reason.NO_TEXT_LAYER: QCoreApplication.translate("Messages", "no text layer"),
         Reason.CORRUPT: QCoreApplication.translate("Messages", "damaged document"),
@@ -71,6 +73,9 @@ def reason_detail(reason: str, detail: str = "") -> str:
         Reason.LINK: QCoreApplication.translate(
             "Messages", "A link that points nowhere or to itself; links are not followed."
         ),
+        Reason.NOT_REGULAR: QCoreApplication.translate(
+            "Messages", "A pipe, socket or device, not a file: it is never opened, as reading it could never end."
+        ),
         Reason.ENCRYPTED: QCoreApplication.translate(
             "Messages", "The document is encrypted: it opens only with its password."
         ),
@@ -87,6 +92,10 @@ def reason_detail(reason: str, detail: str = "") -> str:
     }
     if reason in texts:
         return texts[reason]
+    if reason == Reason.INTERNAL:  # the detail (English) names the exception and the log file
+        return QCoreApplication.translate(
+            "Messages", "A bug in simcompare kept it from being read; its details are in internal-errors.log."
+        )
     system = system_error_text(detail)
     return system if system else QCoreApplication.translate("Messages", "The file could not be read.")
 

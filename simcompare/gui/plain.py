@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -14,3 +16,11 @@ def plain_label(text: str = "", parent: QWidget | None = None, *, selectable: bo
     if selectable:
         label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     return label
+
+
+def plain_tooltip(text: str) -> str:
+    """Any text (a file name) as a tooltip that shows its characters literally, never rendered as markup.
+
+    Qt renders a tooltip as rich text when it looks like rich text, so the text is escaped and wrapped.
+    """
+    return "<p style='white-space:pre-wrap'>" + html.escape(text, quote=False) + "</p>"

@@ -43,6 +43,12 @@ class SummaryPanel(QFrame):
         similarity_box, self.similarity = _figure(self.tr("similarity 1 − d/f"))
         verdict_box, self.verdict = _figure(self.tr("verdict"))
         self.verdict_caption = verdict_box.findChildren(QLabel)[-1]
+        self.verdict_caption.setToolTip(
+            self.tr(
+                "Verification: the share of word pairs (two consecutive words) the texts have in common. Close "
+                "fingerprints are near-duplicates only when enough word pairs are shared."
+            )
+        )
 
         self.cosine = plain_label(selectable=True)
         self.jaccard = plain_label(selectable=True)
@@ -161,6 +167,24 @@ class SummaryPanel(QFrame):
                     predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
                 )
             )
+            self.verdict_caption.setText(
+                self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
+                    k=config.k,
+                    shared=round(comparison.resemblance * 100),
+                    needed=round(comparison.min_resemblance * 100),
+                )
+            )
+            if comparison.rejected_by_verification:
+                notes.append(
+                    self.tr(
+                        "{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are "
+                        "needed): not a near-duplicate."
+                    ).format(
+                        d=comparison.distance,
+                        shared=round(comparison.resemblance * 100),
+                        needed=round(comparison.min_resemblance * 100),
+                    )
+                )
         self.notices.setText("\n".join(notes))
         self.notices.setVisible(bool(notes))
 

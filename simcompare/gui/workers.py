@@ -4,12 +4,20 @@ A :class:`BackgroundJob` owns a thread and a worker. ``submit(payload)`` numbers
 previous request's cancel event (the function checks it between its steps) and queues the new one. Only
 the newest request's answer is passed on; older answers are dropped, so a slow recompute can never
 overwrite a newer one. Errors cross the thread boundary only as signals.
+
+Every long job of the window uses it: the Compare page's recompute, the differences, the Folder page's
+scan and its regrouping. A job made with ``reports_progress=True`` gets a third argument, a progress callback
+``(done, total, stage)`` whose reports reach the ``progress`` signal at most every 50 ms (a queued signal
+per file would flood the window's thread). ``stop()`` asks the running request to stop but still wants its
+answer (a cancelled scan returns its partial result); ``cancel()`` drops the answer as well.
 """
 
 from __future__ import annotations
 
 import gc
+import sys
 import threading
+import time
 from collections.abc import Callable
 
 from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, Slot
@@ -17,9 +25,15 @@ from PySide6.QtCore import QCoreApplication, QObject, QThread, QTimer, Signal, S
 from simcompare.core.errors import Cancelled, UnknownTokenError
 from simcompare.gui.messages import error_text
 
-JobFunction = Callable[[object, threading.Event], object]
-# A job that reports progress is called as function(payload, cancel, progress), progress(done, total, stage).
-Progress = Callable[[int, int, str], None]
+JobFunction = Callable[..., object]
+"""``function(payload, cancel)``, or ``function(payload, cancel, progress)`` for a job with progress."""
+
+PROGRESS_INTERVAL = 0.05
+SWITCH_INTERVAL = 0.0005
+"""Seconds a thread holds the GIL before another may take it, while the window runs."""
+
+_BUSY_JOBS: set[int] = set()
+"""ids of the jobs now busy (the garbage collector waits for none to be)."""
 
 
 def describe_error(error: BaseException) -> str:
@@ -45,10 +59,23 @@ class _Worker(QObject):
     cancelled = Signal(int)
     progress = Signal(int, int, int, str)  # request id, done, total, stage
 
-    def __init__(self, function: Callable[..., object], *, reports_progress: bool = False) -> None:
+    def __init__(self, function: JobFunction, *, reports_progress: bool = False) -> None:
         super().__init__()
         self._function = function
         self._reports_progress = reports_progress
+
+    def _reporter(self, request_id: int) -> Callable[[int, int, str], None]:
+        last = 0.0
+        last_stage = ""
+
+        def report(done: int, total: int, stage: str = "") -> None:
+            nonlocal last, last_stage
+            now = time.monotonic()
+            if stage != last_stage or done == total or now - last >= PROGRESS_INTERVAL:
+                last, last_stage = now, stage
+                self.progress.emit(request_id, done, total, stage)
+
+        return report
 
     @Slot(int, object, object)
     def run(self, request_id: int, payload: object, cancel: threading.Event) -> None:
@@ -57,11 +84,7 @@ class _Worker(QObject):
             return
         try:
             if self._reports_progress:
-
-                def report(done: int, total: int, stage: str = "") -> None:
-                    self.progress.emit(request_id, done, total, stage)  # queued to the GUI thread
-
-                result = self._function(payload, cancel, report)
+                result = self._function(payload, cancel, self._reporter(request_id))
             else:
                 result = self._function(payload, cancel)
         except Cancelled:
@@ -75,30 +98,29 @@ class _Worker(QObject):
 class BackgroundJob(QObject):
     """Runs ``function(payload, cancel_event)`` off the GUI thread; only the newest answer is reported.
 
-    With ``reports_progress`` the function is called as ``function(payload, cancel_event, progress)`` and
-    each ``progress(done, total, stage)`` call becomes a ``progress`` signal (for the newest request only):
-    the shape of the core's progress callbacks, so any long core function can run here.
+    Args:
+        function: ``function(payload, cancel)``; with ``reports_progress=True``, ``function(payload, cancel, report)``.
+        name: The thread's name.
+        parent: The owner; the thread stops when it goes.
+        reports_progress: Pass a progress callback to the function and report through ``progress``.
 
     Signals:
         result_ready(request_id, result): the newest request finished.
         failed(request_id, message): the newest request raised.
-        progress(done, total, stage): the newest request's progress.
+        cancelled(request_id): the newest request stopped (raised Cancelled) without an answer.
+        progress(done, total, stage): from the newest request (jobs made with ``reports_progress=True``).
         busy_changed(busy): work started or the newest request was answered.
     """
 
     result_ready = Signal(int, object)
     failed = Signal(int, str)
+    cancelled = Signal(int)
     progress = Signal(int, int, str)
     busy_changed = Signal(bool)
     _run = Signal(int, object, object)
 
     def __init__(
-        self,
-        function: Callable[..., object],
-        name: str,
-        parent: QObject | None = None,
-        *,
-        reports_progress: bool = False,
+        self, function: JobFunction, name: str, parent: QObject | None = None, *, reports_progress: bool = False
     ) -> None:
         super().__init__(parent)
         self._latest = 0
@@ -108,11 +130,11 @@ class BackgroundJob(QObject):
         self._thread.setObjectName(name)
         self._worker = _Worker(function, reports_progress=reports_progress)
         self._worker.moveToThread(self._thread)
-        self._worker.progress.connect(self._on_progress)
         self._run.connect(self._worker.run)
         self._worker.finished.connect(self._on_finished)
         self._worker.failed.connect(self._on_failed)
         self._worker.cancelled.connect(self._on_cancelled)
+        self._worker.progress.connect(self._on_progress)
         self._thread.finished.connect(self._worker.deleteLater)
         if parent is not None:  # a thread destroyed while running aborts the process: stop it with the owner
             parent.destroyed.connect(self.shutdown)
@@ -122,6 +144,15 @@ class BackgroundJob(QObject):
     def busy(self) -> bool:
         """True from a submit until the newest request is answered."""
         return self._busy
+
+    @property
+    def worker(self) -> QObject:
+        """The worker in the thread (its ``progress`` signal may be connected directly, e.g. by tests)."""
+        return self._worker
+
+    def stop(self) -> None:
+        """Ask the current request to stop at its next step; its answer (e.g. a partial result) still comes."""
+        self._cancel.set()
 
     def submit(self, payload: object) -> int:
         """Queue work; any older request still waiting or running is told to stop. Returns the request id."""
@@ -141,6 +172,7 @@ class BackgroundJob(QObject):
     def shutdown(self) -> None:
         """Stop the thread after the current step; call before the owner goes away."""
         self._cancel.set()
+        _BUSY_JOBS.discard(id(self))
         if self._thread.isRunning():
             self._thread.quit()
             self._thread.wait()
@@ -148,12 +180,12 @@ class BackgroundJob(QObject):
     def _set_busy(self, busy: bool) -> None:
         if busy != self._busy:
             self._busy = busy
+            if busy:
+                _BUSY_JOBS.add(id(self))
+            else:
+                _BUSY_JOBS.discard(id(self))
+                _settle()
             self.busy_changed.emit(busy)
-
-    @Slot(int, int, int, str)
-    def _on_progress(self, request_id: int, done: int, total: int, stage: str) -> None:
-        if request_id == self._latest:
-            self.progress.emit(done, total, stage)
 
     @Slot(int, object)
     def _on_finished(self, request_id: int, result: object) -> None:
@@ -171,6 +203,23 @@ class BackgroundJob(QObject):
     def _on_cancelled(self, request_id: int) -> None:
         if request_id == self._latest:  # cancelled without a newer request: nothing more is coming
             self._set_busy(False)
+            self.cancelled.emit(request_id)
+
+    @Slot(int, int, int, str)
+    def _on_progress(self, request_id: int, done: int, total: int, stage: str) -> None:
+        if request_id == self._latest:
+            self.progress.emit(done, total, stage)
+
+
+def _settle() -> None:
+    """Freeze the objects alive now when the last busy job answers, if the window collects by itself.
+
+    The answer (100,000 records, their groups) lives as long as it is shown; frozen, no collection walks
+    it again, so collections stay short. Frozen objects are still freed by their reference counts; only
+    cycles among them stay until ``unfreeze``. Without a :class:`GuiThreadCollector` nothing changes.
+    """
+    if not _BUSY_JOBS and not gc.isenabled():
+        gc.freeze()
 
 
 class GuiThreadCollector(QObject):
@@ -185,12 +234,21 @@ class GuiThreadCollector(QObject):
     def __init__(self, parent: QObject, interval_ms: int = 1000) -> None:
         super().__init__(parent)
         gc.disable()
+        # Every call from Qt into Python (a cell's data, a paint) takes the GIL; while a worker runs Python,
+        # each such take waits up to the switch interval (5 ms by default), and a repaint makes hundreds.
+        self._switch = sys.getswitchinterval()
+        sys.setswitchinterval(SWITCH_INTERVAL)
         self._timer = QTimer(self)
         self._timer.timeout.connect(self.check)
         self._timer.start(interval_ms)
 
     @Slot()
     def check(self) -> None:
+        if _BUSY_JOBS:
+            # A collection walks every young object, and a worker makes hundreds of thousands (a regroup
+            # of 100,000 files): the window would stop for a quarter of a second each time. Its
+            # temporaries are freed by their reference counts; cycles wait until the work is done.
+            return
         threshold = gc.get_threshold()
         count = gc.get_count()
         for generation in (2, 1, 0):
@@ -198,6 +256,13 @@ class GuiThreadCollector(QObject):
                 gc.collect(generation)
                 break
 
+    @staticmethod
+    def settle() -> None:
+        """A job answered: move what exists now out of the collector's way (see :func:`_settle`)."""
+        _settle()
+
     def stop(self) -> None:
         self._timer.stop()
+        sys.setswitchinterval(self._switch)
+        gc.unfreeze()
         gc.enable()

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from simcompare.core.cache import Cache, CacheWarning
+from simcompare.core.cache import Cache, CacheWarning, NotACacheError
 from simcompare.core.scan import ScanOptions, scan
 from simcompare.core.simhash import Config, fingerprint
 
@@ -147,38 +147,35 @@ def _aside(cache_path: Path) -> list[Path]:
     return [p for p in cache_path.parent.iterdir() if ".broken-" in p.name and not p.name.endswith(("-wal", "-shm"))]
 
 
-def test_corrupt_cache_file_is_moved_aside(folder: Path, cache_path: Path) -> None:
-    cache_path.parent.mkdir(parents=True)
-    junk = random.Random(1).randbytes(8192)
-    cache_path.write_bytes(junk)
+def test_damaged_own_cache_file_is_moved_aside(folder: Path, cache_path: Path) -> None:
+    with Cache(cache_path) as cache:
+        scan(folder, options=OPTIONS, cache=cache)
+    data = bytearray(cache_path.read_bytes())
+    data[100:] = random.Random(1).randbytes(len(data) - 100)  # SQLite's header (with our id) kept
+    cache_path.write_bytes(bytes(data))
     with pytest.warns(CacheWarning, match="moved"):
         cache = Cache(cache_path)
     with cache:
         (aside,) = _aside(cache_path)
-        assert aside.read_bytes() == junk
+        assert aside.read_bytes() == bytes(data)
         first = scan(folder, options=OPTIONS, cache=cache)
         second = scan(folder, options=OPTIONS, cache=cache)
     assert values(first) == values(scan(folder, options=OPTIONS))
     assert second.stats.fingerprints_from_cache == len(TEXTS)
 
 
-def test_foreign_sqlite_file_is_moved_aside(folder: Path, cache_path: Path) -> None:
+def test_foreign_sqlite_file_is_refused_and_left_untouched(folder: Path, cache_path: Path) -> None:
     cache_path.parent.mkdir(parents=True)
     foreign = sqlite3.connect(cache_path)
     foreign.execute("CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)")
     foreign.execute("INSERT INTO notes (body) VALUES ('keep me')")
     foreign.commit()
     foreign.close()
-    with pytest.warns(CacheWarning):
-        cache = Cache(cache_path)
-    with cache:
-        (aside,) = _aside(cache_path)
-        kept = sqlite3.connect(aside)
-        assert kept.execute("SELECT body FROM notes").fetchall() == [("keep me",)]
-        kept.close()
-        result = scan(folder, options=OPTIONS, cache=cache)
-        assert len(result.files) == len(TEXTS)
-        assert scan(folder, options=OPTIONS, cache=cache).stats.segmented == 0
+    before = cache_path.read_bytes()
+    with pytest.raises(NotACacheError, match="not a simcompare cache"):
+        Cache(cache_path)
+    assert cache_path.read_bytes() == before
+    assert sorted(p.name for p in cache_path.parent.iterdir()) == [cache_path.name]
 
 
 def test_own_cache_reopens_without_warning(folder: Path, cache_path: Path) -> None:

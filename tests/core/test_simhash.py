@@ -345,7 +345,7 @@ def test_default_k():
     assert simcompare.Config(bits=128).k == default_k(128)
     assert simcompare.Config(k=5).k == 5
     assert simcompare.Config(bits=8, k=0).k == 0
-    assert simcompare.Config(bits=8, k=8).k == 8
+    assert simcompare.Config(bits=8, k=7).k == 7  # k < bits, as the index needs (issue 10)
 
 
 @pytest.mark.parametrize(

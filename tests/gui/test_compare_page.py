@@ -420,3 +420,20 @@ def test_old_results_are_greyed_while_a_long_recompute_runs(qtbot, page: Compare
     wait_settled(qtbot, page)
     assert not page.results_greyed and page.summary.isEnabled()
     assert page.comparison.a.features.counts["word1"] == 20
+
+
+def test_close_fingerprints_of_different_texts_are_rejected_by_verification(qtbot, page: ComparePage) -> None:
+    words = [f"word{i}" for i in range(40)]
+    text_a = " ".join(words)
+    text_b = " ".join(reversed(words))  # the same words, so the same weights: 0 bits apart
+    page.settings.apply({"segmenter": "words"})
+    page.pane_a.set_text(text_a, "A")
+    page.pane_b.set_text(text_b, "B")
+    page.recompute()
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison is not None and page.pane_b.text() == text_b)
+    comparison = page.comparison
+    assert comparison.distance == 0 and comparison.rejected_by_verification
+    assert comparison.resemblance == compare_texts(text_a, text_b, comparison.config).resemblance < 0.45
+    assert "not near-duplicates" in page.summary.verdict.text()
+    assert f"word pairs {round(comparison.resemblance * 100)} %" in page.summary.verdict_caption.text()
+    assert "0 bits apart, but only" in page.summary.notices.text()

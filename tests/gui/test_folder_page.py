@@ -9,6 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
+from helpers.gui import point_trash_at
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.scan import Reason, scan
@@ -58,6 +59,7 @@ def page(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "home" / ".local" / "share"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    point_trash_at(monkeypatch, tmp_path / "home")
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     calls: list[str] = []
 
@@ -75,10 +77,17 @@ def page(qtbot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
 
 
 def run_scan(qtbot, page: FolderPage, folder: Path):
+    """Scan and wait until the groups are on screen (they follow the result from the grouping worker)."""
     page.set_folder(folder)
     with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
         assert page.start_scan()
+    wait_grouped(qtbot, page)
     return blocker.args[0]
+
+
+def wait_grouped(qtbot, page: FolderPage) -> None:
+    """Until the groups of the newest request are on screen (the grouping job is idle again)."""
+    qtbot.waitUntil(lambda: not page.regrouping, timeout=60_000)
 
 
 def group_paths(page: FolderPage) -> list[set[str]]:
@@ -137,7 +146,7 @@ def test_settings_persist(qtbot, page: FolderPage, folder: Path, tmp_path: Path)
 def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPage, folder: Path) -> None:
     # The worker holds at its first progress report until the Cancel button has been clicked, so the scan
     # cannot finish first; the click is the user's, on the GUI thread.
-    worker = page.runner.worker
+    worker = page.scan_job.worker
     reached, clicked = threading.Event(), threading.Event()
 
     def hold(*_: object) -> None:
@@ -170,15 +179,14 @@ def test_cancel_keeps_partial_result_and_page_stays_usable(qtbot, page: FolderPa
 def test_changing_k_regroups_without_rescan(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     assert len(page.scan_calls) == 1
-    with qtbot.waitSignal(page.regrouped, timeout=1000):
+    with qtbot.waitSignal(page.regrouped, timeout=10_000):
         page.k_box.setValue(0)
     distances = [d for g in page.groups for d in (g.max_distance,)]
     assert all(d == 0 for d in distances)
-    with qtbot.waitSignal(page.regrouped, timeout=1000):
+    with qtbot.waitSignal(page.regrouped, timeout=10_000) as blocker:
         page.k_slider.setValue(page.k_slider.maximum())
-    assert page.pairs is not None and page.pairs.k == page.k_box.maximum()
-    # one index entry per distinct fingerprint of a non-empty file
-    assert page.pairs.n == len({f.value for f in page.result.files if not f.empty})
+    assert blocker.args == [page.k_box.maximum()]
+    assert page.session.search_statistics is not None
     assert "blocks" in page.stats_label.text()
     assert len(page.scan_calls) == 1
 
@@ -230,6 +238,7 @@ def test_trash_moves_only_confirmed_files(qtbot, page: FolderPage, folder: Path,
     assert (folder / "en_a.txt").exists() and (folder / "en_c.txt").exists()
     trashed = list((tmp_path / "home").rglob("en_b.md"))
     assert trashed, "the file should be in the temporary trash"
+    wait_grouped(qtbot, page)
     assert {"en_a.txt", "en_c.txt"} in group_paths(page)
 
 
@@ -252,11 +261,14 @@ def test_whole_group_needs_a_second_confirmation(qtbot, page: FolderPage, folder
 def test_side_by_side_and_not_duplicates(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
+    assert page.compare_selected()
+    assert page.tabs.currentWidget() is page.side_tab
     with qtbot.waitSignal(page.compare_requested, timeout=1000):
-        assert page.compare_selected()
-    assert page.tabs.currentWidget() is page.diff_view
+        page.to_compare_button.click()
+    page.tabs.setCurrentIndex(0)
     page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
     assert page.mark_not_duplicates()
+    wait_grouped(qtbot, page)
     assert len(page.groups) == 1
     run_scan(qtbot, page, folder)  # remembered across scans
     assert len(page.groups) == 1
@@ -314,8 +326,9 @@ def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, 
     page.workers = 1
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
+    assert page.compare_selected()
     with qtbot.waitSignal(window.compare_page.results_shown, timeout=30_000):
-        assert page.compare_selected()
+        page.to_compare_button.click()
     assert window.compare_page.pane_a.text() == (folder / "en_a.txt").read_text(encoding="utf-8")
     assert window.compare_page.pane_b.text() == (folder / "en_c.txt").read_text(encoding="utf-8")
     page.shutdown()

@@ -22,7 +22,7 @@ from simcompare.gui.main_window import MainWindow
 
 def test_menus_and_shortcuts(main_window: MainWindow) -> None:
     titles = [action.text().replace("&", "") for action in main_window.menuBar().actions()]
-    assert titles == ["File", "Edit", "View", "Examples", "Help"]
+    assert titles == ["File", "Edit", "View", "Examples", "Mark", "Duplicates", "Help"]
     for action in (
         main_window.open_a_action,
         main_window.open_b_action,

@@ -99,7 +99,7 @@ def test_a_folder_scan_shows_its_index_in_the_index_view(qtbot, main_window, tmp
     (tmp_path / "b.txt").write_text(text.replace("quiet", "silent"), encoding="utf-8")
     folder = main_window.folder_page
     folder.workers = 1
-    with qtbot.waitSignal(folder.scan_finished, timeout=60_000):
+    with qtbot.waitSignals([folder.scan_finished, folder.regrouped], timeout=60_000):  # grouping searches the index
         main_window.open_folder(str(tmp_path))
     pairs = folder.pairs
     assert pairs is not None

@@ -10,3 +10,14 @@ SETTLE_TIMEOUT_MS = 30_000
 def wait_settled(qtbot, page: ComparePage) -> None:
     """Wait until what the page shows matches its inputs (the newest request answered)."""
     qtbot.waitUntil(lambda: page.is_settled() and page.comparison is not None, timeout=SETTLE_TIMEOUT_MS)
+
+
+def point_trash_at(monkeypatch, home) -> None:
+    """Send the trash to ``home``'s data folder: send2trash reads it only once, when first imported."""
+    import send2trash.plat_other as trash
+
+    data = str(home / ".local" / "share")
+    monkeypatch.setenv("XDG_DATA_HOME", data)
+    monkeypatch.setattr(trash, "XDG_DATA_HOME", data.encode())
+    monkeypatch.setattr(trash, "HOMETRASH_B", (data + "/Trash").encode())
+    monkeypatch.setattr(trash, "HOMETRASH", data + "/Trash")
