@@ -13,7 +13,7 @@ from __future__ import annotations
 import glob
 import os
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 from pathlib import Path
 
 import pandas as pd
@@ -21,6 +21,8 @@ from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 from pyspark.sql.types import BinaryType, BooleanType, LongType, StringType, StructField, StructType
 
+from simcompare.core.cache import FileStamp
+from simcompare.core.documents import DEFAULT_MAX_BYTES
 from simcompare.core.errors import InputError
 from simcompare.core.scan import (
     DEFAULT_EXCLUDES,
@@ -52,7 +54,7 @@ FINGERPRINT_SCHEMA = StructType(
 )
 """One row per input: scan's FileRecord, or the reason (as in ``scan``) the input could not be used."""
 
-_ENTRY_SCHEMA = "abs string, path string, size long, mtime_ns long"
+_ENTRY_SCHEMA = "abs string, path string, size long, mtime_ns long, ctime_ns long, inode long"
 
 
 def check_bits(config: Config) -> None:
@@ -78,7 +80,7 @@ class Listing:
     """What the driver found to read: the files, the folder they are relative to, and listing problems."""
 
     root: str
-    entries: tuple[tuple[str, str, int, int], ...]  # (absolute path, relative path, size, mtime_ns)
+    entries: tuple[tuple[str, str, int, int, int, int], ...]  # absolute and relative path, scan's FileStamp
     problems: tuple[Problem, ...]
 
 
@@ -105,7 +107,7 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
     if Path(source).is_dir():
         root = Path(source).resolve()
         found = list_files(root, options, problems)
-        entries = tuple((e.path, e.rel, e.size, e.mtime_ns) for e in found)
+        entries = tuple((e.path, e.rel, *astuple(e.stamp)) for e in found)
         return Listing(str(root), entries, tuple(problems))
     if not glob.has_magic(source):
         raise InputError(f"{source} is neither a folder, a glob of files nor a Parquet dataset (*.parquet)")
@@ -115,13 +117,13 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
         path = Path(name).resolve()
         if not path.is_file() or path.is_symlink():
             continue
-        info = path.stat()
+        info = path.stat(follow_symlinks=False)
         rel = path.relative_to(root).as_posix()
         if options.max_bytes is not None and info.st_size > options.max_bytes:
             detail = f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
             problems.append(Problem(rel, Reason.TOO_LARGE, detail))
             continue
-        rows.append((str(path), rel, info.st_size, info.st_mtime_ns))
+        rows.append((str(path), rel, *astuple(FileStamp.of(info))))
     if not rows and not problems:
         raise InputError(f"the pattern {source} matches no file")
     return Listing(str(root), tuple(rows), tuple(problems))
@@ -157,18 +159,18 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         # Imported here, on the executor; the tokenizer (jieba's dictionary) is loaded on first use and
         # stays in this Python worker, which Spark reuses for the next tasks.
-        from simcompare.core.scan import _Entry, _Run, _segment_one
+        from simcompare.core.scan import _Entry, _Job, _Run, _segment_one
         from simcompare.core.weights import Weighting
 
-        keep_sequence = config.weighting is Weighting.TEXTRANK
+        job = _Job(config, config.weighting is Weighting.TEXTRANK, DEFAULT_MAX_BYTES)
         for batch in batches:
             rows = []
-            for abs_path, rel, size, mtime_ns in batch.itertuples(index=False, name=None):
-                # _Run.take turns the worker's outcome into scan's FileRecord or Problem, as scan does
-                run = _Run(lambda *_: None, None)
+            for abs_path, rel, *stamp in batch.itertuples(index=False, name=None):
+                # _Run.take turns the worker's outcome into scan's FileRecord or Problem, as scan does;
                 # alarm: a parser stuck on one document is stopped and reported, as in scan's worker processes
-                entry = _Entry(abs_path, rel, size, mtime_ns)
-                run.take(_segment_one(entry, config, keep_sequence, alarm=True), Path("/"))
+                run = _Run(lambda *_: None, None)
+                entry = _Entry(abs_path, rel, FileStamp(*(int(x) for x in stamp)))
+                run.take(_segment_one(entry, job, alarm=True), Path("/"))
                 if run.problems:
                     problem = run.problems[0]
                     rows.append(

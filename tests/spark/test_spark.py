@@ -59,7 +59,7 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     (root / "page.html").write_text(f"<html><body><p>{EN_A}</p><script>x = 1</script></body></html>")
     (root / "other.txt").write_text(OTHER, encoding="utf-8")
     (root / "empty.txt").write_text("的 了 是", encoding="utf-8")
-    (root / "binary.txt").write_bytes(b"\x00\x01\x02 not text")
+    (root / "binary.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
     (root / "image.png").write_bytes(b"\x89PNG")
     return root
 
