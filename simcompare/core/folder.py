@@ -31,7 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from simcompare.core.errors import Cancelled
-from simcompare.core.groups import Group, GroupRule, Pairs, build_groups
+from simcompare.core.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.index import NearPairs, find_near_pairs
 from simcompare.core.scan import NO_PROGRESS, FileRecord, Progress, ScanResult
@@ -221,7 +221,8 @@ class FolderSession:
                 best.setdefault(self._identity[i], i)
         self._representatives = sorted(best.values())
         self._searched_k = -1
-        self._screened_below = 0.0
+        self._measured_for: float | None = None
+        self._estimated = Pairs.empty()
         self._candidates = Pairs.empty()
         self._search: NearPairs | None = None
         self._quick: np.ndarray | None = None
@@ -303,11 +304,7 @@ class FolderSession:
         )
 
     def _find_candidates(self, k: int, check: _Check) -> Pairs:
-        """Candidate pairs of representatives within k, with their distance and resemblance.
-
-        Every candidate is screened by the quick vectorised estimate; only those that come near the threshold
-        are measured exactly (the others keep their estimate, far below it).
-        """
+        """Candidate pairs of representatives within k, with their distance and quick resemblance estimate."""
         check(0, 0, GroupStage.SEARCHING)
         distinct, holders = self._distinct_values()
         found = find_near_pairs(list(distinct), k=k, bits=self.bits)
@@ -322,23 +319,37 @@ class FolderSession:
             check(start, total, GroupStage.VERIFYING)
             stop = start + _QUICK_CHUNK
             similar[start:stop] = quick_resemblance(self._quick[left[start:stop]], self._quick[right[start:stop]])
-        self._screened_below = self.min_resemblance - QUICK_MARGIN
-        exact = np.flatnonzero(similar >= self._screened_below)
-        for done, position in enumerate(exact.tolist()):
-            if done % 2048 == 0:
-                check(done, len(exact), GroupStage.VERIFYING)
-            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
         order = np.lexsort((right, left))
         return Pairs(left[order], right[order], distance[order], similar[order])
+
+    def _measure(self, estimated: Pairs, check: _Check) -> Pairs:
+        """The candidates with the exact resemblance wherever the estimate comes near the threshold.
+
+        An estimate more than ``QUICK_MARGIN`` (four standard errors) below the threshold rejects the pair, one
+        as far above accepts it; only the band between is measured exactly, so thousands of near-identical
+        files (every pair far above) cost no exact measure per pair.
+        """
+        similar = estimated.resemblance.copy()
+        band = (similar >= self.min_resemblance - QUICK_MARGIN) & (similar < self.min_resemblance + QUICK_MARGIN)
+        positions = np.flatnonzero(band)
+        left, right = estimated.left, estimated.right
+        for done, position in enumerate(positions.tolist()):
+            if done % 2048 == 0:
+                check(done, len(positions), GroupStage.VERIFYING)
+            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
+        return Pairs(left, right, estimated.distance, similar)
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every pair of representatives within k, verified or not (their resemblance tells)."""
         check = _Check(progress, cancel)
         with self._lock:
-            # A lower threshold than the screen was set for needs the candidates measured again.
-            if k > self._searched_k or self.min_resemblance - QUICK_MARGIN < self._screened_below - 1e-12:
-                self._candidates = self._find_candidates(k, check)
+            if k > self._searched_k:
+                self._estimated = self._find_candidates(k, check)
                 self._searched_k = k
+                self._measured_for = None
+            if self._measured_for != self.min_resemblance:  # another threshold: another band to measure
+                self._candidates = self._measure(self._estimated, check)
+                self._measured_for = self.min_resemblance
             found = self._candidates
         return found.select(found.distance <= k)
 
@@ -378,7 +389,7 @@ class FolderSession:
         pairs = self.pairs(k, progress=progress, cancel=cancel)
         _Check(progress, cancel)(0, 0, GroupStage.GROUPING)
         files = self.result.files
-        return build_groups(
+        groups = build_groups(
             [f.value for f in files],
             pairs,
             names=self._names,
@@ -387,7 +398,34 @@ class FolderSession:
             not_duplicates=self._refused(),
             rule=rule,
             resemble=lambda a, b: resemblance(self.sketch(a), self.sketch(b)),
+            k=k,
+            min_resemblance=self.min_resemblance,
         )
+        return self._exactly_verified(groups, rule)
+
+    def _exactly_verified(self, groups: list[Group], rule: GroupRule | str) -> list[Group]:
+        """Every member's ``verified`` measured exactly against its reference (pairs far above the threshold
+        were accepted on their estimate); a member that falls below it leaves a reference-centred group."""
+        checked = []
+        reference_rule = GroupRule(rule) is GroupRule.REFERENCE
+        for group in groups:
+            members = [group.members[0]]
+            for member in group.members[1:]:
+                if member.identical:
+                    members.append(member)
+                    continue
+                exact = resemblance(self.sketch(member.index), self.sketch(group.reference))
+                if reference_rule and exact < self.min_resemblance:
+                    continue
+                members.append(replace(member, verified=exact))
+            if len(members) == len(group.members):
+                checked.append(replace(group, members=tuple(members)))
+            elif len(members) > 1:
+                values = [self.result.files[m.index].value for m in members]
+                checked.append(
+                    Group(group.reference, tuple(members), max_internal_distance(values, range(len(values))))
+                )
+        return checked
 
     def pair(self, i: int, j: int, k: int) -> PairFigures:
         """The figures of two files: distance, resemblance, identical, and the verdict at k."""
@@ -430,12 +468,8 @@ class FolderSession:
             keep = np.ones(len(old), dtype=bool)
             keep[list(gone)] = False
             new_index = np.cumsum(keep) - 1
-            candidates, searched, search, screened = (
-                self._candidates,
-                self._searched_k,
-                self._search,
-                self._screened_below,
-            )
+            estimated, candidates, searched, search = self._estimated, self._candidates, self._searched_k, self._search
+            measured = self._measured_for
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             digests_gone = {old[i].digest for i in gone if old[i].digest}
             stood_for_copies = any(old[i].digest in digests_gone for i in range(len(old)) if keep[i])
@@ -443,9 +477,13 @@ class FolderSession:
             self._reset()
             self._sketches = sketches
             if searched >= 0 and not stood_for_copies:
-                kept = candidates.select(keep[candidates.left] & keep[candidates.right])
-                self._candidates = Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
-                self._searched_k, self._search, self._screened_below = searched, search, screened
+
+                def remap(pairs: Pairs) -> Pairs:
+                    kept = pairs.select(keep[pairs.left] & keep[pairs.right])
+                    return Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
+
+                self._estimated, self._candidates = remap(estimated), remap(candidates)
+                self._searched_k, self._search, self._measured_for = searched, search, measured
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:

@@ -190,6 +190,8 @@ def build_groups(
     not_duplicates: Iterable[tuple[int, int]] = (),
     rule: GroupRule | str = GroupRule.REFERENCE,
     resemble: Callable[[int, int], float] | None = None,
+    k: int | None = None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
 ) -> list[Group]:
     """Groups from the close (and already verified) pairs.
 
@@ -202,7 +204,12 @@ def build_groups(
         identical: An identity per file (e.g. a hash of its cleaned text); equal identities are identical texts.
         not_duplicates: Pairs the user said are not duplicates: their edge is dropped (identical copies stay).
         rule: REFERENCE (every member close to its reference) or COMPONENTS (connected components).
-        resemble: For COMPONENTS, measures a member's resemblance to a reference it has no pair with.
+        resemble: Measures a file's resemblance to a reference it has no pair with (COMPONENTS members;
+            with ``k``, files left alone by the leaders get a second chance to join a neighbour's group).
+        k: With ``resemble``: a file left without a group joins the group of one of its close files when it is
+            within ``k`` of that group's reference and resembles it by ``min_resemblance`` — so a file whose
+            only close files were taken by other leaders is not left out.
+        min_resemblance: The verification threshold for that second chance.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -243,7 +250,17 @@ def build_groups(
         return round(weight, 9)  # rounded so that float noise never decides the order
 
     order = sorted(copies, key=lambda node: (-closeness(node), label(node), node))
-    clusters = _leaders(order, graph) if rule is GroupRule.REFERENCE else _components(order, graph)
+    if rule is GroupRule.REFERENCE:
+        clusters = _leaders(order, graph)
+        if resemble is not None and k is not None:
+
+            def joins(node: int, reference: int) -> bool:
+                close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
+                return close and resemble(node, reference) >= min_resemblance
+
+            clusters = _second_chance(clusters, graph, joins)
+    else:
+        clusters = _components(order, graph)
     group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
 
     groups = []
@@ -291,6 +308,32 @@ def _leaders(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
         taken.update(followers)
         clusters.append((node, [node, *followers]))
     return clusters
+
+
+_SECOND_CHANCE_TRIES = 8  # neighbours' groups tried per file left alone, nearest first
+
+
+def _second_chance(
+    clusters: list[tuple[int, list[int]]], graph: _Graph, joins: Callable[[int, int], bool]
+) -> list[tuple[int, list[int]]]:
+    """Files that lead no one and were taken by no one try the groups of their close files."""
+    group_of = {node: number for number, (_, nodes) in enumerate(clusters) if len(nodes) > 1 for node in nodes}
+    alone: list[tuple[int, list[int]]] = []
+    for reference, nodes in clusters:
+        if len(nodes) > 1:
+            continue
+        tried: list[int] = []
+        for other, _, _ in graph.neighbours(reference):
+            number = group_of.get(other)
+            if number is None or number in tried or len(tried) >= _SECOND_CHANCE_TRIES:
+                continue
+            tried.append(number)
+            if joins(reference, clusters[number][0]):
+                clusters[number][1].append(reference)
+                break
+        else:
+            alone.append((reference, nodes))
+    return [cluster for cluster in clusters if len(cluster[1]) > 1] + alone
 
 
 def _components(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:

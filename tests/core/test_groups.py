@@ -239,3 +239,45 @@ def test_reference_groups_hold_their_promises(bits: int, k: int, data: st.DataOb
     # components are exactly the brute-force ones
     components, _ = find_groups(values, k=k, bits=bits, names=names, empty=empty, rule=GroupRule.COMPONENTS)
     assert sorted(map(sorted, as_sets(components))) == sorted(map(sorted, brute_components(values, k, empty)))
+
+
+def test_a_file_left_alone_joins_a_close_files_group_when_it_resembles_its_reference() -> None:
+    # L leads Y and Z; X's only listed pair is with Y (a value shared by many texts is paired through one)
+    values = [0b0, 0b1, 0b10, 0b11]  # L, Y, Z, X: X is 2 bits from L
+    names = ["l", "y", "z", "x"]
+    pairs = close_pairs(values, 2, edges=[(0, 1), (0, 2), (1, 3)])
+
+    def resemble(a: int, b: int) -> float:
+        return 0.9
+
+    alone = build_groups(values, pairs, names=names)
+    assert as_sets(alone) == [{0, 1, 2}]
+    (group,) = build_groups(values, pairs, names=names, resemble=resemble, k=2)
+    assert {m.index for m in group.members} == {0, 1, 2, 3}
+    x = next(m for m in group.members if m.index == 3)
+    assert x.distance == 2 and x.verified == 0.9
+    # not within k of the reference, or not resembling it: left alone
+    assert as_sets(build_groups(values, pairs, names=names, resemble=resemble, k=1)) == [{0, 1, 2}]
+    assert as_sets(build_groups(values, pairs, names=names, resemble=lambda a, b: 0.1, k=2)) == [{0, 1, 2}]
+
+
+def test_many_texts_sharing_one_fingerprint_still_group_together() -> None:
+    from simcompare.core.folder import SHARED_VALUE_LIMIT, FolderSession
+    from simcompare.core.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.simhash import Config
+    from simcompare.core.verify import shingles_to_bytes
+
+    words = [f"w{i}" for i in range(200)]
+    files = []
+    for i in range(SHARED_VALUE_LIMIT * 3):
+        text = list(words)
+        text[i % 200] = f"edit{i}"
+        files.append(
+            FileRecord(
+                f"f{i:03d}", 10, 0, 7 if i % 2 else 6, False, "utf-8", f"d{i}", shingles_to_bytes(shingles(text))
+            )
+        )
+    session = FolderSession(ScanResult("/x", Config(), ScanOptions(), tuple(files), ()))
+    (group,) = session.groups(2)
+    assert len(group) == len(files)
+    assert all(m.verified is not None and m.verified >= 0.45 for m in group.members)
