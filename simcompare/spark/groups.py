@@ -11,6 +11,8 @@ et al., 2014), for an application that wants the components of a graph too large
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -20,7 +22,7 @@ from simcompare.core.groups import Group, GroupRule, Pairs, build_groups
 from simcompare.core.report import report_json
 from simcompare.core.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.simhash import Config
-from simcompare.core.verify import Shingles, resemblance, shingles_from_bytes
+from simcompare.core.verify import Shingles, resemblance, shingles_from_bytes, shingles_to_bytes
 from simcompare.spark.fingerprints import to_unsigned
 
 MAX_ROUNDS = 100
@@ -107,7 +109,13 @@ def scan_result(prints: DataFrame, config: Config, root: str) -> ScanResult:
 
 
 def core_groups(
-    spark: SparkSession, prints: DataFrame, verified: DataFrame, result: ScanResult, rule: GroupRule
+    spark: SparkSession,
+    prints: DataFrame,
+    verified: DataFrame,
+    result: ScanResult,
+    rule: GroupRule,
+    k: int,
+    min_resemblance: float,
 ) -> list[Group]:
     """The core's groups of ``result``'s files from the verified pairs (``path_a``, ``path_b``, ``distance``,
     ``resemblance``): the same call as ``FolderSession.groups``, with the pairs found by Spark."""
@@ -130,7 +138,7 @@ def core_groups(
         identity[index[path]]: shingles_from_bytes(data)
         for path, data in zip(sketches.column("path").to_pylist(), sketches.column("shingles").to_pylist(), strict=True)
     }
-    return build_groups(
+    groups = build_groups(
         [f.value for f in files],
         pairs,
         names=names,
@@ -139,7 +147,22 @@ def core_groups(
         not_duplicates=(),
         rule=rule,
         resemble=lambda a, b: resemblance(by_identity[identity[a]], by_identity[identity[b]]),
+        k=k,
+        min_resemblance=min_resemblance,
     )
+    # as FolderSession.groups: every member measured exactly against its reference (its sketch by identity)
+    sketched = ScanResult(
+        root=result.root,
+        config=result.config,
+        options=result.options,
+        files=tuple(
+            replace(f, shingles=shingles_to_bytes(by_identity[identity[i]])) if identity[i] in by_identity else f
+            for i, f in enumerate(files)
+        ),
+        problems=result.problems,
+    )
+    session = FolderSession(sketched, min_resemblance=min_resemblance)
+    return session._exactly_verified(groups, rule)
 
 
 def groups_report(

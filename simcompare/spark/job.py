@@ -106,7 +106,7 @@ def run_job(
 
     started = time.perf_counter()
     pairs = value_pairs(prints, k, config.bits, blocks=blocks, hot_key_rows=hot_key_rows)
-    measured = verify_pairs(prints, document_pairs(prints, pairs))
+    measured = verify_pairs(prints, document_pairs(prints, pairs), min_resemblance)
     measured = measured.withColumn("verified", F.col("resemblance") >= F.lit(min_resemblance))
     measured.write.mode("overwrite").parquet(str(folder / "pairs.parquet"))
     measured = spark.read.parquet(str(folder / "pairs.parquet"))
@@ -120,7 +120,7 @@ def run_job(
 
     started = time.perf_counter()
     result = scan_result(prints, config, root)
-    groups = core_groups(spark, prints, measured.where("verified"), result, rule)
+    groups = core_groups(spark, prints, measured.where("verified"), result, rule, k, min_resemblance)
     document = groups_report(result, groups, k, rule, min_resemblance)
     spark.createDataFrame(group_rows(document), GROUP_COLUMNS).write.mode("overwrite").parquet(
         str(folder / "groups.parquet")

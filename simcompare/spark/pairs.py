@@ -16,11 +16,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import numpy as np
 import pandas as pd
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
 from simcompare.core.index import BlockLayout, choose_layout
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
 from simcompare.spark.fingerprints import to_signed
 
 DEFAULT_HOT_KEY_ROWS = 20_000
@@ -153,30 +155,44 @@ def document_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
     return near.unionByName(same)
 
 
-def _resemblance_udf(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-    from simcompare.core.verify import resemblance, shingles_from_bytes
-
-    for batch in batches:
-        similar = [
-            resemblance(shingles_from_bytes(a), shingles_from_bytes(b))
-            for a, b in zip(batch["shingles_a"], batch["shingles_b"], strict=True)
-        ]
-        yield pd.DataFrame(
-            {
-                "path_a": batch["path_a"],
-                "path_b": batch["path_b"],
-                "distance": batch["distance"],
-                "resemblance": similar,
-            }
+def _resemblance_udf(min_resemblance: float):  # type: ignore[no-untyped-def]
+    def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
+        from simcompare.core.verify import (
+            QUICK_MARGIN,
+            quick_resemblance,
+            quick_table,
+            resemblance,
+            shingles_from_bytes,
         )
 
+        for batch in batches:
+            a = [shingles_from_bytes(x) for x in batch["shingles_a"]]
+            b = [shingles_from_bytes(x) for x in batch["shingles_b"]]
+            # as FolderSession: the quick estimate, measured exactly only in the band around the threshold
+            similar = quick_resemblance(quick_table(a), quick_table(b)) if a else np.zeros(0)
+            band = (similar >= min_resemblance - QUICK_MARGIN) & (similar < min_resemblance + QUICK_MARGIN)
+            for position in np.flatnonzero(band).tolist():
+                similar[position] = resemblance(a[position], b[position])
+            yield pd.DataFrame(
+                {
+                    "path_a": batch["path_a"],
+                    "path_b": batch["path_b"],
+                    "distance": batch["distance"],
+                    "resemblance": similar,
+                }
+            )
 
-def verify_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
-    """Document pairs with their ``resemblance`` (the core's shingle Jaccard), measured on the executors."""
+    return run
+
+
+def verify_pairs(prints: DataFrame, pairs: DataFrame, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> DataFrame:
+    """Document pairs with their ``resemblance`` (the core's shingle Jaccard) as ``scan`` has it: the quick
+    estimate, measured exactly where it comes near ``min_resemblance``; computed on the executors."""
     sketch = prints.select("path", "shingles")
     joined = (
         pairs.join(sketch.withColumnRenamed("path", "path_a").withColumnRenamed("shingles", "shingles_a"), "path_a")
         .join(sketch.withColumnRenamed("path", "path_b").withColumnRenamed("shingles", "shingles_b"), "path_b")
         .select("path_a", "path_b", "distance", "shingles_a", "shingles_b")
     )
-    return joined.mapInPandas(_resemblance_udf, "path_a string, path_b string, distance int, resemblance double")
+    schema = "path_a string, path_b string, distance int, resemblance double"
+    return joined.mapInPandas(_resemblance_udf(min_resemblance), schema)
