@@ -165,9 +165,9 @@ def main(argv: list[str] | None = None) -> int:
     else:
         text_a, text_b = make_texts()
 
-    from simcompare.core.tokens import jieba_tokenizer
+    from simcompare.core.tokens import jieba_segmenter
 
-    jieba_tokenizer()  # warm: the first load is not what this measures
+    jieba_segmenter()  # warm: the first load is not what this measures
     print(
         f"texts: {len(text_a.encode()):,} and {len(text_b.encode()):,} bytes (UTF-8); {args.runs} runs each; "
         f"Python {sys.version.split()[0]}"

@@ -2,6 +2,7 @@
 
     python benchmarks/bench_scan.py                 # zh_docs + en_copyright from ../shared/corpora
     python benchmarks/bench_scan.py --folder DIR
+    python benchmarks/bench_scan.py --today c08cb0d # also `simcompare scan` by this code and by that commit's
 
 Each cold scan starts with an empty cache file; the warm rescan reuses the two-worker scan's cache.
 Pool start-up (the forkserver loading jieba) is part of the two-worker time.
@@ -10,7 +11,10 @@ Pool start-up (the forkserver loading jieba) is part of the two-worker time.
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from pathlib import Path
@@ -30,9 +34,48 @@ def timed_scan(folder: Path, workers: int, cache_path: Path, config: Config) -> 
         return time.perf_counter() - started, result
 
 
+def cli_scan_seconds(folder: Path, source: Path | None) -> float:
+    """Wall time of `simcompare scan FOLDER --no-cache --workers 2`, by this code or by the code in ``source``."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-m", "simcompare", "scan", str(folder), "--no-cache", "--workers", "2", "--json"],
+        env=env,
+        check=True,
+        stdout=subprocess.DEVNULL,
+    )
+    return time.perf_counter() - started
+
+
+def compare_with(folder: Path, revision: str, repeat: int) -> None:
+    """`simcompare scan` of the folder by this code and by the code of ``revision``, taking turns."""
+    repository = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as scratch:
+        archive = Path(scratch) / "today.tar"
+        with archive.open("wb") as out:
+            subprocess.run(
+                ["git", "-C", str(repository), "archive", revision, "simcompare", "resources"], stdout=out, check=True
+            )
+        with tarfile.open(archive) as tar:
+            tar.extractall(scratch, filter="data")
+        today = now = float("inf")
+        for _ in range(repeat):
+            today = min(today, cli_scan_seconds(folder, Path(scratch)))
+            now = min(now, cli_scan_seconds(folder, None))
+    print(f"\n`simcompare scan {folder} --no-cache --workers 2`, best of {repeat}, taking turns:\n")
+    print("| code | seconds | × faster |")
+    print("|---|---|---|")
+    print(f"| {revision} (today) | {today:.2f} | 1.00 |")
+    print(f"| this code | {now:.2f} | {today / now:.2f} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folder", type=Path, help="folder to scan (default: both corpora)")
+    parser.add_argument("--today", metavar="REV", help="also time `simcompare scan` by the code of this git revision")
+    parser.add_argument("--repeat", type=int, default=2, help="repetitions of the --today comparison")
     args = parser.parse_args()
     folder = args.folder or corpus_folder("zh_docs").parent
     if args.folder is None:
@@ -67,6 +110,8 @@ def main() -> int:
         f"{two / warm:.0f} × faster than the first scan |"
     )
     print(f"| grouping (index + components) | {grouping:.3f} | | {pairs.candidates:,} candidates verified |")
+    if args.today:
+        compare_with(folder, args.today, args.repeat)
     return 0
 
 

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
-from simcompare.core.tokens import Segmenter, jieba_tokenizer
+from simcompare.core.tokens import Segmenter, jieba_segmenter
 
 # Beyond this many words in both texts together, difflib's "popular word" heuristic is switched on:
 # without it a long text costs time quadratic in its most frequent words.
@@ -121,9 +121,13 @@ def words(text: str, segmenter: Segmenter | str = Segmenter.JIEBA) -> list[Word]
     segmenter = Segmenter(segmenter)
     found: list[Word] = []
     if segmenter is Segmenter.JIEBA:
-        for token, start, end in jieba_tokenizer().tokenize(text, mode="default", HMM=True):
-            if not token.isspace():
-                found.append(Word(token, start, end, _key(token)))
+        # The fingerprint's own segmenter (Chinese by jieba, other words whole); only spaces lie between
+        # its tokens, so each one is found right where the previous one ended, past some whitespace.
+        end = 0
+        for token in jieba_segmenter().lcut(text):
+            start = text.index(token, end)
+            end = start + len(token)
+            found.append(Word(token, start, end, _key(token)))
     elif segmenter is Segmenter.WORDS:
         for match in _WORD_OR_MARK.finditer(text):
             found.append(Word(match.group(), match.start(), match.end(), _key(match.group())))

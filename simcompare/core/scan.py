@@ -390,9 +390,9 @@ def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
         with contextlib.suppress(OSError):
             os.setpgid(0, 0)  # out of the terminal's group: a Ctrl-C is the scan's to handle, not ours
     threading.Thread(target=_watch_lifeline, args=(lifeline,), name="lifeline", daemon=True).start()
-    from simcompare.core.tokens import jieba_tokenizer
+    from simcompare.core.tokens import jieba_segmenter
 
-    jieba_tokenizer()
+    jieba_segmenter()
 
 
 def _watch_lifeline(lifeline: multiprocessing.connection.Connection) -> None:

@@ -15,7 +15,7 @@ from simcompare.core.bitwise import bit_of, distance_similarity
 from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
-from simcompare.core.tokens import Segmenter, count_features, segment
+from simcompare.core.tokens import Segmenter, count_features, count_text_features, segment
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
@@ -353,10 +353,14 @@ def extract_features(
     cleaned = clean(text, html=html)
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
-    raw = segment(cleaned, config.segmenter, ngram=config.ngram)
-    counts = count_features(raw, drop_stopwords=config.stopwords)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    sequence = tuple(t for t in raw if t in counts) if needs_sequence else ()
+    if needs_sequence:
+        raw = segment(cleaned, config.segmenter, ngram=config.ngram)
+        counts = count_features(raw, drop_stopwords=config.stopwords)
+        sequence = tuple(t for t in raw if t in counts)
+    else:  # the counts alone, without listing every token: the common path of a scan
+        counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
+        sequence = ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
     return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
 

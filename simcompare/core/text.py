@@ -394,7 +394,9 @@ def html_to_text(markup: str) -> str:
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\U00020000-\U0003ffff\u3000-\u303f\uff00-\uffef"
 _CJK_LINE_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]*(?:\r\n|\r|\n)\s*(?=[{_CJK}])")
 _BARE_LINE_BREAK = re.compile(r"(?<=\S)(?:\r\n|\r|\n)(?=\S)")
-_WHITESPACE = re.compile(r"\s+")
+# Whitespace that is not already a single space: replacing every single space by a space cost half the
+# time of cleaning an English text.
+_WHITESPACE = re.compile(r"\s{2,}|[^\S ]")
 # Above this share of ideographs among ideographs and Latin letters a text is taken as Chinese-wrapped.
 CJK_WRAPPED_SHARE = 0.3
 

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import importlib.util
 import logging
+import os
 import re
 import threading
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
+from itertools import chain
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.jieba_cache import place_jieba_cache
@@ -18,7 +21,7 @@ from simcompare.core.resources import resource
 class Segmenter(StrEnum):
     """How clean text is cut into tokens."""
 
-    JIEBA = "jieba"  # jieba precise mode, HMM on: Chinese words; Latin words and numbers kept whole
+    JIEBA = "jieba"  # jieba precise mode, HMM on, for Chinese; words of other scripts whole (see JiebaSegmenter)
     WORDS = "words"  # runs of letters and digits: for Latin-script text
     CHARS = "chars"  # character n-grams within each run of letters: needs no dictionary
 
@@ -41,73 +44,200 @@ def jieba_tokenizer():
     return _jieba_tokenizer
 
 
-class JiebaBlocks:
-    """jieba's precise mode (HMM on), block by block, remembering the words of every block it has cut.
+# ----------------------------------------------------------------------------- the jieba segmenter
+#
+# jieba cuts Chinese well and everything else badly: it knows only ASCII letters, so "café" comes out as
+# "caf" + "é" and "Müller" as "m" "ü" "ller". The jieba segmenter therefore gives jieba only what it cuts
+# well, the runs of the Han characters its dictionary covers, and splits the rest with a Unicode-aware
+# word rule. Long runs are cut into bounded pieces first, so the time is linear in the input whatever it
+# holds (jieba's own cut of one long run of letters is quadratic).
 
-    jieba cuts a text by first splitting it into blocks (runs of Han characters, Latin letters and digits,
-    and the rest) and then cutting each block on its own, so the words of a block never depend on what
-    surrounds it. Remembering them is exact, and real folders repeat a great deal (licences, boilerplate,
-    set phrases), so a scan segments each distinct block once. Output equals ``jieba.lcut(text)``.
+HAN_PIECE = 1000  # a run of Han characters longer than this is cut every HAN_PIECE characters
+WORD_PIECE = 100  # a word longer than this is cut every WORD_PIECE characters
+
+# jieba's Han class (its re_han_default without the ASCII): what its dictionary and its HMM cut.
+_HAN = "\\u4e00-\\u9fd5"
+_HAN_SEARCH = re.compile(f"[{_HAN}]").search
+# Scripts written without spaces between words, other than the Han above (more CJK ideographs, kana,
+# bopomofo, Thai, Lao, Myanmar, Khmer): one token per character, as jieba has always cut them.
+_UNSPACED = (
+    "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff\u3040-\u30ff\u3100-\u312f\u31f0-\u31ff"
+    "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\U00020000-\U0003ffff"
+)
+
+
+@cache
+def _word_rules() -> tuple[re.Pattern[str], re.Pattern[str]]:
+    """Pieces of text: runs of Han characters for jieba, and words by the rule for everything else.
+
+    Two forms of one rule: for plain text, and (slower) for text holding ``#`` or ``++``.
+
+    A word is a run of letters and digits of any script (Python's ``\\w`` without ``_``), combining marks
+    of the Basic Multilingual Plane riding along inside it (Devanagari vowel signs, a decomposed accent);
+    a number may end in ``.digits`` and ``%`` as jieba keeps ``2.0`` and ``100%``; ``c++`` and ``c#``, the
+    two words of jieba's dictionary made only of such characters, are words wherever they stand (``0c#`` is
+    ``0`` + ``c#``, as in jieba); any other character that is not a space is a token alone. On ASCII text
+    this gives exactly jieba's meaningful tokens.
+    """
+    # Marks of the Basic Multilingual Plane only (every living script's): the regular expression engine
+    # tests a class of them with a bitmap, but one reaching beyond it range by range, at twice the cost.
+    marks = [c for c in range(0x300, 0x10000) if unicodedata.category(chr(c))[0] == "M"]
+    spans: list[list[int]] = []
+    for c in marks:
+        if spans and spans[-1][1] == c - 1:
+            spans[-1][1] = c
+        else:
+            spans.append([c, c])
+    mark_class = "".join(re.escape(chr(a)) + ("-" + re.escape(chr(b)) if b > a else "") for a, b in spans)
+    # Marks are tried only where a run of letters stops, so ordinary text pays nothing for them.
+    # One pass finds the pieces in order: a run of Han characters (bounded), c++/c#, a word, a lone mark.
+    rule = "[{h}]{{1,{n}}}|{c}|{w}+(?:[{m}]+{w}*)*(?:\\.\\d+)?%?|\\S"
+    c_words = "[cC](?:\\+\\+|#)"
+    letter = f"[^\\W_{_UNSPACED}]"
+    plain = rule.format(h=_HAN, n=HAN_PIECE, c=c_words, w=letter, m=mark_class)
+    careful = rule.format(h=_HAN, n=HAN_PIECE, c=c_words, w=f"(?:(?!{c_words}){letter})", m=mark_class)
+    return re.compile(plain), re.compile(careful)
+
+
+class Engine(StrEnum):
+    """Which implementation of jieba cuts the runs of Han characters; both give the same words."""
+
+    RJIEBA = "rjieba"  # jieba-rs, about ten times faster
+    PYTHON = "python"  # jieba itself
+
+
+ENGINE_VARIABLE = "SIMCOMPARE_JIEBA_ENGINE"
+
+
+def _chosen_engine() -> Engine:
+    wanted = os.environ.get(ENGINE_VARIABLE, "").strip().lower()
+    if wanted in ("", "auto"):
+        return Engine.RJIEBA if importlib.util.find_spec("rjieba") is not None else Engine.PYTHON
+    try:
+        return Engine(wanted)
+    except ValueError:
+        raise ValueError(f"{ENGINE_VARIABLE} must be auto, rjieba or python, got {wanted!r}") from None
+
+
+def _rjieba_cutter() -> Callable[[str], list[str]]:
+    """rjieba's precise mode with HMM, made to compute with jieba's very numbers.
+
+    On a run of Han characters jieba-rs does what jieba does: the same dictionary, the same DAG and route
+    (ties to the longer word), the same HMM tables and Viterbi ties (benchmarks/compare_engines.py and
+    tests/core/test_tokens.py check it). One difference is arithmetic: jieba's dictionary lists B超 twice
+    and jieba adds both lines to its total frequency, jieba-rs only the last. Giving jieba-rs's B超 the sum
+    of both lines makes the totals, and so every log probability, equal; no run of Han characters holds a B.
+    """
+    import rjieba
+
+    cutter = rjieba.Jieba()
+    cutter.add_word("B超", 6, None)
+    cut = cutter.cut
+    return lambda run: cut(run, True)
+
+
+def _python_cutter() -> Callable[[str], list[str]]:
+    tokenizer = jieba_tokenizer()
+    # jieba's own cut of one block: for a run of Han characters jieba.lcut(run) is exactly this.
+    cut_block = getattr(tokenizer, "_Tokenizer__cut_DAG", None)
+    if cut_block is None:  # another jieba: its public cut, which is the same on a run of Han characters
+        return lambda run: tokenizer.lcut(run, cut_all=False, HMM=True)
+    return lambda run: list(cut_block(run))
+
+
+class JiebaSegmenter:
+    """The default segmenter: jieba's words on runs of Han characters, the word rule on the rest.
+
+    A run's words never depend on what surrounds it, so the segmenter remembers the words of every run it
+    has cut: real folders repeat a great deal (licences, boilerplate, set phrases), and a scan cuts each
+    distinct run once.
     """
 
-    LIMIT = 200_000  # blocks remembered (some tens of MB) before the memory starts afresh
+    LIMIT = 200_000  # runs remembered (some tens of MB) before the memory starts afresh
 
-    def __init__(self) -> None:
-        import jieba
-
-        self._tokenizer = jieba_tokenizer()
-        self._split_blocks = jieba.re_han_default.split
-        self._is_han = jieba.re_han_default.match
-        self._split_space = jieba.re_skip_default.split
-        self._is_space = jieba.re_skip_default.match
-        # jieba's own block cutter; without it (another jieba), fall back to cutting whole texts.
-        self._cut_block = getattr(self._tokenizer, "_Tokenizer__cut_DAG", None)
-        self._words: dict[str, list[str]] = {}
+    def __init__(self, engine: Engine | str | None = None) -> None:
+        self.engine = _chosen_engine() if engine is None else Engine(engine)
+        self._cut_run = _rjieba_cutter() if self.engine is Engine.RJIEBA else _python_cutter()
+        # Tuples, not lists: the garbage collector stops tracking a tuple of strings, so a large memory
+        # does not make every collection slower.
+        self._words_of: dict[str, tuple[str, ...]] = {}
+        plain, careful = _word_rules()
+        self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
     def forget(self) -> None:
-        self._words = {}
+        """Forget every run cut so far (for benchmarks that measure a first pass)."""
+        self._words_of = {}
+
+    def cut_han(self, run: str) -> list[str]:
+        """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
+        return self._cut_run(run)
+
+    def _pieces(self, text: str) -> list[str]:
+        return (self._careful_pieces if "#" in text or "++" in text else self._plain_pieces)(text)
+
+    def _words(self, piece: str) -> tuple[str, ...]:
+        """The tokens of one piece: a Han run's words (remembered), a long word's pieces, or the piece."""
+        if "\u4e00" <= piece[0] <= "\u9fd5":
+            words = self._words_of.get(piece)
+            if words is None:
+                words = tuple(self._cut_run(piece))
+                if len(self._words_of) >= self.LIMIT:
+                    self._words_of.clear()
+                self._words_of[piece] = words
+            return words
+        if len(piece) > WORD_PIECE:
+            return tuple(piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE))
+        return (piece,)
 
     def lcut(self, text: str) -> list[str]:
-        if self._cut_block is None:
-            return self._tokenizer.lcut(text, cut_all=False, HMM=True)
-        words_of = self._words
-        out: list[str] = []
-        for block in self._split_blocks(text):
-            if not block:
+        """The tokens of a text in order; whitespace is not a token."""
+        pieces = self._pieces(text)
+        words_of = {piece: self._words(piece) for piece in set(pieces)}
+        return list(chain.from_iterable(map(words_of.__getitem__, pieces)))
+
+    def counts(self, text: str) -> dict[str, int]:
+        """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``, quicker.
+
+        The pieces are counted at C speed and each distinct piece is expanded once, rather than every
+        token of the text being listed and then counted.
+        """
+        pieces = Counter(self._pieces(text))
+        if not _HAN_SEARCH(text) and max(map(len, pieces), default=0) <= WORD_PIECE:
+            return pieces  # no Han run, no long word: every piece is a token (the case of Latin text)
+        counts: dict[str, int] = {}
+        get = counts.get
+        words_of = self._words_of
+        cut_long = False
+        for piece, n in pieces.items():
+            if "\u4e00" <= piece[0] <= "\u9fd5":
+                words = words_of.get(piece) or self._words(piece)
+            elif len(piece) <= WORD_PIECE:
+                # A word or a mark, the common case: no Han word equals it (those start with Han), and
+                # only a long word's pieces might, so its count is final unless such pieces came first.
+                counts[piece] = get(piece, 0) + n if cut_long else n
                 continue
-            words = words_of.get(block)
-            if words is None:
-                words = self._cut(block)
-                if len(words_of) > self.LIMIT:
-                    words_of.clear()
-                words_of[block] = words
-            out.extend(words)
-        return out
-
-    def _cut(self, block: str) -> list[str]:
-        if self._is_han(block):
-            return list(self._cut_block(block))
-        words: list[str] = []
-        for piece in self._split_space(block):
-            if self._is_space(piece):
-                words.append(piece)
             else:
-                words.extend(piece)  # jieba yields the other characters one by one
-        return words
+                words, cut_long = self._words(piece), True
+            for word in words:
+                counts[word] = get(word, 0) + n
+        return counts
 
 
-_jieba_blocks: JiebaBlocks | None = None
+_jieba_segmenter: JiebaSegmenter | None = None
 
 
-def jieba_blocks() -> JiebaBlocks:
-    """The shared block-remembering jieba cutter (created, with jieba's dictionary, on first use)."""
-    global _jieba_blocks
-    if _jieba_blocks is None:
-        blocks = JiebaBlocks()
+def jieba_segmenter() -> JiebaSegmenter:
+    """The shared jieba segmenter (created, with its engine's dictionary, on first use)."""
+    global _jieba_segmenter
+    if _jieba_segmenter is None:
+        segmenter = JiebaSegmenter()
         with _jieba_lock:
-            if _jieba_blocks is None:
-                _jieba_blocks = blocks
-    return _jieba_blocks
+            if _jieba_segmenter is None:
+                _jieba_segmenter = segmenter
+    return _jieba_segmenter
+
+
+jieba_blocks = jieba_segmenter  # the name this had when it cut jieba's own blocks
 
 
 _WORD = re.compile(r"\w+")
@@ -117,7 +247,7 @@ def segment(text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: i
     """Cut clean text into raw tokens, in order, punctuation and spaces included where the method keeps them."""
     segmenter = Segmenter(segmenter)
     if segmenter is Segmenter.JIEBA:
-        return jieba_blocks().lcut(text)
+        return jieba_segmenter().lcut(text)
     if segmenter is Segmenter.WORDS:
         return _WORD.findall(text)
     if ngram < 1:
@@ -149,37 +279,40 @@ def stopwords() -> frozenset[str]:
 
 
 class _DropCache:
-    """Remembers, per token, whether it is dropped, so each distinct token is judged once per process."""
+    """Remembers which tokens are dropped, so each distinct token is judged once per process."""
 
     _LIMIT = 2_000_000
 
     def __init__(self, drop_stopwords: bool) -> None:
         self._drop_stopwords = drop_stopwords
-        self._verdicts: dict[str, bool] = {}
+        self._judged: set[str] = set()
+        self._dropped: set[str] = set()
 
     def __call__(self, token: str) -> bool:
-        verdict = self._verdicts.get(token)
-        return self.judge(token) if verdict is None else verdict
+        if token not in self._judged:
+            self._judge({token})
+        return token in self._dropped
 
-    def judge(self, token: str) -> bool:
-        """Decide for a token not seen before, and remember."""
-        verdict = is_meaningless(token) or (self._drop_stopwords and token in stopwords())
-        if len(self._verdicts) > self._LIMIT:
-            self._verdicts.clear()
-        self._verdicts[token] = verdict
-        return verdict
+    def _judge(self, tokens: set[str]) -> None:
+        """Decide for tokens not seen before, and remember (starting afresh first if the memory is full)."""
+        if len(self._judged) + len(tokens) > self._LIMIT:
+            self._judged.clear()
+            self._dropped.clear()
+        drop_stopwords = self._drop_stopwords
+        for token in tokens:
+            self._judged.add(token)
+            if is_meaningless(token) or (drop_stopwords and token in stopwords()):
+                self._dropped.add(token)
 
     def keep(self, counts: dict[str, int]) -> dict[str, int]:
-        """The counts of the tokens that are kept (the hot loop of every document, so no call per token)."""
-        verdicts = self._verdicts
-        kept = {}
-        for token, n in counts.items():
-            verdict = verdicts.get(token)
-            if verdict is None:
-                verdict = self.judge(token)
-            if not verdict:
-                kept[token] = n
-        return kept
+        """The counts with the dropped tokens taken out, in place (the hot loop of every document, so set
+        operations at C speed rather than a call per token)."""
+        new = counts.keys() - self._judged
+        if new:
+            self._judge(new | counts.keys() if len(self._judged) + len(new) > self._LIMIT else new)
+        for token in counts.keys() & self._dropped:
+            del counts[token]
+        return counts
 
 
 _DROPPERS = {True: _DropCache(True), False: _DropCache(False)}
@@ -187,7 +320,16 @@ _DROPPERS = {True: _DropCache(True), False: _DropCache(False)}
 
 def count_features(raw_tokens: Iterable[str], *, drop_stopwords: bool = True) -> dict[str, int]:
     """Count the tokens that carry meaning, in order of first appearance."""
-    return _DROPPERS[bool(drop_stopwords)].keep(Counter(raw_tokens))
+    return dict(_DROPPERS[bool(drop_stopwords)].keep(Counter(raw_tokens)))
+
+
+def count_text_features(
+    text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2, drop_stopwords: bool = True
+) -> dict[str, int]:
+    """``count_features(segment(text, …))`` without listing every token (what a fingerprint needs)."""
+    if Segmenter(segmenter) is Segmenter.JIEBA:
+        return dict(_DROPPERS[bool(drop_stopwords)].keep(jieba_segmenter().counts(text)))
+    return count_features(segment(text, segmenter, ngram=ngram), drop_stopwords=drop_stopwords)
 
 
 def features(

@@ -1,4 +1,4 @@
-"""Imported by the scan's forkserver before it forks workers: loads jieba's dictionary once for all.
+"""Imported by the scan's forkserver before it forks workers: loads the segmenter's dictionary once for all.
 
 The forkserver shares the terminal's process group, so a Ctrl-C while it loads would kill it (it ignores
 SIGINT only once its preloading is done) and the scan would end in a traceback: it ignores SIGINT first.
@@ -23,6 +23,6 @@ def _in_forkserver() -> bool:
 if _in_forkserver():
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
-from simcompare.core.tokens import jieba_tokenizer  # noqa: E402 - after SIGINT is ignored
+from simcompare.core.tokens import jieba_segmenter  # noqa: E402 - after SIGINT is ignored
 
-jieba_tokenizer()
+jieba_segmenter()

@@ -11,7 +11,19 @@ from hypothesis import strategies as st
 
 import simcompare
 from simcompare.core.text import clean
-from simcompare.core.tokens import count_features, features, is_meaningless, segment, stopwords
+from simcompare.core.tokens import (
+    ENGINE_VARIABLE,
+    HAN_PIECE,
+    WORD_PIECE,
+    Engine,
+    JiebaSegmenter,
+    count_features,
+    features,
+    is_meaningless,
+    jieba_segmenter,
+    segment,
+    stopwords,
+)
 
 FAST = settings(max_examples=50, deadline=None, database=None)
 
@@ -34,7 +46,7 @@ def test_jieba_segments_chinese_words():
     raw = segment(clean(MIXED))
     assert "编程" in raw
     assert "深度" in raw or "深度学习" in raw
-    assert "".join(raw) == clean(MIXED)  # precise mode cuts, it never drops or repeats
+    assert "".join(raw) == clean(MIXED).replace(" ", "")  # it cuts, never drops or repeats (spaces are no token)
 
 
 def test_jieba_is_the_default():
@@ -191,26 +203,150 @@ JIEBA_SAMPLES = [
 ]
 
 
+def _meaningful(tokens: list[str]) -> list[str]:
+    return [t for t in tokens if not is_meaningless(t)]
+
+
+@pytest.fixture(scope="module", params=list(Engine))
+def engine_segmenter(request):
+    if request.param is Engine.RJIEBA:
+        pytest.importorskip("rjieba", reason="rjieba has no wheel here: the pure Python engine runs")
+    return JiebaSegmenter(request.param)
+
+
+@pytest.fixture(scope="module")
+def both_engines():
+    pytest.importorskip("rjieba", reason="rjieba has no wheel here: the pure Python engine runs")
+    return JiebaSegmenter(Engine.RJIEBA), JiebaSegmenter(Engine.PYTHON)
+
+
 @pytest.mark.parametrize("text", JIEBA_SAMPLES)
-def test_block_memo_cuts_exactly_as_jieba(text):
+def test_jieba_segmenter_keeps_jiebas_meaningful_tokens(engine_segmenter, text):
     import jieba
 
-    from simcompare.core.tokens import JiebaBlocks
-
-    cutter = JiebaBlocks()
-    expected = jieba.lcut(text)
-    assert cutter.lcut(text) == expected
-    assert cutter.lcut(text) == expected  # again, from memory
+    expected = _meaningful(jieba.lcut(text))
+    assert _meaningful(engine_segmenter.lcut(text)) == expected
+    assert _meaningful(engine_segmenter.lcut(text)) == expected  # again, from memory
 
 
-MIXED_ALPHABET = list("我们的天气很好公园散步北京大学生abcAB12 .,-+#&_%\n\t，。！")
+def test_latin_words_whole():
+    """Issue 12.4: jieba cut "café" into "caf" + "é"; words of every alphabet stay whole."""
+    text = "Café au lait with Jürg Müller in São Paulo; Ærø, Straße, façade, niño, Ωμέγα λέξη, Москва слово"
+    raw = segment(clean(text))
+    for word in ("café", "jürg", "müller", "são", "paulo", "ærø", "strasse", "façade", "niño", "ωμέγα", "москва"):
+        assert word in raw, word
+    assert not {"caf", "é", "ü", "ã", "ç", "ñ"} & set(raw)
+    assert {"café", "jürg", "müller", "são"} <= _tokens("Café … Jürg Müller … São Paulo")
 
 
-@settings(max_examples=60, deadline=None)
-@given(st.text(alphabet=st.sampled_from(MIXED_ALPHABET), max_size=60))
-def test_block_memo_matches_jieba_on_random_text(text):
+def test_combining_marks_stay_inside_words():
+    # Devanagari vowel signs and a decomposed accent are marks, not letters: they must not cut a word.
+    assert segment("नमस्ते दुनिया cafe\u0301") == ["नमस्ते", "दुनिया", "cafe\u0301"]
+
+
+def test_unspaced_scripts_one_character_each():
+    # Written without spaces, these have no words a rule could find: one token per character, as jieba did.
+    assert segment("ひらがな ภาษา") == ["ひ", "ら", "が", "な", "ภ", "า", "ษ", "า"]
+
+
+def test_ascii_words_as_jieba_keeps_them():
+    raw = segment("c++ and c# 2.0-beta 1.1.3 apt-get 100% sure_ok")
+    assert _meaningful(raw) == ["c++", "and", "c#", "2.0", "beta", "1.1", "3", "apt", "get", "100%", "sure", "ok"]
+
+
+def test_chinese_tokens_are_jiebas_of_each_run():
     import jieba
 
-    from simcompare.core.tokens import jieba_blocks
+    text = "我爱Python编程，也喜欢Machine Learning和深度学习！北京大学生前来应聘"
+    runs = re.findall("[\u4e00-\u9fd5]+", text)
+    expected = [word for run in runs for word in jieba.lcut(run)]
+    assert [t for t in segment(text) if re.match("[\u4e00-\u9fd5]", t)] == expected
 
-    assert jieba_blocks().lcut(text) == jieba.lcut(text)
+
+def test_long_run_of_letters_cut_into_bounded_pieces():
+    """Issue 10: a run of letters with no space took quadratic time in jieba (3.2 MB: 193 s)."""
+    run = "abcdefghij" * 300_000  # 3 MB
+    raw = segment(run + " tail")
+    assert raw[-1] == "tail"
+    pieces = raw[:-1]
+    assert "".join(pieces) == run
+    assert len(pieces) == len(run) // WORD_PIECE
+    assert {len(p) for p in pieces} == {WORD_PIECE}
+
+
+def test_long_chinese_line_cut_into_bounded_pieces(engine_segmenter):
+    line = "我们今天在公园里散步天气很好" * 30_000  # 420,000 Han characters, no punctuation
+    words = engine_segmenter.lcut(line)
+    assert "".join(words) == line
+    # Each piece of HAN_PIECE characters is cut on its own: no word crosses a multiple of HAN_PIECE.
+    ends, at = set(), 0
+    for word in words:
+        at += len(word)
+        ends.add(at)
+    assert set(range(HAN_PIECE, len(line), HAN_PIECE)) <= ends
+    assert max(map(len, words)) < 10
+
+
+def test_engine_variable(monkeypatch):
+    monkeypatch.setenv(ENGINE_VARIABLE, "python")
+    assert JiebaSegmenter().engine is Engine.PYTHON
+    monkeypatch.setenv(ENGINE_VARIABLE, "fortran")
+    with pytest.raises(ValueError, match="auto, rjieba or python"):
+        JiebaSegmenter()
+
+
+# Han (including characters HMM must guess), ASCII, digits, jieba's block symbols, full-width forms.
+HAN = list("我们的天气很好公园散步北京大学生前来应聘硕士毕业于中国科学院计算所是高兴来气算兴园国士院龘")
+LATIN = list("abcxyzABC019")
+FULL_WIDTH = ["，", "。", "！", "（", "）", "Ａ", "ｂ", "１", "％", "＃"]
+MIXED_ALPHABET = [*HAN, *LATIN, *".-_+#&%", " ", "\n", "\t", *FULL_WIDTH, "é", "ß"]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(MIXED_ALPHABET), max_size=80))
+def test_engines_agree_on_mixed_text(both_engines, text):
+    fast, pure = both_engines
+    assert fast.lcut(text) == pure.lcut(text)
+    assert fast.lcut(clean(text)) == pure.lcut(clean(text))
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(HAN), min_size=1, max_size=200))
+def test_rjieba_cuts_han_runs_as_jieba(both_engines, run):
+    import jieba
+
+    fast, _ = both_engines
+    assert fast.cut_han(run) == jieba.lcut(run)
+
+
+CHUNK = st.one_of(
+    st.text(alphabet=st.sampled_from(HAN), min_size=1, max_size=30),
+    st.text(alphabet=st.sampled_from([*LATIN, *".-_+#&%", "Ｂ", "１", "％"]), min_size=1, max_size=15),
+)
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(st.lists(st.tuples(CHUNK, st.sampled_from([" ", "，", "。", "！"])), max_size=12))
+def test_equal_to_jieba_lcut_where_chinese_and_latin_are_apart(engine_segmenter, chunks):
+    """Where Han and Latin are separated (a space, punctuation), the meaningful tokens are jieba.lcut's.
+
+    Where they touch ("来气a"), jieba's HMM sees the Han singles beside a Latin letter differently than
+    alone; here a run of Han characters is always cut on its own, so its words never depend on a neighbour.
+    """
+    import jieba
+
+    text = clean("".join(chunk + sep for chunk, sep in chunks))
+    assert _meaningful(engine_segmenter.lcut(text)) == _meaningful(jieba.lcut(text))
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from([*MIXED_ALPHABET, "c", "+", "#", "ü"]), max_size=120), st.integers(1, 3))
+def test_counts_are_the_counted_tokens_in_order(text, repeat):
+    from collections import Counter
+
+    segmenter = jieba_segmenter()
+    text = (text + " ") * repeat + "x" * (WORD_PIECE * repeat + 7)  # repeated pieces, a word cut in pieces
+    expected = Counter(segmenter.lcut(text))
+    counts = segmenter.counts(text)
+    assert counts == expected
+    assert list(counts) == list(expected)  # first appearance order
