@@ -1,4 +1,4 @@
-"""The command line: ``simcompare`` (the window), ``fingerprint``, ``compare`` and ``scan``.
+"""The command line: ``simcompare`` (the window), ``fingerprint``, ``compare``, ``scan`` and ``spark``.
 
 Exit codes: 0 success, 1 an input could not be read, 2 bad usage.
 
@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from typing import NoReturn
 
 from simcompare import __version__
-from simcompare.cli import fingerprint, scan
+from simcompare.cli import fingerprint, scan, spark
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, EXIT_USAGE, UsageError
 from simcompare.cli.window import add_window_options, run_window
 from simcompare.core.errors import SimcompareError
@@ -24,6 +24,7 @@ from simcompare.core.errors import SimcompareError
 COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
     fingerprint.register,  # fingerprint, compare
     scan.register,
+    spark.register,
 )
 
 

@@ -1,0 +1,97 @@
+"""`simcompare spark INPUT --out DIR`: the scan pipeline as a Spark job (needs the spark extra and Java 17+)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import TextIO
+
+from simcompare.cli.options import (
+    EXIT_INPUT,
+    EXIT_OK,
+    UsageError,
+    add_decision_options,
+    add_fingerprint_options,
+    config_from,
+)
+from simcompare.core.groups import GroupRule
+
+
+def register(commands: argparse._SubParsersAction) -> None:
+    """Add ``spark`` to the command line."""
+    parser = commands.add_parser(
+        "spark",
+        help="fingerprints, pairs and groups of many files on Spark",
+        description="Writes DIR/fingerprints.parquet, pairs.parquet, groups.parquet and groups.json "
+        '(the schema of `scan --json`). Needs pip install "simcompare[spark]" and Java 17 or newer.',
+    )
+    parser.add_argument(
+        "input", metavar="INPUT", help="a folder, a glob of files, or a Parquet dataset (*.parquet) of path/id and text"
+    )
+    parser.add_argument("--out", required=True, metavar="DIR", help="output folder")
+    parser.add_argument("--master", default="local[*]", metavar="URL", help="Spark master (default local[*])")
+    parser.add_argument(
+        "--groups",
+        choices=[rule.value for rule in GroupRule],
+        default=GroupRule.REFERENCE.value,
+        help="reference: every member close to its group's reference (default); components: connected components",
+    )
+    parser.add_argument("--blocks", type=int, default=None, metavar="N", help="blocks per fingerprint for the pairs")
+    parser.add_argument(
+        "--hot-key-rows", type=int, default=None, metavar="N", help="salt block keys with more rows than N (20000)"
+    )
+    add_decision_options(parser)
+    add_fingerprint_options(parser)
+    parser.set_defaults(run=run_spark)
+
+
+def run_spark(args: argparse.Namespace, out: TextIO) -> int:
+    """Run the job; one progress line per stage on standard error."""
+    config = config_from(args)
+    if config.bits > 64:
+        raise UsageError(f"spark keeps fingerprints in 64-bit columns: --bits must be 1 to 64, got {config.bits}")
+    if args.blocks is not None and not (config.k or 0) + 1 <= args.blocks <= config.bits:
+        raise UsageError(f"--blocks must be between k + 1 = {(config.k or 0) + 1} and --bits = {config.bits}")
+    if args.hot_key_rows is not None and args.hot_key_rows < 1:
+        raise UsageError(f"--hot-key-rows must be 1 or more, got {args.hot_key_rows}")
+    try:
+        from simcompare.spark import local_session, run_job
+        from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS
+    except ImportError as error:
+        print(f"simcompare: {error}", file=sys.stderr)
+        return EXIT_INPUT
+    from pyspark.sql import SparkSession
+
+    # inside a running Spark application (or a test), use its session and leave it running
+    owned = SparkSession.getActiveSession() is None
+    try:
+        spark = local_session(args.master)
+    except Exception as error:  # py4j and pyspark raise several kinds when the JVM cannot start
+        print(
+            f"simcompare: Spark could not start ({type(error).__name__}); is Java 17 or newer installed "
+            f"(`java -version`)? {error}",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
+    try:
+        run = run_job(
+            spark,
+            args.input,
+            args.out,
+            config,
+            rule=GroupRule(args.groups),
+            min_resemblance=args.min_verified,
+            blocks=args.blocks,
+            hot_key_rows=args.hot_key_rows or DEFAULT_HOT_KEY_ROWS,
+            report=lambda line: print(f"simcompare spark: {line}", file=sys.stderr, flush=True),
+        )
+    finally:
+        if owned:
+            spark.stop()
+    print(
+        f"{run.files} files, {run.pairs} verified pairs, {run.groups} groups of near-duplicates within k = {config.k} "
+        "bits; "
+        f"written to {run.out}",
+        file=out,
+    )
+    return EXIT_OK

@@ -1,0 +1,133 @@
+"""The whole job: input → fingerprints.parquet → pairs.parquet → groups.parquet and groups.json.
+
+Each stage's result is written to the output folder and read back, so no stage is computed twice and a
+failed run can be inspected stage by stage.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from pyspark.sql import SparkSession
+from pyspark.sql import functions as F
+
+from simcompare.core.groups import GroupRule
+from simcompare.core.scan import ScanOptions
+from simcompare.core.simhash import Config
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
+from simcompare.spark.fingerprints import fingerprint_files, fingerprint_texts, list_input, read_parquet_texts
+from simcompare.spark.groups import GROUP_COLUMNS, core_groups, group_rows, groups_report, scan_result
+from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_pairs, verify_pairs
+
+Report = Callable[[str], None]
+
+
+def _quiet(line: str) -> None:
+    """The do-nothing progress report."""
+
+
+@dataclass(frozen=True, slots=True)
+class SparkRun:
+    """What a run wrote and how long each stage took (seconds); ``pairs`` counts the verified pairs."""
+
+    out: str
+    files: int
+    problems: int
+    empty: int
+    pairs: int
+    groups: int
+    seconds: dict[str, float]
+
+
+def is_parquet(source: str | os.PathLike[str]) -> bool:
+    """A Parquet dataset is named by its ``.parquet`` ending (a file or a folder of part files)."""
+    return os.fspath(source).rstrip("/").lower().endswith(".parquet")
+
+
+def run_job(
+    spark: SparkSession,
+    source: str | os.PathLike[str],
+    out: str | os.PathLike[str],
+    config: Config,
+    *,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+    options: ScanOptions | None = None,
+    blocks: int | None = None,
+    hot_key_rows: int | None = DEFAULT_HOT_KEY_ROWS,
+    report: Report = _quiet,
+) -> SparkRun:
+    """Run every stage and write the output folder.
+
+    Args:
+        spark: The session (its master decides where the work runs).
+        source: A folder, a glob of files, or a Parquet dataset (``*.parquet``) of ``path``/``id`` and ``text``.
+        out: The output folder (created; existing outputs in it are replaced).
+        config: Fingerprint settings and k.
+        rule: The core's grouping rule: reference-centred groups or connected components.
+        min_resemblance: Verification threshold (as ``scan --min-verified``).
+        options: Which files of a folder are read (``scan``'s defaults).
+        blocks: Blocks per fingerprint for the pair search (default: the core's layout).
+        hot_key_rows: Keys with more rows are salted.
+        report: Gets one line per stage.
+    """
+    k = config.k or 0
+    rule = GroupRule(rule)
+    folder = Path(out)
+    seconds: dict[str, float] = {}
+
+    started = time.perf_counter()
+    if is_parquet(source):
+        root = str(Path(source).resolve())
+        prints = fingerprint_texts(read_parquet_texts(spark, source), config)
+    else:
+        listing = list_input(source, options)
+        root = listing.root
+        prints = fingerprint_files(spark, listing, config)
+    folder.mkdir(parents=True, exist_ok=True)  # only once the input is known to be there
+    prints.write.mode("overwrite").parquet(str(folder / "fingerprints.parquet"))
+    prints = spark.read.parquet(str(folder / "fingerprints.parquet"))
+    tally = prints.agg(
+        F.count(F.when(F.col("problem").isNull(), 1)).alias("files"),
+        F.count(F.when(F.col("problem").isNotNull(), 1)).alias("problems"),
+        F.count(F.when(F.col("empty"), 1)).alias("empty"),
+    ).first()
+    assert tally is not None
+    seconds["fingerprints"] = time.perf_counter() - started
+    report(
+        f"fingerprints: {tally.files:,} files, {tally.problems:,} could not be used, {tally.empty:,} empty "
+        f"({seconds['fingerprints']:.1f} s)"
+    )
+
+    started = time.perf_counter()
+    pairs = value_pairs(prints, k, config.bits, blocks=blocks, hot_key_rows=hot_key_rows)
+    measured = verify_pairs(prints, document_pairs(prints, pairs), min_resemblance)
+    measured = measured.withColumn("verified", F.col("resemblance") >= F.lit(min_resemblance))
+    measured.write.mode("overwrite").parquet(str(folder / "pairs.parquet"))
+    measured = spark.read.parquet(str(folder / "pairs.parquet"))
+    counted = measured.agg(F.count("*").alias("all"), F.count(F.when(F.col("verified"), 1)).alias("verified")).first()
+    assert counted is not None
+    seconds["pairs"] = time.perf_counter() - started
+    report(
+        f"pairs: {counted.all:,} pairs of files within k = {k}, {counted.verified:,} verified "
+        f"({seconds['pairs']:.1f} s)"
+    )
+
+    started = time.perf_counter()
+    result = scan_result(prints, config, root)
+    groups = core_groups(spark, prints, measured.where("verified"), result, rule, k, min_resemblance)
+    document = groups_report(result, groups, k, rule, min_resemblance)
+    spark.createDataFrame(group_rows(document), GROUP_COLUMNS).write.mode("overwrite").parquet(
+        str(folder / "groups.parquet")
+    )
+    with open(folder / "groups.json", "w", encoding="utf-8") as handle:
+        json.dump(document, handle, ensure_ascii=False, indent=2)
+        handle.write("\n")
+    seconds["groups"] = time.perf_counter() - started
+    report(f"groups: {len(groups):,} groups ({rule}) written to {folder} ({seconds['groups']:.1f} s)")
+    return SparkRun(str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds)

@@ -1,0 +1,257 @@
+"""simcompare on a local Spark: the same fingerprints and groups as the single-machine tools.
+
+One SparkSession for the whole module (starting one costs seconds); every test uses small real inputs.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from pyspark.sql import SparkSession
+
+from simcompare import Config, fingerprint
+from simcompare.cli import main
+from simcompare.core.index import find_near_pairs
+from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
+from simcompare.spark import (
+    components,
+    document_pairs,
+    fingerprint_files,
+    fingerprint_texts,
+    list_input,
+    local_session,
+    run_job,
+    value_pairs,
+)
+from simcompare.spark.fingerprints import FINGERPRINT_SCHEMA, to_signed, to_unsigned
+from simcompare.spark.pairs import block_layout, explode_keys, hot_keys, table_masks
+from tests.helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+
+pytestmark = pytest.mark.spark
+
+PRINTS = FINGERPRINT_SCHEMA
+
+
+@pytest.fixture(scope="module")
+def spark() -> SparkSession:
+    session = local_session("local[2]", shuffle_partitions=2)
+    yield session
+    session.stop()
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Near-duplicates in Chinese (UTF-8 and GBK) and English, an HTML copy, identical copies, an empty
+    file, a binary file, an unrelated text and a file type scan does not read."""
+    root = tmp_path_factory.mktemp("corpus")
+    (root / "sub").mkdir()
+    (root / "a.txt").write_text(ZH_A, encoding="utf-8")
+    (root / "sub" / "b.txt").write_text(ZH_B, encoding="utf-8")
+    (root / "copy one.txt").write_text(ZH_A, encoding="utf-8")
+    (root / "sub" / "gbk.txt").write_bytes(ZH_A.replace("朋友", "同学").encode("gbk"))
+    (root / "en1.txt").write_text(EN_A, encoding="utf-8")
+    (root / "en2.md").write_text(EN_B, encoding="utf-8")
+    (root / "page.html").write_text(f"<html><body><p>{EN_A}</p><script>x = 1</script></body></html>")
+    (root / "other.txt").write_text(OTHER, encoding="utf-8")
+    (root / "empty.txt").write_text("的 了 是", encoding="utf-8")
+    (root / "binary.txt").write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 8)
+    (root / "image.png").write_bytes(b"\x89PNG")
+    return root
+
+
+def simcompare_cli(*args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, encoding="utf-8", check=False
+    )
+    assert done.returncode in (0, 1), done.stderr
+    return done.stdout
+
+
+@pytest.fixture(scope="module")
+def job(spark: SparkSession, folder: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("out")
+    lines: list[str] = []
+    run = run_job(spark, folder, out, Config(), report=lines.append)
+    assert [line.split(":")[0] for line in lines] == ["fingerprints", "pairs", "groups"]
+    assert (run.files, run.problems, run.empty) == (9, 1, 1)
+    return out
+
+
+def test_fingerprints_equal_simcompare_fingerprint(spark: SparkSession, job: Path, folder: Path) -> None:
+    rows = spark.read.parquet(str(job / "fingerprints.parquet")).collect()
+    ours = {r.path: (format(to_unsigned(r.value), "064b"), r.hex) for r in rows if r.problem is None}
+    paths = sorted(ours)
+    printed = simcompare_cli("fingerprint", *(str(folder / p) for p in paths)).splitlines()
+    theirs = {}
+    for line in printed:
+        name, binary, hexa = line.split("\t")[:3]
+        theirs[Path(name).relative_to(folder).as_posix()] = (binary, hexa)
+    assert ours == theirs
+    problems = {r.path: r.problem for r in rows if r.problem is not None}
+    assert problems == {"binary.txt": "binary"}
+    assert {r.path for r in rows if r.empty} == {"empty.txt"}
+
+
+def test_groups_json_equals_scan_json(job: Path, folder: Path) -> None:
+    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache"))
+    ours = json.loads((job / "groups.json").read_text(encoding="utf-8"))
+    assert ours == scanned
+    assert len(ours["groups"]) == 2  # the test means something: both near-duplicate groups are there
+
+
+def test_pairs_equal_the_core_index_among_representatives(spark: SparkSession, job: Path) -> None:
+    rows = spark.read.parquet(str(job / "fingerprints.parquet")).collect()
+    first: dict[str, tuple[str, int]] = {}
+    for r in sorted((r for r in rows if r.problem is None and not r.empty), key=lambda r: (len(r.path), r.path)):
+        first.setdefault(r.digest, (r.path, to_unsigned(r.value)))
+    reps = sorted(first.values())
+    assert "copy one.txt" not in dict(reps)  # an identical copy of a.txt, represented by it
+    found = find_near_pairs([v for _, v in reps], k=Config().k, bits=64)
+    expected = {(reps[i][0], reps[j][0], d) for i, j, d in found}
+    pairs = spark.read.parquet(str(job / "pairs.parquet")).collect()
+    assert {(r.path_a, r.path_b, r.distance) for r in pairs} == expected
+    assert len(pairs) == len(expected) >= 3
+    by_path = {r.path: r for r in rows}
+    for r in pairs:  # the core's own resemblance, and its threshold
+        sketches = [shingles_from_bytes(by_path[p].shingles) for p in (r.path_a, r.path_b)]
+        assert r.resemblance == resemblance(*sketches)
+        assert r.verified == (r.resemblance >= DEFAULT_MIN_RESEMBLANCE)
+
+
+def test_command_with_components_equals_scan_json(
+    spark: SparkSession, folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "o"
+    assert main(["spark", str(folder), "--out", str(out), "--master", "local[2]", "--groups", "components"]) == 0
+    printed = capsys.readouterr()
+    assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
+    assert "9 files, " in printed.out and " 2 groups of near-duplicates" in printed.out
+    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache", "--groups", "components"))
+    assert json.loads((out / "groups.json").read_text(encoding="utf-8")) == scanned
+    assert spark.range(1).count() == 1  # the module's session is still running
+    names = {p.name for p in out.iterdir()}
+    assert {"fingerprints.parquet", "pairs.parquet", "groups.parquet", "groups.json"} <= names
+
+
+@pytest.mark.parametrize(
+    ("option", "message"),
+    [
+        (["--bits", "128"], "--bits must be 1 to 64, got 128"),
+        (["--blocks", "2", "-k", "3"], "--blocks must be between k + 1 = 4 and --bits = 64"),
+        (["--hot-key-rows", "0"], "--hot-key-rows must be 1 or more"),
+    ],
+)
+def test_command_usage_errors(
+    option: list[str], message: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["spark", str(tmp_path), "--out", str(tmp_path / "o"), *option]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_command_missing_input_is_exit_1(
+    spark: SparkSession, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["spark", str(tmp_path / "nothing"), "--out", str(tmp_path / "o")]) == 1
+    assert "is neither a folder, a glob of files nor a Parquet dataset" in capsys.readouterr().err
+
+
+def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path) -> None:
+    texts = {"z1": ZH_A, "z2": ZH_B, "e1": EN_A, "e2": EN_B, "o": OTHER, "c1": ZH_A, "c2": ZH_A, "c3": ZH_A}
+    source = tmp_path / "texts.parquet"
+    rows = sorted((f"{name}.txt", text) for name, text in texts.items())
+    spark.createDataFrame(rows, "id string, text string").write.parquet(str(source))
+    config = Config(bits=32, segmenter="words", k=4)
+    run_job(spark, source, tmp_path / "out", config)
+    prints = spark.read.parquet(str(tmp_path / "out" / "fingerprints.parquet")).collect()
+    assert {r.path: r.hex for r in prints} == {f"{n}.txt": fingerprint(t, config).hex for n, t in texts.items()}
+    # the same texts as files: scan's groups
+    folder = tmp_path / "files"
+    folder.mkdir()
+    for name, text in rows:
+        (folder / name).write_text(text, encoding="utf-8")
+    scanned = json.loads(
+        simcompare_cli("scan", str(folder), "--json", "--no-cache", "--bits", "32", "--segmenter", "words", "-k", "4")
+    )
+    ours = json.loads((tmp_path / "out" / "groups.json").read_text(encoding="utf-8"))
+    assert ours["groups"] == scanned["groups"]
+    assert any({"c1.txt", "c2.txt", "c3.txt", "z1.txt"} <= {m["path"] for m in g["members"]} for g in ours["groups"])
+
+
+def test_components_by_large_star_small_star(spark: SparkSession) -> None:
+    # a chain 1-2-3-4-5 (closeness is not transitive, components join it whole), a pair 10-11, a triangle
+    edges = [(1, 2), (2, 3), (3, 4), (4, 5), (10, 11), (20, 21), (21, 22), (20, 22)]
+    labels = components(spark.createDataFrame(edges, "a long, b long")).collect()
+    assert {r.value: r.component for r in labels} == {
+        **dict.fromkeys([1, 2, 3, 4, 5], 1),
+        10: 10,
+        11: 10,
+        **dict.fromkeys([20, 21, 22], 20),
+    }
+
+
+def test_texts_need_a_path_or_id_column(spark: SparkSession) -> None:
+    with pytest.raises(ValueError, match="'path' \\(or 'id'\\) and a column 'text'"):
+        fingerprint_texts(spark.createDataFrame([("x",)], "body string"), Config())
+
+
+def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
+    rng = random.Random(13)
+    # 300 values sharing their first 16 bits (one block key at k = 3), each with a neighbour 1-3 bits away
+    base = [(0xABCD << 48) | rng.getrandbits(48) for _ in range(300)]
+    near = [v ^ (1 << rng.randrange(48)) ^ (1 << rng.randrange(48)) for v in base]
+    values = sorted(set(base + near + [rng.getrandbits(64) for _ in range(200)]))
+    prints = spark.createDataFrame(
+        [(str(i), to_signed(v), "", False, "", None, None, 1, 0, None, b"") for i, v in enumerate(values)],
+        PRINTS,
+    )
+    masks = table_masks(block_layout(64, 3))
+    hot = hot_keys(explode_keys(prints.select("value"), masks), 100).collect()
+    assert [(r.t, r.key) for r in hot] == [(0, to_signed(0xABCD << 48))]
+    assert hot[0].salts == 6  # about 600 rows, 100 a salt
+    found = value_pairs(prints, 3, 64, hot_key_rows=100).collect()
+    ours = {
+        (min(to_unsigned(r.a), to_unsigned(r.b)), max(to_unsigned(r.a), to_unsigned(r.b)), r.distance) for r in found
+    }
+    assert len(found) == len(ours)  # each pair once
+    assert ours == {(values[i], values[j], d) for i, j, d in find_near_pairs(values, k=3, bits=64)}
+    assert len(ours) >= 250
+
+
+def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession) -> None:
+    # five different texts (no digest in common) with one fingerprint, a near one, and an unreadable file
+    rows = [
+        (f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, f"d{i}", b"") for i in range(5)
+    ]
+    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None, 1, 0, "d5", b""))
+    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes", None, None, None, None))
+    # and an identical copy of copy0's text: represented by copy0, in no pair of its own
+    rows.append(("copy0-again", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, "d0", b""))
+    prints = spark.createDataFrame(rows, PRINTS)
+    pairs = value_pairs(prints, 3, 64)
+    assert [(r.a, r.b, r.distance) for r in pairs.collect()] == [
+        (to_signed(0xFFFF_0000_0000_0001), to_signed(0xFFFF_0000_0000_0003), 1)
+    ]
+    docs = {(r.path_a, r.path_b, r.distance) for r in document_pairs(prints, pairs).collect()}
+    assert len(docs) == 10 + 5
+    assert ("copy0", "copy4", 0) in docs and ("copy2", "near", 1) in docs
+    assert not any("copy0-again" in pair for pair in docs)
+
+
+def test_glob_input_lists_like_scan(folder: Path) -> None:
+    listing = list_input(f"{folder}/**/*.txt")
+    assert listing.root == str(folder.resolve())
+    assert [e[1] for e in listing.entries] == sorted(
+        ["a.txt", "sub/b.txt", "copy one.txt", "sub/gbk.txt", "en1.txt", "other.txt", "empty.txt", "binary.txt"]
+    )
+    folder_listing = list_input(folder)
+    assert "image.png" not in [e[1] for e in folder_listing.entries] and len(folder_listing.entries) == 10
+
+
+def test_wide_fingerprints_are_refused_with_the_limit(spark: SparkSession, folder: Path) -> None:
+    with pytest.raises(ValueError, match="bits must be 1 to 64, got 128"):
+        fingerprint_files(spark, list_input(folder), Config(bits=128))
