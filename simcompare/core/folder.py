@@ -216,9 +216,12 @@ class FolderSession:
         # identical texts: equal digest (a record without one is only identical to itself)
         self._identity = [f.digest or f"#{i}" for i, f in enumerate(files)]
         best: dict[str, int] = {}
-        for i in sorted(range(len(files)), key=lambda i: (len(self._names[i]), self._names[i], i)):
-            if not files[i].empty:
-                best.setdefault(self._identity[i], i)
+        for i, record in enumerate(files):  # the shortest, then smallest path of each text (no global sort)
+            if record.empty:
+                continue
+            held = best.get(self._identity[i])
+            if held is None or (len(self._names[i]), self._names[i]) < (len(self._names[held]), self._names[held]):
+                best[self._identity[i]] = i
         self._representatives = sorted(best.values())
         self._searched_k = -1
         self._measured_for: float | None = None

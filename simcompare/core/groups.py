@@ -249,7 +249,10 @@ def build_groups(
             weight += len(copies[other]) * (1.0 if math.isnan(similar) else similar)
         return round(weight, 9)  # rounded so that float noise never decides the order
 
-    order = sorted(copies, key=lambda node: (-closeness(node), label(node), node))
+    # Only files with a copy or a close file can be in a group; sorting just those keeps the sort short (a
+    # long sort of tuples holds the interpreter lock and would stall a window waiting on this thread).
+    active = [node for node in copies if len(copies[node]) > 1 or graph.neighbours(node)]
+    order = sorted(active, key=lambda node: (-closeness(node), label(node), node))
     if rule is GroupRule.REFERENCE:
         clusters = _leaders(order, graph)
         if resemble is not None and k is not None:
