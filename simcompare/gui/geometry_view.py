@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
@@ -58,15 +58,7 @@ def law_config(config: Config) -> Config:
     """The settings for real texts: a teaching table knows only its own tokens, so md5 stands in for it."""
     if isinstance(config.hasher, str):
         return config
-    return Config(
-        bits=config.bits,
-        weighting=config.weighting,
-        top_k=config.top_k,
-        segmenter=config.segmenter,
-        stopwords=config.stopwords,
-        ngram=config.ngram,
-        k=config.k,
-    )
+    return replace(config, hasher="md5")  # every other setting (HTML, folding, stop words…) as chosen
 
 
 def run_law(request: LawRequest, cancel: threading.Event, progress: Callable[[int, int, str], None]) -> AngleLaw:

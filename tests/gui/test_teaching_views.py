@@ -8,6 +8,7 @@ import pytest
 from helpers.gui import wait_settled
 
 from simcompare.core.index import find_near_pairs
+from simcompare.core.simhash import Config
 from simcompare.core.teaching import angle, angle_law, blocks_of, example_pairs, geometry_preset, hyperplanes
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.geometry_view import law_config
@@ -106,3 +107,10 @@ def test_a_folder_scan_shows_its_index_in_the_index_view(qtbot, main_window, tmp
     line = main_window.compare_page.index_view.scan_line.text()
     assert f"{pairs.n:,} fingerprints" in line and f"{pairs.blocks} blocks, {pairs.keys} tables" in line
     assert f"{pairs.candidates:,} candidate pairs checked" in line
+
+
+def test_the_law_keeps_every_setting_but_the_teaching_table() -> None:
+    teaching = Config(bits=6, hasher={"A": "100101"}, k=1, fold_chinese=False, html=True, stopwords=False)
+    real = law_config(teaching)
+    assert real.hasher == "md5"
+    assert (real.bits, real.k, real.fold_chinese, real.html, real.stopwords) == (6, 1, False, True, False)
