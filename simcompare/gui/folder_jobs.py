@@ -18,7 +18,7 @@ from pathlib import Path
 
 from simcompare.core.cache import open_cache
 from simcompare.core.cleaner import apply_reference_folders, set_reference
-from simcompare.core.folder import FolderSession, session_of
+from simcompare.core.folder import FolderSession, NotDuplicates, session_of
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.histogram import DistanceHistogram
 from simcompare.core.results import LoadedResults, load_results
@@ -77,7 +77,7 @@ def load_saved(path: object, cancel: threading.Event, progress: Progress) -> Sca
     data = json.loads(Path(str(path)).read_text(encoding="utf-8"))
     loaded = load_results(data)
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
-    session = FolderSession(loaded.result, not_duplicates=session_of(loaded.result).not_duplicates, **kept)
+    session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), **kept)
     return ScanOutcome(loaded.result, session, session.histogram(), loaded)
 
 
