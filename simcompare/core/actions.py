@@ -104,7 +104,10 @@ class ActionLog:
         """Append the outcomes (raises OSError when the data folder cannot be written)."""
         when = _dt.datetime.now().astimezone().isoformat(timespec="seconds")
         lines = [
-            "\t".join((when, str(kind), "ok" if o.ok else "failed", o.source, o.target if o.ok else o.error))
+            "\t".join(
+                _field(f)
+                for f in (when, str(kind), "ok" if o.ok else "failed", o.source, o.target if o.ok else o.error)
+            )
             for o in outcomes
         ]
         if not lines:
@@ -112,3 +115,8 @@ class ActionLog:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
+
+
+def _field(text: str) -> str:
+    """One log field on one line: a tab or newline in a file name (legal on Linux) is written escaped."""
+    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")

@@ -122,7 +122,11 @@ class NotDuplicates:
         if not isinstance(data, dict) or data.get("format") != self.FORMAT:
             self.problem = f"{self.path} is not a simcompare not-duplicates list; it is left as it is"
             return
-        for pair in data.get("pairs", []):
+        pairs = data.get("pairs", [])
+        if not isinstance(pairs, list):
+            self.problem = f"{self.path} has no list of pairs; it is left as it is"
+            return
+        for pair in pairs:
             if isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair):
                 self._pairs.add(self._key(pair[0], pair[1]))
 
@@ -333,6 +337,8 @@ class FolderSession:
         files (every pair far above) cost no exact measure per pair.
         """
         similar = estimated.resemblance.copy()
+        if self.min_resemblance <= 0:  # verification off: every candidate passes, none needs measuring
+            return estimated
         band = (similar >= self.min_resemblance - QUICK_MARGIN) & (similar < self.min_resemblance + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
@@ -474,7 +480,9 @@ class FolderSession:
             estimated, candidates, searched, search = self._estimated, self._candidates, self._searched_k, self._search
             measured = self._measured_for
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
-            digests_gone = {old[i].digest for i in gone if old[i].digest}
+            # Only a representative that leaves while copies remain changes who stands for a text.
+            representatives = set(self._representatives)
+            digests_gone = {old[i].digest for i in gone if i in representatives and old[i].digest}
             stood_for_copies = any(old[i].digest in digests_gone for i in range(len(old)) if keep[i])
             self.result = replace(self.result, files=tuple(f for i, f in enumerate(old) if keep[i]))
             self._reset()

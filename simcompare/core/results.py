@@ -25,7 +25,7 @@ from simcompare.core.simhash import Config
 __all__ = ["LoadedResults", "load_results", "results_json"]
 
 FORMAT = "simcompare-scan"
-_CONFIG_KEYS = ("bits", "hasher", "weighting", "top_k", "segmenter", "ngram", "stopwords", "html")
+_CONFIG_KEYS = ("bits", "hasher", "weighting", "top_k", "segmenter", "ngram", "stopwords", "html", "fold_chinese")
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +99,9 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         where = f"records[{number}]"
         if not isinstance(record, dict):
             raise ValueError(f"{where} is not an object")
+        raw_value = _need(record, "value", str, where)
         try:
-            value = int(str(_need(record, "value", str, where)), 16)
+            value = int(str(raw_value), 16)
             shingles = base64.b64decode(str(record.get("shingles", "")), validate=True)
         except ValueError as error:
             raise ValueError(f"{where}: a damaged fingerprint or shingles ({error})") from None

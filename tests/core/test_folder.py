@@ -179,3 +179,31 @@ def test_a_lower_threshold_measures_the_candidates_again() -> None:
     session.min_resemblance = 0.05
     (group,) = session.groups(3)
     assert group.members[1].verified == exact
+
+
+def test_forget_a_copy_keeps_the_pairs_and_a_broken_list_is_left_alone(tmp_path: Path) -> None:
+    session = FolderSession(
+        result_of(record("a", 0, STORY, digest="x"), record("bb", 0, STORY, digest="x"), record("c", 1, STORY))
+    )
+    assert len(session.groups(2)[0]) == 3
+    searched = session.search_statistics
+    session.forget(["bb"])  # a copy, not the file that stands for the text
+    (group,) = session.groups(2)
+    assert {session.files[m.index].path for m in group.members} == {"a", "c"}
+    assert session.search_statistics is searched
+    broken = tmp_path / "nd.json"
+    broken.write_text('{"format": "simcompare-not-duplicates", "pairs": null}', encoding="utf-8")
+    assert NotDuplicates(broken).problem and NotDuplicates(broken).pairs() == []
+
+
+def test_saved_results_keep_the_folding_setting_and_log_fields_stay_on_one_line() -> None:
+    from dataclasses import replace
+
+    from simcompare.core.actions import _field
+    from simcompare.core.results import load_results, results_json
+
+    result = replace(result_of(record("a", 0, STORY), record("b", 1, STORY)), config=Config(fold_chinese=False))
+    session = FolderSession(result)
+    saved = json.loads(json.dumps(results_json(session, session.groups(2), 2)))
+    assert load_results(saved, check_files=False).result.config.fold_chinese is False
+    assert _field("odd\tname\n.txt") == "odd\\tname\\n.txt"
