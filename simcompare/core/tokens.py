@@ -57,6 +57,7 @@ WORD_PIECE = 100  # a word longer than this is cut every WORD_PIECE characters
 
 # jieba's Han class (its re_han_default without the ASCII): what its dictionary and its HMM cut.
 _HAN = "\\u4e00-\\u9fd5"
+_HAN_SEARCH = re.compile(f"[{_HAN}]").search
 # Scripts written without spaces between words, other than the Han above (more CJK ideographs, kana,
 # bopomofo, Thai, Lao, Myanmar, Khmer): one token per character, as jieba has always cut them.
 _UNSPACED = (
@@ -147,13 +148,14 @@ def _python_cutter() -> Callable[[str], list[str]]:
 class JiebaSegmenter:
     """The default segmenter: jieba's words on runs of Han characters, the word rule on the rest.
 
-    A piece's tokens never depend on what surrounds it, so the segmenter remembers the tokens of every
-    piece it has cut (and, for each stop-word setting, the ones kept): real folders repeat a great deal
-    (licences, boilerplate, set phrases, common words), so a scan cuts and judges each distinct piece once,
-    and a text's tokens are then put together at C speed from the remembered tuples.
+    No token holds whitespace and no rule looks across it, so a text's tokens are the tokens of its
+    whitespace-separated chunks, one after another (``str.split`` finds the chunks at C speed, far quicker
+    than any regular expression). The segmenter remembers each chunk's tokens (and, for each stop-word
+    setting, the ones kept): real folders repeat a great deal (words, licences, boilerplate, set phrases),
+    so a scan cuts and judges each distinct chunk once and puts a text together from remembered tuples.
     """
 
-    LIMIT = 200_000  # pieces remembered (some tens of MB) before the memory starts afresh
+    LIMIT = 200_000  # chunks remembered (some tens of MB) before the memory starts afresh
 
     def __init__(self, engine: Engine | str | None = None) -> None:
         self.engine = _chosen_engine() if engine is None else Engine(engine)
@@ -166,7 +168,7 @@ class JiebaSegmenter:
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
     def forget(self) -> None:
-        """Forget every piece cut so far (for benchmarks that measure a first pass)."""
+        """Forget every chunk cut so far (for benchmarks that measure a first pass)."""
         self._tokens_of = {}
         self._kept_of = {True: {}, False: {}}
 
@@ -177,55 +179,55 @@ class JiebaSegmenter:
     def _pieces(self, text: str) -> list[str]:
         return (self._careful_pieces if "#" in text or "++" in text else self._plain_pieces)(text)
 
-    def _cut_piece(self, piece: str) -> tuple[str, ...]:
-        """The tokens of one piece: a Han run's words, a long word's pieces, or the piece itself."""
-        if "\u4e00" <= piece[0] <= "\u9fd5":
-            return tuple(self._cut_run(piece))
-        if len(piece) > WORD_PIECE:
-            return tuple(piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE))
-        return (piece,)
+    def _cut_chunk(self, chunk: str) -> tuple[str, ...]:
+        """The tokens of one chunk (text without whitespace): its pieces, a Han run's being jieba's words
+        and a long word's its bounded pieces."""
+        pieces = self._pieces(chunk)
+        if len(chunk) <= WORD_PIECE and not _HAN_SEARCH(chunk):
+            return tuple(pieces)  # the common case of Latin text: every piece is a token
+        tokens: list[str] = []
+        for piece in pieces:
+            if "\u4e00" <= piece[0] <= "\u9fd5":
+                tokens += self._cut_run(piece)
+            elif len(piece) > WORD_PIECE:
+                tokens += (piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE))
+            else:
+                tokens.append(piece)
+        return tuple(tokens)
 
-    def _remembered(
-        self, memory: dict[str, tuple[str, ...]], pieces: list[str], make: Callable[[str], tuple[str, ...]]
-    ) -> dict[str, tuple[str, ...]]:
-        """``memory`` holding every one of ``pieces``, the missing ones made by ``make`` (set operations
-        find them at C speed; only new pieces cost a Python call)."""
-        missing = set(pieces).difference(memory)
+    def _remembered(self, memory: dict[str, tuple[str, ...]], chunks: list[str]) -> set[str]:
+        """The chunks ``memory`` lacks (set operations find them at C speed), the memory emptied first when
+        they would not fit."""
+        missing = set(chunks).difference(memory)
         if missing and len(memory) + len(missing) > self.LIMIT:
             memory.clear()
-            missing = set(pieces)
-        for piece in missing:
-            memory[piece] = make(piece)
-        return memory
-
-    def _tokens(self, pieces: list[str]) -> dict[str, tuple[str, ...]]:
-        return self._remembered(self._tokens_of, pieces, self._cut_piece)
+            missing = set(chunks)
+        return missing
 
     def lcut(self, text: str) -> list[str]:
         """The tokens of a text in order; whitespace is not a token."""
-        pieces = self._pieces(text)
-        return list(chain.from_iterable(map(self._tokens(pieces).__getitem__, pieces)))
+        chunks = text.split()
+        tokens_of = self._tokens_of
+        for chunk in self._remembered(tokens_of, chunks):
+            tokens_of[chunk] = self._cut_chunk(chunk)
+        return list(chain.from_iterable(map(tokens_of.__getitem__, chunks)))
 
     def kept(self, text: str, *, drop_stopwords: bool = True) -> list[str]:
         """The tokens that carry meaning, in order: ``lcut`` without what ``count_features`` drops."""
-        pieces = self._pieces(text)
+        chunks = text.split()
         kept_of = self._kept_of[bool(drop_stopwords)]
-        missing = set(pieces).difference(kept_of)
+        missing = self._remembered(kept_of, chunks)
         if missing:
-            if len(kept_of) + len(missing) > self.LIMIT:
-                kept_of.clear()
-                missing = set(pieces)
-            cut = {piece: self._cut_piece(piece) for piece in missing}
+            cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
             # Judged in one go, so the per-token test below is a set lookup at C speed.
             is_dropped = _DROPPERS[bool(drop_stopwords)].judged(set(chain.from_iterable(cut.values())))
-            for piece, tokens in cut.items():
-                kept_of[piece] = tuple(filterfalse(is_dropped, tokens))
-        return list(chain.from_iterable(map(kept_of.__getitem__, pieces)))
+            for chunk, tokens in cut.items():
+                kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
+        return list(chain.from_iterable(map(kept_of.__getitem__, chunks)))
 
     def counts(self, text: str) -> dict[str, int]:
         """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``."""
-        pieces = self._pieces(text)
-        return Counter(chain.from_iterable(map(self._tokens(pieces).__getitem__, pieces)))
+        return Counter(self.lcut(text))
 
 
 _jieba_segmenter: JiebaSegmenter | None = None
