@@ -30,7 +30,7 @@ from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.userdirs import user_cache_folder
-from simcompare.core.verify import shingles, shingles_to_bytes
+from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
 DEFAULT_SUFFIXES = (
@@ -358,7 +358,7 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
-    sketch = shingles_to_bytes(shingles(found.sequence))
+    sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
     return _Segmented(
         entry.rel,
         entry.stamp,

@@ -16,7 +16,7 @@ from simcompare.core.bitwise import bit_of, distance_similarity
 from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
-from simcompare.core.tokens import Segmenter, count_text_features
+from simcompare.core.tokens import Segmenter, count_text_features, features_with_ids
 from simcompare.core.tokens import features as kept_tokens
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
@@ -334,6 +334,7 @@ class Features:
     weights: dict[str, float]
     digest: str = ""
     cleaned: str = ""
+    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for shingles
 
 
 def extract_features(
@@ -355,14 +356,19 @@ def extract_features(
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    if needs_sequence:
+    ids = b""
+    if keep_sequence:
+        kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
+        sequence = tuple(kept)
+        counts = dict(Counter(sequence))
+    elif needs_sequence:
         sequence = tuple(kept_tokens(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords))
         counts = dict(Counter(sequence))
     else:  # the counts alone, without listing every token: the common path of a scan
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "", ids)
 
 
 def text_digest(cleaned: str) -> str:

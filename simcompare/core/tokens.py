@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import logging
 import os
@@ -12,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain, filterfalse
+from typing import Any
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.jieba_cache import place_jieba_cache
@@ -164,6 +166,7 @@ class JiebaSegmenter:
         # does not make every collection slower.
         self._tokens_of: dict[str, tuple[str, ...]] = {}
         self._kept_of: dict[bool, dict[str, tuple[str, ...]]] = {True: {}, False: {}}
+        self._ids_of: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
         plain, careful = _word_rules()
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
@@ -171,6 +174,7 @@ class JiebaSegmenter:
         """Forget every chunk cut so far (for benchmarks that measure a first pass)."""
         self._tokens_of = {}
         self._kept_of = {True: {}, False: {}}
+        self._ids_of = {True: {}, False: {}}
 
     def cut_han(self, run: str) -> list[str]:
         """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
@@ -195,7 +199,7 @@ class JiebaSegmenter:
                 tokens.append(piece)
         return tuple(tokens)
 
-    def _remembered(self, memory: dict[str, tuple[str, ...]], chunks: list[str]) -> set[str]:
+    def _remembered(self, memory: dict[str, Any], chunks: list[str]) -> set[str]:
         """The chunks ``memory`` lacks (set operations find them at C speed), the memory emptied first when
         they would not fit."""
         missing = set(chunks).difference(memory)
@@ -215,6 +219,26 @@ class JiebaSegmenter:
     def kept(self, text: str, *, drop_stopwords: bool = True) -> list[str]:
         """The tokens that carry meaning, in order: ``lcut`` without what ``count_features`` drops."""
         chunks = text.split()
+        kept_of = self._kept_chunks(chunks, drop_stopwords)
+        return list(chain.from_iterable(map(kept_of.__getitem__, chunks)))
+
+    def kept_with_ids(self, text: str, *, drop_stopwords: bool = True) -> tuple[list[str], bytes]:
+        """``kept`` and the kept tokens' ``token_ids``, each chunk's remembered like its tokens."""
+        chunks = text.split()
+        kept_of = self._kept_chunks(chunks, drop_stopwords)
+        ids_of = self._ids_of[bool(drop_stopwords)]
+        missing = self._remembered(ids_of, chunks)
+        if missing:
+            id_of = _known_ids(set(chain.from_iterable(map(kept_of.__getitem__, missing)))).__getitem__
+            for chunk in missing:
+                ids_of[chunk] = b"".join(map(id_of, kept_of[chunk]))
+        return (
+            list(chain.from_iterable(map(kept_of.__getitem__, chunks))),
+            b"".join(map(ids_of.__getitem__, chunks)),
+        )
+
+    def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> dict[str, tuple[str, ...]]:
+        """The memory of kept tokens, holding every one of ``chunks``."""
         kept_of = self._kept_of[bool(drop_stopwords)]
         missing = self._remembered(kept_of, chunks)
         if missing:
@@ -223,11 +247,35 @@ class JiebaSegmenter:
             is_dropped = _DROPPERS[bool(drop_stopwords)].judged(set(chain.from_iterable(cut.values())))
             for chunk, tokens in cut.items():
                 kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
-        return list(chain.from_iterable(map(kept_of.__getitem__, chunks)))
+        return kept_of
 
     def counts(self, text: str) -> dict[str, int]:
         """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``."""
         return Counter(self.lcut(text))
+
+
+_TOKEN_IDS: dict[str, bytes] = {}
+_TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token identities, then starts afresh
+
+
+def token_ids(tokens: Iterable[str]) -> bytes:
+    """Each token's fixed 64-bit identity, 8 big-endian bytes one after another: the first 8 bytes of the
+    blake2b hash of its UTF-8, the same in every process and on every machine (verification's shingles are
+    made of them). A new token is hashed once per process; the known ones are looked up at C speed."""
+    tokens = tokens if isinstance(tokens, list | tuple) else list(tokens)
+    return b"".join(map(_known_ids(set(tokens)).__getitem__, tokens))
+
+
+def _known_ids(tokens: set[str]) -> dict[str, bytes]:
+    """The memory of token identities, holding every one of ``tokens``."""
+    known = _TOKEN_IDS
+    missing = tokens.difference(known)
+    if missing and len(known) + len(missing) > _TOKEN_IDS_LIMIT:
+        known.clear()
+        missing = tokens
+    for token in missing:
+        known[token] = hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return known
 
 
 _jieba_segmenter: JiebaSegmenter | None = None
@@ -344,6 +392,16 @@ def count_text_features(
     if Segmenter(segmenter) is Segmenter.JIEBA:
         return dict(Counter(jieba_segmenter().kept(text, drop_stopwords=drop_stopwords)))
     return count_features(segment(text, segmenter, ngram=ngram), drop_stopwords=drop_stopwords)
+
+
+def features_with_ids(
+    text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2, drop_stopwords: bool = True
+) -> tuple[list[str], bytes]:
+    """``features`` and their ``token_ids``."""
+    if Segmenter(segmenter) is Segmenter.JIEBA:
+        return jieba_segmenter().kept_with_ids(text, drop_stopwords=drop_stopwords)
+    kept = features(text, segmenter, ngram=ngram, drop_stopwords=drop_stopwords)
+    return kept, token_ids(kept)
 
 
 def features(

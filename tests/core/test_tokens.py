@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -376,6 +377,9 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
         assert segmenter.kept(text, drop_stopwords=not drop_stopwords) == features(
             text, drop_stopwords=not drop_stopwords
         )
+        kept, ids = segmenter.kept_with_ids(text, drop_stopwords=drop_stopwords)
+        assert kept == expected
+        assert ids == b"".join(hashlib.blake2b(t.encode(), digest_size=8).digest() for t in expected)
 
 
 def _pieces_of_the_whole_text(segmenter: JiebaSegmenter, text: str) -> list[str]:
