@@ -191,11 +191,15 @@ class Fingerprint:
         return self.value
 
 
+def _bit_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
+    """Left-aligned code bytes as an (n, bits) array of 0 and 1, bit 0 the most significant."""
+    width = (bits + 7) // 8
+    return np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
+
+
 def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
     """Left-aligned code bytes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
-    width = (bits + 7) // 8
-    unpacked = np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
-    return unpacked.astype(np.int8) * 2 - 1
+    return _bit_matrix(codes, bits).astype(np.int8) * 2 - 1
 
 
 def _sign(sums: np.ndarray) -> int:
@@ -278,7 +282,15 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
     if not weights:
         return 0
     tokens = sorted(weights)
-    sums, _ = _sums(tokens, weight_units([weights[t] for t in tokens]), config)
+    values = [weights[t] for t in tokens]
+    whole = np.array(values)
+    if whole.dtype == np.int64 and int(whole.sum()) < _INT64_UNITS // 2:
+        # Whole-number weights (tf, the default): the sums in units are 10^11 times these integer sums, so
+        # their signs are these sums' signs; one product of the weights with the 0/1 bit matrix gives them
+        # (a bit's sum is twice the weight of the codes with the bit set, less the total).
+        ones = _bit_matrix(_MEMO.codes(tokens, config.hash_function, config.bits), config.bits)
+        return _sign(2 * (whole @ ones) - whole.sum())
+    sums, _ = _sums(tokens, weight_units(values), config)
     return _sign(sums)
 
 
