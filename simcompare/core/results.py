@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcompare.core.defaults import default_k
 from simcompare.core.folder import FolderSession
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.report import FORMAT_VERSION, report_json
@@ -139,7 +140,7 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
     min_verified = settings.get("min_verified")
     return LoadedResults(
         result,
-        int(k) if isinstance(k, int) else config.k if config.k is not None else -1,
+        int(k) if isinstance(k, int) else default_k(config.bits),
         rule,
         float(min_verified) if isinstance(min_verified, (int, float)) else -1.0,
         tuple(changed),
