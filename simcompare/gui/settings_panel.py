@@ -157,9 +157,9 @@ class SettingsPanel(QWidget):
         self.defaults_button = QPushButton(self.tr("Restore defaults"))
         self.defaults_button.setToolTip(
             self.tr(
-                "jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits "
-                "and the default k"
-            )
+                "jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} "
+                "bits and k = {k}"
+            ).format(hasher=DEFAULT_HASHER, bits=DEFAULT_BITS, k=default_k(DEFAULT_BITS))
         )
 
         tokens = QGroupBox(self.tr("Tokens"))
