@@ -270,8 +270,8 @@ class SettingsPanel(QWidget):
             self.fold_chinese.setChecked(config.fold_chinese)
             self._select(self.weighting, str(config.weighting))
             self.top_k.setValue(config.top_k or 0)
+            self.bits.setEditText(str(config.bits))  # also the first time: the combo starts on its first preset
             if config.bits != self._bits:
-                self.bits.setEditText(str(config.bits))
                 self._apply_bits(config.bits, reset_k=True, preferred=name)
             self._select_hasher(name)
             if k is not None:

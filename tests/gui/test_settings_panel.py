@@ -25,6 +25,8 @@ def panel(qtbot) -> SettingsPanel:
 def test_a_new_panel_shows_the_cores_defaults(panel: SettingsPanel) -> None:
     assert panel.config() == Config()
     assert panel.decision() == Decision.for_bits(Config().bits)
+    assert panel.bits.currentText() == str(Config().bits)  # what the user sees, not only what config() says
+    assert panel.k.value() == Decision.for_bits(Config().bits).k
 
 
 @pytest.mark.parametrize(
@@ -43,6 +45,7 @@ def test_a_config_shown_is_the_config_read(qtbot, panel: SettingsPanel, config: 
         panel.set_config(config, k)
     shown = panel.config()
     assert shown.describe() == config.describe()
+    assert panel.bits.currentText() == str(config.bits)
     assert shown.fingerprint_key() == config.fingerprint_key() or shown.hash_function is TEACHING_HASHER
     assert panel.decision() == Decision.for_bits(config.bits, k)  # no k: the new width's default
 
