@@ -281,6 +281,10 @@ class ComparePage(QWidget):
         self.pane_b.restore(state_a)
         self.schedule(0)
 
+    def holds_typed_text(self) -> bool:
+        """True when a pane holds text the user typed or pasted (not a file, not an example)."""
+        return any(p.text().strip() and p.document is None and p.source is None for p in (self.pane_a, self.pane_b))
+
     @Slot()
     def clear(self) -> None:
         self._example = None

@@ -1658,14 +1658,6 @@ def _write_text(path: Path, text: str) -> None:
         raise
 
 
-def has_typed_text(compare_page: QWidget) -> bool:
-    """True when a Compare page pane holds text the user typed or pasted (not a file, not an example)."""
-    for pane in (compare_page.pane_a, compare_page.pane_b):  # type: ignore[attr-defined]
-        if pane.text().strip() and pane.document is None and pane.source is None:
-            return True
-    return False
-
-
 def _send_to_trash(path: str) -> None:
     from send2trash import send2trash
 
