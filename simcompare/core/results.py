@@ -13,7 +13,7 @@ from __future__ import annotations
 import base64
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
 from simcompare.core.defaults import default_k
@@ -26,7 +26,7 @@ from simcompare.core.simhash import Config
 __all__ = ["LoadedResults", "load_results", "results_json"]
 
 FORMAT = "simcompare-scan"
-_CONFIG_KEYS = ("bits", "hasher", "weighting", "top_k", "segmenter", "ngram", "stopwords", "html", "fold_chinese")
+_CONFIG_KEYS = tuple(f.name for f in fields(Config) if f.init)  # what Config takes; k is the report's own field
 
 
 @dataclass(frozen=True, slots=True)
