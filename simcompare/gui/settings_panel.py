@@ -36,6 +36,7 @@ from simcompare.gui.plain import plain_label
 
 BIT_PRESETS = (6, 8, 16, 32, 64, 128)
 _NGRAM_MAX = 8
+_TOP_K_MAX = 1_000_000
 _SETTINGS_GROUP = "compare/settings"
 
 
@@ -108,7 +109,7 @@ class SettingsPanel(QWidget):
             self.tr("How much each token pulls on the bits: its code counts this many times in the per-bit sums")
         )
         self.top_k = QSpinBox()
-        self.top_k.setRange(0, 1_000_000)
+        self.top_k.setRange(0, _TOP_K_MAX)
         self.top_k.setSpecialValueText(self.tr("all tokens"))
         self.top_k.setToolTip(
             self.tr("Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all")
@@ -249,6 +250,8 @@ class SettingsPanel(QWidget):
             raise ValueError("the settings panel has no forced HTML: the Compare page decides HTML per text")
         if config.ngram > _NGRAM_MAX:
             raise ValueError(f"the settings panel offers n-grams of 1 to {_NGRAM_MAX} characters, got {config.ngram}")
+        if (config.top_k or 0) > _TOP_K_MAX:
+            raise ValueError(f"the settings panel offers a top-K of up to {_TOP_K_MAX:,}, got {config.top_k:,}")
         if k is not None:
             Decision.for_bits(config.bits, k)  # the same check as the command line's -k
         widgets = (
@@ -458,7 +461,7 @@ def _stored_settings(values: dict[str, object]) -> tuple[Config, int]:
         bits=bits,
         hasher=hasher,
         weighting=choice("weighting", Weighting, str(defaults.weighting)),
-        top_k=whole("top_k", defaults.top_k or 0, 0, 1_000_000) or None,
+        top_k=whole("top_k", defaults.top_k or 0, 0, _TOP_K_MAX) or None,
         segmenter=choice("segmenter", Segmenter, str(defaults.segmenter)),
         stopwords=_bool(values.get("stopwords", defaults.stopwords)),
         ngram=whole("ngram", defaults.ngram, 1, _NGRAM_MAX),

@@ -71,9 +71,10 @@ def test_k_reaches_bits_minus_one_and_no_further(panel: SettingsPanel) -> None:
         (Config(html=True), None, "forced HTML"),
         (Config(hasher=lambda data: 0), None, "offers the hashers"),
         (Config(segmenter="chars", ngram=9), None, "1 to 8"),
+        (Config(top_k=2_000_000), None, "up to 1,000,000"),
         (Config(bits=16), 16, "bits - 1 = 15"),
     ],
-    ids=["html", "callable", "ngram", "k"],
+    ids=["html", "callable", "ngram", "top_k", "k"],
 )
 def test_what_the_panel_cannot_show_is_refused_and_nothing_changes(
     qtbot, panel: SettingsPanel, config: Config, k: int | None, message: str
