@@ -6,6 +6,7 @@ import hashlib
 import json
 import math
 import operator
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -27,7 +28,8 @@ from simcompare.core.defaults import (
 )
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
-from simcompare.core.tokens import Segmenter, count_features, count_text_features, segment
+from simcompare.core.tokens import Segmenter, count_text_features, features_with_ids
+from simcompare.core.tokens import features as kept_tokens
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
@@ -256,11 +258,15 @@ class Fingerprint:
         return self.value
 
 
+def _bit_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
+    """Left-aligned code bytes as an (n, bits) array of 0 and 1, bit 0 the most significant."""
+    width = (bits + 7) // 8
+    return np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
+
+
 def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
     """Left-aligned code bytes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
-    width = (bits + 7) // 8
-    unpacked = np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
-    return unpacked.astype(np.int8) * 2 - 1
+    return _bit_matrix(codes, bits).astype(np.int8) * 2 - 1
 
 
 def _sign(sums: np.ndarray) -> int:
@@ -284,16 +290,15 @@ class _CodeMemo:
         if HASHERS.get(hasher.name) is not hasher:  # only built-ins: their identity is stable
             return [hasher.code_bytes(token, bits) for token in tokens]
         table = self._tables.setdefault((id(hasher), bits), {})
-        if len(table) > self._LIMIT:
-            table.clear()
-        code_bytes = hasher.code_bytes_function(bits)
-        out = []
-        for token in tokens:
-            code = table.get(token)
-            if code is None:
-                code = table[token] = code_bytes(token)
-            out.append(code)
-        return out
+        missing = set(tokens).difference(table)
+        if missing:
+            if len(table) + len(missing) > self._LIMIT:
+                table.clear()
+                missing = set(tokens)
+            code_bytes = hasher.code_bytes_function(bits)
+            for token in missing:
+                table[token] = code_bytes(token)
+        return list(map(table.__getitem__, tokens))  # the known codes looked up at C speed
 
 
 _MEMO = _CodeMemo()
@@ -344,7 +349,15 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
     if not weights:
         return 0
     tokens = sorted(weights)
-    sums, _ = _sums(tokens, weight_units([weights[t] for t in tokens]), config)
+    values = [weights[t] for t in tokens]
+    whole = np.array(values)
+    if whole.dtype == np.int64 and int(whole.sum()) < _INT64_UNITS // 2:
+        # Whole-number weights (tf, the default): the sums in units are 10^11 times these integer sums, so
+        # their signs are these sums' signs; one product of the weights with the 0/1 bit matrix gives them
+        # (a bit's sum is twice the weight of the codes with the bit set, less the total).
+        ones = _bit_matrix(_MEMO.codes(tokens, config.hash_function, config.bits), config.bits)
+        return _sign(2 * (whole @ ones) - whole.sum())
+    sums, _ = _sums(tokens, weight_units(values), config)
     return _sign(sums)
 
 
@@ -400,6 +413,7 @@ class Features:
     weights: dict[str, float]
     digest: str = ""
     cleaned: str = ""
+    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for shingles
 
 
 def extract_features(
@@ -421,15 +435,19 @@ def extract_features(
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    if needs_sequence:
-        raw = segment(cleaned, config.segmenter, ngram=config.ngram)
-        counts = count_features(raw, drop_stopwords=config.stopwords)
-        sequence = tuple(t for t in raw if t in counts)
+    ids = b""
+    if keep_sequence:
+        kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
+        sequence = tuple(kept)
+        counts = dict(Counter(sequence))
+    elif needs_sequence:
+        sequence = tuple(kept_tokens(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords))
+        counts = dict(Counter(sequence))
     else:  # the counts alone, without listing every token: the common path of a scan
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "", ids)
 
 
 def text_digest(cleaned: str) -> str:
