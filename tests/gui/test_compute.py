@@ -39,7 +39,7 @@ def test_a_new_width_reuses_the_segmentation(monkeypatch: pytest.MonkeyPatch) ->
         raise AssertionError("segmented again")
 
     monkeypatch.setattr(compute, "extract_features", fail)
-    assert cache.side(A, Config(bits=32, hasher="sha1", k=3)) == side(A, Config(bits=32, hasher="sha1", k=3))
+    assert cache.side(A, Config(bits=32, hasher="sha1")) == side(A, Config(bits=32, hasher="sha1"))
 
 
 def test_the_cache_forgets_old_texts() -> None:
