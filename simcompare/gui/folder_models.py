@@ -33,7 +33,6 @@ from simcompare.gui.messages import reason_detail, reason_text
 from simcompare.gui.plain import plain_tooltip
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-FILE_INDEX_ROLE = Qt.ItemDataRole.UserRole + 2
 REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
 MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
 
@@ -483,8 +482,6 @@ class GroupTreeModel(QAbstractItemModel):
                 verified,
                 int(member.identical),
             )[column]
-        if role == FILE_INDEX_ROLE:
-            return member.index
         if role == REFERENCE_ROLE:
             return is_reference
         if role == MARKED_ROLE:

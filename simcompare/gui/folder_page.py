@@ -165,7 +165,6 @@ class FolderPage(QWidget):
             self, title, start, pattern
         )[0]
         self.ask_folder: AskPath = lambda title, start, _pattern: QFileDialog.getExistingDirectory(self, title, start)
-        self.action_failures: list[str] = []
         self.log = ActionLog()
         self._session: FolderSession | None = None
         self._regrouped: Regrouped | None = None
@@ -632,10 +631,6 @@ class FolderPage(QWidget):
     def scan_job(self) -> BackgroundJob:
         return self._scan_job
 
-    @property
-    def group_job(self) -> BackgroundJob:
-        return self._group_job
-
     def options(self) -> ScanOptions:
         """The scan options the controls describe."""
         max_mb = self.max_size_box.value()
@@ -670,8 +665,6 @@ class FolderPage(QWidget):
             loop.exec()
         poll.stop()
         return self._session is not None and not (self.scanning or self.regrouping)
-
-    wait_for_scan = wait_until_idle
 
     @Slot()
     def choose_folder(self) -> None:
@@ -722,12 +715,6 @@ class FolderPage(QWidget):
             raise ValueError("nothing to save: scan a folder first")
         data = results_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
         _write_text(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-
-    def set_result(self, result: ScanResult) -> None:
-        """Show a scan's result (tests and tools may call this; the scan job does so in the worker)."""
-        from simcompare.core.folder import session_of
-
-        self._show_outcome(ScanOutcome(result, session_of(result), None))
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self._session = outcome.session
@@ -1182,7 +1169,6 @@ class FolderPage(QWidget):
             self.log.write(kind, outcomes)
         except OSError as error:
             failed.append(self.tr("The action log could not be written: {0}").format(os_error_text(error)))
-        self.action_failures = failed
         if moved:
             self._forget(moved)
             self.files_changed.emit()
