@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from simcompare.core.bitwise import distance_similarity
 from simcompare.core.compat import StrEnum
 from simcompare.core.groups import Group, Member
 from simcompare.core.names import display_name
@@ -506,7 +507,7 @@ class GroupTreeModel(QAbstractItemModel):
             return plain_tooltip("\n".join(lines))  # a file named <b>x</b>.txt is shown as those characters
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
             return self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
-                member.distance, self._bits, 1.0 - member.distance / self._bits
+                member.distance, self._bits, distance_similarity(member.distance, self._bits)
             )
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
