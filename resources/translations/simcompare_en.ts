@@ -41,20 +41,20 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
-        <location line="+327"/>
+        <location line="+331"/>
         <location line="+34"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-360"/>
-        <location line="+327"/>
+        <location line="-364"/>
+        <location line="+331"/>
         <location line="+33"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-357"/>
+        <location line="-361"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -149,7 +149,7 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
@@ -547,7 +547,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -678,14 +678,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+571"/>
+        <location line="+559"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="-787"/>
+        <location line="-775"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
@@ -927,7 +927,7 @@
         <translation>&amp;Duplicates</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+150"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -947,7 +947,7 @@
         <translation>Cancelling…</translation>
     </message>
     <message numerus="yes">
-        <location line="+741"/>
+        <location line="+734"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>Opened saved results: %n file, no scan</numerusform>
@@ -1051,22 +1051,22 @@
         <translation>grouping at k = {0}…</translation>
     </message>
     <message>
-        <location line="-624"/>
+        <location line="-623"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+197"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-31"/>
         <source>Move every copy?</source>
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+120"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV files (*.csv)</translation>
     </message>
@@ -1078,12 +1078,12 @@
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location line="-577"/>
+        <location line="-570"/>
         <source>Opening the results…</source>
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+52"/>
+        <location line="+46"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1199,7 +1199,7 @@
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>These files were not moved and stay where they were:</source>
         <translation>These files were not moved and stay where they were:</translation>
     </message>
@@ -1481,7 +1481,7 @@
         <translation>identical</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>The group&apos;s reference: distances are measured to it</translation>
     </message>
@@ -1509,7 +1509,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1789,13 +1789,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <source>it is a pipe, socket or device, not a file</source>
+        <translation>it is a pipe, socket or device, not a file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+23"/>
         <location line="+70"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-92"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1810,7 +1815,7 @@
         <translation>it is not text in any encoding simcompare knows</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>it is password-protected</source>
         <translation>it is password-protected</translation>
     </message>
@@ -1830,7 +1835,7 @@
         <translation>the document unpacks to more than the size limit</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>reading the document took too long</source>
         <translation>reading the document took too long</translation>
     </message>
@@ -2074,7 +2079,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+116"/>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -2092,7 +2097,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+58"/>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+59"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2272,7 +2277,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+167"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2562,7 +2567,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+119"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>

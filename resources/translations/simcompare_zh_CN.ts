@@ -41,20 +41,20 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
-        <location line="+327"/>
+        <location line="+331"/>
         <location line="+34"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-360"/>
-        <location line="+327"/>
+        <location line="-364"/>
+        <location line="+331"/>
         <location line="+33"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-357"/>
+        <location line="-361"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -149,7 +149,7 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
@@ -546,7 +546,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -677,14 +677,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+571"/>
+        <location line="+559"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message>
-        <location line="-787"/>
+        <location line="-775"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>记住这两个文件不是重复</translation>
     </message>
@@ -926,7 +926,7 @@
         <translation>重复文件(&amp;D)</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+150"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -946,7 +946,7 @@
         <translation>正在取消…</translation>
     </message>
     <message numerus="yes">
-        <location line="+741"/>
+        <location line="+734"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
@@ -1042,22 +1042,22 @@
         <translation>正在按 k = {0} 分组…</translation>
     </message>
     <message>
-        <location line="-624"/>
+        <location line="-623"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-        <location line="+198"/>
+        <location line="+197"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location line="-32"/>
+        <location line="-31"/>
         <source>Move every copy?</source>
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+121"/>
+        <location line="+120"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
@@ -1069,12 +1069,12 @@
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location line="-577"/>
+        <location line="-570"/>
         <source>Opening the results…</source>
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+52"/>
+        <location line="+46"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1185,7 +1185,7 @@
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>These files were not moved and stay where they were:</source>
         <translation>以下文件未被移动，仍在原处：</translation>
     </message>
@@ -1464,7 +1464,7 @@
         <translation>相同</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>组的参照：距离都以它为准</translation>
     </message>
@@ -1491,7 +1491,7 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1771,13 +1771,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
+        <source>it is a pipe, socket or device, not a file</source>
+        <translation>这是管道、套接字或设备，不是文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+23"/>
         <location line="+70"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-92"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1792,7 +1797,7 @@
         <translation>它不是 simcompare 认识的任何编码的文本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>it is password-protected</source>
         <translation>它受密码保护</translation>
     </message>
@@ -1812,7 +1817,7 @@
         <translation>文档解压后超过大小上限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>reading the document took too long</source>
         <translation>读取文档耗时过长</translation>
     </message>
@@ -2056,7 +2061,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+116"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -2074,7 +2079,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+58"/>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+59"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2254,7 +2259,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+167"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -2544,7 +2549,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+119"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>

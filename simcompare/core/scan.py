@@ -24,7 +24,7 @@ from pathlib import Path
 from simcompare.core.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp
 from simcompare.core.compat import StrEnum
 from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes
-from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
@@ -57,8 +57,8 @@ def NO_PROGRESS(done: int, total: int, stage: str) -> None:
     """The do-nothing progress callback."""
 
 
-class Stage:
-    """Names of the stages reported to a progress callback."""
+class Stage(StrEnum):
+    """The stages reported to a progress callback (a str: callbacks typed ``stage: str`` take them as they are)."""
 
     LISTING = "listing"
     READING = "reading"
@@ -267,20 +267,26 @@ def list_files(
 
 # ------------------------------------------------------------------------------------ per file work
 
-_INPUT_REASONS = {
-    "binary": Reason.BINARY,
-    "undecodable": Reason.UNDECODABLE,
-    "too_large": Reason.TOO_LARGE,
-    "permission": Reason.PERMISSION,
-    "missing": Reason.VANISHED,
-    "not_regular": Reason.NOT_REGULAR,
-    "not_a_file": Reason.NOT_REGULAR,
-    "encrypted": Reason.ENCRYPTED,
-    "no_text_layer": Reason.NO_TEXT_LAYER,
-    "corrupt": Reason.CORRUPT,
-    "inflate_limit": Reason.INFLATE_LIMIT,
-    "timeout": Reason.TIMEOUT,
+# A scan's file was listed a moment ago: missing now means it vanished, a folder now is no regular file.
+_INPUT_REASONS: dict[ErrorCode, Reason] = {
+    ErrorCode.BINARY: Reason.BINARY,
+    ErrorCode.UNDECODABLE: Reason.UNDECODABLE,
+    ErrorCode.TOO_LARGE: Reason.TOO_LARGE,
+    ErrorCode.PERMISSION: Reason.PERMISSION,
+    ErrorCode.MISSING: Reason.VANISHED,
+    ErrorCode.NOT_REGULAR: Reason.NOT_REGULAR,
+    ErrorCode.NOT_A_FILE: Reason.NOT_REGULAR,
+    ErrorCode.ENCRYPTED: Reason.ENCRYPTED,
+    ErrorCode.NO_TEXT_LAYER: Reason.NO_TEXT_LAYER,
+    ErrorCode.CORRUPT: Reason.CORRUPT,
+    ErrorCode.INFLATE_LIMIT: Reason.INFLATE_LIMIT,
+    ErrorCode.TIMEOUT: Reason.TIMEOUT,
 }
+
+
+def input_reason(code: ErrorCode) -> Reason:
+    """The problem reason a scan reports for an InputError's code (``unreadable`` for one it has no word for)."""
+    return _INPUT_REASONS.get(code, Reason.UNREADABLE)
 
 INTERNAL_LOG_NAME = "internal-errors.log"
 
@@ -339,11 +345,11 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     try:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
-        if error.code == "missing":
+        if error.code == ErrorCode.MISSING:
             return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
-        if error.code == "permission":
+        if error.code == ErrorCode.PERMISSION:
             return Problem(entry.rel, Reason.PERMISSION, "permission denied")
-        return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+        return Problem(entry.rel, input_reason(error.code), str(error))
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
@@ -352,7 +358,7 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
         with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
             document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
     except InputError as error:
-        return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+        return Problem(entry.rel, input_reason(error.code), str(error))
     config = job.config
     # The order of the tokens is always kept: verification's shingles are made from it.
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)

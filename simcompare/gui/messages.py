@@ -11,24 +11,29 @@ import os
 
 from PySide6.QtCore import QCoreApplication
 
-from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.scan import Reason
 
 
 def input_error_text(code: str) -> str:
     """Why a file could not be read, as a phrase that completes "Could not open “name”: …"."""
     texts = {
-        "missing": QCoreApplication.translate("Messages", "the file does not exist"),
-        "not_a_file": QCoreApplication.translate("Messages", "it is a folder, not a file"),
-        "permission": QCoreApplication.translate("Messages", "permission denied"),
-        "too_large": QCoreApplication.translate("Messages", "the file is too large"),
-        "binary": QCoreApplication.translate("Messages", "it looks like a binary file, not text"),
-        "undecodable": QCoreApplication.translate("Messages", "it is not text in any encoding simcompare knows"),
-        "encrypted": QCoreApplication.translate("Messages", "it is password-protected"),
-        "no_text_layer": QCoreApplication.translate("Messages", "the PDF has no text layer — a scanned image?"),
-        "corrupt": QCoreApplication.translate("Messages", "the document is damaged"),
-        "inflate_limit": QCoreApplication.translate("Messages", "the document unpacks to more than the size limit"),
-        "timeout": QCoreApplication.translate("Messages", "reading the document took too long"),
+        ErrorCode.MISSING: QCoreApplication.translate("Messages", "the file does not exist"),
+        ErrorCode.NOT_A_FILE: QCoreApplication.translate("Messages", "it is a folder, not a file"),
+        ErrorCode.NOT_REGULAR: QCoreApplication.translate("Messages", "it is a pipe, socket or device, not a file"),
+        ErrorCode.PERMISSION: QCoreApplication.translate("Messages", "permission denied"),
+        ErrorCode.TOO_LARGE: QCoreApplication.translate("Messages", "the file is too large"),
+        ErrorCode.BINARY: QCoreApplication.translate("Messages", "it looks like a binary file, not text"),
+        ErrorCode.UNDECODABLE: QCoreApplication.translate(
+            "Messages", "it is not text in any encoding simcompare knows"
+        ),
+        ErrorCode.ENCRYPTED: QCoreApplication.translate("Messages", "it is password-protected"),
+        ErrorCode.NO_TEXT_LAYER: QCoreApplication.translate("Messages", "the PDF has no text layer — a scanned image?"),
+        ErrorCode.CORRUPT: QCoreApplication.translate("Messages", "the document is damaged"),
+        ErrorCode.INFLATE_LIMIT: QCoreApplication.translate(
+            "Messages", "the document unpacks to more than the size limit"
+        ),
+        ErrorCode.TIMEOUT: QCoreApplication.translate("Messages", "reading the document took too long"),
     }
     return texts.get(code, QCoreApplication.translate("Messages", "the file cannot be read"))
 
