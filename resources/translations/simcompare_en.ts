@@ -1795,12 +1795,12 @@
     <message>
         <location line="+1"/>
         <location line="+23"/>
-        <location line="+70"/>
+        <location line="+69"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-91"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1916,7 +1916,7 @@
         <translation>took too long</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
@@ -1991,7 +1991,7 @@
         <translation>The file could not be read.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>no such file or folder</source>
         <translation>no such file or folder</translation>
     </message>

@@ -1777,12 +1777,12 @@
     <message>
         <location line="+1"/>
         <location line="+23"/>
-        <location line="+70"/>
+        <location line="+69"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-91"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1898,7 +1898,7 @@
         <translation>耗时过长</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>文件中含有文本中不会出现的字节；它看起来是程序或图片。</translation>
     </message>
@@ -1973,7 +1973,7 @@
         <translation>无法读取该文件。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>no such file or folder</source>
         <translation>没有这个文件或文件夹</translation>
     </message>

@@ -64,9 +64,17 @@ class UnknownTokenError(SimcompareError, KeyError):
 
 
 class InputError(SimcompareError):
-    """An input that cannot be turned into text."""
+    """An input that cannot be turned into text.
+
+    ``errno`` is the operating system's error number when one caused it (else None): a front end says
+    it in its own language instead of reading the English message.
+    """
 
     code = ErrorCode.UNREADABLE
+
+    def __init__(self, *args: object, errno: int | None = None) -> None:
+        super().__init__(*args)
+        self.errno = errno
 
 
 class BinaryInputError(InputError):

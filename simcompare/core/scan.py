@@ -141,11 +141,16 @@ class FileRecord:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A file that could not be used, with a reason code and a short English detail."""
+    """A file that could not be used, with a reason code and a short English detail.
+
+    ``errno`` is the operating system's error number behind an ``unreadable`` file (None otherwise), so a
+    front end can say the error in its own words without reading the English detail.
+    """
 
     path: str
     reason: str
     detail: str = ""
+    errno: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +226,7 @@ def list_files(
             problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
             continue
         except OSError as error:
-            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error)))
+            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error), error.errno))
             continue
         below: list[tuple[Path, str]] = []
         for child in children:
@@ -242,7 +247,7 @@ def list_files(
                 problems.append(Problem(rel, Reason.VANISHED, "disappeared during the scan"))
                 continue
             except OSError as error:
-                problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error)))
+                problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error), error.errno))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 if options.recursive:
@@ -349,7 +354,7 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
             return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
         if error.code == ErrorCode.PERMISSION:
             return Problem(entry.rel, Reason.PERMISSION, "permission denied")
-        return Problem(entry.rel, input_reason(error.code), str(error))
+        return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
@@ -358,7 +363,7 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
         with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
             document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
     except InputError as error:
-        return Problem(entry.rel, input_reason(error.code), str(error))
+        return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     config = job.config
     # The order of the tokens is always kept: verification's shingles are made from it.
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)

@@ -592,9 +592,9 @@ class ProblemsModel(QAbstractTableModel):
                 return display_name(problem.path)
             if index.column() == 1:
                 return self.reason_text(problem.reason)
-            return reason_detail(problem.reason, problem.detail)
+            return reason_detail(problem.reason, problem.errno)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.detail)}")
+            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.errno)}")
         return None
 
     def reason_text(self, reason: str) -> str:

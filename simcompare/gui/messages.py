@@ -60,8 +60,12 @@ def reason_text(reason: str) -> str:
     return texts.get(reason, QCoreApplication.translate("Messages", "unreadable"))
 
 
-def reason_detail(reason: str, detail: str = "") -> str:
-    """A scan problem's reason code as a sentence (the Problems tab's Detail column)."""
+def reason_detail(reason: str, number: int | None = None) -> str:
+    """A scan problem's reason code as a sentence (the Problems tab's Detail column).
+
+    ``number`` is the problem's ``errno``: an unreadable file names the system's error in the interface
+    language (the core's English detail is never shown, nor read).
+    """
     texts = {
         Reason.BINARY: QCoreApplication.translate(
             "Messages", "The file holds bytes that text never has; it looks like a program or an image."
@@ -101,17 +105,12 @@ def reason_detail(reason: str, detail: str = "") -> str:
         return QCoreApplication.translate(
             "Messages", "A bug in simcompare kept it from being read; its details are in internal-errors.log."
         )
-    system = system_error_text(detail)
+    system = system_error_text(number)
     return system if system else QCoreApplication.translate("Messages", "The file could not be read.")
 
 
-# The C library's messages, reversed: strerror text → errno (the core passes on ``error.strerror``).
-_ERRNO_BY_TEXT = {os.strerror(number): number for number in errno.errorcode}
-
-
-def system_error_text(text_or_number: str | int | None) -> str:
-    """An operating-system error (an errno or its strerror text) in words; "" when it is not one we know."""
-    number = text_or_number if isinstance(text_or_number, int) else _ERRNO_BY_TEXT.get(str(text_or_number or ""))
+def system_error_text(number: int | None) -> str:
+    """An operating-system error number in words; "" for None."""
     texts = {
         errno.ENOENT: QCoreApplication.translate("Messages", "no such file or folder"),
         errno.EACCES: QCoreApplication.translate("Messages", "permission denied"),

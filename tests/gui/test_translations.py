@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 import subprocess
 import xml.etree.ElementTree as ET
@@ -235,8 +236,10 @@ def test_the_core_codes_are_shown_in_chinese(chinese) -> None:
     fallback = input_error_text("x")
     assert [code for code in codes if (input_error_text(code) == fallback) != (code in ("x", InputError.code))] == []
     for reason in Reason:
-        for text in (reason_text(reason), reason_detail(reason, "an English detail")):
+        for text in (reason_text(reason), reason_detail(reason), reason_detail(reason, errno.EACCES)):
             assert text and not english_words(text), (reason, text)
+    # an unreadable file names the system's error (by its number, never by reading the English detail)
+    assert reason_detail(Reason.UNREADABLE, errno.EIO) == "输入/输出错误" != reason_detail(Reason.UNREADABLE)
 
 
 def test_choosing_a_language_rebuilds_the_window_and_keeps_the_texts(qtbot, qapp) -> None:
