@@ -70,8 +70,9 @@ def timed(function, runs: int) -> list[float]:
 
 
 def bench_worker(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[float]]]:
+    from simcompare.core.compare import SideCache
     from simcompare.core.simhash import Config
-    from simcompare.gui.compute import CompareRequest, SideCache, run_comparison
+    from simcompare.gui.compute import CompareRequest, run_comparison
 
     config = Config()
     never = threading.Event()
