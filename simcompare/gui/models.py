@@ -43,6 +43,11 @@ class TokenTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._fp: Fingerprint | None = None
         self._codes: list[str] = []
+        # Plain ints, not properties: Qt asks for the counts thousands of times per paint.
+        self._rows = 0
+        self._columns = 0
+        self._token_rows = 0
+        self._compact = False
         self._bold = QFont()
         self._bold.setBold(True)
         self._brushes: dict[str, QBrush] = {}
@@ -68,6 +73,10 @@ class TokenTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._fp = fp
         self._codes = [fp.code_binary(t) for t in fp.tokens] if fp is not None else []
+        self._token_rows = len(self._codes)
+        self._rows = self._token_rows + 2 if fp is not None else 0
+        self._columns = self.FIRST_BIT + fp.bits if fp is not None else 0
+        self._compact = fp is not None and fp.bits > FULL_MATRIX_BITS
         self.endResetModel()
 
     @property
@@ -76,17 +85,17 @@ class TokenTableModel(QAbstractTableModel):
 
     @property
     def token_rows(self) -> int:
-        return len(self._codes)
+        return self._token_rows
 
     @property
     def sum_row(self) -> int:
         """Row index of the per-bit sums."""
-        return self.token_rows
+        return self._token_rows
 
     @property
     def bit_row(self) -> int:
         """Row index of the resulting bits."""
-        return self.token_rows + 1
+        return self._token_rows + 1
 
     def token_at(self, row: int) -> TokenTrace | None:
         """The token of a row, or None for the sum and bit rows."""
@@ -103,25 +112,28 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def cell_texts(self, rows, column: int) -> list[str]:
-        """The texts shown in some rows of one column (the table sizes its columns to fit them)."""
-        return [str(self.data(self.index(row, column)) or "") for row in rows]
+        """The texts shown in some rows of one column (the table sizes its columns to fit them).
+
+        Read straight from the cells' DisplayRole, without a model index per cell: sizing the columns of a
+        long text's table asks for thousands of them on every change.
+        """
+        if self._fp is None or not 0 <= column < self._columns:
+            return ["" for _ in rows]
+        display = Qt.ItemDataRole.DisplayRole
+        return [str(self._cell(row, column, display) or "") if 0 <= row < self._rows else "" for row in rows]
 
     @property
     def compact(self) -> bool:
         """True when bit cells show only the sign (wide codes)."""
-        return self.bits > FULL_MATRIX_BITS
+        return self._compact
 
     # ------------------------------------------------------------------------------ model interface
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        if parent.isValid() or self._fp is None:
-            return 0
-        return self.token_rows + 2
+        return 0 if parent.isValid() else self._rows
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        if parent.isValid() or self._fp is None:
-            return 0
-        return self.FIRST_BIT + self._fp.bits
+        return 0 if parent.isValid() else self._columns
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
@@ -174,13 +186,14 @@ class TokenTableModel(QAbstractTableModel):
         if not index.isValid() or self._fp is None:
             return None
         row, column = index.row(), index.column()
-        if not (0 <= row < self.rowCount() and 0 <= column < self.columnCount()):
+        if not (0 <= row < self._rows and 0 <= column < self._columns):
             return None
-        if row == self.sum_row:
-            return self._summary_data(column, role, is_sum=True)
-        if row == self.bit_row:
-            return self._summary_data(column, role, is_sum=False)
-        return self._token_data(row, column, role)
+        return self._cell(row, column, role)
+
+    def _cell(self, row: int, column: int, role: int):
+        if row < self._token_rows:
+            return self._token_data(row, column, role)
+        return self._summary_data(column, role, is_sum=row == self._token_rows)
 
     # ------------------------------------------------------------------------------------- helpers
 

@@ -100,7 +100,8 @@ class TokenTable(QWidget):
         pad = 14
 
         def widest(texts) -> int:
-            return max((metrics.horizontalAdvance(t) for t in texts), default=0) + pad
+            # Measured once per distinct text: a long text's counts and signs repeat by the thousand.
+            return max((metrics.horizontalAdvance(t) for t in set(texts)), default=0) + pad
 
         rows = range(model.token_rows)
         header.resizeSection(TokenTableModel.TOKEN, max(90, min(200, metrics.horizontalAdvance("M" * 9))))
