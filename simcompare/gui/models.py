@@ -25,6 +25,20 @@ _Index = QModelIndex | QPersistentModelIndex
 ValueRole = Qt.ItemDataRole.UserRole + 1
 
 
+# The roles any cell answers; a paint asks each cell for a dozen, most of which are answered None at once.
+_ANSWERED_ROLES = frozenset(
+    int(role)
+    for role in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.FontRole,
+        ValueRole,
+    )
+)
+_CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
 # A wide code is shown by its first and last bits (the whole code is in the tooltip and the ± columns).
 _CODE_SHOWN = 16
 
@@ -138,7 +152,7 @@ class TokenTableModel(QAbstractTableModel):
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return _CELL_FLAGS
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if self._fp is None:
@@ -183,7 +197,7 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or self._fp is None:
+        if role not in _ANSWERED_ROLES or not index.isValid() or self._fp is None:
             return None
         row, column = index.row(), index.column()
         if not (0 <= row < self._rows and 0 <= column < self._columns):
