@@ -72,9 +72,13 @@ def timed(function, runs: int) -> list[float]:
 
 
 def bench_worker(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[float]]]:
-    from simcompare.core.compare import SideCache
     from simcompare.core.simhash import Config
     from simcompare.gui.compute import CompareRequest, run_comparison
+
+    try:
+        from simcompare.core.compare import SideCache
+    except ImportError:  # the code before the cache moved into core (to measure "before" on older code)
+        from simcompare.gui.compute import SideCache  # type: ignore[attr-defined,no-redef]
 
     config = Config()
     never = threading.Event()

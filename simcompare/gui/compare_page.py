@@ -14,7 +14,7 @@ import contextlib
 import os
 
 from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, QSettings, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -78,6 +78,12 @@ class ComparePage(QWidget):
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._pending_delay = 0
+        # The first request loads jieba's dictionary on the worker, holding Python's lock for a while
+        # (rjieba: about 0.15 s, jieba: a second): a page that has not been painted yet waits for its
+        # first paint before starting one on its own, so the window appears first. What the user asks
+        # for (a file, an example, a pair from the Folder page) starts at once.
+        self._painted = False
+        self._first_request_waiting = False
         # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
         self._grey_timer = QTimer(self)
         self._grey_timer.setSingleShot(True)
@@ -207,7 +213,7 @@ class ComparePage(QWidget):
         self.step_guide.step_changed.connect(self._show_step)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
-        self.schedule(0)
+        self._schedule_when_painted()
 
     # ------------------------------------------------------------------------------------- state
 
@@ -222,7 +228,7 @@ class ComparePage(QWidget):
 
     def is_settled(self) -> bool:
         """True when no recompute is pending or running: what is on screen matches the inputs."""
-        return not self._timer.isActive() and not self._job.busy
+        return not self._first_request_waiting and not self._timer.isActive() and not self._job.busy
 
     @property
     def busy(self) -> bool:
@@ -243,6 +249,20 @@ class ComparePage(QWidget):
             return  # a sooner recompute is already on its way and will see this change too
         self._pending_delay = delay_ms
         self._timer.start(delay_ms)
+
+    def _schedule_when_painted(self) -> None:
+        """Recompute now if the page is on screen, else once it is first painted (see ``__init__``)."""
+        if self._painted:
+            self.schedule(0)
+        else:
+            self._first_request_waiting = True
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            if self._first_request_waiting:
+                self.schedule(0)  # runs at the next turn of the event loop, after this paint
 
     def recompute(self) -> None:
         """Recompute at the next turn of the event loop."""
@@ -323,7 +343,7 @@ class ComparePage(QWidget):
         if visible is not None:
             self.settings_area.setVisible(str(visible).lower() not in ("false", "0"))
         settings.endGroup()
-        self.schedule(0)
+        self._schedule_when_painted()
 
     # ------------------------------------------------------------------------------------- slots
 
@@ -349,6 +369,7 @@ class ComparePage(QWidget):
 
     @Slot()
     def _on_timer(self) -> None:
+        self._first_request_waiting = False  # this request reads the inputs as they are now
         request = CompareRequest(
             self.pane_a.text(),
             self.pane_b.text(),
