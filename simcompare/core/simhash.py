@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import math
 import operator
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -15,7 +16,8 @@ from simcompare.core.bitwise import bit_of, distance_similarity
 from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
-from simcompare.core.tokens import Segmenter, count_features, count_text_features, segment
+from simcompare.core.tokens import Segmenter, count_text_features
+from simcompare.core.tokens import features as kept_tokens
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
@@ -217,16 +219,15 @@ class _CodeMemo:
         if HASHERS.get(hasher.name) is not hasher:  # only built-ins: their identity is stable
             return [hasher.code_bytes(token, bits) for token in tokens]
         table = self._tables.setdefault((id(hasher), bits), {})
-        if len(table) > self._LIMIT:
-            table.clear()
-        code_bytes = hasher.code_bytes_function(bits)
-        out = []
-        for token in tokens:
-            code = table.get(token)
-            if code is None:
-                code = table[token] = code_bytes(token)
-            out.append(code)
-        return out
+        missing = set(tokens).difference(table)
+        if missing:
+            if len(table) + len(missing) > self._LIMIT:
+                table.clear()
+                missing = set(tokens)
+            code_bytes = hasher.code_bytes_function(bits)
+            for token in missing:
+                table[token] = code_bytes(token)
+        return list(map(table.__getitem__, tokens))  # the known codes looked up at C speed
 
 
 _MEMO = _CodeMemo()
@@ -355,9 +356,8 @@ def extract_features(
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
     if needs_sequence:
-        raw = segment(cleaned, config.segmenter, ngram=config.ngram)
-        counts = count_features(raw, drop_stopwords=config.stopwords)
-        sequence = tuple(t for t in raw if t in counts)
+        sequence = tuple(kept_tokens(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords))
+        counts = dict(Counter(sequence))
     else:  # the counts alone, without listing every token: the common path of a scan
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = ()

@@ -11,7 +11,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
-from itertools import chain
+from itertools import chain, filterfalse
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.jieba_cache import place_jieba_cache
@@ -57,7 +57,6 @@ WORD_PIECE = 100  # a word longer than this is cut every WORD_PIECE characters
 
 # jieba's Han class (its re_han_default without the ASCII): what its dictionary and its HMM cut.
 _HAN = "\\u4e00-\\u9fd5"
-_HAN_SEARCH = re.compile(f"[{_HAN}]").search
 # Scripts written without spaces between words, other than the Han above (more CJK ideographs, kana,
 # bopomofo, Thai, Lao, Myanmar, Khmer): one token per character, as jieba has always cut them.
 _UNSPACED = (
@@ -148,25 +147,28 @@ def _python_cutter() -> Callable[[str], list[str]]:
 class JiebaSegmenter:
     """The default segmenter: jieba's words on runs of Han characters, the word rule on the rest.
 
-    A run's words never depend on what surrounds it, so the segmenter remembers the words of every run it
-    has cut: real folders repeat a great deal (licences, boilerplate, set phrases), and a scan cuts each
-    distinct run once.
+    A piece's tokens never depend on what surrounds it, so the segmenter remembers the tokens of every
+    piece it has cut (and, for each stop-word setting, the ones kept): real folders repeat a great deal
+    (licences, boilerplate, set phrases, common words), so a scan cuts and judges each distinct piece once,
+    and a text's tokens are then put together at C speed from the remembered tuples.
     """
 
-    LIMIT = 200_000  # runs remembered (some tens of MB) before the memory starts afresh
+    LIMIT = 200_000  # pieces remembered (some tens of MB) before the memory starts afresh
 
     def __init__(self, engine: Engine | str | None = None) -> None:
         self.engine = _chosen_engine() if engine is None else Engine(engine)
         self._cut_run = _rjieba_cutter() if self.engine is Engine.RJIEBA else _python_cutter()
         # Tuples, not lists: the garbage collector stops tracking a tuple of strings, so a large memory
         # does not make every collection slower.
-        self._words_of: dict[str, tuple[str, ...]] = {}
+        self._tokens_of: dict[str, tuple[str, ...]] = {}
+        self._kept_of: dict[bool, dict[str, tuple[str, ...]]] = {True: {}, False: {}}
         plain, careful = _word_rules()
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
     def forget(self) -> None:
-        """Forget every run cut so far (for benchmarks that measure a first pass)."""
-        self._words_of = {}
+        """Forget every piece cut so far (for benchmarks that measure a first pass)."""
+        self._tokens_of = {}
+        self._kept_of = {True: {}, False: {}}
 
     def cut_han(self, run: str) -> list[str]:
         """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
@@ -175,52 +177,55 @@ class JiebaSegmenter:
     def _pieces(self, text: str) -> list[str]:
         return (self._careful_pieces if "#" in text or "++" in text else self._plain_pieces)(text)
 
-    def _words(self, piece: str) -> tuple[str, ...]:
-        """The tokens of one piece: a Han run's words (remembered), a long word's pieces, or the piece."""
+    def _cut_piece(self, piece: str) -> tuple[str, ...]:
+        """The tokens of one piece: a Han run's words, a long word's pieces, or the piece itself."""
         if "\u4e00" <= piece[0] <= "\u9fd5":
-            words = self._words_of.get(piece)
-            if words is None:
-                words = tuple(self._cut_run(piece))
-                if len(self._words_of) >= self.LIMIT:
-                    self._words_of.clear()
-                self._words_of[piece] = words
-            return words
+            return tuple(self._cut_run(piece))
         if len(piece) > WORD_PIECE:
             return tuple(piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE))
         return (piece,)
 
+    def _remembered(
+        self, memory: dict[str, tuple[str, ...]], pieces: list[str], make: Callable[[str], tuple[str, ...]]
+    ) -> dict[str, tuple[str, ...]]:
+        """``memory`` holding every one of ``pieces``, the missing ones made by ``make`` (set operations
+        find them at C speed; only new pieces cost a Python call)."""
+        missing = set(pieces).difference(memory)
+        if missing and len(memory) + len(missing) > self.LIMIT:
+            memory.clear()
+            missing = set(pieces)
+        for piece in missing:
+            memory[piece] = make(piece)
+        return memory
+
+    def _tokens(self, pieces: list[str]) -> dict[str, tuple[str, ...]]:
+        return self._remembered(self._tokens_of, pieces, self._cut_piece)
+
     def lcut(self, text: str) -> list[str]:
         """The tokens of a text in order; whitespace is not a token."""
         pieces = self._pieces(text)
-        words_of = {piece: self._words(piece) for piece in set(pieces)}
-        return list(chain.from_iterable(map(words_of.__getitem__, pieces)))
+        return list(chain.from_iterable(map(self._tokens(pieces).__getitem__, pieces)))
+
+    def kept(self, text: str, *, drop_stopwords: bool = True) -> list[str]:
+        """The tokens that carry meaning, in order: ``lcut`` without what ``count_features`` drops."""
+        pieces = self._pieces(text)
+        kept_of = self._kept_of[bool(drop_stopwords)]
+        missing = set(pieces).difference(kept_of)
+        if missing:
+            if len(kept_of) + len(missing) > self.LIMIT:
+                kept_of.clear()
+                missing = set(pieces)
+            cut = {piece: self._cut_piece(piece) for piece in missing}
+            # Judged in one go, so the per-token test below is a set lookup at C speed.
+            is_dropped = _DROPPERS[bool(drop_stopwords)].judged(set(chain.from_iterable(cut.values())))
+            for piece, tokens in cut.items():
+                kept_of[piece] = tuple(filterfalse(is_dropped, tokens))
+        return list(chain.from_iterable(map(kept_of.__getitem__, pieces)))
 
     def counts(self, text: str) -> dict[str, int]:
-        """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``, quicker.
-
-        The pieces are counted at C speed and each distinct piece is expanded once, rather than every
-        token of the text being listed and then counted.
-        """
-        pieces = Counter(self._pieces(text))
-        if not _HAN_SEARCH(text) and max(map(len, pieces), default=0) <= WORD_PIECE:
-            return pieces  # no Han run, no long word: every piece is a token (the case of Latin text)
-        counts: dict[str, int] = {}
-        get = counts.get
-        words_of = self._words_of
-        cut_long = False
-        for piece, n in pieces.items():
-            if "\u4e00" <= piece[0] <= "\u9fd5":
-                words = words_of.get(piece) or self._words(piece)
-            elif len(piece) <= WORD_PIECE:
-                # A word or a mark, the common case: no Han word equals it (those start with Han), and
-                # only a long word's pieces might, so its count is final unless such pieces came first.
-                counts[piece] = get(piece, 0) + n if cut_long else n
-                continue
-            else:
-                words, cut_long = self._words(piece), True
-            for word in words:
-                counts[word] = get(word, 0) + n
-        return counts
+        """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``."""
+        pieces = self._pieces(text)
+        return Counter(chain.from_iterable(map(self._tokens(pieces).__getitem__, pieces)))
 
 
 _jieba_segmenter: JiebaSegmenter | None = None
@@ -304,6 +309,13 @@ class _DropCache:
             if is_meaningless(token) or (drop_stopwords and token in stopwords()):
                 self._dropped.add(token)
 
+    def judged(self, tokens: set[str]) -> Callable[[str], bool]:
+        """A test ``token → dropped`` that is a set lookup, right for every one of ``tokens``."""
+        new = tokens - self._judged
+        if new:
+            self._judge(new | tokens if len(self._judged) + len(new) > self._LIMIT else new)
+        return self._dropped.__contains__
+
     def keep(self, counts: dict[str, int]) -> dict[str, int]:
         """The counts with the dropped tokens taken out, in place (the hot loop of every document, so set
         operations at C speed rather than a call per token)."""
@@ -328,13 +340,15 @@ def count_text_features(
 ) -> dict[str, int]:
     """``count_features(segment(text, …))`` without listing every token (what a fingerprint needs)."""
     if Segmenter(segmenter) is Segmenter.JIEBA:
-        return dict(_DROPPERS[bool(drop_stopwords)].keep(jieba_segmenter().counts(text)))
+        return dict(Counter(jieba_segmenter().kept(text, drop_stopwords=drop_stopwords)))
     return count_features(segment(text, segmenter, ngram=ngram), drop_stopwords=drop_stopwords)
 
 
 def features(
     text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2, drop_stopwords: bool = True
 ) -> list[str]:
-    """The kept tokens of clean text in order (for diffs and edit distance)."""
+    """The kept tokens of clean text in order (for diffs, edit distance and shingles)."""
+    if Segmenter(segmenter) is Segmenter.JIEBA:
+        return jieba_segmenter().kept(text, drop_stopwords=drop_stopwords)
     drop = _DROPPERS[bool(drop_stopwords)]
     return [t for t in segment(text, segmenter, ngram=ngram) if not drop(t)]

@@ -51,14 +51,18 @@ _TOKEN_IDS: dict[str, int] = {}
 _TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token hashes, then starts afresh
 
 
-def _token_id(token: str) -> int:
-    found = _TOKEN_IDS.get(token)
-    if found is None:
-        if len(_TOKEN_IDS) >= _TOKEN_IDS_LIMIT:
-            _TOKEN_IDS.clear()
+def _token_ids(sequence: Sequence[str]) -> Shingles:
+    """Each token's fixed 64-bit hash, in order: a new token is hashed once per process, and the sequence is
+    then mapped through the memory at C speed."""
+    known = _TOKEN_IDS
+    missing = set(sequence).difference(known)
+    if missing and len(known) + len(missing) > _TOKEN_IDS_LIMIT:
+        known.clear()
+        missing = set(sequence)
+    for token in missing:
         digest = hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest()
-        found = _TOKEN_IDS[token] = int.from_bytes(digest, "big")
-    return found
+        known[token] = int.from_bytes(digest, "big")
+    return np.fromiter(map(known.__getitem__, sequence), dtype=np.uint64, count=len(sequence))
 
 
 def shingles(sequence: Sequence[str]) -> Shingles:
@@ -69,7 +73,7 @@ def shingles(sequence: Sequence[str]) -> Shingles:
     """
     if not sequence:
         return _EMPTY
-    ids = np.fromiter((_token_id(t) for t in sequence), dtype=np.uint64, count=len(sequence))
+    ids = _token_ids(sequence)
     if len(ids) == 1:
         return ids
     # Rotate the first token's hash so that (a, b) and (b, a) differ; multiply to spread the bits.

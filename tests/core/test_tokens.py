@@ -350,3 +350,29 @@ def test_counts_are_the_counted_tokens_in_order(text, repeat):
     counts = segmenter.counts(text)
     assert counts == expected
     assert list(counts) == list(expected)  # first appearance order
+
+
+@pytest.fixture(scope="module")
+def segmenter():
+    return JiebaSegmenter()
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(
+    st.lists(st.lists(st.sampled_from([*MIXED_ALPHABET, "的", "the", "c++"]), max_size=40).map("".join), max_size=4),
+    st.booleans(),
+    st.integers(1, 40),
+)
+def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmenter, texts, drop_stopwords, limit):
+    """``kept`` puts a text together from remembered pieces; a small memory starting afresh mid-way, or pieces
+    judged under the other stop-word setting, must never change what comes out."""
+    segmenter.forget()
+    segmenter.LIMIT = limit
+    for text in [*texts, *texts]:  # the second time from memory
+        raw = segmenter.lcut(text)
+        expected = [t for t in raw if t in count_features(raw, drop_stopwords=drop_stopwords)]
+        assert segmenter.kept(text, drop_stopwords=drop_stopwords) == expected
+        assert features(text, drop_stopwords=drop_stopwords) == expected
+        assert segmenter.kept(text, drop_stopwords=not drop_stopwords) == features(
+            text, drop_stopwords=not drop_stopwords
+        )
