@@ -378,6 +378,11 @@ class ComparePage(QWidget):
             html_b=self.pane_b.html(),
         )
         self._job.submit(request)
+        # The word diff needs only the texts: it starts now, beside the fingerprints, not after them.
+        texts = (request.text_a, request.text_b, str(request.config.segmenter))
+        if texts != self._diff_texts:
+            self._diff_texts = texts
+            self.differences.set_texts(request.text_a, request.text_b, segmenter=request.config.segmenter)
 
     @Slot(int, object)
     def _on_result(self, _request_id: int, result: CompareResult) -> None:
@@ -427,10 +432,6 @@ class ComparePage(QWidget):
                 pane.set_stats(self.tr("{total} tokens · {distinct} distinct").format(total=total, distinct=distinct))
                 title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
             table.set_title(title.format(label=label, kept=kept, distinct=distinct))
-        texts = (request.text_a, request.text_b, str(comparison.config.segmenter))
-        if texts != self._diff_texts:
-            self._diff_texts = texts
-            self.differences.set_texts(request.text_a, request.text_b, segmenter=comparison.config.segmenter)
         self.differences.set_titles(
             os.path.basename(self.pane_a.source or "") or self.tr("Text A"),
             os.path.basename(self.pane_b.source or "") or self.tr("Text B"),

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass
 
 from simcompare.core.compare import Comparison, SideCache
-from simcompare.core.diff import TextDiff, diff_texts
+from simcompare.core.diff import TextDiff, WordsCache
 from simcompare.core.errors import Cancelled
 from simcompare.core.simhash import Config
 from simcompare.core.tokens import Segmenter
@@ -75,8 +75,14 @@ class DiffRequest:
     segmenter: Segmenter = Segmenter.JIEBA
 
 
-def run_diff(request: DiffRequest, cancel: threading.Event) -> TextDiff:
-    """The word-level diff (the Differences view's job)."""
-    if cancel.is_set():
-        raise Cancelled("superseded")
-    return diff_texts(request.text_a, request.text_b, segmenter=request.segmenter)
+class Differ:
+    """The Differences view's job function: the word diff, with the words of recent texts remembered (a
+    callable holding no widget, like :class:`Comparer`)."""
+
+    def __init__(self) -> None:
+        self.cache = WordsCache()
+
+    def __call__(self, request: DiffRequest, cancel: threading.Event) -> TextDiff:
+        if cancel.is_set():
+            raise Cancelled("superseded")
+        return self.cache.diff(request.text_a, request.text_b, segmenter=request.segmenter)
