@@ -71,6 +71,10 @@ class ComparePage(QWidget):
         self._comparison: Comparison | None = None
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
+        # The Steps tab's views (token tables, bit grid, charts) are the costliest to fill: while another
+        # tab is open they wait, and catch up when the Steps tab is shown (or exported from).
+        self._steps_stale = False
+        self._table_titles = ("", "")
         self._shown_bits = 0
         self._example: Example | None = None  # the example on screen, until a text is edited
         self._example_config: Config | None = None
@@ -125,7 +129,7 @@ class ComparePage(QWidget):
         self.results = QTabWidget()
         self.results.setDocumentMode(True)
         self.step_guide = StepGuide()
-        steps_page = QWidget()
+        steps_page = self._steps_page = QWidget()
         steps_column = QVBoxLayout(steps_page)
         steps_column.setContentsMargins(0, 4, 0, 0)
         steps_column.setSpacing(2)
@@ -211,6 +215,7 @@ class ComparePage(QWidget):
         self.swap_button.clicked.connect(self.swap)
         self.settings.changed.connect(self._on_settings_changed)
         self.step_guide.step_changed.connect(self._show_step)
+        self.results.currentChanged.connect(self._on_results_tab_changed)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
         self._schedule_when_painted()
@@ -403,22 +408,10 @@ class ComparePage(QWidget):
                     "menu (the six-bit example shows every step with numbers small enough to check by hand)."
                 )
             )
-        self.table_a.set_fingerprint(comparison.a.fingerprint)
-        self.table_b.set_fingerprint(comparison.b.fingerprint)
-        self.fingerprints.show_comparison(comparison)
         self.geometry.show_comparison(comparison)
-        self.step_guide.set_comparison(comparison)
-        if self.step_guide.step is not None:
-            self._show_step(int(self.step_guide.step))
         self.index_view.show_comparison(comparison)
-        if comparison.config.bits != self._shown_bits:
-            self._shown_bits = comparison.config.bits
-            self._fit_tables()
-        self.fingerprints.highlight_token(self.table_a.selected_token() or self.table_b.selected_token())
-        for pane, side, table, label in (
-            (self.pane_a, comparison.a, self.table_a, "A"),
-            (self.pane_b, comparison.b, self.table_b, "B"),
-        ):
+        titles = []
+        for pane, side, label in ((self.pane_a, comparison.a, "A"), (self.pane_b, comparison.b, "B")):
             total, distinct = len(side.features.sequence), len(side.features.counts)
             kept = len(side.fingerprint.tokens)
             if kept < distinct:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
@@ -431,12 +424,40 @@ class ComparePage(QWidget):
             else:
                 pane.set_stats(self.tr("{total} tokens · {distinct} distinct").format(total=total, distinct=distinct))
                 title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
-            table.set_title(title.format(label=label, kept=kept, distinct=distinct))
+            titles.append(title.format(label=label, kept=kept, distinct=distinct))
+        self._table_titles = (titles[0], titles[1])
+        self._steps_stale = True
+        if self.results.currentWidget() is self._steps_page:
+            self._show_steps()
         self.differences.set_titles(
             os.path.basename(self.pane_a.source or "") or self.tr("Text A"),
             os.path.basename(self.pane_b.source or "") or self.tr("Text B"),
         )
         self.results_shown.emit(comparison)
+
+    def _show_steps(self) -> None:
+        """Bring the Steps tab's views up to the comparison on screen, if they are behind it."""
+        comparison = self._comparison
+        if not self._steps_stale or comparison is None:
+            return
+        self._steps_stale = False
+        self.table_a.set_fingerprint(comparison.a.fingerprint)
+        self.table_b.set_fingerprint(comparison.b.fingerprint)
+        self.fingerprints.show_comparison(comparison)
+        self.step_guide.set_comparison(comparison)
+        if self.step_guide.step is not None:
+            self._show_step(int(self.step_guide.step))
+        if comparison.config.bits != self._shown_bits:
+            self._shown_bits = comparison.config.bits
+            self._fit_tables()
+        self.fingerprints.highlight_token(self.table_a.selected_token() or self.table_b.selected_token())
+        self.table_a.set_title(self._table_titles[0])
+        self.table_b.set_title(self._table_titles[1])
+
+    @Slot(int)
+    def _on_results_tab_changed(self, _index: int) -> None:
+        if self.results.currentWidget() is self._steps_page:
+            self._show_steps()
 
     def _fit_tables(self) -> None:
         """Give the token tables the room a small (taught) width needs to show its whole ±w matrix."""
@@ -451,6 +472,7 @@ class ComparePage(QWidget):
 
     def export_widget(self, widget: QWidget, path: str) -> bool:
         """Save a view or chart as PNG or SVG (by suffix); False (and a message) when it could not be written."""
+        self._show_steps()  # a chart or table of the Steps tab may be saved while another tab is open
         try:
             save_widget(widget, path, "simcompare")
         except OSError as error:
@@ -479,6 +501,7 @@ class ComparePage(QWidget):
 
     def export_target(self, key: str) -> QWidget:
         """The widget an Export menu entry saves."""
+        self._show_steps()
         targets = {
             "chart_a": self.fingerprints.chart_a,
             "chart_b": self.fingerprints.chart_b,

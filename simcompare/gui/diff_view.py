@@ -13,6 +13,7 @@ some, and the legend must say what is on screen).
 from __future__ import annotations
 
 import bisect
+import re
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
@@ -44,12 +45,15 @@ def display_text(text: str) -> str:
     return text.replace("\r\n", "\n")
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")  # characters that take two UTF-16 code units
+
+
 class _Positions:
     """Python string offsets to QTextDocument positions (which count UTF-16 code units)."""
 
     def __init__(self, text: str) -> None:
         self._table: list[int] | None = None
-        if any(ord(ch) > 0xFFFF for ch in text):
+        if _ASTRAL.search(text):
             table, position = [0], 0
             for ch in text:
                 position += 2 if ord(ch) > 0xFFFF else 1

@@ -507,3 +507,36 @@ def test_a_request_before_the_first_paint_starts_at_once(qtbot, settings_file: P
         page.load_example("en-edited")
     wait_settled(qtbot, page)
     assert page.comparison == compare_texts(page.pane_a.text(), page.pane_b.text(), page.settings.config())
+
+
+def test_the_steps_tab_catches_up_when_shown(qtbot, page: ComparePage) -> None:
+    """While another tab is open the token tables, grid and charts wait; shown, they hold the newest result."""
+    page.pane_a.set_text(ZH_A)
+    page.pane_b.set_text(ZH_A)
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000):
+        page.show_results_tab(1)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.pane_b.set_text(ZH_B)
+        page.recompute()
+    wait_settled(qtbot, page)
+    expected = compare_texts(ZH_A, ZH_B, page.settings.config())
+    assert page.comparison == expected
+    assert page.table_b.model.fingerprint != expected.b.fingerprint  # not filled while hidden
+    page.show_results_tab(0)
+    assert_every_view_shows(page, expected)
+
+
+def test_exporting_a_chart_from_another_tab_exports_the_newest_result(qtbot, page: ComparePage) -> None:
+    page.pane_a.set_text(ZH_A)
+    page.pane_b.set_text(ZH_A)
+    page.recompute()
+    wait_settled(qtbot, page)
+    page.show_results_tab(2)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.pane_b.set_text(ZH_B)
+        page.recompute()
+    wait_settled(qtbot, page)
+    chart = page.export_target("chart_b")
+    assert chart.fingerprint.sums == compare_texts(ZH_A, ZH_B, page.settings.config()).b.fingerprint.sums
