@@ -6,6 +6,8 @@ sums) and *Differences* (the texts side by side, word diff highlighted).
 
 Any change (typing, a file, an example, a setting) schedules a recompute: typing waits for a pause of
 ``TYPING_DELAY_MS``; the core then runs on the worker thread, and only the newest request's answer is shown.
+The word diff starts with the request on a worker of its own. Only the tab on screen is filled at once:
+the others catch up when they are shown, so a change costs what is visible.
 """
 
 from __future__ import annotations
@@ -55,7 +57,8 @@ class ComparePage(QWidget):
     """Two texts compared step by step.
 
     Signals:
-        results_shown(Comparison): the newest comparison is on screen in every view.
+        results_shown(Comparison): the newest comparison is in every view on screen (views of a tab that is
+            not open catch up when it is shown; the word diff follows with ``differences.diff_ready``).
         computation_failed(str): the newest request failed (e.g. a token the teaching table lacks).
         busy_changed(bool): the worker started or finished the newest request.
         message(str): a line for the status bar.
