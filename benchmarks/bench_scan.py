@@ -40,11 +40,14 @@ def cli_scan_seconds(folder: Path, source: Path | None) -> float:
     if source is not None:
         env["PYTHONPATH"] = str(source)
     started = time.perf_counter()
+    # Run from a neutral folder: `python -m` puts the working folder first on the path, so from the
+    # repository both runs would import this code.
     subprocess.run(
         [sys.executable, "-m", "simcompare", "scan", str(folder), "--no-cache", "--workers", "2", "--json"],
         env=env,
         check=True,
         stdout=subprocess.DEVNULL,
+        cwd=tempfile.gettempdir(),
     )
     return time.perf_counter() - started
 

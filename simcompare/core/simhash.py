@@ -16,7 +16,7 @@ from simcompare.core.bitwise import bit_of, distance_similarity
 from simcompare.core.chinese import fold_chinese
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
-from simcompare.core.tokens import Segmenter, count_text_features
+from simcompare.core.tokens import Segmenter, count_text_features, features_with_ids
 from simcompare.core.tokens import features as kept_tokens
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
@@ -191,11 +191,15 @@ class Fingerprint:
         return self.value
 
 
+def _bit_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
+    """Left-aligned code bytes as an (n, bits) array of 0 and 1, bit 0 the most significant."""
+    width = (bits + 7) // 8
+    return np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
+
+
 def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
     """Left-aligned code bytes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
-    width = (bits + 7) // 8
-    unpacked = np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
-    return unpacked.astype(np.int8) * 2 - 1
+    return _bit_matrix(codes, bits).astype(np.int8) * 2 - 1
 
 
 def _sign(sums: np.ndarray) -> int:
@@ -278,7 +282,15 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
     if not weights:
         return 0
     tokens = sorted(weights)
-    sums, _ = _sums(tokens, weight_units([weights[t] for t in tokens]), config)
+    values = [weights[t] for t in tokens]
+    whole = np.array(values)
+    if whole.dtype == np.int64 and int(whole.sum()) < _INT64_UNITS // 2:
+        # Whole-number weights (tf, the default): the sums in units are 10^11 times these integer sums, so
+        # their signs are these sums' signs; one product of the weights with the 0/1 bit matrix gives them
+        # (a bit's sum is twice the weight of the codes with the bit set, less the total).
+        ones = _bit_matrix(_MEMO.codes(tokens, config.hash_function, config.bits), config.bits)
+        return _sign(2 * (whole @ ones) - whole.sum())
+    sums, _ = _sums(tokens, weight_units(values), config)
     return _sign(sums)
 
 
@@ -334,6 +346,7 @@ class Features:
     weights: dict[str, float]
     digest: str = ""
     cleaned: str = ""
+    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for shingles
 
 
 def extract_features(
@@ -355,14 +368,19 @@ def extract_features(
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    if needs_sequence:
+    ids = b""
+    if keep_sequence:
+        kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
+        sequence = tuple(kept)
+        counts = dict(Counter(sequence))
+    elif needs_sequence:
         sequence = tuple(kept_tokens(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords))
         counts = dict(Counter(sequence))
     else:  # the counts alone, without listing every token: the common path of a scan
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "", ids)
 
 
 def text_digest(cleaned: str) -> str:

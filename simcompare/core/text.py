@@ -421,17 +421,21 @@ def is_cjk_text(text: str) -> bool:
     return ideographs > 0 and ideographs >= CJK_WRAPPED_SHARE * (ideographs + latin)
 
 
+# Where the compatibility forms of everyday text live: Latin-1 (no-break space), general punctuation,
+# CJK symbols and punctuation, half- and full-width forms. Characters elsewhere are left to NFKC itself.
+_FOLDED_BLOCKS = ((0xA0, 0x100), (0x2000, 0x2070), (0x3000, 0x3040), (0xFF00, 0xFFF0))
+
+
 @cache
 def _one_character_decompositions() -> np.ndarray:
     """For each code point of the Basic Multilingual Plane, the single character that is its compatibility
-    decomposition (NFKD), or itself when it has none or several."""
+    decomposition (NFKD) when it is in one of the folded blocks, or itself."""
     table = np.arange(0x10000, dtype=np.uint32)
-    for code in range(0xA0, 0x10000):  # nothing below U+00A0 decomposes
-        if 0xD800 <= code < 0xE000:
-            continue
-        decomposed = unicodedata.normalize("NFKD", chr(code))
-        if len(decomposed) == 1:
-            table[code] = ord(decomposed)
+    for first, end in _FOLDED_BLOCKS:
+        for code in range(first, end):
+            decomposed = unicodedata.normalize("NFKD", chr(code))
+            if len(decomposed) == 1:
+                table[code] = ord(decomposed)
     return table
 
 

@@ -16,12 +16,13 @@ evidence (``benchmarks/eval_groups.py``; README.md has the tables).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
+from simcompare.core.tokens import token_ids
 
 __all__ = [
     "DEFAULT_MIN_RESEMBLANCE",
@@ -34,6 +35,7 @@ __all__ = [
     "resemblance",
     "shingles",
     "shingles_from_bytes",
+    "shingles_of_ids",
     "shingles_to_bytes",
 ]
 
@@ -47,40 +49,27 @@ SKETCH = 1024
 
 _EMPTY: Shingles = np.zeros(0, dtype=np.uint64)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
-_TOKEN_IDS: dict[str, int] = {}
-_TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token hashes, then starts afresh
-
-
-def _token_ids(sequence: Sequence[str]) -> Shingles:
-    """Each token's fixed 64-bit hash, in order: a new token is hashed once per process, and the sequence is
-    then mapped through the memory at C speed."""
-    known = _TOKEN_IDS
-    missing = set(sequence).difference(known)
-    if missing and len(known) + len(missing) > _TOKEN_IDS_LIMIT:
-        known.clear()
-        missing = set(sequence)
-    for token in missing:
-        digest = hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest()
-        known[token] = int.from_bytes(digest, "big")
-    return np.fromiter(map(known.__getitem__, sequence), dtype=np.uint64, count=len(sequence))
-
-
 def shingles(sequence: Sequence[str]) -> Shingles:
     """The text's shingles: hashes of each two consecutive tokens, sorted, unique, the smallest ``SKETCH``.
 
     A text of one token has that token as its only shingle; a text of none has none. The hashes are
     fixed (blake2b of the UTF-8 bytes, then a fixed mix), so they agree across processes and machines.
     """
-    if not sequence:
+    return shingles_of_ids(token_ids(sequence))
+
+
+def shingles_of_ids(ids: bytes) -> Shingles:
+    """``shingles`` of the tokens whose ``simcompare.core.tokens.token_ids`` these are."""
+    if not ids:
         return _EMPTY
-    ids = _token_ids(sequence)
-    if len(ids) == 1:
-        return ids
+    hashes = np.frombuffer(ids, dtype=">u8").astype(np.uint64)
+    if len(hashes) == 1:
+        return hashes
     # Rotate the first token's hash so that (a, b) and (b, a) differ; multiply to spread the bits.
-    first = ids[:-1]
+    first = hashes[:-1]
     rotated = (first << np.uint64(1)) | (first >> np.uint64(63))
     with np.errstate(over="ignore"):
-        pairs = (rotated ^ ids[1:]) * _MIX
+        pairs = (rotated ^ hashes[1:]) * _MIX
     return np.unique(pairs)[:SKETCH]
 
 

@@ -11,7 +11,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core import simhash, verify
+from simcompare.core import simhash, tokens, verify
 from simcompare.core.hashing import HASHERS
 
 TOKENS = st.lists(st.sampled_from(["中文", "分词", "the", "apple", "１２", "é", "x", "y", "z"]), max_size=30)
@@ -35,11 +35,12 @@ def _hash(token: str) -> int:
 @settings(max_examples=200, deadline=None, database=None)
 @given(st.lists(TOKENS, min_size=1, max_size=4), st.integers(1, 6))
 def test_shingle_token_hashes_whatever_the_memory_holds(sequences, limit):
-    with _limited(verify, "_TOKEN_IDS_LIMIT", limit):
+    with _limited(tokens, "_TOKEN_IDS_LIMIT", limit):
         for sequence in sequences:
-            ids = verify._token_ids(sequence)
-            assert ids.dtype == np.uint64
+            ids = np.frombuffer(tokens.token_ids(sequence), dtype=">u8")
             assert ids.tolist() == [_hash(t) for t in sequence]
+            if sequence:
+                assert verify.shingles(sequence).tolist() == verify.shingles_of_ids(tokens.token_ids(sequence)).tolist()
 
 
 @settings(max_examples=200, deadline=None, database=None)

@@ -500,3 +500,20 @@ def test_fingerprint_identical_across_processes():
     assert outputs[0] == outputs[1]
     here = [f"{w} {simcompare.fingerprint(_DETERMINISM_TEXT, simcompare.Config(weighting=w)).hex}" for w in _WEIGHTINGS]
     assert outputs[0].splitlines() == here
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    weights=st.dictionaries(tokens, st.one_of(st.integers(1, 5), st.integers(1, 10**15)), min_size=1, max_size=12),
+    bits=widths,
+)
+def test_whole_number_weights_take_a_quicker_path_to_the_same_value(weights, bits):
+    """tf's counts are summed as integers without scaling to units: the signs, and so the value, are the same."""
+    config = simcompare.Config(bits=bits)
+    assert fingerprint_value(weights, config) == simcompare.fingerprint_weights(weights, config).value
+
+
+def test_whole_number_weights_that_cancel_give_bit_zero():
+    """Bit 0: a and b have it (1 + 2), c not (−3): the sum is exactly 0, so the bit is 0. Bit 1: 1 − 2 + 3 > 0."""
+    config = simcompare.Config(bits=2, hasher={"a": "11", "b": "10", "c": "01"})
+    assert fingerprint_value({"a": 1, "b": 2, "c": 3}, config) == 0b01

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -376,3 +377,41 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
         assert segmenter.kept(text, drop_stopwords=not drop_stopwords) == features(
             text, drop_stopwords=not drop_stopwords
         )
+        kept, ids = segmenter.kept_with_ids(text, drop_stopwords=drop_stopwords)
+        assert kept == expected
+        assert ids == b"".join(hashlib.blake2b(t.encode(), digest_size=8).digest() for t in expected)
+
+
+def _pieces_of_the_whole_text(segmenter: JiebaSegmenter, text: str) -> list[str]:
+    """The segmenter's rule as first written: the word rule over the whole text, then each Han run cut by jieba
+    and each long word into bounded pieces."""
+    tokens: list[str] = []
+    for piece in segmenter._pieces(text):
+        if "\u4e00" <= piece[0] <= "\u9fd5":
+            tokens += segmenter.cut_han(piece)
+        elif len(piece) > WORD_PIECE:
+            tokens += [piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE)]
+        else:
+            tokens.append(piece)
+    return tokens
+
+
+WHITESPACE = [" ", "\n", "\t", "\r\n", "\u3000", "\xa0", "\x1c", "\u2028", "\x0b"]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from([*MIXED_ALPHABET, *WHITESPACE, "c++", "C#", "2.0%", "\u0301", "ก"]),
+            st.integers(WORD_PIECE - 2, WORD_PIECE + 3).map(lambda n: "x" * n),
+        ),
+        max_size=60,
+    ).map("".join)
+)
+def test_chunk_by_chunk_is_the_word_rule_over_the_whole_text(segmenter, text):
+    """Cutting at whitespace first (what makes it quick) changes no token: no rule matches or looks across it."""
+    segmenter.forget()
+    expected = _pieces_of_the_whole_text(segmenter, text)
+    assert segmenter.lcut(text) == expected
+    assert segmenter.lcut(text) == expected  # from memory
