@@ -136,6 +136,32 @@ class TokenTableModel(QAbstractTableModel):
         display = Qt.ItemDataRole.DisplayRole
         return [str(self._cell(row, column, display) or "") if 0 <= row < self._rows else "" for row in rows]
 
+    def distinct_texts(self, column: int) -> set[str]:
+        """Every text the token rows show in ``column``; for a bit column, in any bit column.
+
+        Equal to the set of :meth:`cell_texts` over those cells, but made from the distinct values: sizing
+        the columns of a long text's table must not visit its thousands of cells on every change.
+        """
+        if self._fp is None or not 0 <= column < self._columns:
+            return set()
+        tokens = self._fp.tokens
+        if column == self.COUNT:
+            return {str(count) for count in {t.count for t in tokens}}
+        if column == self.WEIGHT:
+            return {number(weight) for weight in {t.weight for t in tokens}}
+        if column < self.FIRST_BIT:
+            return set(self.cell_texts(range(self._token_rows), column))
+        if self._compact:  # a sign per cell: + where a code bit is 1, − where it is 0
+            signs = set("".join(self._codes))
+            return {text for bit, text in (("1", "+"), ("0", MINUS)) if bit in signs}
+        texts = set()
+        for token, code in zip(tokens, self._codes, strict=True):
+            if "1" in code:
+                texts.add(signed(token.weight))
+            if "0" in code:
+                texts.add(signed(-token.weight))
+        return texts
+
     @property
     def compact(self) -> bool:
         """True when bit cells show only the sign (wide codes)."""
