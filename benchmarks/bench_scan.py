@@ -22,6 +22,7 @@ from pathlib import Path
 from corpora import corpus_folder
 
 from simcompare.core.cache import Cache
+from simcompare.core.defaults import default_k
 from simcompare.core.groups import find_groups
 from simcompare.core.scan import ScanOptions, scan
 from simcompare.core.simhash import Config
@@ -94,14 +95,14 @@ def main() -> int:
         started = time.perf_counter()
         groups, pairs = find_groups(
             [f.value for f in result.files],
-            config.k or 0,
+            default_k(config.bits),
             config.bits,
             empty=[i for i, f in enumerate(result.files) if f.empty],
         )
         grouping = time.perf_counter() - started
     print(
         f"{len(result.files)} files ({size:.1f} MB) in {folder}, {len(result.problems)} problems, "
-        f"{len(groups)} groups at k = {config.k}\n"
+        f"{len(groups)} groups at k = {default_k(config.bits)}\n"
     )
     print("| scan | seconds | files/s | ratio |")
     print("|---|---|---|---|")

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from simcompare.core.bitwise import distance_similarity, set_bits
 from simcompare.core.measures import Yardsticks, yardsticks
 from simcompare.core.simhash import Config, Features, Fingerprint, extract_features, fingerprint_weights, hamming
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Decision, Shingles, resemblance, shingles
+from simcompare.core.verify import Decision, Shingles, resemblance, shingles
 
 # Fewer distinct features than this and a single changed word moves many bits: the window warns.
 FEW_FEATURES = 8
@@ -36,8 +36,8 @@ class Comparison:
     near-duplicates). ``distance`` is still the fingerprints' Hamming distance.
 
     ``resemblance`` is the verification measure (shared word pairs, ``simcompare.core.verify``): the texts
-    are near-duplicates when neither is empty, their fingerprints are within ``config.k`` bits AND their
-    resemblance reaches ``min_resemblance`` — the same verdict a folder scan gives a pair.
+    are near-duplicates when neither is empty and ``decision`` says so — their fingerprints within ``k``
+    bits AND their resemblance at least ``min_resemblance`` — the same verdict a folder scan gives a pair.
     """
 
     config: Config
@@ -47,13 +47,23 @@ class Comparison:
     similarity: float | None
     near_duplicate: bool
     yardsticks: Yardsticks
+    decision: Decision
     resemblance: float = 1.0
-    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
+
+    @property
+    def k(self) -> int:
+        """The verdict's largest distance."""
+        return self.decision.k
+
+    @property
+    def min_resemblance(self) -> float:
+        """The verdict's verification threshold."""
+        return self.decision.min_resemblance
 
     @property
     def close(self) -> bool:
         """Within k bits (and neither empty), whatever the verification says."""
-        return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= (self.config.k or 0)
+        return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= self.k
 
     @property
     def rejected_by_verification(self) -> bool:
@@ -77,14 +87,22 @@ def side(text: str, config: Config, *, html: bool | None = None) -> Side:
     return Side(found, fingerprint_weights(found.weights, config, counts=found.counts))
 
 
-def compare_sides(a: Side, b: Side, config: Config, *, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Comparison:
-    """Compare two already computed sides (the window recomputes only the side that changed)."""
-    return _compare(a, b, shingles(a.features.sequence), shingles(b.features.sequence), config, min_resemblance)
+def compare_sides(a: Side, b: Side, config: Config, decision: Decision | None = None) -> Comparison:
+    """Compare two already computed sides (the window recomputes only the side that changed).
+
+    Args:
+        a: One side, computed under ``config``.
+        b: The other, under the same ``config``.
+        config: The settings both sides were computed with.
+        decision: k and the verification threshold; None takes the defaults for ``config.bits``.
+    """
+    return _compare(a, b, shingles(a.features.sequence), shingles(b.features.sequence), config, decision)
 
 
 def _compare(
-    a: Side, b: Side, shingles_a: Shingles, shingles_b: Shingles, config: Config, min_resemblance: float
+    a: Side, b: Side, shingles_a: Shingles, shingles_b: Shingles, config: Config, decision: Decision | None
 ) -> Comparison:
+    decision = decision or Decision.for_bits(config.bits)
     distance = hamming(a.fingerprint, b.fingerprint)
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
     similar = resemblance(shingles_a, shingles_b)
@@ -95,26 +113,16 @@ def _compare(
         b=b,
         distance=distance,
         similarity=None if empty else distance_similarity(distance, config.bits),  # no features: no claim
-        near_duplicate=not empty and Decision(config.k or 0, min_resemblance).near(distance, similar),
+        near_duplicate=not empty and decision.near(distance, similar),
         yardsticks=sticks,
+        decision=decision,
         resemblance=similar,
-        min_resemblance=min_resemblance,
     )
 
 
 def _features_key(text: str, html: bool | None, config: Config) -> tuple[object, ...]:
-    """Everything that decides a text's features (not the width, the hasher or k)."""
-    return (
-        text,
-        html,
-        config.html,
-        str(config.segmenter),
-        config.ngram,
-        config.stopwords,
-        config.fold_chinese,
-        str(config.weighting),
-        config.top_k,
-    )
+    """Everything that decides a text's Features: its tokens (``Config.features_key``) and their weights."""
+    return (text, html, config.features_key(), str(config.weighting), config.top_k)
 
 
 class SideCache:
@@ -156,10 +164,10 @@ class SideCache:
         return made
 
     def compare(
-        self, a: Side, b: Side, config: Config, *, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
+        self, a: Side, b: Side, config: Config, decision: Decision | None = None
     ) -> Comparison:
         """The same Comparison as :func:`compare_sides`, reusing the shingles of texts seen before."""
-        return _compare(a, b, self._shingles_of(a.features), self._shingles_of(b.features), config, min_resemblance)
+        return _compare(a, b, self._shingles_of(a.features), self._shingles_of(b.features), config, decision)
 
     def _shingles_of(self, features: Features) -> Shingles:
         found = self._shingles.get(id(features))
@@ -187,12 +195,22 @@ def compare_texts(
     text_a: str,
     text_b: str,
     config: Config | None = None,
+    decision: Decision | None = None,
     *,
     html_a: bool | None = None,
     html_b: bool | None = None,
-    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
 ) -> Comparison:
-    """Compare two texts under one Config; ``min_resemblance`` 0 turns verification off."""
+    """Compare two texts under one Config and give the verdict of one Decision.
+
+    Args:
+        text_a: One text.
+        text_b: The other.
+        config: Fingerprint settings; None takes the defaults.
+        decision: k and the verification threshold (``Decision(k, min_resemblance=0)`` turns verification
+            off); None takes the defaults for the width.
+        html_a: Force (True) or forbid (False) HTML handling of text A; None decides by content.
+        html_b: The same for text B.
+    """
     config = config or Config()
     a, b = side(text_a, config, html=html_a), side(text_b, config, html=html_b)
-    return compare_sides(a, b, config, min_resemblance=min_resemblance)
+    return compare_sides(a, b, config, decision)

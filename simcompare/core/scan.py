@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
-import json
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -433,23 +432,6 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 # ------------------------------------------------------------------------------------------- scan
 
 
-def _keys(config: Config) -> tuple[str, str]:
-    described = config.describe()
-    keep_sequence = config.weighting is Weighting.TEXTRANK
-    segmentation = {
-        "segmenter": described["segmenter"],
-        "ngram": described["ngram"],
-        "stopwords": described["stopwords"],
-        "html": described["html"],
-        "fold_chinese": described["fold_chinese"],
-        "sequence": keep_sequence,
-        "v": 2,  # 2: documents (PDF, DOCX, …) and Markdown read by their formats
-    }
-    everything = {**described, **segmentation}
-    everything.pop("k")
-    return json.dumps(segmentation, sort_keys=True), json.dumps(everything, sort_keys=True)
-
-
 class _Run:
     """State of one scan: progress, cancel and results."""
 
@@ -525,8 +507,9 @@ def scan(
         run.report(0, 0, Stage.LISTING)
         entries = list_files(root_path, options, run.problems, run.check)
         listed = len(entries)
-        key_features, key_fingerprint = _keys(config)
-        cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache else {}
+        key_features, key_fingerprint = config.features_key(), config.fingerprint_key()
+        # No fingerprint key (a hasher that cannot be named for certain): features only, never fingerprints.
+        cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache and key_fingerprint else {}
         cached_features = cache.features_under(str(root_path), key_features) if cache else {}
         total = len(entries)
         done = 0
@@ -571,7 +554,7 @@ def scan(
     except Cancelled:
         cancelled = True
     if cache is not None and run.to_store:
-        cache.store(*_keys(config), run.to_store)
+        cache.store(config.features_key(), config.fingerprint_key(), run.to_store)
     records = tuple(sorted(run.records, key=lambda r: r.path))
     return ScanResult(
         root=str(root_path),

@@ -121,6 +121,10 @@ def _chosen_engine() -> Engine:
         raise ValueError(f"{ENGINE_VARIABLE} must be auto, rjieba or python, got {wanted!r}") from None
 
 
+_rjieba_lock = threading.Lock()
+_rjieba_prepared = False
+
+
 def _rjieba_cutter() -> Callable[[str], list[str]]:
     """rjieba's precise mode with HMM, made to compute with jieba's very numbers.
 
@@ -129,13 +133,70 @@ def _rjieba_cutter() -> Callable[[str], list[str]]:
     tests/core/test_tokens.py check it). One difference is arithmetic: jieba's dictionary lists B超 twice
     and jieba adds both lines to its total frequency, jieba-rs only the last. Giving jieba-rs's B超 the sum
     of both lines makes the totals, and so every log probability, equal; no run of Han characters holds a B.
+
+    The cutter is rjieba's own default one: importing rjieba builds it (0.2 s), and building a second
+    would double the time to the first cut. The word is set once per process.
     """
+    global _rjieba_prepared
     import rjieba
 
-    cutter = rjieba.Jieba()
-    cutter.add_word("B超", 6, None)
-    cut = cutter.cut
-    return lambda run: cut(run, True)
+    with _rjieba_lock:
+        if not _rjieba_prepared:
+            rjieba.add_word("B超", 6, None)
+            _rjieba_prepared = True
+    cut, has_word = rjieba.cut, rjieba.has_word
+
+    def cut_run(run: str) -> list[str]:
+        if len(set(run)) == len(run):  # no character twice: see _with_jiebas_hmm_ties
+            return cut(run, True)
+        return _with_jiebas_hmm_ties(run, cut, has_word)
+
+    return cut_run
+
+
+def _with_jiebas_hmm_ties(
+    run: str, cut: Callable[[str, bool], list[str]], has_word: Callable[[str], bool]
+) -> list[str]:
+    """jieba's words of a run, where its HMM might meet a tie.
+
+    jieba cuts a run by the dictionary's best route and hands each stretch of single characters that is not
+    itself a word to its HMM. Where a stretch holds one character twice (业园园园业), two labellings can have
+    exactly the same probability (the same emissions and transitions in another order); jieba and jieba-rs
+    break such ties differently. Without a repeated character no two labellings share their terms, so
+    jieba-rs's HMM is used unless a stretch repeats a character: then the stretches go through jieba's own
+    HMM (its ``finalseg``, which loads only the small HMM tables), on jieba-rs's route, which is jieba's.
+    """
+    route = cut(run, False)
+    stretches: list[str] = []
+    stretch = ""
+    for word in route:
+        if len(word) == 1:
+            stretch += word
+        elif stretch:
+            stretches.append(stretch)
+            stretch = ""
+    if stretch:
+        stretches.append(stretch)
+    if all(len(set(s)) == len(s) or has_word(s) for s in stretches):
+        return cut(run, True)
+    from jieba import finalseg
+
+    words: list[str] = []
+    stretch = ""
+    for word in [*route, ""]:  # "" ends the last stretch
+        if len(word) == 1:
+            stretch += word
+            continue
+        if len(stretch) == 1:
+            words.append(stretch)
+        elif stretch and not has_word(stretch):
+            words += finalseg.cut(stretch)
+        else:
+            words += stretch  # a stretch that is a word stays as single characters, as in jieba
+        stretch = ""
+        if word:
+            words.append(word)
+    return words
 
 
 def _python_cutter() -> Callable[[str], list[str]]:

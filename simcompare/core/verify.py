@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, default_k
 from simcompare.core.tokens import token_ids
 
 __all__ = [
@@ -38,9 +39,6 @@ __all__ = [
     "shingles_of_ids",
     "shingles_to_bytes",
 ]
-
-DEFAULT_MIN_RESEMBLANCE = 0.45
-"""Candidates whose shingle Jaccard is below this are not near-duplicates (chosen from evidence)."""
 
 Shingles = npt.NDArray[np.uint64]
 
@@ -147,8 +145,11 @@ def shingles_from_bytes(data: bytes | None) -> Shingles:
 class Decision:
     """When two texts are near-duplicates: within ``k`` bits AND resembling by at least ``min_resemblance``.
 
+    A threshold, not a fingerprint setting: the same fingerprints answer every k, so a :class:`Config`
+    never holds one. ``Decision.for_bits(bits)`` gives the defaults for a width.
+
     Attributes:
-        k: Largest Hamming distance, 0 to the fingerprint width.
+        k: Largest Hamming distance, 0 or more (below the width, see :meth:`for_bits`).
         min_resemblance: Smallest shingle Jaccard, 0 to 1 (0 turns verification off).
     """
 
@@ -161,6 +162,20 @@ class Decision:
         value = self.min_resemblance
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
             raise ValueError(f"the verification threshold must be a number from 0 to 1, got {value!r}")
+
+    @classmethod
+    def for_bits(cls, bits: int, k: int | None = None, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Decision:
+        """The decision for fingerprints of ``bits`` bits: k defaults to the width's (``default_k``).
+
+        Raises:
+            ValueError: k is not from 0 to bits − 1 (the index cuts the bits into k + 1 blocks), or the
+                threshold is not from 0 to 1.
+        """
+        if k is None:
+            k = default_k(bits)
+        elif isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < bits:
+            raise ValueError(f"k must be a whole number between 0 and bits - 1 = {bits - 1}, got {k!r}")
+        return cls(k, min_resemblance)
 
     def near(self, distance: int, resemblance: float) -> bool:
         """The verdict for a pair whose fingerprints are ``distance`` apart."""

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from simcompare.core.compare import Comparison
 from simcompare.core.simhash import Config
+from simcompare.core.verify import Decision
 from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.examples import Example, example, example_note
@@ -80,7 +81,7 @@ class ComparePage(QWidget):
         self._table_titles = ("", "")
         self._shown_bits = 0
         self._example: Example | None = None  # the example on screen, until a text is edited
-        self._example_config: Config | None = None
+        self._example_settings: tuple[Config, Decision] | None = None  # what the example was loaded with
         self._job = BackgroundJob(Comparer(), "simcompare-compare", self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -289,14 +290,14 @@ class ComparePage(QWidget):
         """Put one of the Examples menu's presets in the panes (and its settings, for the teaching ones)."""
         item = example(key)
         text_a, text_b = item.texts()
-        if item.settings:
-            self.settings.apply(item.settings, emit=False)
+        if item.config is not None:
+            self.settings.set_config(item.config, item.k, emit=False)
         else:
             self.settings.leave_teaching_mode()
         title = item.translated_title()
         self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
         self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
-        self._example, self._example_config = item, self.settings.config()
+        self._example, self._example_settings = item, (self.settings.config(), self.settings.decision())
         self.schedule(0)
         self.summary.set_info(example_note(item, None, settings_as_loaded=True))
         self.message.emit(title)
@@ -307,6 +308,10 @@ class ComparePage(QWidget):
         self.pane_a.restore(state_b)
         self.pane_b.restore(state_a)
         self.schedule(0)
+
+    def holds_typed_text(self) -> bool:
+        """True when a pane holds text the user typed or pasted (not a file, not an example)."""
+        return any(p.text().strip() and p.document is None and p.source is None for p in (self.pane_a, self.pane_b))
 
     @Slot()
     def clear(self) -> None:
@@ -382,6 +387,7 @@ class ComparePage(QWidget):
             self.pane_a.text(),
             self.pane_b.text(),
             self.settings.config(),
+            self.settings.decision(),
             html_a=self.pane_a.html(),
             html_b=self.pane_b.html(),
         )
@@ -399,9 +405,8 @@ class ComparePage(QWidget):
         self._last_seconds = result.seconds
         self.summary.show_comparison(comparison)
         if self._example is not None:
-            self.summary.set_info(
-                example_note(self._example, comparison, settings_as_loaded=comparison.config == self._example_config)
-            )
+            as_loaded = (comparison.config, comparison.decision) == self._example_settings
+            self.summary.set_info(example_note(self._example, comparison, settings_as_loaded=as_loaded))
         request = result.request
         if not request.text_a.strip() and not request.text_b.strip():  # a fresh start: say what to do
             self.summary.notices.hide()

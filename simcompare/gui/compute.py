@@ -15,11 +15,12 @@ from simcompare.core.diff import TextDiff, WordsCache
 from simcompare.core.errors import Cancelled
 from simcompare.core.simhash import Config
 from simcompare.core.tokens import Segmenter
+from simcompare.core.verify import Decision
 
 
 @dataclass(frozen=True)
 class CompareRequest:
-    """Two texts and the settings to compare them under.
+    """Two texts, the settings to compare them under and the verdict's decision (None: the width's default).
 
     ``html_a``/``html_b`` follow the CLI's rule: True when the file is HTML (by suffix or content), None to
     let the core decide by content.
@@ -28,6 +29,7 @@ class CompareRequest:
     text_a: str
     text_b: str
     config: Config
+    decision: Decision | None = None
     html_a: bool | None = None
     html_b: bool | None = None
 
@@ -50,7 +52,7 @@ def run_comparison(request: CompareRequest, cancel: threading.Event, cache: Side
     side_b = cache.side(request.text_b, request.config, html=request.html_b)
     if cancel.is_set():
         raise Cancelled("superseded")
-    comparison = cache.compare(side_a, side_b, request.config)
+    comparison = cache.compare(side_a, side_b, request.config, request.decision)
     return CompareResult(request, comparison, time.perf_counter() - started)
 
 

@@ -8,6 +8,7 @@ from helpers.texts import ZH_A, ZH_B
 import simcompare.core.compare as compare_module
 from simcompare.core.compare import SideCache, compare_sides, compare_texts, side
 from simcompare.core.simhash import Config
+from simcompare.core.verify import Decision
 
 A = ZH_A
 B = "<html><body><p>今天天气不错，我们去公园散步吧。</p><script>x = 1</script></body></html>"
@@ -31,16 +32,14 @@ def test_the_cache_compares_as_compare_sides_does() -> None:
     cache = SideCache()
     config = Config(bits=32)
     a, b = cache.side(ZH_A, config), cache.side(ZH_B, config)
-    for min_resemblance in (0.0, 0.45, 1.0):
-        assert cache.compare(a, b, config, min_resemblance=min_resemblance) == compare_sides(
-            a, b, config, min_resemblance=min_resemblance
-        )
+    for decision in (None, Decision(3, 0.0), Decision(12, 0.45), Decision(30, 1.0)):
+        assert cache.compare(a, b, config, decision) == compare_sides(a, b, config, decision)
 
 
 def test_a_new_width_reuses_the_segmentation(monkeypatch: pytest.MonkeyPatch) -> None:
     cache = SideCache()
     cache.side(A, Config(bits=64))
-    narrow = Config(bits=32, hasher="sha1", k=3)
+    narrow = Config(bits=32, hasher="sha1")
     expected = side(A, narrow)
 
     def fail(*_args, **_kwargs):

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import simcompare
 import simcompare.core.weights
-from simcompare.core.simhash import default_k, fingerprint_value, is_near_duplicate
+from simcompare.core.defaults import default_k
+from simcompare.core.simhash import fingerprint_value, is_near_duplicate
 
 FAST = settings(max_examples=60, deadline=None, database=None)
 
@@ -341,11 +342,12 @@ def test_zero_weight_tokens_take_no_part():
 
 
 def test_default_k():
-    assert simcompare.Config().k == default_k(64) == simcompare.default_k(64)
-    assert simcompare.Config(bits=128).k == default_k(128)
-    assert simcompare.Config(k=5).k == 5
-    assert simcompare.Config(bits=8, k=0).k == 0
-    assert simcompare.Config(bits=8, k=7).k == 7  # k < bits, as the index needs (issue 10)
+    assert simcompare.Decision.for_bits(64).k == default_k(64) == simcompare.default_k(64) == 12
+    assert simcompare.Decision.for_bits(128).k == default_k(128) == 24
+    assert simcompare.Decision.for_bits(64, 5).k == 5
+    assert simcompare.Decision.for_bits(8, 0).k == 0
+    assert simcompare.Decision.for_bits(8, 7).k == 7  # k < bits, as the index needs (issue 10)
+    assert simcompare.Decision.for_bits(64).min_resemblance == simcompare.DEFAULT_MIN_RESEMBLANCE
 
 
 @pytest.mark.parametrize(
@@ -356,9 +358,6 @@ def test_default_k():
         ({"segmenter": "spaces"}, "jieba"),
         ({"top_k": 0}, "top_k"),
         ({"top_k": -3}, "top_k"),
-        ({"bits": 64, "k": 65}, "k"),
-        ({"bits": 8, "k": 9}, "k"),
-        ({"k": -1}, "k"),
         ({"ngram": 0}, "ngram"),
         ({"hasher": "crc32"}, "md5"),
         ({"bits": 0}, "bits"),
@@ -370,6 +369,15 @@ def test_default_k():
 def test_config_rejects(kwargs, mentions):
     with pytest.raises(ValueError, match=mentions):
         simcompare.Config(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("bits", "k", "mentions"),
+    [(64, 65, "bits - 1 = 63"), (8, 9, "bits - 1 = 7"), (64, -1, "got -1"), (8, 8, "got 8"), (64, 3.0, "3.0")],
+)
+def test_decision_for_bits_rejects(bits, k, mentions):
+    with pytest.raises(ValueError, match=mentions):
+        simcompare.Decision.for_bits(bits, k)
 
 
 @pytest.mark.parametrize("weighting", ["tf", "tfidf", "textrank", "uniform"])

@@ -415,3 +415,21 @@ def test_chunk_by_chunk_is_the_word_rule_over_the_whole_text(segmenter, text):
     expected = _pieces_of_the_whole_text(segmenter, text)
     assert segmenter.lcut(text) == expected
     assert segmenter.lcut(text) == expected  # from memory
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(list("园业圃苑人的")), min_size=2, max_size=14))
+def test_hmm_ties_broken_as_jieba_breaks_them(both_engines, run):
+    """Few characters, so stretches repeat them: where two HMM labellings tie, the words are still jieba's."""
+    import jieba
+
+    fast, _ = both_engines
+    assert fast.cut_han(run) == jieba.lcut(run)
+
+
+@pytest.mark.parametrize("run", ["业园园园业", "园园园业", "业业园园"])
+def test_a_known_hmm_tie(both_engines, run):
+    import jieba
+
+    fast, _ = both_engines
+    assert fast.cut_han(run) == jieba.lcut(run)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers.gui import wait_settled
+from helpers.gui import change_settings, wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 import simcompare
 from simcompare import cli
 from simcompare.core.compare import compare_texts
-from simcompare.core.simhash import default_k
+from simcompare.core.defaults import default_k
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES, TEACHING_HASHER
 from simcompare.gui.models import ValueRole
@@ -78,13 +78,13 @@ def test_opening_two_files_shows_the_library_numbers(qtbot, page: ComparePage, t
 
 def test_every_number_matches_compare_json(qtbot, page: ComparePage, two_files, capsys) -> None:
     a, b = two_files
-    page.settings.apply({"bits": 32, "weighting": "tfidf"})
+    change_settings(page.settings, bits=32, weighting="tfidf")
     page.load_files(str(a), str(b))
     wait_settled(qtbot, page)
     assert cli.main(["compare", str(a), str(b), "--json", "--bits", "32", "--weighting", "tfidf"]) == 0
     data = json.loads(capsys.readouterr().out)
     shown = page.comparison
-    assert data["settings"] == shown.config.describe()
+    assert data["settings"] == shown.config.describe() | {"k": shown.k}
     assert data["distance"] == shown.distance and data["near_duplicate"] == shown.near_duplicate
     assert data["differing_bits"] == list(shown.differing_bits)
     for key, side in (("a", "a"), ("b", "b")):
@@ -112,7 +112,7 @@ def test_changing_a_setting_updates_every_view(qtbot, page: ComparePage, two_fil
     page.load_files(str(a), str(b))
     wait_settled(qtbot, page)
     with qtbot.waitSignal(page.results_shown, timeout=30_000):
-        page.settings.apply(change)
+        change_settings(page.settings, **change)
     wait_settled(qtbot, page)
     config = page.settings.config()
     for key, value in change.items():
@@ -125,7 +125,7 @@ def test_changing_a_setting_updates_every_view(qtbot, page: ComparePage, two_fil
 
 
 def test_a_new_width_resets_k_and_switches_from_a_hasher_too_narrow(qtbot, page: ComparePage) -> None:
-    page.settings.apply({"bits": 32, "hasher": "jenkins"})
+    change_settings(page.settings, bits=32, hasher="jenkins")
     assert page.settings.hasher_name() == "jenkins"
     page.settings.bits.setEditText("64")  # typed by the user
     assert page.settings.bits_value == 64
@@ -136,7 +136,7 @@ def test_a_new_width_resets_k_and_switches_from_a_hasher_too_narrow(qtbot, page:
     assert not page.settings._hasher_model.item(jenkins_row).isEnabled()
     page.settings.bits.setEditText("300")
     assert page.settings.hasher_name() == "blake2b"
-    assert page.settings.k.maximum() == 300
+    assert page.settings.k.maximum() == 299  # k < bits: k + 1 blocks of at least one bit
 
 
 def test_six_bit_worked_example(qtbot, page: ComparePage) -> None:
@@ -180,14 +180,14 @@ def test_a_fixed_lesson_disappears_when_its_settings_change(qtbot, page: Compare
     page.load_example("en-edited")
     wait_settled(qtbot, page)
     assert "Three words changed" in page.summary.info.text()
-    page.settings.apply({"bits": 8})
+    change_settings(page.settings, bits=8)
     qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.bits == 8, timeout=30_000)
     assert not page.summary.info.isVisibleTo(page)
 
 
 @pytest.mark.parametrize(("text_a", "text_b"), [("", ""), ("", "hello world again and again"), ("the of", "")])
 def test_texts_without_features_make_no_similarity_claim(qtbot, page: ComparePage, text_a, text_b) -> None:
-    page.settings.apply({"segmenter": "words"})
+    change_settings(page.settings, segmenter="words")
     page.pane_a.set_text(text_a, "A")
     page.pane_b.set_text(text_b, "B")
     page.recompute()
@@ -206,7 +206,7 @@ def test_every_example_loads(qtbot, page: ComparePage, item) -> None:
     page.load_example(item.key)
     wait_settled(qtbot, page)
     text_a, text_b = item.texts()
-    assert page.comparison == compare_texts(text_a, text_b, page.settings.config())
+    assert page.comparison == compare_texts(text_a, text_b, page.settings.config(), page.settings.decision())
     if item.key.endswith("identical") or item.key.endswith("reordered"):
         assert page.comparison.distance == 0
     if item.key.endswith("unrelated"):
@@ -426,7 +426,7 @@ def test_close_fingerprints_of_different_texts_are_rejected_by_verification(qtbo
     words = [f"word{i}" for i in range(40)]
     text_a = " ".join(words)
     text_b = " ".join(reversed(words))  # the same words, so the same weights: 0 bits apart
-    page.settings.apply({"segmenter": "words"})
+    change_settings(page.settings, segmenter="words")
     page.pane_a.set_text(text_a, "A")
     page.pane_b.set_text(text_b, "B")
     page.recompute()

@@ -5,11 +5,12 @@ from __future__ import annotations
 import threading
 
 import pytest
-from helpers.texts import ZH_A
+from helpers.texts import ZH_A, ZH_B
 
 from simcompare.core.compare import SideCache, compare_texts
 from simcompare.core.errors import Cancelled
 from simcompare.core.simhash import Config
+from simcompare.core.verify import Decision
 from simcompare.gui.compute import CompareRequest, run_comparison
 
 A = ZH_A
@@ -22,6 +23,13 @@ def test_the_worker_gives_the_cores_comparison() -> None:
     for _ in range(2):  # computed, then remembered
         result = run_comparison(CompareRequest(A, B, config, html_b=True), threading.Event(), cache)
         assert result.comparison == compare_texts(A, B, config, html_b=True)
+
+
+def test_the_worker_gives_the_requests_decision() -> None:
+    decision = Decision(2, 0.9)
+    result = run_comparison(CompareRequest(A, ZH_B, Config(), decision=decision), threading.Event(), SideCache())
+    assert result.comparison == compare_texts(A, ZH_B, Config(), decision)
+    assert result.comparison.decision == decision
 
 
 def test_a_superseded_request_stops_between_sides() -> None:
