@@ -369,6 +369,7 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
     judged under the other stop-word setting, must never change what comes out."""
     segmenter.forget()
     segmenter.LIMIT = limit
+    segmenter.CHARS = 3 * limit
     for text in [*texts, *texts]:  # the second time from memory
         raw = segmenter.lcut(text)
         expected = [t for t in raw if t in count_features(raw, drop_stopwords=drop_stopwords)]
@@ -379,6 +380,9 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
         )
         kept, ids = segmenter.kept_with_ids(text, drop_stopwords=drop_stopwords)
         assert kept == expected
+        memory, chunks = segmenter._kept_of[drop_stopwords], set(text.split())
+        assert memory.chars == sum(map(len, memory))  # what it counts is what it holds
+        assert len(memory) <= max(limit, len(chunks)) and memory.chars <= max(3 * limit, sum(map(len, chunks)))
         assert ids == b"".join(hashlib.blake2b(t.encode(), digest_size=8).digest() for t in expected)
 
 
