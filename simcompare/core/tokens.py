@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain, filterfalse
-from typing import Any
+from typing import TypeVar
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.jieba_cache import place_jieba_cache
@@ -208,6 +208,15 @@ def _python_cutter() -> Callable[[str], list[str]]:
     return lambda run: list(cut_block(run))
 
 
+_Remembered = TypeVar("_Remembered")
+
+
+class _Memory(dict[str, _Remembered]):
+    """What the segmenter remembers of each chunk, and how many characters its chunks hold."""
+
+    chars = 0
+
+
 class JiebaSegmenter:
     """The default segmenter: jieba's words on runs of Han characters, the word rule on the rest.
 
@@ -218,24 +227,27 @@ class JiebaSegmenter:
     so a scan cuts and judges each distinct chunk once and puts a text together from remembered tuples.
     """
 
-    LIMIT = 200_000  # chunks remembered (some tens of MB) before the memory starts afresh
+    # A memory starts afresh past this many chunks or characters (tens of MB; Chinese text can run long
+    # between spaces, so the characters are counted as well).
+    LIMIT = 200_000
+    CHARS = 4_000_000
 
     def __init__(self, engine: Engine | str | None = None) -> None:
         self.engine = _chosen_engine() if engine is None else Engine(engine)
         self._cut_run = _rjieba_cutter() if self.engine is Engine.RJIEBA else _python_cutter()
         # Tuples, not lists: the garbage collector stops tracking a tuple of strings, so a large memory
         # does not make every collection slower.
-        self._tokens_of: dict[str, tuple[str, ...]] = {}
-        self._kept_of: dict[bool, dict[str, tuple[str, ...]]] = {True: {}, False: {}}
-        self._ids_of: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
+        self._tokens_of: _Memory[tuple[str, ...]] = _Memory()
+        self._kept_of: dict[bool, _Memory[tuple[str, ...]]] = {True: _Memory(), False: _Memory()}
+        self._ids_of: dict[bool, _Memory[bytes]] = {True: _Memory(), False: _Memory()}
         plain, careful = _word_rules()
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
     def forget(self) -> None:
         """Forget every chunk cut so far (for benchmarks that measure a first pass)."""
-        self._tokens_of = {}
-        self._kept_of = {True: {}, False: {}}
-        self._ids_of = {True: {}, False: {}}
+        self._tokens_of = _Memory()
+        self._kept_of = {True: _Memory(), False: _Memory()}
+        self._ids_of = {True: _Memory(), False: _Memory()}
 
     def cut_han(self, run: str) -> list[str]:
         """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
@@ -260,13 +272,18 @@ class JiebaSegmenter:
                 tokens.append(piece)
         return tuple(tokens)
 
-    def _remembered(self, memory: dict[str, Any], chunks: list[str]) -> set[str]:
+    def _remembered(self, memory: _Memory, chunks: list[str]) -> set[str]:
         """The chunks ``memory`` lacks (set operations find them at C speed), the memory emptied first when
         they would not fit."""
         missing = set(chunks).difference(memory)
-        if missing and len(memory) + len(missing) > self.LIMIT:
-            memory.clear()
-            missing = set(chunks)
+        if missing:
+            size = sum(map(len, missing))
+            if len(memory) + len(missing) > self.LIMIT or memory.chars + size > self.CHARS:
+                memory.clear()
+                memory.chars = 0
+                missing = set(chunks)
+                size = sum(map(len, missing))
+            memory.chars += size
         return missing
 
     def lcut(self, text: str) -> list[str]:
@@ -298,7 +315,7 @@ class JiebaSegmenter:
             b"".join(map(ids_of.__getitem__, chunks)),
         )
 
-    def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> dict[str, tuple[str, ...]]:
+    def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> _Memory[tuple[str, ...]]:
         """The memory of kept tokens, holding every one of ``chunks``."""
         kept_of = self._kept_of[bool(drop_stopwords)]
         missing = self._remembered(kept_of, chunks)
