@@ -115,8 +115,10 @@ def bench_window(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[fl
 
     from simcompare.gui.app import create_application, settle_layouts
     from simcompare.gui.main_window import MainWindow
+    from simcompare.gui.workers import GuiThreadCollector
 
     app = create_application("en")
+    collector = GuiThreadCollector(app)  # as the app runs: collection on the GUI thread, short GIL switches
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "simcompare-bench.ini"
     window = MainWindow(QSettings(str(scratch), QSettings.Format.IniFormat), persist=False)
     window.resize(1400, 900)
@@ -175,6 +177,7 @@ def bench_window(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[fl
     rows.append(("window: repaint everything (grab)", samples))
     window.close()
     QApplication.processEvents()
+    collector.stop()
     return rows
 
 
