@@ -473,6 +473,7 @@ def test_the_open_differences_tab_follows_an_edit(qtbot, page: ComparePage) -> N
         page.pane_b.set_text("one two five four")
         page.recompute()
     assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["five"]
+    wait_settled(qtbot, page)  # the diff and the fingerprints run side by side: either may come first
     assert page.comparison is not None and page.comparison == compare_texts(
         "one two three four", "one two five four", page.settings.config()
     )
