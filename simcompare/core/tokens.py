@@ -129,8 +129,9 @@ def _rjieba_cutter() -> Callable[[str], list[str]]:
     """rjieba's precise mode with HMM, made to compute with jieba's very numbers.
 
     On a run of Han characters jieba-rs does what jieba does: the same dictionary, the same DAG and route
-    (ties to the longer word), the same HMM tables and Viterbi ties (benchmarks/compare_engines.py and
-    tests/core/test_tokens.py check it). One difference is arithmetic: jieba's dictionary lists B超 twice
+    (ties to the longer word), the same HMM tables and Viterbi (benchmarks/compare_engines.py and
+    tests/core/test_tokens.py check it), but for how the HMM breaks an exact tie, which
+    ``_with_jiebas_hmm_ties`` settles jieba's way. One difference is arithmetic: jieba's dictionary lists B超 twice
     and jieba adds both lines to its total frequency, jieba-rs only the last. Giving jieba-rs's B超 the sum
     of both lines makes the totals, and so every log probability, equal; no run of Han characters holds a B.
 
