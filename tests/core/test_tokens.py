@@ -384,8 +384,8 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
         # Bounded: past its limits a memory starts afresh, so it holds at most the limit or one text's chunks.
         memory, chunks = segmenter._kept_of[drop_stopwords], set(text.split())
         most_chunks, most_chars = max(most_chunks, len(chunks)), max(most_chars, sum(map(len, chunks)))
-        assert memory.chars == sum(map(len, memory))  # what it counts is what it holds
-        assert len(memory) <= max(limit, most_chunks) and memory.chars <= max(3 * limit, most_chars)
+        assert memory.chars == sum(map(len, memory.table))  # what it counts is what it holds
+        assert len(memory.table) <= max(limit, most_chunks) and memory.chars <= max(3 * limit, most_chars)
         assert ids == b"".join(hashlib.blake2b(t.encode(), digest_size=8).digest() for t in expected)
 
 
