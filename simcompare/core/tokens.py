@@ -13,7 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain, filterfalse
-from typing import Any
+from typing import Generic, TypeVar
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.jieba_cache import place_jieba_cache
@@ -129,8 +129,9 @@ def _rjieba_cutter() -> Callable[[str], list[str]]:
     """rjieba's precise mode with HMM, made to compute with jieba's very numbers.
 
     On a run of Han characters jieba-rs does what jieba does: the same dictionary, the same DAG and route
-    (ties to the longer word), the same HMM tables and Viterbi ties (benchmarks/compare_engines.py and
-    tests/core/test_tokens.py check it). One difference is arithmetic: jieba's dictionary lists B超 twice
+    (ties to the longer word), the same HMM tables and Viterbi (benchmarks/compare_engines.py and
+    tests/core/test_tokens.py check it), but for how the HMM breaks an exact tie, which
+    ``_with_jiebas_hmm_ties`` settles jieba's way. One difference is arithmetic: jieba's dictionary lists B超 twice
     and jieba adds both lines to its total frequency, jieba-rs only the last. Giving jieba-rs's B超 the sum
     of both lines makes the totals, and so every log probability, equal; no run of Han characters holds a B.
 
@@ -208,6 +209,21 @@ def _python_cutter() -> Callable[[str], list[str]]:
     return lambda run: list(cut_block(run))
 
 
+_Remembered = TypeVar("_Remembered")
+
+
+class _Memory(Generic[_Remembered]):
+    """What the segmenter remembers of each chunk, and how many characters its chunks hold.
+
+    The table is a plain dict on purpose: ``set.difference`` looks a plain dict's keys up, but walks the
+    whole of a dict subclass.
+    """
+
+    def __init__(self) -> None:
+        self.table: dict[str, _Remembered] = {}
+        self.chars = 0
+
+
 class JiebaSegmenter:
     """The default segmenter: jieba's words on runs of Han characters, the word rule on the rest.
 
@@ -218,24 +234,27 @@ class JiebaSegmenter:
     so a scan cuts and judges each distinct chunk once and puts a text together from remembered tuples.
     """
 
-    LIMIT = 200_000  # chunks remembered (some tens of MB) before the memory starts afresh
+    # A memory starts afresh past this many chunks or characters (tens of MB; Chinese text can run long
+    # between spaces, so the characters are counted as well).
+    LIMIT = 200_000
+    CHARS = 4_000_000
 
     def __init__(self, engine: Engine | str | None = None) -> None:
         self.engine = _chosen_engine() if engine is None else Engine(engine)
         self._cut_run = _rjieba_cutter() if self.engine is Engine.RJIEBA else _python_cutter()
         # Tuples, not lists: the garbage collector stops tracking a tuple of strings, so a large memory
         # does not make every collection slower.
-        self._tokens_of: dict[str, tuple[str, ...]] = {}
-        self._kept_of: dict[bool, dict[str, tuple[str, ...]]] = {True: {}, False: {}}
-        self._ids_of: dict[bool, dict[str, bytes]] = {True: {}, False: {}}
+        self._tokens_of: _Memory[tuple[str, ...]] = _Memory()
+        self._kept_of: dict[bool, _Memory[tuple[str, ...]]] = {True: _Memory(), False: _Memory()}
+        self._ids_of: dict[bool, _Memory[bytes]] = {True: _Memory(), False: _Memory()}
         plain, careful = _word_rules()
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
     def forget(self) -> None:
         """Forget every chunk cut so far (for benchmarks that measure a first pass)."""
-        self._tokens_of = {}
-        self._kept_of = {True: {}, False: {}}
-        self._ids_of = {True: {}, False: {}}
+        self._tokens_of = _Memory()
+        self._kept_of = {True: _Memory(), False: _Memory()}
+        self._ids_of = {True: _Memory(), False: _Memory()}
 
     def cut_han(self, run: str) -> list[str]:
         """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
@@ -260,20 +279,25 @@ class JiebaSegmenter:
                 tokens.append(piece)
         return tuple(tokens)
 
-    def _remembered(self, memory: dict[str, Any], chunks: list[str]) -> set[str]:
+    def _remembered(self, memory: _Memory, chunks: list[str]) -> set[str]:
         """The chunks ``memory`` lacks (set operations find them at C speed), the memory emptied first when
         they would not fit."""
-        missing = set(chunks).difference(memory)
-        if missing and len(memory) + len(missing) > self.LIMIT:
-            memory.clear()
-            missing = set(chunks)
+        missing = set(chunks).difference(memory.table)
+        if missing:
+            size = sum(map(len, missing))
+            if len(memory.table) + len(missing) > self.LIMIT or memory.chars + size > self.CHARS:
+                memory.table.clear()
+                memory.chars = 0
+                missing = set(chunks)
+                size = sum(map(len, missing))
+            memory.chars += size
         return missing
 
     def lcut(self, text: str) -> list[str]:
         """The tokens of a text in order; whitespace is not a token."""
         chunks = text.split()
-        tokens_of = self._tokens_of
-        for chunk in self._remembered(tokens_of, chunks):
+        tokens_of = self._tokens_of.table
+        for chunk in self._remembered(self._tokens_of, chunks):
             tokens_of[chunk] = self._cut_chunk(chunk)
         return list(chain.from_iterable(map(tokens_of.__getitem__, chunks)))
 
@@ -287,8 +311,9 @@ class JiebaSegmenter:
         """``kept`` and the kept tokens' ``token_ids``, each chunk's remembered like its tokens."""
         chunks = text.split()
         kept_of = self._kept_chunks(chunks, drop_stopwords)
-        ids_of = self._ids_of[bool(drop_stopwords)]
-        missing = self._remembered(ids_of, chunks)
+        ids_memory = self._ids_of[bool(drop_stopwords)]
+        ids_of = ids_memory.table
+        missing = self._remembered(ids_memory, chunks)
         if missing:
             id_of = _known_ids(set(chain.from_iterable(map(kept_of.__getitem__, missing)))).__getitem__
             for chunk in missing:
@@ -300,8 +325,9 @@ class JiebaSegmenter:
 
     def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> dict[str, tuple[str, ...]]:
         """The memory of kept tokens, holding every one of ``chunks``."""
-        kept_of = self._kept_of[bool(drop_stopwords)]
-        missing = self._remembered(kept_of, chunks)
+        memory = self._kept_of[bool(drop_stopwords)]
+        kept_of = memory.table
+        missing = self._remembered(memory, chunks)
         if missing:
             cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
             # Judged in one go, so the per-token test below is a set lookup at C speed.

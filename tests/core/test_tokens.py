@@ -369,6 +369,8 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
     judged under the other stop-word setting, must never change what comes out."""
     segmenter.forget()
     segmenter.LIMIT = limit
+    segmenter.CHARS = 3 * limit
+    most_chunks = most_chars = 0
     for text in [*texts, *texts]:  # the second time from memory
         raw = segmenter.lcut(text)
         expected = [t for t in raw if t in count_features(raw, drop_stopwords=drop_stopwords)]
@@ -379,6 +381,11 @@ def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmen
         )
         kept, ids = segmenter.kept_with_ids(text, drop_stopwords=drop_stopwords)
         assert kept == expected
+        # Bounded: past its limits a memory starts afresh, so it holds at most the limit or one text's chunks.
+        memory, chunks = segmenter._kept_of[drop_stopwords], set(text.split())
+        most_chunks, most_chars = max(most_chunks, len(chunks)), max(most_chars, sum(map(len, chunks)))
+        assert memory.chars == sum(map(len, memory.table))  # what it counts is what it holds
+        assert len(memory.table) <= max(limit, most_chunks) and memory.chars <= max(3 * limit, most_chars)
         assert ids == b"".join(hashlib.blake2b(t.encode(), digest_size=8).digest() for t in expected)
 
 

@@ -437,3 +437,107 @@ def test_close_fingerprints_of_different_texts_are_rejected_by_verification(qtbo
     assert "not near-duplicates" in page.summary.verdict.text()
     assert f"word pairs {round(comparison.resemblance * 100)} %" in page.summary.verdict_caption.text()
     assert "0 bits apart, but only" in page.summary.notices.text()
+
+
+def test_a_hidden_differences_tab_catches_up_when_shown(qtbot, page: ComparePage) -> None:
+    """The word diff runs only for the tab on screen: edited while hidden, it shows the new texts when opened."""
+    page.show_results_tab(0)
+    page.pane_a.set_text("the cat sat on the mat")
+    page.pane_b.set_text("the cat sat on the hat")
+    page.recompute()
+    wait_settled(qtbot, page)
+    assert not page.differences.isVisible() and page.differences.diff is None  # nothing done while hidden
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.show_results_tab(1)
+    assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["hat"]
+    assert page.differences.view_b.toPlainText() == "the cat sat on the hat"
+
+    page.show_results_tab(0)
+    page.pane_b.set_text("a dog sat on the mat")
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.show_results_tab(1)
+    assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["a dog"]
+    assert page.differences.view_b.toPlainText() == "a dog sat on the mat"
+
+
+def test_the_open_differences_tab_follows_an_edit(qtbot, page: ComparePage) -> None:
+    page.pane_a.set_text("one two three four")
+    page.pane_b.set_text("one two three four")
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000):
+        page.show_results_tab(1)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.pane_b.set_text("one two five four")
+        page.recompute()
+    assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["five"]
+    wait_settled(qtbot, page)  # the diff and the fingerprints run side by side: either may come first
+    assert page.comparison is not None and page.comparison == compare_texts(
+        "one two three four", "one two five four", page.settings.config()
+    )
+
+
+def test_the_first_comparison_waits_for_the_window_to_be_painted(qtbot, settings_file: Path) -> None:
+    """Loading jieba must not hold up the window's first paint; what the user asks for still starts at once."""
+    from PySide6.QtCore import QSettings
+
+    from simcompare.gui.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    page = window.compare_page
+    QApplication.processEvents()  # a request scheduled at once would be submitted here
+    assert page.comparison is None and not page.busy and not page.is_settled()
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        window.show()
+    wait_settled(qtbot, page)
+    assert page.comparison == compare_texts("", "", page.settings.config())
+
+
+def test_a_request_before_the_first_paint_starts_at_once(qtbot, settings_file: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from simcompare.gui.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    page = window.compare_page
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert page.comparison == compare_texts(page.pane_a.text(), page.pane_b.text(), page.settings.config())
+
+
+def test_the_steps_tab_catches_up_when_shown(qtbot, page: ComparePage) -> None:
+    """While another tab is open the token tables, grid and charts wait; shown, they hold the newest result."""
+    page.pane_a.set_text(ZH_A)
+    page.pane_b.set_text(ZH_A)
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000):
+        page.show_results_tab(1)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.pane_b.set_text(ZH_B)
+        page.recompute()
+    wait_settled(qtbot, page)
+    expected = compare_texts(ZH_A, ZH_B, page.settings.config())
+    assert page.comparison == expected
+    assert page.table_b.model.fingerprint != expected.b.fingerprint  # not filled while hidden
+    page.show_results_tab(0)
+    assert_every_view_shows(page, expected)
+
+
+def test_exporting_a_chart_from_another_tab_exports_the_newest_result(qtbot, page: ComparePage) -> None:
+    page.pane_a.set_text(ZH_A)
+    page.pane_b.set_text(ZH_A)
+    page.recompute()
+    wait_settled(qtbot, page)
+    page.show_results_tab(2)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.pane_b.set_text(ZH_B)
+        page.recompute()
+    wait_settled(qtbot, page)
+    chart = page.export_target("chart_b")
+    assert chart.fingerprint.sums == compare_texts(ZH_A, ZH_B, page.settings.config()).b.fingerprint.sums
