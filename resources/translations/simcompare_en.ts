@@ -40,21 +40,21 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
-        <location line="+331"/>
-        <location line="+34"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+101"/>
+        <location line="+340"/>
+        <location line="+59"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-364"/>
-        <location line="+331"/>
-        <location line="+33"/>
+        <location line="-398"/>
+        <location line="+340"/>
+        <location line="+58"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-361"/>
+        <location line="-395"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>Trace as CSV or JSON…</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+133"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -154,12 +154,12 @@
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+43"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+12"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -179,7 +179,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+53"/>
         <location line="+18"/>
         <source>Could not save {path}: {reason}</source>
         <translation>Could not save {path}: {reason}</translation>
@@ -191,7 +191,7 @@
         <translation>Saved {path}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
     </message>
@@ -219,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+101"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -947,7 +947,7 @@
         <translation>Cancelling…</translation>
     </message>
     <message numerus="yes">
-        <location line="+734"/>
+        <location line="+735"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>Opened saved results: %n file, no scan</numerusform>
@@ -1051,22 +1051,22 @@
         <translation>grouping at k = {0}…</translation>
     </message>
     <message>
-        <location line="-623"/>
+        <location line="-624"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+198"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Move every copy?</source>
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV files (*.csv)</translation>
     </message>
@@ -1078,7 +1078,7 @@
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location line="-570"/>
+        <location line="-571"/>
         <source>Opening the results…</source>
         <translation>Opening the results…</translation>
     </message>
@@ -1194,7 +1194,7 @@
         <translation>Groups: {0}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
@@ -2691,7 +2691,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+139"/>
+        <location filename="../../simcompare/gui/models.py" line="+191"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -2741,7 +2741,7 @@
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>

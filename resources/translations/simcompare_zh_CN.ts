@@ -40,21 +40,21 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
-        <location line="+331"/>
-        <location line="+34"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+101"/>
+        <location line="+340"/>
+        <location line="+59"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-364"/>
-        <location line="+331"/>
-        <location line="+33"/>
+        <location line="-398"/>
+        <location line="+340"/>
+        <location line="+58"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-361"/>
+        <location line="-395"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>计算过程（CSV 或 JSON）…</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+133"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -154,12 +154,12 @@
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+43"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+12"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
     </message>
@@ -179,7 +179,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+53"/>
         <location line="+18"/>
         <source>Could not save {path}: {reason}</source>
         <translation>无法保存 {path}：{reason}</translation>
@@ -191,7 +191,7 @@
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
@@ -219,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+101"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -946,7 +946,7 @@
         <translation>正在取消…</translation>
     </message>
     <message numerus="yes">
-        <location line="+734"/>
+        <location line="+735"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
@@ -1042,22 +1042,22 @@
         <translation>正在按 k = {0} 分组…</translation>
     </message>
     <message>
-        <location line="-623"/>
+        <location line="-624"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
     <message>
-        <location line="+197"/>
+        <location line="+198"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
     <message>
-        <location line="-31"/>
+        <location line="-32"/>
         <source>Move every copy?</source>
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="+121"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
@@ -1069,7 +1069,7 @@
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location line="-570"/>
+        <location line="-571"/>
         <source>Opening the results…</source>
         <translation>正在打开结果…</translation>
     </message>
@@ -1180,7 +1180,7 @@
         <translation>组：{0}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
@@ -2673,7 +2673,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+139"/>
+        <location filename="../../simcompare/gui/models.py" line="+191"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -2723,7 +2723,7 @@
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>

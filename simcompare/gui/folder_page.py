@@ -95,7 +95,7 @@ from simcompare.gui.folder_jobs import (
 )
 from simcompare.gui.folder_models import Column, FileState, GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
 from simcompare.gui.histogram_view import DistanceHistogramView
-from simcompare.gui.messages import error_text, input_error_text, os_error_text
+from simcompare.gui.messages import error_text, input_error_text, os_error_text, system_error_text
 from simcompare.gui.plain import plain_label
 from simcompare.gui.workers import BackgroundJob
 
@@ -1164,7 +1164,8 @@ class FolderPage(QWidget):
         assert self._session is not None
         root = self._session.root
         moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
-        failed = [f"{o.source}: {o.error}" for o in outcomes if not o.ok]
+        # the system's error by its number, in the interface language (the core's words are English)
+        failed = [f"{o.source}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
         try:
             self.log.write(kind, outcomes)
         except OSError as error:
