@@ -678,14 +678,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+559"/>
+        <location line="+560"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="-775"/>
+        <location line="-776"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
@@ -947,7 +947,7 @@
         <translation>Cancelling…</translation>
     </message>
     <message numerus="yes">
-        <location line="+735"/>
+        <location line="+736"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>Opened saved results: %n file, no scan</numerusform>
@@ -1078,7 +1078,7 @@
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location line="-571"/>
+        <location line="-572"/>
         <source>Opening the results…</source>
         <translation>Opening the results…</translation>
     </message>
@@ -1122,7 +1122,7 @@
         <translation>none marked</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>near-duplicates</source>
         <translation>near-duplicates</translation>
     </message>
@@ -1778,7 +1778,7 @@
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/messages.py" line="+21"/>
+        <location filename="../../simcompare/gui/messages.py" line="+25"/>
         <source>the file does not exist</source>
         <translation>the file does not exist</translation>
     </message>
@@ -1794,13 +1794,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+25"/>
         <location line="+69"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-93"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1840,7 +1840,7 @@
         <translation>reading the document took too long</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>the file cannot be read</source>
         <translation>the file cannot be read</translation>
     </message>

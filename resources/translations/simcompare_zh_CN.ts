@@ -677,14 +677,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+559"/>
+        <location line="+560"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message>
-        <location line="-775"/>
+        <location line="-776"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>记住这两个文件不是重复</translation>
     </message>
@@ -946,7 +946,7 @@
         <translation>正在取消…</translation>
     </message>
     <message numerus="yes">
-        <location line="+735"/>
+        <location line="+736"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
@@ -1069,7 +1069,7 @@
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location line="-571"/>
+        <location line="-572"/>
         <source>Opening the results…</source>
         <translation>正在打开结果…</translation>
     </message>
@@ -1110,7 +1110,7 @@
         <translation>未标记任何文件</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
@@ -1760,7 +1760,7 @@
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/messages.py" line="+21"/>
+        <location filename="../../simcompare/gui/messages.py" line="+25"/>
         <source>the file does not exist</source>
         <translation>文件不存在</translation>
     </message>
@@ -1776,13 +1776,13 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+23"/>
+        <location line="+25"/>
         <location line="+69"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-91"/>
+        <location line="-93"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1822,7 +1822,7 @@
         <translation>读取文档耗时过长</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>the file cannot be read</source>
         <translation>无法读取该文件</translation>
     </message>

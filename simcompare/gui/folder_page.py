@@ -989,7 +989,8 @@ class FolderPage(QWidget):
             try:
                 document = read_document(path)
             except InputError as error:
-                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, input_error_text(error.code)))
+                reason = input_error_text(error.code, error.errno)
+                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, reason))
                 return False
             html = True if self._session.result.config.html else (document.html or None)
             texts.append(clean(document.text, html=html))

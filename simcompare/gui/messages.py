@@ -15,8 +15,12 @@ from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.scan import Reason
 
 
-def input_error_text(code: str) -> str:
-    """Why a file could not be read, as a phrase that completes "Could not open “name”: …"."""
+def input_error_text(code: str, number: int | None = None) -> str:
+    """Why a file could not be read, as a phrase that completes "Could not open “name”: …".
+
+    ``number`` is the error's ``errno``: a file unreadable for a reason the core has no code for is
+    named by the system's error.
+    """
     texts = {
         ErrorCode.MISSING: QCoreApplication.translate("Messages", "the file does not exist"),
         ErrorCode.NOT_A_FILE: QCoreApplication.translate("Messages", "it is a folder, not a file"),
@@ -35,7 +39,9 @@ def input_error_text(code: str) -> str:
         ),
         ErrorCode.TIMEOUT: QCoreApplication.translate("Messages", "reading the document took too long"),
     }
-    return texts.get(code, QCoreApplication.translate("Messages", "the file cannot be read"))
+    if code in texts:
+        return texts[code]
+    return system_error_text(number) or QCoreApplication.translate("Messages", "the file cannot be read")
 
 
 def reason_text(reason: str) -> str:
@@ -146,7 +152,7 @@ def error_text(error: BaseException) -> str:
     if isinstance(error, Cancelled):
         return QCoreApplication.translate("Messages", "cancelled")
     if isinstance(error, InputError):
-        return input_error_text(error.code)
+        return input_error_text(error.code, error.errno)
     if isinstance(error, OSError):
         return os_error_text(error)
     # A bug rather than a user's mistake: keep the exception's own words for the report.

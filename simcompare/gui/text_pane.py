@@ -399,5 +399,5 @@ def format_name(code: Format | str) -> str:
 def open_error(path: str, error: InputError) -> str:
     """Why a file could not be opened, in words chosen by the error's code (never the core's English)."""
     name = os.path.basename(path) or path
-    reason = input_error_text(error.code)
+    reason = input_error_text(error.code, error.errno)
     return QCoreApplication.translate("TextPane", "Could not open “{name}”: {reason}").format(name=name, reason=reason)

@@ -239,6 +239,7 @@ def test_the_core_codes_are_shown_in_chinese(chinese) -> None:
         for text in (reason_text(reason), reason_detail(reason), reason_detail(reason, errno.EACCES)):
             assert text and not english_words(text), (reason, text)
     # an unreadable file names the system's error (by its number, never by reading the English detail)
+    assert input_error_text(InputError.code, errno.EIO) == "输入/输出错误" != input_error_text(InputError.code)
     assert reason_detail(Reason.UNREADABLE, errno.EIO) == "输入/输出错误" != reason_detail(Reason.UNREADABLE)
 
 
