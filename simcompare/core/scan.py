@@ -580,6 +580,27 @@ def scan(
     )
 
 
+def scan_file(
+    path: str, rel: str, stamp: FileStamp, config: Config, *, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> FileRecord | Problem:
+    """One file read, segmented and fingerprinted exactly as a scan's worker does it (a parser stuck on a
+    document is stopped by the alarm and reported): its record, or the problem that kept it out.
+
+    For other engines that run the scan's per-file work elsewhere (Spark's executors).
+
+    Args:
+        path: The file's absolute path.
+        rel: Its path as the result names it.
+        stamp: Its size and times as listed; a file that changed since is reported, not read.
+        config: Fingerprint settings.
+        max_bytes: Larger files are reported as too large.
+    """
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, max_bytes, keep_counts=False)
+    run = _Run(NO_PROGRESS, None)
+    run.take(_segment_one(_Entry(path, rel, stamp), job, alarm=True), Path("/"))
+    return run.problems[0] if run.problems else run.records[0]
+
+
 def _chunks(entries: list[_Entry], size: int) -> Iterator[list[_Entry]]:
     for i in range(0, len(entries), size):
         yield entries[i : i + size]
