@@ -57,7 +57,7 @@ def main() -> int:
             tokenizer.lcut(text)
 
     def pipeline() -> None:
-        jieba_segmenter().forget()  # a first pass: no run remembered from an earlier repetition
+        jieba_segmenter().forget()  # a first pass: no chunk remembered from an earlier repetition
         for text in texts:
             fingerprint_value(extract_features(text, config, keep_sequence=False).weights, config)
 
@@ -95,7 +95,7 @@ def main() -> int:
     names = [
         "jieba.lcut alone",
         f"simcompare at the defaults: clean, segment ({jieba_segmenter().engine} engine), weigh, hash, sum, sign",
-        "the same, no run remembered across documents",
+        "the same, no chunk remembered across documents",
         "the same with the pure-Python engine (SIMCOMPARE_JIEBA_ENGINE=python)",
         "hashing and summing alone, tokens given (codes remembered)",
         "hashing and summing alone, tokens given (every code hashed)",
