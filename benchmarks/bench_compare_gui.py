@@ -6,7 +6,9 @@ Without --files, two Chinese texts of 20 KB (UTF-8) are made from jieba's own di
 seed: words drawn by their frequency, cut into sentences and paragraphs; text B is text A with a word
 replaced in about a fifth of its sentences and one paragraph moved. The figures are for the window's
 worker function (the core calls plus the window's reuse of unchanged sides) and for the whole round
-trip in an offscreen window, from the request to every view showing the result. Target: under 150 ms.
+trip in an offscreen window with the Steps tab or the Differences tab open: from the request until every
+view on screen shows the result, painted (the word diff too when the Differences tab is open; hidden tabs
+catch up when they are shown). Target (issue 15): one text edited, under 50 ms.
 
 This script imports PySide6 (it measures the window), hence the TID251 exceptions below.
 """
@@ -25,7 +27,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-TARGET_MS = 150.0
+TARGET_MS = 50.0
 SIZE = 20_000
 EDITED_SHARE = 0.2  # share of B's sentences whose first word is replaced
 
@@ -71,7 +73,12 @@ def timed(function, runs: int) -> list[float]:
 
 def bench_worker(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[float]]]:
     from simcompare.core.simhash import Config
-    from simcompare.gui.compute import CompareRequest, SideCache, run_comparison
+    from simcompare.gui.compute import CompareRequest, run_comparison
+
+    try:
+        from simcompare.core.compare import SideCache
+    except ImportError:  # the code before the cache moved into core (to measure "before" on older code)
+        from simcompare.gui.compute import SideCache  # type: ignore[attr-defined,no-redef]
 
     config = Config()
     never = threading.Event()
@@ -104,43 +111,62 @@ def bench_worker(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[fl
 
 def bench_window(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[float]]]:
     from PySide6.QtCore import QEventLoop, QSettings  # noqa: TID251 - measures the window
+    from PySide6.QtWidgets import QApplication  # noqa: TID251 - measures the window
 
     from simcompare.gui.app import create_application, settle_layouts
     from simcompare.gui.main_window import MainWindow
+    from simcompare.gui.workers import GuiThreadCollector
 
-    create_application("en")
+    app = create_application("en")
+    collector = GuiThreadCollector(app)  # as the app runs: collection on the GUI thread, short GIL switches
     scratch = Path(os.environ.get("TMPDIR", "/tmp")) / "simcompare-bench.ini"
     window = MainWindow(QSettings(str(scratch), QSettings.Format.IniFormat), persist=False)
     window.resize(1400, 900)
     window.show()
     page = window.compare_page
 
+    def done() -> bool:
+        diff_pending = page.differences.isVisible() and (page.differences.busy or page.differences.diff is None)
+        return page.is_settled() and page.comparison is not None and not diff_pending
+
     def wait() -> None:
+        """Until every view on screen shows the newest result, painted (not just handed its data)."""
         loop = QEventLoop()
         page.results_shown.connect(loop.quit)
-        while not (page.is_settled() and page.comparison is not None):
+        page.differences.diff_ready.connect(loop.quit)
+        while not done():
             loop.exec()
         page.results_shown.disconnect(loop.quit)
+        page.differences.diff_ready.disconnect(loop.quit)
+        app.sendPostedEvents()
+        app.processEvents()  # the views' pending paints (offscreen: into the backing store)
 
     wait()
     rows = []
-    for label, change in (
-        ("window: both texts new, to results shown", lambda n: (text_a + f"\n{n}", text_b + f"\n{n}")),
-        ("window: one text edited, to results shown", lambda n: (text_a, text_b + f"\n{n}")),
-    ):
-        samples = []
-        for n in range(runs):
-            new_a, new_b = change(n)
-            if page.pane_a.text() != new_a:
-                page.pane_a.set_text(new_a)
-            page.pane_b.set_text(new_b)
-            if "both" in label:
-                jieba_blocks().forget()
-            started = time.perf_counter()
-            page.recompute()
-            wait()
-            samples.append((time.perf_counter() - started) * 1000)
-        rows.append((label, samples))
+    for tab, tab_name in ((0, "Steps"), (1, "Differences")):
+        page.show_results_tab(tab)
+        wait()
+        for label, change in (
+            (f"window, {tab_name} tab: both texts new", lambda n: (text_a + f"\n{n}", text_b + f"\n{n}")),
+            (f"window, {tab_name} tab: one text edited", lambda n: (text_a, text_b + f"\n{n}")),
+        ):
+            samples = []
+            for n in range(runs):
+                new_a, new_b = change(n)
+                if page.pane_a.text() != new_a:
+                    page.pane_a.set_text(new_a)
+                page.pane_b.set_text(new_b)
+                if "both" in label:
+                    jieba_blocks().forget()
+                app.sendPostedEvents()
+                app.processEvents()  # the pane shows the typed text at once; what is timed is the views' answer
+                started = time.perf_counter()
+                page.recompute()
+                wait()
+                samples.append((time.perf_counter() - started) * 1000)
+            rows.append((label, samples))
+    page.show_results_tab(0)
+    wait()
 
     samples = []
     for _ in range(runs):
@@ -150,6 +176,8 @@ def bench_window(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[fl
         samples.append((time.perf_counter() - started) * 1000)
     rows.append(("window: repaint everything (grab)", samples))
     window.close()
+    QApplication.processEvents()
+    collector.stop()
     return rows
 
 
@@ -174,12 +202,12 @@ def main(argv: list[str] | None = None) -> int:
     )
     rows = bench_worker(text_a, text_b, args.runs) + bench_window(text_a, text_b, args.runs)
     print()
-    print(f"| {'what':<45} | median ms | min ms | max ms | under {TARGET_MS:.0f} ms |")
-    print(f"| {'-' * 45} | --------: | -----: | -----: | :---------: |")
+    print(f"| {'what':<50} | median ms | min ms | max ms | under {TARGET_MS:.0f} ms |")
+    print(f"| {'-' * 50} | --------: | -----: | -----: | :---------: |")
     for label, samples in rows:
         median = statistics.median(samples)
         print(
-            f"| {label:<45} | {median:9.1f} | {min(samples):6.1f} | {max(samples):6.1f} | "
+            f"| {label:<50} | {median:9.1f} | {min(samples):6.1f} | {max(samples):6.1f} | "
             f"{'yes' if median < TARGET_MS else 'no':^11} |"
         )
     return 0

@@ -43,6 +43,7 @@ def make_folder(root: Path, kind: str, count: int) -> None:
 
 def run_case(root: str) -> None:
     """In the child: scan and group, print seconds and peak memory as JSON."""
+    from simcompare.core.defaults import default_k
     from simcompare.core.folder import FolderSession
     from simcompare.core.scan import ScanOptions, scan
 
@@ -50,7 +51,7 @@ def run_case(root: str) -> None:
     result = scan(root, options=ScanOptions(workers=2))
     scanned = time.perf_counter()
     session = FolderSession(result)
-    groups = session.groups(result.config.k or 0)
+    groups = session.groups(default_k(result.config.bits))
     done = time.perf_counter()
     own = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024

@@ -22,6 +22,7 @@ from pathlib import Path
 from corpora import corpus_folder
 
 from simcompare.core.cache import Cache
+from simcompare.core.defaults import default_k
 from simcompare.core.groups import find_groups
 from simcompare.core.scan import ScanOptions, scan
 from simcompare.core.simhash import Config
@@ -40,11 +41,14 @@ def cli_scan_seconds(folder: Path, source: Path | None) -> float:
     if source is not None:
         env["PYTHONPATH"] = str(source)
     started = time.perf_counter()
+    # Run from a neutral folder: `python -m` puts the working folder first on the path, so from the
+    # repository both runs would import this code.
     subprocess.run(
         [sys.executable, "-m", "simcompare", "scan", str(folder), "--no-cache", "--workers", "2", "--json"],
         env=env,
         check=True,
         stdout=subprocess.DEVNULL,
+        cwd=tempfile.gettempdir(),
     )
     return time.perf_counter() - started
 
@@ -91,14 +95,14 @@ def main() -> int:
         started = time.perf_counter()
         groups, pairs = find_groups(
             [f.value for f in result.files],
-            config.k or 0,
+            default_k(config.bits),
             config.bits,
             empty=[i for i, f in enumerate(result.files) if f.empty],
         )
         grouping = time.perf_counter() - started
     print(
         f"{len(result.files)} files ({size:.1f} MB) in {folder}, {len(result.problems)} problems, "
-        f"{len(groups)} groups at k = {config.k}\n"
+        f"{len(groups)} groups at k = {default_k(config.bits)}\n"
     )
     print("| scan | seconds | files/s | ratio |")
     print("|---|---|---|---|")

@@ -33,6 +33,7 @@ import pyarrow.parquet as pq
 from bench_index import make_workload
 from corpora import corpus_folder
 
+from simcompare.core.defaults import default_k
 from simcompare.core.folder import FolderSession
 from simcompare.core.index import find_near_pairs
 from simcompare.core.report import report_json
@@ -116,7 +117,7 @@ def corpora(spark, folder: Path, rule: str) -> None:  # type: ignore[no-untyped-
 
     started = time.perf_counter()
     result = scan(source, config, ScanOptions())
-    k = config.k or 0
+    k = default_k(config.bits)
     session = FolderSession(result)  # as `simcompare scan --json` with no not-duplicates list
     expected = json.loads(json.dumps(report_json(session, session.groups(k, rule=rule), k, rule), ensure_ascii=False))
     scan_seconds = time.perf_counter() - started

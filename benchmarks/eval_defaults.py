@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcompare.core.defaults import default_k
 from simcompare.core.documents import read_document
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 
@@ -152,7 +153,7 @@ def main() -> int:
         traditional[name] = {}
         for convert in ("s2t", "s2twp"):
             copies = fingerprints(args.eval, zh_bases, config, args.workers, convert)
-            found = sum((values[n] ^ copies[n]).bit_count() <= (config.k or 0) for n in zh_bases)
+            found = sum((values[n] ^ copies[n]).bit_count() <= default_k(config.bits) for n in zh_bases)
             traditional[name][convert] = found / len(zh_bases)
         elapsed = time.perf_counter() - started
         print(f"\n## {name} ({elapsed:.1f} s)")
@@ -171,7 +172,7 @@ def main() -> int:
         percentile = negatives[len(negatives) // 100]
         print(f"\nclosest unrelated pair (label 0): {negatives[0]} bits; 1st percentile {percentile}")
         print(
-            f"Traditional copies of the {len(zh_bases)} Chinese base documents found at k = {config.k}: "
+            f"Traditional copies of the {len(zh_bases)} Chinese base documents found at k = {default_k(config.bits)}: "
             f"s2t {traditional[name]['s2t']:.2f}, s2twp {traditional[name]['s2twp']:.2f}"
         )
         if args.per_edit is not None and name == next(iter(chosen)):

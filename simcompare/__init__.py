@@ -1,10 +1,12 @@
 """simcompare: how alike are these texts, and which files in a folder are near-copies of each other.
 
-The library API: build a :class:`Config`, take :func:`fingerprint` of texts, compare with :func:`hamming`.
+The library API: build a :class:`Config`, take :func:`fingerprint` of texts, compare with :func:`hamming`;
+a :class:`Decision` (k and the verification threshold) gives the near-duplicate verdict.
 """
 
 from simcompare._version import __version__
 from simcompare.core.compare import Comparison, compare_texts
+from simcompare.core.defaults import default_k
 from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import Cancelled, InputError, SimcompareError
 from simcompare.core.folder import FolderSession, NotDuplicates
@@ -17,7 +19,6 @@ from simcompare.core.simhash import (
     Config,
     Fingerprint,
     TokenTrace,
-    default_k,
     fingerprint,
     fingerprint_weights,
     hamming,

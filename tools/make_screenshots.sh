@@ -20,7 +20,8 @@ import json, sys
 from simcompare.core.folder import FolderSession
 from simcompare.core.results import results_json
 from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config, default_k
+from simcompare.core.defaults import default_k
+from simcompare.core.simhash import Config
 
 result = scan(sys.argv[1], Config(), ScanOptions(workers=1, in_process=True))  # a stdin script cannot fork workers
 session = FolderSession(result)

@@ -4,7 +4,7 @@
 <context>
     <name>AngleLawChart</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+109"/>
         <source>Distance against angle</source>
         <translation>Distance against angle</translation>
     </message>
@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+87"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
         <location line="+327"/>
         <location line="+34"/>
         <source>Text A</source>
@@ -363,7 +363,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+68"/>
+        <location filename="../../simcompare/gui/examples.py" line="+63"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -428,7 +428,7 @@
         <translation>Six-bit worked example (table hasher)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
         <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
     </message>
@@ -547,7 +547,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -991,7 +991,7 @@
         <translation>The results could not be opened: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+122"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1051,7 +1051,7 @@
         <translation>grouping at k = {0}…</translation>
     </message>
     <message>
-        <location line="-627"/>
+        <location line="-624"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
@@ -1300,7 +1300,7 @@
         <translation>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+171"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>PARTIAL (scan cancelled): </translation>
     </message>
@@ -2092,7 +2092,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+55"/>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+58"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2112,7 +2112,7 @@
         <translation>How the text is cut into tokens. Each token adds its weight to the per-bit sums, so this decides which words two texts can share.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>n = </source>
         <translation>n = </translation>
     </message>
@@ -2132,7 +2132,7 @@
         <translation>Leave out common words (的, 了, the, of …): they occur in every text and would pull every fingerprint towards the same bits</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Fold Traditional Chinese</source>
         <translation>Fold Traditional Chinese</translation>
     </message>
@@ -2142,7 +2142,7 @@
         <translation>Turn Traditional Chinese into Simplified before cutting it into words (OpenCC), so the two scripts of one text give the same tokens</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>tf — count in the text</source>
         <translation>tf — count in the text</translation>
     </message>
@@ -2228,8 +2228,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</translation>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} bits and k = {k}</source>
+        <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} bits and k = {k}</translation>
     </message>
     <message>
         <location line="+5"/>

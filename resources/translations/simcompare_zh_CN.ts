@@ -4,7 +4,7 @@
 <context>
     <name>AngleLawChart</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+117"/>
+        <location filename="../../simcompare/gui/geometry_view.py" line="+109"/>
         <source>Distance against angle</source>
         <translation>距离与夹角</translation>
     </message>
@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+87"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
         <location line="+327"/>
         <location line="+34"/>
         <source>Text A</source>
@@ -362,7 +362,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+68"/>
+        <location filename="../../simcompare/gui/examples.py" line="+63"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -427,7 +427,7 @@
         <translation>六位演算示例（查表哈希函数）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
         <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
     </message>
@@ -546,7 +546,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -987,7 +987,7 @@
         <translation>无法打开结果：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+122"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1042,7 +1042,7 @@
         <translation>正在按 k = {0} 分组…</translation>
     </message>
     <message>
-        <location line="-627"/>
+        <location line="-624"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
@@ -1283,7 +1283,7 @@
         <translation>{0}：{1} / {2} 个文件 · 每秒 {3:.0f} 个 · 剩余 {4}</translation>
     </message>
     <message>
-        <location line="+174"/>
+        <location line="+171"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>部分结果（扫描已取消）：</translation>
     </message>
@@ -2074,7 +2074,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+55"/>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+58"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2094,7 +2094,7 @@
         <translation>文本如何切分为词元。每个词元都把权重计入逐位求和，所以分词器决定了两段文本能共有哪些词。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+6"/>
         <source>n = </source>
         <translation>n = </translation>
     </message>
@@ -2114,7 +2114,7 @@
         <translation>略去常用词（的、了、是 …）：它们出现在每段文本中，会把所有指纹都拉向相同的位</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+4"/>
         <source>Fold Traditional Chinese</source>
         <translation>繁体转为简体</translation>
     </message>
@@ -2124,7 +2124,7 @@
         <translation>分词前把繁体中文转换为简体（OpenCC），同一文本的繁简两种写法得到相同的词元</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
         <source>tf — count in the text</source>
         <translation>tf — 文本中的出现次数</translation>
     </message>
@@ -2210,8 +2210,8 @@
     </message>
     <message>
         <location line="+3"/>
-        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits and the default k</source>
-        <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、md5、64 位以及默认的 k</translation>
+        <source>jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} bits and k = {k}</source>
+        <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、{hasher}、{bits} 位以及 k = {k}</translation>
     </message>
     <message>
         <location line="+5"/>

@@ -9,7 +9,14 @@ import unicodedata
 from typing import TextIO
 
 from simcompare.cli.names import display_name, json_text
-from simcompare.cli.options import EXIT_INPUT, EXIT_OK, add_decision_options, add_fingerprint_options, config_from
+from simcompare.cli.options import (
+    EXIT_INPUT,
+    EXIT_OK,
+    add_decision_options,
+    add_fingerprint_options,
+    config_from,
+    decision_from,
+)
 from simcompare.core.compare import Comparison, compare_sides, side
 from simcompare.core.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
 from simcompare.core.errors import InputError, TooLargeError
@@ -68,6 +75,7 @@ def fingerprint_json(fp: Fingerprint) -> dict[str, object]:
 
 def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
+    decision = decision_from(args, config)  # checks -k; --json records it with the settings, as before
     status = EXIT_OK
     records = []
     for path in args.files:
@@ -87,7 +95,7 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
             flag = "\t(empty)" if fp.empty else ""
             print(f"{display_name(path)}\t{fp.binary}\t{fp.hex}{flag}", file=out)
     if args.json:
-        print(json_text({"settings": config.describe(), "files": records}), file=out)
+        print(json_text({"settings": config.describe() | {"k": decision.k}, "files": records}), file=out)
     return status
 
 
@@ -106,11 +114,11 @@ def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: t
             "few_features": item.few_features,
         } | fingerprint_json(item.fingerprint)
     return {
-        "settings": comparison.config.describe(),
+        "settings": comparison.config.describe() | {"k": comparison.k},
         **texts,
         "distance": comparison.distance,
         "similarity": comparison.similarity,
-        "k": comparison.config.k,
+        "k": comparison.k,
         "resemblance": comparison.resemblance,
         "min_verified": comparison.min_resemblance,
         "near_duplicate": comparison.near_duplicate,
@@ -180,6 +188,7 @@ def _print_sums(comparison: Comparison, out: TextIO, paint: _Painter) -> None:
 
 def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
+    decision = decision_from(args, config)
     documents = []
     for path in (args.a, args.b):
         try:
@@ -192,7 +201,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         side(doc_a.text, config, html=doc_a.html or None),
         side(doc_b.text, config, html=doc_b.html or None),
         config,
-        min_resemblance=args.min_verified,
+        decision,
     )
     if args.json:
         print(json_text(comparison_json(comparison, (args.a, args.b), (doc_a, doc_b))), file=out)
@@ -212,7 +221,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     if comparison.similarity is None:
         which = " and ".join(label for label, fp in (("A", fa), ("B", fb)) if fp.empty)
         print(
-            f"no features in {which}: no distance or similarity is claimed; not near-duplicates at k = {config.k} "
+            f"no features in {which}: no distance or similarity is claimed; not near-duplicates at k = {decision.k} "
             "(an empty text is nobody's near-duplicate)",
             file=out,
         )
@@ -225,7 +234,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         )
     print(
         f"distance {comparison.distance} of {config.bits} bits, similarity {comparison.similarity:.4f}, "
-        f"{comparison.resemblance:.0%} of word pairs shared: {verdict} at k = {config.k}",
+        f"{comparison.resemblance:.0%} of word pairs shared: {verdict} at k = {decision.k}",
         file=out,
     )
     sticks = comparison.yardsticks

@@ -1,17 +1,32 @@
-"""What every command shares: exit codes, the usage error, and the fingerprint options that become a Config.
+"""What every command shares: exit codes, the usage error, and the options that become a Config and a Decision.
 
-The options' defaults are written here once; every command that fingerprints adds them with
-``add_fingerprint_options`` and reads them back with ``config_from``.
+The options' defaults are not written here: they come from ``simcompare.core.defaults``, as the settings
+panel's do. Every command that fingerprints adds the settings with ``add_fingerprint_options`` and reads
+them back with ``config_from``; the verdict's k and threshold come from ``add_decision_options`` and
+``decision_from``.
 """
 
 from __future__ import annotations
 
 import argparse
 
+from simcompare.core.defaults import (
+    DEFAULT_BITS,
+    DEFAULT_FOLD_CHINESE,
+    DEFAULT_HASHER,
+    DEFAULT_HTML,
+    DEFAULT_K64,
+    DEFAULT_MIN_RESEMBLANCE,
+    DEFAULT_NGRAM,
+    DEFAULT_SEGMENTER,
+    DEFAULT_STOPWORDS,
+    DEFAULT_TOP_K,
+    DEFAULT_WEIGHTING,
+)
 from simcompare.core.hashing import HASHERS, MAX_BITS
-from simcompare.core.simhash import DEFAULT_TOP_K, DEFAULT_WEIGHTING, Config
+from simcompare.core.simhash import Config
 from simcompare.core.tokens import Segmenter
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
+from simcompare.core.verify import Decision
 from simcompare.core.weights import Weighting
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
@@ -22,29 +37,60 @@ class UsageError(Exception):
 
 
 def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
-    """The options that mirror Config, shared by every subcommand that fingerprints."""
+    """The options that mirror Config, shared by every subcommand that fingerprints, and -k."""
     group = parser.add_argument_group("fingerprint settings")
-    group.add_argument("--bits", type=int, default=64, help=f"fingerprint width, 1–{MAX_BITS} (default 64)")
-    group.add_argument("--hash", dest="hasher", choices=list(HASHERS), default="md5", help="token hasher")
+    group.add_argument(
+        "--bits", type=int, default=DEFAULT_BITS, help=f"fingerprint width, 1–{MAX_BITS} (default {DEFAULT_BITS})"
+    )
+    group.add_argument(
+        "--hash",
+        dest="hasher",
+        choices=list(HASHERS),
+        default=DEFAULT_HASHER,
+        help=f"token hasher (default {DEFAULT_HASHER})",
+    )
     group.add_argument(
         "--weighting",
         choices=[w.value for w in Weighting],
         default=str(DEFAULT_WEIGHTING),
         help=f"token weights (default {DEFAULT_WEIGHTING})",
     )
-    group.add_argument("--top-k", type=int, default=DEFAULT_TOP_K, metavar="K", help="keep only the K heaviest tokens")
-    group.add_argument("--segmenter", choices=[s.value for s in Segmenter], default="jieba")
-    group.add_argument("--ngram", type=int, default=2, help="n for --segmenter chars (default 2)")
-    group.add_argument("--no-stopwords", dest="stopwords", action="store_false", help="keep stop words")
-    group.add_argument("--html", action="store_true", help="treat every input as HTML")
+    group.add_argument(
+        "--top-k",
+        type=int,
+        default=DEFAULT_TOP_K,
+        metavar="K",
+        help=f"keep only the K heaviest tokens (default {DEFAULT_TOP_K or 'all'}; 0 keeps all)",
+    )
+    group.add_argument(
+        "--segmenter",
+        choices=[s.value for s in Segmenter],
+        default=str(DEFAULT_SEGMENTER),
+        help=f"how text is cut into tokens (default {DEFAULT_SEGMENTER})",
+    )
+    group.add_argument(
+        "--ngram", type=int, default=DEFAULT_NGRAM, help=f"n for --segmenter chars (default {DEFAULT_NGRAM})"
+    )
+    # The switches turn the defaults (stop words dropped, no forced HTML, Chinese folded) the other way.
+    group.add_argument(
+        "--no-stopwords", dest="stopwords", action="store_false", default=DEFAULT_STOPWORDS, help="keep stop words"
+    )
+    group.add_argument("--html", action="store_true", default=DEFAULT_HTML, help="treat every input as HTML")
     group.add_argument(
         "--no-fold-chinese",
         dest="fold_chinese",
         action="store_false",
+        default=DEFAULT_FOLD_CHINESE,
         help="compare Traditional and Simplified Chinese as different scripts (by default Traditional is "
         "folded to Simplified before segmenting)",
     )
-    group.add_argument("-k", type=int, default=None, help="near-duplicate threshold in bits (default: by width)")
+    # k decides the verdict, not the fingerprint; every command takes it (fingerprint --json records it).
+    group.add_argument(
+        "-k",
+        type=int,
+        default=None,
+        help=f"near-duplicate threshold in bits (default: by width, {DEFAULT_K64} at 64 bits)",
+    )
 
 
 def fraction(text: str) -> float:
@@ -86,8 +132,19 @@ def config_from(args: argparse.Namespace) -> Config:
             stopwords=args.stopwords,
             html=args.html,
             ngram=args.ngram,
-            k=args.k,
             fold_chinese=args.fold_chinese,
         )
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def decision_from(args: argparse.Namespace, config: Config) -> Decision:
+    """The Decision -k and --min-verified ask for, for fingerprints of ``config``'s width.
+
+    Raises:
+        UsageError: k is not below the width (the message says the range); the CLI exits with 2.
+    """
+    try:
+        return Decision.for_bits(config.bits, args.k, getattr(args, "min_verified", DEFAULT_MIN_RESEMBLANCE))
     except ValueError as error:
         raise UsageError(str(error)) from None

@@ -14,13 +14,21 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from simcompare.cli.names import csv_text, display_name, json_text
-from simcompare.cli.options import EXIT_OK, UsageError, add_decision_options, add_fingerprint_options, config_from
+from simcompare.cli.options import (
+    EXIT_OK,
+    UsageError,
+    add_decision_options,
+    add_fingerprint_options,
+    config_from,
+    decision_from,
+)
 from simcompare.core.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
 from simcompare.core.simhash import Config
+from simcompare.core.verify import Decision
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -172,14 +180,20 @@ def _warn(message: str) -> None:
 
 def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
+    decision = decision_from(args, config)
     options = _options_from(args)
     if args.cache is not None and not args.cache.strip():
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
-    return _scan_and_print(args, config, options, threading.Event(), out)
+    return _scan_and_print(args, config, decision, options, threading.Event(), out)
 
 
 def _scan_and_print(
-    args: argparse.Namespace, config: Config, options: ScanOptions, cancel: threading.Event, out: TextIO
+    args: argparse.Namespace,
+    config: Config,
+    decision: Decision,
+    options: ScanOptions,
+    cancel: threading.Event,
+    out: TextIO,
 ) -> int:
     bar = _ProgressBar(sys.stderr) if sys.stderr.isatty() else None
     with warnings.catch_warnings(record=True) as caught:
@@ -205,8 +219,8 @@ def _scan_and_print(
             _warn(str(warning.message))
         else:
             warnings.warn_explicit(warning.message, warning.category, warning.filename, warning.lineno)
-    k = config.k or 0
-    session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=args.min_verified)
+    k = decision.k
+    session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=decision.min_resemblance)
     groups = session.groups(k, rule=args.groups)
     if args.json:
         print(json_text(report_json(session, groups, k, args.groups)), file=out)

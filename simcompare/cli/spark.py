@@ -13,6 +13,7 @@ from simcompare.cli.options import (
     add_decision_options,
     add_fingerprint_options,
     config_from,
+    decision_from,
 )
 from simcompare.core.groups import GroupRule
 
@@ -48,10 +49,11 @@ def register(commands: argparse._SubParsersAction) -> None:
 def run_spark(args: argparse.Namespace, out: TextIO) -> int:
     """Run the job; one progress line per stage on standard error."""
     config = config_from(args)
+    decision = decision_from(args, config)
     if config.bits > 64:
         raise UsageError(f"spark keeps fingerprints in 64-bit columns: --bits must be 1 to 64, got {config.bits}")
-    if args.blocks is not None and not (config.k or 0) + 1 <= args.blocks <= config.bits:
-        raise UsageError(f"--blocks must be between k + 1 = {(config.k or 0) + 1} and --bits = {config.bits}")
+    if args.blocks is not None and not decision.k + 1 <= args.blocks <= config.bits:
+        raise UsageError(f"--blocks must be between k + 1 = {decision.k + 1} and --bits = {config.bits}")
     if args.hot_key_rows is not None and args.hot_key_rows < 1:
         raise UsageError(f"--hot-key-rows must be 1 or more, got {args.hot_key_rows}")
     try:
@@ -79,8 +81,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
             args.input,
             args.out,
             config,
+            decision,
             rule=GroupRule(args.groups),
-            min_resemblance=args.min_verified,
             blocks=args.blocks,
             hot_key_rows=args.hot_key_rows or DEFAULT_HOT_KEY_ROWS,
             report=lambda line: print(f"simcompare spark: {line}", file=sys.stderr, flush=True),
@@ -89,9 +91,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         if owned:
             spark.stop()
     print(
-        f"{run.files} files, {run.pairs} verified pairs, {run.groups} groups of near-duplicates within k = {config.k} "
-        "bits; "
-        f"written to {run.out}",
+        f"{run.files} files, {run.pairs} verified pairs, {run.groups} groups of near-duplicates within "
+        f"k = {decision.k} bits; written to {run.out}",
         file=out,
     )
     return EXIT_OK

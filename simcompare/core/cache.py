@@ -3,10 +3,12 @@
 Two tables, keyed by path and a settings key, each row stamped with the file's size, mtime, ctime and
 inode (a same-size edit whose mtime was put back, as ``cp -p``, ``rsync -a`` and tar do, still changes the
 ctime):
-- ``features``: each file's kept tokens with their counts (and, for TextRank, their order), under a key of
-  the settings that affect segmentation. A change of weighting, hasher or width re-uses them.
-- ``fingerprints``: the finished fingerprint under a key of every setting, so an unchanged rescan with the
-  same settings does no work at all.
+- ``features``: each file's kept tokens with their counts (and, for TextRank, their order), under
+  ``Config.features_key()`` (the settings that affect segmentation). A change of weighting, hasher or width
+  re-uses them.
+- ``fingerprints``: the finished fingerprint under ``Config.fingerprint_key()`` (every setting), so an
+  unchanged rescan with the same settings does no work at all. A hasher the key cannot name for certain (a
+  callable) gets no fingerprint rows: another callable of the same name must never be served its bits.
 
 Each row's payload is a frozen dataclass stored as JSON by field name, so a field added later only makes
 older rows misses (rewritten on the next scan). Paths are stored as bytes: a name need not be UTF-8.
@@ -116,12 +118,18 @@ class CachedFeatures:
             object.__setattr__(self, "shingles", bytes.fromhex(self.shingles))
         _check(isinstance(self.shingles, bytes) and len(self.shingles) % 8 == 0, "shingles")
         _check(isinstance(self.counts, dict), "counts")
-        _check(all(isinstance(t, str) and type(c) is int and c > 0 for t, c in self.counts.items()), "a token count")
         if self.sequence is not None:
             _check(isinstance(self.sequence, list | tuple), "sequence")
             object.__setattr__(self, "sequence", tuple(self.sequence))
-            _check(all(isinstance(t, str) for t in self.sequence), "a token of the sequence")
         _check(isinstance(self.encoding, str), "encoding")
+
+    def check_tokens(self) -> None:
+        """Every count and token of a stored payload checked, one by one. Only what is read back from a
+        cache file needs it (a worker's own counts are right by construction, and checking each token cost
+        a scan several per cent of its time)."""
+        _check(all(isinstance(t, str) and type(c) is int and c > 0 for t, c in self.counts.items()), "a token count")
+        if self.sequence is not None:
+            _check(all(isinstance(t, str) for t in self.sequence), "a token of the sequence")
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,7 +172,10 @@ def _from_json(kind: type[_Payload], raw: Any) -> _Payload:
     data = json.loads(raw)
     if not isinstance(data, dict):
         raise TypeError("payload is not an object")
-    return kind(**data)
+    payload = kind(**data)
+    if isinstance(payload, CachedFeatures):
+        payload.check_tokens()
+    return payload
 
 
 # ------------------------------------------------------------------------------------------ the cache
@@ -476,8 +487,14 @@ class Cache:
 
     # -------------------------------------------------------------------------------- writing
 
-    def store(self, key_features: str, key_fingerprint: str, rows: Iterable[CacheRow]) -> None:
+    def store(self, key_features: str, key_fingerprint: str | None, rows: Iterable[CacheRow]) -> None:
         """Store finished files. Rows without features (found in the cache already) update only fingerprints.
+
+        Args:
+            key_features: ``Config.features_key()`` of the settings the rows were made with.
+            key_fingerprint: ``Config.fingerprint_key()``; None stores no fingerprints (a hasher that
+                cannot be named for certain).
+            rows: The finished files.
 
         A failure to write is a warning, never an error: the results are only not kept.
         """
@@ -487,7 +504,8 @@ class Cache:
             stamp = (row.stamp.size, row.stamp.mtime_ns, row.stamp.ctime_ns, row.stamp.inode)
             if row.features is not None:
                 features.append((path, key_features, *stamp, _to_json(row.features)))
-            fingerprints.append((path, key_fingerprint, *stamp, _to_json(row.fingerprint)))
+            if key_fingerprint is not None:
+                fingerprints.append((path, key_fingerprint, *stamp, _to_json(row.fingerprint)))
         try:
             with self._lock:
                 self._db.execute("BEGIN IMMEDIATE")

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 from simcompare.core.bitwise import distance_similarity, set_bits
 from simcompare.core.measures import Yardsticks, yardsticks
 from simcompare.core.simhash import Config, Features, Fingerprint, extract_features, fingerprint_weights, hamming
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Decision, resemblance, shingles
+from simcompare.core.verify import Decision, Shingles, resemblance, shingles
 
 # Fewer distinct features than this and a single changed word moves many bits: the window warns.
 FEW_FEATURES = 8
@@ -35,8 +36,8 @@ class Comparison:
     near-duplicates). ``distance`` is still the fingerprints' Hamming distance.
 
     ``resemblance`` is the verification measure (shared word pairs, ``simcompare.core.verify``): the texts
-    are near-duplicates when neither is empty, their fingerprints are within ``config.k`` bits AND their
-    resemblance reaches ``min_resemblance`` — the same verdict a folder scan gives a pair.
+    are near-duplicates when neither is empty and ``decision`` says so — their fingerprints within ``k``
+    bits AND their resemblance at least ``min_resemblance`` — the same verdict a folder scan gives a pair.
     """
 
     config: Config
@@ -46,13 +47,23 @@ class Comparison:
     similarity: float | None
     near_duplicate: bool
     yardsticks: Yardsticks
+    decision: Decision
     resemblance: float = 1.0
-    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
+
+    @property
+    def k(self) -> int:
+        """The verdict's largest distance."""
+        return self.decision.k
+
+    @property
+    def min_resemblance(self) -> float:
+        """The verdict's verification threshold."""
+        return self.decision.min_resemblance
 
     @property
     def close(self) -> bool:
         """Within k bits (and neither empty), whatever the verification says."""
-        return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= (self.config.k or 0)
+        return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= self.k
 
     @property
     def rejected_by_verification(self) -> bool:
@@ -76,11 +87,25 @@ def side(text: str, config: Config, *, html: bool | None = None) -> Side:
     return Side(found, fingerprint_weights(found.weights, config, counts=found.counts))
 
 
-def compare_sides(a: Side, b: Side, config: Config, *, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Comparison:
-    """Compare two already computed sides (the window recomputes only the side that changed)."""
+def compare_sides(a: Side, b: Side, config: Config, decision: Decision | None = None) -> Comparison:
+    """Compare two already computed sides (the window recomputes only the side that changed).
+
+    Args:
+        a: One side, computed under ``config``.
+        b: The other, under the same ``config``.
+        config: The settings both sides were computed with.
+        decision: k and the verification threshold; None takes the defaults for ``config.bits``.
+    """
+    return _compare(a, b, shingles(a.features.sequence), shingles(b.features.sequence), config, decision)
+
+
+def _compare(
+    a: Side, b: Side, shingles_a: Shingles, shingles_b: Shingles, config: Config, decision: Decision | None
+) -> Comparison:
+    decision = decision or Decision.for_bits(config.bits)
     distance = hamming(a.fingerprint, b.fingerprint)
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
-    similar = resemblance(shingles(a.features.sequence), shingles(b.features.sequence))
+    similar = resemblance(shingles_a, shingles_b)
     empty = a.fingerprint.empty or b.fingerprint.empty
     return Comparison(
         config=config,
@@ -88,23 +113,104 @@ def compare_sides(a: Side, b: Side, config: Config, *, min_resemblance: float = 
         b=b,
         distance=distance,
         similarity=None if empty else distance_similarity(distance, config.bits),  # no features: no claim
-        near_duplicate=not empty and Decision(config.k or 0, min_resemblance).near(distance, similar),
+        near_duplicate=not empty and decision.near(distance, similar),
         yardsticks=sticks,
+        decision=decision,
         resemblance=similar,
-        min_resemblance=min_resemblance,
     )
+
+
+def _features_key(text: str, html: bool | None, config: Config) -> tuple[object, ...]:
+    """Everything that decides a text's Features: its tokens (``Config.features_key``) and their weights."""
+    return (text, html, config.features_key(), str(config.weighting), config.top_k)
+
+
+class SideCache:
+    """Recent sides, so comparing again after one change redoes only what the change touched.
+
+    Typing in one of two texts, or changing only the width or the hasher, must not segment both texts
+    again: segmentation is the slow step. The cache remembers the features of the last ``size`` texts
+    (keyed by the settings that decide them), their fingerprints (keyed also by width and hasher) and their
+    shingles, and builds each side exactly as :func:`side` does, so every number is the same.
+
+    Not thread-safe: one thread owns it (the window's compare worker).
+    """
+
+    def __init__(self, size: int = 6) -> None:
+        if size < 2:
+            raise ValueError(f"a side cache must hold at least the two sides of a comparison, got size={size}")
+        self._size = size
+        self._features: OrderedDict[tuple[object, ...], Features] = OrderedDict()
+        self._sides: OrderedDict[tuple[object, ...], Side] = OrderedDict()
+        # id(features) → (features, shingles): the features are held, so their id is not reused meanwhile.
+        self._shingles: OrderedDict[int, tuple[Features, Shingles]] = OrderedDict()
+
+    def side(self, text: str, config: Config, *, html: bool | None = None) -> Side:
+        """The same Side as ``side(text, config, html=html)``."""
+        key = _features_key(text, html, config)
+        side_key = (*key, config.bits, config.hash_function)
+        found = self._sides.get(side_key)
+        if found is not None:
+            self._sides.move_to_end(side_key)
+            return found
+        features = self._features.get(key)
+        if features is None:
+            features = extract_features(text, config, html=html)
+            self._remember(self._features, key, features)
+        else:
+            self._features.move_to_end(key)
+        made = Side(features, fingerprint_weights(features.weights, config, counts=features.counts))
+        self._remember(self._sides, side_key, made)
+        return made
+
+    def compare(
+        self, a: Side, b: Side, config: Config, decision: Decision | None = None
+    ) -> Comparison:
+        """The same Comparison as :func:`compare_sides`, reusing the shingles of texts seen before."""
+        return _compare(a, b, self._shingles_of(a.features), self._shingles_of(b.features), config, decision)
+
+    def _shingles_of(self, features: Features) -> Shingles:
+        found = self._shingles.get(id(features))
+        if found is not None and found[0] is features:
+            self._shingles.move_to_end(id(features))
+            return found[1]
+        made = shingles(features.sequence)
+        self._remember(self._shingles, id(features), (features, made))
+        return made
+
+    def _remember(self, store: OrderedDict, key: object, value: object) -> None:
+        store[key] = value
+        store.move_to_end(key)
+        while len(store) > self._size:
+            store.popitem(last=False)
+
+    def clear(self) -> None:
+        """Forget every text (e.g. after the stop-word list changed on disk)."""
+        self._features.clear()
+        self._sides.clear()
+        self._shingles.clear()
 
 
 def compare_texts(
     text_a: str,
     text_b: str,
     config: Config | None = None,
+    decision: Decision | None = None,
     *,
     html_a: bool | None = None,
     html_b: bool | None = None,
-    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
 ) -> Comparison:
-    """Compare two texts under one Config; ``min_resemblance`` 0 turns verification off."""
+    """Compare two texts under one Config and give the verdict of one Decision.
+
+    Args:
+        text_a: One text.
+        text_b: The other.
+        config: Fingerprint settings; None takes the defaults.
+        decision: k and the verification threshold (``Decision(k, min_resemblance=0)`` turns verification
+            off); None takes the defaults for the width.
+        html_a: Force (True) or forbid (False) HTML handling of text A; None decides by content.
+        html_b: The same for text B.
+    """
     config = config or Config()
     a, b = side(text_a, config, html=html_a), side(text_b, config, html=html_b)
-    return compare_sides(a, b, config, min_resemblance=min_resemblance)
+    return compare_sides(a, b, config, decision)

@@ -16,6 +16,7 @@ import bisect
 import difflib
 import re
 import unicodedata
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -159,6 +160,35 @@ def diff_texts(text_a: str, text_b: str, *, segmenter: Segmenter | str = Segment
         segmenter: How words are found (see :func:`words`).
     """
     return diff_words(words(text_a, segmenter), words(text_b, segmenter))
+
+
+class WordsCache:
+    """The words of the last few texts, so diffing again after one text changed cuts only that text.
+
+    :meth:`diff` gives exactly :func:`diff_texts`. Not thread-safe: one thread owns it (the window's diff
+    worker).
+    """
+
+    def __init__(self, size: int = 4) -> None:
+        if size < 2:
+            raise ValueError(f"a words cache must hold at least the two texts of a diff, got size={size}")
+        self._size = size
+        self._words: OrderedDict[tuple[str, Segmenter], tuple[Word, ...]] = OrderedDict()
+
+    def words(self, text: str, segmenter: Segmenter | str = Segmenter.JIEBA) -> tuple[Word, ...]:
+        """The same words as :func:`words`, remembered."""
+        key = (text, Segmenter(segmenter))
+        found = self._words.get(key)
+        if found is None:
+            found = self._words[key] = tuple(words(text, segmenter))
+            while len(self._words) > self._size:
+                self._words.popitem(last=False)
+        self._words.move_to_end(key)
+        return found
+
+    def diff(self, text_a: str, text_b: str, *, segmenter: Segmenter | str = Segmenter.JIEBA) -> TextDiff:
+        """The same TextDiff as :func:`diff_texts`."""
+        return diff_words(self.words(text_a, segmenter), self.words(text_b, segmenter))
 
 
 def _key(token: str) -> str:

@@ -115,8 +115,6 @@ HASHERS: dict[str, Hasher] = {
     )
 }
 
-DEFAULT_HASHER = "md5"
-
 
 def table_hasher(table: Mapping[str, str]) -> Hasher:
     """A hasher that looks tokens up in a table of equal-length bit strings (for teaching and exact tests)."""

@@ -6,8 +6,6 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 # Token-level edit distance is O(n·m); beyond this many cells it is left out rather than freeze anything.
 MAX_EDIT_CELLS = 60_000_000
 
@@ -34,25 +32,39 @@ def predicted_hamming(cos: float, bits: int) -> float:
 def edit_distance(a: Sequence[str], b: Sequence[str]) -> int:
     """Levenshtein distance between two token sequences.
 
-    One numpy row at a time: deletions and substitutions are elementwise, and insertions within a row
-    are a running minimum of (row − column) + column.
+    Bit-parallel (Myers 1999, in Hyyrö's form for whole-sequence distance): one column of the distance
+    table is held as two bit vectors of vertical +1 and −1 steps, one bit per token of the shorter
+    sequence, and each token of the longer one updates the whole column with a few integer operations.
+    Python's integers are as wide as needed, so this is O(n·m/64) word operations with O(n) Python
+    steps; the row-by-row table took 60 ms on two 2,700-token texts, this takes 5.
     """
     if len(a) < len(b):
         a, b = b, a
-    if not b:
+    m = len(b)
+    if m == 0:
         return len(a)
-    vocabulary: dict[str, int] = {}
-    ids_b = np.array([vocabulary.setdefault(t, len(vocabulary)) for t in b], dtype=np.int64)
-    columns = np.arange(len(b) + 1, dtype=np.int64)
-    previous = columns.copy()
-    for i, token in enumerate(a, start=1):
-        same = ids_b == vocabulary.get(token, -1)
-        current = np.empty_like(previous)
-        current[0] = i
-        current[1:] = np.minimum(previous[1:] + 1, previous[:-1] + (~same))
-        current = np.minimum.accumulate(current - columns) + columns
-        previous = current
-    return int(previous[-1])
+    matches: dict[str, int] = {}  # token → the positions in b where it stands, as bits
+    for position, token in enumerate(b):
+        matches[token] = matches.get(token, 0) | (1 << position)
+    full = (1 << m) - 1
+    last = 1 << (m - 1)
+    plus, minus, score = full, 0, m  # vertical steps of the column left of the first token: all +1
+    for token in a:
+        eq = matches.get(token, 0)
+        xv = eq | minus
+        xh = ((((eq & plus) + plus) & full) ^ plus) | eq
+        horizontal_plus = minus | (full ^ (xh | plus))
+        horizontal_minus = plus & xh
+        if horizontal_plus & last:
+            score += 1
+        elif horizontal_minus & last:
+            score -= 1
+        # The top row is 0, 1, 2, …: a +1 step enters at the bottom bit of every column.
+        horizontal_plus = ((horizontal_plus << 1) | 1) & full
+        horizontal_minus = (horizontal_minus << 1) & full
+        plus = horizontal_minus | (full ^ (xv | horizontal_plus))
+        minus = horizontal_plus & xv
+    return score
 
 
 def edit_similarity(a: Sequence[str], b: Sequence[str]) -> float | None:

@@ -47,12 +47,11 @@ def report_json(
     result = session.result
     bits = result.config.bits
     files = result.files
-    settings = {key: value for key, value in result.config.describe().items() if key != "k"}
     return {
         "format": "simcompare-scan",
         "version": FORMAT_VERSION,
         "settings": {
-            **settings,
+            **result.config.describe(),
             "k": k,
             "grouping": str(GroupRule(rule)),
             "min_verified": session.min_resemblance,

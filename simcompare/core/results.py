@@ -13,9 +13,10 @@ from __future__ import annotations
 import base64
 import os
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 
+from simcompare.core.defaults import default_k
 from simcompare.core.folder import FolderSession
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.report import FORMAT_VERSION, report_json
@@ -25,7 +26,7 @@ from simcompare.core.simhash import Config
 __all__ = ["LoadedResults", "load_results", "results_json"]
 
 FORMAT = "simcompare-scan"
-_CONFIG_KEYS = ("bits", "hasher", "weighting", "top_k", "segmenter", "ngram", "stopwords", "html", "fold_chinese")
+_CONFIG_KEYS = tuple(f.name for f in fields(Config) if f.init)  # what Config takes; k is the report's own field
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
     min_verified = settings.get("min_verified")
     return LoadedResults(
         result,
-        int(k) if isinstance(k, int) else config.k if config.k is not None else -1,
+        int(k) if isinstance(k, int) else default_k(config.bits),
         rule,
         float(min_verified) if isinstance(min_verified, (int, float)) else -1.0,
         tuple(changed),

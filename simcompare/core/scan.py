@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import fnmatch
-import json
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -30,7 +29,7 @@ from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.userdirs import user_cache_folder
-from simcompare.core.verify import shingles, shingles_to_bytes
+from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
 from simcompare.core.weights import Weighting, top_k, weigh
 
 DEFAULT_SUFFIXES = (
@@ -293,6 +292,7 @@ class _Job:
     config: Config
     keep_sequence: bool
     max_bytes: int | None
+    keep_counts: bool = True  # False when no cache will store them: a worker then sends none back
 
 
 @dataclass(frozen=True, slots=True)
@@ -358,11 +358,11 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
-    sketch = shingles_to_bytes(shingles(found.sequence))
+    sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
     return _Segmented(
         entry.rel,
         entry.stamp,
-        CachedFeatures(found.counts, sequence, document.encoding, found.digest, sketch),
+        CachedFeatures(found.counts if job.keep_counts else {}, sequence, document.encoding, found.digest, sketch),
         CachedFingerprint(value, not found.weights, document.encoding),
     )
 
@@ -430,23 +430,6 @@ def _pool_context() -> multiprocessing.context.BaseContext:
 
 
 # ------------------------------------------------------------------------------------------- scan
-
-
-def _keys(config: Config) -> tuple[str, str]:
-    described = config.describe()
-    keep_sequence = config.weighting is Weighting.TEXTRANK
-    segmentation = {
-        "segmenter": described["segmenter"],
-        "ngram": described["ngram"],
-        "stopwords": described["stopwords"],
-        "html": described["html"],
-        "fold_chinese": described["fold_chinese"],
-        "sequence": keep_sequence,
-        "v": 2,  # 2: documents (PDF, DOCX, …) and Markdown read by their formats
-    }
-    everything = {**described, **segmentation}
-    everything.pop("k")
-    return json.dumps(segmentation, sort_keys=True), json.dumps(everything, sort_keys=True)
 
 
 class _Run:
@@ -524,8 +507,9 @@ def scan(
         run.report(0, 0, Stage.LISTING)
         entries = list_files(root_path, options, run.problems, run.check)
         listed = len(entries)
-        key_features, key_fingerprint = _keys(config)
-        cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache else {}
+        key_features, key_fingerprint = config.features_key(), config.fingerprint_key()
+        # No fingerprint key (a hasher that cannot be named for certain): features only, never fingerprints.
+        cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache and key_fingerprint else {}
         cached_features = cache.features_under(str(root_path), key_features) if cache else {}
         total = len(entries)
         done = 0
@@ -564,13 +548,13 @@ def scan(
                 run.report(done, total, Stage.READING)
         run.report(done, total, Stage.READING)
         stats["segmented"] = len(todo)
-        _segment_all(todo, config, options, run, root_path, done, total)
+        _segment_all(todo, config, options, run, root_path, done, total, keep_counts=cache is not None)
         run.report(total, total, Stage.DONE)
         cancelled = False
     except Cancelled:
         cancelled = True
     if cache is not None and run.to_store:
-        cache.store(*_keys(config), run.to_store)
+        cache.store(config.features_key(), config.fingerprint_key(), run.to_store)
     records = tuple(sorted(run.records, key=lambda r: r.path))
     return ScanResult(
         root=str(root_path),
@@ -591,9 +575,17 @@ def _chunks(entries: list[_Entry], size: int) -> Iterator[list[_Entry]]:
 
 
 def _segment_all(
-    todo: list[_Entry], config: Config, options: ScanOptions, run: _Run, root: Path, done: int, total: int
+    todo: list[_Entry],
+    config: Config,
+    options: ScanOptions,
+    run: _Run,
+    root: Path,
+    done: int,
+    total: int,
+    *,
+    keep_counts: bool,
 ) -> None:
-    job = _Job(config, config.weighting is Weighting.TEXTRANK, options.max_bytes)
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, options.max_bytes, keep_counts)
     workers = options.workers or os.cpu_count() or 1
     in_process = options.in_process
     if in_process is None:

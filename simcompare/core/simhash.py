@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import hashlib
+import json
 import math
 import operator
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -13,15 +15,22 @@ import numpy as np
 
 from simcompare.core.bitwise import bit_of, distance_similarity
 from simcompare.core.chinese import fold_chinese
+from simcompare.core.defaults import (
+    DEFAULT_BITS,
+    DEFAULT_FOLD_CHINESE,
+    DEFAULT_HASHER,
+    DEFAULT_HTML,
+    DEFAULT_NGRAM,
+    DEFAULT_SEGMENTER,
+    DEFAULT_STOPWORDS,
+    DEFAULT_TOP_K,
+    DEFAULT_WEIGHTING,
+)
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
-from simcompare.core.tokens import Segmenter, count_features, count_text_features, segment
+from simcompare.core.tokens import Segmenter, count_text_features, features_with_ids
+from simcompare.core.tokens import features as kept_tokens
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
-
-# Chosen from the labelled pairs in shared/eval (benchmarks/eval_defaults.py; README has the table).
-DEFAULT_WEIGHTING = Weighting.TF
-DEFAULT_TOP_K: int | None = 100
-DEFAULT_K64 = 12
 
 # Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
 # of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
@@ -32,15 +41,21 @@ _FAST_UNITS_BELOW = 1e4
 # Sums of up to this many units fit in int64 with room to spare; beyond it Python integers take over.
 _INT64_UNITS = 2**62
 
+FEATURES_VERSION = 2
+"""Part of every cache key. Raise it when reading, cleaning or segmenting starts giving other features for the
+same file and settings, so that no cache serves rows made the old way (2: documents and Markdown read by
+their formats)."""
 
-def default_k(bits: int) -> int:
-    """The near-duplicate threshold for a width: the 64-bit default scaled to ``bits``."""
-    return max(0, round(bits * DEFAULT_K64 / 64))
+_NO_K = (
+    "Config no longer takes k: it holds only what decides a fingerprint, and k decides the verdict. "
+    "Pass the threshold where the verdict is made: compare_texts(a, b, config, Decision(k)), "
+    "find_groups(values, k, bits), FolderSession(result).groups(k); Decision.for_bits(bits) gives the default"
+)
 
 
 @dataclass(frozen=True)
 class Config:
-    """Everything that decides a fingerprint besides the text.
+    """Everything that decides a fingerprint besides the text (the verdict's k is :class:`Decision`'s).
 
     Attributes:
         bits: Fingerprint width f, 1 to 512 (the hasher must reach it).
@@ -52,22 +67,27 @@ class Config:
         stopwords: Drop the Chinese and English stop words.
         html: Always treat text as HTML; when False, HTML is still recognised by its content.
         ngram: n for the chars segmenter.
-        k: Near-duplicate threshold: Hamming distance ≤ k. None takes the default for ``bits``.
         fold_chinese: Fold Traditional Chinese to Simplified (OpenCC t2s) before segmenting, so the two
             scripts of one text compare as one.
     """
 
-    bits: int = 64
-    hasher: HasherSpec = "md5"
+    bits: int = DEFAULT_BITS
+    hasher: HasherSpec = DEFAULT_HASHER
     weighting: Weighting | str = DEFAULT_WEIGHTING
     top_k: int | None = DEFAULT_TOP_K
-    segmenter: Segmenter | str = Segmenter.JIEBA
-    stopwords: bool = True
-    html: bool = False
-    ngram: int = 2
-    k: int | None = None
-    fold_chinese: bool = True
+    segmenter: Segmenter | str = DEFAULT_SEGMENTER
+    stopwords: bool = DEFAULT_STOPWORDS
+    html: bool = DEFAULT_HTML
+    ngram: int = DEFAULT_NGRAM
+    fold_chinese: bool = DEFAULT_FOLD_CHINESE
     _hasher: Hasher = field(init=False, repr=False, compare=False, hash=False)
+
+    def __new__(cls, *args: object, **kwargs: object) -> Config:
+        # Config(k=...) was the way before k moved to Decision: say where it went rather than only
+        # "unexpected keyword argument".
+        if "k" in kwargs:
+            raise TypeError(_NO_K)
+        return super().__new__(cls)
 
     def __post_init__(self) -> None:
         if isinstance(self.bits, bool) or not isinstance(self.bits, int) or not 1 <= self.bits <= MAX_BITS:
@@ -85,11 +105,9 @@ class Config:
             raise ValueError(f"top_k must be a whole number of 1 or more, or None for all tokens; got {self.top_k!r}")
         if not isinstance(self.ngram, int) or self.ngram < 1:
             raise ValueError(f"ngram must be a whole number of 1 or more, got {self.ngram!r}")
-        if self.k is None:
-            object.__setattr__(self, "k", default_k(self.bits))
-        elif isinstance(self.k, bool) or not isinstance(self.k, int) or not 0 <= self.k < self.bits:
-            # The same range as the index's: k + 1 blocks of at least one bit each.
-            raise ValueError(f"k must be a whole number between 0 and bits - 1 = {self.bits - 1}, got {self.k!r}")
+        for name in ("stopwords", "html", "fold_chinese"):
+            if not isinstance(getattr(self, name), bool):
+                raise ValueError(f"{name} must be True or False, got {getattr(self, name)!r}")
 
     def __reduce__(self) -> tuple:
         # Rebuilt from its fields in a worker process: the resolved hasher may hold a closure.
@@ -104,7 +122,6 @@ class Config:
                 self.stopwords,
                 self.html,
                 self.ngram,
-                self.k,
                 self.fold_chinese,
             ),
         )
@@ -115,7 +132,8 @@ class Config:
         return self._hasher
 
     def describe(self) -> dict[str, object]:
-        """The settings as plain values, for JSON output and cache keys."""
+        """The settings as plain values, for JSON output and saved results (``Config(**describe())`` for a
+        named hasher gives an equal Config back)."""
         hasher = self.hasher if isinstance(self.hasher, str) else self._hasher.name
         return {
             "bits": self.bits,
@@ -126,9 +144,60 @@ class Config:
             "ngram": self.ngram,
             "stopwords": self.stopwords,
             "html": self.html,
-            "k": self.k,
             "fold_chinese": self.fold_chinese,
         }
+
+    def features_key(self) -> str:
+        """The cache key of a text's features: what decides its kept tokens, their counts and their order.
+
+        That is reading, cleaning and segmenting, and whether the order is kept (TextRank weighs by it).
+        Weights, top-K, width and hasher are left out on purpose: they are re-done from cached counts in no
+        time, so changing them reuses the features. Equal keys promise equal features for the same file.
+        """
+        return json.dumps(self._features_fields(), sort_keys=True)
+
+    def fingerprint_key(self) -> str | None:
+        """The cache key of a fingerprint: the features' key plus weighting, top-K, width and hasher.
+
+        Returns:
+            The key; None when the hasher cannot be named for certain (a callable, or a Hasher object that
+            is not a built-in one): two such hashers may share a name and give other bits, so their
+            fingerprints must not be cached at all.
+        """
+        hasher = self._hasher_identity()
+        if hasher is None:
+            return None
+        fields = {
+            **self._features_fields(),
+            "bits": self.bits,
+            "hasher": hasher,
+            "weighting": str(self.weighting),
+            "top_k": self.top_k,
+        }
+        return json.dumps(fields, sort_keys=True)
+
+    def _features_fields(self) -> dict[str, object]:
+        return {
+            "segmenter": str(self.segmenter),
+            "ngram": self.ngram,
+            "stopwords": self.stopwords,
+            "html": self.html,
+            "fold_chinese": self.fold_chinese,
+            "sequence": self.weighting is Weighting.TEXTRANK,
+            "v": FEATURES_VERSION,
+        }
+
+    def _hasher_identity(self) -> str | None:
+        """A text that names the hasher's bits exactly: a built-in's name, or a table's contents digested."""
+        spec = self.hasher
+        if isinstance(spec, str):
+            return spec  # a built-in: resolve_hasher accepted the name
+        if isinstance(spec, Hasher):
+            return spec.name if HASHERS.get(spec.name) is spec else None
+        if isinstance(spec, Mapping):
+            table = json.dumps(sorted(spec.items()), ensure_ascii=False).encode("utf-8", "surrogatepass")
+            return "table:" + hashlib.blake2b(table, digest_size=16).hexdigest()
+        return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,11 +258,15 @@ class Fingerprint:
         return self.value
 
 
+def _bit_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
+    """Left-aligned code bytes as an (n, bits) array of 0 and 1, bit 0 the most significant."""
+    width = (bits + 7) // 8
+    return np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
+
+
 def _code_matrix(codes: Sequence[bytes], bits: int) -> np.ndarray:
     """Left-aligned code bytes as an (n, bits) array of ±1: +1 where the code's bit is 1."""
-    width = (bits + 7) // 8
-    unpacked = np.unpackbits(np.frombuffer(b"".join(codes), dtype=np.uint8)).reshape(len(codes), width * 8)[:, :bits]
-    return unpacked.astype(np.int8) * 2 - 1
+    return _bit_matrix(codes, bits).astype(np.int8) * 2 - 1
 
 
 def _sign(sums: np.ndarray) -> int:
@@ -217,16 +290,15 @@ class _CodeMemo:
         if HASHERS.get(hasher.name) is not hasher:  # only built-ins: their identity is stable
             return [hasher.code_bytes(token, bits) for token in tokens]
         table = self._tables.setdefault((id(hasher), bits), {})
-        if len(table) > self._LIMIT:
-            table.clear()
-        code_bytes = hasher.code_bytes_function(bits)
-        out = []
-        for token in tokens:
-            code = table.get(token)
-            if code is None:
-                code = table[token] = code_bytes(token)
-            out.append(code)
-        return out
+        missing = set(tokens).difference(table)
+        if missing:
+            if len(table) + len(missing) > self._LIMIT:
+                table.clear()
+                missing = set(tokens)
+            code_bytes = hasher.code_bytes_function(bits)
+            for token in missing:
+                table[token] = code_bytes(token)
+        return list(map(table.__getitem__, tokens))  # the known codes looked up at C speed
 
 
 _MEMO = _CodeMemo()
@@ -277,7 +349,15 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
     if not weights:
         return 0
     tokens = sorted(weights)
-    sums, _ = _sums(tokens, weight_units([weights[t] for t in tokens]), config)
+    values = [weights[t] for t in tokens]
+    whole = np.array(values)
+    if whole.dtype == np.int64 and int(whole.sum()) < _INT64_UNITS // 2:
+        # Whole-number weights (tf, the default): the sums in units are 10^11 times these integer sums, so
+        # their signs are these sums' signs; one product of the weights with the 0/1 bit matrix gives them
+        # (a bit's sum is twice the weight of the codes with the bit set, less the total).
+        ones = _bit_matrix(_MEMO.codes(tokens, config.hash_function, config.bits), config.bits)
+        return _sign(2 * (whole @ ones) - whole.sum())
+    sums, _ = _sums(tokens, weight_units(values), config)
     return _sign(sums)
 
 
@@ -333,6 +413,7 @@ class Features:
     weights: dict[str, float]
     digest: str = ""
     cleaned: str = ""
+    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for shingles
 
 
 def extract_features(
@@ -354,15 +435,19 @@ def extract_features(
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    if needs_sequence:
-        raw = segment(cleaned, config.segmenter, ngram=config.ngram)
-        counts = count_features(raw, drop_stopwords=config.stopwords)
-        sequence = tuple(t for t in raw if t in counts)
+    ids = b""
+    if keep_sequence:
+        kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
+        sequence = tuple(kept)
+        counts = dict(Counter(sequence))
+    elif needs_sequence:
+        sequence = tuple(kept_tokens(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords))
+        counts = dict(Counter(sequence))
     else:  # the counts alone, without listing every token: the common path of a scan
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = ()
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
-    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "")
+    return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "", ids)
 
 
 def text_digest(cleaned: str) -> str:

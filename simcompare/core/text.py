@@ -7,6 +7,9 @@ import re
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
 
 from simcompare.core.errors import BinaryInputError, UndecodableInputError
 
@@ -392,7 +395,11 @@ def html_to_text(markup: str) -> str:
 # --------------------------------------------------------------------------------------- normalising
 
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\U00020000-\U0003ffff\u3000-\u303f\uff00-\uffef"
-_CJK_LINE_BREAK = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]*(?:\r\n|\r|\n)\s*(?=[{_CJK}])")
+# A line break between two CJK characters, with the spaces around it: spaces, then a break, then any
+# whitespace, between CJK characters. Written to begin with the class of its first character (the look
+# behind comes after it), so the engine skips ahead to the next space or break instead of trying the look
+# behind at every character: twice as fast, the same matches.
+_CJK_LINE_BREAK = re.compile(rf"(?s)[ \t\u3000\r\n](?<=[{_CJK}].)(?:(?<=[\r\n])|[ \t\u3000]*[\r\n])\s*(?=[{_CJK}])")
 _BARE_LINE_BREAK = re.compile(r"(?<=\S)(?:\r\n|\r|\n)(?=\S)")
 # Whitespace that is not already a single space: replacing every single space by a space cost half the
 # time of cleaning an English text.
@@ -414,6 +421,43 @@ def is_cjk_text(text: str) -> bool:
     return ideographs > 0 and ideographs >= CJK_WRAPPED_SHARE * (ideographs + latin)
 
 
+# Where the compatibility forms of everyday text live: Latin-1 (no-break space), general punctuation,
+# CJK symbols and punctuation, half- and full-width forms. Characters elsewhere are left to NFKC itself.
+_FOLDED_BLOCKS = ((0xA0, 0x100), (0x2000, 0x2070), (0x3000, 0x3040), (0xFF00, 0xFFF0))
+
+
+@cache
+def _one_character_decompositions() -> np.ndarray:
+    """For each code point of the Basic Multilingual Plane, the single character that is its compatibility
+    decomposition (NFKD) when it is in one of the folded blocks, or itself."""
+    table = np.arange(0x10000, dtype=np.uint32)
+    for first, end in _FOLDED_BLOCKS:
+        for code in range(first, end):
+            decomposed = unicodedata.normalize("NFKD", chr(code))
+            if len(decomposed) == 1:
+                table[code] = ord(decomposed)
+    return table
+
+
+def nfkc(text: str) -> str:
+    """``unicodedata.normalize("NFKC", text)``, quicker on the usual Chinese text.
+
+    Such text is rarely in NFKC only because of full-width punctuation and digits (，：（）１２), whose
+    decompositions are single characters. Replacing every character by its one-character decomposition
+    first, with a table lookup over the whole text, changes nothing in the text's NFKD (a decomposition is
+    already fully decomposed), so its NFKC is the same; and what is left is then most often normalised.
+    """
+    if unicodedata.is_normalized("NFKC", text):  # the check is far quicker than normalising
+        return text
+    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
+    table = _one_character_decompositions()
+    mapped = np.where(codes < 0x10000, table[np.minimum(codes, 0xFFFF)], codes)
+    text = mapped.astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
+    if unicodedata.is_normalized("NFKC", text):
+        return text
+    return unicodedata.normalize("NFKC", text)
+
+
 def normalize(text: str) -> str:
     """NFKC, case folding, wrapping undone, other whitespace runs collapsed to one space.
 
@@ -422,14 +466,14 @@ def normalize(text: str) -> str:
     break (no space beside it) between two non-space characters is removed as well, while a break with
     indentation or a trailing space still separates words.
     """
-    if not unicodedata.is_normalized("NFKC", text):  # the check is far quicker than normalising
-        text = unicodedata.normalize("NFKC", text)
-    text = _CJK_LINE_BREAK.sub("", text).casefold()
+    text = _CJK_LINE_BREAK.sub("", nfkc(text)).casefold()
     # Only a bare break left beside a non-CJK character can split a word; measuring how Chinese the
     # text is costs a pass over it, so look for such a break first.
     if _BARE_LINE_BREAK.search(text) and is_cjk_text(text):
         text = _BARE_LINE_BREAK.sub("", text)
-    return _WHITESPACE.sub(" ", text).strip()
+    # str.split() cuts at exactly the characters \\s matches (both use Py_UNICODE_ISSPACE): every run of
+    # whitespace becomes one space and the ends are stripped, four times quicker than a substitution.
+    return " ".join(text.split())
 
 
 def clean(text: str, *, html: bool | None = None) -> str:

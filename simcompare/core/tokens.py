@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import logging
 import os
@@ -11,7 +12,8 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
-from itertools import chain
+from itertools import chain, filterfalse
+from typing import Generic, TypeVar
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.jieba_cache import place_jieba_cache
@@ -119,21 +121,83 @@ def _chosen_engine() -> Engine:
         raise ValueError(f"{ENGINE_VARIABLE} must be auto, rjieba or python, got {wanted!r}") from None
 
 
+_rjieba_lock = threading.Lock()
+_rjieba_prepared = False
+
+
 def _rjieba_cutter() -> Callable[[str], list[str]]:
     """rjieba's precise mode with HMM, made to compute with jieba's very numbers.
 
     On a run of Han characters jieba-rs does what jieba does: the same dictionary, the same DAG and route
-    (ties to the longer word), the same HMM tables and Viterbi ties (benchmarks/compare_engines.py and
-    tests/core/test_tokens.py check it). One difference is arithmetic: jieba's dictionary lists B超 twice
+    (ties to the longer word), the same HMM tables and Viterbi (benchmarks/compare_engines.py and
+    tests/core/test_tokens.py check it), but for how the HMM breaks an exact tie, which
+    ``_with_jiebas_hmm_ties`` settles jieba's way. One difference is arithmetic: jieba's dictionary lists B超 twice
     and jieba adds both lines to its total frequency, jieba-rs only the last. Giving jieba-rs's B超 the sum
     of both lines makes the totals, and so every log probability, equal; no run of Han characters holds a B.
+
+    The cutter is rjieba's own default one: importing rjieba builds it (0.2 s), and building a second
+    would double the time to the first cut. The word is set once per process.
     """
+    global _rjieba_prepared
     import rjieba
 
-    cutter = rjieba.Jieba()
-    cutter.add_word("B超", 6, None)
-    cut = cutter.cut
-    return lambda run: cut(run, True)
+    with _rjieba_lock:
+        if not _rjieba_prepared:
+            rjieba.add_word("B超", 6, None)
+            _rjieba_prepared = True
+    cut, has_word = rjieba.cut, rjieba.has_word
+
+    def cut_run(run: str) -> list[str]:
+        if len(set(run)) == len(run):  # no character twice: see _with_jiebas_hmm_ties
+            return cut(run, True)
+        return _with_jiebas_hmm_ties(run, cut, has_word)
+
+    return cut_run
+
+
+def _with_jiebas_hmm_ties(
+    run: str, cut: Callable[[str, bool], list[str]], has_word: Callable[[str], bool]
+) -> list[str]:
+    """jieba's words of a run, where its HMM might meet a tie.
+
+    jieba cuts a run by the dictionary's best route and hands each stretch of single characters that is not
+    itself a word to its HMM. Where a stretch holds one character twice (业园园园业), two labellings can have
+    exactly the same probability (the same emissions and transitions in another order); jieba and jieba-rs
+    break such ties differently. Without a repeated character no two labellings share their terms, so
+    jieba-rs's HMM is used unless a stretch repeats a character: then the stretches go through jieba's own
+    HMM (its ``finalseg``, which loads only the small HMM tables), on jieba-rs's route, which is jieba's.
+    """
+    route = cut(run, False)
+    stretches: list[str] = []
+    stretch = ""
+    for word in route:
+        if len(word) == 1:
+            stretch += word
+        elif stretch:
+            stretches.append(stretch)
+            stretch = ""
+    if stretch:
+        stretches.append(stretch)
+    if all(len(set(s)) == len(s) or has_word(s) for s in stretches):
+        return cut(run, True)
+    from jieba import finalseg
+
+    words: list[str] = []
+    stretch = ""
+    for word in [*route, ""]:  # "" ends the last stretch
+        if len(word) == 1:
+            stretch += word
+            continue
+        if len(stretch) == 1:
+            words.append(stretch)
+        elif stretch and not has_word(stretch):
+            words += finalseg.cut(stretch)
+        else:
+            words += stretch  # a stretch that is a word stays as single characters, as in jieba
+        stretch = ""
+        if word:
+            words.append(word)
+    return words
 
 
 def _python_cutter() -> Callable[[str], list[str]]:
@@ -145,28 +209,52 @@ def _python_cutter() -> Callable[[str], list[str]]:
     return lambda run: list(cut_block(run))
 
 
+_Remembered = TypeVar("_Remembered")
+
+
+class _Memory(Generic[_Remembered]):
+    """What the segmenter remembers of each chunk, and how many characters its chunks hold.
+
+    The table is a plain dict on purpose: ``set.difference`` looks a plain dict's keys up, but walks the
+    whole of a dict subclass.
+    """
+
+    def __init__(self) -> None:
+        self.table: dict[str, _Remembered] = {}
+        self.chars = 0
+
+
 class JiebaSegmenter:
     """The default segmenter: jieba's words on runs of Han characters, the word rule on the rest.
 
-    A run's words never depend on what surrounds it, so the segmenter remembers the words of every run it
-    has cut: real folders repeat a great deal (licences, boilerplate, set phrases), and a scan cuts each
-    distinct run once.
+    No token holds whitespace and no rule looks across it, so a text's tokens are the tokens of its
+    whitespace-separated chunks, one after another (``str.split`` finds the chunks at C speed, far quicker
+    than any regular expression). The segmenter remembers each chunk's tokens (and, for each stop-word
+    setting, the ones kept): real folders repeat a great deal (words, licences, boilerplate, set phrases),
+    so a scan cuts and judges each distinct chunk once and puts a text together from remembered tuples.
     """
 
-    LIMIT = 200_000  # runs remembered (some tens of MB) before the memory starts afresh
+    # A memory starts afresh past this many chunks or characters (tens of MB; Chinese text can run long
+    # between spaces, so the characters are counted as well).
+    LIMIT = 200_000
+    CHARS = 4_000_000
 
     def __init__(self, engine: Engine | str | None = None) -> None:
         self.engine = _chosen_engine() if engine is None else Engine(engine)
         self._cut_run = _rjieba_cutter() if self.engine is Engine.RJIEBA else _python_cutter()
         # Tuples, not lists: the garbage collector stops tracking a tuple of strings, so a large memory
         # does not make every collection slower.
-        self._words_of: dict[str, tuple[str, ...]] = {}
+        self._tokens_of: _Memory[tuple[str, ...]] = _Memory()
+        self._kept_of: dict[bool, _Memory[tuple[str, ...]]] = {True: _Memory(), False: _Memory()}
+        self._ids_of: dict[bool, _Memory[bytes]] = {True: _Memory(), False: _Memory()}
         plain, careful = _word_rules()
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
     def forget(self) -> None:
-        """Forget every run cut so far (for benchmarks that measure a first pass)."""
-        self._words_of = {}
+        """Forget every chunk cut so far (for benchmarks that measure a first pass)."""
+        self._tokens_of = _Memory()
+        self._kept_of = {True: _Memory(), False: _Memory()}
+        self._ids_of = {True: _Memory(), False: _Memory()}
 
     def cut_han(self, run: str) -> list[str]:
         """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
@@ -175,52 +263,106 @@ class JiebaSegmenter:
     def _pieces(self, text: str) -> list[str]:
         return (self._careful_pieces if "#" in text or "++" in text else self._plain_pieces)(text)
 
-    def _words(self, piece: str) -> tuple[str, ...]:
-        """The tokens of one piece: a Han run's words (remembered), a long word's pieces, or the piece."""
-        if "\u4e00" <= piece[0] <= "\u9fd5":
-            words = self._words_of.get(piece)
-            if words is None:
-                words = tuple(self._cut_run(piece))
-                if len(self._words_of) >= self.LIMIT:
-                    self._words_of.clear()
-                self._words_of[piece] = words
-            return words
-        if len(piece) > WORD_PIECE:
-            return tuple(piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE))
-        return (piece,)
+    def _cut_chunk(self, chunk: str) -> tuple[str, ...]:
+        """The tokens of one chunk (text without whitespace): its pieces, a Han run's being jieba's words
+        and a long word's its bounded pieces."""
+        pieces = self._pieces(chunk)
+        if len(chunk) <= WORD_PIECE and not _HAN_SEARCH(chunk):
+            return tuple(pieces)  # the common case of Latin text: every piece is a token
+        tokens: list[str] = []
+        for piece in pieces:
+            if "\u4e00" <= piece[0] <= "\u9fd5":
+                tokens += self._cut_run(piece)
+            elif len(piece) > WORD_PIECE:
+                tokens += (piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE))
+            else:
+                tokens.append(piece)
+        return tuple(tokens)
+
+    def _remembered(self, memory: _Memory, chunks: list[str]) -> set[str]:
+        """The chunks ``memory`` lacks (set operations find them at C speed), the memory emptied first when
+        they would not fit."""
+        missing = set(chunks).difference(memory.table)
+        if missing:
+            size = sum(map(len, missing))
+            if len(memory.table) + len(missing) > self.LIMIT or memory.chars + size > self.CHARS:
+                memory.table.clear()
+                memory.chars = 0
+                missing = set(chunks)
+                size = sum(map(len, missing))
+            memory.chars += size
+        return missing
 
     def lcut(self, text: str) -> list[str]:
         """The tokens of a text in order; whitespace is not a token."""
-        pieces = self._pieces(text)
-        words_of = {piece: self._words(piece) for piece in set(pieces)}
-        return list(chain.from_iterable(map(words_of.__getitem__, pieces)))
+        chunks = text.split()
+        tokens_of = self._tokens_of.table
+        for chunk in self._remembered(self._tokens_of, chunks):
+            tokens_of[chunk] = self._cut_chunk(chunk)
+        return list(chain.from_iterable(map(tokens_of.__getitem__, chunks)))
+
+    def kept(self, text: str, *, drop_stopwords: bool = True) -> list[str]:
+        """The tokens that carry meaning, in order: ``lcut`` without what ``count_features`` drops."""
+        chunks = text.split()
+        kept_of = self._kept_chunks(chunks, drop_stopwords)
+        return list(chain.from_iterable(map(kept_of.__getitem__, chunks)))
+
+    def kept_with_ids(self, text: str, *, drop_stopwords: bool = True) -> tuple[list[str], bytes]:
+        """``kept`` and the kept tokens' ``token_ids``, each chunk's remembered like its tokens."""
+        chunks = text.split()
+        kept_of = self._kept_chunks(chunks, drop_stopwords)
+        ids_memory = self._ids_of[bool(drop_stopwords)]
+        ids_of = ids_memory.table
+        missing = self._remembered(ids_memory, chunks)
+        if missing:
+            id_of = _known_ids(set(chain.from_iterable(map(kept_of.__getitem__, missing)))).__getitem__
+            for chunk in missing:
+                ids_of[chunk] = b"".join(map(id_of, kept_of[chunk]))
+        return (
+            list(chain.from_iterable(map(kept_of.__getitem__, chunks))),
+            b"".join(map(ids_of.__getitem__, chunks)),
+        )
+
+    def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> dict[str, tuple[str, ...]]:
+        """The memory of kept tokens, holding every one of ``chunks``."""
+        memory = self._kept_of[bool(drop_stopwords)]
+        kept_of = memory.table
+        missing = self._remembered(memory, chunks)
+        if missing:
+            cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
+            # Judged in one go, so the per-token test below is a set lookup at C speed.
+            is_dropped = _DROPPERS[bool(drop_stopwords)].judged(set(chain.from_iterable(cut.values())))
+            for chunk, tokens in cut.items():
+                kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
+        return kept_of
 
     def counts(self, text: str) -> dict[str, int]:
-        """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``, quicker.
+        """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``."""
+        return Counter(self.lcut(text))
 
-        The pieces are counted at C speed and each distinct piece is expanded once, rather than every
-        token of the text being listed and then counted.
-        """
-        pieces = Counter(self._pieces(text))
-        if not _HAN_SEARCH(text) and max(map(len, pieces), default=0) <= WORD_PIECE:
-            return pieces  # no Han run, no long word: every piece is a token (the case of Latin text)
-        counts: dict[str, int] = {}
-        get = counts.get
-        words_of = self._words_of
-        cut_long = False
-        for piece, n in pieces.items():
-            if "\u4e00" <= piece[0] <= "\u9fd5":
-                words = words_of.get(piece) or self._words(piece)
-            elif len(piece) <= WORD_PIECE:
-                # A word or a mark, the common case: no Han word equals it (those start with Han), and
-                # only a long word's pieces might, so its count is final unless such pieces came first.
-                counts[piece] = get(piece, 0) + n if cut_long else n
-                continue
-            else:
-                words, cut_long = self._words(piece), True
-            for word in words:
-                counts[word] = get(word, 0) + n
-        return counts
+
+_TOKEN_IDS: dict[str, bytes] = {}
+_TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token identities, then starts afresh
+
+
+def token_ids(tokens: Iterable[str]) -> bytes:
+    """Each token's fixed 64-bit identity, 8 big-endian bytes one after another: the first 8 bytes of the
+    blake2b hash of its UTF-8, the same in every process and on every machine (verification's shingles are
+    made of them). A new token is hashed once per process; the known ones are looked up at C speed."""
+    tokens = tokens if isinstance(tokens, list | tuple) else list(tokens)
+    return b"".join(map(_known_ids(set(tokens)).__getitem__, tokens))
+
+
+def _known_ids(tokens: set[str]) -> dict[str, bytes]:
+    """The memory of token identities, holding every one of ``tokens``."""
+    known = _TOKEN_IDS
+    missing = tokens.difference(known)
+    if missing and len(known) + len(missing) > _TOKEN_IDS_LIMIT:
+        known.clear()
+        missing = tokens
+    for token in missing:
+        known[token] = hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest()
+    return known
 
 
 _jieba_segmenter: JiebaSegmenter | None = None
@@ -304,6 +446,13 @@ class _DropCache:
             if is_meaningless(token) or (drop_stopwords and token in stopwords()):
                 self._dropped.add(token)
 
+    def judged(self, tokens: set[str]) -> Callable[[str], bool]:
+        """A test ``token → dropped`` that is a set lookup, right for every one of ``tokens``."""
+        new = tokens - self._judged
+        if new:
+            self._judge(new | tokens if len(self._judged) + len(new) > self._LIMIT else new)
+        return self._dropped.__contains__
+
     def keep(self, counts: dict[str, int]) -> dict[str, int]:
         """The counts with the dropped tokens taken out, in place (the hot loop of every document, so set
         operations at C speed rather than a call per token)."""
@@ -328,13 +477,25 @@ def count_text_features(
 ) -> dict[str, int]:
     """``count_features(segment(text, …))`` without listing every token (what a fingerprint needs)."""
     if Segmenter(segmenter) is Segmenter.JIEBA:
-        return dict(_DROPPERS[bool(drop_stopwords)].keep(jieba_segmenter().counts(text)))
+        return dict(Counter(jieba_segmenter().kept(text, drop_stopwords=drop_stopwords)))
     return count_features(segment(text, segmenter, ngram=ngram), drop_stopwords=drop_stopwords)
+
+
+def features_with_ids(
+    text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2, drop_stopwords: bool = True
+) -> tuple[list[str], bytes]:
+    """``features`` and their ``token_ids``."""
+    if Segmenter(segmenter) is Segmenter.JIEBA:
+        return jieba_segmenter().kept_with_ids(text, drop_stopwords=drop_stopwords)
+    kept = features(text, segmenter, ngram=ngram, drop_stopwords=drop_stopwords)
+    return kept, token_ids(kept)
 
 
 def features(
     text: str, segmenter: Segmenter | str = Segmenter.JIEBA, *, ngram: int = 2, drop_stopwords: bool = True
 ) -> list[str]:
-    """The kept tokens of clean text in order (for diffs and edit distance)."""
+    """The kept tokens of clean text in order (for diffs, edit distance and shingles)."""
+    if Segmenter(segmenter) is Segmenter.JIEBA:
+        return jieba_segmenter().kept(text, drop_stopwords=drop_stopwords)
     drop = _DROPPERS[bool(drop_stopwords)]
     return [t for t in segment(text, segmenter, ngram=ngram) if not drop(t)]

@@ -16,12 +16,14 @@ evidence (``benchmarks/eval_groups.py``; README.md has the tables).
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
+
+from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, default_k
+from simcompare.core.tokens import token_ids
 
 __all__ = [
     "DEFAULT_MIN_RESEMBLANCE",
@@ -34,11 +36,9 @@ __all__ = [
     "resemblance",
     "shingles",
     "shingles_from_bytes",
+    "shingles_of_ids",
     "shingles_to_bytes",
 ]
-
-DEFAULT_MIN_RESEMBLANCE = 0.45
-"""Candidates whose shingle Jaccard is below this are not near-duplicates (chosen from evidence)."""
 
 Shingles = npt.NDArray[np.uint64]
 
@@ -47,36 +47,27 @@ SKETCH = 1024
 
 _EMPTY: Shingles = np.zeros(0, dtype=np.uint64)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
-_TOKEN_IDS: dict[str, int] = {}
-_TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token hashes, then starts afresh
-
-
-def _token_id(token: str) -> int:
-    found = _TOKEN_IDS.get(token)
-    if found is None:
-        if len(_TOKEN_IDS) >= _TOKEN_IDS_LIMIT:
-            _TOKEN_IDS.clear()
-        digest = hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest()
-        found = _TOKEN_IDS[token] = int.from_bytes(digest, "big")
-    return found
-
-
 def shingles(sequence: Sequence[str]) -> Shingles:
     """The text's shingles: hashes of each two consecutive tokens, sorted, unique, the smallest ``SKETCH``.
 
     A text of one token has that token as its only shingle; a text of none has none. The hashes are
     fixed (blake2b of the UTF-8 bytes, then a fixed mix), so they agree across processes and machines.
     """
-    if not sequence:
+    return shingles_of_ids(token_ids(sequence))
+
+
+def shingles_of_ids(ids: bytes) -> Shingles:
+    """``shingles`` of the tokens whose ``simcompare.core.tokens.token_ids`` these are."""
+    if not ids:
         return _EMPTY
-    ids = np.fromiter((_token_id(t) for t in sequence), dtype=np.uint64, count=len(sequence))
-    if len(ids) == 1:
-        return ids
+    hashes = np.frombuffer(ids, dtype=">u8").astype(np.uint64)
+    if len(hashes) == 1:
+        return hashes
     # Rotate the first token's hash so that (a, b) and (b, a) differ; multiply to spread the bits.
-    first = ids[:-1]
+    first = hashes[:-1]
     rotated = (first << np.uint64(1)) | (first >> np.uint64(63))
     with np.errstate(over="ignore"):
-        pairs = (rotated ^ ids[1:]) * _MIX
+        pairs = (rotated ^ hashes[1:]) * _MIX
     return np.unique(pairs)[:SKETCH]
 
 
@@ -154,8 +145,11 @@ def shingles_from_bytes(data: bytes | None) -> Shingles:
 class Decision:
     """When two texts are near-duplicates: within ``k`` bits AND resembling by at least ``min_resemblance``.
 
+    A threshold, not a fingerprint setting: the same fingerprints answer every k, so a :class:`Config`
+    never holds one. ``Decision.for_bits(bits)`` gives the defaults for a width.
+
     Attributes:
-        k: Largest Hamming distance, 0 to the fingerprint width.
+        k: Largest Hamming distance, 0 or more (below the width, see :meth:`for_bits`).
         min_resemblance: Smallest shingle Jaccard, 0 to 1 (0 turns verification off).
     """
 
@@ -168,6 +162,20 @@ class Decision:
         value = self.min_resemblance
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
             raise ValueError(f"the verification threshold must be a number from 0 to 1, got {value!r}")
+
+    @classmethod
+    def for_bits(cls, bits: int, k: int | None = None, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Decision:
+        """The decision for fingerprints of ``bits`` bits: k defaults to the width's (``default_k``).
+
+        Raises:
+            ValueError: k is not from 0 to bits − 1 (the index cuts the bits into k + 1 blocks), or the
+                threshold is not from 0 to 1.
+        """
+        if k is None:
+            k = default_k(bits)
+        elif isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < bits:
+            raise ValueError(f"k must be a whole number between 0 and bits - 1 = {bits - 1}, got {k!r}")
+        return cls(k, min_resemblance)
 
     def near(self, distance: int, resemblance: float) -> bool:
         """The verdict for a pair whose fingerprints are ``distance`` apart."""

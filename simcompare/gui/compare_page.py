@@ -6,6 +6,8 @@ sums) and *Differences* (the texts side by side, word diff highlighted).
 
 Any change (typing, a file, an example, a setting) schedules a recompute: typing waits for a pause of
 ``TYPING_DELAY_MS``; the core then runs on the worker thread, and only the newest request's answer is shown.
+The word diff starts with the request on a worker of its own. Only the tab on screen is filled at once:
+the others catch up when they are shown, so a change costs what is visible.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import contextlib
 import os
 
 from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, QSettings, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QPaintEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -30,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from simcompare.core.compare import Comparison
 from simcompare.core.simhash import Config
+from simcompare.core.verify import Decision
 from simcompare.gui.compute import Comparer, CompareRequest, CompareResult
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.examples import Example, example, example_note
@@ -55,7 +58,8 @@ class ComparePage(QWidget):
     """Two texts compared step by step.
 
     Signals:
-        results_shown(Comparison): the newest comparison is on screen in every view.
+        results_shown(Comparison): the newest comparison is in every view on screen (views of a tab that is
+            not open catch up when it is shown; the word diff follows with ``differences.diff_ready``).
         computation_failed(str): the newest request failed (e.g. a token the teaching table lacks).
         busy_changed(bool): the worker started or finished the newest request.
         message(str): a line for the status bar.
@@ -71,13 +75,23 @@ class ComparePage(QWidget):
         self._comparison: Comparison | None = None
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
+        # The Steps tab's views (token tables, bit grid, charts) are the costliest to fill: while another
+        # tab is open they wait, and catch up when the Steps tab is shown (or exported from).
+        self._steps_stale = False
+        self._table_titles = ("", "")
         self._shown_bits = 0
         self._example: Example | None = None  # the example on screen, until a text is edited
-        self._example_config: Config | None = None
+        self._example_settings: tuple[Config, Decision] | None = None  # what the example was loaded with
         self._job = BackgroundJob(Comparer(), "simcompare-compare", self)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
         self._pending_delay = 0
+        # The first request loads jieba's dictionary on the worker, holding Python's lock for a while
+        # (rjieba: about 0.15 s, jieba: a second): a page that has not been painted yet waits for its
+        # first paint before starting one on its own, so the window appears first. What the user asks
+        # for (a file, an example, a pair from the Folder page) starts at once.
+        self._painted = False
+        self._first_request_waiting = False
         # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
         self._grey_timer = QTimer(self)
         self._grey_timer.setSingleShot(True)
@@ -119,7 +133,7 @@ class ComparePage(QWidget):
         self.results = QTabWidget()
         self.results.setDocumentMode(True)
         self.step_guide = StepGuide()
-        steps_page = QWidget()
+        steps_page = self._steps_page = QWidget()
         steps_column = QVBoxLayout(steps_page)
         steps_column.setContentsMargins(0, 4, 0, 0)
         steps_column.setSpacing(2)
@@ -205,9 +219,10 @@ class ComparePage(QWidget):
         self.swap_button.clicked.connect(self.swap)
         self.settings.changed.connect(self._on_settings_changed)
         self.step_guide.step_changed.connect(self._show_step)
+        self.results.currentChanged.connect(self._on_results_tab_changed)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
-        self.schedule(0)
+        self._schedule_when_painted()
 
     # ------------------------------------------------------------------------------------- state
 
@@ -222,7 +237,7 @@ class ComparePage(QWidget):
 
     def is_settled(self) -> bool:
         """True when no recompute is pending or running: what is on screen matches the inputs."""
-        return not self._timer.isActive() and not self._job.busy
+        return not self._first_request_waiting and not self._timer.isActive() and not self._job.busy
 
     @property
     def busy(self) -> bool:
@@ -244,6 +259,20 @@ class ComparePage(QWidget):
         self._pending_delay = delay_ms
         self._timer.start(delay_ms)
 
+    def _schedule_when_painted(self) -> None:
+        """Recompute now if the page is on screen, else once it is first painted (see ``__init__``)."""
+        if self._painted:
+            self.schedule(0)
+        else:
+            self._first_request_waiting = True
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            if self._first_request_waiting:
+                self.schedule(0)  # runs at the next turn of the event loop, after this paint
+
     def recompute(self) -> None:
         """Recompute at the next turn of the event loop."""
         self.schedule(0)
@@ -261,14 +290,14 @@ class ComparePage(QWidget):
         """Put one of the Examples menu's presets in the panes (and its settings, for the teaching ones)."""
         item = example(key)
         text_a, text_b = item.texts()
-        if item.settings:
-            self.settings.apply(item.settings, emit=False)
+        if item.config is not None:
+            self.settings.set_config(item.config, item.k, emit=False)
         else:
             self.settings.leave_teaching_mode()
         title = item.translated_title()
         self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
         self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
-        self._example, self._example_config = item, self.settings.config()
+        self._example, self._example_settings = item, (self.settings.config(), self.settings.decision())
         self.schedule(0)
         self.summary.set_info(example_note(item, None, settings_as_loaded=True))
         self.message.emit(title)
@@ -279,6 +308,10 @@ class ComparePage(QWidget):
         self.pane_a.restore(state_b)
         self.pane_b.restore(state_a)
         self.schedule(0)
+
+    def holds_typed_text(self) -> bool:
+        """True when a pane holds text the user typed or pasted (not a file, not an example)."""
+        return any(p.text().strip() and p.document is None and p.source is None for p in (self.pane_a, self.pane_b))
 
     @Slot()
     def clear(self) -> None:
@@ -323,7 +356,7 @@ class ComparePage(QWidget):
         if visible is not None:
             self.settings_area.setVisible(str(visible).lower() not in ("false", "0"))
         settings.endGroup()
-        self.schedule(0)
+        self._schedule_when_painted()
 
     # ------------------------------------------------------------------------------------- slots
 
@@ -349,14 +382,21 @@ class ComparePage(QWidget):
 
     @Slot()
     def _on_timer(self) -> None:
+        self._first_request_waiting = False  # this request reads the inputs as they are now
         request = CompareRequest(
             self.pane_a.text(),
             self.pane_b.text(),
             self.settings.config(),
+            self.settings.decision(),
             html_a=self.pane_a.html(),
             html_b=self.pane_b.html(),
         )
         self._job.submit(request)
+        # The word diff needs only the texts: it starts now, beside the fingerprints, not after them.
+        texts = (request.text_a, request.text_b, str(request.config.segmenter))
+        if texts != self._diff_texts:
+            self._diff_texts = texts
+            self.differences.set_texts(request.text_a, request.text_b, segmenter=request.config.segmenter)
 
     @Slot(int, object)
     def _on_result(self, _request_id: int, result: CompareResult) -> None:
@@ -365,9 +405,8 @@ class ComparePage(QWidget):
         self._last_seconds = result.seconds
         self.summary.show_comparison(comparison)
         if self._example is not None:
-            self.summary.set_info(
-                example_note(self._example, comparison, settings_as_loaded=comparison.config == self._example_config)
-            )
+            as_loaded = (comparison.config, comparison.decision) == self._example_settings
+            self.summary.set_info(example_note(self._example, comparison, settings_as_loaded=as_loaded))
         request = result.request
         if not request.text_a.strip() and not request.text_b.strip():  # a fresh start: say what to do
             self.summary.notices.hide()
@@ -377,22 +416,10 @@ class ComparePage(QWidget):
                     "menu (the six-bit example shows every step with numbers small enough to check by hand)."
                 )
             )
-        self.table_a.set_fingerprint(comparison.a.fingerprint)
-        self.table_b.set_fingerprint(comparison.b.fingerprint)
-        self.fingerprints.show_comparison(comparison)
         self.geometry.show_comparison(comparison)
-        self.step_guide.set_comparison(comparison)
-        if self.step_guide.step is not None:
-            self._show_step(int(self.step_guide.step))
         self.index_view.show_comparison(comparison)
-        if comparison.config.bits != self._shown_bits:
-            self._shown_bits = comparison.config.bits
-            self._fit_tables()
-        self.fingerprints.highlight_token(self.table_a.selected_token() or self.table_b.selected_token())
-        for pane, side, table, label in (
-            (self.pane_a, comparison.a, self.table_a, "A"),
-            (self.pane_b, comparison.b, self.table_b, "B"),
-        ):
+        titles = []
+        for pane, side, label in ((self.pane_a, comparison.a, "A"), (self.pane_b, comparison.b, "B")):
             total, distinct = len(side.features.sequence), len(side.features.counts)
             kept = len(side.fingerprint.tokens)
             if kept < distinct:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
@@ -405,16 +432,40 @@ class ComparePage(QWidget):
             else:
                 pane.set_stats(self.tr("{total} tokens · {distinct} distinct").format(total=total, distinct=distinct))
                 title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
-            table.set_title(title.format(label=label, kept=kept, distinct=distinct))
-        texts = (request.text_a, request.text_b, str(comparison.config.segmenter))
-        if texts != self._diff_texts:
-            self._diff_texts = texts
-            self.differences.set_texts(request.text_a, request.text_b, segmenter=comparison.config.segmenter)
+            titles.append(title.format(label=label, kept=kept, distinct=distinct))
+        self._table_titles = (titles[0], titles[1])
+        self._steps_stale = True
+        if self.results.currentWidget() is self._steps_page:
+            self._show_steps()
         self.differences.set_titles(
             os.path.basename(self.pane_a.source or "") or self.tr("Text A"),
             os.path.basename(self.pane_b.source or "") or self.tr("Text B"),
         )
         self.results_shown.emit(comparison)
+
+    def _show_steps(self) -> None:
+        """Bring the Steps tab's views up to the comparison on screen, if they are behind it."""
+        comparison = self._comparison
+        if not self._steps_stale or comparison is None:
+            return
+        self._steps_stale = False
+        self.table_a.set_fingerprint(comparison.a.fingerprint)
+        self.table_b.set_fingerprint(comparison.b.fingerprint)
+        self.fingerprints.show_comparison(comparison)
+        self.step_guide.set_comparison(comparison)
+        if self.step_guide.step is not None:
+            self._show_step(int(self.step_guide.step))
+        if comparison.config.bits != self._shown_bits:
+            self._shown_bits = comparison.config.bits
+            self._fit_tables()
+        self.fingerprints.highlight_token(self.table_a.selected_token() or self.table_b.selected_token())
+        self.table_a.set_title(self._table_titles[0])
+        self.table_b.set_title(self._table_titles[1])
+
+    @Slot(int)
+    def _on_results_tab_changed(self, _index: int) -> None:
+        if self.results.currentWidget() is self._steps_page:
+            self._show_steps()
 
     def _fit_tables(self) -> None:
         """Give the token tables the room a small (taught) width needs to show its whole ±w matrix."""
@@ -429,6 +480,7 @@ class ComparePage(QWidget):
 
     def export_widget(self, widget: QWidget, path: str) -> bool:
         """Save a view or chart as PNG or SVG (by suffix); False (and a message) when it could not be written."""
+        self._show_steps()  # a chart or table of the Steps tab may be saved while another tab is open
         try:
             save_widget(widget, path, "simcompare")
         except OSError as error:
@@ -457,6 +509,7 @@ class ComparePage(QWidget):
 
     def export_target(self, key: str) -> QWidget:
         """The widget an Export menu entry saves."""
+        self._show_steps()
         targets = {
             "chart_a": self.fingerprints.chart_a,
             "chart_b": self.fingerprints.chart_b,

@@ -13,6 +13,7 @@ some, and the legend must say what is on screen).
 from __future__ import annotations
 
 import bisect
+import re
 
 from PySide6.QtCore import QPoint, QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import QColor, QFont, QKeySequence, QShowEvent, QTextCharFormat, QTextCursor
@@ -28,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from simcompare.core.diff import Span, Tag, TextDiff
 from simcompare.core.tokens import Segmenter
-from simcompare.gui.compute import DiffRequest, run_diff
+from simcompare.gui.compute import Differ, DiffRequest
 from simcompare.gui.palette import DIFFERENT, GOOD, NEGATIVE, tint
 from simcompare.gui.plain import plain_label
 from simcompare.gui.workers import BackgroundJob
@@ -44,12 +45,15 @@ def display_text(text: str) -> str:
     return text.replace("\r\n", "\n")
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")  # characters that take two UTF-16 code units
+
+
 class _Positions:
     """Python string offsets to QTextDocument positions (which count UTF-16 code units)."""
 
     def __init__(self, text: str) -> None:
         self._table: list[int] | None = None
-        if any(ord(ch) > 0xFFFF for ch in text):
+        if _ASTRAL.search(text):
             table, position = [0], 0
             for ch in text:
                 position += 2 if ord(ch) > 0xFFFF else 1
@@ -88,7 +92,7 @@ class DifferencesView(QWidget):
         self._syncing = False
         self._positions = (_Positions(""), _Positions(""))
 
-        self._job = BackgroundJob(run_diff, "simcompare-diff", self)
+        self._job = BackgroundJob(Differ(), "simcompare-diff", self)
         self._job.result_ready.connect(self._on_diff_ready)
         self._job.failed.connect(self._on_diff_failed)
         self._job.busy_changed.connect(self._on_busy_changed)
@@ -262,11 +266,11 @@ class DifferencesView(QWidget):
     def _start(self) -> None:
         self._dirty = False
         self._stopped = False
+        if not self.too_long:  # first, so the worker runs while Qt lays the texts out (Qt lets go of Python's lock)
+            self._job.submit(DiffRequest(self._texts[0], self._texts[1], self._segmenter))
         self.view_a.setPlainText(self._texts[0])
         self.view_b.setPlainText(self._texts[1])
         self._positions = (_Positions(self._texts[0]), _Positions(self._texts[1]))
-        if not self.too_long:
-            self._job.submit(DiffRequest(self._texts[0], self._texts[1], self._segmenter))
         self._update_status()
 
     @Slot(int, object)

@@ -8,14 +8,14 @@ bits and a table hasher over the case-folded tokens a…e.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from simcompare.core.compare import Comparison
 from simcompare.core.hashing import table_hasher
 from simcompare.core.resources import resource
-from simcompare.core.simhash import Fingerprint
+from simcompare.core.simhash import Config, Fingerprint
 from simcompare.gui.palette import number
 
 # DESIGN.md §2, the six-bit teaching example: token → code (text is case-folded, so the keys are lower case).
@@ -32,7 +32,8 @@ class Example:
         key: Stable identifier (tests and settings use it).
         title: Menu text, an untranslated source string (translated with context "Examples").
         files: Names of text A and text B under ``resources/examples``.
-        settings: Settings to apply (see ``SettingsPanel.apply``); empty keeps the user's, leaving teaching mode.
+        config: Settings to show (see ``SettingsPanel.set_config``); None keeps the user's, leaving teaching mode.
+        k: The verdict's k to show with ``config``.
         note: A sentence shown under the verdict when the example opens (untranslated source string).
         live_numbers: The note goes on with the numbers on screen, recomputed whenever they change.
     """
@@ -40,7 +41,8 @@ class Example:
     key: str
     title: str
     files: tuple[str, str]
-    settings: dict[str, object] = field(default_factory=dict)
+    config: Config | None = None
+    k: int | None = None
     note: str = ""
     live_numbers: bool = False
 
@@ -54,15 +56,8 @@ class Example:
         return QCoreApplication.translate("Examples", self.note) if self.note else ""
 
 
-SIX_BIT_SETTINGS: dict[str, object] = {
-    "segmenter": "words",
-    "stopwords": False,
-    "weighting": "tf",
-    "top_k": 0,
-    "hasher": TEACHING_HASHER_NAME,
-    "bits": 6,
-    "k": 1,
-}
+SIX_BIT_CONFIG = Config(bits=6, hasher=TEACHING_HASHER, segmenter="words", stopwords=False, weighting="tf", top_k=None)
+SIX_BIT_K = 1
 
 _NOTES = {
     "identical": QT_TRANSLATE_NOOP("Examples", "Identical texts: every sum and every bit agree, distance 0."),
@@ -130,7 +125,8 @@ EXAMPLES: tuple[Example, ...] = (
         "six-bit",
         QT_TRANSLATE_NOOP("Examples", "Six-bit worked example (table hasher)"),
         ("six-bit-a.txt", "six-bit-b.txt"),
-        settings=SIX_BIT_SETTINGS,
+        config=SIX_BIT_CONFIG,
+        k=SIX_BIT_K,
         note=QT_TRANSLATE_NOOP(
             "Examples",
             "DESIGN.md's worked example: each token occurs as often as its weight and the table hasher gives its code.",

@@ -70,6 +70,7 @@ from PySide6.QtWidgets import (
 from simcompare.core.actions import ActionKind, ActionLog, Outcome, move_keeping_paths, trash_files
 from simcompare.core.cache import default_cache_path
 from simcompare.core.cleaner import MarkRule, inside, marks_by_rule, set_reference
+from simcompare.core.defaults import default_k
 from simcompare.core.documents import DEFAULT_MAX_BYTES, read_document
 from simcompare.core.errors import InputError
 from simcompare.core.folder import FolderSession, NotDuplicates
@@ -79,7 +80,7 @@ from simcompare.core.index import NearPairs
 from simcompare.core.report import report_csv, report_json
 from simcompare.core.results import results_json
 from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, Stage, scan
-from simcompare.core.simhash import Config, default_k
+from simcompare.core.simhash import Config
 from simcompare.core.text import clean
 from simcompare.gui.diff_view import DifferencesView
 from simcompare.gui.folder_jobs import (
@@ -542,7 +543,7 @@ class FolderPage(QWidget):
         self.max_size_box.setValue(int(s.value("folder/max_mb", DEFAULT_MAX_BYTES // (1024 * 1024))))
         self.include_edit.setText(str(s.value("folder/include", "")))
         self.min_size_box.setValue(int(s.value("folder/min_kb", 0)))
-        k = self.config.k if self.config.k is not None else default_k(self.config.bits)
+        k = default_k(self.config.bits)
         with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
             self.k_box.setValue(int(s.value("folder/k", k)))
             self.k_slider.setValue(self.k_box.value())
@@ -1526,7 +1527,7 @@ class FolderPage(QWidget):
             with QSignalBlocker(self.k_box), QSignalBlocker(self.k_slider):
                 self.k_box.setRange(0, config.bits // 2)
                 self.k_slider.setRange(0, config.bits // 2)
-                self.k_box.setValue(config.k if config.k is not None else default_k(config.bits))
+                self.k_box.setValue(default_k(config.bits))
                 self.k_slider.setValue(self.k_box.value())
             self.histogram.set_k(self.k_box.value())
         if self._session is not None:
@@ -1535,10 +1536,7 @@ class FolderPage(QWidget):
     def _settings_differ(self) -> bool:
         if self._session is None:
             return False
-        now, then = self.config.describe(), self._session.result.config.describe()
-        now.pop("k")
-        then.pop("k")
-        return now != then
+        return self.config.describe() != self._session.result.config.describe()
 
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:
@@ -1658,14 +1656,6 @@ def _write_text(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-
-
-def has_typed_text(compare_page: QWidget) -> bool:
-    """True when a Compare page pane holds text the user typed or pasted (not a file, not an example)."""
-    for pane in (compare_page.pane_a, compare_page.pane_b):  # type: ignore[attr-defined]
-        if pane.text().strip() and pane.document is None and pane.source is None:
-            return True
-    return False
 
 
 def _send_to_trash(path: str) -> None:

@@ -136,7 +136,7 @@ class IndexView(QWidget):
     def show_comparison(self, comparison: Comparison) -> None:
         self._comparison = comparison
         a, b = comparison.a.fingerprint, comparison.b.fingerprint
-        f, k = comparison.config.bits, comparison.config.k or 0
+        f, k = comparison.config.bits, comparison.k
         if f < 2 or k >= f:
             self._picture = None
             self.strip.set_blocks(a.binary, b.binary, None)
@@ -193,7 +193,7 @@ class IndexView(QWidget):
     def _show_arithmetic(self) -> None:
         if self._comparison is None:
             return
-        f, k = self._comparison.config.bits, self._comparison.config.k or 0
+        f, k = self._comparison.config.bits, self._comparison.k
         if k >= f:
             self.arithmetic.setText("")
             return

@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from simcompare import __version__
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES
-from simcompare.gui.folder_page import FolderPage, has_typed_text
+from simcompare.gui.folder_page import FolderPage
 from simcompare.gui.i18n import current_language, saved_language
 from simcompare.gui.plain import plain_label
 
@@ -322,7 +322,7 @@ class MainWindow(QMainWindow):
     @Slot(str, str)
     def _open_pair_on_compare_page(self, a: str, b: str) -> bool:
         """The Folder page's pair on the Compare page, after asking when that would replace typed text."""
-        if has_typed_text(self.compare_page) and not self.folder_page.confirm(
+        if self.compare_page.holds_typed_text() and not self.folder_page.confirm(
             self.tr("Open on the Compare page"),
             self.tr("The Compare page holds text you typed. Replace it with these two files?"),
             f"{a}\n{b}",

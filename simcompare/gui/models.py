@@ -25,6 +25,20 @@ _Index = QModelIndex | QPersistentModelIndex
 ValueRole = Qt.ItemDataRole.UserRole + 1
 
 
+# The roles any cell answers; a paint asks each cell for a dozen, most of which are answered None at once.
+_ANSWERED_ROLES = frozenset(
+    int(role)
+    for role in (
+        Qt.ItemDataRole.DisplayRole,
+        Qt.ItemDataRole.ToolTipRole,
+        Qt.ItemDataRole.TextAlignmentRole,
+        Qt.ItemDataRole.BackgroundRole,
+        Qt.ItemDataRole.FontRole,
+        ValueRole,
+    )
+)
+_CELL_FLAGS = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+
 # A wide code is shown by its first and last bits (the whole code is in the tooltip and the ± columns).
 _CODE_SHOWN = 16
 
@@ -43,6 +57,11 @@ class TokenTableModel(QAbstractTableModel):
         super().__init__(parent)
         self._fp: Fingerprint | None = None
         self._codes: list[str] = []
+        # Plain ints, not properties: Qt asks for the counts thousands of times per paint.
+        self._rows = 0
+        self._columns = 0
+        self._token_rows = 0
+        self._compact = False
         self._bold = QFont()
         self._bold.setBold(True)
         self._brushes: dict[str, QBrush] = {}
@@ -68,6 +87,10 @@ class TokenTableModel(QAbstractTableModel):
         self.beginResetModel()
         self._fp = fp
         self._codes = [fp.code_binary(t) for t in fp.tokens] if fp is not None else []
+        self._token_rows = len(self._codes)
+        self._rows = self._token_rows + 2 if fp is not None else 0
+        self._columns = self.FIRST_BIT + fp.bits if fp is not None else 0
+        self._compact = fp is not None and fp.bits > FULL_MATRIX_BITS
         self.endResetModel()
 
     @property
@@ -76,17 +99,17 @@ class TokenTableModel(QAbstractTableModel):
 
     @property
     def token_rows(self) -> int:
-        return len(self._codes)
+        return self._token_rows
 
     @property
     def sum_row(self) -> int:
         """Row index of the per-bit sums."""
-        return self.token_rows
+        return self._token_rows
 
     @property
     def bit_row(self) -> int:
         """Row index of the resulting bits."""
-        return self.token_rows + 1
+        return self._token_rows + 1
 
     def token_at(self, row: int) -> TokenTrace | None:
         """The token of a row, or None for the sum and bit rows."""
@@ -103,30 +126,59 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def cell_texts(self, rows, column: int) -> list[str]:
-        """The texts shown in some rows of one column (the table sizes its columns to fit them)."""
-        return [str(self.data(self.index(row, column)) or "") for row in rows]
+        """The texts shown in some rows of one column (the table sizes its columns to fit them).
+
+        Read straight from the cells' DisplayRole, without a model index per cell: sizing the columns of a
+        long text's table asks for thousands of them on every change.
+        """
+        if self._fp is None or not 0 <= column < self._columns:
+            return ["" for _ in rows]
+        display = Qt.ItemDataRole.DisplayRole
+        return [str(self._cell(row, column, display) or "") if 0 <= row < self._rows else "" for row in rows]
+
+    def distinct_texts(self, column: int) -> set[str]:
+        """Every text the token rows show in ``column``; for a bit column, in any bit column.
+
+        Equal to the set of :meth:`cell_texts` over those cells, but made from the distinct values: sizing
+        the columns of a long text's table must not visit its thousands of cells on every change.
+        """
+        if self._fp is None or not 0 <= column < self._columns:
+            return set()
+        tokens = self._fp.tokens
+        if column == self.COUNT:
+            return {str(count) for count in {t.count for t in tokens}}
+        if column == self.WEIGHT:
+            return {number(weight) for weight in {t.weight for t in tokens}}
+        if column < self.FIRST_BIT:
+            return set(self.cell_texts(range(self._token_rows), column))
+        if self._compact:  # a sign per cell: + where a code bit is 1, − where it is 0
+            signs = set("".join(self._codes))
+            return {text for bit, text in (("1", "+"), ("0", MINUS)) if bit in signs}
+        texts = set()
+        for token, code in zip(tokens, self._codes, strict=True):
+            if "1" in code:
+                texts.add(signed(token.weight))
+            if "0" in code:
+                texts.add(signed(-token.weight))
+        return texts
 
     @property
     def compact(self) -> bool:
         """True when bit cells show only the sign (wide codes)."""
-        return self.bits > FULL_MATRIX_BITS
+        return self._compact
 
     # ------------------------------------------------------------------------------ model interface
 
     def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        if parent.isValid() or self._fp is None:
-            return 0
-        return self.token_rows + 2
+        return 0 if parent.isValid() else self._rows
 
     def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        if parent.isValid() or self._fp is None:
-            return 0
-        return self.FIRST_BIT + self._fp.bits
+        return 0 if parent.isValid() else self._columns
 
     def flags(self, index: _Index) -> Qt.ItemFlag:
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
-        return Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable | Qt.ItemFlag.ItemNeverHasChildren
+        return _CELL_FLAGS
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if self._fp is None:
@@ -171,16 +223,17 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole):
-        if not index.isValid() or self._fp is None:
+        if role not in _ANSWERED_ROLES or not index.isValid() or self._fp is None:
             return None
         row, column = index.row(), index.column()
-        if not (0 <= row < self.rowCount() and 0 <= column < self.columnCount()):
+        if not (0 <= row < self._rows and 0 <= column < self._columns):
             return None
-        if row == self.sum_row:
-            return self._summary_data(column, role, is_sum=True)
-        if row == self.bit_row:
-            return self._summary_data(column, role, is_sum=False)
-        return self._token_data(row, column, role)
+        return self._cell(row, column, role)
+
+    def _cell(self, row: int, column: int, role: int):
+        if row < self._token_rows:
+            return self._token_data(row, column, role)
+        return self._summary_data(column, role, is_sum=row == self._token_rows)
 
     # ------------------------------------------------------------------------------------- helpers
 

@@ -1,9 +1,11 @@
-"""The settings that decide a fingerprint, as a form that always yields a valid Config.
+"""The settings that decide a fingerprint and the verdict's k, as a form that always yields a valid Config.
 
-Width and hasher constrain each other: a hasher gives a fixed number of bits (md5 128, sha1 160,
-blake2b 512, fnv1a64 64, jenkins 32), so hashers too narrow for the chosen width are disabled with a
-tooltip saying why, and if the width outgrows the chosen hasher the panel switches to one that reaches it
-and says so. k follows the width's default whenever the width changes.
+The panel exchanges core objects: ``config()`` and ``decision()`` read it, ``set_config(config, k)`` sets
+it; its defaults are ``Config()``'s and ``Decision.for_bits``'s (``simcompare.core.defaults``), the same
+as the command line's. Width and hasher constrain each other: a hasher gives a fixed number of bits (md5
+128, sha1 160, blake2b 512, fnv1a64 64, jenkins 32), so hashers too narrow for the chosen width are
+disabled with a tooltip saying why, and if the width outgrows the chosen hasher the panel switches to one
+that reaches it and says so. k follows the width's default whenever the width changes.
 """
 
 from __future__ import annotations
@@ -23,16 +25,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simcompare.core.hashing import HASHERS, MAX_BITS, hashers_for
-from simcompare.core.simhash import DEFAULT_TOP_K, DEFAULT_WEIGHTING, Config, default_k
+from simcompare.core.defaults import DEFAULT_BITS, DEFAULT_HASHER, default_k
+from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, hashers_for
+from simcompare.core.simhash import Config
 from simcompare.core.tokens import Segmenter
+from simcompare.core.verify import Decision
 from simcompare.core.weights import Weighting
-from simcompare.gui.examples import TEACHING_HASHER, TEACHING_HASHER_NAME
+from simcompare.gui.examples import TEACHING_HASHER, TEACHING_HASHER_NAME, TEACHING_TABLE
 from simcompare.gui.plain import plain_label
 
 BIT_PRESETS = (6, 8, 16, 32, 64, 128)
-DEFAULT_BITS = 64
-DEFAULT_HASHER = "md5"
+_NGRAM_MAX = 8
+_TOP_K_MAX = 1_000_000
 _SETTINGS_GROUP = "compare/settings"
 
 
@@ -40,7 +44,7 @@ class SettingsPanel(QWidget):
     """Segmenter, stop words, weighting, top-K, hasher, bits and k.
 
     Signals:
-        changed(): a setting changed; ``config()`` gives the new Config.
+        changed(): a setting changed; ``config()`` and ``decision()`` give the new settings.
     """
 
     changed = Signal()
@@ -64,8 +68,7 @@ class SettingsPanel(QWidget):
             )
         )
         self.ngram = QSpinBox()
-        self.ngram.setRange(1, 8)
-        self.ngram.setValue(2)
+        self.ngram.setRange(1, _NGRAM_MAX)
         self.ngram.setPrefix(self.tr("n = "))
         self.ngram.setToolTip(
             self.tr("Length of the character n-grams: longer ones are rarer, so a small edit changes more bits")
@@ -77,7 +80,6 @@ class SettingsPanel(QWidget):
                 "fingerprint towards the same bits"
             )
         )
-        self.stopwords.setChecked(True)
         self.fold_chinese = QCheckBox(self.tr("Fold Traditional Chinese"))
         self.fold_chinese.setToolTip(
             self.tr(
@@ -85,7 +87,6 @@ class SettingsPanel(QWidget):
                 "scripts of one text give the same tokens"
             )
         )
-        self.fold_chinese.setChecked(True)
 
         self.weighting = QComboBox()
         for label, value in (
@@ -108,7 +109,7 @@ class SettingsPanel(QWidget):
             self.tr("How much each token pulls on the bits: its code counts this many times in the per-bit sums")
         )
         self.top_k = QSpinBox()
-        self.top_k.setRange(0, 1_000_000)
+        self.top_k.setRange(0, _TOP_K_MAX)
         self.top_k.setSpecialValueText(self.tr("all tokens"))
         self.top_k.setToolTip(
             self.tr("Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all")
@@ -157,9 +158,9 @@ class SettingsPanel(QWidget):
         self.defaults_button = QPushButton(self.tr("Restore defaults"))
         self.defaults_button.setToolTip(
             self.tr(
-                "jieba words, stop words dropped, Traditional Chinese folded, default weighting, md5, 64 bits "
-                "and the default k"
-            )
+                "jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} "
+                "bits and k = {k}"
+            ).format(hasher=DEFAULT_HASHER, bits=DEFAULT_BITS, k=default_k(DEFAULT_BITS))
         )
 
         tokens = QGroupBox(self.tr("Tokens"))
@@ -187,9 +188,7 @@ class SettingsPanel(QWidget):
         column.addWidget(self.defaults_button, 0, Qt.AlignmentFlag.AlignLeft)
         column.addStretch(1)
 
-        self._apply_bits(DEFAULT_BITS, reset_k=True)
-        self._select_hasher(DEFAULT_HASHER)
-        self._on_segmenter_changed()
+        self._apply_bits(DEFAULT_BITS, reset_k=True)  # the hashers' states and k's range for the first width
         self.restore_defaults(emit=False)
 
         self.segmenter.currentIndexChanged.connect(self._on_segmenter_changed)
@@ -218,8 +217,11 @@ class SettingsPanel(QWidget):
             stopwords=self.stopwords.isChecked(),
             fold_chinese=self.fold_chinese.isChecked(),
             ngram=self.ngram.value(),
-            k=self.k.value(),
         )
+
+    def decision(self) -> Decision:
+        """The verdict's k (this panel's) with the default verification threshold."""
+        return Decision.for_bits(self._bits, self.k.value())
 
     def hasher_name(self) -> str:
         return str(self.hasher.currentData())
@@ -228,22 +230,30 @@ class SettingsPanel(QWidget):
     def bits_value(self) -> int:
         return self._bits
 
-    def values(self) -> dict[str, object]:
-        """The settings as plain values (what ``apply`` and QSettings take)."""
-        return {
-            "segmenter": self.segmenter.currentData(),
-            "ngram": self.ngram.value(),
-            "stopwords": self.stopwords.isChecked(),
-            "fold_chinese": self.fold_chinese.isChecked(),
-            "weighting": self.weighting.currentData(),
-            "top_k": self.top_k.value(),
-            "hasher": self.hasher_name(),
-            "bits": self._bits,
-            "k": self.k.value(),
-        }
+    def set_config(self, config: Config, k: int | None = None, *, emit: bool = True) -> None:
+        """Show ``config`` (and k), with one ``changed`` at the end.
 
-    def apply(self, values: dict[str, object], *, emit: bool = True) -> None:
-        """Set several settings at once, with one ``changed`` at the end. Unknown or invalid values are skipped."""
+        Args:
+            config: The settings; its hasher must be a built-in one or the teaching table.
+            k: The verdict's threshold, 0 to bits − 1; None keeps the current k, or takes the width's
+                default when the width changes.
+            emit: Emit ``changed`` afterwards.
+
+        Raises:
+            ValueError: a setting the panel cannot show (another hasher, forced HTML, a longer n-gram, a k
+                outside the width); nothing is changed then.
+        """
+        name = _hasher_name(config.hasher)
+        if name is None:
+            raise ValueError(f"the settings panel offers the hashers {', '.join(HASHERS)} and the teaching table")
+        if config.html:
+            raise ValueError("the settings panel has no forced HTML: the Compare page decides HTML per text")
+        if config.ngram > _NGRAM_MAX:
+            raise ValueError(f"the settings panel offers n-grams of 1 to {_NGRAM_MAX} characters, got {config.ngram}")
+        if (config.top_k or 0) > _TOP_K_MAX:
+            raise ValueError(f"the settings panel offers a top-K of up to {_TOP_K_MAX:,}, got {config.top_k:,}")
+        if k is not None:
+            Decision.for_bits(config.bits, k)  # the same check as the command line's -k
         widgets = (
             self.segmenter,
             self.ngram,
@@ -257,27 +267,18 @@ class SettingsPanel(QWidget):
         )
         was_blocked = [w.blockSignals(True) for w in widgets]
         try:
-            if "segmenter" in values:
-                self._select(self.segmenter, str(values["segmenter"]))
-            if "ngram" in values:
-                self.ngram.setValue(_int(values["ngram"], 2))
-            if "stopwords" in values:
-                self.stopwords.setChecked(_bool(values["stopwords"]))
-            if "fold_chinese" in values:
-                self.fold_chinese.setChecked(_bool(values["fold_chinese"]))
-            if "weighting" in values:
-                self._select(self.weighting, str(values["weighting"]))
-            if "top_k" in values:
-                self.top_k.setValue(_int(values["top_k"], 0))
-            if "bits" in values:
-                bits = _int(values["bits"], DEFAULT_BITS)
-                if 1 <= bits <= MAX_BITS:
-                    self.bits.setEditText(str(bits))
-                    self._apply_bits(bits, reset_k=True, preferred=str(values.get("hasher", self.hasher_name())))
-            if "hasher" in values:
-                self._select_hasher(str(values["hasher"]))
-            if "k" in values:
-                self.k.setValue(_int(values["k"], default_k(self._bits)))
+            self._select(self.segmenter, str(config.segmenter))
+            self.ngram.setValue(config.ngram)
+            self.stopwords.setChecked(config.stopwords)
+            self.fold_chinese.setChecked(config.fold_chinese)
+            self._select(self.weighting, str(config.weighting))
+            self.top_k.setValue(config.top_k or 0)
+            self.bits.setEditText(str(config.bits))  # also the first time: the combo starts on its first preset
+            if config.bits != self._bits:
+                self._apply_bits(config.bits, reset_k=True, preferred=name)
+            self._select_hasher(name)
+            if k is not None:
+                self.k.setValue(k)
         finally:
             for widget, blocked in zip(widgets, was_blocked, strict=True):
                 widget.blockSignals(blocked)
@@ -287,20 +288,9 @@ class SettingsPanel(QWidget):
             self.changed.emit()
 
     def restore_defaults(self, *, emit: bool = True) -> None:
-        self.apply(
-            {
-                "segmenter": str(Segmenter.JIEBA),
-                "ngram": 2,
-                "stopwords": True,
-                "fold_chinese": True,
-                "weighting": str(DEFAULT_WEIGHTING),
-                "top_k": DEFAULT_TOP_K or 0,
-                "bits": DEFAULT_BITS,
-                "hasher": DEFAULT_HASHER,
-                "k": default_k(DEFAULT_BITS),
-            },
-            emit=emit,
-        )
+        """Back to ``Config()`` and the default k for its width."""
+        defaults = Config()
+        self.set_config(defaults, default_k(defaults.bits), emit=emit)
 
     def leave_teaching_mode(self) -> bool:
         """Back to the default hasher and width if the teaching table is in use (it knows only a…e)."""
@@ -312,19 +302,32 @@ class SettingsPanel(QWidget):
     # ----------------------------------------------------------------------------------- persisting
 
     def save(self, settings: QSettings) -> None:
+        config = self.config()
         settings.beginGroup(_SETTINGS_GROUP)
-        for key, value in self.values().items():
+        for key, value in (
+            ("segmenter", str(config.segmenter)),
+            ("ngram", config.ngram),
+            ("stopwords", config.stopwords),
+            ("fold_chinese", config.fold_chinese),
+            ("weighting", str(config.weighting)),
+            ("top_k", config.top_k or 0),
+            ("hasher", self.hasher_name()),
+            ("bits", config.bits),
+            ("k", self.k.value()),
+        ):
             settings.setValue(key, value)
         settings.endGroup()
 
     def load(self, settings: QSettings) -> None:
+        """The saved settings; a value that is missing or no longer valid takes its default."""
         settings.beginGroup(_SETTINGS_GROUP)
         values = {key: settings.value(key) for key in settings.childKeys()}
         settings.endGroup()
         if values.get("hasher") == TEACHING_HASHER_NAME:  # teaching mode is for the example, not a new session
             return
         if values:
-            self.apply(values, emit=False)
+            config, k = _stored_settings(values)
+            self.set_config(config, k, emit=False)
 
     # ---------------------------------------------------------------------------------------- logic
 
@@ -352,7 +355,7 @@ class SettingsPanel(QWidget):
             self._switched_from = wanted
             fallback = next(n for n in (DEFAULT_HASHER, "blake2b", *hashers_for(bits)) if n in able)
             self._select_hasher(fallback)
-        self.k.setRange(0, bits)
+        self.k.setRange(0, bits - 1)  # k + 1 blocks of at least one bit each, as the index needs
         if reset_k:
             self.k.setValue(default_k(bits))
         self._explain()
@@ -424,6 +427,47 @@ class SettingsPanel(QWidget):
     @Slot()
     def _on_defaults_clicked(self) -> None:
         self.restore_defaults()
+
+
+def _hasher_name(spec: object) -> str | None:
+    """The hasher combo's entry for a Config's hasher, or None when the panel does not offer it."""
+    if isinstance(spec, str):
+        return spec if spec in HASHERS else None
+    if spec is TEACHING_HASHER or (isinstance(spec, dict) and spec == TEACHING_TABLE):
+        return TEACHING_HASHER_NAME
+    if isinstance(spec, Hasher) and HASHERS.get(spec.name) is spec:
+        return spec.name
+    return None
+
+
+def _stored_settings(values: dict[str, object]) -> tuple[Config, int]:
+    """A Config and k from QSettings' plain values; each missing or invalid one takes its default."""
+    defaults = Config()
+
+    def choice(key: str, kind: type[Segmenter] | type[Weighting], default: str) -> str:
+        value = str(values.get(key, default))
+        return value if value in {member.value for member in kind} else default
+
+    def whole(key: str, default: int, low: int, high: int) -> int:
+        value = _int(values.get(key), default)
+        return value if low <= value <= high else default
+
+    bits = whole("bits", defaults.bits, 1, MAX_BITS)
+    able = hashers_for(bits)
+    hasher = str(values.get("hasher", defaults.hasher))
+    if hasher not in able:  # unknown, or too narrow for the width: the panel's own fallback
+        hasher = next(n for n in (DEFAULT_HASHER, "blake2b", *able) if n in able)
+    config = Config(
+        bits=bits,
+        hasher=hasher,
+        weighting=choice("weighting", Weighting, str(defaults.weighting)),
+        top_k=whole("top_k", defaults.top_k or 0, 0, _TOP_K_MAX) or None,
+        segmenter=choice("segmenter", Segmenter, str(defaults.segmenter)),
+        stopwords=_bool(values.get("stopwords", defaults.stopwords)),
+        ngram=whole("ngram", defaults.ngram, 1, _NGRAM_MAX),
+        fold_chinese=_bool(values.get("fold_chinese", defaults.fold_chinese)),
+    )
+    return config, whole("k", default_k(bits), 0, bits - 1)
 
 
 def _int(value: object, default: int) -> int:

@@ -127,7 +127,7 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
         f=fp.bits,
         s=f"{comparison.similarity:.4f}",
         verdict=verdict,
-        k=comparison.config.k,
+        k=comparison.k,
     )
 
 

@@ -139,7 +139,7 @@ class SummaryPanel(QFrame):
 
     def show_comparison(self, comparison: Comparison) -> None:
         config = comparison.config
-        self.verdict_caption.setText(self.tr("verdict at k = {k}").format(k=config.k))
+        self.verdict_caption.setText(self.tr("verdict at k = {k}").format(k=comparison.k))
         if comparison.near_duplicate:
             self.verdict.setText(self.tr("✔ near-duplicates"))
             self.verdict.setStyleSheet(f"color: {GOOD.name()};")
@@ -169,7 +169,7 @@ class SummaryPanel(QFrame):
             )
             self.verdict_caption.setText(
                 self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
-                    k=config.k,
+                    k=comparison.k,
                     shared=round(comparison.resemblance * 100),
                     needed=round(comparison.min_resemblance * 100),
                 )

@@ -102,23 +102,28 @@ class TokenTable(QWidget):
         def widest(texts) -> int:
             return max((metrics.horizontalAdvance(t) for t in texts), default=0) + pad
 
-        rows = range(model.token_rows)
+        # Distinct texts only: a long text's counts, weights and signs repeat by the thousand.
         header.resizeSection(TokenTableModel.TOKEN, max(90, min(200, metrics.horizontalAdvance("M" * 9))))
         header.resizeSection(
-            TokenTableModel.COUNT, max(metrics.horizontalAdvance("00000") + 12, widest(model.cell_texts(rows, 1)))
+            TokenTableModel.COUNT,
+            max(metrics.horizontalAdvance("00000") + 12, widest(model.distinct_texts(TokenTableModel.COUNT))),
         )
         header.resizeSection(
-            TokenTableModel.WEIGHT, max(metrics.horizontalAdvance("0000.00") + 12, widest(model.cell_texts(rows, 2)))
+            TokenTableModel.WEIGHT,
+            max(metrics.horizontalAdvance("0000.00") + 12, widest(model.distinct_texts(TokenTableModel.WEIGHT))),
         )
         header.resizeSection(
-            TokenTableModel.CODE, widest(["0" * 16]) if model.compact else widest(model.cell_texts(rows, 3))
+            TokenTableModel.CODE,
+            widest(["0" * 16]) if model.compact else widest(model.distinct_texts(TokenTableModel.CODE)),
         )
         floor = COMPACT_CELL if model.compact else FULL_CELL
         bit_columns = range(TokenTableModel.FIRST_BIT, model.columnCount())
         # Every bit column shares one width (the matrix reads as a grid): the widest cell of any of them.
         summary_rows = (model.sum_row, model.bit_row)
-        cell_rows = summary_rows if model.compact else (*rows, *summary_rows)
-        width = max(floor, *(widest(model.cell_texts(cell_rows, c)) for c in bit_columns))
+        cells = {text for c in bit_columns for text in model.cell_texts(summary_rows, c)}
+        if not model.compact:
+            cells |= model.distinct_texts(TokenTableModel.FIRST_BIT)
+        width = max(floor, widest(cells))
         header.setDefaultSectionSize(width)
         for column in bit_columns:
             header.resizeSection(column, width)

@@ -207,7 +207,7 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
 def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         from simcompare.core.simhash import extract_features, fingerprint_value
-        from simcompare.core.verify import shingles, shingles_to_bytes
+        from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
 
         for batch in batches:
             rows = []
@@ -216,7 +216,7 @@ def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
                 text = text if isinstance(text, str) else ""
                 found = extract_features(text, config, keep_sequence=True)
                 value = fingerprint_value(found.weights, config)
-                sketch = shingles_to_bytes(shingles(found.sequence))
+                sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
                 size = len(text.encode("utf-8", "surrogatepass"))
                 record = FileRecord(path, size, 0, value, not found.weights, "", found.digest, sketch)
                 rows.append(_row(record, config.bits))

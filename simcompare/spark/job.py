@@ -19,7 +19,7 @@ from pyspark.sql import functions as F
 from simcompare.core.groups import GroupRule
 from simcompare.core.scan import ScanOptions
 from simcompare.core.simhash import Config
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
+from simcompare.core.verify import Decision
 from simcompare.spark.fingerprints import fingerprint_files, fingerprint_texts, list_input, read_parquet_texts
 from simcompare.spark.groups import GROUP_COLUMNS, core_groups, group_rows, groups_report, scan_result
 from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_pairs, verify_pairs
@@ -54,9 +54,9 @@ def run_job(
     source: str | os.PathLike[str],
     out: str | os.PathLike[str],
     config: Config,
+    decision: Decision | None = None,
     *,
     rule: GroupRule | str = GroupRule.REFERENCE,
-    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     options: ScanOptions | None = None,
     blocks: int | None = None,
     hot_key_rows: int | None = DEFAULT_HOT_KEY_ROWS,
@@ -68,15 +68,17 @@ def run_job(
         spark: The session (its master decides where the work runs).
         source: A folder, a glob of files, or a Parquet dataset (``*.parquet``) of ``path``/``id`` and ``text``.
         out: The output folder (created; existing outputs in it are replaced).
-        config: Fingerprint settings and k.
+        config: Fingerprint settings.
+        decision: k and the verification threshold (as ``scan -k --min-verified``); None takes the
+            defaults for the width.
         rule: The core's grouping rule: reference-centred groups or connected components.
-        min_resemblance: Verification threshold (as ``scan --min-verified``).
         options: Which files of a folder are read (``scan``'s defaults).
         blocks: Blocks per fingerprint for the pair search (default: the core's layout).
         hot_key_rows: Keys with more rows are salted.
         report: Gets one line per stage.
     """
-    k = config.k or 0
+    decision = decision or Decision.for_bits(config.bits)
+    k, min_resemblance = decision.k, decision.min_resemblance
     rule = GroupRule(rule)
     folder = Path(out)
     seconds: dict[str, float] = {}

@@ -13,8 +13,8 @@ import pytest
 from helpers.cli import RunCli, run_subprocess
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
+from simcompare.core.defaults import default_k
 from simcompare.core.report import CSV_COLUMNS
-from simcompare.core.simhash import Config
 from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
 
 TEXTS = {
@@ -56,7 +56,7 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     assert set(data) == {"format", "version", "settings", "files", "groups", "problems", "empty"}
     assert data["format"] == "simcompare-scan" and data["version"] == 2
     settings = data["settings"]
-    assert settings["bits"] == 64 and settings["k"] == Config().k and settings["weighting"] == "tf"
+    assert settings["bits"] == 64 and settings["k"] == default_k(64) == 12 and settings["weighting"] == "tf"
     assert settings["grouping"] == "reference" and settings["min_verified"] == DEFAULT_MIN_RESEMBLANCE
     assert settings["hasher"] == "md5" and settings["segmenter"] == "jieba"
     assert data["files"] == len(TEXTS)

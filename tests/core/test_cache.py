@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import random
 import sqlite3
@@ -106,6 +107,41 @@ def test_segmentation_settings_invalidate(folder: Path, cache_path: Path) -> Non
     assert chars.stats.segmented == len(TEXTS)
     assert nostop.stats.segmented == len(TEXTS)
     assert values(chars) == values(scan(folder, Config(segmenter="chars"), OPTIONS))
+
+
+def _salted(salt: bytes):  # type: ignore[no-untyped-def]
+    def custom(data: bytes) -> int:
+        return int.from_bytes(hashlib.sha256(salt + data).digest()[:8], "big")
+
+    return custom
+
+
+def test_a_callable_hasher_never_gets_another_callables_fingerprints(folder: Path, cache_path: Path) -> None:
+    """Two callables of one name give other bits: their fingerprints are not cached, their features are."""
+    one, other = Config(hasher=_salted(b"1")), Config(hasher=_salted(b"2"))
+    assert one.hash_function.name == other.hash_function.name == "custom"
+    options = ScanOptions(workers=1, in_process=True)  # the callables are local: nothing to pickle
+    with Cache(cache_path) as cache:
+        first = scan(folder, one, options, cache=cache)
+        second = scan(folder, other, options, cache=cache)
+    assert second.stats.segmented == 0 and second.stats.fingerprints_from_cache == 0  # features reused, no bits
+    assert values(first) == values(scan(folder, one, options))
+    assert values(second) == values(scan(folder, other, options)) != values(first)
+    assert values(second)["a.txt"] == fingerprint(TEXTS["a.txt"], other).value
+
+
+def test_teaching_tables_are_cached_by_their_codes(tmp_path: Path, cache_path: Path) -> None:
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "ab.txt").write_text("a a a b", encoding="utf-8")
+    words = {"segmenter": "words", "stopwords": False, "bits": 2}
+    one, swapped = Config(hasher={"a": "01", "b": "10"}, **words), Config(hasher={"a": "10", "b": "01"}, **words)
+    with Cache(cache_path) as cache:
+        first = scan(tmp_path / "docs", one, OPTIONS, cache=cache)
+        second = scan(tmp_path / "docs", swapped, OPTIONS, cache=cache)
+        again = scan(tmp_path / "docs", one, OPTIONS, cache=cache)
+    assert values(first) == {"ab.txt": 0b01} and values(second) == {"ab.txt": 0b10}  # a outweighs b
+    assert second.stats.fingerprints_from_cache == 0
+    assert again.stats.fingerprints_from_cache == 1 and values(again) == values(first)
 
 
 def test_changed_file_is_segmented_again(folder: Path, cache_path: Path) -> None:

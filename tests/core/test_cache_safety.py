@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import sqlite3
@@ -259,6 +260,31 @@ def test_bad_rows_are_misses_and_rewritten(folder: Path, tmp_path: Path) -> None
     assert second.stats.segmented == 2
     assert _values(second) == _values(fresh)
     assert third.stats.segmented == 0 and third.stats.fingerprints_from_cache == len(TEXTS)
+
+
+@pytest.mark.parametrize(
+    "change",
+    [{"counts": {"fox": -1}}, {"counts": {"fox": "2"}}, {"counts": {"fox": True}}, {"sequence": ["fox", 3]}],
+    ids=["negative count", "count as text", "count as bool", "token not text"],
+)
+def test_a_stored_token_or_count_of_the_wrong_kind_is_a_miss(folder: Path, tmp_path: Path, change: dict) -> None:
+    path = tmp_path / "cache.sqlite3"
+    with Cache(path) as cache:
+        fresh = scan(folder, options=OPTIONS, cache=cache)
+    db = sqlite3.connect(path)
+    a = os.fsencode(folder / "a.txt")
+    for key, payload in db.execute("SELECT key, payload FROM features WHERE path = ?", (a,)).fetchall():
+        stored = json.loads(payload)
+        stored.update(change)
+        if "sequence" in change and stored.get("sequence") is None:
+            stored["counts"] = {"fox": 1.5}  # no sequence is kept at these settings: spoil a count instead
+        db.execute("UPDATE features SET payload = ? WHERE path = ? AND key = ?", (json.dumps(stored), a, key))
+    db.commit()
+    db.close()
+    with Cache(path) as cache:
+        again = scan(folder, options=OPTIONS, cache=cache)
+    assert again.stats.segmented == 1
+    assert _values(again) == _values(fresh)
 
 
 def test_same_size_edit_with_restored_mtime_is_seen(folder: Path, tmp_path: Path) -> None:

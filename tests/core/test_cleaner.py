@@ -11,11 +11,12 @@ import pytest
 
 from simcompare.core.actions import ActionKind, ActionLog, free_name, move_keeping_paths, trash_files
 from simcompare.core.cleaner import MarkRule, apply_reference_folders, marks_by_rule, set_reference
+from simcompare.core.defaults import default_k
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, Member, with_reference
 from simcompare.core.results import load_results, results_json
 from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config, default_k
+from simcompare.core.simhash import Config
 
 EN = (
     "The river valley was quiet in the early morning when the farmers walked out to their fields. "

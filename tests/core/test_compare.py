@@ -19,17 +19,28 @@ C = "The quick brown fox jumps over the lazy dog. SimHash finds near duplicate w
 
 PAIRS = [(A, B), (A, C), (B, C), (A, A), (C, C.upper()), ("", A), ("", "")]
 CONFIGS = [
-    simcompare.Config(),
-    simcompare.Config(weighting="tfidf", bits=128, hasher="sha1"),
-    simcompare.Config(weighting="textrank", top_k=10),
-    simcompare.Config(weighting="uniform", segmenter="chars", ngram=3, bits=32, hasher="fnv1a64", k=8),
+    (simcompare.Config(), None),
+    (simcompare.Config(weighting="tfidf", bits=128, hasher="sha1"), None),
+    (simcompare.Config(weighting="textrank", top_k=10), None),
+    (
+        simcompare.Config(weighting="uniform", segmenter="chars", ngram=3, bits=32, hasher="fnv1a64"),
+        simcompare.Decision(8),
+    ),
 ]
 
 
-@pytest.mark.parametrize("config", CONFIGS, ids=lambda c: f"{c.weighting}-{c.bits}-{c.hash_function.name}")
+def _case_id(value: object) -> str:
+    if isinstance(value, simcompare.Config):
+        return f"{value.weighting}-{value.bits}-{value.hash_function.name}"
+    return f"k{value.k}" if isinstance(value, simcompare.Decision) else "default-k"
+
+
+@pytest.mark.parametrize(("config", "decision"), CONFIGS, ids=_case_id)
 @pytest.mark.parametrize(("text_a", "text_b"), PAIRS)
-def test_compare_texts_agrees_with_fingerprint(text_a, text_b, config):
-    result = simcompare.compare_texts(text_a, text_b, config)
+def test_compare_texts_agrees_with_fingerprint(text_a, text_b, config, decision):
+    result = simcompare.compare_texts(text_a, text_b, config, decision)
+    k = decision.k if decision else simcompare.default_k(config.bits)
+    assert result.k == k
     fa = simcompare.fingerprint(text_a, config)
     fb = simcompare.fingerprint(text_b, config)
     for side, fp in ((result.a.fingerprint, fa), (result.b.fingerprint, fb)):
@@ -50,7 +61,7 @@ def test_compare_texts_agrees_with_fingerprint(text_a, text_b, config):
     assert result.differing_bits == tuple(j for j in range(config.bits) if fa.binary[j] != fb.binary[j])
     assert len(result.differing_bits) == result.distance
 
-    assert result.near_duplicate == (not fa.empty and not fb.empty and result.distance <= config.k)
+    assert result.near_duplicate == (not fa.empty and not fb.empty and result.distance <= k)
 
     wa = extract_features(text_a, config).weights
     wb = extract_features(text_b, config).weights

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.diff import Tag, TextDiff, diff_texts, diff_words, words
+from simcompare.core.diff import Tag, TextDiff, WordsCache, diff_texts, diff_words, words
 
 
 def pieces(text: str, diff: TextDiff, side: str) -> list[tuple[str, str]]:
@@ -111,3 +111,35 @@ def test_spans_cover_both_texts_in_order(a_words: list[str], b_words: list[str])
     assert rebuilt == [w.key for w in diff.b]
     for offset in range(len(a) + 1):
         assert 0 <= diff.map_a_to_b(offset) <= len(b)
+
+
+def test_the_words_cache_diffs_as_diff_texts_does() -> None:
+    cache = WordsCache()
+    a, b = "今天天气很好，我们去公园散步。", "今天天气不错，我们去公园散步吧。"
+    for segmenter in ("jieba", "words", "chars"):
+        for _ in range(2):  # cut, then remembered
+            assert cache.diff(a, b, segmenter=segmenter) == diff_texts(a, b, segmenter=segmenter)
+
+
+def test_the_words_cache_cuts_only_the_changed_text(monkeypatch: pytest.MonkeyPatch) -> None:
+    import simcompare.core.diff as diff_module
+
+    cache = WordsCache()
+    a, b, edited = "the cat sat on the mat", "the cat sat on the hat", "a dog sat on the hat"
+    cache.diff(a, b)
+    expected = diff_texts(a, edited)
+    cut: list[str] = []
+    real = diff_module.words
+
+    def counting(text, segmenter=diff_module.Segmenter.JIEBA):
+        cut.append(text)
+        return real(text, segmenter)
+
+    monkeypatch.setattr(diff_module, "words", counting)
+    assert cache.diff(a, edited) == expected
+    assert cut == [edited]
+
+
+def test_a_words_cache_too_small_for_two_texts_is_refused() -> None:
+    with pytest.raises(ValueError, match="at least the two texts"):
+        WordsCache(size=1)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from simcompare.core.defaults import default_k
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder import FolderSession, NotDuplicates, default_data_path
 from simcompare.core.report import report_csv, report_json
@@ -42,7 +43,7 @@ def test_identical_and_empty_files_in_a_real_scan(tmp_path: Path) -> None:
     for i in range(3):
         (tmp_path / f"empty{i}.txt").write_text("the and of", encoding="utf-8")  # only stop words
     session = FolderSession(scan(tmp_path, Config(), ScanOptions(workers=1)))
-    (group,) = session.groups(Config().k)
+    (group,) = session.groups(default_k(64))
     names = {session.files[m.index].path: m for m in group.members}
     assert set(names) == {"a.txt", "b.txt", "d.html", "sub/c.txt", "edited.txt"}
     assert session.files[group.reference].path == "a.txt"  # the shortest, then the smallest path

@@ -124,3 +124,13 @@ def test_yardsticks_bundle():
     assert sticks.edit_similarity == pytest.approx(0.5)
     assert sticks.predicted_hamming == pytest.approx(64 * math.acos(1 / math.sqrt(2)) / math.pi)
     assert sticks.predicted_hamming == pytest.approx(16)
+
+
+@settings(max_examples=60, deadline=None, database=None)
+@given(
+    a=st.lists(st.sampled_from(["x", "y", "z"]), min_size=60, max_size=150),
+    b=st.lists(st.sampled_from(["x", "y", "z", "w"]), min_size=60, max_size=150),
+)
+def test_edit_distance_past_one_machine_word(a, b):
+    """The bit vectors are as long as the shorter sequence: carries must cross 64-bit word boundaries."""
+    assert edit_distance(a, b) == _levenshtein(a, b)

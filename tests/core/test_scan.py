@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
+from simcompare.core.defaults import default_k
 from simcompare.core.errors import Cancelled, InputError
 from simcompare.core.groups import find_groups
 from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, scan
-from simcompare.core.simhash import Config, default_k, fingerprint
+from simcompare.core.simhash import Config, fingerprint
 
 GBK_TEXT = (
     "春天来了，花园里的桃花和杏花都开了，蜜蜂在花丛中忙碌地采蜜，孩子们在草地上放风筝，"
@@ -159,8 +160,8 @@ def test_scan_records_problems_and_empty(folder: Path) -> None:
 
 def test_scan_groups_equal_brute_force(folder: Path) -> None:
     result = scan(folder, options=opts())
-    k = result.config.k
-    assert k == default_k(64)
+    k = default_k(result.config.bits)
+    assert k == 12
     found = groups_of(result, k)
     assert canon(found) == canon(brute_groups(result, k))
     # and the groups we planted are there: near-duplicates, exact copy, GBK twin, HTML copy of a text

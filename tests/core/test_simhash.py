@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 
 import simcompare
 import simcompare.core.weights
-from simcompare.core.simhash import default_k, fingerprint_value, is_near_duplicate
+from simcompare.core.defaults import default_k
+from simcompare.core.simhash import fingerprint_value, is_near_duplicate
 
 FAST = settings(max_examples=60, deadline=None, database=None)
 
@@ -341,11 +342,12 @@ def test_zero_weight_tokens_take_no_part():
 
 
 def test_default_k():
-    assert simcompare.Config().k == default_k(64) == simcompare.default_k(64)
-    assert simcompare.Config(bits=128).k == default_k(128)
-    assert simcompare.Config(k=5).k == 5
-    assert simcompare.Config(bits=8, k=0).k == 0
-    assert simcompare.Config(bits=8, k=7).k == 7  # k < bits, as the index needs (issue 10)
+    assert simcompare.Decision.for_bits(64).k == default_k(64) == simcompare.default_k(64) == 12
+    assert simcompare.Decision.for_bits(128).k == default_k(128) == 24
+    assert simcompare.Decision.for_bits(64, 5).k == 5
+    assert simcompare.Decision.for_bits(8, 0).k == 0
+    assert simcompare.Decision.for_bits(8, 7).k == 7  # k < bits, as the index needs (issue 10)
+    assert simcompare.Decision.for_bits(64).min_resemblance == simcompare.DEFAULT_MIN_RESEMBLANCE
 
 
 @pytest.mark.parametrize(
@@ -356,9 +358,6 @@ def test_default_k():
         ({"segmenter": "spaces"}, "jieba"),
         ({"top_k": 0}, "top_k"),
         ({"top_k": -3}, "top_k"),
-        ({"bits": 64, "k": 65}, "k"),
-        ({"bits": 8, "k": 9}, "k"),
-        ({"k": -1}, "k"),
         ({"ngram": 0}, "ngram"),
         ({"hasher": "crc32"}, "md5"),
         ({"bits": 0}, "bits"),
@@ -370,6 +369,15 @@ def test_default_k():
 def test_config_rejects(kwargs, mentions):
     with pytest.raises(ValueError, match=mentions):
         simcompare.Config(**kwargs)
+
+
+@pytest.mark.parametrize(
+    ("bits", "k", "mentions"),
+    [(64, 65, "bits - 1 = 63"), (8, 9, "bits - 1 = 7"), (64, -1, "got -1"), (8, 8, "got 8"), (64, 3.0, "3.0")],
+)
+def test_decision_for_bits_rejects(bits, k, mentions):
+    with pytest.raises(ValueError, match=mentions):
+        simcompare.Decision.for_bits(bits, k)
 
 
 @pytest.mark.parametrize("weighting", ["tf", "tfidf", "textrank", "uniform"])
@@ -500,3 +508,20 @@ def test_fingerprint_identical_across_processes():
     assert outputs[0] == outputs[1]
     here = [f"{w} {simcompare.fingerprint(_DETERMINISM_TEXT, simcompare.Config(weighting=w)).hex}" for w in _WEIGHTINGS]
     assert outputs[0].splitlines() == here
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    weights=st.dictionaries(tokens, st.one_of(st.integers(1, 5), st.integers(1, 10**15)), min_size=1, max_size=12),
+    bits=widths,
+)
+def test_whole_number_weights_take_a_quicker_path_to_the_same_value(weights, bits):
+    """tf's counts are summed as integers without scaling to units: the signs, and so the value, are the same."""
+    config = simcompare.Config(bits=bits)
+    assert fingerprint_value(weights, config) == simcompare.fingerprint_weights(weights, config).value
+
+
+def test_whole_number_weights_that_cancel_give_bit_zero():
+    """Bit 0: a and b have it (1 + 2), c not (−3): the sum is exactly 0, so the bit is 0. Bit 1: 1 − 2 + 3 > 0."""
+    config = simcompare.Config(bits=2, hasher={"a": "11", "b": "10", "c": "01"})
+    assert fingerprint_value({"a": 1, "b": 2, "c": 3}, config) == 0b01

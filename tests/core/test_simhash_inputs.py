@@ -7,6 +7,7 @@ import pytest
 
 from simcompare.core.index import find_near_pairs
 from simcompare.core.simhash import Config, fingerprint_weights, hamming
+from simcompare.core.verify import Decision
 
 
 @pytest.mark.parametrize("bad", [-1, -(2**70)])
@@ -35,16 +36,15 @@ def test_weights_whose_sums_overflow_are_an_error() -> None:
 @pytest.mark.parametrize("k", [-1, 64, 65])
 def test_k_outside_0_to_bits_minus_1_is_refused(k: int) -> None:
     with pytest.raises(ValueError, match="between 0 and bits - 1 = 63"):
-        Config(bits=64, k=k)
+        Decision.for_bits(64, k)
 
 
 @pytest.mark.parametrize("bits", [1, 8, 64])
-def test_config_and_index_agree_on_ks_range(bits: int) -> None:
-    top = Config(bits=bits, k=bits - 1).k
-    assert top is not None
+def test_decision_and_index_agree_on_ks_range(bits: int) -> None:
+    top = Decision.for_bits(bits, bits - 1).k
     assert len(find_near_pairs([0, 2**bits - 1], top, bits)) == 0  # bits apart: just beyond k
     assert len(find_near_pairs([0, 2 ** (bits - 1) - 1], top, bits)) == 1  # bits - 1 apart: within k
     with pytest.raises(ValueError):
-        Config(bits=bits, k=bits)
+        Decision.for_bits(bits, bits)
     with pytest.raises(ValueError):
         find_near_pairs([0, 1], bits, bits)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
@@ -350,3 +351,92 @@ def test_counts_are_the_counted_tokens_in_order(text, repeat):
     counts = segmenter.counts(text)
     assert counts == expected
     assert list(counts) == list(expected)  # first appearance order
+
+
+@pytest.fixture(scope="module")
+def segmenter():
+    return JiebaSegmenter()
+
+
+@settings(max_examples=100, deadline=None, database=None)
+@given(
+    st.lists(st.lists(st.sampled_from([*MIXED_ALPHABET, "的", "the", "c++"]), max_size=40).map("".join), max_size=4),
+    st.booleans(),
+    st.integers(1, 40),
+)
+def test_kept_tokens_are_the_tokens_not_dropped_whatever_the_memory_holds(segmenter, texts, drop_stopwords, limit):
+    """``kept`` puts a text together from remembered pieces; a small memory starting afresh mid-way, or pieces
+    judged under the other stop-word setting, must never change what comes out."""
+    segmenter.forget()
+    segmenter.LIMIT = limit
+    segmenter.CHARS = 3 * limit
+    most_chunks = most_chars = 0
+    for text in [*texts, *texts]:  # the second time from memory
+        raw = segmenter.lcut(text)
+        expected = [t for t in raw if t in count_features(raw, drop_stopwords=drop_stopwords)]
+        assert segmenter.kept(text, drop_stopwords=drop_stopwords) == expected
+        assert features(text, drop_stopwords=drop_stopwords) == expected
+        assert segmenter.kept(text, drop_stopwords=not drop_stopwords) == features(
+            text, drop_stopwords=not drop_stopwords
+        )
+        kept, ids = segmenter.kept_with_ids(text, drop_stopwords=drop_stopwords)
+        assert kept == expected
+        # Bounded: past its limits a memory starts afresh, so it holds at most the limit or one text's chunks.
+        memory, chunks = segmenter._kept_of[drop_stopwords], set(text.split())
+        most_chunks, most_chars = max(most_chunks, len(chunks)), max(most_chars, sum(map(len, chunks)))
+        assert memory.chars == sum(map(len, memory.table))  # what it counts is what it holds
+        assert len(memory.table) <= max(limit, most_chunks) and memory.chars <= max(3 * limit, most_chars)
+        assert ids == b"".join(hashlib.blake2b(t.encode(), digest_size=8).digest() for t in expected)
+
+
+def _pieces_of_the_whole_text(segmenter: JiebaSegmenter, text: str) -> list[str]:
+    """The segmenter's rule as first written: the word rule over the whole text, then each Han run cut by jieba
+    and each long word into bounded pieces."""
+    tokens: list[str] = []
+    for piece in segmenter._pieces(text):
+        if "\u4e00" <= piece[0] <= "\u9fd5":
+            tokens += segmenter.cut_han(piece)
+        elif len(piece) > WORD_PIECE:
+            tokens += [piece[i : i + WORD_PIECE] for i in range(0, len(piece), WORD_PIECE)]
+        else:
+            tokens.append(piece)
+    return tokens
+
+
+WHITESPACE = [" ", "\n", "\t", "\r\n", "\u3000", "\xa0", "\x1c", "\u2028", "\x0b"]
+
+
+@settings(max_examples=300, deadline=None, database=None)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from([*MIXED_ALPHABET, *WHITESPACE, "c++", "C#", "2.0%", "\u0301", "ก"]),
+            st.integers(WORD_PIECE - 2, WORD_PIECE + 3).map(lambda n: "x" * n),
+        ),
+        max_size=60,
+    ).map("".join)
+)
+def test_chunk_by_chunk_is_the_word_rule_over_the_whole_text(segmenter, text):
+    """Cutting at whitespace first (what makes it quick) changes no token: no rule matches or looks across it."""
+    segmenter.forget()
+    expected = _pieces_of_the_whole_text(segmenter, text)
+    assert segmenter.lcut(text) == expected
+    assert segmenter.lcut(text) == expected  # from memory
+
+
+@settings(max_examples=400, deadline=None, database=None)
+@given(st.text(alphabet=st.sampled_from(list("园业圃苑人的")), min_size=2, max_size=14))
+def test_hmm_ties_broken_as_jieba_breaks_them(both_engines, run):
+    """Few characters, so stretches repeat them: where two HMM labellings tie, the words are still jieba's."""
+    import jieba
+
+    fast, _ = both_engines
+    assert fast.cut_han(run) == jieba.lcut(run)
+
+
+@pytest.mark.parametrize("run", ["业园园园业", "园园园业", "业业园园"])
+def test_a_known_hmm_tie(both_engines, run):
+    import jieba
+
+    fast, _ = both_engines
+    assert fast.cut_han(run) == jieba.lcut(run)

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers.gui import wait_settled
+from helpers.gui import change_settings, wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication
 import simcompare
 from simcompare import cli
 from simcompare.core.compare import compare_texts
-from simcompare.core.simhash import default_k
+from simcompare.core.defaults import default_k
 from simcompare.gui.compare_page import ComparePage
 from simcompare.gui.examples import EXAMPLES, TEACHING_HASHER
 from simcompare.gui.models import ValueRole
@@ -78,13 +78,13 @@ def test_opening_two_files_shows_the_library_numbers(qtbot, page: ComparePage, t
 
 def test_every_number_matches_compare_json(qtbot, page: ComparePage, two_files, capsys) -> None:
     a, b = two_files
-    page.settings.apply({"bits": 32, "weighting": "tfidf"})
+    change_settings(page.settings, bits=32, weighting="tfidf")
     page.load_files(str(a), str(b))
     wait_settled(qtbot, page)
     assert cli.main(["compare", str(a), str(b), "--json", "--bits", "32", "--weighting", "tfidf"]) == 0
     data = json.loads(capsys.readouterr().out)
     shown = page.comparison
-    assert data["settings"] == shown.config.describe()
+    assert data["settings"] == shown.config.describe() | {"k": shown.k}
     assert data["distance"] == shown.distance and data["near_duplicate"] == shown.near_duplicate
     assert data["differing_bits"] == list(shown.differing_bits)
     for key, side in (("a", "a"), ("b", "b")):
@@ -112,7 +112,7 @@ def test_changing_a_setting_updates_every_view(qtbot, page: ComparePage, two_fil
     page.load_files(str(a), str(b))
     wait_settled(qtbot, page)
     with qtbot.waitSignal(page.results_shown, timeout=30_000):
-        page.settings.apply(change)
+        change_settings(page.settings, **change)
     wait_settled(qtbot, page)
     config = page.settings.config()
     for key, value in change.items():
@@ -125,7 +125,7 @@ def test_changing_a_setting_updates_every_view(qtbot, page: ComparePage, two_fil
 
 
 def test_a_new_width_resets_k_and_switches_from_a_hasher_too_narrow(qtbot, page: ComparePage) -> None:
-    page.settings.apply({"bits": 32, "hasher": "jenkins"})
+    change_settings(page.settings, bits=32, hasher="jenkins")
     assert page.settings.hasher_name() == "jenkins"
     page.settings.bits.setEditText("64")  # typed by the user
     assert page.settings.bits_value == 64
@@ -136,7 +136,7 @@ def test_a_new_width_resets_k_and_switches_from_a_hasher_too_narrow(qtbot, page:
     assert not page.settings._hasher_model.item(jenkins_row).isEnabled()
     page.settings.bits.setEditText("300")
     assert page.settings.hasher_name() == "blake2b"
-    assert page.settings.k.maximum() == 300
+    assert page.settings.k.maximum() == 299  # k < bits: k + 1 blocks of at least one bit
 
 
 def test_six_bit_worked_example(qtbot, page: ComparePage) -> None:
@@ -180,14 +180,14 @@ def test_a_fixed_lesson_disappears_when_its_settings_change(qtbot, page: Compare
     page.load_example("en-edited")
     wait_settled(qtbot, page)
     assert "Three words changed" in page.summary.info.text()
-    page.settings.apply({"bits": 8})
+    change_settings(page.settings, bits=8)
     qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.bits == 8, timeout=30_000)
     assert not page.summary.info.isVisibleTo(page)
 
 
 @pytest.mark.parametrize(("text_a", "text_b"), [("", ""), ("", "hello world again and again"), ("the of", "")])
 def test_texts_without_features_make_no_similarity_claim(qtbot, page: ComparePage, text_a, text_b) -> None:
-    page.settings.apply({"segmenter": "words"})
+    change_settings(page.settings, segmenter="words")
     page.pane_a.set_text(text_a, "A")
     page.pane_b.set_text(text_b, "B")
     page.recompute()
@@ -206,7 +206,7 @@ def test_every_example_loads(qtbot, page: ComparePage, item) -> None:
     page.load_example(item.key)
     wait_settled(qtbot, page)
     text_a, text_b = item.texts()
-    assert page.comparison == compare_texts(text_a, text_b, page.settings.config())
+    assert page.comparison == compare_texts(text_a, text_b, page.settings.config(), page.settings.decision())
     if item.key.endswith("identical") or item.key.endswith("reordered"):
         assert page.comparison.distance == 0
     if item.key.endswith("unrelated"):
@@ -426,7 +426,7 @@ def test_close_fingerprints_of_different_texts_are_rejected_by_verification(qtbo
     words = [f"word{i}" for i in range(40)]
     text_a = " ".join(words)
     text_b = " ".join(reversed(words))  # the same words, so the same weights: 0 bits apart
-    page.settings.apply({"segmenter": "words"})
+    change_settings(page.settings, segmenter="words")
     page.pane_a.set_text(text_a, "A")
     page.pane_b.set_text(text_b, "B")
     page.recompute()
@@ -437,3 +437,107 @@ def test_close_fingerprints_of_different_texts_are_rejected_by_verification(qtbo
     assert "not near-duplicates" in page.summary.verdict.text()
     assert f"word pairs {round(comparison.resemblance * 100)} %" in page.summary.verdict_caption.text()
     assert "0 bits apart, but only" in page.summary.notices.text()
+
+
+def test_a_hidden_differences_tab_catches_up_when_shown(qtbot, page: ComparePage) -> None:
+    """The word diff runs only for the tab on screen: edited while hidden, it shows the new texts when opened."""
+    page.show_results_tab(0)
+    page.pane_a.set_text("the cat sat on the mat")
+    page.pane_b.set_text("the cat sat on the hat")
+    page.recompute()
+    wait_settled(qtbot, page)
+    assert not page.differences.isVisible() and page.differences.diff is None  # nothing done while hidden
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.show_results_tab(1)
+    assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["hat"]
+    assert page.differences.view_b.toPlainText() == "the cat sat on the hat"
+
+    page.show_results_tab(0)
+    page.pane_b.set_text("a dog sat on the mat")
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.show_results_tab(1)
+    assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["a dog"]
+    assert page.differences.view_b.toPlainText() == "a dog sat on the mat"
+
+
+def test_the_open_differences_tab_follows_an_edit(qtbot, page: ComparePage) -> None:
+    page.pane_a.set_text("one two three four")
+    page.pane_b.set_text("one two three four")
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000):
+        page.show_results_tab(1)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000) as ready:
+        page.pane_b.set_text("one two five four")
+        page.recompute()
+    assert [page.pane_b.text()[s.b_start : s.b_end] for s in ready.args[0].changes] == ["five"]
+    wait_settled(qtbot, page)  # the diff and the fingerprints run side by side: either may come first
+    assert page.comparison is not None and page.comparison == compare_texts(
+        "one two three four", "one two five four", page.settings.config()
+    )
+
+
+def test_the_first_comparison_waits_for_the_window_to_be_painted(qtbot, settings_file: Path) -> None:
+    """Loading jieba must not hold up the window's first paint; what the user asks for still starts at once."""
+    from PySide6.QtCore import QSettings
+
+    from simcompare.gui.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    page = window.compare_page
+    QApplication.processEvents()  # a request scheduled at once would be submitted here
+    assert page.comparison is None and not page.busy and not page.is_settled()
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        window.show()
+    wait_settled(qtbot, page)
+    assert page.comparison == compare_texts("", "", page.settings.config())
+
+
+def test_a_request_before_the_first_paint_starts_at_once(qtbot, settings_file: Path) -> None:
+    from PySide6.QtCore import QSettings
+
+    from simcompare.gui.main_window import MainWindow
+
+    window = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    page = window.compare_page
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    assert page.comparison == compare_texts(page.pane_a.text(), page.pane_b.text(), page.settings.config())
+
+
+def test_the_steps_tab_catches_up_when_shown(qtbot, page: ComparePage) -> None:
+    """While another tab is open the token tables, grid and charts wait; shown, they hold the newest result."""
+    page.pane_a.set_text(ZH_A)
+    page.pane_b.set_text(ZH_A)
+    page.recompute()
+    wait_settled(qtbot, page)
+    with qtbot.waitSignal(page.differences.diff_ready, timeout=30_000):
+        page.show_results_tab(1)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.pane_b.set_text(ZH_B)
+        page.recompute()
+    wait_settled(qtbot, page)
+    expected = compare_texts(ZH_A, ZH_B, page.settings.config())
+    assert page.comparison == expected
+    assert page.table_b.model.fingerprint != expected.b.fingerprint  # not filled while hidden
+    page.show_results_tab(0)
+    assert_every_view_shows(page, expected)
+
+
+def test_exporting_a_chart_from_another_tab_exports_the_newest_result(qtbot, page: ComparePage) -> None:
+    page.pane_a.set_text(ZH_A)
+    page.pane_b.set_text(ZH_A)
+    page.recompute()
+    wait_settled(qtbot, page)
+    page.show_results_tab(2)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        page.pane_b.set_text(ZH_B)
+        page.recompute()
+    wait_settled(qtbot, page)
+    chart = page.export_target("chart_b")
+    assert chart.fingerprint.sums == compare_texts(ZH_A, ZH_B, page.settings.config()).b.fingerprint.sums

@@ -7,7 +7,7 @@ import json
 from pathlib import Path
 
 import pytest
-from helpers.gui import wait_settled
+from helpers.gui import change_settings, wait_settled
 from PySide6.QtGui import QImage
 
 from simcompare import cli
@@ -53,7 +53,7 @@ def test_the_trace_as_csv_holds_the_token_table_exactly(qtbot, page: ComparePage
 
 def test_the_trace_as_json_is_what_compare_json_prints(qtbot, page: ComparePage, two_files, tmp_path, capsys) -> None:
     a, b = two_files
-    page.settings.apply({"bits": 16, "weighting": "tfidf"})
+    change_settings(page.settings, bits=16, weighting="tfidf")
     page.load_files(str(a), str(b))
     wait_settled(qtbot, page)
     path = tmp_path / "trace.json"

@@ -12,6 +12,7 @@ import pytest
 from helpers.gui import point_trash_at
 from PySide6.QtCore import QSettings, Qt
 
+from simcompare.core.defaults import default_k
 from simcompare.core.scan import Reason, scan
 from simcompare.gui.folder_models import GroupTreeModel, ProblemsModel
 from simcompare.gui.folder_page import FolderPage
@@ -300,7 +301,7 @@ def test_settings_of_the_compare_page_drive_the_next_scan(qtbot, page: FolderPag
 
     run_scan(qtbot, page, folder)
     page.set_config(Config(bits=32))
-    assert page.k_box.maximum() == 16 and page.k_box.value() == Config(bits=32).k
+    assert page.k_box.maximum() == 16 and page.k_box.value() == default_k(32)
     assert "scan again" in page.stats_label.text()
     result = run_scan(qtbot, page, folder)
     assert result.config.bits == 32

@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.gui import wait_settled
+from helpers.gui import change_settings, wait_settled
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.gui.app import install_translations, settle_layouts
@@ -27,11 +27,11 @@ def language(request, qapp) -> Iterator[str]:
 def _set_up(page: ComparePage, state: str) -> None:
     if state == "tfidf":
         page.load_example("zh-edited")
-        page.settings.apply({"weighting": "tfidf", "bits": 16})
+        change_settings(page.settings, weighting="tfidf", bits=16)
     elif state == "six-bit":
         page.load_example("six-bit")
     else:  # one text without features, one too short
-        page.settings.apply({"segmenter": "words"})
+        change_settings(page.settings, segmenter="words")
         page.pane_a.set_text("", "A")
         page.pane_b.set_text("hello world", "B")
         page.recompute()

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.gui import wait_settled
+from helpers.gui import change_settings, wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
@@ -87,7 +87,7 @@ def test_preferences_persist(qtbot, settings_file: Path) -> None:
     qtbot.addWidget(first)
     first.show()
     first.resize(1100, 760)
-    first.compare_page.settings.apply({"bits": 32, "hasher": "sha1", "weighting": "tfidf", "stopwords": False})
+    change_settings(first.compare_page.settings, bits=32, hasher="sha1", weighting="tfidf", stopwords=False)
     first.settings_action.setChecked(False)
     first.close()
     assert settings_file.exists()
@@ -95,10 +95,12 @@ def test_preferences_persist(qtbot, settings_file: Path) -> None:
     second = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
     qtbot.addWidget(second)
     second.show()
-    values = second.compare_page.settings.values()
-    assert values["bits"] == 32 and values["hasher"] == "sha1" and values["weighting"] == "tfidf"
-    assert values["stopwords"] is False
-    assert values["k"] == simcompare.default_k(32)
+    panel = second.compare_page.settings
+    config = panel.config()
+    assert config.bits == 32 and config.hasher == "sha1" and config.weighting == "tfidf"
+    assert config.stopwords is False
+    assert config == simcompare.Config(bits=32, hasher="sha1", weighting="tfidf", stopwords=False)
+    assert panel.decision() == simcompare.Decision.for_bits(32)
     assert not second.settings_action.isChecked()
     assert not second.compare_page.settings_area.isVisible()
     saved = QSettings(str(settings_file), QSettings.Format.IniFormat).value("window/geometry")
@@ -134,7 +136,7 @@ def test_open_folder_shows_the_folder_page_and_scans(qtbot, main_window: MainWin
 def test_the_folder_page_scans_with_the_compare_pages_settings(qtbot, settings_file: Path) -> None:
     first = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
     qtbot.addWidget(first)
-    first.compare_page.settings.apply({"bits": 32, "weighting": "tfidf"})
+    change_settings(first.compare_page.settings, bits=32, weighting="tfidf")
     assert first.folder_page.config == first.compare_page.settings.config()
     assert first.folder_page.config.bits == 32
     first.close()  # saves the preferences: the next window restores them, the Folder page too

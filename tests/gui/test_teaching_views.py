@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 
 import pytest
-from helpers.gui import wait_settled
+from helpers.gui import change_settings, wait_settled
 
 from simcompare.core.index import find_near_pairs
 from simcompare.core.simhash import Config
@@ -79,8 +79,8 @@ def test_a_pair_within_k_lights_its_shared_block(qtbot, page: ComparePage) -> No
 
 @pytest.mark.parametrize(("bits", "k", "expected"), [(64, 3, "2^34 / 2^16 = 2^18"), (64, 8, "2^34 / 2^8 = 2^26")])
 def test_the_index_arithmetic(qtbot, page: ComparePage, bits: int, k: int, expected: str) -> None:
-    page.settings.apply({"bits": bits, "k": k})
-    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.k == k, timeout=30_000)
+    change_settings(page.settings, bits=bits, k=k)
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.k == k, timeout=30_000)
     assert expected in page.index_view.arithmetic.text()
     assert f"{k + 1} blocks" in page.index_view.arithmetic.text()
 
@@ -110,7 +110,7 @@ def test_a_folder_scan_shows_its_index_in_the_index_view(qtbot, main_window, tmp
 
 
 def test_the_law_keeps_every_setting_but_the_teaching_table() -> None:
-    teaching = Config(bits=6, hasher={"A": "100101"}, k=1, fold_chinese=False, html=True, stopwords=False)
+    teaching = Config(bits=6, hasher={"A": "100101"}, fold_chinese=False, html=True, stopwords=False)
     real = law_config(teaching)
     assert real.hasher == "md5"
-    assert (real.bits, real.k, real.fold_chinese, real.html, real.stopwords) == (6, 1, False, True, False)
+    assert (real.bits, real.fold_chinese, real.html, real.stopwords) == (6, False, True, False)

@@ -110,4 +110,4 @@ def test_the_fold_setting_decides_the_comparison(qtbot, page) -> None:
         page.settings.fold_chinese.setChecked(False)
     wait_settled(qtbot, page)
     assert not page.comparison.config.fold_chinese
-    assert page.comparison.distance > page.comparison.config.k
+    assert page.comparison.distance > page.comparison.k

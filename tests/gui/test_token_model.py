@@ -76,3 +76,15 @@ def test_empty_fingerprint_has_zero_sums(qapp, model: TokenTableModel) -> None:
     assert fp.empty and model.token_rows == 0
     assert [model.data(model.index(model.sum_row, model.FIRST_BIT + j), ValueRole) for j in range(8)] == [0.0] * 8
     assert model.data(QModelIndex()) is None
+
+
+@pytest.mark.parametrize("bits", [6, 16, 64])
+def test_distinct_texts_are_the_cells_texts(qapp, model: TokenTableModel, bits: int) -> None:
+    """The table sizes its columns from distinct_texts: it must hold exactly what the cells show."""
+    text = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友。" * 3 + "the quick brown fox jumps over a dog"
+    model.set_fingerprint(simcompare.fingerprint(text, simcompare.Config(bits=bits, weighting="tfidf")))
+    rows = range(model.token_rows)
+    for column in (model.COUNT, model.WEIGHT, model.CODE):
+        assert model.distinct_texts(column) == set(model.cell_texts(rows, column))
+    every_bit_cell = {text for c in range(model.FIRST_BIT, model.columnCount()) for text in model.cell_texts(rows, c)}
+    assert model.distinct_texts(model.FIRST_BIT) == every_bit_cell

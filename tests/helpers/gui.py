@@ -1,8 +1,11 @@
-"""Waits shared by the window's tests."""
+"""Waits and settings changes shared by the window's tests."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.settings_panel import SettingsPanel
 
 SETTLE_TIMEOUT_MS = 30_000
 
@@ -21,3 +24,8 @@ def point_trash_at(monkeypatch, home) -> None:
     monkeypatch.setattr(trash, "XDG_DATA_HOME", data.encode())
     monkeypatch.setattr(trash, "HOMETRASH_B", (data + "/Trash").encode())
     monkeypatch.setattr(trash, "HOMETRASH", data + "/Trash")
+
+
+def change_settings(panel: SettingsPanel, *, k: int | None = None, **changes: object) -> None:
+    """Show the panel's current Config with ``changes`` (and k, if given), as a user's edits would."""
+    panel.set_config(replace(panel.config(), **changes), k)

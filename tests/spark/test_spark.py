@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from pyspark.sql import SparkSession
 
-from simcompare import Config, fingerprint
+from simcompare import Config, Decision, default_k, fingerprint
 from simcompare.cli import main
 from simcompare.core.index import find_near_pairs
 from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
@@ -113,7 +113,7 @@ def test_pairs_equal_the_core_index_among_representatives(spark: SparkSession, j
         first.setdefault(r.digest, (r.path, to_unsigned(r.value)))
     reps = sorted(first.values())
     assert "copy one.txt" not in dict(reps)  # an identical copy of a.txt, represented by it
-    found = find_near_pairs([v for _, v in reps], k=Config().k, bits=64)
+    found = find_near_pairs([v for _, v in reps], k=default_k(64), bits=64)
     expected = {(reps[i][0], reps[j][0], d) for i, j, d in found}
     pairs = spark.read.parquet(str(job / "pairs.parquet")).collect()
     assert {(r.path_a, r.path_b, r.distance) for r in pairs} == expected
@@ -173,8 +173,8 @@ def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path, simco
     source = tmp_path / "texts.parquet"
     rows = sorted((f"{name}.txt", text) for name, text in texts.items())
     spark.createDataFrame(rows, "id string, text string").write.parquet(str(source))
-    config = Config(bits=32, segmenter="words", k=4)
-    run_job(spark, source, tmp_path / "out", config)
+    config = Config(bits=32, segmenter="words")
+    run_job(spark, source, tmp_path / "out", config, Decision(4))
     prints = spark.read.parquet(str(tmp_path / "out" / "fingerprints.parquet")).collect()
     assert {r.path: r.hex for r in prints} == {f"{n}.txt": fingerprint(t, config).hex for n, t in texts.items()}
     # the same texts as files: scan's groups

@@ -1,0 +1,49 @@
+"""Every default setting, written once: `Config`, `Decision`, the command line and the settings panel read them here.
+
+The fingerprint's defaults (what ``Config()`` gives) and the verdict's (what ``Decision.for_bits(bits)``
+gives) were chosen from the labelled pairs in ``shared/eval`` (``benchmarks/eval_defaults.py`` and
+``benchmarks/eval_groups.py``; README.md has the tables). Change one here and every front end follows.
+"""
+
+from __future__ import annotations
+
+from simcompare.core.tokens import Segmenter
+from simcompare.core.weights import Weighting
+
+__all__ = [
+    "DEFAULT_BITS",
+    "DEFAULT_FOLD_CHINESE",
+    "DEFAULT_HASHER",
+    "DEFAULT_HTML",
+    "DEFAULT_K64",
+    "DEFAULT_MIN_RESEMBLANCE",
+    "DEFAULT_NGRAM",
+    "DEFAULT_SEGMENTER",
+    "DEFAULT_STOPWORDS",
+    "DEFAULT_TOP_K",
+    "DEFAULT_WEIGHTING",
+    "default_k",
+]
+
+# ------------------------------------------------------------------- the fingerprint (Config)
+DEFAULT_BITS = 64
+DEFAULT_HASHER = "md5"
+DEFAULT_WEIGHTING = Weighting.TF
+DEFAULT_TOP_K: int | None = 100
+DEFAULT_SEGMENTER = Segmenter.JIEBA
+DEFAULT_NGRAM = 2
+DEFAULT_STOPWORDS = True
+DEFAULT_HTML = False
+DEFAULT_FOLD_CHINESE = True
+
+# ---------------------------------------------------------------------- the verdict (Decision)
+DEFAULT_K64 = 12
+"""The near-duplicate threshold at 64 bits; other widths scale it (:func:`default_k`)."""
+
+DEFAULT_MIN_RESEMBLANCE = 0.45
+"""Candidates whose shingle Jaccard is below this are not near-duplicates (chosen together with k)."""
+
+
+def default_k(bits: int) -> int:
+    """The near-duplicate threshold for a width: the 64-bit default scaled to ``bits`` (always below ``bits``)."""
+    return max(0, round(bits * DEFAULT_K64 / 64))
