@@ -12,6 +12,7 @@ import random
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -192,9 +193,15 @@ def test_ctrl_c_prints_the_partial_result_and_keeps_the_cache(tmp_path: Path) ->
     ) as child:
         assert child.stderr is not None
         # Wait until the cache is being filled or the workers run: the forkserver's first line is jieba's.
+        # A scan whose workers never come fails the test (after the same 120 s as communicate) instead of
+        # hanging the whole run.
+        give_up = time.monotonic() + 120
         while not _segmenting(child.pid):
             if child.poll() is not None:
                 break
+            if time.monotonic() > give_up:
+                os.killpg(child.pid, signal.SIGKILL)
+                pytest.fail(f"the scan started no worker processes in 120 s: {child.communicate()[1]!r}")
             threading_wait()
         os.killpg(child.pid, signal.SIGINT)
         out, err = child.communicate(timeout=120)
