@@ -40,21 +40,21 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
-        <location line="+327"/>
-        <location line="+34"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+101"/>
+        <location line="+340"/>
+        <location line="+59"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-360"/>
-        <location line="+327"/>
-        <location line="+33"/>
+        <location line="-398"/>
+        <location line="+340"/>
+        <location line="+58"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-357"/>
+        <location line="-395"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>Trace as CSV or JSON…</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+133"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -149,17 +149,17 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+43"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+12"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -179,7 +179,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+53"/>
         <location line="+18"/>
         <source>Could not save {path}: {reason}</source>
         <translation>Could not save {path}: {reason}</translation>
@@ -191,7 +191,7 @@
         <translation>Saved {path}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
     </message>
@@ -219,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+101"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -547,7 +547,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -678,14 +678,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+571"/>
+        <location line="+560"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message>
-        <location line="-787"/>
+        <location line="-776"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>Remember that these two files are not duplicates</translation>
     </message>
@@ -927,7 +927,7 @@
         <translation>&amp;Duplicates</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+150"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -947,7 +947,7 @@
         <translation>Cancelling…</translation>
     </message>
     <message numerus="yes">
-        <location line="+741"/>
+        <location line="+736"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>Opened saved results: %n file, no scan</numerusform>
@@ -1078,12 +1078,12 @@
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location line="-577"/>
+        <location line="-572"/>
         <source>Opening the results…</source>
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+52"/>
+        <location line="+46"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1122,7 +1122,7 @@
         <translation>none marked</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>near-duplicates</source>
         <translation>near-duplicates</translation>
     </message>
@@ -1194,12 +1194,12 @@
         <translation>Groups: {0}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>These files were not moved and stay where they were:</source>
         <translation>These files were not moved and stay where they were:</translation>
     </message>
@@ -1481,7 +1481,7 @@
         <translation>identical</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>The group&apos;s reference: distances are measured to it</translation>
     </message>
@@ -1509,7 +1509,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1778,7 +1778,7 @@
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/messages.py" line="+21"/>
+        <location filename="../../simcompare/gui/messages.py" line="+25"/>
         <source>the file does not exist</source>
         <translation>the file does not exist</translation>
     </message>
@@ -1789,13 +1789,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
-        <location line="+70"/>
+        <source>it is a pipe, socket or device, not a file</source>
+        <translation>it is a pipe, socket or device, not a file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+25"/>
+        <location line="+69"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
@@ -1810,7 +1815,7 @@
         <translation>it is not text in any encoding simcompare knows</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>it is password-protected</source>
         <translation>it is password-protected</translation>
     </message>
@@ -1830,12 +1835,12 @@
         <translation>the document unpacks to more than the size limit</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>reading the document took too long</source>
         <translation>reading the document took too long</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>the file cannot be read</source>
         <translation>the file cannot be read</translation>
     </message>
@@ -1911,7 +1916,7 @@
         <translation>took too long</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
@@ -1986,7 +1991,7 @@
         <translation>The file could not be read.</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>no such file or folder</source>
         <translation>no such file or folder</translation>
     </message>
@@ -2074,7 +2079,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+116"/>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -2092,7 +2097,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+58"/>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+59"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2272,7 +2277,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+167"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2562,7 +2567,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+119"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2686,7 +2691,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+139"/>
+        <location filename="../../simcompare/gui/models.py" line="+191"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -2736,7 +2741,7 @@
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>

@@ -40,21 +40,21 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+88"/>
-        <location line="+327"/>
-        <location line="+34"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+101"/>
+        <location line="+340"/>
+        <location line="+59"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-360"/>
-        <location line="+327"/>
-        <location line="+33"/>
+        <location line="-398"/>
+        <location line="+340"/>
+        <location line="+58"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-357"/>
+        <location line="-395"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -139,7 +139,7 @@
         <translation>计算过程（CSV 或 JSON）…</translation>
     </message>
     <message>
-        <location line="+118"/>
+        <location line="+133"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -149,17 +149,17 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+73"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+43"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+12"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
     </message>
@@ -179,7 +179,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+53"/>
         <location line="+18"/>
         <source>Could not save {path}: {reason}</source>
         <translation>无法保存 {path}：{reason}</translation>
@@ -191,7 +191,7 @@
         <translation>已保存 {path}</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
@@ -219,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+97"/>
+        <location filename="../../simcompare/gui/diff_view.py" line="+101"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -546,7 +546,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+211"/>
+        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -677,14 +677,14 @@
     <message>
         <location line="-183"/>
         <location line="+184"/>
-        <location line="+571"/>
+        <location line="+560"/>
         <location line="+16"/>
         <location line="+17"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message>
-        <location line="-787"/>
+        <location line="-776"/>
         <source>Remember that these two files are not duplicates</source>
         <translation>记住这两个文件不是重复</translation>
     </message>
@@ -926,7 +926,7 @@
         <translation>重复文件(&amp;D)</translation>
     </message>
     <message>
-        <location line="+156"/>
+        <location line="+150"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -946,7 +946,7 @@
         <translation>正在取消…</translation>
     </message>
     <message numerus="yes">
-        <location line="+741"/>
+        <location line="+736"/>
         <source>Opened saved results: %n file(s), no scan</source>
         <translation>
             <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
@@ -1069,12 +1069,12 @@
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location line="-577"/>
+        <location line="-572"/>
         <source>Opening the results…</source>
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+52"/>
+        <location line="+46"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1110,7 +1110,7 @@
         <translation>未标记任何文件</translation>
     </message>
     <message>
-        <location line="+62"/>
+        <location line="+63"/>
         <source>near-duplicates</source>
         <translation>近似重复</translation>
     </message>
@@ -1180,12 +1180,12 @@
         <translation>组：{0}</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>These files were not moved and stay where they were:</source>
         <translation>以下文件未被移动，仍在原处：</translation>
     </message>
@@ -1464,7 +1464,7 @@
         <translation>相同</translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+26"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>组的参照：距离都以它为准</translation>
     </message>
@@ -1491,7 +1491,7 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1760,7 +1760,7 @@
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/messages.py" line="+21"/>
+        <location filename="../../simcompare/gui/messages.py" line="+25"/>
         <source>the file does not exist</source>
         <translation>文件不存在</translation>
     </message>
@@ -1771,13 +1771,18 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+19"/>
-        <location line="+70"/>
+        <source>it is a pipe, socket or device, not a file</source>
+        <translation>这是管道、套接字或设备，不是文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+25"/>
+        <location line="+69"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-88"/>
+        <location line="-93"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
@@ -1792,7 +1797,7 @@
         <translation>它不是 simcompare 认识的任何编码的文本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>it is password-protected</source>
         <translation>它受密码保护</translation>
     </message>
@@ -1812,12 +1817,12 @@
         <translation>文档解压后超过大小上限</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>reading the document took too long</source>
         <translation>读取文档耗时过长</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>the file cannot be read</source>
         <translation>无法读取该文件</translation>
     </message>
@@ -1893,7 +1898,7 @@
         <translation>耗时过长</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>文件中含有文本中不会出现的字节；它看起来是程序或图片。</translation>
     </message>
@@ -1968,7 +1973,7 @@
         <translation>无法读取该文件。</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+6"/>
         <source>no such file or folder</source>
         <translation>没有这个文件或文件夹</translation>
     </message>
@@ -2056,7 +2061,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+118"/>
+        <location filename="../../simcompare/gui/folder_models.py" line="+116"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -2074,7 +2079,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+58"/>
+        <location filename="../../simcompare/gui/settings_panel.py" line="+59"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2254,7 +2259,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+167"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -2544,7 +2549,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+118"/>
+        <location filename="../../simcompare/gui/text_pane.py" line="+119"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -2668,7 +2673,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+139"/>
+        <location filename="../../simcompare/gui/models.py" line="+191"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -2718,7 +2723,7 @@
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>

@@ -28,11 +28,16 @@ class ActionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """One file's fate: moved to ``target`` (empty for the trash), or left in place with ``error``."""
+    """One file's fate: moved to ``target`` (empty for the trash), or left in place with ``error``.
+
+    ``error`` is the system's English words (what the action log keeps); ``errno`` its number, which a
+    window says in its own language.
+    """
 
     source: str
     target: str = ""
     error: str = ""
+    errno: int | None = None
 
     @property
     def ok(self) -> bool:
@@ -75,7 +80,7 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
             # shutil.move copies then deletes across file systems; the target is free, so nothing is replaced
             shutil.move(str(source), str(target))
         except OSError as error:
-            outcomes.append(Outcome(str(source), "", _reason(error)))
+            outcomes.append(Outcome(str(source), "", _reason(error), error.errno))
         else:
             outcomes.append(Outcome(str(source), str(target)))
     return outcomes
@@ -88,7 +93,7 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
         try:
             trash(path)
         except OSError as error:
-            outcomes.append(Outcome(path, "", _reason(error)))
+            outcomes.append(Outcome(path, "", _reason(error), error.errno))
         else:
             outcomes.append(Outcome(path))
     return outcomes

@@ -29,13 +29,21 @@ def distance_similarity(distance: int, bits: int) -> float:
     return 1.0 - distance / bits
 
 
+def words_for(bits: int) -> int:
+    """How many 64-bit words hold a ``bits``-bit value (at least one)."""
+    return max(1, -(-bits // WORD))
+
+
 def to_words(values: Sequence[int], bits: int) -> npt.NDArray[np.uint64]:
     """Non-negative integers below 2**bits as an (n, words) array of 64-bit words, word 0 the lowest.
 
     XOR and ``np.bitwise_count`` over the last axis, summed, give Hamming distances at any width. (The
-    block index keeps its own layout, a flat array up to 64 bits, for speed.)
+    block index keeps a flat array up to 64 bits, for speed; wider, it takes this one.)
+
+    Raises:
+        OverflowError: a value is negative or needs more than ``bits`` rounded up to whole words.
     """
-    words = max(1, -(-bits // WORD))
+    words = words_for(bits)
     if words == 1:
         return np.array([int(v) for v in values], dtype=np.uint64).reshape(-1, 1)
     raw = b"".join(int(v).to_bytes(words * 8, "little") for v in values)

@@ -38,7 +38,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
-from simcompare.core.errors import SimcompareError
+from simcompare.core.errors import ErrorCode, SimcompareError
 from simcompare.core.userdirs import user_cache_folder
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
@@ -66,13 +66,13 @@ class CacheWarning(UserWarning):
 class NotACacheError(SimcompareError):
     """The named cache path holds something that is not a simcompare cache; it was left untouched."""
 
-    code = "not_a_cache"
+    code = ErrorCode.NOT_A_CACHE
 
 
 class CacheUnavailableError(SimcompareError):
     """The cache cannot be created, opened or written here (the scan can go on without it)."""
 
-    code = "cache_unavailable"
+    code = ErrorCode.CACHE_UNAVAILABLE
 
 
 class _Busy(Exception):

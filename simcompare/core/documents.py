@@ -7,17 +7,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcompare.core.errors import (  # noqa: F401 - the error classes are also imported from here
-    InputError,
-    MissingFileError,
-    NotAFileError,
-    NotRegularFileError,
-    PermissionDeniedError,
-    TooLargeError,
-)
 from simcompare.core.readers import (
     DEFAULT_TIME_LIMIT,
-    DOCUMENT_SUFFIXES,
     Deadline,
     Format,
     extract,
@@ -54,15 +45,6 @@ class Document:
     def extracted(self) -> bool:
         """True when the text was extracted from a document (so it is not the file's own characters)."""
         return self.format not in (Format.TEXT, Format.HTML)
-
-
-def is_document_path(path: str | os.PathLike[str]) -> bool:
-    """True for the suffixes of the formats read by a document reader (PDF, DOCX, …, Markdown)."""
-    return Path(path).suffix.lower() in DOCUMENT_SUFFIXES
-
-
-def is_html_path(path: str | os.PathLike[str]) -> bool:
-    return Path(path).suffix.lower() in HTML_SUFFIXES
 
 
 def document_from_bytes(

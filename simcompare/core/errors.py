@@ -6,11 +6,44 @@ around a file name.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
+from simcompare.core.compat import StrEnum
+
+
+class ErrorCode(StrEnum):
+    """Every error's ``code``: what a front end chooses its words by (the values are what logs and JSON show).
+
+    The errors of the document readers (``core/readers``) and of the cache (``core/cache.py``) take theirs
+    from here too, so the window and the scan's problem reasons can be checked against one list.
+    """
+
+    ERROR = "error"
+    UNKNOWN_TOKEN = "unknown_token"
+    CANCELLED = "cancelled"
+    # why an input cannot be turned into text (InputError and its subclasses)
+    UNREADABLE = "unreadable"
+    BINARY = "binary"
+    UNDECODABLE = "undecodable"
+    TOO_LARGE = "too_large"
+    MISSING = "missing"
+    PERMISSION = "permission"
+    NOT_A_FILE = "not_a_file"
+    NOT_REGULAR = "not_regular"
+    ENCRYPTED = "encrypted"
+    NO_TEXT_LAYER = "no_text_layer"
+    CORRUPT = "corrupt"
+    INFLATE_LIMIT = "inflate_limit"
+    TIMEOUT = "timeout"
+    # the scan cache
+    NOT_A_CACHE = "not_a_cache"
+    CACHE_UNAVAILABLE = "cache_unavailable"
+
 
 class SimcompareError(Exception):
     """Base of every error simcompare raises on purpose."""
 
-    code = "error"
+    code: ClassVar[ErrorCode] = ErrorCode.ERROR
 
 
 class UnknownTokenError(SimcompareError, KeyError):
@@ -20,7 +53,7 @@ class UnknownTokenError(SimcompareError, KeyError):
     so a front end can say which one without reading the message.
     """
 
-    code = "unknown_token"
+    code = ErrorCode.UNKNOWN_TOKEN
 
     def __init__(self, token: str) -> None:
         super().__init__(f"the table hasher has no code for {token!r}; add it to the table")
@@ -31,54 +64,62 @@ class UnknownTokenError(SimcompareError, KeyError):
 
 
 class InputError(SimcompareError):
-    """An input that cannot be turned into text."""
+    """An input that cannot be turned into text.
 
-    code = "unreadable"
+    ``errno`` is the operating system's error number when one caused it (else None): a front end says
+    it in its own language instead of reading the English message.
+    """
+
+    code = ErrorCode.UNREADABLE
+
+    def __init__(self, *args: object, errno: int | None = None) -> None:
+        super().__init__(*args)
+        self.errno = errno
 
 
 class BinaryInputError(InputError):
     """The bytes are not text (NUL bytes, not UTF-16/32)."""
 
-    code = "binary"
+    code = ErrorCode.BINARY
 
 
 class UndecodableInputError(InputError):
     """No known encoding reads the bytes."""
 
-    code = "undecodable"
+    code = ErrorCode.UNDECODABLE
 
 
 class Cancelled(SimcompareError):
     """The caller asked long work to stop."""
 
-    code = "cancelled"
+    code = ErrorCode.CANCELLED
 
 
 class TooLargeError(InputError):
     """The file is larger than the size limit."""
 
-    code = "too_large"
+    code = ErrorCode.TOO_LARGE
 
 
 class MissingFileError(InputError):
     """The file does not exist (or vanished before it could be read)."""
 
-    code = "missing"
+    code = ErrorCode.MISSING
 
 
 class PermissionDeniedError(InputError):
     """The file cannot be read by this user."""
 
-    code = "permission"
+    code = ErrorCode.PERMISSION
 
 
 class NotAFileError(InputError):
     """The path is a folder."""
 
-    code = "not_a_file"
+    code = ErrorCode.NOT_A_FILE
 
 
 class NotRegularFileError(InputError):
     """The path is a FIFO, socket or device: reading one could block forever or never end."""
 
-    code = "not_regular"
+    code = ErrorCode.NOT_REGULAR

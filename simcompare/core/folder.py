@@ -30,6 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
+from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled
 from simcompare.core.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.histogram import DistanceHistogram, distance_histogram
@@ -62,8 +63,8 @@ SHARED_VALUE_LIMIT = 64
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
 
 
-class GroupStage:
-    """Names of the grouping stages reported to a progress callback."""
+class GroupStage(StrEnum):
+    """The grouping stages reported to a progress callback (a str, like the scan's :class:`Stage`)."""
 
     SEARCHING = "searching"
     VERIFYING = "verifying"

@@ -35,6 +35,7 @@ from typing import Any, NoReturn
 import numpy as np
 import numpy.typing as npt
 
+from simcompare.core.bitwise import WORD, to_words, words_for
 from simcompare.core.compat import StrEnum
 
 __all__ = [
@@ -58,7 +59,6 @@ MAX_BITS = 512
 MAX_KEYS = 4096
 """Most block combinations one search may key on; past this the sorts alone would dominate."""
 
-_WORD = 64
 _CHUNK = 1 << 18  # candidate pairs verified at once: bounds temporaries, stays cache-friendly
 _MIX1 = np.uint64(0xBF58476D1CE4E5B9)
 _MIX2 = np.uint64(0x94D049BB133111EB)
@@ -144,7 +144,7 @@ class BlockLayout:
     @property
     def words(self) -> int:
         """64-bit words per fingerprint."""
-        return -(-self.bits // _WORD)
+        return words_for(self.bits)
 
     @property
     def key_bits(self) -> int:
@@ -173,9 +173,9 @@ class BlockLayout:
         start, stop = self.bounds[block]
         lo, hi = self.bits - stop, self.bits - start  # integer bit positions, lo inclusive
         pieces = []
-        for w in range(lo // _WORD, (hi - 1) // _WORD + 1):
-            a, b = max(lo, w * _WORD), min(hi, (w + 1) * _WORD)
-            pieces.append((w, a - w * _WORD, b - a))
+        for w in range(lo // WORD, (hi - 1) // WORD + 1):
+            a, b = max(lo, w * WORD), min(hi, (w + 1) * WORD)
+            pieces.append((w, a - w * WORD, b - a))
         return pieces[::-1]
 
     def _block_masks(self) -> WordArray:
@@ -674,15 +674,10 @@ def _as_words(values: Iterable[int] | npt.NDArray[Any], bits: int) -> WordArray:
     # numpy would quietly truncate floats and parse strings, so check the types first (cheap: one pass)
     if not all(issubclass(t, (int, np.integer)) and not issubclass(t, bool) for t in set(map(type, values))):
         _raise_bad_value(values, bits)
-    n_words = -(-bits // _WORD)
     words: WordArray
     try:
-        if n_words == 1:
-            words = np.array(values, dtype=np.uint64).reshape(len(values))
-        else:
-            size = n_words * 8
-            raw = b"".join(int(v).to_bytes(size, "little") for v in values)
-            words = np.frombuffer(raw, dtype="<u8").astype(np.uint64).reshape(len(values), n_words)
+        # up to 64 bits a flat array (the fast path); wider, the (n, words) layout every layer shares
+        words = np.array(values, dtype=np.uint64).reshape(len(values)) if bits <= WORD else to_words(values, bits)
     except OverflowError:
         _raise_bad_value(values, bits)
     _check_fits(words, bits, values)
@@ -699,8 +694,8 @@ def _array_words(values: npt.NDArray[Any], bits: int) -> WordArray:
         raise ValueError(f"value at index {i} is {values[i]}; fingerprints are non-negative integers")
     words = values.astype(np.uint64, copy=False)
     _check_fits(words, bits, values)
-    if bits > _WORD:
-        wide = np.zeros((len(words), -(-bits // _WORD)), dtype=np.uint64)
+    if bits > WORD:
+        wide = np.zeros((len(words), words_for(bits)), dtype=np.uint64)
         wide[:, 0] = words
         words = wide
     return words
@@ -708,8 +703,8 @@ def _array_words(values: npt.NDArray[Any], bits: int) -> WordArray:
 
 def _check_fits(words: WordArray, bits: int, values: Any) -> None:
     top = words if words.ndim == 1 else words[:, -1]
-    spare = bits - _WORD * (words.shape[1] - 1 if words.ndim == 2 else 0)  # bits the top word may use
-    if spare < _WORD and top.size and (over := np.flatnonzero(top >> np.uint64(spare))).size:
+    spare = bits - WORD * (words.shape[1] - 1 if words.ndim == 2 else 0)  # bits the top word may use
+    if spare < WORD and top.size and (over := np.flatnonzero(top >> np.uint64(spare))).size:
         i = int(over[0])
         raise ValueError(
             f"value at index {i} is {int(values[i])}, which does not fit in bits={bits}; values must be below 2**{bits}"
@@ -746,14 +741,14 @@ def _combo_keys(words: WordArray, layout: BlockLayout, combo: tuple[int, ...], i
     The blocks' bits are concatenated when they fit, so equal keys mean equal blocks; wider keys
     are hashed, and the first-key test in the join rejects the rare collision.
     """
-    key_bits = _WORD - idx_bits
+    key_bits = WORD - idx_bits
     pieces = [p for j in combo for p in layout._pieces(j)]
     key: WordArray | None = None
     exact = sum(width for _, _, width in pieces) <= key_bits
     for w, shift, width in pieces:
         column = words if words.ndim == 1 else words[:, w]
         piece = column >> np.uint64(shift)
-        if width < _WORD:
+        if width < WORD:
             piece &= np.uint64((1 << width) - 1)
         if key is None:
             key = piece if exact else _mix(piece ^ np.uint64(_SEED))
@@ -765,7 +760,7 @@ def _combo_keys(words: WordArray, layout: BlockLayout, combo: tuple[int, ...], i
             key = _mix(key)
     assert key is not None  # every block has at least one bit
     if not exact:
-        key >>= np.uint64(_WORD - key_bits)
+        key >>= np.uint64(WORD - key_bits)
     return key
 
 

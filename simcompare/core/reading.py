@@ -104,7 +104,7 @@ def read_regular(path: str | os.PathLike[str], *, max_bytes: int | None, follow_
             raise InputError(detail) from None
         if error.errno == errno.ENXIO:  # a socket, or a device with nothing behind it
             raise NotRegularFileError("not a regular file") from None
-        raise InputError(f"cannot be read: {error.strerror or error}") from None
+        raise InputError(f"cannot be read: {error.strerror or error}", errno=error.errno) from None
     if max_bytes is not None and len(data) > max_bytes:  # it grew, or its size on record lied
         raise TooLargeError(f"is over the limit of {max_bytes:,} bytes")
     return ReadFile(data, info)

@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from simcompare.core.bitwise import distance_similarity
 from simcompare.core.folder import FolderSession
 from simcompare.core.groups import Group, GroupRule
+from simcompare.core.scan import Problem
 
 FORMAT_VERSION = 2
 CSV_COLUMNS = (
@@ -38,6 +39,14 @@ def _similarity(distance: int, bits: int) -> float:
 
 def _verified(value: float | None) -> float | None:
     return None if value is None else round(value, 6)
+
+
+def _problem_json(problem: Problem) -> dict[str, object]:
+    """One problem; ``errno`` only where the operating system gave one (an ``unreadable`` file)."""
+    entry: dict[str, object] = {"path": problem.path, "reason": problem.reason, "detail": problem.detail}
+    if problem.errno is not None:
+        entry["errno"] = problem.errno
+    return entry
 
 
 def report_json(
@@ -79,7 +88,7 @@ def report_json(
             }
             for group in groups
         ],
-        "problems": [{"path": p.path, "reason": p.reason, "detail": p.detail} for p in result.problems],
+        "problems": [_problem_json(p) for p in result.problems],
         "empty": result.empty,
     }
 

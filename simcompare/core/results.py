@@ -119,7 +119,12 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
             )
         )
     problems = tuple(
-        Problem(str(p.get("path", "")), str(p.get("reason", "")), str(p.get("detail", "")))
+        Problem(
+            str(p.get("path", "")),
+            str(p.get("reason", "")),
+            str(p.get("detail", "")),
+            p["errno"] if isinstance(p.get("errno"), int) and not isinstance(p["errno"], bool) else None,
+        )
         for p in data.get("problems", [])
         if isinstance(p, dict)
     )

@@ -24,7 +24,7 @@ from pathlib import Path
 from simcompare.core.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp
 from simcompare.core.compat import StrEnum
 from simcompare.core.documents import DEFAULT_MAX_BYTES, document_from_bytes
-from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.reading import kind_of, read_regular
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
@@ -57,8 +57,8 @@ def NO_PROGRESS(done: int, total: int, stage: str) -> None:
     """The do-nothing progress callback."""
 
 
-class Stage:
-    """Names of the stages reported to a progress callback."""
+class Stage(StrEnum):
+    """The stages reported to a progress callback (a str: callbacks typed ``stage: str`` take them as they are)."""
 
     LISTING = "listing"
     READING = "reading"
@@ -141,11 +141,16 @@ class FileRecord:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A file that could not be used, with a reason code and a short English detail."""
+    """A file that could not be used, with a reason code and a short English detail.
+
+    ``errno`` is the operating system's error number behind an ``unreadable`` file (None otherwise), so a
+    front end can say the error in its own words without reading the English detail.
+    """
 
     path: str
     reason: str
     detail: str = ""
+    errno: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,7 +226,7 @@ def list_files(
             problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
             continue
         except OSError as error:
-            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error)))
+            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error), error.errno))
             continue
         below: list[tuple[Path, str]] = []
         for child in children:
@@ -242,7 +247,7 @@ def list_files(
                 problems.append(Problem(rel, Reason.VANISHED, "disappeared during the scan"))
                 continue
             except OSError as error:
-                problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error)))
+                problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error), error.errno))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 if options.recursive:
@@ -267,20 +272,26 @@ def list_files(
 
 # ------------------------------------------------------------------------------------ per file work
 
-_INPUT_REASONS = {
-    "binary": Reason.BINARY,
-    "undecodable": Reason.UNDECODABLE,
-    "too_large": Reason.TOO_LARGE,
-    "permission": Reason.PERMISSION,
-    "missing": Reason.VANISHED,
-    "not_regular": Reason.NOT_REGULAR,
-    "not_a_file": Reason.NOT_REGULAR,
-    "encrypted": Reason.ENCRYPTED,
-    "no_text_layer": Reason.NO_TEXT_LAYER,
-    "corrupt": Reason.CORRUPT,
-    "inflate_limit": Reason.INFLATE_LIMIT,
-    "timeout": Reason.TIMEOUT,
+# A scan's file was listed a moment ago: missing now means it vanished, a folder now is no regular file.
+_INPUT_REASONS: dict[ErrorCode, Reason] = {
+    ErrorCode.BINARY: Reason.BINARY,
+    ErrorCode.UNDECODABLE: Reason.UNDECODABLE,
+    ErrorCode.TOO_LARGE: Reason.TOO_LARGE,
+    ErrorCode.PERMISSION: Reason.PERMISSION,
+    ErrorCode.MISSING: Reason.VANISHED,
+    ErrorCode.NOT_REGULAR: Reason.NOT_REGULAR,
+    ErrorCode.NOT_A_FILE: Reason.NOT_REGULAR,
+    ErrorCode.ENCRYPTED: Reason.ENCRYPTED,
+    ErrorCode.NO_TEXT_LAYER: Reason.NO_TEXT_LAYER,
+    ErrorCode.CORRUPT: Reason.CORRUPT,
+    ErrorCode.INFLATE_LIMIT: Reason.INFLATE_LIMIT,
+    ErrorCode.TIMEOUT: Reason.TIMEOUT,
 }
+
+
+def input_reason(code: ErrorCode) -> Reason:
+    """The problem reason a scan reports for an InputError's code (``unreadable`` for one it has no word for)."""
+    return _INPUT_REASONS.get(code, Reason.UNREADABLE)
 
 INTERNAL_LOG_NAME = "internal-errors.log"
 
@@ -339,11 +350,11 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     try:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
-        if error.code == "missing":
+        if error.code == ErrorCode.MISSING:
             return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
-        if error.code == "permission":
+        if error.code == ErrorCode.PERMISSION:
             return Problem(entry.rel, Reason.PERMISSION, "permission denied")
-        return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+        return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
@@ -352,7 +363,7 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
         with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
             document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
     except InputError as error:
-        return Problem(entry.rel, _INPUT_REASONS.get(error.code, Reason.UNREADABLE), str(error))
+        return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     config = job.config
     # The order of the tokens is always kept: verification's shingles are made from it.
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
@@ -567,6 +578,27 @@ def scan(
             listed, stats["segmented"], stats["features"], stats["fingerprints"], time.perf_counter() - started
         ),
     )
+
+
+def scan_file(
+    path: str, rel: str, stamp: FileStamp, config: Config, *, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> FileRecord | Problem:
+    """One file read, segmented and fingerprinted exactly as a scan's worker does it (a parser stuck on a
+    document is stopped by the alarm and reported): its record, or the problem that kept it out.
+
+    For other engines that run the scan's per-file work elsewhere (Spark's executors).
+
+    Args:
+        path: The file's absolute path.
+        rel: Its path as the result names it.
+        stamp: Its size and times as listed; a file that changed since is reported, not read.
+        config: Fingerprint settings.
+        max_bytes: Larger files are reported as too large.
+    """
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, max_bytes, keep_counts=False)
+    run = _Run(NO_PROGRESS, None)
+    run.take(_segment_one(_Entry(path, rel, stamp), job, alarm=True), Path("/"))
+    return run.problems[0] if run.problems else run.records[0]
 
 
 def _chunks(entries: list[_Entry], size: int) -> Iterator[list[_Entry]]:

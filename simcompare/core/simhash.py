@@ -497,8 +497,3 @@ def _fingerprint_int(value: Fingerprint | int) -> int:
 def similarity(a: Fingerprint, b: Fingerprint) -> float:
     """1 − hamming / f."""
     return distance_similarity(hamming(a, b), a.bits)
-
-
-def is_near_duplicate(a: Fingerprint, b: Fingerprint, k: int) -> bool:
-    """Within k bits, and neither empty (an empty text is nobody's near-duplicate)."""
-    return not a.empty and not b.empty and hamming(a, b) <= k

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from simcompare.core.bitwise import bit_of
 from simcompare.core.errors import Cancelled
 from simcompare.core.index import BlockLayout
 from simcompare.core.measures import cosine
@@ -58,7 +59,7 @@ def hyperplanes(fp: Fingerprint) -> HyperplanePicture:
     """The hyperplane picture of a fingerprint's trace (its dots are its sums, its bits its bits)."""
     tokens = tuple(t.token for t in fp.tokens)
     vector = tuple(t.weight for t in fp.tokens)
-    planes = tuple(tuple(1 if (t.code >> (fp.bits - 1 - j)) & 1 else -1 for t in fp.tokens) for j in range(fp.bits))
+    planes = tuple(tuple(1 if bit_of(t.code, fp.bits, j) else -1 for t in fp.tokens) for j in range(fp.bits))
     return HyperplanePicture(tokens, vector, planes, tuple(fp.sums), tuple(fp.bit(j) for j in range(fp.bits)))
 
 
@@ -242,7 +243,7 @@ def blocks_of(a: int, b: int, bits: int, k: int) -> BlockPicture:
     """Cut two fingerprints as the index does for threshold k (``BlockLayout.for_search``)."""
     layout = BlockLayout.for_search(bits, min(k, bits - 1))
     xor = a ^ b
-    differing = tuple(sum((xor >> (bits - 1 - j)) & 1 for j in range(start, stop)) for start, stop in layout.bounds)
+    differing = tuple(sum(bit_of(xor, bits, j) for j in range(start, stop)) for start, stop in layout.bounds)
     return BlockPicture(layout.bounds, differing, xor.bit_count(), layout.k)
 
 

@@ -40,6 +40,7 @@ from simcompare.gui.export import save_trace, save_widget
 from simcompare.gui.fingerprint_panel import FingerprintPanel
 from simcompare.gui.geometry_view import GeometryView
 from simcompare.gui.index_view import IndexView
+from simcompare.gui.messages import system_error_text
 from simcompare.gui.palette import SELECTED, tint
 from simcompare.gui.settings_panel import SettingsPanel
 from simcompare.gui.steps import Step, StepGuide
@@ -484,7 +485,7 @@ class ComparePage(QWidget):
         try:
             save_widget(widget, path, "simcompare")
         except OSError as error:
-            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=str(error)))
+            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=_reason(error)))
             return False
         self.message.emit(self.tr("Saved {path}").format(path=path))
         return True
@@ -502,7 +503,7 @@ class ComparePage(QWidget):
                 texts=(self.pane_a.text(), self.pane_b.text()),
             )
         except OSError as error:
-            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=str(error)))
+            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=_reason(error)))
             return False
         self.message.emit(self.tr("Saved {path}").format(path=path))
         return True
@@ -649,3 +650,8 @@ class ComparePage(QWidget):
             other.view.clearSelection()
             other.view.selectionModel().blockSignals(False)
         self.fingerprints.highlight_token(token or None)
+
+
+def _reason(error: OSError) -> str:
+    """Why a file could not be written, in the window's language where the system gave an error number."""
+    return system_error_text(error.errno) or str(error)

@@ -8,6 +8,7 @@ PNG is the widget as drawn (``QWidget.grab``); SVG is the widget rendered into a
 from __future__ import annotations
 
 import csv
+import errno
 import io
 import json
 import os
@@ -30,7 +31,17 @@ class ExportError(OSError):
 def _write(path: str, data: bytes) -> None:
     file = QSaveFile(path)
     if not file.open(QIODevice.OpenModeFlag.WriteOnly) or file.write(data) != len(data) or not file.commit():
-        raise ExportError(file.errorString() or path)
+        raise _write_error(path, file.errorString())
+
+
+def _write_error(path: str, qt_text: str) -> ExportError:
+    """The failure with the system's error number where the folder shows it (Qt's text is English only)."""
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return ExportError(errno.ENOENT, qt_text or path, folder)
+    if not os.access(folder, os.W_OK):
+        return ExportError(errno.EACCES, qt_text or path, folder)
+    return ExportError(qt_text or path)
 
 
 def _svg(widget: QWidget, title: str) -> bytes:
@@ -59,8 +70,10 @@ def save_widget(widget: QWidget, path: str, title: str = "") -> None:
         _write(path, _svg(widget, title))
     elif suffix == ".png":
         image = widget.grab()
-        if image.size() == QSize(0, 0) or not image.save(path + ".part", "PNG"):
+        if image.size() == QSize(0, 0):
             raise ExportError(path)
+        if not image.save(path + ".part", "PNG"):
+            raise _write_error(path, "")
         os.replace(path + ".part", path)
     else:
         raise ExportError(f"{path}: choose .png or .svg")

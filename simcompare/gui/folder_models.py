@@ -25,6 +25,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
+from simcompare.core.bitwise import distance_similarity
 from simcompare.core.compat import StrEnum
 from simcompare.core.groups import Group, Member
 from simcompare.core.names import display_name
@@ -33,7 +34,6 @@ from simcompare.gui.messages import reason_detail, reason_text
 from simcompare.gui.plain import plain_tooltip
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-FILE_INDEX_ROLE = Qt.ItemDataRole.UserRole + 2
 REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
 MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
 
@@ -483,8 +483,6 @@ class GroupTreeModel(QAbstractItemModel):
                 verified,
                 int(member.identical),
             )[column]
-        if role == FILE_INDEX_ROLE:
-            return member.index
         if role == REFERENCE_ROLE:
             return is_reference
         if role == MARKED_ROLE:
@@ -509,7 +507,7 @@ class GroupTreeModel(QAbstractItemModel):
             return plain_tooltip("\n".join(lines))  # a file named <b>x</b>.txt is shown as those characters
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
             return self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
-                member.distance, self._bits, 1.0 - member.distance / self._bits
+                member.distance, self._bits, distance_similarity(member.distance, self._bits)
             )
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -594,9 +592,9 @@ class ProblemsModel(QAbstractTableModel):
                 return display_name(problem.path)
             if index.column() == 1:
                 return self.reason_text(problem.reason)
-            return reason_detail(problem.reason, problem.detail)
+            return reason_detail(problem.reason, problem.errno)
         if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.detail)}")
+            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.errno)}")
         return None
 
     def reason_text(self, reason: str) -> str:

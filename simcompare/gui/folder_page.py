@@ -95,7 +95,7 @@ from simcompare.gui.folder_jobs import (
 )
 from simcompare.gui.folder_models import Column, FileState, GroupFilterModel, GroupTreeModel, ProblemsModel, human_size
 from simcompare.gui.histogram_view import DistanceHistogramView
-from simcompare.gui.messages import error_text, input_error_text, os_error_text
+from simcompare.gui.messages import error_text, input_error_text, os_error_text, system_error_text
 from simcompare.gui.plain import plain_label
 from simcompare.gui.workers import BackgroundJob
 
@@ -165,7 +165,6 @@ class FolderPage(QWidget):
             self, title, start, pattern
         )[0]
         self.ask_folder: AskPath = lambda title, start, _pattern: QFileDialog.getExistingDirectory(self, title, start)
-        self.action_failures: list[str] = []
         self.log = ActionLog()
         self._session: FolderSession | None = None
         self._regrouped: Regrouped | None = None
@@ -632,10 +631,6 @@ class FolderPage(QWidget):
     def scan_job(self) -> BackgroundJob:
         return self._scan_job
 
-    @property
-    def group_job(self) -> BackgroundJob:
-        return self._group_job
-
     def options(self) -> ScanOptions:
         """The scan options the controls describe."""
         max_mb = self.max_size_box.value()
@@ -670,8 +665,6 @@ class FolderPage(QWidget):
             loop.exec()
         poll.stop()
         return self._session is not None and not (self.scanning or self.regrouping)
-
-    wait_for_scan = wait_until_idle
 
     @Slot()
     def choose_folder(self) -> None:
@@ -722,12 +715,6 @@ class FolderPage(QWidget):
             raise ValueError("nothing to save: scan a folder first")
         data = results_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
         _write_text(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
-
-    def set_result(self, result: ScanResult) -> None:
-        """Show a scan's result (tests and tools may call this; the scan job does so in the worker)."""
-        from simcompare.core.folder import session_of
-
-        self._show_outcome(ScanOutcome(result, session_of(result), None))
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self._session = outcome.session
@@ -1002,7 +989,8 @@ class FolderPage(QWidget):
             try:
                 document = read_document(path)
             except InputError as error:
-                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, input_error_text(error.code)))
+                reason = input_error_text(error.code, error.errno)
+                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, reason))
                 return False
             html = True if self._session.result.config.html else (document.html or None)
             texts.append(clean(document.text, html=html))
@@ -1177,12 +1165,12 @@ class FolderPage(QWidget):
         assert self._session is not None
         root = self._session.root
         moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
-        failed = [f"{o.source}: {o.error}" for o in outcomes if not o.ok]
+        # the system's error by its number, in the interface language (the core's words are English)
+        failed = [f"{o.source}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
         try:
             self.log.write(kind, outcomes)
         except OSError as error:
             failed.append(self.tr("The action log could not be written: {0}").format(os_error_text(error)))
-        self.action_failures = failed
         if moved:
             self._forget(moved)
             self.files_changed.emit()

@@ -11,26 +11,37 @@ import os
 
 from PySide6.QtCore import QCoreApplication
 
-from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.scan import Reason
 
 
-def input_error_text(code: str) -> str:
-    """Why a file could not be read, as a phrase that completes "Could not open “name”: …"."""
+def input_error_text(code: str, number: int | None = None) -> str:
+    """Why a file could not be read, as a phrase that completes "Could not open “name”: …".
+
+    ``number`` is the error's ``errno``: a file unreadable for a reason the core has no code for is
+    named by the system's error.
+    """
     texts = {
-        "missing": QCoreApplication.translate("Messages", "the file does not exist"),
-        "not_a_file": QCoreApplication.translate("Messages", "it is a folder, not a file"),
-        "permission": QCoreApplication.translate("Messages", "permission denied"),
-        "too_large": QCoreApplication.translate("Messages", "the file is too large"),
-        "binary": QCoreApplication.translate("Messages", "it looks like a binary file, not text"),
-        "undecodable": QCoreApplication.translate("Messages", "it is not text in any encoding simcompare knows"),
-        "encrypted": QCoreApplication.translate("Messages", "it is password-protected"),
-        "no_text_layer": QCoreApplication.translate("Messages", "the PDF has no text layer — a scanned image?"),
-        "corrupt": QCoreApplication.translate("Messages", "the document is damaged"),
-        "inflate_limit": QCoreApplication.translate("Messages", "the document unpacks to more than the size limit"),
-        "timeout": QCoreApplication.translate("Messages", "reading the document took too long"),
+        ErrorCode.MISSING: QCoreApplication.translate("Messages", "the file does not exist"),
+        ErrorCode.NOT_A_FILE: QCoreApplication.translate("Messages", "it is a folder, not a file"),
+        ErrorCode.NOT_REGULAR: QCoreApplication.translate("Messages", "it is a pipe, socket or device, not a file"),
+        ErrorCode.PERMISSION: QCoreApplication.translate("Messages", "permission denied"),
+        ErrorCode.TOO_LARGE: QCoreApplication.translate("Messages", "the file is too large"),
+        ErrorCode.BINARY: QCoreApplication.translate("Messages", "it looks like a binary file, not text"),
+        ErrorCode.UNDECODABLE: QCoreApplication.translate(
+            "Messages", "it is not text in any encoding simcompare knows"
+        ),
+        ErrorCode.ENCRYPTED: QCoreApplication.translate("Messages", "it is password-protected"),
+        ErrorCode.NO_TEXT_LAYER: QCoreApplication.translate("Messages", "the PDF has no text layer — a scanned image?"),
+        ErrorCode.CORRUPT: QCoreApplication.translate("Messages", "the document is damaged"),
+        ErrorCode.INFLATE_LIMIT: QCoreApplication.translate(
+            "Messages", "the document unpacks to more than the size limit"
+        ),
+        ErrorCode.TIMEOUT: QCoreApplication.translate("Messages", "reading the document took too long"),
     }
-    return texts.get(code, QCoreApplication.translate("Messages", "the file cannot be read"))
+    if code in texts:
+        return texts[code]
+    return system_error_text(number) or QCoreApplication.translate("Messages", "the file cannot be read")
 
 
 def reason_text(reason: str) -> str:
@@ -55,8 +66,12 @@ def reason_text(reason: str) -> str:
     return texts.get(reason, QCoreApplication.translate("Messages", "unreadable"))
 
 
-def reason_detail(reason: str, detail: str = "") -> str:
-    """A scan problem's reason code as a sentence (the Problems tab's Detail column)."""
+def reason_detail(reason: str, number: int | None = None) -> str:
+    """A scan problem's reason code as a sentence (the Problems tab's Detail column).
+
+    ``number`` is the problem's ``errno``: an unreadable file names the system's error in the interface
+    language (the core's English detail is never shown, nor read).
+    """
     texts = {
         Reason.BINARY: QCoreApplication.translate(
             "Messages", "The file holds bytes that text never has; it looks like a program or an image."
@@ -96,17 +111,12 @@ def reason_detail(reason: str, detail: str = "") -> str:
         return QCoreApplication.translate(
             "Messages", "A bug in simcompare kept it from being read; its details are in internal-errors.log."
         )
-    system = system_error_text(detail)
+    system = system_error_text(number)
     return system if system else QCoreApplication.translate("Messages", "The file could not be read.")
 
 
-# The C library's messages, reversed: strerror text → errno (the core passes on ``error.strerror``).
-_ERRNO_BY_TEXT = {os.strerror(number): number for number in errno.errorcode}
-
-
-def system_error_text(text_or_number: str | int | None) -> str:
-    """An operating-system error (an errno or its strerror text) in words; "" when it is not one we know."""
-    number = text_or_number if isinstance(text_or_number, int) else _ERRNO_BY_TEXT.get(str(text_or_number or ""))
+def system_error_text(number: int | None) -> str:
+    """An operating-system error number in words; "" for None."""
     texts = {
         errno.ENOENT: QCoreApplication.translate("Messages", "no such file or folder"),
         errno.EACCES: QCoreApplication.translate("Messages", "permission denied"),
@@ -142,7 +152,7 @@ def error_text(error: BaseException) -> str:
     if isinstance(error, Cancelled):
         return QCoreApplication.translate("Messages", "cancelled")
     if isinstance(error, InputError):
-        return input_error_text(error.code)
+        return input_error_text(error.code, error.errno)
     if isinstance(error, OSError):
         return os_error_text(error)
     # A bug rather than a user's mistake: keep the exception's own words for the report.

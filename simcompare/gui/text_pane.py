@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 from simcompare.core.chinese import fold_chinese
 from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import InputError
+from simcompare.core.readers import Format
 from simcompare.gui.messages import input_error_text
 from simcompare.gui.palette import BAD
 from simcompare.gui.plain import plain_label
@@ -358,7 +359,7 @@ class TextPane(QWidget):
             name = os.path.basename(self._source)
             if document.extracted:
                 parts = [name, format_name(document.format)]
-                if document.format == "markdown":
+                if document.format == Format.MARKDOWN:
                     parts.append(document.encoding + (" " + self.tr("(guessed)") if document.guessed else ""))
             else:
                 parts = [name, document.encoding + (" " + self.tr("(guessed)") if document.guessed else "")]
@@ -382,15 +383,15 @@ class TextPane(QWidget):
             self.info.setText(self.tr("typed or pasted") if self.editor.toPlainText() else "")
 
 
-def format_name(code: str) -> str:
+def format_name(code: Format | str) -> str:
     """A document format's name as a reader knows it."""
     names = {
-        "pdf": QCoreApplication.translate("TextPane", "PDF"),
-        "docx": QCoreApplication.translate("TextPane", "Word document"),
-        "odt": QCoreApplication.translate("TextPane", "OpenDocument text"),
-        "epub": QCoreApplication.translate("TextPane", "EPUB book"),
-        "rtf": QCoreApplication.translate("TextPane", "RTF document"),
-        "markdown": QCoreApplication.translate("TextPane", "Markdown"),
+        Format.PDF: QCoreApplication.translate("TextPane", "PDF"),
+        Format.DOCX: QCoreApplication.translate("TextPane", "Word document"),
+        Format.ODT: QCoreApplication.translate("TextPane", "OpenDocument text"),
+        Format.EPUB: QCoreApplication.translate("TextPane", "EPUB book"),
+        Format.RTF: QCoreApplication.translate("TextPane", "RTF document"),
+        Format.MARKDOWN: QCoreApplication.translate("TextPane", "Markdown"),
     }
     return names.get(code, code)
 
@@ -398,5 +399,5 @@ def format_name(code: str) -> str:
 def open_error(path: str, error: InputError) -> str:
     """Why a file could not be opened, in words chosen by the error's code (never the core's English)."""
     name = os.path.basename(path) or path
-    reason = input_error_text(error.code)
+    reason = input_error_text(error.code, error.errno)
     return QCoreApplication.translate("TextPane", "Could not open “{name}”: {reason}").format(name=name, reason=reason)

@@ -256,11 +256,6 @@ class GuiThreadCollector(QObject):
                 gc.collect(generation)
                 break
 
-    @staticmethod
-    def settle() -> None:
-        """A job answered: move what exists now out of the collector's way (see :func:`_settle`)."""
-        _settle()
-
     def stop(self) -> None:
         self._timer.stop()
         sys.setswitchinterval(self._switch)

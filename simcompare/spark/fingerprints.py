@@ -159,26 +159,20 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         # Imported here, on the executor; the tokenizer (jieba's dictionary) is loaded on first use and
         # stays in this Python worker, which Spark reuses for the next tasks.
-        from simcompare.core.scan import _Entry, _Job, _Run, _segment_one
-        from simcompare.core.weights import Weighting
+        from simcompare.core.scan import Problem, scan_file
 
-        job = _Job(config, config.weighting is Weighting.TEXTRANK, DEFAULT_MAX_BYTES)
         for batch in batches:
             rows = []
             for abs_path, rel, *stamp in batch.itertuples(index=False, name=None):
-                # _Run.take turns the worker's outcome into scan's FileRecord or Problem, as scan does;
-                # alarm: a parser stuck on one document is stopped and reported, as in scan's worker processes
-                run = _Run(lambda *_: None, None)
-                entry = _Entry(abs_path, rel, FileStamp(*(int(x) for x in stamp)))
-                run.take(_segment_one(entry, job, alarm=True), Path("/"))
-                if run.problems:
-                    problem = run.problems[0]
+                stamped = FileStamp(*(int(x) for x in stamp))
+                found = scan_file(abs_path, rel, stamped, config, max_bytes=DEFAULT_MAX_BYTES)
+                if isinstance(found, Problem):
                     rows.append(
                         dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames())
-                        | {"path": problem.path, "problem": problem.reason, "detail": problem.detail}
+                        | {"path": found.path, "problem": found.reason, "detail": found.detail}
                     )
                 else:
-                    rows.append(_row(run.records[0], config.bits))
+                    rows.append(_row(found, config.bits))
             yield _frame(rows)
 
     return run

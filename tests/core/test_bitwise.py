@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simcompare.core.bitwise import bit_of, distance_similarity, set_bits, to_words
+from simcompare.core.bitwise import bit_of, distance_similarity, set_bits, to_words, words_for
 
 widths = st.integers(min_value=1, max_value=512)
 
@@ -52,3 +52,9 @@ def test_words_hold_the_values_and_give_hamming_distances(case: tuple[int, list[
     for i, a in enumerate(values):
         distances = np.bitwise_count(table ^ table[i]).sum(axis=1)
         assert distances.tolist() == [bin(a ^ b).count("1") for b in values]
+
+
+def test_words_for_counts_whole_words() -> None:
+    assert [words_for(bits) for bits in (1, 63, 64, 65, 128, 129, 512)] == [1, 1, 1, 2, 2, 3, 8]
+    # the block index's layout of wide values is the one to_words makes
+    assert all(to_words([2**bits - 1], bits).shape == (1, words_for(bits)) for bits in (1, 64, 65, 512))

@@ -3,6 +3,7 @@ action log, and saved results that reopen without a scan."""
 
 from __future__ import annotations
 
+import errno
 import json
 import os
 from pathlib import Path
@@ -125,7 +126,7 @@ def test_move_keeps_paths_and_never_overwrites(session: FolderSession, tmp_path:
     assert outcomes[0].target == str(destination / "copies" / "b (2).txt")
     assert (destination / "copies" / "deep" / "c.txt").is_file()
     assert not Path(session.root, "copies", "b.txt").exists()
-    assert "no such file" in outcomes[2].error
+    assert "no such file" in outcomes[2].error and outcomes[2].errno == errno.ENOENT
     with pytest.raises(ValueError, match="other than the scanned folder"):
         move_keeping_paths(session.root, ["same.txt"], session.root)
     assert free_name(destination / "copies" / "b.txt").name == "b (3).txt"
@@ -140,6 +141,7 @@ def test_trash_failures_are_reported_and_logged(tmp_path: Path) -> None:
 
     outcomes = trash_files([str(kept)], refuse)
     assert not outcomes[0].ok and outcomes[0].error == "Permission denied" and kept.exists()
+    assert outcomes[0].errno == errno.EACCES  # the window words it by number
     log = ActionLog(tmp_path / "data" / "actions.log")
     log.write(ActionKind.TRASH, outcomes)
     line = log.path.read_text(encoding="utf-8").splitlines()[0].split("\t")

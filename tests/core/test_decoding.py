@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from simcompare.core.defaults import default_k
+from simcompare.core.compare import compare_texts
 from simcompare.core.documents import read_document
-from simcompare.core.simhash import Config, fingerprint, hamming, is_near_duplicate
+from simcompare.core.simhash import Config, fingerprint, hamming
 from simcompare.core.text import decode, html_to_text
 
 KOREAN = (
@@ -88,7 +88,7 @@ def test_a_korean_file_is_its_utf8_copy(tmp_path: Path) -> None:
     euc, utf8 = read_document(tmp_path / "ko-euc.txt"), read_document(tmp_path / "ko-utf8.txt")
     assert euc.guessed and not utf8.guessed
     a, b = fingerprint(euc.text, config), fingerprint(utf8.text, config)
-    assert hamming(a, b) == 0 and is_near_duplicate(a, b, default_k(config.bits))
+    assert hamming(a, b) == 0 and compare_texts(euc.text, utf8.text, config).near_duplicate
 
 
 @pytest.mark.parametrize("data", [b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 4, b"\x00\x01\x02binary\x00data" * 20])

@@ -8,8 +8,14 @@ import random
 import pytest
 
 import simcompare
-from simcompare.core.documents import MissingFileError, NotAFileError, PermissionDeniedError, TooLargeError
-from simcompare.core.errors import BinaryInputError, UndecodableInputError
+from simcompare.core.errors import (
+    BinaryInputError,
+    MissingFileError,
+    NotAFileError,
+    PermissionDeniedError,
+    TooLargeError,
+    UndecodableInputError,
+)
 
 SIMPLIFIED = "简体中文是中国大陆通行的文字。我们用这段文字来测试编码的识别是否正确，北京和上海都是大城市。"
 TRADITIONAL = "繁體中文是臺灣、香港與澳門通行的文字。許多古籍也以繁體字刊印，讀者須細心辨識。這段文字用來測試編碼。"

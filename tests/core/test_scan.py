@@ -301,3 +301,20 @@ def test_unreadable_file_is_reported_as_permission_denied(tmp_path: Path, as_unp
         result = scan(tmp_path, Config(), ScanOptions(workers=1))
     assert [f.path for f in result.files] == ["open.txt"]
     assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]
+
+
+def test_one_file_scanned_alone_is_the_scans_record(tmp_path: Path) -> None:
+    """scan_file, what Spark's executors run, gives the very record a scan gives, or the same problem."""
+    from simcompare.core.cache import FileStamp
+    from simcompare.core.scan import Problem, scan_file
+
+    (tmp_path / "zh.txt").write_text(ZH_A, encoding="utf-8")
+    (tmp_path / "bin.txt").write_bytes(b"\x00\x01\x02" * 100)
+    result = scan(tmp_path, Config(), ScanOptions(workers=1))
+    stamp = FileStamp.of((tmp_path / "zh.txt").stat())
+    assert scan_file(str(tmp_path / "zh.txt"), "zh.txt", stamp, Config()) == result.files[0]
+    binary = scan_file(str(tmp_path / "bin.txt"), "bin.txt", FileStamp.of((tmp_path / "bin.txt").stat()), Config())
+    assert isinstance(binary, Problem) and binary == result.problems[0]
+    (tmp_path / "zh.txt").write_text(ZH_A + "。", encoding="utf-8")
+    changed = scan_file(str(tmp_path / "zh.txt"), "zh.txt", stamp, Config())
+    assert isinstance(changed, Problem) and changed.reason == Reason.CHANGED

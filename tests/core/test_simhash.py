@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 import simcompare
 import simcompare.core.weights
 from simcompare.core.defaults import default_k
-from simcompare.core.simhash import fingerprint_value, is_near_duplicate
+from simcompare.core.simhash import fingerprint_value
 
 FAST = settings(max_examples=60, deadline=None, database=None)
 
@@ -417,22 +417,23 @@ def test_no_weighted_tokens_is_empty(weights):
 
 
 def test_empty_is_never_a_near_duplicate():
+    # DESIGN step 8, by the one verdict there is (compare_texts, as the folder decides): every distance
+    # allowed and verification off, a text without features is still nobody's near-duplicate
     config = simcompare.Config(bits=64)
-    empty = simcompare.fingerprint("", config)
-    also_empty = simcompare.fingerprint("的 了 the and of", config)
-    zero_valued = simcompare.fingerprint_weights(
-        {"a": 1, "b": 1}, simcompare.Config(bits=2, hasher={"a": "10", "b": "01"})
-    )
-    assert zero_valued.value == 0 and not zero_valued.empty
-    assert not is_near_duplicate(empty, also_empty, 64)
-    assert not is_near_duplicate(empty, empty, 64)
-    real = simcompare.fingerprint("今天天气很好，我们去公园散步。", config)
-    assert not is_near_duplicate(empty, real, 64)
-    assert not is_near_duplicate(real, empty, 64)
-    assert is_near_duplicate(real, real, 0)
-    small_empty = simcompare.fingerprint("", simcompare.Config(bits=2, hasher={"a": "10", "b": "01"}))
-    assert not is_near_duplicate(small_empty, zero_valued, 2)
-    assert not is_near_duplicate(zero_valued, small_empty, 2)
+    anything = simcompare.Decision(64, min_resemblance=0.0)
+    empty, also_empty, real = "", "的 了 the and of", "今天天气很好，我们去公园散步。"
+    assert simcompare.fingerprint(also_empty, config).empty
+    for a, b in [(empty, also_empty), (empty, empty), (empty, real), (real, empty)]:
+        assert not simcompare.compare_texts(a, b, config, anything).near_duplicate, (a, b)
+    assert simcompare.compare_texts(real, real, config, simcompare.Decision(0, min_resemblance=0.0)).near_duplicate
+    # an all-zero fingerprint of real tokens is not empty: it is the lack of features that counts
+    table = simcompare.Config(bits=2, hasher={"a": "10", "b": "01"}, stopwords=False)
+    within_one = simcompare.Decision(1, min_resemblance=0.0)
+    zero_valued = simcompare.compare_texts("a b", "a b", table, within_one)
+    assert zero_valued.a.fingerprint.value == 0 and not zero_valued.a.fingerprint.empty
+    assert zero_valued.near_duplicate
+    assert not simcompare.compare_texts("", "a b", table, within_one).near_duplicate
+    assert not simcompare.compare_texts("a b", "", table, within_one).near_duplicate
 
 
 def test_stop_words_kept_when_asked():

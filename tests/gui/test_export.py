@@ -66,3 +66,15 @@ def test_the_export_menu_offers_pictures_and_the_trace(qtbot, page: ComparePage)
     texts = [action.text() for action in page.export_button.menu().actions()]
     assert "This view as PNG or SVG…" in texts and "Trace as CSV or JSON…" in texts
     assert "Distance against angle chart…" in texts
+
+
+def test_a_folder_that_is_not_there_is_named_in_the_windows_words(qtbot, page: ComparePage, tmp_path: Path) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    target = tmp_path / "missing" / "trace.csv"
+    with qtbot.waitSignal(page.message) as said:
+        assert not page.export_trace(str(target))
+    assert said.args[0] == f"Could not save {target}: no such file or folder"
+    with qtbot.waitSignal(page.message) as said:
+        assert not page.export_widget(page.fingerprints.chart_a, str(tmp_path / "missing" / "chart.png"))
+    assert said.args[0].endswith(": no such file or folder")

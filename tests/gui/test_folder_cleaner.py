@@ -201,6 +201,22 @@ def test_move_to_folder_keeps_paths_logs_and_never_overwrites(
     assert all(cleaner.result.files[i].path != "en_c.txt" for g in cleaner.groups for i in g.indices)
 
 
+def test_a_file_that_cannot_be_moved_is_named_in_the_windows_words(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    run_scan(qtbot, cleaner, folder)
+    warned: list[str] = []
+    cleaner.warn = lambda title, text: warned.append(text)
+    cleaner.ask_folder = lambda title, start, pattern: str(tmp_path / "aside")
+    cleaner.confirm = lambda title, text, details: True
+    cleaner.model.set_checked([index_of(cleaner, "en_c.txt")])
+    (folder / "en_c.txt").unlink()  # gone since the scan
+    menu_action(cleaner.actions_menu, "Move to folder…").trigger()
+    assert len(warned) == 1 and str(folder / "en_c.txt") in warned[0]
+    # the system's error by its number (translated with the window), not the core's English detail
+    assert "no such file or folder" in warned[0] and "since the scan" not in warned[0]
+
+
 def test_delete_key_trashes_in_a_temporary_home(qtbot, cleaner: FolderPage, folder: Path, home: Path) -> None:
     run_scan(qtbot, cleaner, folder)
     asked: list[str] = []

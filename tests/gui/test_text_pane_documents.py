@@ -111,3 +111,12 @@ def test_the_fold_setting_decides_the_comparison(qtbot, page) -> None:
     wait_settled(qtbot, page)
     assert not page.comparison.config.fold_chinese
     assert page.comparison.distance > page.comparison.k
+
+
+def test_a_system_error_is_named_in_the_windows_words(pane: TextPane) -> None:
+    # Linux's /proc/self/mem is a regular file whose first page is never mapped: reading it fails with EIO
+    if not Path("/proc/self/mem").is_file():
+        pytest.skip("needs Linux's /proc/self/mem")
+    pane.set_text("kept")
+    assert not pane.load_file("/proc/self/mem")
+    assert pane.text() == "kept" and pane.error.text() == "Could not open “mem”: input/output error"

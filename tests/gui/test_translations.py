@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import re
 import subprocess
 import xml.etree.ElementTree as ET
@@ -9,6 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.errors import error_classes
 from helpers.gui import wait_settled
 from helpers.texts import EN_A, EN_B, ZH_A, ZH_B
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
@@ -26,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simcompare.core.errors import BinaryInputError, InputError, UndecodableInputError
+from simcompare.core.errors import InputError
 from simcompare.core.scan import Reason
 from simcompare.gui.app import WindowHost, build_window, install_translations
 from simcompare.gui.i18n import LANGUAGES, current_language, normalize
@@ -227,13 +229,18 @@ def test_the_chinese_window_shows_no_english(qtbot, chinese, tmp_path: Path, sca
 
 
 def test_the_core_codes_are_shown_in_chinese(chinese) -> None:
-    codes = ["missing", "not_a_file", "permission", "too_large", "binary", "undecodable", "unreadable", "x"]
-    codes += [BinaryInputError.code, UndecodableInputError.code, InputError.code]
+    codes: list[str] = [cls.code for cls in error_classes(InputError)] + ["x"]
     for code in codes:
         assert input_error_text(code) and not english_words(input_error_text(code)), code
-    for reason in [v for k, v in vars(Reason).items() if k.isupper()]:
-        for text in (reason_text(reason), reason_detail(reason, "an English detail")):
+    # each kind of unreadable input has words of its own; only the general one takes the fallback's
+    fallback = input_error_text("x")
+    assert [code for code in codes if (input_error_text(code) == fallback) != (code in ("x", InputError.code))] == []
+    for reason in Reason:
+        for text in (reason_text(reason), reason_detail(reason), reason_detail(reason, errno.EACCES)):
             assert text and not english_words(text), (reason, text)
+    # an unreadable file names the system's error (by its number, never by reading the English detail)
+    assert input_error_text(InputError.code, errno.EIO) == "输入/输出错误" != input_error_text(InputError.code)
+    assert reason_detail(Reason.UNREADABLE, errno.EIO) == "输入/输出错误" != reason_detail(Reason.UNREADABLE)
 
 
 def test_choosing_a_language_rebuilds_the_window_and_keeps_the_texts(qtbot, qapp) -> None:

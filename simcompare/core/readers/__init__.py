@@ -22,6 +22,7 @@ from simcompare.core.readers.base import (
 )
 from simcompare.core.readers.markup import RTF_MAGIC, markdown_text, rtf_text
 from simcompare.core.readers.pdf import PDF_MAGIC, pdf_text
+from simcompare.core.text import html_to_text  # markup.py imports it anyway: nothing to defer
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
@@ -103,8 +104,6 @@ def extract(data: bytes, format: Format, *, max_inflated: int | None, deadline: 
     if format is Format.ODT:
         return odt_text(data, max_inflated, deadline)
     if format is Format.EPUB:
-        from simcompare.core.text import html_to_text
-
         parts = []
         for chapter in epub_chapters(data, max_inflated, deadline):
             parts.append(html_to_text(chapter))

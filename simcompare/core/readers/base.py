@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from simcompare.core.compat import StrEnum
-from simcompare.core.errors import InputError
+from simcompare.core.errors import ErrorCode, InputError
 
 # A document that takes longer than this to read is reported, not waited for (see time_limit).
 DEFAULT_TIME_LIMIT = 30.0
@@ -31,31 +31,31 @@ class Format(StrEnum):
 class EncryptedDocumentError(InputError):
     """A password-protected PDF, Office or OpenDocument file, or an EPUB whose text is under DRM."""
 
-    code = "encrypted"
+    code = ErrorCode.ENCRYPTED
 
 
 class NoTextLayerError(InputError):
     """A PDF with pages but no text on them: a scanned image, most likely."""
 
-    code = "no_text_layer"
+    code = ErrorCode.NO_TEXT_LAYER
 
 
 class CorruptDocumentError(InputError):
     """A PDF, archive or XML part that its format's reader cannot parse."""
 
-    code = "corrupt"
+    code = ErrorCode.CORRUPT
 
 
 class InflateLimitError(InputError):
     """An archive whose members inflate past the size limit (a zip bomb, or simply too big)."""
 
-    code = "inflate_limit"
+    code = ErrorCode.INFLATE_LIMIT
 
 
 class DocumentTimeoutError(InputError):
     """A document that took longer than the time limit to read."""
 
-    code = "timeout"
+    code = ErrorCode.TIMEOUT
 
 
 class Deadline:
