@@ -1,14 +1,15 @@
 """simcompare on a local Spark: the same fingerprints and groups as the single-machine tools.
 
-One SparkSession for the whole module (starting one costs seconds); every test uses small real inputs.
+One SparkSession for the whole test session (``conftest.py``: starting one costs seconds); every test uses small
+real inputs. The single-machine side (``fingerprint``, ``scan``) runs in this process through ``main``: Spark's
+own side runs in Spark's Python workers, processes of their own, so the comparison still crosses processes.
 """
 
 from __future__ import annotations
 
 import json
 import random
-import subprocess
-import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -24,7 +25,6 @@ from simcompare.spark import (
     fingerprint_files,
     fingerprint_texts,
     list_input,
-    local_session,
     run_job,
     value_pairs,
 )
@@ -35,13 +35,6 @@ from tests.helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 pytestmark = pytest.mark.spark
 
 PRINTS = FINGERPRINT_SCHEMA
-
-
-@pytest.fixture(scope="module")
-def spark() -> SparkSession:
-    session = local_session("local[2]", shuffle_partitions=2)
-    yield session
-    session.stop()
 
 
 @pytest.fixture(scope="module")
@@ -64,12 +57,19 @@ def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-def simcompare_cli(*args: str) -> str:
-    done = subprocess.run(
-        [sys.executable, "-m", "simcompare", *args], capture_output=True, text=True, encoding="utf-8", check=False
-    )
-    assert done.returncode in (0, 1), done.stderr
-    return done.stdout
+@pytest.fixture
+def simcompare_cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., str]:
+    """``simcompare_cli("scan", ...)``: what the single-machine command prints, run in this process."""
+
+    def run(*args: str) -> str:
+        capsys.readouterr()  # what came before is not the command's
+        code = main(list(args))
+        printed = capsys.readouterr()
+        assert code in (0, 1), printed.err
+        assert "Traceback" not in printed.err, printed.err
+        return printed.out
+
+    return run
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +82,9 @@ def job(spark: SparkSession, folder: Path, tmp_path_factory: pytest.TempPathFact
     return out
 
 
-def test_fingerprints_equal_simcompare_fingerprint(spark: SparkSession, job: Path, folder: Path) -> None:
+def test_fingerprints_equal_simcompare_fingerprint(
+    spark: SparkSession, job: Path, folder: Path, simcompare_cli: Callable[..., str]
+) -> None:
     rows = spark.read.parquet(str(job / "fingerprints.parquet")).collect()
     ours = {r.path: (format(to_unsigned(r.value), "064b"), r.hex) for r in rows if r.problem is None}
     paths = sorted(ours)
@@ -97,8 +99,8 @@ def test_fingerprints_equal_simcompare_fingerprint(spark: SparkSession, job: Pat
     assert {r.path for r in rows if r.empty} == {"empty.txt"}
 
 
-def test_groups_json_equals_scan_json(job: Path, folder: Path) -> None:
-    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache"))
+def test_groups_json_equals_scan_json(job: Path, folder: Path, simcompare_cli: Callable[..., str]) -> None:
+    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache", "--workers", "1"))
     ours = json.loads((job / "groups.json").read_text(encoding="utf-8"))
     assert ours == scanned
     assert len(ours["groups"]) == 2  # the test means something: both near-duplicate groups are there
@@ -124,14 +126,20 @@ def test_pairs_equal_the_core_index_among_representatives(spark: SparkSession, j
 
 
 def test_command_with_components_equals_scan_json(
-    spark: SparkSession, folder: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    spark: SparkSession,
+    folder: Path,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    simcompare_cli: Callable[..., str],
 ) -> None:
     out = tmp_path / "o"
     assert main(["spark", str(folder), "--out", str(out), "--master", "local[2]", "--groups", "components"]) == 0
     printed = capsys.readouterr()
     assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
     assert "9 files, " in printed.out and " 2 groups of near-duplicates" in printed.out
-    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache", "--groups", "components"))
+    scanned = json.loads(
+        simcompare_cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--groups", "components")
+    )
     assert json.loads((out / "groups.json").read_text(encoding="utf-8")) == scanned
     assert spark.range(1).count() == 1  # the module's session is still running
     names = {p.name for p in out.iterdir()}
@@ -160,7 +168,7 @@ def test_command_missing_input_is_exit_1(
     assert "is neither a folder, a glob of files nor a Parquet dataset" in capsys.readouterr().err
 
 
-def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path) -> None:
+def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path, simcompare_cli: Callable[..., str]) -> None:
     texts = {"z1": ZH_A, "z2": ZH_B, "e1": EN_A, "e2": EN_B, "o": OTHER, "c1": ZH_A, "c2": ZH_A, "c3": ZH_A}
     source = tmp_path / "texts.parquet"
     rows = sorted((f"{name}.txt", text) for name, text in texts.items())
@@ -175,7 +183,20 @@ def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path) -> No
     for name, text in rows:
         (folder / name).write_text(text, encoding="utf-8")
     scanned = json.loads(
-        simcompare_cli("scan", str(folder), "--json", "--no-cache", "--bits", "32", "--segmenter", "words", "-k", "4")
+        simcompare_cli(
+            "scan",
+            str(folder),
+            "--json",
+            "--no-cache",
+            "--workers",
+            "1",
+            "--bits",
+            "32",
+            "--segmenter",
+            "words",
+            "-k",
+            "4",
+        )
     )
     ours = json.loads((tmp_path / "out" / "groups.json").read_text(encoding="utf-8"))
     assert ours["groups"] == scanned["groups"]
