@@ -685,7 +685,19 @@ def _segment_in_pool(
                     pending[pool.submit(_segment_chunk, next_chunk, job)] = next_chunk
             run.report(done, total, Stage.READING)
     finally:
-        pool.shutdown(wait=not run.cancel.is_set() and not pending, cancel_futures=True)
         keep_alive.close()
-        lifeline.close()  # workers still busy with a dropped chunk exit now
+        if run.cancel.is_set() or pending:
+            # Cancelled, or a worker died: the scan returns now, and the workers end the chunks they hold
+            # and leave. They are not cut off through the lifeline: killed while sending a result, a worker
+            # would leave the pool's reader waiting for the rest forever, and the interpreter, which joins
+            # that reader when it exits, with it. The lifeline closes once the pool is shut.
+            threading.Thread(target=_close_when_done, args=(pool, lifeline), name="pool-closer", daemon=True).start()
+        else:
+            pool.shutdown(wait=True)
+            lifeline.close()
     return None
+
+
+def _close_when_done(pool: ProcessPoolExecutor, lifeline: multiprocessing.connection.Connection) -> None:
+    pool.shutdown(wait=True, cancel_futures=True)
+    lifeline.close()

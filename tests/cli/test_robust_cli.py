@@ -198,7 +198,11 @@ def test_ctrl_c_prints_the_partial_result_and_keeps_the_cache(tmp_path: Path) ->
             while not _segmenting(child.pid) and child.poll() is None:
                 threading_wait()
             os.killpg(child.pid, signal.SIGINT)
-            child.wait(timeout=120)
+            try:
+                child.wait(timeout=120)
+            except subprocess.TimeoutExpired:
+                os.killpg(child.pid, signal.SIGKILL)  # a hung scan fails the test instead of hanging it
+                raise
         out_file.seek(0)
         err_file.seek(0)
         out, err = out_file.read(), err_file.read()
