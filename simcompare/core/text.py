@@ -424,6 +424,7 @@ def is_cjk_text(text: str) -> bool:
 # Where the compatibility forms of everyday text live: Latin-1 (no-break space), general punctuation,
 # CJK symbols and punctuation, half- and full-width forms. Characters elsewhere are left to NFKC itself.
 _FOLDED_BLOCKS = ((0xA0, 0x100), (0x2000, 0x2070), (0x3000, 0x3040), (0xFF00, 0xFFF0))
+_NFKC_SLICE = 1 << 20
 
 
 @cache
@@ -449,10 +450,13 @@ def nfkc(text: str) -> str:
     """
     if unicodedata.is_normalized("NFKC", text):  # the check is far quicker than normalising
         return text
-    codes = np.frombuffer(text.encode("utf-32-le", "surrogatepass"), dtype=np.uint32)
     table = _one_character_decompositions()
-    mapped = np.where(codes < 0x10000, table[np.minimum(codes, 0xFFFF)], codes)
-    text = mapped.astype("<u4").tobytes().decode("utf-32-le", "surrogatepass")
+    folded = []
+    for start in range(0, len(text), _NFKC_SLICE):  # in slices: a few arrays of 4 bytes a character at a time
+        codes = np.frombuffer(text[start : start + _NFKC_SLICE].encode("utf-32-le", "surrogatepass"), np.uint32)
+        mapped = np.where(codes < 0x10000, table[np.minimum(codes, 0xFFFF)], codes)
+        folded.append(mapped.astype("<u4").tobytes().decode("utf-32-le", "surrogatepass"))
+    text = "".join(folded)
     if unicodedata.is_normalized("NFKC", text):
         return text
     return unicodedata.normalize("NFKC", text)
@@ -471,7 +475,7 @@ def normalize(text: str) -> str:
     # text is costs a pass over it, so look for such a break first.
     if _BARE_LINE_BREAK.search(text) and is_cjk_text(text):
         text = _BARE_LINE_BREAK.sub("", text)
-    # str.split() cuts at exactly the characters \\s matches (both use Py_UNICODE_ISSPACE): every run of
+    # str.split() cuts at exactly the characters \s matches (both use Py_UNICODE_ISSPACE): every run of
     # whitespace becomes one space and the ends are stripped, four times quicker than a substitution.
     return " ".join(text.split())
 

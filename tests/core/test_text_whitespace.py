@@ -53,3 +53,12 @@ def test_nfkc_is_unicodedatas(parts):
 
 def test_nfkc_of_full_width_chinese_punctuation():
     assert nfkc("你好，世界（１２３）！") == "你好,世界(123)!"
+
+
+def test_nfkc_in_slices_is_unicodedatas(monkeypatch):
+    """Long texts are folded a slice at a time; a slice edge inside a letter and its accent changes nothing."""
+    import simcompare.core.text as text_module
+
+    monkeypatch.setattr(text_module, "_NFKC_SLICE", 3)
+    for text in ["你好，世界（１２３）！…", "ａe\u0301ｂ\ud800ｃ" * 3, "①②ﬁ" * 5]:
+        assert nfkc(text) == unicodedata.normalize("NFKC", text)
