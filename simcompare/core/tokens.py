@@ -279,25 +279,27 @@ class JiebaSegmenter:
                 tokens.append(piece)
         return tuple(tokens)
 
-    def _remembered(self, memory: _Memory, chunks: list[str]) -> set[str]:
-        """The chunks ``memory`` lacks (set operations find them at C speed), the memory emptied first when
-        they would not fit."""
-        missing = set(chunks).difference(memory.table)
+    def _remembered(self, memory: _Memory[_Remembered], chunks: list[str]) -> tuple[dict[str, _Remembered], set[str]]:
+        """The memory's table and the chunks it lacks (set operations find them at C speed). When they would
+        not fit, the memory starts afresh with a new table: a thread still reading the old one (the window
+        segments on more than one) keeps every chunk it was given."""
+        table = memory.table
+        missing = set(chunks).difference(table)
         if missing:
             size = sum(map(len, missing))
-            if len(memory.table) + len(missing) > self.LIMIT or memory.chars + size > self.CHARS:
-                memory.table.clear()
+            if len(table) + len(missing) > self.LIMIT or memory.chars + size > self.CHARS:
+                table = memory.table = {}
                 memory.chars = 0
                 missing = set(chunks)
                 size = sum(map(len, missing))
             memory.chars += size
-        return missing
+        return table, missing
 
     def lcut(self, text: str) -> list[str]:
         """The tokens of a text in order; whitespace is not a token."""
         chunks = text.split()
-        tokens_of = self._tokens_of.table
-        for chunk in self._remembered(self._tokens_of, chunks):
+        tokens_of, missing = self._remembered(self._tokens_of, chunks)
+        for chunk in missing:
             tokens_of[chunk] = self._cut_chunk(chunk)
         return list(chain.from_iterable(map(tokens_of.__getitem__, chunks)))
 
@@ -311,9 +313,7 @@ class JiebaSegmenter:
         """``kept`` and the kept tokens' ``token_ids``, each chunk's remembered like its tokens."""
         chunks = text.split()
         kept_of = self._kept_chunks(chunks, drop_stopwords)
-        ids_memory = self._ids_of[bool(drop_stopwords)]
-        ids_of = ids_memory.table
-        missing = self._remembered(ids_memory, chunks)
+        ids_of, missing = self._remembered(self._ids_of[bool(drop_stopwords)], chunks)
         if missing:
             id_of = _known_ids(set(chain.from_iterable(map(kept_of.__getitem__, missing)))).__getitem__
             for chunk in missing:
@@ -325,9 +325,7 @@ class JiebaSegmenter:
 
     def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> dict[str, tuple[str, ...]]:
         """The memory of kept tokens, holding every one of ``chunks``."""
-        memory = self._kept_of[bool(drop_stopwords)]
-        kept_of = memory.table
-        missing = self._remembered(memory, chunks)
+        kept_of, missing = self._remembered(self._kept_of[bool(drop_stopwords)], chunks)
         if missing:
             cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
             # Judged in one go, so the per-token test below is a set lookup at C speed.
@@ -354,11 +352,13 @@ def token_ids(tokens: Iterable[str]) -> bytes:
 
 
 def _known_ids(tokens: set[str]) -> dict[str, bytes]:
-    """The memory of token identities, holding every one of ``tokens``."""
+    """The memory of token identities, holding every one of ``tokens`` (a full memory is replaced, not
+    emptied, so a thread still reading the old one finds what it was given)."""
+    global _TOKEN_IDS
     known = _TOKEN_IDS
     missing = tokens.difference(known)
     if missing and len(known) + len(missing) > _TOKEN_IDS_LIMIT:
-        known.clear()
+        known = _TOKEN_IDS = {}
         missing = tokens
     for token in missing:
         known[token] = hashlib.blake2b(token.encode("utf-8", "surrogatepass"), digest_size=8).digest()
@@ -438,8 +438,9 @@ class _DropCache:
     def _judge(self, tokens: set[str]) -> None:
         """Decide for tokens not seen before, and remember (starting afresh first if the memory is full)."""
         if len(self._judged) + len(tokens) > self._LIMIT:
-            self._judged.clear()
-            self._dropped.clear()
+            # New sets, not emptied ones: a test handed out by judged() keeps answering for its tokens.
+            self._judged = set()
+            self._dropped = set()
         drop_stopwords = self._drop_stopwords
         for token in tokens:
             self._judged.add(token)
