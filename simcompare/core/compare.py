@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from simcompare.core.bitwise import distance_similarity, set_bits
 from simcompare.core.measures import Yardsticks, yardsticks
 from simcompare.core.simhash import Config, Features, Fingerprint, extract_features, fingerprint_weights, hamming
-from simcompare.core.verify import Decision, Shingles, resemblance, shingles
+from simcompare.core.verify import Decision, Shingles, resemblance, shingles_of_ids
 
 # Fewer distinct features than this and a single changed word moves many bits: the window warns.
 FEW_FEATURES = 8
@@ -96,7 +96,8 @@ def compare_sides(a: Side, b: Side, config: Config, decision: Decision | None = 
         config: The settings both sides were computed with.
         decision: k and the verification threshold; None takes the defaults for ``config.bits``.
     """
-    return _compare(a, b, shingles(a.features.sequence), shingles(b.features.sequence), config, decision)
+    shingles_a, shingles_b = shingles_of_ids(a.features.token_ids), shingles_of_ids(b.features.token_ids)
+    return _compare(a, b, shingles_a, shingles_b, config, decision)
 
 
 def _compare(
@@ -174,7 +175,7 @@ class SideCache:
         if found is not None and found[0] is features:
             self._shingles.move_to_end(id(features))
             return found[1]
-        made = shingles(features.sequence)
+        made = shingles_of_ids(features.token_ids)
         self._remember(self._shingles, id(features), (features, made))
         return made
 

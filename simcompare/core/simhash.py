@@ -29,7 +29,6 @@ from simcompare.core.defaults import (
 from simcompare.core.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text import clean
 from simcompare.core.tokens import Segmenter, count_text_features, features_with_ids
-from simcompare.core.tokens import features as kept_tokens
 from simcompare.core.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
@@ -435,17 +434,13 @@ def extract_features(
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    ids = b""
-    if keep_sequence:
+    if needs_sequence:  # the sequence always with its tokens' identities, from which shingles are made
         kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = tuple(kept)
         counts = dict(Counter(sequence))
-    elif needs_sequence:
-        sequence = tuple(kept_tokens(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords))
-        counts = dict(Counter(sequence))
-    else:  # the counts alone, without listing every token: the common path of a scan
+    else:  # the counts alone, without listing every token: fingerprint() and the fingerprint benchmark
         counts = count_text_features(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
-        sequence = ()
+        sequence, ids = (), b""
     weights = top_k(weigh(counts, config.weighting, sequence=sequence), config.top_k)
     return Features(sequence, counts, weights, text_digest(cleaned), cleaned if keep_sequence else "", ids)
 

@@ -334,10 +334,6 @@ class JiebaSegmenter:
                 kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
         return kept_of
 
-    def counts(self, text: str) -> dict[str, int]:
-        """How often each token occurs, in order of first appearance: ``Counter(self.lcut(text))``."""
-        return Counter(self.lcut(text))
-
 
 _TOKEN_IDS: dict[str, bytes] = {}
 _TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token identities, then starts afresh

@@ -58,7 +58,7 @@ def test_a_new_width_reuses_the_shingles(monkeypatch: pytest.MonkeyPatch) -> Non
     def fail(*_args, **_kwargs):
         raise AssertionError("shingled again")
 
-    monkeypatch.setattr(compare_module, "shingles", fail)
+    monkeypatch.setattr(compare_module, "shingles_of_ids", fail)
     narrow = Config(bits=32)
     assert cache.compare(cache.side(ZH_A, narrow), cache.side(ZH_B, narrow), narrow) == expected
 

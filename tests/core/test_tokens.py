@@ -19,6 +19,7 @@ from simcompare.core.tokens import (
     Engine,
     JiebaSegmenter,
     count_features,
+    count_text_features,
     features,
     is_meaningless,
     jieba_segmenter,
@@ -343,14 +344,14 @@ def test_equal_to_jieba_lcut_where_chinese_and_latin_are_apart(engine_segmenter,
 @settings(max_examples=100, deadline=None, database=None)
 @given(st.text(alphabet=st.sampled_from([*MIXED_ALPHABET, "c", "+", "#", "ü"]), max_size=120), st.integers(1, 3))
 def test_counts_are_the_counted_tokens_in_order(text, repeat):
-    from collections import Counter
 
     segmenter = jieba_segmenter()
     text = (text + " ") * repeat + "x" * (WORD_PIECE * repeat + 7)  # repeated pieces, a word cut in pieces
-    expected = Counter(segmenter.lcut(text))
-    counts = segmenter.counts(text)
-    assert counts == expected
-    assert list(counts) == list(expected)  # first appearance order
+    for drop in (True, False):  # the fingerprint's path, from remembered chunks, against counting the tokens
+        expected = count_features(segmenter.lcut(text), drop_stopwords=drop)
+        counts = count_text_features(text, drop_stopwords=drop)
+        assert counts == expected
+        assert list(counts) == list(expected)  # first appearance order
 
 
 @pytest.fixture(scope="module")
