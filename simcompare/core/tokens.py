@@ -328,8 +328,7 @@ class JiebaSegmenter:
         kept_of, missing = self._remembered(self._kept_of[bool(drop_stopwords)], chunks)
         if missing:
             cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
-            # Judged in one go, so the per-token test below is a set lookup at C speed.
-            is_dropped = _DROPPERS[bool(drop_stopwords)].judged(set(chain.from_iterable(cut.values())))
+            is_dropped = _SEGMENTER_DROPS[bool(drop_stopwords)].test(missing)
             for chunk, tokens in cut.items():
                 kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
         return kept_of
@@ -434,7 +433,7 @@ class _DropCache:
     def _judge(self, tokens: set[str]) -> None:
         """Decide for tokens not seen before, and remember (starting afresh first if the memory is full)."""
         if len(self._judged) + len(tokens) > self._LIMIT:
-            # New sets, not emptied ones: a test handed out by judged() keeps answering for its tokens.
+            # New sets, not emptied ones: another thread may be reading these.
             self._judged = set()
             self._dropped = set()
         drop_stopwords = self._drop_stopwords
@@ -442,13 +441,6 @@ class _DropCache:
             self._judged.add(token)
             if is_meaningless(token) or (drop_stopwords and token in stopwords()):
                 self._dropped.add(token)
-
-    def judged(self, tokens: set[str]) -> Callable[[str], bool]:
-        """A test ``token → dropped`` that is a set lookup, right for every one of ``tokens``."""
-        new = tokens - self._judged
-        if new:
-            self._judge(new | tokens if len(self._judged) + len(new) > self._LIMIT else new)
-        return self._dropped.__contains__
 
     def keep(self, counts: dict[str, int]) -> dict[str, int]:
         """The counts with the dropped tokens taken out, in place (the hot loop of every document, so set
@@ -462,6 +454,51 @@ class _DropCache:
 
 
 _DROPPERS = {True: _DropCache(True), False: _DropCache(False)}
+
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")
+
+
+@cache
+def _meaningless_bmp_characters() -> frozenset[str]:
+    """The characters of the Basic Multilingual Plane that are tokens without meaning (some 60,000 of them,
+    the unassigned code points included; found in a few hundredths of a second)."""
+    return frozenset(ch for ch in map(chr, range(0x10000)) if unicodedata.category(ch)[0] in "PSZC")
+
+
+class _SegmenterDrops:
+    """What the jieba segmenter drops, as one set, so a chunk's tokens are filtered by a lookup at C speed
+    and no token needs judging first.
+
+    Of the segmenter's tokens only a single character can be without meaning: every longer token holds a
+    Han character, a letter or a digit (a word of the word rule starts with a letter or digit, and each of
+    its bounded pieces holds one unless it is its closing ``%`` or ``.``). So the set is the stop words
+    (when dropped) and the meaningless characters: those of the Basic Multilingual Plane from the start,
+    the rarer ones beyond it (emoji) as the chunks bring them.
+    """
+
+    _LIMIT = 100_000  # characters beyond the BMP remembered before starting afresh
+
+    def __init__(self, drop_stopwords: bool) -> None:
+        self._drop_stopwords = drop_stopwords
+        self._base: frozenset[str] | None = None
+        self._dropped: set[str] = set()
+
+    def test(self, chunks: Iterable[str]) -> Callable[[str], bool]:
+        """A test ``token → dropped`` that is right for every token of ``chunks``."""
+        if self._base is None:
+            stop = stopwords() if self._drop_stopwords else frozenset()
+            self._base = _meaningless_bmp_characters() | stop
+            self._dropped = set(self._base)
+        dropped = self._dropped
+        beyond = set(_ASTRAL.findall("".join(chunks))).difference(dropped)
+        if beyond:
+            if len(dropped) - len(self._base) + len(beyond) > self._LIMIT:
+                dropped = self._dropped = set(self._base)  # a new set: one handed out keeps answering
+            dropped.update(filter(is_meaningless, beyond))
+        return dropped.__contains__
+
+
+_SEGMENTER_DROPS = {True: _SegmenterDrops(True), False: _SegmenterDrops(False)}
 
 
 def count_features(raw_tokens: Iterable[str], *, drop_stopwords: bool = True) -> dict[str, int]:

@@ -9,7 +9,7 @@ import unicodedata
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.text import _CJK_LINE_BREAK, _WHITESPACE, nfkc
+from simcompare.core.text import _BARE_LINE_BREAK, _CJK_LINE_BREAK, _WHITESPACE, nfkc
 
 
 @settings(max_examples=300, deadline=None, database=None)
@@ -22,6 +22,7 @@ def test_only_runs_that_are_not_one_space_are_replaced(parts):
 # The rules as they were first written: the quicker forms in simcompare.core.text must match them exactly.
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\U00020000-\U0003ffff\u3000-\u303f\uff00-\uffef"
 _CJK_LINE_BREAK_AS_WRITTEN = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]*(?:\r\n|\r|\n)\s*(?=[{_CJK}])")
+_BARE_LINE_BREAK_AS_WRITTEN = re.compile(r"(?<=\S)(?:\r\n|\r|\n)(?=\S)")
 _PIECES = ["中", "文", "a", "é", " ", "  ", "\t", "\n", "\r", "\r\n", "\u3000", "\u00a0", "\x0b", "，", "ａ", "1"]
 
 
@@ -30,6 +31,14 @@ _PIECES = ["中", "文", "a", "é", " ", "  ", "\t", "\n", "\r", "\r\n", "\u3000
 def test_cjk_line_break_rule_matches_the_rule_as_written(parts):
     text = "".join(parts)
     assert _CJK_LINE_BREAK.sub("", text) == _CJK_LINE_BREAK_AS_WRITTEN.sub("", text)
+
+
+@settings(max_examples=500, deadline=None, database=None)
+@given(st.lists(st.sampled_from(_PIECES)))
+def test_bare_line_break_rule_matches_the_rule_as_written(parts):
+    text = "".join(parts)
+    assert _BARE_LINE_BREAK.sub("", text) == _BARE_LINE_BREAK_AS_WRITTEN.sub("", text)
+    assert (_BARE_LINE_BREAK.search(text) is None) == (_BARE_LINE_BREAK_AS_WRITTEN.search(text) is None)
 
 
 @settings(max_examples=300, deadline=None, database=None)
