@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain, filterfalse
+from operator import itemgetter
 from typing import Generic, TypeVar
 
 from simcompare.core.compat import StrEnum
@@ -246,7 +247,7 @@ class JiebaSegmenter:
         # does not make every collection slower.
         self._tokens_of: _Memory[tuple[str, ...]] = _Memory()
         self._kept_of: dict[bool, _Memory[tuple[str, ...]]] = {True: _Memory(), False: _Memory()}
-        self._ids_of: dict[bool, _Memory[bytes]] = {True: _Memory(), False: _Memory()}
+        self._kept_and_ids_of: dict[bool, _Memory[tuple[tuple[str, ...], bytes]]] = {True: _Memory(), False: _Memory()}
         plain, careful = _word_rules()
         self._plain_pieces, self._careful_pieces = plain.findall, careful.findall
 
@@ -254,7 +255,7 @@ class JiebaSegmenter:
         """Forget every chunk cut so far (for benchmarks that measure a first pass)."""
         self._tokens_of = _Memory()
         self._kept_of = {True: _Memory(), False: _Memory()}
-        self._ids_of = {True: _Memory(), False: _Memory()}
+        self._kept_and_ids_of = {True: _Memory(), False: _Memory()}
 
     def cut_han(self, run: str) -> list[str]:
         """jieba's words of one run of Han characters (at most HAN_PIECE of them), nothing remembered."""
@@ -310,18 +311,20 @@ class JiebaSegmenter:
         return list(chain.from_iterable(map(kept_of.__getitem__, chunks)))
 
     def kept_with_ids(self, text: str, *, drop_stopwords: bool = True) -> tuple[list[str], bytes]:
-        """``kept`` and the kept tokens' ``token_ids``, each chunk's remembered like its tokens."""
+        """``kept`` and the kept tokens' ``token_ids``, each chunk's both remembered in one memory (one
+        look-up a chunk, where English text has about a chunk a token)."""
         chunks = text.split()
-        kept_of = self._kept_chunks(chunks, drop_stopwords)
-        ids_of, missing = self._remembered(self._ids_of[bool(drop_stopwords)], chunks)
+        both_of, missing = self._remembered(self._kept_and_ids_of[bool(drop_stopwords)], chunks)
         if missing:
-            id_of = _known_ids(set(chain.from_iterable(map(kept_of.__getitem__, missing)))).__getitem__
-            for chunk in missing:
-                ids_of[chunk] = b"".join(map(id_of, kept_of[chunk]))
-        return (
-            list(chain.from_iterable(map(kept_of.__getitem__, chunks))),
-            b"".join(map(ids_of.__getitem__, chunks)),
-        )
+            new = list(missing)
+            kept = self._kept_chunks(new, drop_stopwords)
+            kept_of_new = list(map(kept.__getitem__, new))
+            id_of = _known_ids(set(chain.from_iterable(kept_of_new))).__getitem__
+            # A chunk of one token (most of them in English) needs no join.
+            ids = [id_of(k[0]) if len(k) == 1 else b"".join(map(id_of, k)) for k in kept_of_new]
+            both_of.update(zip(new, zip(kept_of_new, ids, strict=True), strict=True))
+        both = list(map(both_of.__getitem__, chunks))
+        return list(chain.from_iterable(map(_FIRST, both))), b"".join(map(_SECOND, both))
 
     def _kept_chunks(self, chunks: list[str], drop_stopwords: bool) -> dict[str, tuple[str, ...]]:
         """The memory of kept tokens, holding every one of ``chunks``."""
@@ -333,6 +336,8 @@ class JiebaSegmenter:
                 kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
         return kept_of
 
+
+_FIRST, _SECOND = itemgetter(0), itemgetter(1)
 
 _TOKEN_IDS: dict[str, bytes] = {}
 _TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token identities, then starts afresh
