@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import heapq
+import operator
 import statistics
 import threading
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from itertools import compress, repeat
 
 from simcompare.core.compat import StrEnum
 
@@ -124,10 +125,11 @@ def top_k(weights: Mapping[str, float], k: int | None) -> dict[str, float]:
         return dict(weights)
     if k < 1:
         raise ValueError(f"top_k must be 1 or more (or None for every token), got {k}")
-    # The k-th heaviest weight splits the tokens: all heavier ones stay, and ties at it go by text.
-    # Cheaper than sorting every token (this runs once per document in a scan).
-    cut = heapq.nlargest(k, weights.values())[-1]
-    kept = {t: w for t, w in weights.items() if w > cut}
-    ties = sorted(t for t, w in weights.items() if w == cut)
+    # The k-th heaviest weight splits the tokens: all heavier ones stay, and ties at it go by text. This runs
+    # once per document in a scan, so every pass over the tokens is a C loop (sort, compress), none Python's.
+    values = list(weights.values())
+    cut = sorted(values, reverse=True)[k - 1]
+    kept = dict(compress(zip(weights, values, strict=True), map(operator.lt, repeat(cut), values)))
+    ties = sorted(compress(weights, map(operator.eq, repeat(cut), values)))
     kept.update((t, cut) for t in ties[: k - len(kept)])
     return kept

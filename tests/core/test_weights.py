@@ -160,7 +160,13 @@ def test_weigh_directly():
 
 # -------------------------------------------------------------------------------------------------- top_k
 
-weight_maps = st.dictionaries(st.text(min_size=1, max_size=4), st.integers(1, 5), min_size=0, max_size=25)
+# Whole and fractional weights mixed (tf gives whole numbers, the other schemes fractions).
+weight_maps = st.dictionaries(
+    st.text(min_size=1, max_size=4),
+    st.one_of(st.integers(1, 5), st.sampled_from([1.0, 2.0, 2.5, 0.125])),
+    min_size=0,
+    max_size=25,
+)
 
 
 def _expected_top(weights: dict[str, float], k: int) -> dict[str, float]:
