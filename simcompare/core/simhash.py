@@ -347,8 +347,9 @@ def fingerprint_value(weights: Mapping[str, float], config: Config) -> int:
         weights = {t: w for t, w in weights.items() if w != 0}
     if not weights:
         return 0
-    tokens = sorted(weights)
-    values = [weights[t] for t in tokens]
+    # In any order: every sum below is exact (whole numbers), so the order cannot change a bit.
+    tokens = list(weights)
+    values = list(weights.values())
     whole = np.array(values)
     if whole.dtype == np.int64 and int(whole.sum()) < _INT64_UNITS // 2:
         # Whole-number weights (tf, the default): the sums in units are 10^11 times these integer sums, so
