@@ -12,7 +12,7 @@ import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterable
 from functools import cache
-from itertools import chain, filterfalse
+from itertools import chain, filterfalse, repeat
 from operator import itemgetter
 from typing import Generic, TypeVar
 
@@ -332,8 +332,7 @@ class JiebaSegmenter:
         if missing:
             cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
             is_dropped = _SEGMENTER_DROPS[bool(drop_stopwords)].test(missing)
-            for chunk, tokens in cut.items():
-                kept_of[chunk] = tuple(filterfalse(is_dropped, tokens))
+            kept_of.update(zip(cut, map(tuple, map(filterfalse, repeat(is_dropped), cut.values())), strict=True))
         return kept_of
 
 
