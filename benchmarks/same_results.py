@@ -1,0 +1,114 @@
+"""Does this code give every document the same results as an earlier revision? (Speed work must not change any.)
+
+    python benchmarks/same_results.py --against 76a9f2f          # both corpora and the eval documents
+    python benchmarks/same_results.py --against HEAD~3 --folder DIR
+
+For every file: the fingerprint (both the scan's fast path and ``fingerprint()``), the cleaned text's digest,
+the verification sketch, and digests of the counts, the weights and the kept sequence, at the default
+settings. Each revision computes them in a process of its own (the older one from ``git archive``, run from a
+neutral folder so that it imports its own code); the script prints how many files differ (0 is the answer
+wanted) and the first few that do.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+from corpora import corpus_folder
+
+EVAL_DOCS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "docs"
+
+# Run in each revision's own process: only functions both the old code and this code have.
+WORKER = r"""
+import hashlib, json, sys
+from pathlib import Path
+from simcompare.core.documents import document_from_bytes
+from simcompare.core.simhash import Config, extract_features, fingerprint, fingerprint_value
+from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
+
+def digest(value):
+    return hashlib.blake2b(json.dumps(value, ensure_ascii=False).encode(), digest_size=12).hexdigest()
+
+config = Config()
+results = {}
+for name in json.load(sys.stdin):
+    try:
+        document = document_from_bytes(Path(name).read_bytes(), path=Path(name))
+    except Exception as error:  # the same refusal is the same result
+        results[name] = type(error).__name__
+        continue
+    html = document.html or None
+    found = extract_features(document.text, config, html=html, keep_sequence=True)
+    results[name] = [
+        fingerprint_value(found.weights, config),
+        fingerprint(document.text, config, html=html).value,
+        found.digest,
+        digest(shingles_to_bytes(shingles_of_ids(found.token_ids)).hex()),
+        digest(sorted(found.counts.items())),
+        digest(sorted(found.weights.items())),
+        digest(found.sequence),
+    ]
+json.dump(results, sys.stdout)
+"""
+
+FIELDS = ("fingerprint (scan)", "fingerprint()", "text digest", "sketch", "counts", "weights", "sequence")
+
+
+def results_of(files: list[str], source: Path | None) -> dict[str, object]:
+    """Each file's results by this code (``source`` None) or by the code unpacked in ``source``."""
+    env = dict(os.environ)
+    if source is not None:
+        env["PYTHONPATH"] = str(source)
+    done = subprocess.run(
+        [sys.executable, "-c", WORKER],
+        input=json.dumps(files),
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tempfile.gettempdir(),  # not the repository, whose code `python -c` would import first
+        check=True,
+    )
+    return json.loads(done.stdout)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--against", required=True, metavar="REV", help="the git revision to compare with")
+    parser.add_argument("--folder", type=Path, action="append", help="a folder of documents (default: both corpora)")
+    args = parser.parse_args()
+    folders = args.folder or [corpus_folder("zh_docs"), corpus_folder("en_copyright"), EVAL_DOCS]
+    files = sorted(str(p.resolve()) for folder in folders for p in folder.rglob("*") if p.is_file())
+    repository = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as scratch:
+        archive = Path(scratch) / "then.tar"
+        with archive.open("wb") as out:
+            subprocess.run(
+                ["git", "-C", str(repository), "archive", args.against, "simcompare", "resources"],
+                stdout=out,
+                check=True,
+            )
+        with tarfile.open(archive) as tar:
+            tar.extractall(scratch, filter="data")
+        then = results_of(files, Path(scratch))
+    now = results_of(files, None)
+    differing = [name for name in files if then.get(name) != now.get(name)]
+    print(f"{len(files):,} files; results differing from {args.against}: {len(differing)}")
+    for name in differing[:10]:
+        old, new = then.get(name), now.get(name)
+        if isinstance(old, list) and isinstance(new, list):
+            what = ", ".join(field for field, a, b in zip(FIELDS, old, new, strict=True) if a != b)
+        else:
+            what = f"{old!r} → {new!r}"
+        print(f"  {name}: {what}")
+    return 1 if differing else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
