@@ -2,8 +2,8 @@
 
 SimHash says *how far apart* two texts are; a reader also wants to see *where*. The texts are cut into
 words (jieba by default, so Chinese is compared word by word rather than character by character),
-compared with :mod:`difflib`, and every run of equal or differing words is reported as character
-offsets into the *original* texts, so a front end can highlight them in place.
+compared the patience way (anchored on the words each text has once), and every run of equal or differing
+words is reported as character offsets into the *original* texts, so a front end can highlight them in place.
 
 Words are compared after NFKC normalisation and case folding, as the fingerprint sees them; whitespace
 is not a word, so re-wrapping a paragraph is not a difference. Punctuation is kept: a changed comma is
@@ -16,16 +16,12 @@ import bisect
 import difflib
 import re
 import unicodedata
-from collections import OrderedDict
+from collections import Counter, OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.tokens import Segmenter, jieba_segmenter
-
-# Beyond this many words in both texts together, difflib's "popular word" heuristic is switched on:
-# without it a long text costs time quadratic in its most frequent words.
-AUTOJUNK_ABOVE = 50_000
 
 _WORD_OR_MARK = re.compile(r"\w+|[^\w\s]")
 
@@ -141,14 +137,122 @@ def words(text: str, segmenter: Segmenter | str = Segmenter.JIEBA) -> list[Word]
 
 def diff_words(a: Sequence[Word], b: Sequence[Word]) -> TextDiff:
     """Compare two word lists (from :func:`words`)."""
-    autojunk = len(a) + len(b) > AUTOJUNK_ABOVE
-    matcher = difflib.SequenceMatcher(None, [w.key for w in a], [w.key for w in b], autojunk=autojunk)
+    number: dict[str, int] = {}  # each distinct key a small number: quicker to compare and count
+    a_keys = [number.setdefault(w.key, len(number)) for w in a]
+    b_keys = [number.setdefault(w.key, len(number)) for w in b]
     spans = []
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in _opcodes(_matching_blocks(a_keys, b_keys), len(a), len(b)):
         a_start, a_end = _extent(a, i1, i2)
         b_start, b_end = _extent(b, j1, j2)
-        spans.append(Span(Tag(tag), a_start, a_end, b_start, b_end, (i1, i2), (j1, j2)))
+        spans.append(Span(tag, a_start, a_end, b_start, b_end, (i1, i2), (j1, j2)))
     return TextDiff(tuple(a), tuple(b), tuple(spans))
+
+
+# Up to this many words in both texts together the diff is difflib's own (a few milliseconds at most);
+# longer texts are first split at anchors.
+_SMALL_STRETCH = 2_000
+
+
+def _matching_blocks(a: list[int], b: list[int]) -> list[tuple[int, int, int]]:
+    """Runs of equal words ``(i, j, n)``, in order: difflib's for short texts, patience's for long ones.
+
+    Long texts are compared as ``git diff --patience`` does: the equal words at the start and end of a
+    stretch are matched; then the words that occur exactly once in each side's stretch are the anchors,
+    and the longest chain of anchors in the same order on both sides (a longest increasing subsequence) is
+    matched and splits the stretch into smaller ones, done alike; a stretch without anchors is difflib's.
+    Time about n log n in the words, where difflib's grows with the product of a frequent word's
+    occurrences: a 20 KB Chinese text against an edited copy takes a few milliseconds instead of 20. A
+    moved paragraph shows as deleted in one place and inserted in another, which is what it is.
+    """
+    if len(a) + len(b) <= _SMALL_STRETCH:
+        return _difflib_blocks(a, 0, len(a), b, 0, len(b), autojunk=False)
+    blocks: list[tuple[int, int, int]] = []
+    stack = [(0, len(a), 0, len(b))]
+    while stack:
+        alo, ahi, blo, bhi = stack.pop()
+        start = alo
+        while alo < ahi and blo < bhi and a[alo] == b[blo]:
+            alo, blo = alo + 1, blo + 1
+        if alo > start:
+            blocks.append((start, blo - (alo - start), alo - start))
+        end = ahi
+        while alo < ahi and blo < bhi and a[ahi - 1] == b[bhi - 1]:
+            ahi, bhi = ahi - 1, bhi - 1
+        if ahi < end:
+            blocks.append((ahi, bhi, end - ahi))
+        if alo == ahi or blo == bhi:
+            continue
+        anchors = _anchors(a, alo, ahi, b, blo, bhi)
+        if not anchors:  # difflib, with its "popular word" shortcut to bound the time on a long stretch
+            long = (ahi - alo) + (bhi - blo) > _SMALL_STRETCH
+            blocks += _difflib_blocks(a, alo, ahi, b, blo, bhi, autojunk=long)
+            continue
+        i, j = alo, blo
+        for ai, bj in anchors:
+            blocks.append((ai, bj, 1))
+            stack.append((i, ai, j, bj))
+            i, j = ai + 1, bj + 1
+        stack.append((i, ahi, j, bhi))
+    blocks.sort()
+    merged: list[tuple[int, int, int]] = []
+    for i, j, n in blocks:  # neighbours found apart (an anchor beside a common prefix) join into one run
+        if merged and merged[-1][0] + merged[-1][2] == i and merged[-1][1] + merged[-1][2] == j:
+            merged[-1] = (merged[-1][0], merged[-1][1], merged[-1][2] + n)
+        else:
+            merged.append((i, j, n))
+    return merged
+
+
+def _difflib_blocks(
+    a: list[int], alo: int, ahi: int, b: list[int], blo: int, bhi: int, *, autojunk: bool
+) -> list[tuple[int, int, int]]:
+    matcher = difflib.SequenceMatcher(None, a[alo:ahi], b[blo:bhi], autojunk=autojunk)
+    return [(alo + i, blo + j, n) for i, j, n in matcher.get_matching_blocks() if n]
+
+
+def _anchors(a: list[int], alo: int, ahi: int, b: list[int], blo: int, bhi: int) -> list[tuple[int, int]]:
+    """Pairs (i, j) of words unique in both stretches, the longest chain of them in the same order."""
+    in_a, in_b = Counter(a[alo:ahi]), Counter(b[blo:bhi])
+    where_in_a = {a[i]: i for i in range(alo, ahi) if in_a[a[i]] == 1}
+    pairs = [(where_in_a[b[j]], j) for j in range(blo, bhi) if in_b[b[j]] == 1 and b[j] in where_in_a]
+    pairs.sort()
+    # Longest increasing run of j (patience sorting): tails[k] is the pair ending the best chain of k + 1.
+    tails: list[int] = []
+    tail_js: list[int] = []
+    before: list[int] = [-1] * len(pairs)
+    for index, (_, j) in enumerate(pairs):
+        k = bisect.bisect_left(tail_js, j)
+        before[index] = tails[k - 1] if k else -1
+        if k == len(tails):
+            tails.append(index)
+            tail_js.append(j)
+        else:
+            tails[k] = index
+            tail_js[k] = j
+    chain: list[tuple[int, int]] = []
+    index = tails[-1] if tails else -1
+    while index >= 0:
+        chain.append(pairs[index])
+        index = before[index]
+    chain.reverse()
+    return chain
+
+
+def _opcodes(blocks: list[tuple[int, int, int]], a_size: int, b_size: int) -> list[tuple[Tag, int, int, int, int]]:
+    """Equal runs and what lies between them, as difflib's opcodes do it."""
+    codes: list[tuple[Tag, int, int, int, int]] = []
+    i = j = 0
+    for ai, bj, n in [*blocks, (a_size, b_size, 0)]:
+        if i < ai and j < bj:
+            codes.append((Tag.REPLACE, i, ai, j, bj))
+        elif i < ai:
+            codes.append((Tag.DELETE, i, ai, j, bj))
+        elif j < bj:
+            codes.append((Tag.INSERT, i, ai, j, bj))
+        i, j = ai + n, bj + n
+        if n:
+            codes.append((Tag.EQUAL, ai, i, bj, j))
+    return codes
 
 
 def diff_texts(text_a: str, text_b: str, *, segmenter: Segmenter | str = Segmenter.JIEBA) -> TextDiff:

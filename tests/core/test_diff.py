@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import difflib
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -143,3 +145,75 @@ def test_the_words_cache_cuts_only_the_changed_text(monkeypatch: pytest.MonkeyPa
 def test_a_words_cache_too_small_for_two_texts_is_refused() -> None:
     with pytest.raises(ValueError, match="at least the two texts"):
         WordsCache(size=1)
+
+
+# ------------------------------------------------------------------------- the patience matcher
+
+
+def _rebuilt_and_checked(diff: TextDiff) -> list[str]:
+    """B's words replayed from the spans, every equal span checked to be equal."""
+    rebuilt: list[str] = []
+    for span in diff.spans:
+        if span.tag is Tag.EQUAL:
+            assert [w.key for w in diff.a[slice(*span.a_words)]] == [w.key for w in diff.b[slice(*span.b_words)]]
+        rebuilt += [w.key for w in diff.b[slice(*span.b_words)]]
+    return rebuilt
+
+
+def test_each_replaced_word_is_one_replacement_when_words_are_unique() -> None:
+    a_words = [f"w{i}" for i in range(1_500)]  # 3,000 words in both: split at anchors first
+    b_words = list(a_words)
+    for i in (7, 150, 151, 1_499):
+        b_words[i] = f"new{i}"
+    diff = diff_words(words(" ".join(a_words), "words"), words(" ".join(b_words), "words"))
+    changes = [(span.tag, span.a_words) for span in diff.changes]
+    assert changes == [(Tag.REPLACE, (7, 8)), (Tag.REPLACE, (150, 152)), (Tag.REPLACE, (1_499, 1_500))]
+
+
+def test_a_moved_paragraph_is_deleted_in_one_place_and_inserted_in_another() -> None:
+    first, middle, last = (" ".join(f"{name}{i}" for i in range(400)) for name in ("p", "q", "r"))
+    diff = diff_words(words(f"{first} {middle} {last}", "words"), words(f"{middle} {first} {last}", "words"))
+    moved = sorted(
+        (span.tag, span.a_words[1] - span.a_words[0] + span.b_words[1] - span.b_words[0]) for span in diff.changes
+    )
+    assert moved == [(Tag.DELETE, 400), (Tag.INSERT, 400)]
+    assert diff.ratio == pytest.approx(2 * 800 / 2_400)
+    assert _rebuilt_and_checked(diff) == [w.key for w in diff.b]
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(_WORD, max_size=60), st.lists(_WORD, max_size=60))
+def test_short_texts_are_compared_exactly_as_difflib_compares_them(a_words: list[str], b_words: list[str]) -> None:
+    diff = diff_words(words(" ".join(a_words), "words"), words(" ".join(b_words), "words"))
+    matcher = difflib.SequenceMatcher(None, [w.key for w in diff.a], [w.key for w in diff.b], autojunk=False)
+    assert [(str(s.tag), *s.a_words, *s.b_words) for s in diff.spans] == matcher.get_opcodes()
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(_WORD, max_size=40), st.lists(_WORD, max_size=40))
+def test_the_patience_split_gives_a_valid_diff(monkeypatch_module, a_words: list[str], b_words: list[str]) -> None:
+    """With every text counted as long, the anchors, the common ends and difflib's stretches still make a
+    diff that covers both texts in order and turns A into B."""
+    diff = diff_words(words(" ".join(a_words), "words"), words(" ".join(b_words), "words"))
+    assert _rebuilt_and_checked(diff) == [w.key for w in diff.b]
+    covered_a = [i for span in diff.spans for i in range(*span.a_words)]
+    assert covered_a == list(range(len(diff.a)))
+    if a_words == b_words:
+        assert all(span.tag is Tag.EQUAL for span in diff.spans)
+
+
+@pytest.fixture(scope="module")
+def monkeypatch_module():
+    import simcompare.core.diff as diff_module
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(diff_module, "_SMALL_STRETCH", 0)
+        yield
+
+
+def test_a_long_stretch_without_anchors_ends_and_is_a_valid_diff() -> None:
+    # 6,000 words of a three-word vocabulary on each side: no anchor anywhere.
+    a_words = ["甲", "乙", "丙"] * 2_000
+    b_words = ["乙", "甲", "丙"] * 2_000
+    diff = diff_words(words(" ".join(a_words), "words"), words(" ".join(b_words), "words"))
+    assert _rebuilt_and_checked(diff) == b_words and diff.ratio > 0
