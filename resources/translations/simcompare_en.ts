@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+101"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+102"/>
         <location line="+340"/>
         <location line="+59"/>
         <source>Text A</source>

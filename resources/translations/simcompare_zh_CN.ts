@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+101"/>
+        <location filename="../../simcompare/gui/compare_page.py" line="+102"/>
         <location line="+340"/>
         <location line="+59"/>
         <source>Text A</source>
@@ -301,7 +301,7 @@
     <message>
         <location line="+3"/>
         <source>Difference {i} of {n}</source>
-        <translation>第 {i} 处差异，共 {n} 处</translation>
+        <translation>差异 {i}/{n}</translation>
     </message>
 </context>
 <context>
