@@ -481,7 +481,7 @@ class _SegmenterDrops:
     the rarer ones beyond it (emoji) as the chunks bring them.
     """
 
-    _LIMIT = 100_000  # characters beyond the BMP remembered before starting afresh
+    _LIMIT = 100_000  # meaningless characters beyond the BMP remembered before starting afresh
 
     def __init__(self, drop_stopwords: bool) -> None:
         self._drop_stopwords = drop_stopwords
@@ -495,11 +495,14 @@ class _SegmenterDrops:
             self._base = _meaningless_bmp_characters() | stop
             self._dropped = set(self._base)
         dropped = self._dropped
-        beyond = set(_ASTRAL.findall("".join(chunks))).difference(dropped)
-        if beyond:
-            if len(dropped) - len(self._base) + len(beyond) > self._LIMIT:
-                dropped = self._dropped = set(self._base)  # a new set: one handed out keeps answering
-            dropped.update(filter(is_meaningless, beyond))
+        beyond = set(_ASTRAL.findall("".join(chunks)))
+        new = set(filter(is_meaningless, beyond.difference(dropped)))
+        if new:
+            if len(dropped) - len(self._base) + len(new) > self._LIMIT:
+                # A new set (one handed out keeps answering), holding all of these chunks' characters.
+                dropped = self._dropped = set(self._base)
+                new = set(filter(is_meaningless, beyond))
+            dropped.update(new)
         return dropped.__contains__
 
 

@@ -51,3 +51,54 @@ def test_token_codes_whatever_the_memory_holds(sequences, limit, bits):
         memo = simhash._CodeMemo()
         for sequence in sequences:
             assert memo.codes(sequence, hasher, bits) == [hasher.code_bytes(t, bits) for t in sequence]
+
+
+def test_threads_sharing_one_segmenter_get_what_one_thread_gets():
+    """The window segments on more than one thread at once (the comparison and the word diff): memories that
+    start afresh, and characters beyond the BMP met by one thread while another filters, change nothing."""
+    import random
+    import threading
+
+    alphabet = ["中文", "分词", "的", "the", "apple", "😀", "𝐀", "𠀀", "\U000e0001", "，", " ", "\n", "é", "x1.5%"]
+    rng = random.Random(7)
+    texts = ["".join(rng.choice(alphabet) for _ in range(rng.randint(1, 60))) for _ in range(300)]
+    expected = {}
+    for drop in (True, False):
+        alone = tokens.JiebaSegmenter()
+        expected[drop] = [alone.kept_with_ids(text, drop_stopwords=drop) for text in texts]
+    shared = tokens.JiebaSegmenter()
+    shared.LIMIT, shared.CHARS = 40, 400  # memories start afresh many times while the threads run
+    drops = {True: tokens._SegmenterDrops(True), False: tokens._SegmenterDrops(False)}
+    drops[True]._LIMIT = drops[False]._LIMIT = 2  # and so does the set of characters beyond the BMP
+    failures: list[str] = []
+
+    def work(seed: int) -> None:
+        order = list(range(len(texts)))
+        random.Random(seed).shuffle(order)
+        for i in order:
+            drop = bool((i + seed) % 2)
+            if shared.kept_with_ids(texts[i], drop_stopwords=drop) != expected[drop][i]:
+                failures.append(texts[i])
+            if shared.kept(texts[i], drop_stopwords=drop) != expected[drop][i][0]:
+                failures.append(texts[i])
+
+    before = tokens._SEGMENTER_DROPS
+    tokens._SEGMENTER_DROPS = drops
+    try:
+        threads = [threading.Thread(target=work, args=(seed,)) for seed in range(4)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        tokens._SEGMENTER_DROPS = before
+    assert failures == []
+
+
+def test_the_set_of_dropped_characters_starting_afresh_keeps_those_of_the_chunks_at_hand():
+    drops = tokens._SegmenterDrops(True)
+    drops._LIMIT = 1
+    assert drops.test(["a\U000e0001"])("\U000e0001")  # a format character beyond the BMP: dropped
+    is_dropped = drops.test(["😀\U000e0001"])  # one more than the limit: the set starts afresh
+    assert is_dropped("😀") and is_dropped("\U000e0001")
+    assert not is_dropped("𝐀") and is_dropped("的") and not is_dropped("中文")
