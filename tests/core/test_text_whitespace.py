@@ -34,7 +34,7 @@ def test_cjk_line_break_rule_matches_the_rule_as_written(parts):
 
 
 @settings(max_examples=500, deadline=None, database=None)
-@given(st.lists(st.sampled_from(_PIECES)))
+@given(st.lists(st.sampled_from([*_PIECES, "\x85", "\u2028", "\x0c", "\x1c", "\udcff", "\r\r\n", "\n\r"])))
 def test_bare_line_break_rule_matches_the_rule_as_written(parts):
     text = "".join(parts)
     assert _BARE_LINE_BREAK.sub("", text) == _BARE_LINE_BREAK_AS_WRITTEN.sub("", text)
