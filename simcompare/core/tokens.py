@@ -476,9 +476,9 @@ class _SegmenterDrops:
     Of the segmenter's tokens only a single character can be without meaning: every longer token holds a
     Han character, a letter, a digit or a combining mark (a word of the word rule is made of those but for
     one ``.`` and one closing ``%``, so of a long word's bounded pieces only a last one can lack them, and
-    then it is that ``%`` alone; tests/core/test_tokens.py checks it against the rule). So the set is the stop words
-    (when dropped) and the meaningless characters: those of the Basic Multilingual Plane from the start,
-    the rarer ones beyond it (emoji) as the chunks bring them.
+    then it is that ``%`` alone; tests/core/test_tokens.py checks it against the rule). So the set is the
+    stop words (when dropped) and the meaningless characters: those of the Basic Multilingual Plane from
+    the start, the rarer ones beyond it (emoji) as the chunks bring them.
     """
 
     _LIMIT = 100_000  # meaningless characters beyond the BMP remembered before starting afresh
