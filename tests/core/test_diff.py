@@ -217,3 +217,15 @@ def test_a_long_stretch_without_anchors_ends_and_is_a_valid_diff() -> None:
     b_words = ["乙", "甲", "丙"] * 2_000
     diff = diff_words(words(" ".join(a_words), "words"), words(" ".join(b_words), "words"))
     assert _rebuilt_and_checked(diff) == b_words and diff.ratio > 0
+
+
+_KEY_LETTERS = ["a", "É", "\u0301", "\u1100", "\u1161", "ﬁ", "Ａ", "①", "ß", "中", "𝐀", "\u00a8", "·"]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(_KEY_LETTERS), min_size=1, max_size=4), max_size=12))
+def test_keys_made_in_one_go_are_each_words_key(tokens: list[str]) -> None:
+    """Combining marks, jamo, ligatures and full-width forms: nothing composes across the joins."""
+    from simcompare.core.diff import _key, _keys
+
+    assert _keys(tokens) == [_key(token) for token in tokens]
