@@ -2,20 +2,27 @@
 
     python benchmarks/bench_fingerprint.py                       # ../shared/corpora zh_docs (unpacked to a temp dir)
     python benchmarks/bench_fingerprint.py --folder DIR --repeat 3
+    python benchmarks/bench_fingerprint.py --against 76a9f2f     # also this code against that revision's
 
 Prints a markdown table: MB/s and docs/s for jieba.lcut alone, simcompare's whole pipeline (decode is
 excluded for both: texts are read first) with its default engine and with the pure-Python one, and hashing
-plus summing alone with the tokens given; CPU time of this process and wall time.
+plus summing alone with the tokens given; CPU time of this process and wall time. With --against, the
+whole pipeline at the defaults (a first pass) by this code and by that revision's, each in a process of its
+own, taking turns.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 from corpora import corpus_folder
+from revisions import unpack_revision
 
 from simcompare.core import simhash, tokens
 from simcompare.core.simhash import Config, extract_features, fingerprint_value
@@ -41,10 +48,65 @@ def best_of_interleaved(repeat: int, works: list) -> tuple[list[float], list[flo
     return cpu, wall
 
 
+# The pipeline at the defaults, first pass, as a process of either revision runs it (functions both have).
+PIPELINE = r"""
+import sys, time
+from pathlib import Path
+from simcompare.core.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.tokens import jieba_segmenter
+
+texts = [p.read_text(encoding="utf-8") for p in sorted(Path(sys.argv[1]).rglob("*.txt"))]
+config = Config()
+
+def run():
+    forget = getattr(jieba_segmenter(), "forget", None)
+    if forget is not None:
+        forget()
+    started = time.process_time()
+    for text in texts:
+        fingerprint_value(extract_features(text, config, keep_sequence=False).weights, config)
+    return time.process_time() - started
+
+run()  # the dictionary, the stop words and the regular expressions loaded
+print(min(run() for _ in range(2)))
+"""
+
+
+def compare_with(folder: Path, revision: str, repeat: int) -> None:
+    """The pipeline's CPU seconds by this code and by ``revision``'s, each in its own process, taking turns."""
+    with tempfile.TemporaryDirectory() as scratch:
+        then_source = unpack_revision(revision, Path(scratch))
+        then = now = float("inf")
+        for _ in range(repeat):
+            for source in (then_source, None):
+                env = dict(os.environ)
+                if source is not None:
+                    env["PYTHONPATH"] = str(source)
+                done = subprocess.run(
+                    [sys.executable, "-c", PIPELINE, str(folder)],
+                    env=env,
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                    cwd=tempfile.gettempdir(),  # not the repository, whose code `python -c` would import
+                )
+                seconds = float(done.stdout.split()[-1])
+                if source is None:
+                    now = min(now, seconds)
+                else:
+                    then = min(then, seconds)
+    print(f"\nThe pipeline at the defaults, first pass, CPU seconds, best of {repeat} processes each, taking turns:\n")
+    print("| code | CPU seconds | × faster |")
+    print("|---|---|---|")
+    print(f"| {revision} | {then:.2f} | 1.00 |")
+    print(f"| this code | {now:.2f} | {then / now:.2f} |")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folder", type=Path, help="a folder of .txt files (default: the zh_docs corpus)")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--against", metavar="REV", help="also time the pipeline by the code of this git revision")
     args = parser.parse_args()
     folder = args.folder or corpus_folder("zh_docs")
     texts = [p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.txt"))]
@@ -111,6 +173,8 @@ def main() -> int:
             f"| {name} | {seconds:.2f} | {megabytes / seconds:.2f} | {len(texts) / seconds:,.0f} | "
             f"{cpu[0] / seconds:.2f} | {elapsed:.2f} | {wall[0] / elapsed:.2f} |"
         )
+    if args.against:
+        compare_with(folder, args.against, args.repeat)
     return 0
 
 

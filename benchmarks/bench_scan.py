@@ -14,12 +14,12 @@ import argparse
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 import time
 from pathlib import Path
 
 from corpora import corpus_folder
+from revisions import unpack_revision
 
 from simcompare.core.cache import Cache
 from simcompare.core.defaults import default_k
@@ -55,15 +55,8 @@ def cli_scan_seconds(folder: Path, source: Path | None) -> float:
 
 def compare_with(folder: Path, revision: str, repeat: int) -> None:
     """`simcompare scan` of the folder by this code and by the code of ``revision``, taking turns."""
-    repository = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as scratch:
-        archive = Path(scratch) / "today.tar"
-        with archive.open("wb") as out:
-            subprocess.run(
-                ["git", "-C", str(repository), "archive", revision, "simcompare", "resources"], stdout=out, check=True
-            )
-        with tarfile.open(archive) as tar:
-            tar.extractall(scratch, filter="data")
+        unpack_revision(revision, Path(scratch))
         today = now = float("inf")
         for _ in range(repeat):
             today = min(today, cli_scan_seconds(folder, Path(scratch)))

@@ -17,11 +17,11 @@ import json
 import os
 import subprocess
 import sys
-import tarfile
 import tempfile
 from pathlib import Path
 
 from corpora import corpus_folder
+from revisions import unpack_revision
 
 EVAL_DOCS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "docs"
 
@@ -85,17 +85,8 @@ def main() -> int:
     args = parser.parse_args()
     folders = args.folder or [corpus_folder("zh_docs"), corpus_folder("en_copyright"), EVAL_DOCS]
     files = sorted(str(p.resolve()) for folder in folders for p in folder.rglob("*") if p.is_file())
-    repository = Path(__file__).resolve().parents[1]
     with tempfile.TemporaryDirectory() as scratch:
-        archive = Path(scratch) / "then.tar"
-        with archive.open("wb") as out:
-            subprocess.run(
-                ["git", "-C", str(repository), "archive", args.against, "simcompare", "resources"],
-                stdout=out,
-                check=True,
-            )
-        with tarfile.open(archive) as tar:
-            tar.extractall(scratch, filter="data")
+        unpack_revision(args.against, Path(scratch))
         then = results_of(files, Path(scratch))
     now = results_of(files, None)
     differing = [name for name in files if then.get(name) != now.get(name)]
