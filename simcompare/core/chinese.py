@@ -11,6 +11,8 @@ import re
 from functools import cache
 from typing import Any
 
+from simcompare.core.text import may_hold_cjk
+
 # CJK Unified Ideographs, Extension A and the compatibility block: where Traditional forms live.
 _IDEOGRAPH = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 
@@ -24,6 +26,6 @@ def _converter() -> Any:
 
 def fold_chinese(text: str) -> str:
     """``text`` with Traditional Chinese characters and phrases in their Simplified forms."""
-    if _IDEOGRAPH.search(text) is None:
+    if not may_hold_cjk(text) or _IDEOGRAPH.search(text) is None:  # the first test is quick on other text
         return text
     return str(_converter().convert(text))

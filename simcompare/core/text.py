@@ -415,6 +415,33 @@ _ALL_BUT_IDEOGRAPH_LEADS = bytes(b for b in range(256) if not 0xE4 <= b <= 0xE9)
 _ALL_BUT_LATIN = bytes(b for b in range(256) if not (0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A))
 
 
+# Every character of _CJK is written in UTF-8 with one of these lead bytes (U+3000–U+9FFF: E3–E9; the
+# compatibility ideographs and the full-width forms: EF; the ideographs beyond the BMP: F0), or as E2 BA–E2 BF
+# (U+2E80–U+2FFF). E2 alone would not do: curly quotes and dashes begin with it.
+_ALL_BUT_CJK_LEADS = bytes(b for b in range(256) if not (0xE2 <= b <= 0xE9 or b in (0xEF, 0xF0)))
+_CJK_AFTER_E2 = re.compile(b"\xe2[\xba-\xbf]").search  # a literal first byte: found by a quick scan
+_CJK_SEARCH = re.compile(f"[{_CJK}]").search
+_CJK_SEARCH_FIRST = 2000  # characters a regular expression looks at before the quicker test of the whole
+
+
+def may_hold_cjk(text: str) -> bool:
+    """False only when the text holds no CJK character (``_CJK``): then no rule about them need run.
+
+    Chinese text says so in its first characters; for the rest, the test of the whole goes over UTF-8 bytes
+    with C loops (encoding, deleting the bytes no CJK character begins with), a tenth of the time a regular
+    expression takes over an English text.
+    """
+    if text.isascii():
+        return False
+    if _CJK_SEARCH(text, 0, _CJK_SEARCH_FIRST):
+        return True
+    data = text.encode("utf-8", "surrogatepass")
+    leads = data.translate(None, _ALL_BUT_CJK_LEADS)
+    if leads.strip(b"\xe2"):
+        return True  # a lead byte other than E2
+    return bool(leads) and _CJK_AFTER_E2(data) is not None
+
+
 def is_cjk_text(text: str) -> bool:
     """True when ideographs make up a good share of the letters: a text wrapped the Chinese way."""
     data = text.encode("utf-8", "surrogatepass")
@@ -461,7 +488,19 @@ def nfkc(text: str) -> str:
     text = "".join(folded)
     if unicodedata.is_normalized("NFKC", text):
         return text
-    return unicodedata.normalize("NFKC", text)
+    return _nfkc_by_line(text)
+
+
+def _nfkc_by_line(text: str) -> str:
+    """NFKC a line at a time, normalising only the lines that need it (most often a few of a long text: a
+    ligature, a superscript, a letter and its separate accent).
+
+    The same as normalising the whole: a line break has no decomposition, is a starter and composes with
+    nothing, so no step of NFKC (decomposing, reordering the marks between two starters, composing with the
+    last starter not blocked) reaches across it.
+    """
+    is_normalized, normalize = unicodedata.is_normalized, unicodedata.normalize
+    return "\n".join(line if is_normalized("NFKC", line) else normalize("NFKC", line) for line in text.split("\n"))
 
 
 def normalize(text: str) -> str:
@@ -472,11 +511,15 @@ def normalize(text: str) -> str:
     break (no space beside it) between two non-space characters is removed as well, while a break with
     indentation or a trailing space still separates words.
     """
-    text = _CJK_LINE_BREAK.sub("", nfkc(text)).casefold()
-    # Only a bare break left beside a non-CJK character can split a word; measuring how Chinese the
-    # text is costs a pass over it, so look for such a break first.
-    if _BARE_LINE_BREAK.search(text) and is_cjk_text(text):
-        text = _BARE_LINE_BREAK.sub("", text)
+    text = nfkc(text)
+    if may_hold_cjk(text):  # both rules are about CJK text: most other text skips two passes over it
+        text = _CJK_LINE_BREAK.sub("", text).casefold()
+        # Only a bare break left beside a non-CJK character can split a word; measuring how Chinese the
+        # text is costs a pass over it, so look for such a break first.
+        if _BARE_LINE_BREAK.search(text) and is_cjk_text(text):
+            text = _BARE_LINE_BREAK.sub("", text)
+    else:
+        text = text.casefold()
     # str.split() cuts at exactly the characters \s matches (both use Py_UNICODE_ISSPACE): every run of
     # whitespace becomes one space and the ends are stripped, four times quicker than a substitution.
     return " ".join(text.split())

@@ -7,6 +7,7 @@ import importlib.util
 import logging
 import os
 import re
+import sys
 import threading
 import unicodedata
 from collections import Counter
@@ -14,6 +15,7 @@ from collections.abc import Callable, Iterable
 from functools import cache
 from itertools import chain, filterfalse, repeat
 from operator import itemgetter
+from types import ModuleType
 from typing import Generic, TypeVar
 
 from simcompare.core.compat import StrEnum
@@ -33,13 +35,33 @@ _jieba_lock = threading.Lock()
 _jieba_tokenizer = None
 
 
+def import_jieba() -> ModuleType:
+    """``import jieba``, without the ``pkg_resources`` it tries first (deprecated, and three quarters of the
+    import's time: a tenth of a second in every process that needs jieba's HMM, each scan worker among them).
+
+    jieba uses it only to open its own data files, and opens them by their path when it is missing, which it
+    is made to be while jieba is imported (unless something imported it already).
+    """
+    if "jieba" in sys.modules:
+        return sys.modules["jieba"]
+    with _jieba_lock:
+        hidden = "pkg_resources" not in sys.modules
+        if hidden:
+            sys.modules["pkg_resources"] = None  # type: ignore[assignment]  # makes `import pkg_resources` fail
+        try:
+            import jieba
+        finally:
+            if hidden and sys.modules.get("pkg_resources", False) is None:
+                del sys.modules["pkg_resources"]
+    return jieba
+
+
 def jieba_tokenizer():
     """jieba's default tokenizer, its dictionary loaded on first use (about half a second), quietly."""
     global _jieba_tokenizer
+    jieba = import_jieba()
     with _jieba_lock:
         if _jieba_tokenizer is None:
-            import jieba
-
             jieba.setLogLevel(logging.WARNING)
             place_jieba_cache(jieba.dt)  # robust branch: jieba's cache in the user's cache folder
             jieba.dt.initialize()
@@ -181,6 +203,7 @@ def _with_jiebas_hmm_ties(
         stretches.append(stretch)
     if all(len(set(s)) == len(s) or has_word(s) for s in stretches):
         return cut(run, True)
+    import_jieba()
     from jieba import finalseg
 
     words: list[str] = []
@@ -317,8 +340,7 @@ class JiebaSegmenter:
         both_of, missing = self._remembered(self._kept_and_ids_of[bool(drop_stopwords)], chunks)
         if missing:
             new = list(missing)
-            kept = self._kept_chunks(new, drop_stopwords)
-            kept_of_new = list(map(kept.__getitem__, new))
+            kept_of_new = self._cut_and_keep(new, drop_stopwords)  # not put in the memory of kept tokens too
             id_of = _known_ids(set(chain.from_iterable(kept_of_new))).__getitem__
             # A chunk of one token (most of them in English) needs no join.
             ids = [id_of(k[0]) if len(k) == 1 else b"".join(map(id_of, k)) for k in kept_of_new]
@@ -330,10 +352,14 @@ class JiebaSegmenter:
         """The memory of kept tokens, holding every one of ``chunks``."""
         kept_of, missing = self._remembered(self._kept_of[bool(drop_stopwords)], chunks)
         if missing:
-            cut = {chunk: self._cut_chunk(chunk) for chunk in missing}
-            is_dropped = _SEGMENTER_DROPS[bool(drop_stopwords)].test(missing)
-            kept_of.update(zip(cut, map(tuple, map(filterfalse, repeat(is_dropped), cut.values())), strict=True))
+            new = list(missing)
+            kept_of.update(zip(new, self._cut_and_keep(new, drop_stopwords), strict=True))
         return kept_of
+
+    def _cut_and_keep(self, chunks: list[str], drop_stopwords: bool) -> list[tuple[str, ...]]:
+        """Each chunk's kept tokens, cut afresh."""
+        is_dropped = _SEGMENTER_DROPS[bool(drop_stopwords)].test(chunks)
+        return list(map(tuple, map(filterfalse, repeat(is_dropped), map(self._cut_chunk, chunks))))
 
 
 _FIRST, _SECOND = itemgetter(0), itemgetter(1)

@@ -447,3 +447,37 @@ def test_a_known_hmm_tie(both_engines, run):
 
     fast, _ = both_engines
     assert fast.cut_han(run) == jieba.lcut(run)
+
+
+_IMPORT_JIEBA = """
+import sys, warnings
+warnings.simplefilter("ignore")
+if sys.argv[1] == "before":
+    import pkg_resources
+from simcompare.core.tokens import import_jieba, jieba_tokenizer
+jieba = import_jieba()
+from jieba import finalseg
+print("pkg_resources" in sys.modules, sys.modules.get("pkg_resources") is not None)
+print("/".join(jieba_tokenizer().lcut("我们是中国人民")), "/".join(finalseg.cut("园园业")))
+"""
+
+
+@pytest.mark.parametrize("pkg_resources", ["after", "before"])
+def test_jieba_imported_without_pkg_resources_still_finds_its_files(pkg_resources, tmp_path):
+    """jieba opens its dictionary and HMM tables by path when pkg_resources is kept from it; one imported
+    before is left as it was."""
+    import subprocess
+    import sys
+
+    import jieba
+
+    done = subprocess.run(
+        [sys.executable, "-c", _IMPORT_JIEBA, pkg_resources],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,  # jieba's way without pkg_resources joins the working folder to its own: no matter
+    )
+    imported, words = done.stdout.splitlines()
+    assert imported == ("True True" if pkg_resources == "before" else "False False")
+    assert words == "/".join(jieba.lcut("我们是中国人民")) + " " + "/".join(jieba.finalseg.cut("园园业"))
