@@ -81,7 +81,12 @@ def test_cached_records_equal_fresh_records(folder: Path, cache_path: Path) -> N
 
 @pytest.mark.parametrize(
     "config",
-    [Config(weighting="tfidf"), Config(bits=128), Config(weighting="uniform", bits=32, hasher="sha1"), Config(top_k=5)],
+    [
+        Config(weighting="tfidf"),
+        Config(bits=128),
+        Config(weighting="uniform", bits=32, hasher="sha1"),
+        Config(top_k=5),
+    ],
     ids=["tfidf", "bits128", "uniform32sha1", "topk5"],
 )
 def test_other_weighting_or_width_reuses_segmentation(folder: Path, cache_path: Path, config: Config) -> None:
@@ -97,6 +102,41 @@ def test_other_weighting_or_width_reuses_segmentation(folder: Path, cache_path: 
     assert values(changed) == values(fresh) == values(again)
     assert changed.empty == fresh.empty
     assert values(fresh)["a.txt"] == fingerprint(TEXTS["a.txt"], config).value
+
+
+def test_textrank_reuses_the_sequence_it_stored(folder: Path, cache_path: Path) -> None:
+    """TextRank weighs the kept tokens in order: the cache keeps the sequence with the counts."""
+    textrank, wider = Config(weighting="textrank"), Config(weighting="textrank", bits=128)
+    with Cache(cache_path) as cache:
+        scan(folder, textrank, OPTIONS, cache=cache)
+        changed = scan(folder, wider, OPTIONS, cache=cache)
+    assert changed.stats.segmented == 0
+    assert changed.stats.features_from_cache == len(TEXTS)
+    assert values(changed) == values(scan(folder, wider, OPTIONS))
+    assert values(changed)["a.txt"] == fingerprint(TEXTS["a.txt"], wider).value
+
+
+def test_finished_files_reach_the_cache_while_the_scan_goes_on(
+    folder: Path, cache_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rows are stored a batch at a time during the scan (another connection sees them before it ends), and
+    a whole scan stores every file once."""
+    from simcompare.core import scan as scan_module
+
+    monkeypatch.setattr(scan_module._Run, "STORE_EVERY", 2)
+    seen: list[int] = []
+
+    def progress(done: int, total: int, stage: str) -> None:
+        if stage == "reading" and done == total - 1:  # the last file not yet finished
+            with sqlite3.connect(cache_path) as other:
+                seen.append(other.execute("SELECT COUNT(*) FROM features").fetchone()[0])
+
+    with Cache(cache_path) as cache:
+        first = scan(folder, options=OPTIONS, cache=cache, progress=progress)
+        again = scan(folder, options=OPTIONS, cache=cache)
+    assert seen and 2 <= seen[0] < len(TEXTS)
+    assert again.stats.segmented == 0 and again.stats.fingerprints_from_cache == len(TEXTS)
+    assert values(again) == values(first)
 
 
 def test_segmentation_settings_invalidate(folder: Path, cache_path: Path) -> None:
