@@ -3,6 +3,7 @@
     python benchmarks/bench_scan.py                 # zh_docs + en_copyright from ../shared/corpora
     python benchmarks/bench_scan.py --folder DIR
     python benchmarks/bench_scan.py --today c08cb0d # also `simcompare scan` by this code and by that commit's
+    python benchmarks/bench_scan.py --today HEAD~2 --with-cache   # ... each run writing a fresh cache file
 
 Each cold scan starts with an empty cache file; the warm rescan reuses the two-worker scan's cache.
 Pool start-up (the forkserver loading jieba) is part of the two-worker time.
@@ -35,33 +36,37 @@ def timed_scan(folder: Path, workers: int, cache_path: Path, config: Config) -> 
         return time.perf_counter() - started, result
 
 
-def cli_scan_seconds(folder: Path, source: Path | None) -> float:
-    """Wall time of `simcompare scan FOLDER --no-cache --workers 2`, by this code or by the code in ``source``."""
+def cli_scan_seconds(folder: Path, source: Path | None, cache: bool) -> float:
+    """Wall time of `simcompare scan FOLDER --no-cache --workers 2` (or with a fresh cache file), by this code or
+    by the code in ``source``."""
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = str(source)
-    started = time.perf_counter()
-    # Run from a neutral folder: `python -m` puts the working folder first on the path, so from the
-    # repository both runs would import this code.
-    subprocess.run(
-        [sys.executable, "-m", "simcompare", "scan", str(folder), "--no-cache", "--workers", "2", "--json"],
-        env=env,
-        check=True,
-        stdout=subprocess.DEVNULL,
-        cwd=tempfile.gettempdir(),
-    )
-    return time.perf_counter() - started
+    with tempfile.TemporaryDirectory() as scratch:
+        caching = ["--cache", str(Path(scratch) / "cache.sqlite3")] if cache else ["--no-cache"]
+        started = time.perf_counter()
+        # Run from a neutral folder: `python -m` puts the working folder first on the path, so from the
+        # repository both runs would import this code.
+        subprocess.run(
+            [sys.executable, "-m", "simcompare", "scan", str(folder), *caching, "--workers", "2", "--json"],
+            env=env,
+            check=True,
+            stdout=subprocess.DEVNULL,
+            cwd=tempfile.gettempdir(),
+        )
+        return time.perf_counter() - started
 
 
-def compare_with(folder: Path, revision: str, repeat: int) -> None:
+def compare_with(folder: Path, revision: str, repeat: int, cache: bool) -> None:
     """`simcompare scan` of the folder by this code and by the code of ``revision``, taking turns."""
     with tempfile.TemporaryDirectory() as scratch:
         unpack_revision(revision, Path(scratch))
         today = now = float("inf")
         for _ in range(repeat):
-            today = min(today, cli_scan_seconds(folder, Path(scratch)))
-            now = min(now, cli_scan_seconds(folder, None))
-    print(f"\n`simcompare scan {folder} --no-cache --workers 2`, best of {repeat}, taking turns:\n")
+            today = min(today, cli_scan_seconds(folder, Path(scratch), cache))
+            now = min(now, cli_scan_seconds(folder, None, cache))
+    caching = "a fresh --cache" if cache else "--no-cache"
+    print(f"\n`simcompare scan {folder} {caching} --workers 2`, best of {repeat}, taking turns:\n")
     print("| code | seconds | × faster |")
     print("|---|---|---|")
     print(f"| {revision} (today) | {today:.2f} | 1.00 |")
@@ -73,6 +78,7 @@ def main() -> int:
     parser.add_argument("--folder", type=Path, help="folder to scan (default: both corpora)")
     parser.add_argument("--today", metavar="REV", help="also time `simcompare scan` by the code of this git revision")
     parser.add_argument("--repeat", type=int, default=2, help="repetitions of the --today comparison")
+    parser.add_argument("--with-cache", action="store_true", help="the --today scans write a fresh cache file")
     args = parser.parse_args()
     folder = args.folder or corpus_folder("zh_docs").parent
     if args.folder is None:
@@ -108,7 +114,7 @@ def main() -> int:
     )
     print(f"| grouping (index + components) | {grouping:.3f} | | {pairs.candidates:,} candidates verified |")
     if args.today:
-        compare_with(folder, args.today, args.repeat)
+        compare_with(folder, args.today, args.repeat, args.with_cache)
     return 0
 
 
