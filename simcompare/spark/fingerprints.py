@@ -19,7 +19,15 @@ from pathlib import Path
 import pandas as pd
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
-from pyspark.sql.types import BinaryType, BooleanType, LongType, StringType, StructField, StructType
+from pyspark.sql.types import (
+    BinaryType,
+    BooleanType,
+    IntegerType,
+    LongType,
+    StringType,
+    StructField,
+    StructType,
+)
 
 from simcompare.core.cache import FileStamp
 from simcompare.core.documents import DEFAULT_MAX_BYTES
@@ -50,6 +58,9 @@ FINGERPRINT_SCHEMA = StructType(
         StructField("mtime_ns", LongType(), True),
         StructField("digest", StringType(), True),  # equal for identical cleaned texts (scan's FileRecord)
         StructField("shingles", BinaryType(), True),  # the verification sketch (simcompare.core.verify)
+        # the system's error number behind an ``unreadable`` file, or null (as scan's Problem.errno); last,
+        # so a reader that knows the earlier columns by position still finds them
+        StructField("errno", IntegerType(), True),
     ]
 )
 """One row per input: scan's FileRecord, or the reason (as in ``scan``) the input could not be used."""
@@ -142,6 +153,7 @@ def _row(record: FileRecord, bits: int) -> dict[str, object]:
         "mtime_ns": record.mtime_ns,
         "digest": record.digest,
         "shingles": record.shingles,
+        "errno": None,
     }
 
 
@@ -152,6 +164,7 @@ def _frame(rows: list[dict[str, object]]) -> pd.DataFrame:
     frame["empty"] = pd.array([row["empty"] for row in rows], dtype="boolean")
     for name in ("size", "mtime_ns"):
         frame[name] = pd.array([row[name] for row in rows], dtype="Int64")
+    frame["errno"] = pd.array([row["errno"] for row in rows], dtype="Int32")
     return frame
 
 
@@ -169,7 +182,7 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
                 if isinstance(found, Problem):
                     rows.append(
                         dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames())
-                        | {"path": found.path, "problem": found.reason, "detail": found.detail}
+                        | {"path": found.path, "problem": found.reason, "detail": found.detail, "errno": found.errno}
                     )
                 else:
                     rows.append(_row(found, config.bits))
@@ -193,8 +206,12 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
     entries = spark.sparkContext.parallelize(listing.entries, slices).toDF(_ENTRY_SCHEMA)
     prints = entries.mapInPandas(_files_udf(config), FINGERPRINT_SCHEMA)
     if listing.problems:
-        rows = [(p.path, None, None, None, None, p.reason, p.detail, None, None, None, None) for p in listing.problems]
-        prints = prints.unionByName(spark.createDataFrame(rows, FINGERPRINT_SCHEMA))
+        rows = [
+            dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames())
+            | {"path": p.path, "problem": p.reason, "detail": p.detail, "errno": p.errno}
+            for p in listing.problems
+        ]
+        prints = prints.unionByName(spark.createDataFrame(_frame(rows), FINGERPRINT_SCHEMA))
     return prints
 
 

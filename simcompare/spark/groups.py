@@ -104,7 +104,9 @@ def scan_result(prints: DataFrame, config: Config, root: str) -> ScanResult:
         for r in table
         if r["problem"] is None
     )
-    problems = tuple(Problem(r["path"], r["problem"], r["detail"] or "") for r in table if r["problem"] is not None)
+    problems = tuple(
+        Problem(r["path"], r["problem"], r["detail"] or "", r["errno"]) for r in table if r["problem"] is not None
+    )
     return ScanResult(root=root, config=config, options=ScanOptions(), files=files, problems=problems)
 
 

@@ -7,9 +7,11 @@ own side runs in Spark's Python workers, processes of their own, so the comparis
 
 from __future__ import annotations
 
+import errno
 import json
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from pyspark.sql import SparkSession
 from simcompare import Config, Decision, default_k, fingerprint
 from simcompare.cli import main
 from simcompare.core.index import find_near_pairs
+from simcompare.core.scan import Problem, Reason
 from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
 from simcompare.spark import (
     components,
@@ -26,6 +29,7 @@ from simcompare.spark import (
     fingerprint_texts,
     list_input,
     run_job,
+    scan_result,
     value_pairs,
 )
 from simcompare.spark.fingerprints import FINGERPRINT_SCHEMA, to_signed, to_unsigned
@@ -227,7 +231,7 @@ def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
     near = [v ^ (1 << rng.randrange(48)) ^ (1 << rng.randrange(48)) for v in base]
     values = sorted(set(base + near + [rng.getrandbits(64) for _ in range(200)]))
     prints = spark.createDataFrame(
-        [(str(i), to_signed(v), "", False, "", None, None, 1, 0, None, b"") for i, v in enumerate(values)],
+        [(str(i), to_signed(v), "", False, "", None, None, 1, 0, None, b"", None) for i, v in enumerate(values)],
         PRINTS,
     )
     masks = table_masks(block_layout(64, 3))
@@ -246,12 +250,13 @@ def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
 def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession) -> None:
     # five different texts (no digest in common) with one fingerprint, a near one, and an unreadable file
     rows = [
-        (f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, f"d{i}", b"") for i in range(5)
+        (f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, f"d{i}", b"", None)
+        for i in range(5)
     ]
-    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None, 1, 0, "d5", b""))
-    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes", None, None, None, None))
+    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None, 1, 0, "d5", b"", None))
+    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes", None, None, None, None, None))
     # and an identical copy of copy0's text: represented by copy0, in no pair of its own
-    rows.append(("copy0-again", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, "d0", b""))
+    rows.append(("copy0-again", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, "d0", b"", None))
     prints = spark.createDataFrame(rows, PRINTS)
     pairs = value_pairs(prints, 3, 64)
     assert [(r.a, r.b, r.distance) for r in pairs.collect()] == [
@@ -261,6 +266,36 @@ def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession)
     assert len(docs) == 10 + 5
     assert ("copy0", "copy4", 0) in docs and ("copy2", "near", 1) in docs
     assert not any("copy0-again" in pair for pair in docs)
+
+
+@pytest.mark.skipif(not Path("/proc/self/mem").is_file(), reason="needs Linux's /proc/self/mem to fail a read")
+def test_unreadable_files_keep_the_systems_error_number(spark: SparkSession, tmp_path: Path) -> None:
+    # A read that fails with an input/output error (the worker's /proc/self/mem, at address 0), a folder the
+    # listing could not open and a file that vanished after the listing: the first two keep errno, as scan's
+    # problems do, so the window can word the error in its own language; a vanished file has a reason of its own.
+    (tmp_path / "kept.txt").write_text(EN_A, encoding="utf-8")
+    (tmp_path / "vanished.txt").write_text(EN_B, encoding="utf-8")
+    listed = list_input(tmp_path)
+    (tmp_path / "vanished.txt").unlink()
+    mem = Path("/proc/self/mem").stat()
+    failing = ("/proc/self/mem", "mem", mem.st_size, mem.st_mtime_ns, mem.st_ctime_ns, mem.st_ino)
+    denied = Problem("locked", Reason.UNREADABLE, "Permission denied", errno.EACCES)
+    listing = replace(listed, entries=(*listed.entries, failing), problems=(*listed.problems, denied))
+    prints = fingerprint_files(spark, listing, Config())
+    rows = {r.path: (r.problem, r.errno) for r in prints.collect()}
+    assert rows == {
+        "kept.txt": (None, None),
+        "vanished.txt": (Reason.VANISHED, None),
+        "mem": (Reason.UNREADABLE, errno.EIO),
+        "locked": (Reason.UNREADABLE, errno.EACCES),
+    }
+    result = scan_result(prints, Config(), listing.root)
+    assert {(p.path, p.reason, p.errno) for p in result.problems} == {
+        ("vanished.txt", Reason.VANISHED, None),
+        ("mem", Reason.UNREADABLE, errno.EIO),
+        ("locked", Reason.UNREADABLE, errno.EACCES),
+    }
+    assert [f.path for f in result.files] == ["kept.txt"]
 
 
 def test_glob_input_lists_like_scan(folder: Path) -> None:
