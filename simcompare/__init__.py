@@ -10,7 +10,7 @@ from simcompare.core.defaults import default_k
 from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import Cancelled, InputError, SimcompareError
 from simcompare.core.folder import FolderSession, NotDuplicates
-from simcompare.core.groups import Group, GroupRule, Member, find_groups
+from simcompare.core.groups import FoundGroups, Group, GroupRule, Member, find_groups
 from simcompare.core.hashing import HASHERS, Hasher, table_hasher
 from simcompare.core.index import NearPairs, find_near_pairs
 from simcompare.core.measures import Yardsticks, cosine, edit_similarity, jaccard, predicted_hamming
@@ -38,6 +38,7 @@ __all__ = [
     "Document",
     "Fingerprint",
     "FolderSession",
+    "FoundGroups",
     "Group",
     "GroupRule",
     "Hasher",

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -377,6 +378,14 @@ def verified_pairs(
     return Pairs(left, right, distance, similar).select(similar >= min_resemblance)
 
 
+class FoundGroups(NamedTuple):
+    """What :func:`find_groups` found: the groups, and the index's pairs (with the search's statistics).
+    A tuple, so ``groups, pairs = find_groups(...)`` unpacks it too."""
+
+    groups: list[Group]
+    pairs: NearPairs
+
+
 def find_groups(
     values: Sequence[int],
     k: int,
@@ -388,10 +397,10 @@ def find_groups(
     shingles: Sequence[Shingles] | None = None,
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     rule: GroupRule | str = GroupRule.REFERENCE,
-) -> tuple[list[Group], NearPairs]:
+) -> FoundGroups:
     """Groups of fingerprints: pairs within k by the block index, verified when shingles are given.
 
-    Returns both the groups and the index's pairs (which carry the search's statistics). A folder's
+    Returns the groups and the index's pairs, by name (``.groups``, ``.pairs``) or unpacked. A folder's
     result, with identical files collapsed and the pairs reused across k, is :class:`FolderSession`'s job.
     """
     found = find_near_pairs(values, k=k, bits=bits)
@@ -410,7 +419,7 @@ def find_groups(
         rule=rule,
         resemble=resemble if shingles is not None else None,
     )
-    return groups, found
+    return FoundGroups(groups, found)
 
 
 def with_reference(

@@ -50,8 +50,10 @@ A, B, C = 0b000000, 0b000111, 0b111111
 
 def test_chain_of_three_is_one_group_around_the_middle() -> None:
     values = [A, C, B]  # B deliberately not first
-    groups, found = find_groups(values, k=3, bits=64, names=["a.txt", "c.txt", "b.txt"])
-    assert {(i, j) for i, j, _ in found} == {(0, 2), (1, 2)}  # A≁C
+    found = find_groups(values, k=3, bits=64, names=["a.txt", "c.txt", "b.txt"])
+    assert {(i, j) for i, j, _ in found.pairs} == {(0, 2), (1, 2)}  # A≁C
+    groups, pairs = found  # a tuple too
+    assert (groups, pairs) == (found.groups, found.pairs)
     (group,) = groups
     assert group.reference == 2  # B: two close files
     assert group.members[0] == Member(2, 0, 1.0)
@@ -72,7 +74,7 @@ def test_long_chain_is_cut_so_that_every_member_is_close_to_its_reference() -> N
     p2 = next(m for m in groups[0].members if m.index == 2)
     p3 = next(m for m in groups[1].members if m.index == 3)
     assert p2.also_close == (3,) and p3.also_close == (2,)
-    (component,) = find_groups(values, k=3, bits=64, names=names, rule=GroupRule.COMPONENTS)[0]
+    (component,) = find_groups(values, k=3, bits=64, names=names, rule=GroupRule.COMPONENTS).groups
     assert {m.index for m in component.members} == set(range(5))
     assert component.max_distance == 12
 
@@ -120,7 +122,7 @@ def test_not_duplicates_drop_their_pair_only() -> None:
     assert as_sets(groups) == [{0, 1, 2}]  # 0 still reaches both
     groups, _ = find_groups(values, k=3, bits=64, not_duplicates=[(0, 1), (0, 2)])
     assert as_sets(groups) == [{1, 2}]
-    assert find_groups([1, 1], k=3, bits=64, not_duplicates=[(0, 1)])[0] == []
+    assert find_groups([1, 1], k=3, bits=64, not_duplicates=[(0, 1)]).groups == []
 
 
 def test_verification_keeps_close_but_different_texts_apart() -> None:
@@ -154,7 +156,7 @@ def test_verification_keeps_close_but_different_texts_apart() -> None:
 
 
 def test_without_shingles_verified_is_unknown() -> None:
-    (group,) = find_groups([0, 1], k=1, bits=64)[0]
+    (group,) = find_groups([0, 1], k=1, bits=64).groups
     assert group.members[1].verified is None
 
 
@@ -183,7 +185,7 @@ def test_groups_sorted_largest_first_then_reference_name() -> None:
 def test_wide_fingerprints() -> None:
     base = (1 << 200) | (1 << 130) | 12345
     values = [base, base ^ (1 << 199), base ^ (1 << 199) ^ (1 << 3), (1 << 255) | 7]
-    (group,) = find_groups(values, k=1, bits=256)[0]
+    (group,) = find_groups(values, k=1, bits=256).groups
     assert {m.index for m in group.members} == {0, 1, 2}
     assert group.reference == 1
     assert group.max_distance == 2
