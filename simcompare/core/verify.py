@@ -82,9 +82,18 @@ def resemblance(a: Shingles, b: Shingles) -> float:
         return 1.0
     if len(a) == 0 or len(b) == 0:
         return 0.0
-    union = np.union1d(a, b)[:SKETCH]
-    both = np.isin(union, a, assume_unique=True) & np.isin(union, b, assume_unique=True)
-    return int(np.count_nonzero(both)) / len(union)
+    # One sort of both sketches (each sorted and unique): a hash in both shows as two equal neighbours.
+    # A fifth of the time of union1d and two isin calls, which regrouping a large folder spends per member.
+    merged = np.concatenate((a, b))
+    merged.sort()
+    repeated = merged[1:] == merged[:-1]
+    both = int(np.count_nonzero(repeated))
+    union = len(merged) - both
+    if union <= SKETCH:
+        return both / union
+    # the sample is the union's SKETCH smallest hashes: count the shared ones up to the SKETCH-th
+    cutoff = merged[np.flatnonzero(np.concatenate(([True], ~repeated)))[SKETCH - 1]]
+    return int(np.count_nonzero(repeated & (merged[1:] <= cutoff))) / SKETCH
 
 
 QUICK = 64
@@ -135,10 +144,17 @@ def shingles_to_bytes(values: Shingles) -> bytes:
 
 
 def shingles_from_bytes(data: bytes | None) -> Shingles:
-    """The inverse of :func:`shingles_to_bytes`; missing or damaged data (not whole 8-byte words) gives none."""
+    """The inverse of :func:`shingles_to_bytes`; missing or damaged data (not whole 8-byte words) gives none.
+
+    Hashes that are not sorted and distinct (a hand-edited or damaged results file) are made so, as every
+    sketch is: :func:`resemblance` and :func:`quick_table` rely on it.
+    """
     if not data or len(data) % 8:
         return _EMPTY
-    return np.frombuffer(data, dtype="<u8").astype(np.uint64)
+    hashes = np.frombuffer(data, dtype="<u8").astype(np.uint64)
+    if len(hashes) > SKETCH or not bool(np.all(hashes[1:] > hashes[:-1])):
+        hashes = np.unique(hashes)[:SKETCH]
+    return hashes
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,84 @@
+"""Verification's sketches: resemblance against the bottom-k estimate written with Python sets, and sketches
+read back from bytes."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcompare.core.verify import (
+    SKETCH,
+    Shingles,
+    resemblance,
+    shingles,
+    shingles_from_bytes,
+    shingles_to_bytes,
+)
+
+
+def bottom_k_by_sets(a: Shingles, b: Shingles) -> float:
+    """The definition: the union's SKETCH smallest hashes, and the share of them found in both texts."""
+    if len(a) == 0 and len(b) == 0:
+        return 1.0
+    left, right = set(a.tolist()), set(b.tolist())
+    sample = sorted(left | right)[:SKETCH]
+    if not sample:
+        return 0.0
+    return sum(1 for h in sample if h in left and h in right) / len(sample)
+
+
+def sketch(rng: np.random.Generator, pool: np.ndarray, size: int, shared: int) -> Shingles:
+    """A text's sketch: ``shared`` hashes from the pool (another text holds them too) and its own others."""
+    own = rng.integers(0, 2**64 - 1, size, dtype=np.uint64, endpoint=True)
+    return np.unique(np.concatenate((pool[:shared], own)))[:SKETCH]
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    seed=st.integers(0, 2**32 - 1),
+    size_a=st.integers(0, 1500),
+    size_b=st.integers(0, 1500),
+    shared=st.integers(0, 1500),
+    narrow=st.booleans(),
+)
+def test_resemblance_is_the_bottom_k_estimate(seed: int, size_a: int, size_b: int, shared: int, narrow: bool) -> None:
+    rng = np.random.default_rng(seed)
+    # narrow: hashes from a small range, so the texts' own hashes collide too and the cut-off falls among them
+    top = 3000 if narrow else 2**64 - 1
+    pool = np.unique(rng.integers(0, top, 1500, dtype=np.uint64, endpoint=True))
+    rng.shuffle(pool)
+    a = np.unique(np.concatenate((pool[: min(shared, size_a)], rng.integers(0, top, size_a, dtype=np.uint64))))
+    b = np.unique(np.concatenate((pool[: min(shared, size_b)], rng.integers(0, top, size_b, dtype=np.uint64))))
+    a, b = a[:SKETCH], b[:SKETCH]
+    assert resemblance(a, b) == bottom_k_by_sets(a, b)  # the same counts, so the same float
+    assert resemblance(b, a) == resemblance(a, b)
+
+
+def test_resemblance_at_the_edges() -> None:
+    rng = np.random.default_rng(7)
+    pool = rng.integers(0, 2**63, 2000, dtype=np.uint64)
+    full = sketch(rng, pool, 0, 2000)
+    assert len(full) == SKETCH
+    assert resemblance(full, full) == 1.0
+    assert resemblance(full, np.zeros(0, dtype=np.uint64)) == 0.0
+    assert resemblance(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.uint64)) == 1.0
+    disjoint = sketch(rng, pool, 1024, 0)
+    assert resemblance(full, disjoint) == bottom_k_by_sets(full, disjoint) < 1.0
+    # texts of up to SKETCH shingles: exactly the Jaccard similarity of their shingle sets
+    words = [f"w{i}" for i in range(300)]
+    one, other = shingles(words), shingles([*words[:150], "x", *words[151:]])
+    exact = len(set(one.tolist()) & set(other.tolist())) / len(set(one.tolist()) | set(other.tolist()))
+    assert resemblance(one, other) == pytest.approx(exact) and 0.9 < exact < 1.0
+
+
+def test_sketches_read_back_sorted_and_distinct() -> None:
+    text = shingles([f"w{i % 97}" for i in range(2000)])
+    assert np.array_equal(shingles_from_bytes(shingles_to_bytes(text)), text)
+    # a damaged or hand-edited results file: unsorted, repeated, too many hashes
+    messy = np.array([5, 3, 3, 9, 1], dtype="<u8").tobytes()
+    assert shingles_from_bytes(messy).tolist() == [1, 3, 5, 9]
+    many = np.arange(3000, 0, -1, dtype="<u8").tobytes()
+    assert shingles_from_bytes(many).tolist() == list(range(1, SKETCH + 1))
+    assert len(shingles_from_bytes(b"\x01\x02\x03")) == 0 and len(shingles_from_bytes(None)) == 0
