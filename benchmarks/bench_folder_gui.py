@@ -13,6 +13,8 @@ With --regroup N, no folder is scanned: a synthetic result of N files (random fi
 them near copies with the same shingles but a few) is shown, then the k slider is dragged through several
 values in quick ticks; the longest event-loop gap from the first tick to the new groups on screen is the
 window's worst pause while regrouping (grouping runs in the worker; the old groups stay until then).
+Last, every other folder of the synthetic result is made a reference folder, so many groups take a new
+reference (the groups are computed anew, with their references moved).
 """
 
 from __future__ import annotations
@@ -157,6 +159,17 @@ def regroup_run(page: FolderPage, n: int) -> None:
         watch.stop()
         label = f"k → {targets[0]}" if len(targets) == 1 else f"drag k {targets[0]}…{targets[-1]}"
         print(f"| {label} | {time.perf_counter() - started:.2f} s | {watch.longest} ms |")
+    # every other folder (of 1,000 files each) made a reference folder: many groups take a new reference
+    folders = [os.path.join(result.root, f"d{i:03d}") for i in range(0, (n + 999) // 1000, 2)]
+    watch = TickWatch()
+    watch.start()
+    started = time.perf_counter()
+    page.set_reference_folders(folders)
+    while page.regrouping:
+        loop.exec()
+    watch.stop()
+    label = f"{len(folders)} reference folders"
+    print(f"| {label} | {time.perf_counter() - started:.2f} s | {watch.longest} ms |")
 
 
 def main() -> int:

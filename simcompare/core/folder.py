@@ -255,6 +255,10 @@ class FolderSession:
         """A file's absolute path."""
         return os.path.join(self.root, *self._names[index].split("/"))
 
+    def identity(self, index: int) -> str:
+        """Equal for files with identical cleaned texts (a file without a digest is identical only to itself)."""
+        return self._identity[index]
+
     def sketch(self, index: int) -> Shingles:
         """A file's shingles, decoded on first use."""
         found = self._sketches[index]

@@ -18,7 +18,7 @@ Connected components stay available (``GroupRule.COMPONENTS``) for pipelines tha
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -425,10 +425,10 @@ def find_groups(
 def with_reference(
     group: Group,
     index: int,
-    values: Sequence[int],
+    values: Sequence[int] | Mapping[int, int],
     *,
     resemble: Callable[[int, int], float] | None = None,
-    identical: Sequence[object] | None = None,
+    identical: Sequence[object] | Mapping[int, object] | None = None,
 ) -> Group:
     """The same group with file ``index`` as its reference: distances (and ``verified``) measured to it.
 
@@ -438,9 +438,10 @@ def with_reference(
     Args:
         group: A group containing ``index``.
         index: The new reference's file index.
-        values: The fingerprints, one per file.
+        values: The fingerprints by file index (one per file, or the group's members' only).
         resemble: Measures ``verified`` between a member and the new reference; None leaves it unknown.
-        identical: An identity per file (equal identities are identical texts); None: none identical.
+        identical: An identity by file index, as ``values`` (equal identities are identical texts); None:
+            none identical.
 
     Raises:
         ValueError: ``index`` is not a member of the group.

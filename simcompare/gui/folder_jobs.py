@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simcompare.core.cache import open_cache
-from simcompare.core.cleaner import apply_reference_folders, set_reference
+from simcompare.core.cleaner import apply_reference_folders, protected_members, set_reference
 from simcompare.core.folder import FolderSession, NotDuplicates, session_of
 from simcompare.core.groups import Group, GroupRule
 from simcompare.core.histogram import DistanceHistogram
@@ -94,12 +94,14 @@ class RegroupRequest:
 
 @dataclass(frozen=True, slots=True)
 class Regrouped:
-    """The groups of a request, each group's wasted bytes, and the number of verified pairs behind them."""
+    """The groups of a request, each group's wasted bytes, the number of verified pairs behind them, and the
+    members inside a reference folder (never marked; found here, off the window's thread)."""
 
     request: RegroupRequest
     groups: list[Group]
     wasted: list[int]
     verified_pairs: int
+    protected: frozenset[int] = frozenset()
 
 
 def regroup(request: object, cancel: threading.Event, progress: Progress) -> Regrouped:
@@ -111,7 +113,8 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     if request.preferred:
         groups = [_preferred(session, g, request.preferred) for g in groups]
     pairs = len(session.pairs(request.k))
-    return Regrouped(request, groups, [session.wasted_bytes(g) for g in groups], pairs)
+    protected = frozenset(protected_members(session, groups, request.reference_folders))
+    return Regrouped(request, groups, [session.wasted_bytes(g) for g in groups], pairs, protected)
 
 
 def _preferred(session: FolderSession, group: Group, preferred: frozenset[int]) -> Group:

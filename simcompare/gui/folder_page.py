@@ -1471,15 +1471,14 @@ class FolderPage(QWidget):
             return  # groups of an older result
         self._regrouped = outcome
         session = outcome.request.session
-        protected = set()
-        folders = outcome.request.reference_folders
-        if folders:
-            protected = {
-                m.index for g in outcome.groups for m in g.members if inside(session.absolute(m.index), folders)
-            }
         marks = self._pending_marks
         self.model.set_groups(
-            session.files, outcome.groups, session.bits, wasted=outcome.wasted, protected=protected, states=self._states
+            session.files,
+            outcome.groups,
+            session.bits,
+            wasted=outcome.wasted,
+            protected=outcome.protected,
+            states=self._states,
         )
         if marks is not None:
             self.model.set_marks(marks)

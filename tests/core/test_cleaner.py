@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from simcompare.core.actions import ActionKind, ActionLog, free_name, move_keeping_paths, trash_files
-from simcompare.core.cleaner import MarkRule, apply_reference_folders, marks_by_rule, set_reference
+from simcompare.core.cleaner import MarkRule, apply_reference_folders, inside, marks_by_rule, set_reference, within
 from simcompare.core.defaults import default_k
 from simcompare.core.folder import FolderSession, NotDuplicates
 from simcompare.core.groups import Group, Member, with_reference
@@ -108,6 +108,27 @@ def test_a_new_reference_recomputes_distances(session: FolderSession) -> None:
         assert m.verified == pytest.approx(figures.resemblance)
     with pytest.raises(ValueError, match="not a member"):
         with_reference(group, 10_000, [0] * 5)
+
+
+def test_a_new_reference_knows_identical_copies_among_the_members(session: FolderSession) -> None:
+    group = _group(session)
+    target = next(m.index for m in group.members if session.files[m.index].path == "same.txt")
+    moved = set_reference(session, group, target)
+    identical = {session.files[m.index].path for m in moved.members[1:] if m.identical}
+    assert identical == {"keep/a.txt"}  # the same text; the edited copies are not
+    original = session.index_of("keep/a.txt")
+    assert original is not None and session.identity(target) == session.identity(original)
+
+
+def test_within_compares_whole_path_parts(tmp_path: Path) -> None:
+    test = within([str(tmp_path / "copies"), str(tmp_path / "keep") + os.sep])
+    assert test(str(tmp_path / "copies" / "a.txt")) and test(str(tmp_path / "keep" / "deep" / "b.txt"))
+    assert not test(str(tmp_path / "copies2" / "a.txt"))  # a longer name is another folder
+    assert not test(str(tmp_path / "other" / "copies" / "a.txt"))
+    assert not test(str(tmp_path / "copies"))  # the folder itself is not a file inside it
+    assert not within([])(str(tmp_path / "a.txt"))
+    for path in (tmp_path / "copies" / "x", tmp_path / "copies2" / "x", tmp_path / "keep" / "y"):
+        assert inside(str(path), [str(tmp_path / "copies"), str(tmp_path / "keep")]) == test(str(path))
 
 
 def test_with_reference_marks_identical_members() -> None:
