@@ -90,6 +90,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._files: Sequence[FileRecord] = ()
         self._groups: list[Group] = []
         self._wasted: list[int] = []
+        self._members_total = 0
         self._bits = 64
         self._checked: set[int] = set()
         self._protected: frozenset[int] = frozenset()
@@ -126,6 +127,7 @@ class GroupTreeModel(QAbstractItemModel):
         if files is not self._files:
             self._checked.clear()
         self._files, self._groups, self._bits = files, list(groups), bits
+        self._members_total = sum(map(len, self._groups))  # a new reference or a sort keeps the members
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
         self._states = dict(states or {})
@@ -249,6 +251,14 @@ class GroupTreeModel(QAbstractItemModel):
 
     def wasted(self, row: int) -> int:
         return self._wasted[row]
+
+    def totals(self) -> tuple[int, int]:
+        """The files in groups and the bytes their removal would free, over every group.
+
+        Kept rather than summed group by group: the summary asks on every progress signal of a regroup,
+        while a worker holds the interpreter lock for most of the time.
+        """
+        return self._members_total, sum(self._wasted)
 
     def state(self, file_index: int) -> FileState | None:
         return self._states.get(file_index)

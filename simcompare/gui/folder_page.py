@@ -1582,8 +1582,7 @@ class FolderPage(QWidget):
             return
         result = session.result
         groups = self.groups
-        members = sum(len(g.members) for g in groups)
-        wasted = sum(self.model.wasted(row) for row in range(len(groups)))
+        members, wasted = self.model.totals()
         text = self.tr("%n group(s)", "", len(groups)) + ", " + self.tr("%n file(s) in groups", "", members)
         text += ", " + self.tr("of %n scanned", "", len(result.files))
         text += " · " + self.tr("{0} wasted").format(human_size(wasted))

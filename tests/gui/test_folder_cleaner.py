@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QApplication, QMenu
 from test_folder_page import EN, OTHER, ZH, run_scan, wait_grouped
 
 from simcompare.core.scan import Stage
-from simcompare.gui.folder_models import Column
+from simcompare.gui.folder_models import Column, human_size
 from simcompare.gui.folder_page import FolderPage
 
 
@@ -152,6 +152,12 @@ def test_set_reference_from_the_context_menu(qtbot, cleaner: FolderPage, folder:
     menu_action(cleaner.context_menu(), "Make this the reference").trigger()
     moved = en_group(cleaner)
     assert moved.reference == target
+    # the summary's totals follow: the same files in groups, the bytes freed by keeping the new reference
+    members, wasted = cleaner.model.totals()
+    assert members == sum(len(g.members) for g in cleaner.groups)
+    assert wasted == sum(cleaner.session.wasted_bytes(g) for g in cleaner.groups)
+    assert f", {members} file(s) in groups" in cleaner.summary_label.text()
+    assert f"{human_size(wasted)} wasted" in cleaner.summary_label.text()
     for m in moved.members[1:]:
         assert m.distance == cleaner.session.pair(target, m.index, 64).distance
     view = cleaner.tree.model()
