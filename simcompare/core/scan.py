@@ -694,12 +694,21 @@ def _segment_in_pool(
     keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
     pending: dict[Future, list[_Entry]] = {}
+
+    def lost(*chunks_too: list[_Entry]) -> _Lost:
+        """The files in flight (and ``chunks_too``) when the pool broke."""
+        return _Lost([*(e for c in chunks_too for e in c), *(e for c in pending.values() for e in c)], done)
+
     try:
         with _children_deaf_to_ctrl_c():  # the forkserver, the resource tracker and the workers start here
             for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
-                pending[pool.submit(_segment_chunk, chunk, job)] = chunk
+                try:
+                    pending[pool.submit(_segment_chunk, chunk, job)] = chunk
+                except BrokenProcessPool:  # a worker died already
+                    return lost(chunk)
                 if len(pending) >= workers * 3:
                     break
+        stranded: list[list[_Entry]] = []  # taken for a pool that broke before it took them
         while pending:
             finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
             for future in finished:
@@ -707,13 +716,18 @@ def _segment_in_pool(
                 try:
                     outcomes = future.result()
                 except BrokenProcessPool:
-                    return _Lost([*chunk, *(e for c in pending.values() for e in c)], done)
+                    return lost(chunk, *stranded)
                 for outcome in outcomes:
                     run.take(outcome, root)
                 done += len(outcomes)
-                next_chunk = next(chunks, None)
+                next_chunk = None if stranded else next(chunks, None)
                 if next_chunk is not None:
-                    pending[pool.submit(_segment_chunk, next_chunk, job)] = next_chunk
+                    try:
+                        pending[pool.submit(_segment_chunk, next_chunk, job)] = next_chunk
+                    except BrokenProcessPool:  # a worker died since: the other finished chunks are still taken
+                        stranded.append(next_chunk)
+            if stranded:
+                return lost(*stranded)
             run.report(done, total, Stage.READING)
     finally:
         keep_alive.close()

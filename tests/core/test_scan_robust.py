@@ -19,7 +19,20 @@ from helpers.texts import EN_A, EN_B, ZH_A
 from simcompare.core.documents import read_document
 from simcompare.core.errors import NotRegularFileError, TooLargeError
 from simcompare.core.reading import read_regular
-from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, internal_log_path, scan
+from simcompare.core.scan import (
+    Reason,
+    ScanOptions,
+    ScanResult,
+    Stage,
+    _chunks,
+    _Job,
+    _Outcome,
+    _Run,
+    _segment_in_pool,
+    internal_log_path,
+    list_files,
+    scan,
+)
 from simcompare.core.simhash import Config
 
 ONE = ScanOptions(workers=1)
@@ -298,6 +311,49 @@ def test_a_worker_killed_mid_scan_costs_only_its_files(tmp_path: Path) -> None:
     assert {p.reason for p in result.problems} <= {Reason.INTERNAL}
     assert all("worker process" in p.detail for p in result.problems)
     assert not result.cancelled
+
+
+@pytest.mark.skipif(not Path(f"/proc/{os.getpid()}/task").exists(), reason="finds workers through Linux's /proc")
+def test_a_worker_dying_while_results_are_taken_loses_no_file_silently(tmp_path: Path) -> None:
+    # The pool breaks between a chunk coming back and the next one being handed out, so handing it out
+    # fails: that chunk and the ones in flight are reported lost, every other file is read, none vanishes.
+    for number in range(40):
+        (tmp_path / f"{number:03}.txt").write_text(f"{EN_A} {number}", encoding="utf-8")
+    entries = list_files(tmp_path, ScanOptions(), [])
+    chunks = _chunks(entries, 2)
+    killed: list[int] = []
+
+    class KillingRun(_Run):
+        def take(self, outcome: _Outcome, root: Path) -> None:
+            if not killed:
+                victim = _grandchildren()[0]
+                os.kill(victim, signal.SIGKILL)
+                killed.append(victim)
+                _wait_gone(victim)
+                time.sleep(0.5)  # the pool's manager thread notices the death and marks the pool broken
+            super().take(outcome, root)
+
+    run = KillingRun(lambda *_: None, None)
+    job = _Job(Config(segmenter="words"), keep_sequence=False, max_bytes=None, keep_counts=False)
+    lost = _segment_in_pool(chunks, job, 2, run, tmp_path, 0, len(entries))
+    assert killed and lost is not None
+    untouched = [entry.rel for chunk in chunks for entry in chunk]
+    accounted = [r.path for r in run.records] + [e.rel for e in lost.entries] + untouched
+    assert sorted(accounted) == [e.rel for e in entries]  # each file once: read, lost, or still to read
+    assert lost.done == len(run.records)
+
+
+def _wait_gone(pid: int) -> None:
+    """Until ``pid`` has ended (gone, or a zombie its parent has not reaped yet)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            if Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] == "Z":
+                return
+        except OSError:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"process {pid} did not end")
 
 
 def test_a_folder_tree_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
