@@ -29,8 +29,16 @@ JobFunction = Callable[..., object]
 """``function(payload, cancel)``, or ``function(payload, cancel, progress)`` for a job with progress."""
 
 PROGRESS_INTERVAL = 0.05
-SWITCH_INTERVAL = 0.0005
-"""Seconds a thread holds the GIL before another may take it, while the window runs."""
+SWITCH_INTERVAL = 0.0001
+"""Seconds a thread holds the GIL before another may take it, while the window runs.
+
+Painting a view takes the GIL once for every virtual call Qt makes on a PySide object (to look for a
+Python override: a tree view's repaint makes a thousand and more), and while a worker runs Python each take
+waits up to this interval. At 0.5 ms one repaint of the Folder page's groups during a regroup of 100,000
+files stopped the window for 0.2 s; at 0.1 ms the longest pause is 0.13-0.19 s in all and the Compare page is
+as fast (benchmarks/bench_folder_gui.py --regroup, bench_compare_gui.py). Shorter still made the Compare
+page's threads slower.
+"""
 
 _BUSY_JOBS: set[int] = set()
 """ids of the jobs now busy (the garbage collector waits for none to be)."""
