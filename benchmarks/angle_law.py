@@ -7,7 +7,7 @@ value over the 80 pairs the Geometry view plots (README quotes the 64-bit line).
 from __future__ import annotations
 
 import simcompare
-from simcompare.core.teaching import angle_law, example_pairs
+from simcompare.core.explain.teaching import angle_law, example_pairs
 
 
 def main() -> None:

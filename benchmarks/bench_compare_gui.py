@@ -59,7 +59,7 @@ def make_texts(size: int = SIZE, seed: int = 20_240) -> tuple[str, str]:
     return text_a, text_b
 
 
-from simcompare.core.tokens import jieba_blocks  # noqa: E402
+from simcompare.core.tokens.segment import jieba_blocks  # noqa: E402
 
 
 def timed(function, runs: int) -> list[float]:
@@ -72,13 +72,13 @@ def timed(function, runs: int) -> list[float]:
 
 
 def bench_worker(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[float]]]:
-    from simcompare.core.simhash import Config
-    from simcompare.gui.compute import CompareRequest, run_comparison
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.gui.compare.compute import CompareRequest, run_comparison
 
     try:
-        from simcompare.core.compare import SideCache
-    except ImportError:  # the code before the cache moved into core (to measure "before" on older code)
-        from simcompare.gui.compute import SideCache  # type: ignore[attr-defined,no-redef]
+        from simcompare.core.explain.compare import SideCache
+    except ImportError:  # older code, to measure "before": the core before its split by pipeline stage
+        from simcompare.core.compare import SideCache  # type: ignore[no-redef]
 
     config = Config()
     never = threading.Event()
@@ -114,8 +114,8 @@ def bench_window(text_a: str, text_b: str, runs: int) -> list[tuple[str, list[fl
     from PySide6.QtWidgets import QApplication  # noqa: TID251 - measures the window
 
     from simcompare.gui.app import create_application, settle_layouts
+    from simcompare.gui.common.workers import GuiThreadCollector
     from simcompare.gui.main_window import MainWindow
-    from simcompare.gui.workers import GuiThreadCollector
 
     app = create_application("en")
     collector = GuiThreadCollector(app)  # as the app runs: collection on the GUI thread, short GIL switches
@@ -187,13 +187,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=9)
     args = parser.parse_args(argv)
     if args.files:
-        from simcompare.core.documents import read_document
+        from simcompare.core.text.documents import read_document
 
         text_a, text_b = (read_document(path).text for path in args.files)
     else:
         text_a, text_b = make_texts()
 
-    from simcompare.core.tokens import jieba_segmenter
+    from simcompare.core.tokens.segment import jieba_segmenter
 
     jieba_segmenter()  # warm: the first load is not what this measures
     print(

@@ -22,13 +22,13 @@ from pathlib import Path
 
 from corpora import corpus_folder
 
-from simcompare.core.chinese import fold_chinese
-from simcompare.core.documents import document_from_bytes
-from simcompare.core.readers import NO_DEADLINE
-from simcompare.core.readers.pdf import pdf_text
-from simcompare.core.simhash import Config, extract_features, fingerprint_value
-from simcompare.core.text import clean
-from simcompare.core.tokens import jieba_blocks
+from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.text.chinese import fold_chinese
+from simcompare.core.text.cleaning import clean
+from simcompare.core.text.documents import document_from_bytes
+from simcompare.core.text.readers import NO_DEADLINE
+from simcompare.core.text.readers.pdf import pdf_text
+from simcompare.core.tokens.segment import jieba_blocks
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 from helpers import documents as factory

@@ -24,11 +24,19 @@ from pathlib import Path
 from corpora import corpus_folder
 from revisions import unpack_revision
 
-from simcompare.core import simhash, tokens
-from simcompare.core.simhash import Config, extract_features, fingerprint_value
-from simcompare.core.text import clean
-from simcompare.core.tokens import Engine, JiebaSegmenter, count_features, jieba_segmenter, jieba_tokenizer, segment
-from simcompare.core.weights import weigh
+from simcompare.core.fingerprint import simhash
+from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.text.cleaning import clean
+from simcompare.core.tokens import segment as tokens
+from simcompare.core.tokens.segment import (
+    Engine,
+    JiebaSegmenter,
+    count_features,
+    jieba_segmenter,
+    jieba_tokenizer,
+    segment,
+)
+from simcompare.core.tokens.weights import weigh
 
 
 def best_of_interleaved(repeat: int, works: list) -> tuple[list[float], list[float]]:
@@ -52,8 +60,12 @@ def best_of_interleaved(repeat: int, works: list) -> tuple[list[float], list[flo
 PIPELINE = r"""
 import sys, time
 from pathlib import Path
-from simcompare.core.simhash import Config, extract_features, fingerprint_value
-from simcompare.core.tokens import jieba_segmenter
+try:
+    from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+    from simcompare.core.tokens.segment import jieba_segmenter
+except ImportError:  # a revision from before the core was split by pipeline stage
+    from simcompare.core.simhash import Config, extract_features, fingerprint_value
+    from simcompare.core.tokens import jieba_segmenter
 
 texts = [p.read_text(encoding="utf-8") for p in sorted(Path(sys.argv[1]).rglob("*.txt"))]
 config = Config()

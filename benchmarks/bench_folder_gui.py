@@ -38,7 +38,7 @@ from PySide6.QtCore import (  # noqa: TID251 - measures the window
 )
 
 from simcompare.gui.app import create_application
-from simcompare.gui.folder_page import FolderPage
+from simcompare.gui.folder.page import FolderPage
 
 
 class TickWatch:
@@ -105,8 +105,8 @@ def synthetic_result(n: int, seed: int = 1):
     """N files: random 64-bit fingerprints and shingles; every fifth a near copy of an earlier one."""
     import numpy as np
 
-    from simcompare.core.scan import FileRecord, ScanOptions, ScanResult
-    from simcompare.core.simhash import Config
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
 
     rng = np.random.default_rng(seed)
     values = rng.integers(0, 2**63, n, dtype=np.uint64)
@@ -132,11 +132,11 @@ def synthetic_result(n: int, seed: int = 1):
 
 
 def regroup_run(page: FolderPage, n: int) -> None:
-    from simcompare.core.folder import FolderSession, NotDuplicates
+    from simcompare.core.folder.session import FolderSession, NotDuplicates
 
     result = synthetic_result(n)
     session = FolderSession(result, not_duplicates=NotDuplicates(Path(tempfile.mkdtemp()) / "nd.json"))
-    from simcompare.gui.folder_jobs import ScanOutcome
+    from simcompare.gui.folder.jobs import ScanOutcome
 
     loop = QEventLoop()
     page.regrouped.connect(loop.quit)
@@ -179,7 +179,7 @@ def main() -> int:
     parser.add_argument("--regroup", type=int, metavar="N", help="measure threshold changes on N synthetic files")
     args = parser.parse_args()
     if args.regroup:
-        from simcompare.gui.workers import GuiThreadCollector
+        from simcompare.gui.common.workers import GuiThreadCollector
 
         app = create_application("en")
         collector = GuiThreadCollector(app)  # as the window runs: the collector only on the GUI thread

@@ -44,8 +44,8 @@ def make_folder(root: Path, kind: str, count: int) -> None:
 def run_case(root: str) -> None:
     """In the child: scan and group, print seconds and peak memory as JSON."""
     from simcompare.core.defaults import default_k
-    from simcompare.core.folder import FolderSession
-    from simcompare.core.scan import ScanOptions, scan
+    from simcompare.core.folder.scan import ScanOptions, scan
+    from simcompare.core.folder.session import FolderSession
 
     started = time.perf_counter()
     result = scan(root, options=ScanOptions(workers=2))

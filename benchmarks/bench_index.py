@@ -18,7 +18,7 @@ Memory is the tracemalloc peak (numpy reports its buffers to tracemalloc) above 
 before the call, so the input array itself is not counted; it is measured in a separate, untimed run.
 
 ``--calibrate`` instead times forced layouts on random values and fits the cost model's constants
-(``simcompare.core.index.COSTS``) by non-negative least squares.
+(``simcompare.core.search.index.COSTS``) by non-negative least squares.
 
 Run (with simcompare installed, e.g. ``pip install -e .``):
 ``python benchmarks/bench_index.py [--k 8] [--n 1000000] [--baseline-n 300000] [--repeat 1]``
@@ -45,7 +45,7 @@ from typing import Any
 
 import numpy as np
 
-from simcompare.core.index import (
+from simcompare.core.search.index import (
     COSTS,
     BlockLayout,
     _plan,  # the pass counts the cost model uses

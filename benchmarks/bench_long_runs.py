@@ -15,9 +15,9 @@ import random
 import sys
 import time
 
-from simcompare.core import tokens
-from simcompare.core.simhash import Config, fingerprint
-from simcompare.core.tokens import Engine, JiebaSegmenter
+from simcompare.core.fingerprint.simhash import Config, fingerprint
+from simcompare.core.tokens import segment as tokens
+from simcompare.core.tokens.segment import Engine, JiebaSegmenter
 
 
 def inputs(megabytes: float) -> dict[str, str]:

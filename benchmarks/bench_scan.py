@@ -22,11 +22,11 @@ from pathlib import Path
 from corpora import corpus_folder
 from revisions import unpack_revision
 
-from simcompare.core.cache import Cache
 from simcompare.core.defaults import default_k
-from simcompare.core.groups import find_groups
-from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.cache import Cache
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.search.groups import find_groups
 
 
 def timed_scan(folder: Path, workers: int, cache_path: Path, config: Config) -> tuple[float, object]:

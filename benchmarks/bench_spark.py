@@ -34,11 +34,11 @@ from bench_index import make_workload
 from corpora import corpus_folder
 
 from simcompare.core.defaults import default_k
-from simcompare.core.folder import FolderSession
-from simcompare.core.index import find_near_pairs
-from simcompare.core.report import report_json
-from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.report import report_json
+from simcompare.core.search.index import find_near_pairs
 from simcompare.spark import local_session, run_job, value_pairs
 from simcompare.spark.pairs import block_layout
 

@@ -23,11 +23,11 @@ from pathlib import Path
 
 from corpora import SHARED, corpus_folder
 
-from simcompare.core.documents import read_document
 from simcompare.core.errors import InputError
-from simcompare.core.simhash import Config, extract_features, fingerprint_value
-from simcompare.core.text import clean
-from simcompare.core.tokens import ENGINE_VARIABLE, Engine, JiebaSegmenter
+from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.text.cleaning import clean
+from simcompare.core.text.documents import read_document
+from simcompare.core.tokens.segment import ENGINE_VARIABLE, Engine, JiebaSegmenter
 
 EVAL_DOCS = SHARED.parent / "eval" / "docs"
 HAN_RUN = re.compile("[\u4e00-\u9fd5]+")

@@ -24,8 +24,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simcompare.core.defaults import default_k
-from simcompare.core.documents import read_document
-from simcompare.core.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.text.documents import read_document
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_EVAL = HERE.parent.parent / "shared" / "eval"

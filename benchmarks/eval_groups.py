@@ -25,12 +25,12 @@ from pathlib import Path
 
 from corpora import corpus_folder
 
-from simcompare.core.cache import Cache
-from simcompare.core.documents import read_document
-from simcompare.core.folder import FolderSession
-from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config, extract_features, fingerprint_value
-from simcompare.core.verify import resemblance, shingles
+from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.folder.cache import Cache
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.search.verify import resemblance, shingles
+from simcompare.core.text.documents import read_document
 
 HERE = Path(__file__).resolve().parent
 DEFAULT_EVAL = HERE.parent.parent / "shared" / "eval"

@@ -29,9 +29,14 @@ EVAL_DOCS = Path(__file__).resolve().parents[2] / "shared" / "eval" / "docs"
 WORKER = r"""
 import hashlib, json, sys
 from pathlib import Path
-from simcompare.core.documents import document_from_bytes
-from simcompare.core.simhash import Config, extract_features, fingerprint, fingerprint_value
-from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
+try:
+    from simcompare.core.text.documents import document_from_bytes
+    from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint, fingerprint_value
+    from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+except ImportError:  # a revision from before the core was split by pipeline stage
+    from simcompare.core.documents import document_from_bytes
+    from simcompare.core.simhash import Config, extract_features, fingerprint, fingerprint_value
+    from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
 
 def digest(value):
     return hashlib.blake2b(json.dumps(value, ensure_ascii=False).encode(), digest_size=12).hexdigest()

@@ -5,17 +5,12 @@ a :class:`Decision` (k and the verification threshold) gives the near-duplicate 
 """
 
 from simcompare._version import __version__
-from simcompare.core.compare import Comparison, compare_texts
 from simcompare.core.defaults import default_k
-from simcompare.core.documents import Document, read_document
 from simcompare.core.errors import Cancelled, InputError, SimcompareError
-from simcompare.core.folder import FolderSession, NotDuplicates
-from simcompare.core.groups import FoundGroups, Group, GroupRule, Member, find_groups
-from simcompare.core.hashing import HASHERS, Hasher, table_hasher
-from simcompare.core.index import NearPairs, find_near_pairs
-from simcompare.core.measures import Yardsticks, cosine, edit_similarity, jaccard, predicted_hamming
-from simcompare.core.scan import ScanOptions, ScanResult, scan
-from simcompare.core.simhash import (
+from simcompare.core.explain.compare import Comparison, compare_texts
+from simcompare.core.explain.measures import Yardsticks, cosine, edit_similarity, jaccard, predicted_hamming
+from simcompare.core.fingerprint.hashing import HASHERS, Hasher, table_hasher
+from simcompare.core.fingerprint.simhash import (
     Config,
     Fingerprint,
     TokenTrace,
@@ -24,9 +19,14 @@ from simcompare.core.simhash import (
     hamming,
     similarity,
 )
-from simcompare.core.tokens import Segmenter
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, Decision, resemblance, shingles
-from simcompare.core.weights import Weighting
+from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
+from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.search.groups import FoundGroups, Group, GroupRule, Member, find_groups
+from simcompare.core.search.index import NearPairs, find_near_pairs
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, Decision, resemblance, shingles
+from simcompare.core.text.documents import Document, read_document
+from simcompare.core.tokens.segment import Segmenter
+from simcompare.core.tokens.weights import Weighting
 
 __all__ = [
     "DEFAULT_MIN_RESEMBLANCE",

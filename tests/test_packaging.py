@@ -24,11 +24,11 @@ def test_wheel_carries_resources(tmp_path: Path) -> None:
     names = set(zipfile.ZipFile(wheel).namelist())
     assert "simcompare/resources/stopwords/zh.txt" in names
     assert "simcompare/resources/stopwords/en.txt" in names
-    assert "simcompare/core/simhash.py" in names
+    assert "simcompare/core/fingerprint/simhash.py" in names
 
 
 def test_stopwords_load_through_the_resource_helper() -> None:
-    from simcompare.core.tokens import stopwords
+    from simcompare.core.tokens.segment import stopwords
 
     words = stopwords()
     assert {"的", "the", "and"} <= words
@@ -47,7 +47,7 @@ def _imports(path: Path) -> set[str]:
 
 @pytest.mark.parametrize(
     "path",
-    [*sorted((ROOT / "simcompare" / "core").glob("*.py")), *sorted((ROOT / "simcompare" / "cli").glob("*.py"))],
+    [*sorted((ROOT / "simcompare" / "core").rglob("*.py")), *sorted((ROOT / "simcompare" / "cli").glob("*.py"))],
     ids=lambda p: p.relative_to(ROOT / "simcompare").as_posix(),
 )
 def test_core_and_cli_never_import_qt(path: Path) -> None:

@@ -17,11 +17,11 @@ for base in en000 en003 zh150 zh153 zh301; do
 done
 python - "$folder/docs" "$folder/results.json" <<'PY'
 import json, sys
-from simcompare.core.folder import FolderSession
-from simcompare.core.results import results_json
-from simcompare.core.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.results import results_json
+from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.defaults import default_k
-from simcompare.core.simhash import Config
+from simcompare.core.fingerprint.simhash import Config
 
 result = scan(sys.argv[1], Config(), ScanOptions(workers=1, in_process=True))  # a stdin script cannot fork workers
 session = FolderSession(result)

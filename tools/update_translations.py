@@ -51,7 +51,7 @@ def qt_tool(name: str) -> str:
 
 def sources() -> list[str]:
     """The files lupdate reads, relative to the repository (so the .ts locations do not name a checkout)."""
-    return sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "simcompare" / "gui").glob("*.py"))
+    return sorted(path.relative_to(ROOT).as_posix() for path in (ROOT / "simcompare" / "gui").rglob("*.py"))
 
 
 def lupdate(ts: Path, language: str) -> None:

@@ -4,7 +4,7 @@
 <context>
     <name>AngleLawChart</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+109"/>
+        <location filename="../../simcompare/gui/compare/geometry_view.py" line="+109"/>
         <source>Distance against angle</source>
         <translation>Distance against angle</translation>
     </message>
@@ -27,7 +27,7 @@
 <context>
     <name>BlocksStrip</name>
     <message>
-        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+83"/>
         <source>shared</source>
         <translation>shared</translation>
     </message>
@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+102"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
         <location line="+340"/>
         <location line="+59"/>
         <source>Text A</source>
@@ -219,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+101"/>
+        <location filename="../../simcompare/gui/common/diff_view.py" line="+101"/>
         <source>▲ Previous</source>
         <translation>▲ Previous</translation>
     </message>
@@ -307,7 +307,7 @@
 <context>
     <name>DistanceHistogramView</name>
     <message>
-        <location filename="../../simcompare/gui/histogram_view.py" line="+42"/>
+        <location filename="../../simcompare/gui/folder/histogram_view.py" line="+42"/>
         <source>Distances between every two files appear here after a scan</source>
         <translation>Distances between every two files appear here after a scan</translation>
     </message>
@@ -363,7 +363,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+63"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -456,7 +456,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+34"/>
+        <location filename="../../simcompare/gui/compare/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>has no features: every sum is 0, so every bit is 0.</translation>
     </message>
@@ -499,7 +499,7 @@
 <context>
     <name>FingerprintPanel</name>
     <message>
-        <location filename="../../simcompare/gui/fingerprint_panel.py" line="+22"/>
+        <location filename="../../simcompare/gui/compare/fingerprint_panel.py" line="+22"/>
         <source>Fingerprints</source>
         <translation>Fingerprints</translation>
     </message>
@@ -547,7 +547,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -991,7 +991,7 @@
         <translation>The results could not be opened: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="+122"/>
+        <location line="+120"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1051,7 +1051,7 @@
         <translation>grouping at k = {0}…</translation>
     </message>
     <message>
-        <location line="-624"/>
+        <location line="-622"/>
         <source>Cannot read {0}: {1}</source>
         <translation>Cannot read {0}: {1}</translation>
     </message>
@@ -1300,7 +1300,7 @@
         <translation>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+169"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>PARTIAL (scan cancelled): </translation>
     </message>
@@ -1313,7 +1313,7 @@
 <context>
     <name>GeometryView</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
+        <location filename="../../simcompare/gui/compare/geometry_view.py" line="+24"/>
         <source>Seeds&apos; example: three hyperplanes</source>
         <translation>Seeds&apos; example: three hyperplanes</translation>
     </message>
@@ -1401,7 +1401,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+378"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+388"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1552,7 +1552,7 @@
 <context>
     <name>IndexView</name>
     <message>
-        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+27"/>
         <source>How many fingerprints the index holds</source>
         <translation>How many fingerprints the index holds</translation>
     </message>
@@ -1773,12 +1773,12 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+46"/>
+        <location filename="../../simcompare/gui/common/workers.py" line="+54"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/messages.py" line="+25"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+25"/>
         <source>the file does not exist</source>
         <translation>the file does not exist</translation>
     </message>
@@ -2079,7 +2079,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+116"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+116"/>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -2097,7 +2097,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2315,7 +2315,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2426,7 +2426,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/summary.py" line="+42"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
         <source>Hamming distance</source>
         <translation>Hamming distance</translation>
     </message>
@@ -2559,7 +2559,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -2567,7 +2567,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2691,7 +2691,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+191"/>
+        <location filename="../../simcompare/gui/compare/models.py" line="+191"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>AngleLawChart</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+109"/>
+        <location filename="../../simcompare/gui/compare/geometry_view.py" line="+109"/>
         <source>Distance against angle</source>
         <translation>距离与夹角</translation>
     </message>
@@ -27,7 +27,7 @@
 <context>
     <name>BlocksStrip</name>
     <message>
-        <location filename="../../simcompare/gui/index_view.py" line="+83"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+83"/>
         <source>shared</source>
         <translation>相同</translation>
     </message>
@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare_page.py" line="+102"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
         <location line="+340"/>
         <location line="+59"/>
         <source>Text A</source>
@@ -219,7 +219,7 @@
 <context>
     <name>DifferencesView</name>
     <message>
-        <location filename="../../simcompare/gui/diff_view.py" line="+101"/>
+        <location filename="../../simcompare/gui/common/diff_view.py" line="+101"/>
         <source>▲ Previous</source>
         <translation>▲ 上一处</translation>
     </message>
@@ -307,7 +307,7 @@
 <context>
     <name>DistanceHistogramView</name>
     <message>
-        <location filename="../../simcompare/gui/histogram_view.py" line="+42"/>
+        <location filename="../../simcompare/gui/folder/histogram_view.py" line="+42"/>
         <source>Distances between every two files appear here after a scan</source>
         <translation>扫描后，这里显示每两个文件之间的距离</translation>
     </message>
@@ -362,7 +362,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+63"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -455,7 +455,7 @@
 <context>
     <name>Explain</name>
     <message>
-        <location filename="../../simcompare/gui/explain.py" line="+34"/>
+        <location filename="../../simcompare/gui/compare/explain.py" line="+34"/>
         <source>has no features: every sum is 0, so every bit is 0.</source>
         <translation>没有特征：每个和都是 0，所以每一位都是 0。</translation>
     </message>
@@ -498,7 +498,7 @@
 <context>
     <name>FingerprintPanel</name>
     <message>
-        <location filename="../../simcompare/gui/fingerprint_panel.py" line="+22"/>
+        <location filename="../../simcompare/gui/compare/fingerprint_panel.py" line="+22"/>
         <source>Fingerprints</source>
         <translation>指纹</translation>
     </message>
@@ -546,7 +546,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder_page.py" line="+210"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+210"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -987,7 +987,7 @@
         <translation>无法打开结果：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="+122"/>
+        <location line="+120"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1042,7 +1042,7 @@
         <translation>正在按 k = {0} 分组…</translation>
     </message>
     <message>
-        <location line="-624"/>
+        <location line="-622"/>
         <source>Cannot read {0}: {1}</source>
         <translation>无法读取 {0}：{1}</translation>
     </message>
@@ -1283,7 +1283,7 @@
         <translation>{0}：{1} / {2} 个文件 · 每秒 {3:.0f} 个 · 剩余 {4}</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+169"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>部分结果（扫描已取消）：</translation>
     </message>
@@ -1296,7 +1296,7 @@
 <context>
     <name>GeometryView</name>
     <message>
-        <location filename="../../simcompare/gui/geometry_view.py" line="+24"/>
+        <location filename="../../simcompare/gui/compare/geometry_view.py" line="+24"/>
         <source>Seeds&apos; example: three hyperplanes</source>
         <translation>种子示例：三个超平面</translation>
     </message>
@@ -1384,7 +1384,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+378"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+388"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1534,7 +1534,7 @@
 <context>
     <name>IndexView</name>
     <message>
-        <location filename="../../simcompare/gui/index_view.py" line="+27"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+27"/>
         <source>How many fingerprints the index holds</source>
         <translation>索引中的指纹数量</translation>
     </message>
@@ -1755,12 +1755,12 @@
 <context>
     <name>Messages</name>
     <message>
-        <location filename="../../simcompare/gui/workers.py" line="+46"/>
+        <location filename="../../simcompare/gui/common/workers.py" line="+54"/>
         <source>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</source>
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/messages.py" line="+25"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+25"/>
         <source>the file does not exist</source>
         <translation>文件不存在</translation>
     </message>
@@ -2061,7 +2061,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder_models.py" line="+116"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+116"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -2079,7 +2079,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2297,7 +2297,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -2408,7 +2408,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/summary.py" line="+42"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
         <source>Hamming distance</source>
         <translation>海明距离</translation>
     </message>
@@ -2541,7 +2541,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -2549,7 +2549,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -2673,7 +2673,7 @@
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/models.py" line="+191"/>
+        <location filename="../../simcompare/gui/compare/models.py" line="+191"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>

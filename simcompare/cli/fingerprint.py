@@ -17,10 +17,10 @@ from simcompare.cli.options import (
     config_from,
     decision_from,
 )
-from simcompare.core.compare import Comparison, compare_sides, side
-from simcompare.core.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
 from simcompare.core.errors import InputError, TooLargeError
-from simcompare.core.simhash import Fingerprint, fingerprint
+from simcompare.core.explain.compare import Comparison, compare_sides, side
+from simcompare.core.fingerprint.simhash import Fingerprint, fingerprint
+from simcompare.core.text.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
 
 
 def register(commands: argparse._SubParsersAction) -> None:

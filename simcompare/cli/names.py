@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 
-from simcompare.core.names import SURROGATE, byte_escape, display_name
+from simcompare.core.formats.names import SURROGATE, byte_escape, display_name
 
 __all__ = ["csv_text", "display_name", "json_text"]
 

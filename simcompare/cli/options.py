@@ -23,11 +23,11 @@ from simcompare.core.defaults import (
     DEFAULT_TOP_K,
     DEFAULT_WEIGHTING,
 )
-from simcompare.core.hashing import HASHERS, MAX_BITS
-from simcompare.core.simhash import Config
-from simcompare.core.tokens import Segmenter
-from simcompare.core.verify import Decision
-from simcompare.core.weights import Weighting
+from simcompare.core.fingerprint.hashing import HASHERS, MAX_BITS
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.verify import Decision
+from simcompare.core.tokens.segment import Segmenter
+from simcompare.core.tokens.weights import Weighting
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
 

@@ -22,13 +22,13 @@ from simcompare.cli.options import (
     config_from,
     decision_from,
 )
-from simcompare.core.cache import CacheWarning, NotACacheError, open_cache
-from simcompare.core.folder import FolderSession, NotDuplicates
-from simcompare.core.groups import Group, GroupRule
-from simcompare.core.report import report_csv, report_json
-from simcompare.core.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
+from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
+from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.formats.report import report_csv, report_json
+from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.verify import Decision
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -15,7 +15,7 @@ from simcompare.cli.options import (
     config_from,
     decision_from,
 )
-from simcompare.core.groups import GroupRule
+from simcompare.core.search.groups import GroupRule
 
 
 def register(commands: argparse._SubParsersAction) -> None:

@@ -7,8 +7,8 @@ gives) were chosen from the labelled pairs in ``shared/eval`` (``benchmarks/eval
 
 from __future__ import annotations
 
-from simcompare.core.tokens import Segmenter
-from simcompare.core.weights import Weighting
+from simcompare.core.tokens.segment import Segmenter
+from simcompare.core.tokens.weights import Weighting
 
 __all__ = [
     "DEFAULT_BITS",

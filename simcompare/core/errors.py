@@ -14,7 +14,7 @@ from simcompare.core.compat import StrEnum
 class ErrorCode(StrEnum):
     """Every error's ``code``: what a front end chooses its words by (the values are what logs and JSON show).
 
-    The errors of the document readers (``core/readers``) and of the cache (``core/cache.py``) take theirs
+    The errors of the document readers (``core/readers``) and of the cache (``core/folder/cache.py``) take theirs
     from here too, so the window and the scan's problem reasons can be checked against one list.
     """
 

@@ -63,7 +63,7 @@ def install_translations(app, lang: str | None, *, saved: bool = True) -> list[o
     ``lang`` (``--lang``) wins; without it the saved choice, then the system locale decide. Returns the
     translators that loaded (none is needed for English, whose catalogue only mirrors the sources).
     """
-    from simcompare.gui.i18n import install_translators, resolve_language
+    from simcompare.gui.common.i18n import install_translators, resolve_language
 
     return install_translators(app, resolve_language(lang, saved=saved))
 
@@ -95,7 +95,7 @@ class WindowHost:
         """Save ``choice`` ("" follows the system) and show the window in that language."""
         from PySide6.QtWidgets import QApplication
 
-        from simcompare.gui.i18n import install_translators, resolve_language, save_language
+        from simcompare.gui.common.i18n import install_translators, resolve_language, save_language
 
         old = self.window
         if self.persist:
@@ -155,8 +155,8 @@ def run_gui(args: argparse.Namespace) -> int:
     if screenshot and _want_offscreen():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
-    from simcompare.gui.i18n import normalize
-    from simcompare.gui.workers import GuiThreadCollector
+    from simcompare.gui.common.i18n import normalize
+    from simcompare.gui.common.workers import GuiThreadCollector
 
     lang = getattr(args, "lang", None)
     if lang and normalize(lang) is None:
@@ -178,7 +178,7 @@ def run_gui(args: argparse.Namespace) -> int:
             window.close()
             return 1
     elif screenshot:
-        from simcompare.gui.i18n import current_language
+        from simcompare.gui.common.i18n import current_language
 
         window.compare_page.load_example("en-edited" if current_language(app) == "en" else "zh-edited")
     if getattr(args, "folder", None):

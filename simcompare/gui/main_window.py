@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare import __version__
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.examples import EXAMPLES
-from simcompare.gui.folder_page import FolderPage
-from simcompare.gui.i18n import current_language, saved_language
-from simcompare.gui.plain import plain_label
+from simcompare.gui.common.i18n import current_language, saved_language
+from simcompare.gui.common.plain import plain_label
+from simcompare.gui.compare.examples import EXAMPLES
+from simcompare.gui.compare.page import ComparePage
+from simcompare.gui.folder.page import FolderPage
 
 DEFAULT_SIZE = (1400, 900)
 

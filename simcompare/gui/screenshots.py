@@ -11,7 +11,7 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QTimer
 
 from simcompare.gui.app import build_window, create_application, settle_layouts
-from simcompare.gui.steps import Step
+from simcompare.gui.compare.steps import Step
 
 TIMEOUT_MS = 120_000
 

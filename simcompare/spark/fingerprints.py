@@ -29,10 +29,10 @@ from pyspark.sql.types import (
     StructType,
 )
 
-from simcompare.core.cache import FileStamp
-from simcompare.core.documents import DEFAULT_MAX_BYTES
 from simcompare.core.errors import InputError
-from simcompare.core.scan import (
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.cache import FileStamp
+from simcompare.core.folder.scan import (
     DEFAULT_EXCLUDES,
     DEFAULT_SUFFIXES,
     FileRecord,
@@ -41,7 +41,7 @@ from simcompare.core.scan import (
     ScanOptions,
     list_files,
 )
-from simcompare.core.simhash import Config
+from simcompare.core.text.documents import DEFAULT_MAX_BYTES
 
 MAX_SPARK_BITS = 64
 
@@ -57,7 +57,7 @@ FINGERPRINT_SCHEMA = StructType(
         StructField("size", LongType(), True),  # bytes (of the file, or of the text in UTF-8)
         StructField("mtime_ns", LongType(), True),
         StructField("digest", StringType(), True),  # equal for identical cleaned texts (scan's FileRecord)
-        StructField("shingles", BinaryType(), True),  # the verification sketch (simcompare.core.verify)
+        StructField("shingles", BinaryType(), True),  # the verification sketch (simcompare.core.search.verify)
         # the system's error number behind an ``unreadable`` file, or null (as scan's Problem.errno); last,
         # so a reader that knows the earlier columns by position still finds them
         StructField("errno", IntegerType(), True),
@@ -172,7 +172,7 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         # Imported here, on the executor; the tokenizer (jieba's dictionary) is loaded on first use and
         # stays in this Python worker, which Spark reuses for the next tasks.
-        from simcompare.core.scan import Problem, scan_file
+        from simcompare.core.folder.scan import Problem, scan_file
 
         for batch in batches:
             rows = []
@@ -217,8 +217,8 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
 
 def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        from simcompare.core.simhash import extract_features, fingerprint_value
-        from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
+        from simcompare.core.fingerprint.simhash import extract_features, fingerprint_value
+        from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
 
         for batch in batches:
             rows = []

@@ -17,12 +17,12 @@ import numpy as np
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
 
-from simcompare.core.folder import FolderSession
-from simcompare.core.groups import Group, GroupRule, Pairs, build_groups
-from simcompare.core.report import report_json
-from simcompare.core.scan import FileRecord, Problem, ScanOptions, ScanResult
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Shingles, resemblance, shingles_from_bytes, shingles_to_bytes
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.report import report_json
+from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups
+from simcompare.core.search.verify import Shingles, resemblance, shingles_from_bytes, shingles_to_bytes
 from simcompare.spark.fingerprints import to_unsigned
 
 MAX_ROUNDS = 100

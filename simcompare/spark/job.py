@@ -16,10 +16,10 @@ from pathlib import Path
 from pyspark.sql import SparkSession
 from pyspark.sql import functions as F
 
-from simcompare.core.groups import GroupRule
-from simcompare.core.scan import ScanOptions
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import ScanOptions
+from simcompare.core.search.groups import GroupRule
+from simcompare.core.search.verify import Decision
 from simcompare.spark.fingerprints import fingerprint_files, fingerprint_texts, list_input, read_parquet_texts
 from simcompare.spark.groups import GROUP_COLUMNS, core_groups, group_rows, groups_report, scan_result
 from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_pairs, verify_pairs

@@ -1,7 +1,7 @@
 """All pairs within k by an exploded block self-join (the core's pigeonhole index, as DataFrame steps).
 
 Each distinct fingerprint is exploded into one ``(table, key)`` row per block combination of the core's
-:class:`~simcompare.core.index.BlockLayout`, the key being the fingerprint with every bit outside the
+:class:`~simcompare.core.search.index.BlockLayout`, the key being the fingerprint with every bit outside the
 combination cleared. Rows are joined on ``(table, key)``; a joined pair is kept when
 ``bit_count(a ^ b) <= k`` and when ``table`` is the first combination the two agree on, so a pair that
 agrees on several combinations comes out once, with no ``distinct`` shuffle.
@@ -21,8 +21,8 @@ import pandas as pd
 from pyspark.sql import Column, DataFrame, Window
 from pyspark.sql import functions as F
 
-from simcompare.core.index import BlockLayout, choose_layout
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
+from simcompare.core.search.index import BlockLayout, choose_layout
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE
 from simcompare.spark.fingerprints import to_signed
 
 DEFAULT_HOT_KEY_ROWS = 20_000
@@ -157,7 +157,7 @@ def document_pairs(prints: DataFrame, pairs: DataFrame) -> DataFrame:
 
 def _resemblance_udf(min_resemblance: float):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
-        from simcompare.core.verify import (
+        from simcompare.core.search.verify import (
             QUICK_MARGIN,
             quick_resemblance,
             quick_table,

@@ -12,8 +12,8 @@ from helpers.texts import ZH_A
 from simcompare.cli import build_parser
 from simcompare.cli.options import UsageError, config_from, decision_from
 from simcompare.core import defaults
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.verify import Decision
 
 COMMANDS = [["fingerprint", "a.txt"], ["compare", "a.txt", "b.txt"], ["scan", "folder"], ["spark", "in", "--out", "o"]]
 

@@ -14,8 +14,8 @@ from helpers.cli import RunCli, run_subprocess
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.defaults import default_k
-from simcompare.core.report import CSV_COLUMNS
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE
+from simcompare.core.formats.report import CSV_COLUMNS
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE
 
 TEXTS = {
     "zh_a.txt": ZH_A,

@@ -6,7 +6,7 @@ import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
-from simcompare.core.bitwise import bit_of, distance_similarity, set_bits, to_words, words_for
+from simcompare.core.fingerprint.bitwise import bit_of, distance_similarity, set_bits, to_words, words_for
 
 widths = st.integers(min_value=1, max_value=512)
 

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from simcompare.core.cache import Cache, CacheWarning, NotACacheError
-from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config, fingerprint
+from simcompare.core.fingerprint.simhash import Config, fingerprint
+from simcompare.core.folder.cache import Cache, CacheWarning, NotACacheError
+from simcompare.core.folder.scan import ScanOptions, scan
 
 TEXTS = {
     "a.txt": "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。晚上一起吃饭。",
@@ -121,7 +121,7 @@ def test_finished_files_reach_the_cache_while_the_scan_goes_on(
 ) -> None:
     """Rows are stored a batch at a time during the scan (another connection sees them before it ends), and
     a whole scan stores every file once."""
-    from simcompare.core import scan as scan_module
+    from simcompare.core.folder import scan as scan_module
 
     monkeypatch.setattr(scan_module._Run, "STORE_EVERY", 2)
     seen: list[int] = []

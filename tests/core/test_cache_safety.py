@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from simcompare.core.cache import (
+from simcompare.core.folder.cache import (
     Cache,
     CacheWarning,
     NotACacheError,
@@ -22,7 +22,7 @@ from simcompare.core.cache import (
     is_own_cache_file,
     open_cache,
 )
-from simcompare.core.scan import ScanOptions, scan
+from simcompare.core.folder.scan import ScanOptions, scan
 
 OPTIONS = ScanOptions(workers=1)
 TEXTS = {
@@ -159,7 +159,7 @@ def test_read_only_cache_folder_gives_one_warning_and_the_scan_runs(
 
 
 def test_read_only_cache_file_gives_one_warning_and_the_scan_runs(tmp_path: Path, as_unprivileged) -> None:
-    from simcompare.core.tokens import jieba_blocks
+    from simcompare.core.tokens.segment import jieba_blocks
 
     jieba_blocks()  # loaded first: 'nobody' cannot read the interpreter's packages under /root
     folder = tmp_path / "docs"
@@ -193,9 +193,9 @@ def test_read_only_cache_file_gives_one_warning_and_the_scan_runs(tmp_path: Path
 _FULL_DISK = """
 import os, sys, warnings
 from pathlib import Path
-from simcompare.core.cache import open_cache
-from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config
+from simcompare.core.folder.cache import open_cache
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.fingerprint.simhash import Config
 disk, folder, order = Path(sys.argv[1]), sys.argv[2], sys.argv[3]
 if order == "full-later":
     open_cache(disk / "cache.sqlite3").close()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import simcompare
 from simcompare import Config
-from simcompare.core.chinese import fold_chinese
-from simcompare.core.simhash import extract_features
+from simcompare.core.fingerprint.simhash import extract_features
+from simcompare.core.text.chinese import fold_chinese
 
 SIMPLIFIED = (
     "近年来，随着互联网技术的发展，越来越多的人开始在网上购物。电子商务平台不仅为消费者提供了丰富的商品选择，"

@@ -10,14 +10,21 @@ from pathlib import Path
 
 import pytest
 
-from simcompare.core.actions import ActionKind, ActionLog, free_name, move_keeping_paths, trash_files
-from simcompare.core.cleaner import MarkRule, apply_reference_folders, inside, marks_by_rule, set_reference, within
 from simcompare.core.defaults import default_k
-from simcompare.core.folder import FolderSession, NotDuplicates
-from simcompare.core.groups import Group, Member, with_reference
-from simcompare.core.results import load_results, results_json
-from simcompare.core.scan import ScanOptions, scan
-from simcompare.core.simhash import Config
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.actions import ActionKind, ActionLog, free_name, move_keeping_paths, trash_files
+from simcompare.core.folder.cleaner import (
+    MarkRule,
+    apply_reference_folders,
+    inside,
+    marks_by_rule,
+    set_reference,
+    within,
+)
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.formats.results import load_results, results_json
+from simcompare.core.search.groups import Group, Member, with_reference
 
 EN = (
     "The river valley was quiet in the early morning when the farmers walked out to their fields. "

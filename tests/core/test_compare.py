@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import simcompare
-from simcompare.core.simhash import extract_features
+from simcompare.core.fingerprint.simhash import extract_features
 
 A = (
     "自然语言处理是计算机科学领域与人工智能领域中的一个重要方向。它研究能实现人与计算机之间用自然语言"

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 import simcompare
 from simcompare.core import defaults
-from simcompare.core.hashing import HASHERS, hashers_for
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
+from simcompare.core.fingerprint.hashing import HASHERS, hashers_for
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.verify import Decision
 
 FEATURE_CHANGES = [
     {"segmenter": "words"},

@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from simcompare.core.compare import compare_texts
-from simcompare.core.documents import read_document
-from simcompare.core.simhash import Config, fingerprint, hamming
-from simcompare.core.text import decode, html_to_text
+from simcompare.core.explain.compare import compare_texts
+from simcompare.core.fingerprint.simhash import Config, fingerprint, hamming
+from simcompare.core.text.cleaning import decode, html_to_text
+from simcompare.core.text.documents import read_document
 
 KOREAN = (
     "대한민국은 동아시아의 한반도 남부에 위치한 민주공화국이다. 수도는 서울특별시이며 인구는 약 오천만 명이다. "

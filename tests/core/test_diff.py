@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.diff import Tag, TextDiff, WordsCache, diff_texts, diff_words, words
+from simcompare.core.explain.diff import Tag, TextDiff, WordsCache, diff_texts, diff_words, words
 
 
 def pieces(text: str, diff: TextDiff, side: str) -> list[tuple[str, str]]:
@@ -124,7 +124,7 @@ def test_the_words_cache_diffs_as_diff_texts_does() -> None:
 
 
 def test_the_words_cache_cuts_only_the_changed_text(monkeypatch: pytest.MonkeyPatch) -> None:
-    import simcompare.core.diff as diff_module
+    import simcompare.core.explain.diff as diff_module
 
     cache = WordsCache()
     a, b, edited = "the cat sat on the mat", "the cat sat on the hat", "a dog sat on the hat"
@@ -204,7 +204,7 @@ def test_the_patience_split_gives_a_valid_diff(monkeypatch_module, a_words: list
 
 @pytest.fixture(scope="module")
 def monkeypatch_module():
-    import simcompare.core.diff as diff_module
+    import simcompare.core.explain.diff as diff_module
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(diff_module, "_SMALL_STRETCH", 0)
@@ -226,6 +226,6 @@ _KEY_LETTERS = ["a", "É", "\u0301", "\u1100", "\u1161", "ﬁ", "Ａ", "①", "�
 @given(st.lists(st.text(alphabet=st.sampled_from(_KEY_LETTERS), min_size=1, max_size=4), max_size=12))
 def test_keys_made_in_one_go_are_each_words_key(tokens: list[str]) -> None:
     """Combining marks, jamo, ligatures and full-width forms: nothing composes across the joins."""
-    from simcompare.core.diff import _key, _keys
+    from simcompare.core.explain.diff import _key, _keys
 
     assert _keys(tokens) == [_key(token) for token in tokens]

@@ -10,13 +10,13 @@ from pathlib import Path
 import pytest
 from helpers.errors import error_classes
 
-from simcompare.core.cache import NotACacheError
 from simcompare.core.errors import ErrorCode, InputError, SimcompareError
-from simcompare.core.folder import FolderSession
-from simcompare.core.readers import NoTextLayerError
-from simcompare.core.reading import read_regular
-from simcompare.core.results import load_results, results_json
-from simcompare.core.scan import Problem, Reason, ScanOptions, input_reason, scan
+from simcompare.core.folder.cache import NotACacheError
+from simcompare.core.folder.scan import Problem, Reason, ScanOptions, input_reason, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.results import load_results, results_json
+from simcompare.core.text.readers import NoTextLayerError
+from simcompare.core.text.reading import read_regular
 
 
 def test_every_error_carries_its_own_code() -> None:

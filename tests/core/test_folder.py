@@ -11,11 +11,11 @@ import pytest
 
 from simcompare.core.defaults import default_k
 from simcompare.core.errors import Cancelled
-from simcompare.core.folder import FolderSession, NotDuplicates, default_data_path
-from simcompare.core.report import report_csv, report_json
-from simcompare.core.scan import FileRecord, ScanOptions, ScanResult, scan
-from simcompare.core.simhash import Config
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, shingles, shingles_to_bytes
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
+from simcompare.core.folder.session import FolderSession, NotDuplicates, default_data_path
+from simcompare.core.formats.report import report_csv, report_json
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, shingles, shingles_to_bytes
 
 STORY = (
     "On the first morning of spring the old fisherman walked down to the harbour, checked the ropes of his "
@@ -200,8 +200,8 @@ def test_forget_a_copy_keeps_the_pairs_and_a_broken_list_is_left_alone(tmp_path:
 def test_saved_results_keep_the_folding_setting_and_log_fields_stay_on_one_line() -> None:
     from dataclasses import replace
 
-    from simcompare.core.actions import _field
-    from simcompare.core.results import load_results, results_json
+    from simcompare.core.folder.actions import _field
+    from simcompare.core.formats.results import load_results, results_json
 
     result = replace(result_of(record("a", 0, STORY), record("b", 1, STORY)), config=Config(fold_chinese=False))
     session = FolderSession(result)

@@ -9,8 +9,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.groups import Group, GroupRule, Member, Pairs, build_groups, find_groups, max_internal_distance
-from simcompare.core.verify import shingles
+from simcompare.core.search.groups import (
+    Group,
+    GroupRule,
+    Member,
+    Pairs,
+    build_groups,
+    find_groups,
+    max_internal_distance,
+)
+from simcompare.core.search.verify import shingles
 
 
 def close_pairs(values: list[int], k: int, edges: list[tuple[int, int]] | None = None) -> Pairs:
@@ -264,10 +272,10 @@ def test_a_file_left_alone_joins_a_close_files_group_when_it_resembles_its_refer
 
 
 def test_many_texts_sharing_one_fingerprint_still_group_together() -> None:
-    from simcompare.core.folder import SHARED_VALUE_LIMIT, FolderSession
-    from simcompare.core.scan import FileRecord, ScanOptions, ScanResult
-    from simcompare.core.simhash import Config
-    from simcompare.core.verify import shingles_to_bytes
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.folder.session import SHARED_VALUE_LIMIT, FolderSession
+    from simcompare.core.search.verify import shingles_to_bytes
 
     words = [f"w{i}" for i in range(200)]
     files = []

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import simcompare
 from simcompare.core.errors import UnknownTokenError
-from simcompare.core.hashing import fnv1a64, jenkins_one_at_a_time
+from simcompare.core.fingerprint.hashing import fnv1a64, jenkins_one_at_a_time
 
 FAST = settings(max_examples=40, deadline=None, database=None)
 

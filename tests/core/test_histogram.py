@@ -7,8 +7,8 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core import histogram
-from simcompare.core.histogram import distance_histogram
+from simcompare.core.search import histogram
+from simcompare.core.search.histogram import distance_histogram
 
 
 @settings(max_examples=40, deadline=None)

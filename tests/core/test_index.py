@@ -11,8 +11,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core import index as index_module
-from simcompare.core.index import (
+from simcompare.core.search import index as index_module
+from simcompare.core.search.index import (
     MAX_BITS,
     MAX_KEYS,
     BlockIndex,

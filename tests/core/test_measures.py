@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
-from simcompare.core.measures import edit_distance, yardsticks
+from simcompare.core.explain.measures import edit_distance, yardsticks
 
 FAST = settings(max_examples=150, deadline=None, database=None)
 

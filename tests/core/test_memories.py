@@ -11,8 +11,10 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core import simhash, tokens, verify
-from simcompare.core.hashing import HASHERS
+from simcompare.core.fingerprint import simhash
+from simcompare.core.fingerprint.hashing import HASHERS
+from simcompare.core.search import verify
+from simcompare.core.tokens import segment as tokens
 
 TOKENS = st.lists(st.sampled_from(["中文", "分词", "the", "apple", "１２", "é", "x", "y", "z"]), max_size=30)
 

@@ -20,8 +20,8 @@ from helpers.documents import (
 )
 
 import simcompare
-from simcompare.core.documents import document_from_bytes, read_document
-from simcompare.core.readers import (
+from simcompare.core.text.documents import document_from_bytes, read_document
+from simcompare.core.text.readers import (
     CorruptDocumentError,
     Deadline,
     DocumentTimeoutError,
@@ -232,7 +232,7 @@ def test_html_still_read_by_suffix_and_content(tmp_path: Path) -> None:
 
 
 def test_worker_processes_read_documents_under_the_time_limit(tmp_path: Path) -> None:
-    from simcompare.core.scan import Reason, ScanOptions, scan
+    from simcompare.core.folder.scan import Reason, ScanOptions, scan
 
     write_docx(tmp_path / "a.docx", TEXT)
     write_pdf(tmp_path / "a.pdf", TEXT)

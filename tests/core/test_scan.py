@@ -13,9 +13,9 @@ from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.defaults import default_k
 from simcompare.core.errors import Cancelled, InputError
-from simcompare.core.groups import find_groups
-from simcompare.core.scan import Reason, ScanOptions, ScanResult, Stage, scan
-from simcompare.core.simhash import Config, fingerprint
+from simcompare.core.fingerprint.simhash import Config, fingerprint
+from simcompare.core.folder.scan import Reason, ScanOptions, ScanResult, Stage, scan
+from simcompare.core.search.groups import find_groups
 
 GBK_TEXT = (
     "春天来了，花园里的桃花和杏花都开了，蜜蜂在花丛中忙碌地采蜜，孩子们在草地上放风筝，"
@@ -294,7 +294,7 @@ def test_unreadable_file_is_reported_as_permission_denied(tmp_path: Path, as_unp
     (tmp_path / "open.txt").chmod(0o644)
     (tmp_path / "secret.txt").write_text(EN_B, encoding="utf-8")
     (tmp_path / "secret.txt").chmod(0)
-    from simcompare.core.tokens import jieba_blocks
+    from simcompare.core.tokens.segment import jieba_blocks
 
     jieba_blocks()  # load jieba first: 'nobody' cannot read the interpreter's packages under /root
     with as_unprivileged():
@@ -305,8 +305,8 @@ def test_unreadable_file_is_reported_as_permission_denied(tmp_path: Path, as_unp
 
 def test_one_file_scanned_alone_is_the_scans_record(tmp_path: Path) -> None:
     """scan_file, what Spark's executors run, gives the very record a scan gives, or the same problem."""
-    from simcompare.core.cache import FileStamp
-    from simcompare.core.scan import Problem, scan_file
+    from simcompare.core.folder.cache import FileStamp
+    from simcompare.core.folder.scan import Problem, scan_file
 
     (tmp_path / "zh.txt").write_text(ZH_A, encoding="utf-8")
     (tmp_path / "bin.txt").write_bytes(b"\x00\x01\x02" * 100)

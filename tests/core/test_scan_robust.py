@@ -16,10 +16,9 @@ from pathlib import Path
 import pytest
 from helpers.texts import EN_A, EN_B, ZH_A
 
-from simcompare.core.documents import read_document
 from simcompare.core.errors import NotRegularFileError, TooLargeError
-from simcompare.core.reading import read_regular
-from simcompare.core.scan import (
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import (
     Reason,
     ScanOptions,
     ScanResult,
@@ -33,7 +32,8 @@ from simcompare.core.scan import (
     list_files,
     scan,
 )
-from simcompare.core.simhash import Config
+from simcompare.core.text.documents import read_document
+from simcompare.core.text.reading import read_regular
 
 ONE = ScanOptions(workers=1)
 WORDS = Config(segmenter="words")
@@ -188,7 +188,7 @@ def test_names_that_are_not_utf8_or_hold_a_newline(tmp_path: Path) -> None:
 
 _SCAN_FOREVER = """
 import sys
-from simcompare.core.scan import ScanOptions, Stage, scan
+from simcompare.core.folder.scan import ScanOptions, Stage, scan
 
 def progress(done, total, stage):
     if stage == Stage.READING and done > 0:
@@ -252,7 +252,7 @@ def test_a_scan_killed_with_sigkill_leaves_no_process_behind(tmp_path: Path) -> 
 def test_jiebas_cache_lives_in_the_users_cache_folder(tmp_path: Path, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
     import jieba
 
-    from simcompare.core.jieba_cache import place_jieba_cache
+    from simcompare.core.tokens.jieba_cache import place_jieba_cache
 
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     tokenizer = jieba.Tokenizer()  # a fresh one: the shared one is loaded already
@@ -265,7 +265,7 @@ def test_jiebas_cache_lives_in_the_users_cache_folder(tmp_path: Path, monkeypatc
 def test_jieba_without_a_cache_folder_shows_no_traceback(tmp_path: Path, monkeypatch, caplog) -> None:  # type: ignore[no-untyped-def]
     import jieba
 
-    from simcompare.core.jieba_cache import place_jieba_cache
+    from simcompare.core.tokens.jieba_cache import place_jieba_cache
 
     monkeypatch.setenv("HOME", "")
     monkeypatch.setenv("XDG_CACHE_HOME", "")

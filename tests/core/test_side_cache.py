@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from helpers.texts import ZH_A, ZH_B
 
-import simcompare.core.compare as compare_module
-from simcompare.core.compare import SideCache, compare_sides, compare_texts, side
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
+import simcompare.core.explain.compare as compare_module
+from simcompare.core.explain.compare import SideCache, compare_sides, compare_texts, side
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.verify import Decision
 
 A = ZH_A
 B = "<html><body><p>今天天气不错，我们去公园散步吧。</p><script>x = 1</script></body></html>"

@@ -15,9 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
-import simcompare.core.weights
+import simcompare.core.tokens.weights
 from simcompare.core.defaults import default_k
-from simcompare.core.simhash import fingerprint_value
+from simcompare.core.fingerprint.simhash import fingerprint_value
 
 FAST = settings(max_examples=60, deadline=None, database=None)
 
@@ -272,7 +272,7 @@ def test_one_common_factor_gives_the_same_bits(weights, bits, factor):
 def test_tfidf_with_equal_idf_gives_tf_bits(counts, bits):
     """Words jieba's IDF table does not know all get the median IDF: tf-idf's bits are then tf's."""
     words = ["qzxv", "wqjk", "zzpf", "xkcdq"]
-    assert all(simcompare.core.weights.IDF.lookup(w) == simcompare.core.weights.IDF.median for w in words)
+    assert all(simcompare.core.tokens.weights.IDF.lookup(w) == simcompare.core.tokens.weights.IDF.median for w in words)
     text = " ".join(w for w, n in zip(words, counts, strict=True) for _ in range(n))
     tf = simcompare.fingerprint(text, simcompare.Config(bits=bits, weighting="tf", segmenter="words"))
     tfidf = simcompare.fingerprint(text, simcompare.Config(bits=bits, weighting="tfidf", segmenter="words"))

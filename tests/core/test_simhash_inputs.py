@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simcompare.core.index import find_near_pairs
-from simcompare.core.simhash import Config, fingerprint_weights, hamming
-from simcompare.core.verify import Decision
+from simcompare.core.fingerprint.simhash import Config, fingerprint_weights, hamming
+from simcompare.core.search.index import find_near_pairs
+from simcompare.core.search.verify import Decision
 
 
 @pytest.mark.parametrize("bad", [-1, -(2**70)])

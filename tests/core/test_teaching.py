@@ -11,8 +11,7 @@ from hypothesis import strategies as st
 
 import simcompare
 from simcompare.core.errors import Cancelled
-from simcompare.core.index import find_near_pairs
-from simcompare.core.teaching import (
+from simcompare.core.explain.teaching import (
     angle,
     angle_law,
     blocks_of,
@@ -21,6 +20,7 @@ from simcompare.core.teaching import (
     hyperplanes,
     index_arithmetic,
 )
+from simcompare.core.search.index import find_near_pairs
 
 
 def test_the_seeds_three_hyperplane_example():

@@ -7,8 +7,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
-from simcompare.core.simhash import extract_features
-from simcompare.core.text import clean, html_to_text, looks_like_html, normalize
+from simcompare.core.fingerprint.simhash import extract_features
+from simcompare.core.text.cleaning import clean, html_to_text, looks_like_html, normalize
 
 FAST = settings(max_examples=30, deadline=None, database=None)
 

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.text import _BARE_LINE_BREAK, _CJK_LINE_BREAK, _WHITESPACE, nfkc
+from simcompare.core.text.cleaning import _BARE_LINE_BREAK, _CJK_LINE_BREAK, _WHITESPACE, nfkc
 
 
 @settings(max_examples=300, deadline=None, database=None)
@@ -20,7 +20,7 @@ def test_only_runs_that_are_not_one_space_are_replaced(parts):
     assert _WHITESPACE.sub(" ", text) == re.sub(r"\s+", " ", text)
 
 
-# The rules as they were first written: the quicker forms in simcompare.core.text must match them exactly.
+# The rules as they were first written: the quicker forms in simcompare.core.text.cleaning must match them exactly.
 _CJK = r"\u2e80-\u9fff\uf900-\ufaff\U00020000-\U0003ffff\u3000-\u303f\uff00-\uffef"
 _CJK_LINE_BREAK_AS_WRITTEN = re.compile(rf"(?<=[{_CJK}])[ \t\u3000]*(?:\r\n|\r|\n)\s*(?=[{_CJK}])")
 _BARE_LINE_BREAK_AS_WRITTEN = re.compile(r"(?<=\S)(?:\r\n|\r|\n)(?=\S)")
@@ -71,7 +71,7 @@ def test_nfkc_of_full_width_chinese_punctuation():
 
 def test_nfkc_in_slices_is_unicodedatas(monkeypatch):
     """Long texts are folded a slice at a time; a slice edge inside a letter and its accent changes nothing."""
-    import simcompare.core.text as text_module
+    import simcompare.core.text.cleaning as text_module
 
     monkeypatch.setattr(text_module, "_NFKC_SLICE", 3)
     for text in ["你好，世界（１２３）！…", "ａe\u0301ｂ\ud800ｃ" * 3, "①②ﬁ" * 5]:
@@ -80,7 +80,7 @@ def test_nfkc_in_slices_is_unicodedatas(monkeypatch):
 
 def _normalize_as_written(text: str) -> str:
     """normalize() before it learnt to skip the CJK rules on text without CJK characters."""
-    from simcompare.core.text import is_cjk_text
+    from simcompare.core.text.cleaning import is_cjk_text
 
     text = _CJK_LINE_BREAK_AS_WRITTEN.sub("", unicodedata.normalize("NFKC", text)).casefold()
     if is_cjk_text(text):
@@ -91,7 +91,7 @@ def _normalize_as_written(text: str) -> str:
 @settings(max_examples=500, deadline=None, database=None)
 @given(st.lists(st.sampled_from([*_PIECES, "’", "—", "Ⅻ", "ß", "\u2e80", "\u2fd5", "😀", "\ufffd", "\udcff", "A"])))
 def test_normalize_follows_the_rules_as_written(parts):
-    from simcompare.core.text import normalize
+    from simcompare.core.text.cleaning import normalize
 
     text = "".join(parts)
     assert normalize(text) == _normalize_as_written(text)
@@ -100,7 +100,7 @@ def test_normalize_follows_the_rules_as_written(parts):
 def test_may_hold_cjk_misses_no_cjk_character(monkeypatch):
     """Every character of the CJK class is seen by the byte test (the regular expression's look at the first
     characters turned off), wherever it stands after curly quotes, dashes and accents."""
-    import simcompare.core.text as text_module
+    import simcompare.core.text.cleaning as text_module
 
     monkeypatch.setattr(text_module, "_CJK_SEARCH_FIRST", 0)
     cjk = re.compile(f"[{_CJK}]")
@@ -125,6 +125,6 @@ def test_may_hold_cjk_misses_no_cjk_character(monkeypatch):
     ],
 )
 def test_may_hold_cjk(text, expected):
-    from simcompare.core.text import may_hold_cjk
+    from simcompare.core.text.cleaning import may_hold_cjk
 
     assert may_hold_cjk(text) is expected

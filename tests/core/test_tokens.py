@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
-from simcompare.core.text import clean
-from simcompare.core.tokens import (
+from simcompare.core.text.cleaning import clean
+from simcompare.core.tokens.segment import (
     ENGINE_VARIABLE,
     HAN_PIECE,
     WORD_PIECE,
@@ -454,7 +454,7 @@ import sys, warnings
 warnings.simplefilter("ignore")
 if sys.argv[1] == "before":
     import pkg_resources
-from simcompare.core.tokens import import_jieba, jieba_tokenizer
+from simcompare.core.tokens.segment import import_jieba, jieba_tokenizer
 jieba = import_jieba()
 from jieba import finalseg
 print("pkg_resources" in sys.modules, sys.modules.get("pkg_resources") is not None)

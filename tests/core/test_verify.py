@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.verify import (
+from simcompare.core.search.verify import (
     SKETCH,
     Shingles,
     resemblance,

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import simcompare
-from simcompare.core.simhash import extract_features
-from simcompare.core.weights import textrank, top_k, weigh
+from simcompare.core.fingerprint.simhash import extract_features
+from simcompare.core.tokens.weights import textrank, top_k, weigh
 
 FAST = settings(max_examples=60, deadline=None, database=None)
 

@@ -11,7 +11,7 @@ from helpers.gui import wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QSettings
 
-from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.main_window import MainWindow
 
 

@@ -14,12 +14,12 @@ from PySide6.QtWidgets import QApplication
 
 import simcompare
 from simcompare import cli
-from simcompare.core.compare import compare_texts
 from simcompare.core.defaults import default_k
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.examples import EXAMPLES, TEACHING_HASHER
-from simcompare.gui.models import ValueRole
-from simcompare.gui.palette import MINUS
+from simcompare.core.explain.compare import compare_texts
+from simcompare.gui.common.palette import MINUS
+from simcompare.gui.compare.examples import EXAMPLES, TEACHING_HASHER
+from simcompare.gui.compare.models import ValueRole
+from simcompare.gui.compare.page import ComparePage
 
 
 def shown_sums(page: ComparePage, side: str) -> list[float]:

@@ -7,11 +7,11 @@ import threading
 import pytest
 from helpers.texts import ZH_A, ZH_B
 
-from simcompare.core.compare import SideCache, compare_texts
 from simcompare.core.errors import Cancelled
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
-from simcompare.gui.compute import CompareRequest, run_comparison
+from simcompare.core.explain.compare import SideCache, compare_texts
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.verify import Decision
+from simcompare.gui.compare.compute import CompareRequest, run_comparison
 
 A = ZH_A
 B = "<html><body><p>今天天气不错，我们去公园散步吧。</p><script>x = 1</script></body></html>"

@@ -8,8 +8,8 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCharFormat, QTextCursor
 
-from simcompare.core.diff import Tag
-from simcompare.gui.diff_view import DifferencesView
+from simcompare.core.explain.diff import Tag
+from simcompare.gui.common.diff_view import DifferencesView
 
 A = "今天天气很好，我们去公园散步吧。\r\n明天我们去上海看望朋友，顺便参观博物馆。"
 B = "今天天气不错，我们去公园散步吧。\r\n明天我们去北京看望朋友，顺便参观博物馆和美术馆。"
@@ -117,7 +117,7 @@ def test_characters_beyond_the_basic_plane_keep_highlights_aligned(qtbot, view: 
 
 
 def test_texts_beyond_the_limit_are_shown_with_a_notice_and_not_diffed(qtbot, view: DifferencesView) -> None:
-    from simcompare.gui.diff_view import DIFF_LIMIT_CHARS
+    from simcompare.gui.common.diff_view import DIFF_LIMIT_CHARS
 
     long_a = "word " * (DIFF_LIMIT_CHARS // 8)
     long_b = long_a + "more " * (DIFF_LIMIT_CHARS // 8)

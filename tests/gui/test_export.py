@@ -11,7 +11,7 @@ from helpers.gui import change_settings, wait_settled
 from PySide6.QtGui import QImage
 
 from simcompare import cli
-from simcompare.gui.compare_page import ComparePage
+from simcompare.gui.compare.page import ComparePage
 
 
 @pytest.mark.parametrize("suffix", [".png", ".svg"])

@@ -14,9 +14,9 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 from test_folder_page import EN, OTHER, ZH, run_scan, wait_grouped
 
-from simcompare.core.scan import Stage
-from simcompare.gui.folder_models import Column, human_size
-from simcompare.gui.folder_page import FolderPage
+from simcompare.core.folder.scan import Stage
+from simcompare.gui.folder.models import Column, human_size
+from simcompare.gui.folder.page import FolderPage
 
 
 @pytest.fixture
@@ -45,7 +45,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
 @pytest.fixture
 def cleaner(qtbot, tmp_path: Path, home: Path):
-    from simcompare.core.actions import ActionLog
+    from simcompare.core.folder.actions import ActionLog
 
     page = FolderPage(
         settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),

@@ -13,9 +13,9 @@ from helpers.gui import point_trash_at
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.defaults import default_k
-from simcompare.core.scan import Reason, scan
-from simcompare.gui.folder_models import GroupTreeModel, ProblemsModel
-from simcompare.gui.folder_page import FolderPage
+from simcompare.core.folder.scan import Reason, scan
+from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
+from simcompare.gui.folder.page import FolderPage
 
 ZH = (
     "今天上午，市政府召开新闻发布会，介绍了城市公共交通发展的最新情况。"
@@ -285,7 +285,7 @@ def test_models_pass_modeltester(qtbot, qtmodeltester, page: FolderPage, folder:
 
 
 def test_histogram_counts_every_pair_and_follows_k(qtbot, page: FolderPage, folder: Path) -> None:
-    from simcompare.core.histogram import distance_histogram
+    from simcompare.core.search.histogram import distance_histogram
 
     result = run_scan(qtbot, page, folder)
     shown = page.histogram._histogram
@@ -297,7 +297,7 @@ def test_histogram_counts_every_pair_and_follows_k(qtbot, page: FolderPage, fold
 
 
 def test_settings_of_the_compare_page_drive_the_next_scan(qtbot, page: FolderPage, folder: Path) -> None:
-    from simcompare.core.simhash import Config
+    from simcompare.core.fingerprint.simhash import Config
 
     run_scan(qtbot, page, folder)
     page.set_config(Config(bits=32))

@@ -7,14 +7,14 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from helpers.fit import clipped_texts
 from helpers.gui import change_settings, wait_settled
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.gui.app import install_translations, settle_layouts
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.fit import clipped_texts
+from simcompare.gui.compare.models import TokenTableModel
+from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.main_window import MainWindow
-from simcompare.gui.models import TokenTableModel
 
 
 @pytest.fixture(params=["en", "zh_CN"])

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QTextBrowser
 
 import simcompare
 from simcompare.gui.app import parse_size
-from simcompare.gui.examples import EXAMPLES
+from simcompare.gui.compare.examples import EXAMPLES
 from simcompare.gui.main_window import MainWindow
 
 

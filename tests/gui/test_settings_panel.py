@@ -8,11 +8,11 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from simcompare.core.defaults import default_k
-from simcompare.core.hashing import HASHERS
-from simcompare.core.simhash import Config
-from simcompare.core.verify import Decision
-from simcompare.gui.examples import SIX_BIT_CONFIG, TEACHING_HASHER, TEACHING_TABLE
-from simcompare.gui.settings_panel import SettingsPanel
+from simcompare.core.fingerprint.hashing import HASHERS
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.verify import Decision
+from simcompare.gui.compare.examples import SIX_BIT_CONFIG, TEACHING_HASHER, TEACHING_TABLE
+from simcompare.gui.compare.settings_panel import SettingsPanel
 
 
 @pytest.fixture

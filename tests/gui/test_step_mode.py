@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from helpers.gui import wait_settled
 
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.steps import Step
+from simcompare.gui.compare.page import ComparePage
+from simcompare.gui.compare.steps import Step
 
 
 def selected_columns(page: ComparePage, table) -> set[int]:

@@ -7,11 +7,11 @@ import math
 import pytest
 from helpers.gui import change_settings, wait_settled
 
-from simcompare.core.index import find_near_pairs
-from simcompare.core.simhash import Config
-from simcompare.core.teaching import angle, angle_law, blocks_of, example_pairs, geometry_preset, hyperplanes
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.geometry_view import law_config
+from simcompare.core.explain.teaching import angle, angle_law, blocks_of, example_pairs, geometry_preset, hyperplanes
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.search.index import find_near_pairs
+from simcompare.gui.compare.geometry_view import law_config
+from simcompare.gui.compare.page import ComparePage
 
 
 def table_column(view, column: int) -> list[str]:

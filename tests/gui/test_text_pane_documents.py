@@ -11,7 +11,7 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt, QUrl
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPageSize, QPainter, QPdfWriter
 from PySide6.QtWidgets import QApplication
 
-from simcompare.gui.text_pane import TextPane
+from simcompare.gui.compare.text_pane import TextPane
 
 REPORT = "The wetland survey counted eleven kingfisher nests.\n\nVolunteers planted willows along the shore."
 SIMPLIFIED = "后来我们讨论了电子商务与信息安全的问题。"

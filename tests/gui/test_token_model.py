@@ -6,9 +6,9 @@ import pytest
 from PySide6.QtCore import QModelIndex, Qt
 
 import simcompare
-from simcompare.gui.examples import TEACHING_HASHER
-from simcompare.gui.models import FULL_MATRIX_BITS, TokenTableModel, ValueRole
-from simcompare.gui.palette import MINUS
+from simcompare.gui.common.palette import MINUS
+from simcompare.gui.compare.examples import TEACHING_HASHER
+from simcompare.gui.compare.models import FULL_MATRIX_BITS, TokenTableModel, ValueRole
 
 SIX_BIT = simcompare.Config(bits=6, hasher=TEACHING_HASHER, segmenter="words", stopwords=False)
 

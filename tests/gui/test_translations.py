@@ -29,11 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.errors import InputError
-from simcompare.core.scan import Reason
+from simcompare.core.folder.scan import Reason
 from simcompare.gui.app import WindowHost, build_window, install_translations
-from simcompare.gui.i18n import LANGUAGES, current_language, normalize
+from simcompare.gui.common.i18n import LANGUAGES, current_language, normalize
+from simcompare.gui.common.messages import input_error_text, reason_detail, reason_text
 from simcompare.gui.main_window import MainWindow, guide_html
-from simcompare.gui.messages import input_error_text, reason_detail, reason_text
 from tools.update_translations import qt_tool, sources
 
 ROOT = Path(__file__).resolve().parents[2]

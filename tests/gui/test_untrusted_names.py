@@ -12,10 +12,10 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QTextDocument, QTextFormat
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from simcompare.core.groups import find_groups
-from simcompare.core.scan import Problem, Reason, ScanOptions, scan
-from simcompare.gui.folder_models import GroupTreeModel, ProblemsModel
-from simcompare.gui.folder_page import _plain_text_only
+from simcompare.core.folder.scan import Problem, Reason, ScanOptions, scan
+from simcompare.core.search.groups import find_groups
+from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
+from simcompare.gui.folder.page import _plain_text_only
 
 BOLD = "<b>x</b>.txt"
 IMAGE = '<img src="file:///etc/hostname">.txt'

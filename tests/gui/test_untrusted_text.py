@@ -14,9 +14,9 @@ from PySide6.QtGui import QTextDocument, QTextFormat
 from PySide6.QtWidgets import QLabel
 
 import simcompare
-from simcompare.gui.charts import SumsChart
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.models import TokenTableModel
+from simcompare.gui.compare.charts import SumsChart
+from simcompare.gui.compare.models import TokenTableModel
+from simcompare.gui.compare.page import ComparePage
 
 MARKUP = (
     'hello <img src="file:///etc/hostname"><b>bold</b> <a href="https://example.com/">a link</a>\n'

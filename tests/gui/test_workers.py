@@ -8,7 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from simcompare.core.errors import Cancelled
-from simcompare.gui.workers import BackgroundJob
+from simcompare.gui.common.workers import BackgroundJob
 
 
 @pytest.fixture
@@ -75,7 +75,7 @@ def test_garbage_is_collected_on_the_gui_thread(qapp) -> None:
 
     from PySide6.QtCore import QObject
 
-    from simcompare.gui.workers import GuiThreadCollector
+    from simcompare.gui.common.workers import GuiThreadCollector
 
     owner = QObject()
     collector = GuiThreadCollector(owner, interval_ms=10_000)

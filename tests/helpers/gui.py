@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from simcompare.gui.compare_page import ComparePage
-from simcompare.gui.settings_panel import SettingsPanel
+from simcompare.gui.compare.page import ComparePage
+from simcompare.gui.compare.settings_panel import SettingsPanel
 
 SETTLE_TIMEOUT_MS = 30_000
 

@@ -19,9 +19,9 @@ from pyspark.sql import SparkSession
 
 from simcompare import Config, Decision, default_k, fingerprint
 from simcompare.cli import main
-from simcompare.core.index import find_near_pairs
-from simcompare.core.scan import Problem, Reason
-from simcompare.core.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
+from simcompare.core.folder.scan import Problem, Reason
+from simcompare.core.search.index import find_near_pairs
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
 from simcompare.spark import (
     components,
     document_pairs,

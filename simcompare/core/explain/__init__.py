@@ -1,0 +1,1 @@
+"""Two texts explained: the comparison, yardsticks, the word diff and the teaching pictures."""

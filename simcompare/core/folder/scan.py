@@ -1,0 +1,748 @@
+"""Walking a folder and fingerprinting every text file in it, in parallel, with progress and cancel.
+
+Bad files never stop a scan: each is reported with the reason it could not be used.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import fnmatch
+import multiprocessing
+import multiprocessing.connection
+import os
+import signal
+import stat
+import threading
+import time
+import traceback
+from collections.abc import Callable, Iterator
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.errors import Cancelled, ErrorCode, InputError
+from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
+from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
+from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
+from simcompare.core.text.readers import DEFAULT_TIME_LIMIT, time_limit
+from simcompare.core.text.reading import kind_of, read_regular
+from simcompare.core.tokens.weights import Weighting, top_k, weigh
+from simcompare.core.userdirs import user_cache_folder
+
+DEFAULT_SUFFIXES = (
+    ".txt",
+    ".md",
+    ".rst",
+    ".html",
+    ".htm",
+    ".csv",
+    ".json",
+    ".xml",
+    ".log",
+    ".pdf",
+    ".docx",
+    ".odt",
+    ".epub",
+    ".rtf",
+)
+DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
+
+Progress = Callable[[int, int, str], None]
+
+
+def NO_PROGRESS(done: int, total: int, stage: str) -> None:
+    """The do-nothing progress callback."""
+
+
+class Stage(StrEnum):
+    """The stages reported to a progress callback (a str: callbacks typed ``stage: str`` take them as they are)."""
+
+    LISTING = "listing"
+    READING = "reading"
+    DONE = "done"
+
+
+class Reason(StrEnum):
+    """Why a file could not be used (the ``reason`` of a Problem; the values are what JSON shows)."""
+
+    BINARY = "binary"
+    UNDECODABLE = "undecodable"
+    TOO_LARGE = "too_large"
+    PERMISSION = "permission"
+    VANISHED = "vanished"
+    CHANGED = "changed"
+    LINK = "unreadable_link"
+    NOT_REGULAR = "not_regular"  # a FIFO, socket or device: never opened (it could block or never end)
+    UNREADABLE = "unreadable"
+    INTERNAL = "internal"  # a bug: the detail names the exception, the traceback goes to a log file
+    # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
+    ENCRYPTED = "encrypted"
+    NO_TEXT_LAYER = "no_text_layer"
+    CORRUPT = "corrupt"
+    INFLATE_LIMIT = "inflate_limit"
+    TIMEOUT = "timeout"
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOptions:
+    """Which files a scan reads.
+
+    Attributes:
+        recursive: Go into sub-folders.
+        suffixes: File endings to read (case-insensitive); empty reads every file.
+        include: Globs; when given, a file's relative path or name must match one.
+        exclude: Globs matched against every folder and file name on the way (hidden ones by default).
+        min_bytes: Smaller files are passed over.
+        max_bytes: Larger files are reported as too large (None: no limit).
+        workers: Processes that segment; None is one per core.
+        in_process: Segment in the calling process: None does so for one worker or a handful of files.
+            A window passes False, so that jieba never competes with the window's thread for the GIL.
+    """
+
+    recursive: bool = True
+    suffixes: tuple[str, ...] = DEFAULT_SUFFIXES
+    include: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = DEFAULT_EXCLUDES
+    min_bytes: int = 0
+    max_bytes: int | None = DEFAULT_MAX_BYTES
+    workers: int | None = None
+    in_process: bool | None = None
+
+    def __post_init__(self) -> None:
+        if self.workers is not None and self.workers < 1:
+            raise ValueError(f"workers must be 1 or more (or None for one per core), got {self.workers}")
+        if self.max_bytes is not None and self.max_bytes < self.min_bytes:
+            raise ValueError(f"max_bytes ({self.max_bytes}) must not be below min_bytes ({self.min_bytes})")
+        object.__setattr__(
+            self, "suffixes", tuple(s.lower() if s.startswith(".") else f".{s.lower()}" for s in self.suffixes)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class FileRecord:
+    """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
+
+    ``digest`` identifies its cleaned text (equal for identical texts); ``shingles`` is the sketch that
+    verification compares (``simcompare.core.search.verify``), as bytes.
+    """
+
+    path: str
+    size: int
+    mtime_ns: int
+    value: int
+    empty: bool
+    encoding: str = ""
+    digest: str = ""
+    shingles: bytes = b""
+
+
+@dataclass(frozen=True, slots=True)
+class Problem:
+    """A file that could not be used, with a reason code and a short English detail.
+
+    ``errno`` is the operating system's error number behind an ``unreadable`` file (None otherwise), so a
+    front end can say the error in its own words without reading the English detail.
+    """
+
+    path: str
+    reason: str
+    detail: str = ""
+    errno: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScanStats:
+    listed: int = 0
+    segmented: int = 0
+    features_from_cache: int = 0
+    fingerprints_from_cache: int = 0
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class ScanResult:
+    """What a scan found. ``cancelled`` marks a partial result."""
+
+    root: str
+    config: Config
+    options: ScanOptions
+    files: tuple[FileRecord, ...]
+    problems: tuple[Problem, ...]
+    cancelled: bool = False
+    stats: ScanStats = field(default_factory=ScanStats)
+
+    @property
+    def empty(self) -> list[str]:
+        """Files with no features (nothing left after cleaning and stop words)."""
+        return [f.path for f in self.files if f.empty]
+
+
+# ---------------------------------------------------------------------------------------- listing
+
+
+@dataclass(frozen=True, slots=True)
+class _Entry:
+    path: str  # absolute
+    rel: str
+    stamp: FileStamp
+
+
+def _excluded(name: str, patterns: tuple[str, ...]) -> bool:
+    return any(fnmatch.fnmatchcase(name, p) for p in patterns)
+
+
+def _wanted(rel: str, name: str, options: ScanOptions) -> bool:
+    if options.suffixes and not name.lower().endswith(options.suffixes):
+        return False
+    if options.include:
+        return any(fnmatch.fnmatch(rel, p) or fnmatch.fnmatch(name, p) for p in options.include)
+    return True
+
+
+def list_files(
+    root: Path, options: ScanOptions, problems: list[Problem], check: Callable[[], None] = lambda: None
+) -> list[_Entry]:
+    """The files a scan reads, in a stable order; links are not followed, broken ones are reported.
+
+    A wanted name that is a FIFO, socket or device is reported as ``not_regular``; it is never opened.
+    """
+    entries: list[_Entry] = []
+    # Folders still to list, as an explicit stack (not recursion: a tree thousands of folders deep must
+    # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order.
+    stack: list[tuple[Path, str]] = [(root, "")]
+    seen = 0
+    while stack:
+        folder, rel_folder = stack.pop()
+        try:
+            with os.scandir(folder) as iterator:
+                children = sorted(iterator, key=lambda e: e.name)
+        except PermissionError:
+            problems.append(Problem(rel_folder or ".", Reason.PERMISSION, "folder cannot be listed"))
+            continue
+        except FileNotFoundError:
+            problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
+            continue
+        except OSError as error:
+            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error), error.errno))
+            continue
+        below: list[tuple[Path, str]] = []
+        for child in children:
+            seen += 1
+            if seen % 256 == 0:
+                check()
+            rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
+            if _excluded(child.name, options.exclude):
+                continue
+            try:
+                if child.is_symlink():
+                    # Not followed: a link must not make a file count twice or a loop run forever.
+                    if _wanted(rel, child.name, options) and not os.path.exists(child.path):
+                        problems.append(Problem(rel, Reason.LINK, "broken link or link loop (links are not followed)"))
+                    continue
+                info = child.stat(follow_symlinks=False)
+            except FileNotFoundError:
+                problems.append(Problem(rel, Reason.VANISHED, "disappeared during the scan"))
+                continue
+            except OSError as error:
+                problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error), error.errno))
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                if options.recursive:
+                    below.append((Path(child.path), rel))
+                continue
+            if not _wanted(rel, child.name, options):
+                continue
+            if not stat.S_ISREG(info.st_mode):
+                problems.append(Problem(rel, Reason.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
+                continue
+            if info.st_size < options.min_bytes:
+                continue
+            if options.max_bytes is not None and info.st_size > options.max_bytes:
+                problems.append(
+                    Problem(rel, Reason.TOO_LARGE, f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}")
+                )
+                continue
+            entries.append(_Entry(child.path, rel, FileStamp.of(info)))
+        stack.extend(reversed(below))
+    return entries
+
+
+# ------------------------------------------------------------------------------------ per file work
+
+# A scan's file was listed a moment ago: missing now means it vanished, a folder now is no regular file.
+_INPUT_REASONS: dict[ErrorCode, Reason] = {
+    ErrorCode.BINARY: Reason.BINARY,
+    ErrorCode.UNDECODABLE: Reason.UNDECODABLE,
+    ErrorCode.TOO_LARGE: Reason.TOO_LARGE,
+    ErrorCode.PERMISSION: Reason.PERMISSION,
+    ErrorCode.MISSING: Reason.VANISHED,
+    ErrorCode.NOT_REGULAR: Reason.NOT_REGULAR,
+    ErrorCode.NOT_A_FILE: Reason.NOT_REGULAR,
+    ErrorCode.ENCRYPTED: Reason.ENCRYPTED,
+    ErrorCode.NO_TEXT_LAYER: Reason.NO_TEXT_LAYER,
+    ErrorCode.CORRUPT: Reason.CORRUPT,
+    ErrorCode.INFLATE_LIMIT: Reason.INFLATE_LIMIT,
+    ErrorCode.TIMEOUT: Reason.TIMEOUT,
+}
+
+
+def input_reason(code: ErrorCode) -> Reason:
+    """The problem reason a scan reports for an InputError's code (``unreadable`` for one it has no word for)."""
+    return _INPUT_REASONS.get(code, Reason.UNREADABLE)
+
+INTERNAL_LOG_NAME = "internal-errors.log"
+
+
+@dataclass(frozen=True, slots=True)
+class _Job:
+    """What every file of one scan is read and segmented with (sent once per chunk to a worker)."""
+
+    config: Config
+    keep_sequence: bool
+    max_bytes: int | None
+    keep_counts: bool = True  # False when no cache will store them: a worker then writes none
+
+
+@dataclass(frozen=True, slots=True)
+class _Segmented:
+    """A file read and segmented: what the cache keeps and the result reports. Add fields here."""
+
+    rel: str
+    stamp: FileStamp
+    features: CachedFeatures  # without the counts and the sequence: those travel in ``stored``
+    fingerprint: CachedFingerprint
+    stored: StoredFeatures | None  # the whole features as the cache stores them; None when no cache keeps them
+
+
+_Outcome = _Segmented | Problem
+
+
+def internal_log_path() -> Path:
+    """Where tracebacks of internal errors are written: a log file in the user's cache folder."""
+    return user_cache_folder() / INTERNAL_LOG_NAME
+
+
+def _log_internal(rel: str, error: BaseException) -> str:
+    """Append the traceback to the log file; returns where it went, in words."""
+    try:
+        log = internal_log_path()
+        log.parent.mkdir(parents=True, exist_ok=True)
+        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
+            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} while reading {rel}\n")
+            handle.write("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+        return f"traceback in {log}"
+    except (OSError, RuntimeError) as log_error:
+        return f"the traceback could not be written to a log file ({log_error})"
+
+
+def _segment_one(entry: _Entry, job: _Job, *, alarm: bool = False) -> _Outcome:
+    """One file's outcome: whatever goes wrong becomes a Problem for this file, never the scan's end."""
+    try:
+        return _read_and_segment(entry, job, alarm)
+    except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
+        where = _log_internal(entry.rel, error)
+        return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
+
+
+def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
+    try:
+        read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
+    except InputError as error:
+        if error.code == ErrorCode.MISSING:
+            return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
+        if error.code == ErrorCode.PERMISSION:
+            return Problem(entry.rel, Reason.PERMISSION, "permission denied")
+        return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
+    if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
+        return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
+    try:
+        # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
+        # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
+        with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
+            document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
+    except InputError as error:
+        return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
+    config = job.config
+    # The order of the tokens is always kept: verification's shingles are made from it.
+    found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
+    value = fingerprint_value(found.weights, config)
+    sequence = found.sequence if job.keep_sequence else None
+    sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
+    features = CachedFeatures({}, None, document.encoding, found.digest, sketch)
+    stored = None
+    if job.keep_counts:
+        # Written here, in the worker: in the scanning process it would be done one file after another,
+        # after the workers' last file (it took the scan of both corpora 0.4 s with a cache).
+        stored = StoredFeatures.of(dataclasses.replace(features, counts=found.counts, sequence=sequence))
+    return _Segmented(
+        entry.rel, entry.stamp, features, CachedFingerprint(value, not found.weights, document.encoding), stored
+    )
+
+
+def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
+    """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
+    a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    return [_segment_one(entry, job, alarm=True) for entry in chunk]
+
+
+# ------------------------------------------------------------------------------------- the workers
+
+
+def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
+    """Runs first in every worker: outlive no scan, leave Ctrl-C to the scan, load jieba.
+
+    ``lifeline`` is the reading end of a pipe whose only writing end the scanning process holds. When
+    that process ends in any way (even SIGKILL) the pipe closes, the watchdog thread wakes and the worker
+    exits: no worker is left behind holding hundreds of megabytes. This works alike on every platform,
+    whatever the start method.
+    """
+    if hasattr(signal, "SIGINT"):
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the scan decides
+    if hasattr(os, "setpgid"):
+        with contextlib.suppress(OSError):
+            os.setpgid(0, 0)  # out of the terminal's group: a Ctrl-C is the scan's to handle, not ours
+    threading.Thread(target=_watch_lifeline, args=(lifeline,), name="lifeline", daemon=True).start()
+    from simcompare.core.tokens.segment import jieba_segmenter
+
+    jieba_segmenter()
+
+
+def _watch_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
+    with contextlib.suppress(EOFError, OSError):
+        lifeline.recv()  # nothing is ever sent: this returns only when the scanning process has gone
+    os._exit(1)
+
+
+@contextlib.contextmanager
+def _children_deaf_to_ctrl_c() -> Iterator[None]:
+    """Processes started in this block begin with SIGINT blocked (a signal mask survives fork and exec).
+
+    A Ctrl-C reaches the terminal's whole process group, and the forkserver spends a second or two loading
+    Python and jieba before it ignores SIGINT: a Ctrl-C then would kill it and end the scan in a traceback.
+    The scan itself gets the Ctrl-C once the block ends (held, not lost) and decides what it means.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _pool_context() -> multiprocessing.context.BaseContext:
+    # forkserver: workers fork from a clean single-threaded server (safe beside Qt's threads), which
+    # loads jieba once so every worker starts with the dictionary in memory.
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(["simcompare.core.folder.warm"])
+        return context
+    return multiprocessing.get_context("spawn")
+
+
+# ------------------------------------------------------------------------------------------- scan
+
+
+class _Run:
+    """State of one scan: progress, cancel and results, and the finished files on their way to the cache."""
+
+    # Finished files are stored this many at a time while the workers go on, not all after the last one:
+    # the scan's end waits for less, a cancel lands sooner, and a scan cut short keeps more of its work.
+    STORE_EVERY = 500
+
+    def __init__(
+        self,
+        progress: Progress,
+        cancel: threading.Event | None,
+        cache: Cache | None = None,
+        config: Config | None = None,
+    ) -> None:
+        self.progress = progress
+        self.cancel = cancel or threading.Event()
+        self.records: list[FileRecord] = []
+        self.problems: list[Problem] = []
+        self.cache = cache
+        self.keys = (config.features_key(), config.fingerprint_key()) if cache is not None and config else None
+        self.to_store: list[CacheRow] = []
+
+    def keep(self, row: CacheRow) -> None:
+        """Put a finished file on its way to the cache (when there is one)."""
+        if self.keys is None:
+            return
+        self.to_store.append(row)
+        if len(self.to_store) >= self.STORE_EVERY:
+            self.store()
+
+    def store(self) -> None:
+        """Store the files kept so far."""
+        if self.cache is not None and self.keys is not None and self.to_store:
+            self.cache.store(*self.keys, self.to_store)
+        self.to_store = []
+
+    def check(self) -> None:
+        if self.cancel.is_set():
+            raise Cancelled("the scan was cancelled")
+
+    def report(self, done: int, total: int, stage: str) -> None:
+        try:
+            self.progress(done, total, stage)
+        except Cancelled:
+            self.cancel.set()
+        self.check()
+
+    def take(self, outcome: _Outcome, root: Path) -> None:
+        if isinstance(outcome, Problem):
+            self.problems.append(outcome)
+            return
+        stamp, fp, found = outcome.stamp, outcome.fingerprint, outcome.features
+        self.records.append(
+            FileRecord(
+                outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding, found.digest, found.shingles
+            )
+        )
+        if outcome.stored is not None:  # None: no cache keeps this scan's work
+            self.keep(CacheRow(str(root / outcome.rel), stamp, outcome.stored, fp))
+
+
+def _fingerprint_from_counts(counts: dict[str, int], sequence: tuple[str, ...] | None, config: Config) -> int:
+    weights = top_k(weigh(counts, config.weighting, sequence=sequence or ()), config.top_k)
+    return fingerprint_value(weights, config)
+
+
+def scan(
+    root: str | os.PathLike[str],
+    config: Config | None = None,
+    options: ScanOptions | None = None,
+    *,
+    cache: Cache | None = None,
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
+) -> ScanResult:
+    """Fingerprint every wanted file below ``root``.
+
+    Args:
+        root: The folder.
+        config: Fingerprint settings.
+        options: Which files, and how many worker processes.
+        cache: Where per-file work is kept between scans; None works without one.
+        progress: Called with (done, total, stage); it may raise Cancelled to stop.
+        cancel: Set it (from any thread, or a signal handler) to stop at the next file; the partial
+            result is returned and what was finished is cached.
+
+    Returns:
+        The result; ``cancelled`` is True when it stopped early. Files appear in path order.
+    """
+    started = time.perf_counter()
+    config = config or Config()
+    options = options or ScanOptions()
+    root_path = Path(root).resolve()
+    if not root_path.is_dir():
+        raise InputError(f"{root} is not a folder")
+    run = _Run(progress, cancel, cache, config)
+    stats = {"segmented": 0, "features": 0, "fingerprints": 0}
+    listed = 0
+    try:
+        run.report(0, 0, Stage.LISTING)
+        entries = list_files(root_path, options, run.problems, run.check)
+        listed = len(entries)
+        key_features, key_fingerprint = config.features_key(), config.fingerprint_key()
+        # No fingerprint key (a hasher that cannot be named for certain): features only, never fingerprints.
+        cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache and key_fingerprint else {}
+        cached_features = cache.features_under(str(root_path), key_features) if cache else {}
+        total = len(entries)
+        done = 0
+        run.report(done, total, Stage.READING)
+        todo: list[_Entry] = []
+        for entry in entries:
+            features = cached_features.get(entry.path)
+            # The text's identity and shingles live with its features: without them, segment again.
+            if features is None or features[0] != entry.stamp:
+                todo.append(entry)
+                continue
+            found = features[1]
+            hit = cached_fp.get(entry.path)
+            if hit is not None and hit[0] == entry.stamp:
+                fp = hit[1]
+                stats["fingerprints"] += 1
+            else:
+                value = _fingerprint_from_counts(found.counts, found.sequence, config)
+                fp = CachedFingerprint(value, not found.counts, found.encoding)
+                run.keep(CacheRow(entry.path, entry.stamp, None, fp))
+                stats["features"] += 1
+            run.records.append(
+                FileRecord(
+                    entry.rel,
+                    entry.stamp.size,
+                    entry.stamp.mtime_ns,
+                    fp.value,
+                    fp.empty,
+                    fp.encoding,
+                    found.digest,
+                    found.shingles,
+                )
+            )
+            done += 1
+            if done % 512 == 0:
+                run.report(done, total, Stage.READING)
+        run.report(done, total, Stage.READING)
+        stats["segmented"] = len(todo)
+        _segment_all(todo, config, options, run, root_path, done, total, keep_counts=cache is not None)
+        run.report(total, total, Stage.DONE)
+        cancelled = False
+    except Cancelled:
+        cancelled = True
+    run.store()  # the rest; a cancelled scan's finished files too
+    records = tuple(sorted(run.records, key=lambda r: r.path))
+    return ScanResult(
+        root=str(root_path),
+        config=config,
+        options=options,
+        files=records,
+        problems=tuple(sorted(run.problems, key=lambda p: p.path)),
+        cancelled=cancelled,
+        stats=ScanStats(
+            listed, stats["segmented"], stats["features"], stats["fingerprints"], time.perf_counter() - started
+        ),
+    )
+
+
+def scan_file(
+    path: str, rel: str, stamp: FileStamp, config: Config, *, max_bytes: int | None = DEFAULT_MAX_BYTES
+) -> FileRecord | Problem:
+    """One file read, segmented and fingerprinted exactly as a scan's worker does it (a parser stuck on a
+    document is stopped by the alarm and reported): its record, or the problem that kept it out.
+
+    For other engines that run the scan's per-file work elsewhere (Spark's executors).
+
+    Args:
+        path: The file's absolute path.
+        rel: Its path as the result names it.
+        stamp: Its size and times as listed; a file that changed since is reported, not read.
+        config: Fingerprint settings.
+        max_bytes: Larger files are reported as too large.
+    """
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, max_bytes, keep_counts=False)
+    run = _Run(NO_PROGRESS, None)
+    run.take(_segment_one(_Entry(path, rel, stamp), job, alarm=True), Path("/"))
+    return run.problems[0] if run.problems else run.records[0]
+
+
+def _chunks(entries: list[_Entry], size: int) -> Iterator[list[_Entry]]:
+    for i in range(0, len(entries), size):
+        yield entries[i : i + size]
+
+
+def _segment_all(
+    todo: list[_Entry],
+    config: Config,
+    options: ScanOptions,
+    run: _Run,
+    root: Path,
+    done: int,
+    total: int,
+    *,
+    keep_counts: bool,
+) -> None:
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, options.max_bytes, keep_counts)
+    workers = options.workers or os.cpu_count() or 1
+    in_process = options.in_process
+    if in_process is None:
+        in_process = workers == 1 or len(todo) < 16
+    if in_process or not todo:
+        for entry in todo:
+            run.take(_segment_one(entry, job), root)
+            done += 1
+            run.report(done, total, Stage.READING)
+        return
+    # Small chunks keep IPC cheap yet let a cancel land within a fraction of a second.
+    chunk_size = max(1, min(32, len(todo) // (workers * 8)))
+    chunks = iter(_chunks(todo, chunk_size))
+    for _ in range(_POOL_STARTS):
+        lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
+        if lost is None:
+            return
+        done = lost.done
+        for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
+            run.problems.append(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED))
+        run.report(done, total, Stage.READING)  # a Ctrl-C that killed the worker lands here as a cancel
+    for chunk in chunks:
+        run.problems.extend(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED) for entry in chunk)
+
+
+_POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all
+_WORKER_DIED = "internal error: BrokenProcessPool (the worker process reading it died)"
+
+
+@dataclass(frozen=True, slots=True)
+class _Lost:
+    """Files whose worker died, and how many files were done by then."""
+
+    entries: list[_Entry]
+    done: int
+
+
+def _segment_in_pool(
+    chunks: Iterator[list[_Entry]], job: _Job, workers: int, run: _Run, root: Path, done: int, total: int
+) -> _Lost | None:
+    """Segment the chunks in one pool of workers; None when all are done, _Lost when a worker died."""
+    context = _pool_context()
+    keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
+    pending: dict[Future, list[_Entry]] = {}
+
+    def lost(*chunks_too: list[_Entry]) -> _Lost:
+        """The files in flight (and ``chunks_too``) when the pool broke."""
+        return _Lost([*(e for c in chunks_too for e in c), *(e for c in pending.values() for e in c)], done)
+
+    try:
+        with _children_deaf_to_ctrl_c():  # the forkserver, the resource tracker and the workers start here
+            for chunk in chunks:  # a bounded window of work in flight, so cancel has little to drop
+                try:
+                    pending[pool.submit(_segment_chunk, chunk, job)] = chunk
+                except BrokenProcessPool:  # a worker died already
+                    return lost(chunk)
+                if len(pending) >= workers * 3:
+                    break
+        stranded: list[list[_Entry]] = []  # taken for a pool that broke before it took them
+        while pending:
+            finished, _ = wait(pending, timeout=0.2, return_when=FIRST_COMPLETED)
+            for future in finished:
+                chunk = pending.pop(future)
+                try:
+                    outcomes = future.result()
+                except BrokenProcessPool:
+                    return lost(chunk, *stranded)
+                for outcome in outcomes:
+                    run.take(outcome, root)
+                done += len(outcomes)
+                next_chunk = None if stranded else next(chunks, None)
+                if next_chunk is not None:
+                    try:
+                        pending[pool.submit(_segment_chunk, next_chunk, job)] = next_chunk
+                    except BrokenProcessPool:  # a worker died since: the other finished chunks are still taken
+                        stranded.append(next_chunk)
+            if stranded:
+                return lost(*stranded)
+            run.report(done, total, Stage.READING)
+    finally:
+        keep_alive.close()
+        if run.cancel.is_set() or pending:
+            # Cancelled, or a worker died: the scan returns now, and the workers end the chunks they hold
+            # and leave. They are not cut off through the lifeline: killed while sending a result, a worker
+            # would leave the pool's reader waiting for the rest forever, and the interpreter, which joins
+            # that reader when it exits, with it. The lifeline closes once the pool is shut.
+            threading.Thread(target=_close_when_done, args=(pool, lifeline), name="pool-closer", daemon=True).start()
+        else:
+            pool.shutdown(wait=True)
+            lifeline.close()
+    return None
+
+
+def _close_when_done(pool: ProcessPoolExecutor, lifeline: multiprocessing.connection.Connection) -> None:
+    pool.shutdown(wait=True, cancel_futures=True)
+    lifeline.close()

@@ -1,0 +1,507 @@
+"""A folder's result as a session: what `simcompare scan` and the Folder page share.
+
+A :class:`FolderSession` owns one scan's result and answers everything asked of it afterwards without
+reading a file again: groups at any k, the verified pairs behind them, the distance histogram, one pair's
+figures, the JSON/CSV report, and what happens when files are trashed or marked "not duplicates".
+
+How pairs are found (DESIGN.md §3):
+
+1. Empty documents are set aside; they never enter the index.
+2. Identical texts (equal ``digest``) are one node, represented by one file; the rest are its copies.
+3. The block index runs once per distinct fingerprint value; pairs of values are expanded to pairs of
+   nodes (a value shared by more than ``SHARED_VALUE_LIMIT`` different texts is represented by one of
+   them, so the expansion stays bounded).
+4. Each candidate within k is verified by its resemblance (``simcompare.core.search.verify``).
+
+Pairs found at one k answer every smaller k by filtering, so moving the threshold down costs nothing and
+moving it up searches once more.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+import numpy as np
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.errors import Cancelled
+from simcompare.core.folder.scan import NO_PROGRESS, FileRecord, Progress, ScanResult
+from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
+from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
+from simcompare.core.search.index import NearPairs, find_near_pairs
+from simcompare.core.search.verify import (
+    DEFAULT_MIN_RESEMBLANCE,
+    QUICK_MARGIN,
+    Decision,
+    Shingles,
+    quick_resemblance,
+    quick_table,
+    resemblance,
+    shingles_from_bytes,
+)
+
+__all__ = [
+    "SHARED_VALUE_LIMIT",
+    "FolderSession",
+    "GroupStage",
+    "NotDuplicates",
+    "PairFigures",
+    "default_data_path",
+    "session_of",
+]
+
+SHARED_VALUE_LIMIT = 64
+"""More different texts than this with one fingerprint value are paired through one of them only."""
+
+_QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
+
+
+class GroupStage(StrEnum):
+    """The grouping stages reported to a progress callback (a str, like the scan's :class:`Stage`)."""
+
+    SEARCHING = "searching"
+    VERIFYING = "verifying"
+    GROUPING = "grouping"
+
+
+@dataclass(frozen=True, slots=True)
+class PairFigures:
+    """How close two files of the session are."""
+
+    distance: int
+    resemblance: float
+    identical: bool
+    near_duplicate: bool
+
+
+def default_data_path() -> Path:
+    """Where simcompare keeps what the user decided (XDG data folder; Application Support; APPDATA)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        configured = os.environ.get("XDG_DATA_HOME", "")
+        # The XDG spec: a relative path is invalid and must be ignored.
+        base = Path(configured) if os.path.isabs(configured) else Path.home() / ".local" / "share"
+    return base / "simcompare"
+
+
+class NotDuplicates:
+    """Pairs of files the user said are not duplicates, kept as JSON in the user's data folder.
+
+    Paths are absolute. The file is ours alone: written whole to a temporary file beside it and moved
+    into place, so a crash never leaves half a list. A file that cannot be read is left untouched and
+    the list starts empty (with ``problem`` saying why); saving then goes to the same place only if the
+    file is missing or ours.
+    """
+
+    FORMAT = "simcompare-not-duplicates"
+
+    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+        self.path = Path(path) if path is not None else default_data_path() / "not-duplicates.json"
+        self.problem = ""
+        self._pairs: set[tuple[str, str]] = set()
+        self._lock = threading.Lock()
+        self._load()
+
+    def _load(self) -> None:
+        try:
+            data = json.loads(self.path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError) as error:
+            self.problem = f"{self.path} could not be read ({error}); it is left as it is"
+            return
+        if not isinstance(data, dict) or data.get("format") != self.FORMAT:
+            self.problem = f"{self.path} is not a simcompare not-duplicates list; it is left as it is"
+            return
+        pairs = data.get("pairs", [])
+        if not isinstance(pairs, list):
+            self.problem = f"{self.path} has no list of pairs; it is left as it is"
+            return
+        for pair in pairs:
+            if isinstance(pair, list) and len(pair) == 2 and all(isinstance(p, str) for p in pair):
+                self._pairs.add(self._key(pair[0], pair[1]))
+
+    @staticmethod
+    def _key(a: str, b: str) -> tuple[str, str]:
+        return (a, b) if a <= b else (b, a)
+
+    def pairs(self) -> list[tuple[str, str]]:
+        """Every remembered pair, sorted."""
+        with self._lock:
+            return sorted(self._pairs)
+
+    def __contains__(self, pair: object) -> bool:
+        if not isinstance(pair, tuple) or len(pair) != 2:
+            return False
+        return self._key(str(pair[0]), str(pair[1])) in self._pairs
+
+    def add(self, a: str, b: str) -> None:
+        """Remember that ``a`` and ``b`` are not duplicates, and save."""
+        with self._lock:
+            self._pairs.add(self._key(a, b))
+        self.save()
+
+    def remove(self, a: str, b: str) -> None:
+        """Forget a remembered pair, and save."""
+        with self._lock:
+            self._pairs.discard(self._key(a, b))
+        self.save()
+
+    def save(self) -> None:
+        """Write the list (raises OSError when the data folder cannot be written)."""
+        if self.problem:
+            raise OSError(self.problem)
+        with self._lock:
+            data = {"format": self.FORMAT, "version": 1, "pairs": [list(p) for p in sorted(self._pairs)]}
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        handle, temporary = tempfile.mkstemp(prefix=".not-duplicates-", suffix=".tmp", dir=self.path.parent)
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8") as out:
+                json.dump(data, out, ensure_ascii=False, indent=1)
+            os.replace(temporary, self.path)
+        except BaseException:
+            Path(temporary).unlink(missing_ok=True)
+            raise
+
+
+class _Check:
+    """Progress and cancel for one grouping run."""
+
+    def __init__(self, progress: Progress, cancel: threading.Event | None) -> None:
+        self.progress = progress
+        self.cancel = cancel or threading.Event()
+
+    def __call__(self, done: int, total: int, stage: str) -> None:
+        if self.cancel.is_set():
+            raise Cancelled("grouping was cancelled")
+        self.progress(done, total, stage)
+
+
+class FolderSession:
+    """One folder's scan result and everything derived from it.
+
+    Args:
+        result: The scan's result.
+        not_duplicates: The user's not-duplicates list; None keeps no list (nothing is refused).
+        min_resemblance: Verification threshold: candidates below it are not near-duplicates.
+    """
+
+    def __init__(
+        self,
+        result: ScanResult,
+        *,
+        not_duplicates: NotDuplicates | None = None,
+        min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+    ) -> None:
+        Decision(0, min_resemblance)  # checks the threshold
+        self.result = result
+        self.not_duplicates = not_duplicates
+        self.min_resemblance = float(min_resemblance)
+        self._lock = threading.Lock()
+        self._reset()
+
+    # ------------------------------------------------------------------------------- the files
+
+    def _reset(self) -> None:
+        files = self.result.files
+        self._names = [f.path for f in files]
+        self._index_of = {name: i for i, name in enumerate(self._names)}
+        self._sketches: list[Shingles | None] = [None] * len(files)
+        self._empty = [i for i, f in enumerate(files) if f.empty]
+        # identical texts: equal digest (a record without one is only identical to itself)
+        self._identity = [f.digest or f"#{i}" for i, f in enumerate(files)]
+        best: dict[str, int] = {}
+        for i, record in enumerate(files):  # the shortest, then smallest path of each text (no global sort)
+            if record.empty:
+                continue
+            held = best.get(self._identity[i])
+            if held is None or (len(self._names[i]), self._names[i]) < (len(self._names[held]), self._names[held]):
+                best[self._identity[i]] = i
+        self._representatives = sorted(best.values())
+        self._searched_k = -1
+        self._measured_for: float | None = None
+        self._estimated = Pairs.empty()
+        self._candidates = Pairs.empty()
+        self._search: NearPairs | None = None
+        self._quick: np.ndarray | None = None
+
+    @property
+    def files(self) -> tuple[FileRecord, ...]:
+        return self.result.files
+
+    @property
+    def bits(self) -> int:
+        return self.result.config.bits
+
+    @property
+    def root(self) -> str:
+        return self.result.root
+
+    def index_of(self, path: str) -> int | None:
+        """The index of a file by its path relative to the folder."""
+        return self._index_of.get(path)
+
+    def absolute(self, index: int) -> str:
+        """A file's absolute path."""
+        return os.path.join(self.root, *self._names[index].split("/"))
+
+    def identity(self, index: int) -> str:
+        """Equal for files with identical cleaned texts (a file without a digest is identical only to itself)."""
+        return self._identity[index]
+
+    def sketch(self, index: int) -> Shingles:
+        """A file's shingles, decoded on first use."""
+        found = self._sketches[index]
+        if found is None:
+            found = self._sketches[index] = shingles_from_bytes(self.result.files[index].shingles)
+        return found
+
+    @property
+    def search_statistics(self) -> NearPairs | None:
+        """The last block-index search (layout, keys, candidates), for the index view."""
+        return self._search
+
+    # ------------------------------------------------------------------------------- pairs
+
+    def _distinct_values(self) -> tuple[np.ndarray, list[list[int]]]:
+        """The distinct fingerprint values of the representatives, and the representatives of each."""
+        values = [int(self.result.files[i].value) for i in self._representatives]
+        order = sorted(range(len(values)), key=lambda p: values[p])
+        distinct: list[int] = []
+        holders: list[list[int]] = []
+        for position in order:
+            value = values[position]
+            if not distinct or distinct[-1] != value:
+                distinct.append(value)
+                holders.append([])
+            holders[-1].append(self._representatives[position])
+        return np.array(distinct, dtype=object), holders
+
+    def _expand(self, found: NearPairs, holders: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Pairs of distinct values → pairs of representatives (left, right, distance), as arrays."""
+        first = np.array([group[0] for group in holders], dtype=np.intp)
+        left, right = first[found.left], first[found.right]
+        distance = np.asarray(found.distance, dtype=np.intp)
+        shared = [u for u, group in enumerate(holders) if len(group) > 1]
+        if not shared:
+            return left, right, distance
+        rows: list[tuple[int, int, int]] = []
+        for u in shared:  # texts that share one value: each with the first, or every pair when few
+            group = holders[u]
+            if len(group) > SHARED_VALUE_LIMIT:
+                rows.extend((group[0], other, 0) for other in group[1:])
+            else:
+                rows.extend((a, b, 0) for x, a in enumerate(group) for b in group[x + 1 :])
+        many = np.zeros(len(holders), dtype=bool)
+        many[shared] = True
+        touching = many[found.left] | many[found.right]
+        for u, v, d in zip(found.left[touching], found.right[touching], distance[touching], strict=True):
+            ends = [holders[w] if len(holders[w]) <= SHARED_VALUE_LIMIT else holders[w][:1] for w in (u, v)]
+            rows.extend((a, b, int(d)) for a in ends[0] for b in ends[1] if (a, b) != (ends[0][0], ends[1][0]))
+        extra = np.array(rows, dtype=np.intp).reshape(-1, 3)
+        return (
+            np.concatenate([left, extra[:, 0]]),
+            np.concatenate([right, extra[:, 1]]),
+            np.concatenate([distance, extra[:, 2]]),
+        )
+
+    def _find_candidates(self, k: int, check: _Check) -> Pairs:
+        """Candidate pairs of representatives within k, with their distance and quick resemblance estimate."""
+        check(0, 0, GroupStage.SEARCHING)
+        distinct, holders = self._distinct_values()
+        found = find_near_pairs(list(distinct), k=k, bits=self.bits)
+        self._search = found
+        left, right, distance = self._expand(found, holders)
+        left, right = np.minimum(left, right), np.maximum(left, right)
+        if self._quick is None:
+            self._quick = quick_table([self.sketch(i) for i in range(len(self.result.files))])
+        total = len(left)
+        similar = np.empty(total, dtype=np.float64)
+        for start in range(0, total, _QUICK_CHUNK):
+            check(start, total, GroupStage.VERIFYING)
+            stop = start + _QUICK_CHUNK
+            similar[start:stop] = quick_resemblance(self._quick[left[start:stop]], self._quick[right[start:stop]])
+        order = np.lexsort((right, left))
+        return Pairs(left[order], right[order], distance[order], similar[order])
+
+    def _measure(self, estimated: Pairs, check: _Check) -> Pairs:
+        """The candidates with the exact resemblance wherever the estimate comes near the threshold.
+
+        An estimate more than ``QUICK_MARGIN`` (four standard errors) below the threshold rejects the pair, one
+        as far above accepts it; only the band between is measured exactly, so thousands of near-identical
+        files (every pair far above) cost no exact measure per pair.
+        """
+        similar = estimated.resemblance.copy()
+        if self.min_resemblance <= 0:  # verification off: every candidate passes, none needs measuring
+            return estimated
+        band = (similar >= self.min_resemblance - QUICK_MARGIN) & (similar < self.min_resemblance + QUICK_MARGIN)
+        positions = np.flatnonzero(band)
+        left, right = estimated.left, estimated.right
+        for done, position in enumerate(positions.tolist()):
+            if done % 2048 == 0:
+                check(done, len(positions), GroupStage.VERIFYING)
+            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
+        return Pairs(left, right, estimated.distance, similar)
+
+    def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
+        """Every pair of representatives within k, verified or not (their resemblance tells)."""
+        check = _Check(progress, cancel)
+        with self._lock:
+            if k > self._searched_k:
+                self._estimated = self._find_candidates(k, check)
+                self._searched_k = k
+                self._measured_for = None
+            if self._measured_for != self.min_resemblance:  # another threshold: another band to measure
+                self._candidates = self._measure(self._estimated, check)
+                self._measured_for = self.min_resemblance
+            found = self._candidates
+        return found.select(found.distance <= k)
+
+    def pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
+        """The near-duplicate pairs of representatives: within k and verified."""
+        found = self.candidates(k, progress=progress, cancel=cancel)
+        return found.select(found.resemblance >= self.min_resemblance)
+
+    def _refused(self) -> list[tuple[int, int]]:
+        if self.not_duplicates is None:
+            return []
+        refused = []
+        for a, b in self.not_duplicates.pairs():
+            i, j = self._index_of_absolute(a), self._index_of_absolute(b)
+            if i is not None and j is not None:
+                refused.append((i, j))
+        return refused
+
+    def _index_of_absolute(self, path: str) -> int | None:
+        root = self.root.rstrip(os.sep) + os.sep
+        if not path.startswith(root):
+            return None
+        return self._index_of.get(path[len(root) :].replace(os.sep, "/"))
+
+    # ------------------------------------------------------------------------------- groups
+
+    def groups(
+        self,
+        k: int,
+        *,
+        rule: GroupRule | str = GroupRule.REFERENCE,
+        progress: Progress = NO_PROGRESS,
+        cancel: threading.Event | None = None,
+    ) -> list[Group]:
+        """The groups at threshold k (see ``simcompare.core.search.groups``); raises Cancelled when asked to stop."""
+        Decision(k, self.min_resemblance)
+        pairs = self.pairs(k, progress=progress, cancel=cancel)
+        _Check(progress, cancel)(0, 0, GroupStage.GROUPING)
+        files = self.result.files
+        groups = build_groups(
+            [f.value for f in files],
+            pairs,
+            names=self._names,
+            empty=self._empty,
+            identical=self._identity,
+            not_duplicates=self._refused(),
+            rule=rule,
+            resemble=lambda a, b: resemblance(self.sketch(a), self.sketch(b)),
+            k=k,
+            min_resemblance=self.min_resemblance,
+        )
+        return self._exactly_verified(groups, rule)
+
+    def _exactly_verified(self, groups: list[Group], rule: GroupRule | str) -> list[Group]:
+        """Every member's ``verified`` measured exactly against its reference (pairs far above the threshold
+        were accepted on their estimate); a member that falls below it leaves a reference-centred group."""
+        checked = []
+        reference_rule = GroupRule(rule) is GroupRule.REFERENCE
+        for group in groups:
+            members = [group.members[0]]
+            for member in group.members[1:]:
+                if member.identical:
+                    members.append(member)
+                    continue
+                exact = resemblance(self.sketch(member.index), self.sketch(group.reference))
+                if reference_rule and exact < self.min_resemblance:
+                    continue
+                members.append(replace(member, verified=exact))
+            if len(members) == len(group.members):
+                checked.append(replace(group, members=tuple(members)))
+            elif len(members) > 1:
+                values = [self.result.files[m.index].value for m in members]
+                checked.append(
+                    Group(group.reference, tuple(members), max_internal_distance(values, range(len(values))))
+                )
+        return checked
+
+    def pair(self, i: int, j: int, k: int) -> PairFigures:
+        """The figures of two files: distance, resemblance, identical, and the verdict at k."""
+        files = self.result.files
+        distance = (int(files[i].value) ^ int(files[j].value)).bit_count()
+        identical = bool(files[i].digest) and files[i].digest == files[j].digest
+        similar = 1.0 if identical else resemblance(self.sketch(i), self.sketch(j))
+        near = not files[i].empty and not files[j].empty and Decision(k, self.min_resemblance).near(distance, similar)
+        return PairFigures(distance, similar, identical, near)
+
+    def histogram(self) -> DistanceHistogram:
+        """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders)."""
+        values = [f.value for f in self.result.files if not f.empty]
+        return distance_histogram(values, self.bits)
+
+    def wasted_bytes(self, group: Group) -> int:
+        """What removing every member but the reference would free."""
+        files = self.result.files
+        return sum(files[m.index].size for m in group.members[1:])
+
+    # ------------------------------------------------------------------------------- changes
+
+    def mark_not_duplicates(self, i: int, j: int) -> None:
+        """Remember that files i and j are not duplicates (needs a not-duplicates list)."""
+        if self.not_duplicates is None:
+            raise ValueError("this session keeps no not-duplicates list")
+        self.not_duplicates.add(self.absolute(i), self.absolute(j))
+
+    def forget(self, paths: Iterable[str]) -> None:
+        """Drop files (relative paths) from the result, e.g. after they were moved to the trash.
+
+        Pairs already found are kept for the files that remain, so regrouping needs no new search —
+        unless a removed file stood for identical copies that remain: then the pairs are found anew.
+        """
+        gone = {self._index_of[p] for p in paths if p in self._index_of}
+        if not gone:
+            return
+        with self._lock:
+            old = self.result.files
+            keep = np.ones(len(old), dtype=bool)
+            keep[list(gone)] = False
+            new_index = np.cumsum(keep) - 1
+            estimated, candidates, searched, search = self._estimated, self._candidates, self._searched_k, self._search
+            measured = self._measured_for
+            sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
+            # Only a representative that leaves while copies remain changes who stands for a text.
+            representatives = set(self._representatives)
+            digests_gone = {old[i].digest for i in gone if i in representatives and old[i].digest}
+            stood_for_copies = any(old[i].digest in digests_gone for i in range(len(old)) if keep[i])
+            self.result = replace(self.result, files=tuple(f for i, f in enumerate(old) if keep[i]))
+            self._reset()
+            self._sketches = sketches
+            if searched >= 0 and not stood_for_copies:
+
+                def remap(pairs: Pairs) -> Pairs:
+                    kept = pairs.select(keep[pairs.left] & keep[pairs.right])
+                    return Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
+
+                self._estimated, self._candidates = remap(estimated), remap(candidates)
+                self._searched_k, self._search, self._measured_for = searched, search, measured
+
+
+def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:
+    """A session with the user's not-duplicates list (when it can be read)."""
+    return FolderSession(result, not_duplicates=NotDuplicates() if keep_not_duplicates else None)

@@ -1,0 +1,122 @@
+"""Scan results as plain data: the JSON and CSV that `simcompare scan` prints and the Folder page exports.
+
+Paths are relative to the scanned folder, with / separators. Every member carries its size, its distance
+and similarity to the group's reference, ``verified`` (its resemblance to the reference, 0 to 1; null
+where not measured), ``identical`` and ``also_close`` (other close files not in the group); every group
+carries ``wasted_bytes``, the sizes of all members but the reference.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from collections.abc import Sequence
+
+from simcompare.core.fingerprint.bitwise import distance_similarity
+from simcompare.core.folder.scan import Problem
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.search.groups import Group, GroupRule
+
+FORMAT_VERSION = 2
+CSV_COLUMNS = (
+    "group",
+    "path",
+    "reference",
+    "distance",
+    "similarity",
+    "verified",
+    "identical",
+    "size",
+    "max_distance",
+    "wasted_bytes",
+    "also_close",
+)
+
+
+def _similarity(distance: int, bits: int) -> float:
+    return round(distance_similarity(distance, bits), 6)
+
+
+def _verified(value: float | None) -> float | None:
+    return None if value is None else round(value, 6)
+
+
+def _problem_json(problem: Problem) -> dict[str, object]:
+    """One problem; ``errno`` only where the operating system gave one (an ``unreadable`` file)."""
+    entry: dict[str, object] = {"path": problem.path, "reason": problem.reason, "detail": problem.detail}
+    if problem.errno is not None:
+        entry["errno"] = problem.errno
+    return entry
+
+
+def report_json(
+    session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
+) -> dict[str, object]:
+    """The scan's JSON: settings, file count, groups, problems, empty files."""
+    result = session.result
+    bits = result.config.bits
+    files = result.files
+    return {
+        "format": "simcompare-scan",
+        "version": FORMAT_VERSION,
+        "settings": {
+            **result.config.describe(),
+            "k": k,
+            "grouping": str(GroupRule(rule)),
+            "min_verified": session.min_resemblance,
+            "root": result.root,
+            "partial": result.cancelled,
+        },
+        "files": len(files),
+        "groups": [
+            {
+                "reference": files[group.reference].path,
+                "max_distance": group.max_distance,
+                "wasted_bytes": session.wasted_bytes(group),
+                "members": [
+                    {
+                        "path": files[m.index].path,
+                        "size": files[m.index].size,
+                        "distance": m.distance,
+                        "similarity": _similarity(m.distance, bits),
+                        "verified": _verified(m.verified),
+                        "identical": m.identical,
+                        "also_close": [files[i].path for i in m.also_close],
+                    }
+                    for m in group.members
+                ],
+            }
+            for group in groups
+        ],
+        "problems": [_problem_json(p) for p in result.problems],
+        "empty": result.empty,
+    }
+
+
+def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:
+    """One row per group member; ``also_close`` paths are joined by " | "."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    files = session.result.files
+    bits = session.result.config.bits
+    for number, group in enumerate(groups, start=1):
+        wasted = session.wasted_bytes(group)
+        for m in group.members:
+            verified = _verified(m.verified)
+            writer.writerow(
+                [
+                    number,
+                    files[m.index].path,
+                    int(m.index == group.reference),
+                    m.distance,
+                    _similarity(m.distance, bits),
+                    "" if verified is None else verified,
+                    int(m.identical),
+                    files[m.index].size,
+                    group.max_distance,
+                    wasted,
+                    " | ".join(files[i].path for i in m.also_close),
+                ]
+            )
+    return out.getvalue()

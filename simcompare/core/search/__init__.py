@@ -1,0 +1,1 @@
+"""Fingerprints to near-duplicates: the exact block index and its cost model, verification, groups, histogram."""

@@ -1,0 +1,465 @@
+"""Near-duplicate groups you can act on: reference-centred, verified, deterministic (DESIGN.md §3).
+
+Closeness is not transitive: A~B and B~C does not make A~C, so the connected components of the pairs
+within k chain unrelated files together. The default groups are therefore **reference-centred**
+(leader clustering): files are taken in order of priority — the file resembling the most others first
+(each close file counted by its resemblance), then the shorter path, then the path — and each file not
+yet grouped becomes the reference of a new group that takes every ungrouped file close to it. So every
+member is within k of its reference (two members are at most 2k apart), a file is in one group at most,
+and the same input always gives the same groups. Close pairs split across groups are kept: each member
+lists its other close files (``also_close``).
+
+Identical texts are one node: the pairs are found and verified between one representative of each, and
+the copies join their representative's group marked ``identical``. Empty documents never join a group.
+
+Connected components stay available (``GroupRule.COMPONENTS``) for pipelines that want clusters.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+import numpy as np
+import numpy.typing as npt
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.fingerprint.bitwise import to_words
+from simcompare.core.search.index import NearPairs, find_near_pairs
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, Shingles, resemblance
+
+__all__ = [
+    "ALSO_CLOSE_LIMIT",
+    "Group",
+    "GroupRule",
+    "Member",
+    "Pairs",
+    "build_groups",
+    "find_groups",
+    "max_internal_distance",
+    "with_reference",
+]
+
+ALSO_CLOSE_LIMIT = 20
+"""Most other close files listed per member (nearest first)."""
+
+# Above this many distinct values, the largest internal distance is found block by block to bound memory.
+_BLOCK = 1024
+
+
+class GroupRule(StrEnum):
+    """How pairs become groups."""
+
+    REFERENCE = "reference"
+    COMPONENTS = "components"
+
+
+@dataclass(frozen=True, slots=True)
+class Member:
+    """A group member.
+
+    Attributes:
+        index: Its index among the files (fingerprints).
+        distance: Hamming distance to the group's reference.
+        verified: Resemblance to the reference (shingle Jaccard, 0 to 1); None where it was not measured.
+        identical: Its cleaned text equals the reference's.
+        also_close: Other files within k and verified that are not in this group (nearest first, at most
+            ``ALSO_CLOSE_LIMIT``).
+    """
+
+    index: int
+    distance: int
+    verified: float | None = None
+    identical: bool = False
+    also_close: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A near-duplicate group. ``members[0]`` is the reference (distance 0)."""
+
+    reference: int
+    members: tuple[Member, ...]
+    max_distance: int
+
+    def __len__(self) -> int:
+        return len(self.members)
+
+    @property
+    def indices(self) -> tuple[int, ...]:
+        """The members' file indices, reference first."""
+        return tuple(m.index for m in self.members)
+
+
+IntArray = npt.NDArray[np.intp]
+
+
+@dataclass(frozen=True, slots=True)
+class Pairs:
+    """Close pairs between files (``left < right``), with their distance and resemblance."""
+
+    left: IntArray
+    right: IntArray
+    distance: IntArray
+    resemblance: npt.NDArray[np.float64]
+
+    def __post_init__(self) -> None:
+        sizes = {len(self.left), len(self.right), len(self.distance), len(self.resemblance)}
+        if len(sizes) != 1:
+            raise ValueError(f"the pair arrays must be equally long, got lengths {sorted(sizes)}")
+
+    def __len__(self) -> int:
+        return len(self.left)
+
+    @classmethod
+    def empty(cls) -> Pairs:
+        none = np.zeros(0, dtype=np.intp)
+        return cls(none, none.copy(), none.copy(), np.zeros(0, dtype=np.float64))
+
+    @classmethod
+    def of(cls, rows: Iterable[tuple[int, int, int, float]]) -> Pairs:
+        """From ``(i, j, distance, resemblance)`` rows (either order of i and j)."""
+        listed = [(min(i, j), max(i, j), d, r) for i, j, d, r in rows]
+        if not listed:
+            return cls.empty()
+        left, right, distance, similar = zip(*listed, strict=True)
+        return cls(
+            np.array(left, dtype=np.intp),
+            np.array(right, dtype=np.intp),
+            np.array(distance, dtype=np.intp),
+            np.array(similar, dtype=np.float64),
+        )
+
+    def select(self, keep: npt.NDArray[np.bool_]) -> Pairs:
+        """The pairs where ``keep`` is true."""
+        return Pairs(self.left[keep], self.right[keep], self.distance[keep], self.resemblance[keep])
+
+
+def max_internal_distance(values: Sequence[int], members: Sequence[int]) -> int:
+    """Largest Hamming distance between any two members (exact; over their distinct values only)."""
+    distinct = sorted({int(values[i]) for i in members})
+    if len(distinct) < 2:
+        return 0
+    table = to_words(distinct, max(1, max(distinct).bit_length()))
+    best = 0
+    for start in range(0, len(distinct), _BLOCK):
+        block = table[start : start + _BLOCK]
+        distance = np.bitwise_count(block[:, None, :] ^ table[None, :, :]).sum(axis=2)
+        best = max(best, int(distance.max()))
+    return best
+
+
+class _Graph:
+    """The verified pairs between representatives, as adjacency lists sorted nearest first."""
+
+    def __init__(self, pairs: Pairs, label: Callable[[int], tuple[int, str]]) -> None:
+        self.edges: dict[int, list[tuple[int, int, float]]] = {}
+        for a, b, d, r in zip(
+            pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+        ):
+            self.edges.setdefault(a, []).append((b, d, r))
+            self.edges.setdefault(b, []).append((a, d, r))
+        for neighbours in self.edges.values():
+            neighbours.sort(key=lambda e: (e[1], label(e[0]), e[0]))
+
+    def neighbours(self, node: int) -> list[tuple[int, int, float]]:
+        return self.edges.get(node, [])
+
+
+def _classes(n: int, identical: Sequence[object] | None, label: Callable[[int], tuple[int, str]]) -> list[int]:
+    """Each file's representative: the first by label among the files with its identity."""
+    if identical is None:
+        return list(range(n))
+    best: dict[object, int] = {}
+    for i in range(n):
+        key = identical[i]
+        held = best.get(key)
+        if held is None or (label(i), i) < (label(held), held):
+            best[key] = i
+    return [best[identical[i]] for i in range(n)]
+
+
+def build_groups(
+    values: Sequence[int],
+    pairs: Pairs,
+    *,
+    names: Sequence[str] | None = None,
+    empty: Collection[int] = (),
+    identical: Sequence[object] | None = None,
+    not_duplicates: Iterable[tuple[int, int]] = (),
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    resemble: Callable[[int, int], float] | None = None,
+    k: int | None = None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+) -> list[Group]:
+    """Groups from the close (and already verified) pairs.
+
+    Args:
+        values: The fingerprints, one per file.
+        pairs: Close pairs. With ``identical`` given, pairs need only join representatives (the first file
+            of each identity by the order below); pairs naming other copies are moved to their representative.
+        names: Paths: the tie-breaks prefer the shorter path, then the smaller one; None uses the index.
+        empty: Files with no features: they never join a group.
+        identical: An identity per file (e.g. a hash of its cleaned text); equal identities are identical texts.
+        not_duplicates: Pairs the user said are not duplicates: their edge is dropped (identical copies stay).
+        rule: REFERENCE (every member close to its reference) or COMPONENTS (connected components).
+        resemble: Measures a file's resemblance to a reference it has no pair with (COMPONENTS members;
+            with ``k``, files left alone by the leaders get a second chance to join a neighbour's group).
+        k: With ``resemble``: a file left without a group joins the group of one of its close files when it is
+            within ``k`` of that group's reference and resembles it by ``min_resemblance`` — so a file whose
+            only close files were taken by other leaders is not left out.
+        min_resemblance: The verification threshold for that second chance.
+
+    Returns:
+        Groups of two or more files, largest first, then by their reference's name.
+    """
+    rule = GroupRule(rule)
+    n = len(values)
+    excluded = set(empty)
+
+    def label(i: int) -> tuple[int, str]:
+        name = names[i] if names is not None else ""
+        return (len(name), name)
+
+    rep = _classes(n, identical, label)
+    copies: dict[int, list[int]] = {}
+    for i in range(n):
+        if i not in excluded:
+            copies.setdefault(rep[i], []).append(i)
+    refused = {(min(rep[a], rep[b]), max(rep[a], rep[b])) for a, b in not_duplicates if rep[a] != rep[b]}
+    rows = []
+    seen: set[tuple[int, int]] = set()
+    for a, b, d, r in zip(
+        pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+    ):
+        ra, rb = rep[a], rep[b]
+        key = (min(ra, rb), max(ra, rb))
+        if ra == rb or a in excluded or b in excluded or key in refused or key in seen:
+            continue
+        seen.add(key)
+        rows.append((ra, rb, d, r))
+    graph = _Graph(Pairs.of(rows), label)
+
+    # Priority: the file that most resembles the most others (each close file counts by its resemblance, an
+    # identical copy fully), then the shorter path, then the path. A central file makes the best reference.
+    def closeness(node: int) -> float:
+        weight = len(copies[node]) - 1.0
+        for other, _, similar in graph.neighbours(node):
+            weight += len(copies[other]) * (1.0 if math.isnan(similar) else similar)
+        return round(weight, 9)  # rounded so that float noise never decides the order
+
+    # Only files with a copy or a close file can be in a group; sorting just those keeps the sort short (a
+    # long sort of tuples holds the interpreter lock and would stall a window waiting on this thread).
+    active = [node for node in copies if len(copies[node]) > 1 or graph.neighbours(node)]
+    order = sorted(active, key=lambda node: (-closeness(node), label(node), node))
+    if rule is GroupRule.REFERENCE:
+        clusters = _leaders(order, graph)
+        if resemble is not None and k is not None:
+
+            def joins(node: int, reference: int) -> bool:
+                close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
+                return close and resemble(node, reference) >= min_resemblance
+
+            clusters = _second_chance(clusters, graph, joins)
+    else:
+        clusters = _components(order, graph)
+    group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
+
+    groups = []
+    for number, (reference, nodes) in enumerate(clusters):
+        to_reference = {other: (d, None if math.isnan(r) else r) for other, d, r in graph.neighbours(reference)}
+        members = []
+        for node in nodes:
+            for file in copies[node]:
+                if file == reference:
+                    continue
+                same = node == reference
+                distance, verified = (0, 1.0) if same else to_reference.get(node, (None, None))
+                if distance is None:  # components: a member without a pair to its reference
+                    distance = (int(values[file]) ^ int(values[reference])).bit_count()
+                    verified = resemble(file, reference) if resemble else None
+                members.append(Member(file, distance, verified, same, ()))
+        if not members:
+            continue
+        members.sort(key=lambda m: (m.distance, not m.identical, label(m.index), m.index))
+        all_members = [Member(reference, 0, 1.0, False), *members]
+        all_members = [_with_also_close(m, rep[m.index], graph, group_of, number) for m in all_members]
+        groups.append(
+            Group(reference, tuple(all_members), max_internal_distance(values, [m.index for m in all_members]))
+        )
+    groups.sort(key=lambda g: (-len(g.members), label(g.reference), g.reference))
+    return groups
+
+
+def _with_also_close(member: Member, node: int, graph: _Graph, group_of: dict[int, int], number: int) -> Member:
+    others = tuple(other for other, _, _ in graph.neighbours(node) if group_of.get(other) != number)
+    if not others:
+        return member
+    return Member(member.index, member.distance, member.verified, member.identical, others[:ALSO_CLOSE_LIMIT])
+
+
+def _leaders(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
+    """Leader clustering: each node not yet taken leads a group of the untaken nodes close to it."""
+    taken: set[int] = set()
+    clusters = []
+    for node in order:
+        if node in taken:
+            continue
+        taken.add(node)
+        followers = [other for other, _, _ in graph.neighbours(node) if other not in taken]
+        taken.update(followers)
+        clusters.append((node, [node, *followers]))
+    return clusters
+
+
+_SECOND_CHANCE_TRIES = 8  # neighbours' groups tried per file left alone, nearest first
+
+
+def _second_chance(
+    clusters: list[tuple[int, list[int]]], graph: _Graph, joins: Callable[[int, int], bool]
+) -> list[tuple[int, list[int]]]:
+    """Files that lead no one and were taken by no one try the groups of their close files."""
+    group_of = {node: number for number, (_, nodes) in enumerate(clusters) if len(nodes) > 1 for node in nodes}
+    alone: list[tuple[int, list[int]]] = []
+    for reference, nodes in clusters:
+        if len(nodes) > 1:
+            continue
+        tried: list[int] = []
+        for other, _, _ in graph.neighbours(reference):
+            number = group_of.get(other)
+            if number is None or number in tried or len(tried) >= _SECOND_CHANCE_TRIES:
+                continue
+            tried.append(number)
+            if joins(reference, clusters[number][0]):
+                clusters[number][1].append(reference)
+                break
+        else:
+            alone.append((reference, nodes))
+    return [cluster for cluster in clusters if len(cluster[1]) > 1] + alone
+
+
+def _components(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
+    """Connected components; each names its member of highest priority as the reference."""
+    taken: set[int] = set()
+    clusters = []
+    for node in order:
+        if node in taken:
+            continue
+        taken.add(node)
+        component, frontier = [node], [node]
+        while frontier:
+            current = frontier.pop()
+            for other, _, _ in graph.neighbours(current):
+                if other not in taken:
+                    taken.add(other)
+                    component.append(other)
+                    frontier.append(other)
+        clusters.append((node, component))
+    return clusters
+
+
+def verified_pairs(
+    found: NearPairs,
+    shingles: Sequence[Shingles] | None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+) -> Pairs:
+    """The pairs within k that pass verification; without shingles, all of them, their resemblance unknown (NaN)."""
+    left = np.asarray(found.left, dtype=np.intp)
+    right = np.asarray(found.right, dtype=np.intp)
+    distance = np.asarray(found.distance, dtype=np.intp)
+    if shingles is None:
+        return Pairs(left, right, distance, np.full(len(left), np.nan))
+    similar = np.array(
+        [resemblance(shingles[a], shingles[b]) for a, b in zip(left.tolist(), right.tolist(), strict=True)],
+        dtype=np.float64,
+    )
+    return Pairs(left, right, distance, similar).select(similar >= min_resemblance)
+
+
+class FoundGroups(NamedTuple):
+    """What :func:`find_groups` found: the groups, and the index's pairs (with the search's statistics).
+    A tuple, so ``groups, pairs = find_groups(...)`` unpacks it too."""
+
+    groups: list[Group]
+    pairs: NearPairs
+
+
+def find_groups(
+    values: Sequence[int],
+    k: int,
+    bits: int,
+    *,
+    names: Sequence[str] | None = None,
+    empty: Collection[int] = (),
+    not_duplicates: Iterable[tuple[int, int]] = (),
+    shingles: Sequence[Shingles] | None = None,
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+) -> FoundGroups:
+    """Groups of fingerprints: pairs within k by the block index, verified when shingles are given.
+
+    Returns the groups and the index's pairs, by name (``.groups``, ``.pairs``) or unpacked. A folder's
+    result, with identical files collapsed and the pairs reused across k, is :class:`FolderSession`'s job.
+    """
+    found = find_near_pairs(values, k=k, bits=bits)
+    pairs = verified_pairs(found, shingles, min_resemblance)
+
+    def resemble(a: int, b: int) -> float:
+        assert shingles is not None
+        return resemblance(shingles[a], shingles[b])
+
+    groups = build_groups(
+        values,
+        pairs,
+        names=names,
+        empty=empty,
+        not_duplicates=not_duplicates,
+        rule=rule,
+        resemble=resemble if shingles is not None else None,
+    )
+    return FoundGroups(groups, found)
+
+
+def with_reference(
+    group: Group,
+    index: int,
+    values: Sequence[int] | Mapping[int, int],
+    *,
+    resemble: Callable[[int, int], float] | None = None,
+    identical: Sequence[object] | Mapping[int, object] | None = None,
+) -> Group:
+    """The same group with file ``index`` as its reference: distances (and ``verified``) measured to it.
+
+    The user may prefer another member as the one to keep; the members stay the same, so a member may
+    now be farther than k from the new reference (its distance says so honestly). ``also_close`` is kept.
+
+    Args:
+        group: A group containing ``index``.
+        index: The new reference's file index.
+        values: The fingerprints by file index (one per file, or the group's members' only).
+        resemble: Measures ``verified`` between a member and the new reference; None leaves it unknown.
+        identical: An identity by file index, as ``values`` (equal identities are identical texts); None:
+            none identical.
+
+    Raises:
+        ValueError: ``index`` is not a member of the group.
+    """
+    if index not in group.indices:
+        raise ValueError(f"file {index} is not a member of this group (members: {list(group.indices)})")
+    if index == group.reference:
+        return group
+    reference_value = int(values[index])
+    old = {m.index: m for m in group.members}
+    members = []
+    for m in group.members:
+        if m.index == index:
+            continue
+        same = identical is not None and identical[m.index] == identical[index]
+        distance = (int(values[m.index]) ^ reference_value).bit_count()
+        verified = 1.0 if same else (resemble(m.index, index) if resemble is not None else None)
+        members.append(Member(m.index, distance, verified, same, old[m.index].also_close))
+    members.sort(key=lambda m: (m.distance, not m.identical, m.index))
+    head = old[index]
+    return Group(index, (Member(index, 0, 1.0, False, head.also_close), *members), group.max_distance)

@@ -1,0 +1,198 @@
+"""Verification: a second measure that must agree before two close fingerprints count as near-duplicates.
+
+SimHash finds candidates: fingerprints within k bits. Among the millions of unrelated pairs of a large
+folder, some land within k by chance or because they share a vocabulary (two Perl manual pages are 3 bits
+apart yet share 14% of their words). So every candidate is checked by its *resemblance*: the Jaccard
+similarity of the two texts' sets of **word shingles** — each pair of consecutive kept tokens (after stop
+words are dropped). Shingles see word order, so texts that merely share a vocabulary score low, while
+edited copies, reflowed or HTML-wrapped copies and reordered paragraphs keep most of their shingles.
+
+A shingle is a 64-bit hash of its two tokens. A text keeps the ``SKETCH`` smallest hashes of its
+shingles (a bottom-k sketch, sorted ``uint64``), so memory per file is bounded whatever its length: for
+texts of fewer distinct shingles the resemblance is exact, for longer ones it is the standard bottom-k
+estimate (standard error about 0.015 at a resemblance of 0.4). The threshold and the default k were chosen together from
+evidence (``benchmarks/eval_groups.py``; README.md has the tables).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, default_k
+from simcompare.core.tokens.segment import token_ids
+
+__all__ = [
+    "DEFAULT_MIN_RESEMBLANCE",
+    "QUICK",
+    "QUICK_MARGIN",
+    "Decision",
+    "Shingles",
+    "quick_resemblance",
+    "quick_table",
+    "resemblance",
+    "shingles",
+    "shingles_from_bytes",
+    "shingles_of_ids",
+    "shingles_to_bytes",
+]
+
+Shingles = npt.NDArray[np.uint64]
+
+SKETCH = 1024
+"""Most shingle hashes kept per text."""
+
+_EMPTY: Shingles = np.zeros(0, dtype=np.uint64)
+_MIX = np.uint64(0x9E3779B97F4A7C15)
+def shingles(sequence: Sequence[str]) -> Shingles:
+    """The text's shingles: hashes of each two consecutive tokens, sorted, unique, the smallest ``SKETCH``.
+
+    A text of one token has that token as its only shingle; a text of none has none. The hashes are
+    fixed (blake2b of the UTF-8 bytes, then a fixed mix), so they agree across processes and machines.
+    """
+    return shingles_of_ids(token_ids(sequence))
+
+
+def shingles_of_ids(ids: bytes) -> Shingles:
+    """``shingles`` of the tokens whose ``simcompare.core.tokens.segment.token_ids`` these are."""
+    if not ids:
+        return _EMPTY
+    hashes = np.frombuffer(ids, dtype=">u8").astype(np.uint64)
+    if len(hashes) == 1:
+        return hashes
+    # Rotate the first token's hash so that (a, b) and (b, a) differ; multiply to spread the bits.
+    first = hashes[:-1]
+    rotated = (first << np.uint64(1)) | (first >> np.uint64(63))
+    with np.errstate(over="ignore"):
+        pairs = (rotated ^ hashes[1:]) * _MIX
+    return np.unique(pairs)[:SKETCH]
+
+
+def resemblance(a: Shingles, b: Shingles) -> float:
+    """Jaccard similarity of two texts from their shingle sketches; two empty texts resemble each other fully.
+
+    The smallest ``SKETCH`` hashes of the union are a uniform sample of it, and each sketch holds every
+    hash of its text below its largest, so counting the sample's hashes found in both estimates the
+    Jaccard similarity — exactly when neither text has more than ``SKETCH`` shingles.
+    """
+    if len(a) == 0 and len(b) == 0:
+        return 1.0
+    if len(a) == 0 or len(b) == 0:
+        return 0.0
+    # One sort of both sketches (each sorted and unique): a hash in both shows as two equal neighbours.
+    # A fifth of the time of union1d and two isin calls, which regrouping a large folder spends per member.
+    merged = np.concatenate((a, b))
+    merged.sort()
+    repeated = merged[1:] == merged[:-1]
+    both = int(np.count_nonzero(repeated))
+    union = len(merged) - both
+    if union <= SKETCH:
+        return both / union
+    # the sample is the union's SKETCH smallest hashes: count the shared ones up to the SKETCH-th
+    cutoff = merged[np.flatnonzero(np.concatenate(([True], ~repeated)))[SKETCH - 1]]
+    return int(np.count_nonzero(repeated & (merged[1:] <= cutoff))) / SKETCH
+
+
+QUICK = 64
+"""Shingle hashes per text in the quick, vectorised estimate that screens candidates before the exact one."""
+
+QUICK_MARGIN = 0.25
+"""Candidates whose quick estimate is this far below the threshold are rejected without the exact measure.
+
+The quick estimate is the bottom-64 one: its standard error is at most 0.0625, so a margin of four standard
+errors lets a pair at the threshold through but for one time in about 30,000.
+"""
+
+_PAD_A = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
+_PAD_B = np.uint64(0xFFFF_FFFF_FFFF_FFFE)
+
+
+def quick_table(sketches: Sequence[Shingles]) -> npt.NDArray[np.uint64]:
+    """The first ``QUICK`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`."""
+    table = np.full((len(sketches), QUICK), _PAD_A, dtype=np.uint64)
+    for row, sketch in enumerate(sketches):
+        head = sketch[:QUICK]
+        table[row, : len(head)] = head
+    return table
+
+
+def quick_resemblance(a: npt.NDArray[np.uint64], b: npt.NDArray[np.uint64]) -> npt.NDArray[np.float64]:
+    """The bottom-``QUICK`` estimate of the resemblance for many pairs at once (rows of two quick tables).
+
+    Merging two rows and keeping the first ``QUICK`` distinct hashes gives a uniform sample of the union; a
+    hash present in both rows shows as two equal neighbours. Padding never counts: it sorts last and the two
+    tables' pads differ.
+    """
+    b = np.where(b == _PAD_A, _PAD_B, b)
+    merged = np.sort(np.concatenate([a, b], axis=1), axis=1)
+    repeat = np.zeros(merged.shape, dtype=bool)
+    repeat[:, 1:] = merged[:, 1:] == merged[:, :-1]
+    real = merged < _PAD_B
+    rank = np.cumsum(~repeat, axis=1) - 1
+    sample = (rank < QUICK) & real
+    shared = np.count_nonzero(repeat & sample, axis=1)
+    union = np.count_nonzero(~repeat & sample, axis=1)
+    return np.divide(shared, union, out=np.ones(len(a)), where=union > 0)
+
+
+def shingles_to_bytes(values: Shingles) -> bytes:
+    """For the cache: the array as little-endian bytes."""
+    return values.astype("<u8", copy=False).tobytes()
+
+
+def shingles_from_bytes(data: bytes | None) -> Shingles:
+    """The inverse of :func:`shingles_to_bytes`; missing or damaged data (not whole 8-byte words) gives none.
+
+    Hashes that are not sorted and distinct (a hand-edited or damaged results file) are made so, as every
+    sketch is: :func:`resemblance` and :func:`quick_table` rely on it.
+    """
+    if not data or len(data) % 8:
+        return _EMPTY
+    hashes = np.frombuffer(data, dtype="<u8").astype(np.uint64)
+    if len(hashes) > SKETCH or not bool(np.all(hashes[1:] > hashes[:-1])):
+        hashes = np.unique(hashes)[:SKETCH]
+    return hashes
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """When two texts are near-duplicates: within ``k`` bits AND resembling by at least ``min_resemblance``.
+
+    A threshold, not a fingerprint setting: the same fingerprints answer every k, so a :class:`Config`
+    never holds one. ``Decision.for_bits(bits)`` gives the defaults for a width.
+
+    Attributes:
+        k: Largest Hamming distance, 0 or more (below the width, see :meth:`for_bits`).
+        min_resemblance: Smallest shingle Jaccard, 0 to 1 (0 turns verification off).
+    """
+
+    k: int
+    min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
+
+    def __post_init__(self) -> None:
+        if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
+            raise ValueError(f"k must be a whole number of 0 or more, got {self.k!r}")
+        value = self.min_resemblance
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+            raise ValueError(f"the verification threshold must be a number from 0 to 1, got {value!r}")
+
+    @classmethod
+    def for_bits(cls, bits: int, k: int | None = None, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Decision:
+        """The decision for fingerprints of ``bits`` bits: k defaults to the width's (``default_k``).
+
+        Raises:
+            ValueError: k is not from 0 to bits − 1 (the index cuts the bits into k + 1 blocks), or the
+                threshold is not from 0 to 1.
+        """
+        if k is None:
+            k = default_k(bits)
+        elif isinstance(k, bool) or not isinstance(k, int) or not 0 <= k < bits:
+            raise ValueError(f"k must be a whole number between 0 and bits - 1 = {bits - 1}, got {k!r}")
+        return cls(k, min_resemblance)
+
+    def near(self, distance: int, resemblance: float) -> bool:
+        """The verdict for a pair whose fingerprints are ``distance`` apart."""
+        return distance <= self.k and resemblance >= self.min_resemblance

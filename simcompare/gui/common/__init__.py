@@ -1,0 +1,1 @@
+"""What both pages share: palette, plain text, the worker pattern, messages, languages, diff view, exports."""

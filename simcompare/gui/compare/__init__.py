@@ -1,0 +1,1 @@
+"""The Compare page: two texts, every step of their fingerprints, and the teaching views."""

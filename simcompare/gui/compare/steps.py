@@ -1,0 +1,229 @@
+"""Step mode: Next/Previous through the ten steps of SimHash, each highlighted and said in one sentence.
+
+clean → tokens → weights → codes → ±w → sums → signs → fingerprint → XOR → distance. The guide only
+chooses what to highlight and writes the sentence from the comparison's numbers (all from the core);
+the page decides which of its widgets each step lights up (``ComparePage._show_step``).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from PySide6.QtCore import QCoreApplication, Signal, Slot
+from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+
+from simcompare.core.explain.compare import Comparison
+from simcompare.gui.common.palette import number, signed
+from simcompare.gui.common.plain import plain_label
+
+# Lists in a sentence stop after this many items ("…"): the views show them all.
+LISTED = 12
+# The cleaned text shown in step 1 is cut here (a huge file's would not be read, and costs memory to show).
+CLEANED_SHOWN = 20_000
+
+
+class Step(enum.IntEnum):
+    """The steps, in order."""
+
+    CLEAN = 0
+    TOKENS = 1
+    WEIGHTS = 2
+    CODES = 3
+    SIGNED = 4
+    SUMS = 5
+    SIGNS = 6
+    FINGERPRINT = 7
+    XOR = 8
+    DISTANCE = 9
+
+
+def _listed(items: list[str]) -> str:
+    return ", ".join(items[:LISTED]) + (", …" if len(items) > LISTED else "")
+
+
+def step_sentence(step: Step, comparison: Comparison) -> str:
+    """One sentence that says what the step does, with text A's (or both texts') numbers."""
+    side = comparison.a
+    fp, features = side.fingerprint, side.features
+    first = fp.tokens[0] if fp.tokens else None
+    if step is Step.CLEAN:
+        return QCoreApplication.translate(
+            "Steps",
+            "Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run "
+            "of whitespace; the cleaned text of A is below.",
+        )
+    if step is Step.TOKENS:
+        return QCoreApplication.translate(
+            "Steps",
+            "Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are "
+            "dropped; the Token column lists them.",
+        ).format(total=len(features.sequence), distinct=len(features.counts))
+    if first is None:
+        return QCoreApplication.translate(
+            "Steps", "Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step."
+        )
+    if step is Step.WEIGHTS:
+        return QCoreApplication.translate(
+            "Steps",
+            "Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of "
+            "{distinct} are kept.",
+        ).format(
+            scheme=str(comparison.config.weighting),
+            token=first.token,
+            weight=number(first.weight),
+            kept=len(fp.tokens),
+            distinct=len(features.counts),
+        )
+    if step is Step.CODES:
+        return QCoreApplication.translate(
+            "Steps", "Codes: the token's hash, cut to its first f = {f} bits, is its code: “{token}” → {code}."
+        ).format(f=fp.bits, token=first.token, code=fp.code_binary(first))
+    if step is Step.SIGNED:
+        code = fp.code_binary(first)
+        cells = [signed(first.weight if bit == "1" else -first.weight) for bit in code]
+        return QCoreApplication.translate(
+            "Steps",
+            "±w: where a code bit is 1 the token adds its weight, where it is 0 it subtracts it: “{token}” gives "
+            "{cells}.",
+        ).format(token=first.token, cells=_listed(cells))
+    if step is Step.SUMS:
+        return QCoreApplication.translate("Steps", "Sums: each bit's column of ±w is added up: V = {sums}.").format(
+            sums=_listed([number(v) for v in fp.sums])
+        )
+    if step is Step.SIGNS:
+        return QCoreApplication.translate(
+            "Steps", "Signs: bit j is 1 where V[j] > 0 and 0 otherwise (a sum of 0 gives 0): {bits}."
+        ).format(bits=_listed(list(fp.binary)))
+    b = comparison.b.fingerprint
+    if step is Step.FINGERPRINT:
+        return QCoreApplication.translate(
+            "Steps", "Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb})."
+        ).format(
+            a=fp.binary if fp.bits <= 32 else fp.binary[:32] + "…",
+            ha=fp.hex,
+            b=b.binary if b.bits <= 32 else b.binary[:32] + "…",
+            hb=b.hex,
+        )
+    xor = format(fp.value ^ b.value, f"0{fp.bits}b")
+    if step is Step.XOR:
+        return QCoreApplication.translate(
+            "Steps", "XOR: A ⊕ B has a 1 wherever the two fingerprints differ: {xor}."
+        ).format(xor=xor if fp.bits <= 32 else xor[:32] + "…")
+    if comparison.similarity is None:
+        return QCoreApplication.translate(
+            "Steps", "Distance: a text without features makes no similarity claim, so no distance is given."
+        )
+    verdict = (
+        QCoreApplication.translate("Steps", "near-duplicates")
+        if comparison.near_duplicate
+        else QCoreApplication.translate("Steps", "not near-duplicates")
+    )
+    return QCoreApplication.translate(
+        "Steps",
+        "Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} "
+        "at k = {k}.",
+    ).format(
+        d=comparison.distance,
+        f=fp.bits,
+        s=f"{comparison.similarity:.4f}",
+        verdict=verdict,
+        k=comparison.k,
+    )
+
+
+class StepGuide(QWidget):
+    """Previous / Next and the current step's sentence (and, for *clean*, the cleaned text).
+
+    Signals:
+        step_changed(int): the step to highlight (a :class:`Step`), or −1 when step mode is left.
+    """
+
+    step_changed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._comparison: Comparison | None = None
+        self._step = -1
+        self.toggle = QPushButton(self.tr("Step by step"))
+        self.toggle.setCheckable(True)
+        self.toggle.setToolTip(self.tr("Walk through the ten steps of SimHash, one at a time"))
+        self.previous_button = QPushButton(self.tr("◀ Previous"))
+        self.next_button = QPushButton(self.tr("Next ▶"))
+        self.sentence = plain_label()
+        self.sentence.setWordWrap(True)
+        self.cleaned = QPlainTextEdit()
+        self.cleaned.setReadOnly(True)
+        self.cleaned.setMaximumHeight(70)
+        self.cleaned.hide()
+        bar = QHBoxLayout()
+        bar.setContentsMargins(0, 0, 0, 0)
+        bar.addWidget(self.toggle)
+        bar.addWidget(self.previous_button)
+        bar.addWidget(self.next_button)
+        bar.addWidget(self.sentence, 1)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 2)
+        column.addLayout(bar)
+        column.addWidget(self.cleaned)
+        self.toggle.toggled.connect(self._on_toggled)
+        self.previous_button.clicked.connect(self.previous)
+        self.next_button.clicked.connect(self.next)
+        self._update()
+
+    @property
+    def step(self) -> Step | None:
+        return Step(self._step) if self._step >= 0 else None
+
+    def set_comparison(self, comparison: Comparison) -> None:
+        """New numbers: the sentence follows them (the step stays)."""
+        self._comparison = comparison
+        self._update()
+
+    @Slot()
+    def next(self) -> None:
+        self.go_to(min(len(Step) - 1, self._step + 1))
+
+    @Slot()
+    def previous(self) -> None:
+        self.go_to(max(0, self._step - 1))
+
+    def go_to(self, step: int) -> None:
+        if not self.toggle.isChecked():
+            self.toggle.setChecked(True)  # walks from step 0; then on to the step asked for
+        self._step = step
+        self._update()
+        self.step_changed.emit(step)
+
+    @Slot(bool)
+    def _on_toggled(self, on: bool) -> None:
+        self._step = 0 if on else -1
+        self._update()
+        self.step_changed.emit(self._step)
+
+    def _update(self) -> None:
+        on = self._step >= 0
+        self.previous_button.setVisible(on)
+        self.next_button.setVisible(on)
+        self.previous_button.setEnabled(self._step > 0)
+        self.next_button.setEnabled(0 <= self._step < len(Step) - 1)
+        if not on or self._comparison is None:
+            self.sentence.setText(
+                self.tr("Step by step shows one stage of the computation at a time.") if not on else ""
+            )
+            self.cleaned.hide()
+            return
+        step = Step(self._step)
+        self.sentence.setText(
+            self.tr("Step {i} of {n}.").format(i=self._step + 1, n=len(Step))
+            + " "
+            + step_sentence(step, self._comparison)
+        )
+        if step is Step.CLEAN:
+            cleaned = self._comparison.a.features.cleaned
+            shown = cleaned[:CLEANED_SHOWN]
+            if len(cleaned) > CLEANED_SHOWN:
+                shown += "\n" + self.tr("… (the first {n} of {total} characters)").format(
+                    n=f"{CLEANED_SHOWN:,}", total=f"{len(cleaned):,}"
+                )
+            self.cleaned.setPlainText(shown)
+        self.cleaned.setVisible(step is Step.CLEAN)

@@ -1,0 +1,202 @@
+"""The verdict strip: Hamming distance, similarity, the verdict at k, the yardsticks and any notices."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QFont
+from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+
+from simcompare.core.explain.compare import Comparison, Side
+from simcompare.gui.common.palette import BAD, GOOD, number
+from simcompare.gui.common.plain import plain_label
+
+
+def _figure(caption: str) -> tuple[QWidget, QLabel]:
+    """A big number with a small caption under it."""
+    box = QWidget()
+    value = plain_label()
+    font = QFont(value.font())
+    font.setPointSizeF(font.pointSizeF() * 1.3)
+    font.setBold(True)
+    value.setFont(font)
+    label = plain_label(caption)
+    small = QFont(label.font())
+    small.setPointSizeF(small.pointSizeF() * 0.85)
+    label.setFont(small)
+    column = QVBoxLayout(box)
+    column.setContentsMargins(0, 0, 0, 0)
+    column.setSpacing(0)
+    column.addWidget(value)
+    column.addWidget(label)
+    return box, value
+
+
+class SummaryPanel(QFrame):
+    """Distance, similarity and verdict in large type; yardsticks beside them; notices underneath."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Maximum)
+
+        distance_box, self.distance = _figure(self.tr("Hamming distance"))
+        similarity_box, self.similarity = _figure(self.tr("similarity 1 − d/f"))
+        verdict_box, self.verdict = _figure(self.tr("verdict"))
+        self.verdict_caption = verdict_box.findChildren(QLabel)[-1]
+        self.verdict_caption.setToolTip(
+            self.tr(
+                "Verification: the share of word pairs (two consecutive words) the texts have in common. Close "
+                "fingerprints are near-duplicates only when enough word pairs are shared."
+            )
+        )
+
+        self.cosine = plain_label(selectable=True)
+        self.jaccard = plain_label(selectable=True)
+        self.edit = plain_label(selectable=True)
+        self.predicted = plain_label(selectable=True)
+        sticks = QGridLayout()
+        sticks.setHorizontalSpacing(8)
+        sticks.setVerticalSpacing(2)
+        cells = (
+            (self.tr("cosine"), self.cosine, self.tr("Cosine of the two weight vectors")),
+            (self.tr("Jaccard"), self.jaccard, self.tr("Jaccard index of the two token sets")),
+            (self.tr("edit sim."), self.edit, self.tr("Edit similarity: 1 − token edit distance / longer length")),
+            (
+                self.tr("f·θ/π"),
+                self.predicted,
+                self.tr(
+                    "The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one"
+                ),
+            ),
+        )
+        for i, (caption, value, tip) in enumerate(cells):
+            row, pair = divmod(i, 2)
+            label = plain_label(caption + ":")
+            label.setToolTip(tip)
+            value.setToolTip(tip)
+            value.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)  # never squeezed
+            label.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Preferred)
+            sticks.addWidget(label, row, pair * 2, Qt.AlignmentFlag.AlignRight)
+            sticks.addWidget(value, row, pair * 2 + 1)
+        sticks.setColumnMinimumWidth(2, 0)
+        heading = plain_label(self.tr("Yardsticks"))
+        bold = QFont(heading.font())
+        bold.setBold(True)
+        heading.setFont(bold)
+        sticks_box = QWidget()
+        sticks_column = QVBoxLayout(sticks_box)
+        sticks_column.setContentsMargins(0, 0, 0, 0)
+        sticks_column.setSpacing(2)
+        sticks_column.addWidget(heading)
+        sticks_column.addLayout(sticks)
+        sticks_box.setToolTip(
+            self.tr(
+                "The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, "
+                "where θ is the angle between the two weight vectors."
+            )
+        )
+
+        self.info = plain_label()
+        self.info.setWordWrap(True)
+        self.info.hide()
+        self.notices = plain_label()
+        self.notices.setWordWrap(True)
+        self.notices.setStyleSheet(f"color: {BAD.name()};")
+        self.notices.hide()
+
+        top = QHBoxLayout()
+        top.setSpacing(16)
+        top.addWidget(distance_box)
+        top.addWidget(similarity_box)
+        top.addWidget(verdict_box)
+        top.addStretch(1)
+        top.addWidget(sticks_box)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(10, 6, 10, 6)
+        column.addLayout(top)
+        column.addWidget(self.info)
+        column.addWidget(self.notices)
+        self.clear()
+
+    def set_info(self, text: str) -> None:
+        """A line about what is being compared (an example's lesson); empty hides it."""
+        self.info.setText(text)
+        self.info.setVisible(bool(text))
+
+    def clear(self) -> None:
+        for label in (
+            self.distance,
+            self.similarity,
+            self.verdict,
+            self.cosine,
+            self.jaccard,
+            self.edit,
+            self.predicted,
+        ):
+            label.setText("—")
+        self.verdict.setStyleSheet("")
+        self.notices.hide()
+
+    def show_comparison(self, comparison: Comparison) -> None:
+        config = comparison.config
+        self.verdict_caption.setText(self.tr("verdict at k = {k}").format(k=comparison.k))
+        if comparison.near_duplicate:
+            self.verdict.setText(self.tr("✔ near-duplicates"))
+            self.verdict.setStyleSheet(f"color: {GOOD.name()};")
+        else:
+            self.verdict.setText(self.tr("✘ not near-duplicates"))
+            self.verdict.setStyleSheet(f"color: {BAD.name()};")
+        notes = [n for n in (self._notice("A", comparison.a), self._notice("B", comparison.b)) if n]
+        if comparison.similarity is None:
+            # Two all-zero fingerprints agree on every bit, which says nothing: no distance, no similarity.
+            self.distance.setText(self.tr("no features"))
+            for label in (self.similarity, self.cosine, self.jaccard, self.edit, self.predicted):
+                label.setText("—")
+            notes.append(self.tr("An empty text is nobody's near-duplicate: no similarity is claimed."))
+        else:
+            self.distance.setText(self.tr("{d} of {f} bits").format(d=comparison.distance, f=config.bits))
+            self.similarity.setText(f"{comparison.similarity * 100:.1f} %")
+            sticks = comparison.yardsticks
+            self.cosine.setText(f"{sticks.cosine:.4f}")
+            self.jaccard.setText(f"{sticks.jaccard:.4f}")
+            self.edit.setText(
+                self.tr("n/a (too long)") if sticks.edit_similarity is None else f"{sticks.edit_similarity:.4f}"
+            )
+            self.predicted.setText(
+                self.tr("{predicted} (actual {actual})").format(
+                    predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
+                )
+            )
+            self.verdict_caption.setText(
+                self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
+                    k=comparison.k,
+                    shared=round(comparison.resemblance * 100),
+                    needed=round(comparison.min_resemblance * 100),
+                )
+            )
+            if comparison.rejected_by_verification:
+                notes.append(
+                    self.tr(
+                        "{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are "
+                        "needed): not a near-duplicate."
+                    ).format(
+                        d=comparison.distance,
+                        shared=round(comparison.resemblance * 100),
+                        needed=round(comparison.min_resemblance * 100),
+                    )
+                )
+        self.notices.setText("\n".join(notes))
+        self.notices.setVisible(bool(notes))
+
+    def _notice(self, label: str, side: Side) -> str:
+        if side.fingerprint.empty:
+            return self.tr(
+                "⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its "
+                "fingerprint is 0."
+            ).format(label=label)
+        if side.few_features:
+            return self.tr(
+                "⚠ Text {label} has only {n} distinct tokens: one changed word moves many bits, so its fingerprint "
+                "is not trustworthy."
+            ).format(label=label, n=len(side.fingerprint.tokens))
+        return ""

@@ -1,0 +1,124 @@
+"""The Folder page's long jobs, each a function run by the window's one worker pattern (BackgroundJob).
+
+- :class:`ScanJob`: scan a folder (the SQLite cache opened in the worker thread, where its connection
+  belongs), then make the :class:`FolderSession` and the distance histogram. A cancelled scan returns
+  its partial result at once (the histogram is then left for later), so Cancel lands quickly.
+- :func:`regroup`: the session's groups at k, with reference folders and the user's chosen references
+  applied, and each group's wasted bytes. Newest request wins, so rapid slider ticks coalesce.
+- :func:`load_saved`: reopen saved results without scanning.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.cache import open_cache
+from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
+from simcompare.core.folder.scan import Progress, ScanOptions, ScanResult, scan
+from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
+from simcompare.core.formats.results import LoadedResults, load_results
+from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.histogram import DistanceHistogram
+
+ScanFunction = Callable[..., ScanResult]
+
+
+@dataclass(frozen=True, slots=True)
+class ScanRequest:
+    """One scan: the folder, the fingerprint settings, which files, and where the cache lives (None: none)."""
+
+    root: str
+    config: Config
+    options: ScanOptions
+    cache_path: Path | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ScanOutcome:
+    """A scan's result with its session; the histogram (None after a cancel) is computed in the worker."""
+
+    result: ScanResult
+    session: FolderSession
+    histogram: DistanceHistogram | None
+    loaded: LoadedResults | None = None
+
+
+class ScanJob:
+    """``ScanJob(scan_function)(request, cancel, progress)`` → :class:`ScanOutcome`."""
+
+    def __init__(self, scan_function: ScanFunction = scan) -> None:
+        self.scan_function = scan_function
+
+    def __call__(self, request: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
+        assert isinstance(request, ScanRequest)
+        cache = None
+        try:
+            if request.cache_path is not None:
+                # The default location: what cannot be used there is a warning, and the scan goes on.
+                cache = open_cache(request.cache_path, named=False)
+            result = self.scan_function(
+                request.root, request.config, request.options, cache=cache, progress=progress, cancel=cancel
+            )
+        finally:
+            if cache is not None:
+                cache.close()
+        session = session_of(result)
+        return ScanOutcome(result, session, None if result.cancelled else session.histogram())
+
+
+def load_saved(path: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
+    """Reopen saved results (``path`` to the JSON) as a session, checking which files changed since."""
+    progress(0, 0, "loading")
+    data = json.loads(Path(str(path)).read_text(encoding="utf-8"))
+    loaded = load_results(data)
+    kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
+    session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), **kept)
+    return ScanOutcome(loaded.result, session, session.histogram(), loaded)
+
+
+@dataclass(frozen=True, slots=True)
+class RegroupRequest:
+    """Groups of ``session`` at ``k``; files in ``reference_folders`` and ``preferred`` files lead their group."""
+
+    session: FolderSession
+    k: int
+    rule: GroupRule = GroupRule.REFERENCE
+    reference_folders: tuple[str, ...] = ()
+    preferred: frozenset[int] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class Regrouped:
+    """The groups of a request, each group's wasted bytes, the number of verified pairs behind them, and the
+    members inside a reference folder (never marked; found here, off the window's thread)."""
+
+    request: RegroupRequest
+    groups: list[Group]
+    wasted: list[int]
+    verified_pairs: int
+    protected: frozenset[int] = frozenset()
+
+
+def regroup(request: object, cancel: threading.Event, progress: Progress) -> Regrouped:
+    """The groups of a :class:`RegroupRequest` (raises Cancelled when a newer request arrives)."""
+    assert isinstance(request, RegroupRequest)
+    session = request.session
+    groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel)
+    groups = apply_reference_folders(session, groups, request.reference_folders)
+    if request.preferred:
+        groups = [_preferred(session, g, request.preferred) for g in groups]
+    pairs = len(session.pairs(request.k))
+    protected = frozenset(protected_members(session, groups, request.reference_folders))
+    return Regrouped(request, groups, [session.wasted_bytes(g) for g in groups], pairs, protected)
+
+
+def _preferred(session: FolderSession, group: Group, preferred: frozenset[int]) -> Group:
+    if group.reference in preferred:
+        return group
+    chosen = next((m.index for m in group.members if m.index in preferred), None)
+    return group if chosen is None else set_reference(session, group, chosen)

@@ -1,0 +1,612 @@
+"""Models of the Folder page: the groups as a tree, the problems as a table.
+
+Both wrap the core's frozen results and compute cells on demand, so 100,000 members cost no more than
+the rows on screen. A tree row's internal id says where it sits: 0 for a group row, ``g + 1`` for a
+member of group ``g``. The marks (the files an action applies to) live in the tree model; which files
+they are is decided by the core's rules (:mod:`simcompare.core.folder.cleaner`), never here.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import enum
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QFont, QPalette
+from PySide6.QtWidgets import QApplication
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.fingerprint.bitwise import distance_similarity
+from simcompare.core.folder.scan import FileRecord, Problem
+from simcompare.core.formats.names import display_name
+from simcompare.core.search.groups import Group, Member
+from simcompare.gui.common.messages import reason_detail, reason_text
+from simcompare.gui.common.plain import plain_tooltip
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
+MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
+
+Index = QModelIndex | QPersistentModelIndex
+
+# Computed once: combining enum flags in Python costs more than the whole rest of flags().
+_SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+_CHECKABLE = _SELECTABLE | Qt.ItemFlag.ItemIsUserCheckable
+BATCH = 500
+"""Groups handed to the view at a time."""
+
+
+class Column(enum.IntEnum):
+    NAME = 0
+    FILES = 1
+    SIZE = 2
+    MODIFIED = 3
+    DISTANCE = 4
+    VERIFIED = 5
+    IDENTICAL = 6
+
+
+_COLUMNS = len(Column)
+
+
+class FileState(StrEnum):
+    """A file of reopened results compared with the disk now."""
+
+    CHANGED = "changed"
+    GONE = "gone"
+
+
+def human_size(size: int) -> str:
+    """Bytes as a short size (1.2 KB)."""
+    value = float(size)
+    for unit in ("B", "KB", "MB", "GB"):
+        if value < 1024 or unit == "GB":
+            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
+        value /= 1024
+    return f"{size} B"
+
+
+class GroupTreeModel(QAbstractItemModel):
+    """Groups → members. Members can be marked for an action; marks survive a regroup.
+
+    Signals:
+        marks_changed(): the set of marked files changed.
+    """
+
+    marks_changed = Signal()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._files: Sequence[FileRecord] = ()
+        self._groups: list[Group] = []
+        self._wasted: list[int] = []
+        self._members_total = 0
+        self._bits = 64
+        self._checked: set[int] = set()
+        self._protected: frozenset[int] = frozenset()
+        self._states: Mapping[int, FileState] = {}
+        self._sort: tuple[int, Qt.SortOrder] = (Column.SIZE, Qt.SortOrder.DescendingOrder)
+        self._members_sorted: list[bool] = []
+        self._rows: dict[int, int] | None = {}
+        self._loaded = 0
+        self._bold = QFont()
+        self._bold.setBold(True)
+
+    # ------------------------------------------------------------------ data in
+    def set_groups(
+        self,
+        files: Sequence[FileRecord],
+        groups: Sequence[Group],
+        bits: int,
+        *,
+        wasted: Sequence[int] | None = None,
+        protected: Collection[int] = (),
+        states: Mapping[int, FileState] | None = None,
+    ) -> None:
+        """Show new groups; marks of files still in a group are kept (of the same files only).
+
+        Args:
+            files: The scan's files.
+            groups: The groups to show.
+            bits: The fingerprint width.
+            wasted: Per group, the bytes that removing all but the reference frees.
+            protected: Files in reference folders: never marked.
+            states: Files changed or gone since reopened results were saved.
+        """
+        self.beginResetModel()
+        if files is not self._files:
+            self._checked.clear()
+        self._files, self._groups, self._bits = files, list(groups), bits
+        self._members_total = sum(map(len, self._groups))  # a new reference or a sort keeps the members
+        self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
+        self._protected = frozenset(protected)
+        self._states = dict(states or {})
+        self._apply_sort()
+        if self._checked:
+            self._checked = {i for i in self._checked if i in self._row_of} - self._protected
+        self._loaded = min(BATCH, len(self._groups))
+        self.endResetModel()
+        self.marks_changed.emit()
+
+    # ------------------------------------------------------------------ sorting
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the groups by ``column`` and the members within each group (the reference stays first).
+
+        Sorting here, with each row's key computed once, keeps 100,000 rows fast; a proxy's per-comparison
+        ``lessThan`` in Python would hold the window for seconds.
+        """
+        if not 0 <= column < len(Column):
+            return
+        self.layoutAboutToBeChanged.emit()
+        old = [(self.createIndex(r, 0, 0), g) for r, g in enumerate(self._groups)]
+        self._sort = (column, order)
+        self._apply_sort()
+        # Group rows moved: persistent indices of groups and members follow their group.
+        where = {id(g): r for r, g in enumerate(self._groups)}
+        for index, group in old:
+            row = where[id(group)]
+            self.changePersistentIndex(index, self.createIndex(row, 0, 0))
+        for index in self.persistentIndexList():
+            if index.isValid() and index.internalId() != 0:
+                self.changePersistentIndex(index, QModelIndex())  # members may have moved within the group
+        self.layoutChanged.emit()
+
+    def _apply_sort(self) -> None:
+        """Order the groups now; each group's members are ordered when the view first asks for them."""
+        column, order = self._sort
+        descending = order == Qt.SortOrder.DescendingOrder
+        rows = list(range(len(self._groups)))
+        keys = self._wasted if column == Column.SIZE else [self._group_key(r, column) for r in rows]
+        rows.sort(key=lambda r: keys[r], reverse=descending)
+        self._groups = [self._groups[r] for r in rows]
+        self._wasted = [self._wasted[r] for r in rows]
+        self._members_sorted = [False] * len(self._groups)
+        self._rows = None  # built when first needed: 100,000 entries cost the window a tenth of a second
+
+    @property
+    def _row_of(self) -> dict[int, int]:
+        """Each member file's group row."""
+        if self._rows is None:
+            self._rows = {m.index: r for r, g in enumerate(self._groups) for m in g.members}
+        return self._rows
+
+    def _members(self, row: int) -> tuple[Member, ...]:
+        """Group ``row``'s members in the current order (the reference first), sorted on first use."""
+        group = self._groups[row]
+        if not self._members_sorted[row]:
+            column, order = self._sort
+            head, rest = group.members[0], list(group.members[1:])
+            rest.sort(key=lambda m: self._member_key(group, m, column), reverse=order == Qt.SortOrder.DescendingOrder)
+            group = self._groups[row] = Group(group.reference, (head, *rest), group.max_distance)
+            self._members_sorted[row] = True
+        return group.members
+
+    def _group_key(self, row: int, column: int) -> object:
+        group = self._groups[row]
+        if column == Column.NAME:
+            return self._files[group.reference].path
+        if column == Column.FILES:
+            return len(group.members)
+        if column == Column.SIZE:
+            return self._wasted[row]
+        if column == Column.MODIFIED:
+            return max(self._files[m.index].mtime_ns for m in group.members)
+        if column == Column.DISTANCE:
+            return group.max_distance
+        if column == Column.VERIFIED:
+            return min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
+        return sum(m.identical for m in group.members)
+
+    def _member_key(self, group: Group, member: Member, column: int) -> object:
+        record = self._files[member.index]
+        if column == Column.SIZE:
+            return (record.size, record.path)
+        if column == Column.MODIFIED:
+            return (record.mtime_ns, record.path)
+        if column == Column.DISTANCE:
+            return (member.distance, record.path)
+        if column == Column.VERIFIED:
+            return (member.verified if member.verified is not None else -1.0, record.path)
+        if column == Column.IDENTICAL:
+            return (int(member.identical), record.path)
+        return (record.path, 0)
+
+    def clear(self) -> None:
+        self.set_groups((), [], self._bits)
+
+    def replace_group(self, row: int, group: Group, wasted: int) -> None:
+        """Show ``group`` in place of the group at ``row`` (a new reference: same members, same place)."""
+        self._groups[row] = group
+        self._members_sorted[row] = False
+        self._wasted[row] = wasted
+        group = Group(group.reference, self._members(row), group.max_distance)
+        if row >= self._loaded:
+            return
+        parent = self.index(row, 0)
+        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
+        if group.members:
+            self.dataChanged.emit(self.index(0, 0, parent), self.index(len(group.members) - 1, len(Column) - 1, parent))
+
+    @property
+    def groups(self) -> list[Group]:
+        return self._groups
+
+    @property
+    def files(self) -> Sequence[FileRecord]:
+        return self._files
+
+    @property
+    def protected(self) -> frozenset[int]:
+        return self._protected
+
+    def wasted(self, row: int) -> int:
+        return self._wasted[row]
+
+    def totals(self) -> tuple[int, int]:
+        """The files in groups and the bytes their removal would free, over every group.
+
+        Kept rather than summed group by group: the summary asks on every progress signal of a regroup,
+        while a worker holds the interpreter lock for most of the time.
+        """
+        return self._members_total, sum(self._wasted)
+
+    def state(self, file_index: int) -> FileState | None:
+        return self._states.get(file_index)
+
+    # ------------------------------------------------------------------ marks
+    def checked_files(self) -> list[int]:
+        """Indices (into the scan's files) of the marked members, in group order."""
+        return [m.index for g in self._groups for m in g.members if m.index in self._checked]
+
+    def marks(self) -> frozenset[int]:
+        return frozenset(self._checked)
+
+    def set_marks(self, marks: Iterable[int]) -> None:
+        """Mark exactly ``marks`` (files of reference folders and files in no group are left out)."""
+        before = self._checked
+        self._checked = {i for i in marks if i in self._row_of} - self._protected
+        self._changed(before ^ self._checked)
+
+    def set_checked(self, file_indices: Iterable[int], checked: bool = True) -> None:
+        chosen = set(file_indices) - self._protected
+        before = set(self._checked)
+        if checked:
+            self._checked |= chosen
+        else:
+            self._checked -= chosen
+        self._changed(before ^ self._checked)
+
+    def _changed(self, files: set[int]) -> None:
+        """Repaint the check boxes of the groups holding ``files`` (only those: there may be 20,000)."""
+        for row in sorted({self._row_of[i] for i in files if i in self._row_of}):
+            if row >= self._loaded:
+                continue
+            parent = self.index(row, 0)
+            last = self.index(len(self._groups[row].members) - 1, 0, parent)
+            self.dataChanged.emit(self.index(0, 0, parent), last, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
+        self.marks_changed.emit()
+
+    def marked_size(self) -> int:
+        return sum(self._files[i].size for i in self._checked)
+
+    # ------------------------------------------------------------------ where
+    def group_of(self, index: Index) -> int | None:
+        """The group row of a group or member index."""
+        if not index.isValid():
+            return None
+        ident = index.internalId()
+        return index.row() if ident == 0 else ident - 1
+
+    def file_index(self, index: Index) -> int | None:
+        """The scan's file index of a member row (None for a group row)."""
+        if not index.isValid() or index.internalId() == 0:
+            return None
+        return self._members(index.internalId() - 1)[index.row()].index
+
+    def member_index(self, file_index: int) -> QModelIndex:
+        """The model index of a file's member row (invalid when it is in no group)."""
+        row = self._row_of.get(file_index)
+        if row is None:
+            return QModelIndex()
+        self.load_to(row)
+        position = next(p for p, m in enumerate(self._members(row)) if m.index == file_index)
+        return self.index(position, 0, self.index(row, 0))
+
+    # ------------------------------------------------------------------ structure
+    def index(self, row: int, column: int, parent: Index = QModelIndex()) -> QModelIndex:  # noqa: B008
+        # Bounds checked here rather than by hasIndex(), which calls back into Python twice per row.
+        if row < 0 or not 0 <= column < _COLUMNS:
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0) if row < self._loaded else QModelIndex()
+        if parent.internalId() == 0 and parent.column() == 0 and row < len(self._groups[parent.row()].members):
+            return self.createIndex(row, column, parent.row() + 1)
+        return QModelIndex()
+
+    def parent(self, index: Index = QModelIndex()) -> QModelIndex:  # type: ignore[override]  # noqa: B008
+        if not index.isValid() or index.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(index.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        if not parent.isValid():
+            return self._loaded
+        if parent.column() != 0 or parent.internalId() != 0:
+            return 0
+        return len(self._groups[parent.row()].members)
+
+    # Groups reach the view a batch at a time (Qt's fetchMore): a view walks every row it is given on a
+    # reset, and 20,000 groups at once would hold the window for a second.
+    def canFetchMore(self, parent: Index) -> bool:
+        return not parent.isValid() and self._loaded < len(self._groups)
+
+    def fetchMore(self, parent: Index) -> None:
+        if parent.isValid():
+            return
+        self.load_to(self._loaded + BATCH - 1)
+
+    def load_to(self, row: int) -> None:
+        """Give the view every group up to ``row`` (e.g. to select a file in a group further down)."""
+        last = min(row, len(self._groups) - 1)
+        if last >= self._loaded:
+            self.beginInsertRows(QModelIndex(), self._loaded, last)
+            self._loaded = last + 1
+            self.endInsertRows()
+
+    def load_all(self) -> None:
+        self.load_to(len(self._groups) - 1)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return len(Column)
+
+    def hasChildren(self, parent: Index = QModelIndex()) -> bool:  # noqa: B008
+        return self.rowCount(parent) > 0
+
+    def flags(self, index: Index) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.NoItemFlags
+        member_name = index.internalId() != 0 and index.column() == 0
+        if member_name and self.file_index(index) not in self._protected:
+            return _CHECKABLE
+        return _SELECTABLE
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation != Qt.Orientation.Horizontal or not 0 <= section < len(Column):
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (
+                self.tr("Group / file"),
+                self.tr("Files"),
+                self.tr("Size"),
+                self.tr("Modified"),
+                self.tr("Distance"),
+                self.tr("Verified"),
+                self.tr("Identical"),
+            )[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return (
+                self.tr("Groups, and the files in them; the group's reference comes first"),
+                self.tr("How many files the group holds"),
+                self.tr("A file's size; for a group, what removing every file but the reference frees"),
+                self.tr("When the file was last changed"),
+                self.tr("Differing fingerprint bits to the group's reference; for a group, the largest"),
+                self.tr("How much of the text is shared with the reference (the check behind every group)"),
+                self.tr("The cleaned text equals the reference's"),
+            )[section]
+        return None
+
+    # ------------------------------------------------------------------ cells
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        if index.internalId() == 0:
+            return self._group_data(index.row(), index.column(), role)
+        row = index.internalId() - 1
+        self._members(row)
+        return self._member_data(self._groups[row], index.row(), index.column(), role)
+
+    def setData(self, index: Index, value: object, role: int = Qt.ItemDataRole.EditRole) -> bool:
+        if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != Column.NAME:
+            return False
+        file_index = self.file_index(index)
+        if file_index is None or file_index in self._protected:
+            return False
+        state = value.value if isinstance(value, Qt.CheckState) else int(value)  # type: ignore[arg-type]
+        if state == Qt.CheckState.Checked.value:
+            self._checked.add(file_index)
+        else:
+            self._checked.discard(file_index)
+        self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
+        self.marks_changed.emit()
+        return True
+
+    def _group_data(self, row: int, column: int, role: int) -> object:
+        group = self._groups[row]
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == Column.NAME:
+                return self.tr("Group {0}: {1}").format(row + 1, self._files[group.reference].path)
+            if column == Column.FILES:
+                return str(len(group.members))
+            if column == Column.SIZE:
+                return self.tr("{0} wasted").format(human_size(self._wasted[row]))
+            if column == Column.DISTANCE:
+                return self.tr("≤ {0}").format(group.max_distance)
+            return None
+        if role == SORT_ROLE:
+            return self._group_key(row, column)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if column == Column.SIZE:
+                return self.tr("Removing every file of the group but the reference frees this much")
+            if column == Column.DISTANCE:
+                return self.tr("Largest distance between any two members of the group")
+            if column == Column.NAME:
+                return self._files[group.reference].path
+        if role == Qt.ItemDataRole.FontRole and column == Column.NAME:
+            return self._bold
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def _member_data(self, group: Group, row: int, column: int, role: int) -> object:
+        member = group.members[row]
+        record = self._files[member.index]
+        is_reference = member.index == group.reference
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == Column.NAME:
+                state = self._states.get(member.index)
+                if state is FileState.GONE:
+                    return self.tr("{0} (gone since)").format(display_name(record.path))
+                if state is FileState.CHANGED:
+                    return self.tr("{0} (changed since)").format(display_name(record.path))
+                return display_name(record.path)  # undecodable bytes as \xNN (Qt would drop them)
+            if column == Column.SIZE:
+                return human_size(record.size)
+            if column == Column.MODIFIED:
+                return _dt.datetime.fromtimestamp(record.mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M")
+            if column == Column.DISTANCE:
+                return self.tr("reference") if is_reference else str(member.distance)
+            if column == Column.VERIFIED:
+                if is_reference or member.verified is None:
+                    return None
+                return self.tr("{0:.0%} shared").format(member.verified)
+            if column == Column.IDENTICAL:
+                return self.tr("identical") if member.identical else None
+            return None
+        if role == SORT_ROLE:
+            verified = 2.0 if is_reference else (member.verified if member.verified is not None else -1.0)
+            return (
+                record.path,
+                0,
+                record.size,
+                record.mtime_ns,
+                member.distance,
+                verified,
+                int(member.identical),
+            )[column]
+        if role == REFERENCE_ROLE:
+            return is_reference
+        if role == MARKED_ROLE:
+            return member.index in self._checked
+        if role == Qt.ItemDataRole.CheckStateRole and column == Column.NAME:
+            return Qt.CheckState.Checked if member.index in self._checked else Qt.CheckState.Unchecked
+        if role == Qt.ItemDataRole.FontRole and is_reference and column in (Column.NAME, Column.DISTANCE):
+            return self._bold
+        if role == Qt.ItemDataRole.ForegroundRole and member.index in self._protected and column == Column.NAME:
+            return QBrush(QApplication.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text))
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.NAME:
+            lines = [display_name(record.path)]
+            if is_reference:
+                lines.append(self.tr("The group's reference: distances are measured to it"))
+            if member.index in self._protected:
+                lines.append(self.tr("In a reference folder: always kept, never marked"))
+            if member.also_close:
+                names = ", ".join(display_name(self._files[i].path) for i in member.also_close[:5])
+                more = len(member.also_close) - 5
+                also = self.tr("Also close to: {0}").format(names)
+                lines.append(also + (self.tr(" and %n more", "", more) if more > 0 else ""))
+            return plain_tooltip("\n".join(lines))  # a file named <b>x</b>.txt is shown as those characters
+        if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
+            return self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
+                member.distance, self._bits, distance_similarity(member.distance, self._bits)
+            )
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+
+class GroupFilterModel(QSortFilterProxyModel):
+    """Filters by path and marks; sorting is passed on to :class:`GroupTreeModel` (the reference stays first)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+        self.setRecursiveFilteringEnabled(True)
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setFilterKeyColumn(Column.NAME)
+        self._text = ""
+        self._marked_only = False
+
+    def set_filter_text(self, text: str) -> None:
+        """Show only members whose path contains ``text`` (case-insensitive), with their groups."""
+        self.beginFilterChange()
+        self._text = text.strip().lower()
+        self.endFilterChange()
+
+    def set_marked_only(self, on: bool) -> None:
+        """Show only marked members, with their groups."""
+        self.beginFilterChange()
+        self._marked_only = bool(on)
+        self.endFilterChange()
+
+    @property
+    def marked_only(self) -> bool:
+        return self._marked_only
+
+    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
+        if not self._text and not self._marked_only:
+            return True
+        if not source_parent.isValid():  # a group row shows through its members (recursive filter)
+            return False
+        source = self.sourceModel()
+        index = source.index(source_row, Column.NAME, source_parent)
+        if self._marked_only and not source.data(index, MARKED_ROLE):
+            return False
+        return not self._text or self._text in str(source.data(index)).lower()
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Sorting is the source model's (keys computed once per row); the proxy keeps its order."""
+        source = self.sourceModel()
+        if isinstance(source, GroupTreeModel):
+            source.sort(column, order)
+
+
+class ProblemsModel(QAbstractTableModel):
+    """Files that could not be read: path, reason, detail."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._problems: Sequence[Problem] = ()
+
+    def set_problems(self, problems: Sequence[Problem]) -> None:
+        self.beginResetModel()
+        self._problems = tuple(problems)
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._problems)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else 3
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 3:
+            return (self.tr("File"), self.tr("Reason"), self.tr("Detail"))[section]
+        return None
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
+        if not index.isValid():
+            return None
+        problem = self._problems[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
+            if index.column() == 0:
+                return display_name(problem.path)
+            if index.column() == 1:
+                return self.reason_text(problem.reason)
+            return reason_detail(problem.reason, problem.errno)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.errno)}")
+        return None
+
+    def reason_text(self, reason: str) -> str:
+        """A reason code in words (the core keeps codes; the window translates them)."""
+        return reason_text(reason)
