@@ -171,9 +171,7 @@ class SideCache:
         self._remember(self._sides, side_key, made)
         return made
 
-    def compare(
-        self, a: Side, b: Side, config: Config, decision: Decision | None = None
-    ) -> Comparison:
+    def compare(self, a: Side, b: Side, config: Config, decision: Decision | None = None) -> Comparison:
         """The same Comparison as :func:`compare_sides`, reusing the shingles of texts seen before."""
         return _compare(a, b, self._shingles_of(a.features), self._shingles_of(b.features), config, decision)
 

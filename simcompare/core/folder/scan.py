@@ -294,6 +294,7 @@ def input_reason(code: ErrorCode) -> Reason:
     """The problem reason a scan reports for an InputError's code (``unreadable`` for one it has no word for)."""
     return _INPUT_REASONS.get(code, Reason.UNREADABLE)
 
+
 INTERNAL_LOG_NAME = "internal-errors.log"
 
 

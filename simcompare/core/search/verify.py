@@ -47,6 +47,8 @@ SKETCH = 1024
 
 _EMPTY: Shingles = np.zeros(0, dtype=np.uint64)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
+
+
 def shingles(sequence: Sequence[str]) -> Shingles:
     """The text's shingles: hashes of each two consecutive tokens, sorted, unique, the smallest ``SKETCH``.
 

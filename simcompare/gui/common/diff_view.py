@@ -45,7 +45,7 @@ def display_text(text: str) -> str:
     return text.replace("\r\n", "\n")
 
 
-_ASTRAL = re.compile("[\U00010000-\U0010FFFF]")  # characters that take two UTF-16 code units
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # characters that take two UTF-16 code units
 
 
 class _Positions:
