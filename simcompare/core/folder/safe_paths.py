@@ -41,7 +41,7 @@ __all__ = [
 # An openat-style walk needs open() relative to a folder's descriptor and the two flags.
 DIR_FD_WALK = (
     os.open in os.supports_dir_fd
-    and os.lstat in os.supports_dir_fd
+    and os.stat in os.supports_dir_fd
     and hasattr(os, "O_NOFOLLOW")
     and hasattr(os, "O_DIRECTORY")
 )

@@ -244,7 +244,12 @@ def _open_listed(folder: Path, identity: tuple[int, int]) -> Iterator[Iterator[o
         finally:
             os.close(fd)
         return
-    info = os.lstat(folder)
+    try:
+        info = os.lstat(folder)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise _Swapped from None
+        raise
     reparse = getattr(info, "st_file_attributes", 0) & getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
     if stat.S_ISLNK(info.st_mode) or reparse or not stat.S_ISDIR(info.st_mode):
         raise _Swapped

@@ -228,6 +228,7 @@ class FolderSession:
             if held is None or (len(self._names[i]), self._names[i]) < (len(self._names[held]), self._names[held]):
                 best[self._identity[i]] = i
         self._representatives = sorted(best.values())
+        self._representative_of = best
         self._searched_k = -1
         self._measured_for: float | None = None
         self._estimated = Pairs.empty()
@@ -438,7 +439,18 @@ class FolderSession:
             min_resemblance=self.min_resemblance,
         )
         # one file under two names is never its own duplicate: a group needs two distinct files
-        return [g for g in self._exactly_verified(groups, rule) if len(self.distinct_files(g.indices)) > 1]
+        kept = [g for g in self._exactly_verified(groups, rule) if len(self.distinct_files(g.indices)) > 1]
+        return [self._copies_at_distance_zero(g) for g in kept]
+
+    def _copies_at_distance_zero(self, group: Group) -> Group:
+        """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
+        text's representative, as their members say, even when a format read differently gave them other bits)."""
+        files = self.result.files
+        value = files[group.reference].value
+        if all(not m.identical or files[m.index].value == value for m in group.members):
+            return group
+        texts = sorted({self._representative_of.get(self._identity[m.index], m.index) for m in group.members})
+        return replace(group, max_distance=max_internal_distance([files[i].value for i in texts], range(len(texts))))
 
     def _exactly_verified(self, groups: list[Group], rule: GroupRule | str) -> list[Group]:
         """Every member's ``verified`` measured exactly against its reference (pairs far above the threshold
@@ -528,15 +540,25 @@ class FolderSession:
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
-    """For each file, the index of the first file with its device and inode when it is another name of it."""
+    """For each file that is another name of an earlier one (same device and inode), that file's first name.
+
+    The first name is the one a group would take as its reference (the shortest path, then the smallest),
+    so a group's reference is never "a hard link of" one of its members.
+    """
     first: dict[tuple[int, int], int] = {}
-    alias: list[int | None] = [None] * len(files)
     for i, record in enumerate(files):
         if not record.inode:  # unknown (results saved before identities were kept): only itself
             continue
-        held = first.setdefault((record.device, record.inode), i)
-        if held != i:
-            alias[i] = held
+        key = (record.device, record.inode)
+        held = first.get(key)
+        if held is None or (len(record.path), record.path) < (len(files[held].path), files[held].path):
+            first[key] = i
+    alias: list[int | None] = [None] * len(files)
+    for i, record in enumerate(files):
+        if record.inode:
+            held = first[(record.device, record.inode)]
+            if held != i:
+                alias[i] = held
     return alias
 
 

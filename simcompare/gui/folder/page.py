@@ -76,7 +76,7 @@ from simcompare.core.folder.cleaner import MarkRule, inside, marks_by_rule, set_
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, Stage, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.report import report_csv, report_json
-from simcompare.core.formats.results import results_json
+from simcompare.core.formats.results import results_text
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import NearPairs
@@ -713,8 +713,8 @@ class FolderPage(QWidget):
         """Write the result, its groups and what it takes to reopen them (the ``scan --json`` schema)."""
         if self._session is None:
             raise ValueError("nothing to save: scan a folder first")
-        data = results_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-        _write_text(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        # the one serialisation of results, shared with `simcompare scan --save-results`
+        _write_text(Path(path), results_text(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE))
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self._session = outcome.session
