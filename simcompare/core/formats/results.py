@@ -70,10 +70,16 @@ class LoadedResults:
 def results_json(
     session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
 ) -> dict[str, object]:
-    """The report of ``report_json`` plus ``records`` (one per fingerprinted file) for reopening."""
+    """The report of ``report_json`` plus ``records`` (one per fingerprinted file) for reopening.
+
+    The groups are written in the core's order (largest first, then by the reference's path), whatever order
+    a window shows them in, so the same result is the same file from the window and the command line.
+    """
+    files = session.files
+    groups = sorted(groups, key=lambda g: (-len(g.members), len(files[g.reference].path), files[g.reference].path))
     data = report_json(session, groups, k, rule)
     records = []
-    for i, f in enumerate(session.files):
+    for i, f in enumerate(files):
         record: dict[str, object] = {
             "path": f.path,
             "size": f.size,
