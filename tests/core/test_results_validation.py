@@ -7,6 +7,7 @@ from __future__ import annotations
 import copy
 import json
 import os
+import shutil
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import pytest
 from helpers.texts import EN_A, OTHER
 
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder import safe_paths
 from simcompare.core.folder.actions import expected_of, move_scanned, trash_scanned
 from simcompare.core.folder.safe_paths import SkipReason, path_problem
 from simcompare.core.folder.scan import ScanOptions, scan
@@ -260,3 +262,27 @@ def test_results_of_names_that_are_not_utf8_round_trip(tmp_path: Path) -> None:
     assert [f.path for f in loaded.result.files] == [f.path for f in session.files]
     assert loaded.changed == () and loaded.gone == ()
     assert json.loads(text)["records"] == results_json(session, session.groups(K), K)["records"]
+
+
+@pytest.mark.parametrize("walk", ["openat", "lstat"])
+def test_reopening_checks_each_file_as_an_action_would(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, walk: str
+) -> None:
+    if walk == "lstat":
+        monkeypatch.setattr(safe_paths, "DIR_FD_WALK", False)
+    root = tmp_path / "docs"
+    for rel in ("a/b/x.txt", "a/b/z.txt", "a/c/y.txt", "a/w.txt", "d/v.txt", "top.txt"):
+        (root / rel).parent.mkdir(parents=True, exist_ok=True)
+        (root / rel).write_text(f"{rel} {EN_A}", encoding="utf-8")
+    session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    data = json.loads(results_text(session, [], K))
+    data["records"] = [data["records"][i] for i in (2, 0, 5, 3, 1, 4)]  # not in path order
+    assert load_results(data).changed == () and load_results(data).gone == ()
+    outside = tmp_path / "outside"
+    shutil.copytree(root / "a" / "c", outside, copy_function=shutil.copy2)  # same names, sizes and times
+    (root / "a" / "c").rename(root / "a" / "c-old")
+    (root / "a" / "c").symlink_to(outside, target_is_directory=True)
+    (root / "d" / "v.txt").unlink()
+    (root / "a" / "w.txt").write_text("edited", encoding="utf-8")
+    loaded = load_results(data)
+    assert sorted(loaded.changed) == ["a/c/y.txt", "a/w.txt"] and loaded.gone == ("d/v.txt",)

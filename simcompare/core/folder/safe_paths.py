@@ -48,6 +48,9 @@ DIR_FD_WALK = (
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
 _REPARSE_POINT = getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
 _FORBIDDEN_ON_WINDOWS = frozenset('\\:*?"<>|')
+_WINDOWS_DEVICES = frozenset(
+    {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)), *(f"LPT{n}" for n in range(1, 10))}
+)
 MAX_PATH_CHARS = 32_767  # the longest path Windows takes; far beyond any real name elsewhere
 MAX_DEPTH = 4_096  # folders deep; Linux's PATH_MAX (4096 bytes) allows at most about 2,048
 
@@ -82,6 +85,8 @@ def path_problem(path: object) -> str:
                 return "the path holds a character Windows reads as a separator, drive or pattern"
             if segment != segment.rstrip(" ."):
                 return "a segment ends in a space or a dot, which Windows drops"
+            if segment.split(".")[0].upper() in _WINDOWS_DEVICES:
+                return f"'{segment}' names a device on Windows"
     return ""
 
 
@@ -303,3 +308,73 @@ def _walk_lstat(root: str, rel: str, parts: list[str]) -> Located | Skip:
         return _error_skip(rel, error, last=True)
     found = _final(rel, info)
     return found if found is not None else Located(path, None, path, info)
+
+
+class Walker:
+    """Checks many files under one root as :func:`locate` does, keeping the folders of the previous file's
+    path open, so files listed in path order cost one ``lstat`` each rather than a walk each (reopening saved
+    results checks every file).
+
+    Use it as a context manager; :meth:`check` answers the file's ``lstat`` or the :class:`Skip`.
+    """
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self._root_fd: int | None = None
+        self._root_error: OSError | None = None
+        self._chain: list[tuple[str, int]] = []  # the open folders below the root: (name, descriptor)
+
+    def __enter__(self) -> Walker:
+        if DIR_FD_WALK:
+            try:
+                self._root_fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+            except OSError as error:
+                self._root_error = error
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._close_from(0)
+        if self._root_fd is not None:
+            os.close(self._root_fd)
+            self._root_fd = None
+
+    def _close_from(self, depth: int) -> None:
+        for _, fd in self._chain[depth:]:
+            os.close(fd)
+        del self._chain[depth:]
+
+    def check(self, expected: Expected) -> os.stat_result | Skip:
+        """The scanned file's ``lstat`` when it is still that regular file, else why not."""
+        if not DIR_FD_WALK:
+            with locate(self.root, expected) as found:
+                return found if isinstance(found, Skip) else found.info
+        rel = expected.path
+        problem = path_problem(rel)
+        if problem:
+            return _skip(rel, SkipReason.BAD_PATH, problem)
+        if self._root_fd is None:
+            error = self._root_error or OSError(errno.EBADF, "not opened")
+            return _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}")
+        parts = rel.split("/")
+        folders = parts[:-1]
+        same = 0
+        while same < min(len(folders), len(self._chain)) and self._chain[same][0] == folders[same]:
+            same += 1
+        self._close_from(same)
+        fd = self._chain[-1][1] if self._chain else self._root_fd
+        for part in folders[same:]:
+            try:
+                below = open_folder(part, fd)
+            except OSError as error:
+                return _error_skip(rel, _folder_error(part, fd, error), last=False)
+            self._chain.append((part, below))
+            fd = below
+        try:
+            info = os.lstat(parts[-1], dir_fd=fd)
+        except OSError as error:
+            return _error_skip(rel, error, last=True)
+        refused = _final(rel, info)
+        if refused is not None:
+            return refused
+        differs = _matches(info, expected)
+        return _skip(rel, SkipReason.CHANGED, differs) if differs else info

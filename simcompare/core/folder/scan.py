@@ -444,7 +444,8 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
         if error.code == ErrorCode.PERMISSION:
             return Problem(entry.rel, Reason.PERMISSION, "permission denied")
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
-    if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
+    moved = entry.device and read.info.st_dev != entry.device  # the same inode number on another disk
+    if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size or moved:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
         # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is

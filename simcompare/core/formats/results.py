@@ -30,7 +30,7 @@ from typing import Any
 
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import MAX_BITS, Config
-from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, locate, path_problem
+from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import SURROGATE, display_name
@@ -370,9 +370,10 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
     result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial)
     changed: list[str] = []
     gone: list[str] = []
-    if check_files:
-        for f in files:
-            with locate(root, Expected(f.path, f.device, f.inode, f.size, f.mtime_ns)) as found:
+    if check_files:  # each file reached as an action would reach it: no link followed, identity compared
+        with Walker(root) as walker:
+            for f in files:
+                found = walker.check(Expected(f.path, f.device, f.inode, f.size, f.mtime_ns))
                 if isinstance(found, Skip):
                     (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
     return LoadedResults(result, k, rule, -1.0 if min_verified is None else min_verified, tuple(changed), tuple(gone))
