@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.mounts import bind_mount, small_tmpfs
+from helpers.mounts import bind_mount, read_only_bind, small_tmpfs
 from helpers.texts import EN_A, OTHER, ZH_A
 
 from simcompare.core.fingerprint.simhash import Config
@@ -272,3 +272,35 @@ def test_the_log_escapes_what_would_break_a_line(tmp_path: Path) -> None:
     log.write(ActionKind.MOVE, [Outcome("/d/a\tb\nc\\d", "/x/" + os.fsdecode(b"\xff"))])
     (line,) = log.path.read_text(encoding="utf-8").splitlines()
     assert line.split("\t")[1:] == ["move", "ok", "/d/a\\tb\\nc\\\\d", "/x/\\xff"]
+
+
+def test_a_source_that_cannot_be_removed_leaves_no_copy_behind(root: Path, tmp_path: Path) -> None:
+    shelf = tmp_path / "shelf"
+    shelf.mkdir()
+    (shelf / "kept.txt").write_text(ZH_A, encoding="utf-8")
+    (root / "ro").mkdir()
+    with read_only_bind(shelf, root / "ro"):
+        records = scanned(root)
+        destination = tmp_path / "aside"
+        report = move_scanned(str(root), expect(records, "ro/kept.txt", "a.txt"), str(destination))
+        (failed,) = report.stayed
+        assert failed.path == "ro/kept.txt" and failed.errno == errno.EROFS
+        assert report.moved_paths == ("a.txt",)
+        assert (root / "ro" / "kept.txt").read_text(encoding="utf-8") == ZH_A
+        assert not (destination / "ro" / "kept.txt").exists()
+        assert [p.name for p in (destination / "ro").iterdir()] == []  # no temporary either
+
+
+def test_a_trash_that_fails_oddly_never_stops_the_others(root: Path, tmp_path: Path) -> None:
+    records = scanned(root)
+    trash = Trash(tmp_path / "trash")
+
+    def fussy(path: str) -> None:
+        if path.endswith("a.txt"):
+            raise RuntimeError("the trash service went away")
+        trash(path)
+
+    report = trash_scanned(str(root), expect(records, "a.txt", "b.txt"), fussy)
+    assert report.moved_paths == ("b.txt",)
+    assert report.stayed[0].path == "a.txt" and "RuntimeError: the trash service went away" in report.stayed[0].error
+    assert (root / "a.txt").exists() and not (root / "b.txt").exists()

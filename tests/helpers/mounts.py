@@ -49,3 +49,16 @@ def small_tmpfs(where: Path, size: str = "64k") -> Iterator[Path]:
         yield where
     finally:
         _unmount(where)
+
+
+@contextlib.contextmanager
+def read_only_bind(source: Path, where: Path) -> Iterator[Path]:
+    """``source`` mounted again, read-only, at ``where`` for the block: files there cannot be removed."""
+    _mount("--bind", str(source), str(where))
+    try:
+        done = subprocess.run(["mount", "-o", "remount,bind,ro", str(where)], capture_output=True, text=True)
+        if done.returncode != 0:
+            pytest.skip(f"this machine cannot make a bind mount read-only: {done.stderr.strip()}")
+        yield where
+    finally:
+        _unmount(where)
