@@ -160,6 +160,9 @@ def test_a_record_naming_a_folder_or_an_outside_path_is_never_acted_on(root: Pat
         SkipReason.BAD_PATH,
         SkipReason.BAD_PATH,
     ]
+    # a path out of rule is named as given, never as a path inside the scanned folder
+    assert [o.source for o in report.outcomes[1:3]] == ["../victim/precious.txt", ""]
+    assert report.outcomes[4].source == str(victim / "precious.txt")
     moved = move_scanned(str(root), crafted, str(tmp_path / "aside"))
     assert not moved.done and not trash.calls
     assert (victim / "precious.txt").read_text(encoding="utf-8") == "keep me" and (root / "sub" / "c.txt").exists()

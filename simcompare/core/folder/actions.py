@@ -37,6 +37,7 @@ from simcompare.core.folder.safe_paths import (
     identity_of,
     locate,
     open_folder,
+    path_problem,
 )
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import default_data_path
@@ -148,13 +149,15 @@ def _numbered(name: str, n: int) -> str:
 _Act = Callable[[Located, str], str]  # (the file, its relative path) → where it went ('' for the trash)
 
 
-def _run(kind: ActionKind, root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]:
+def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]:
     """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's."""
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
     for item in items:
-        rel = item if isinstance(item, str) else item.path
-        source = os.path.join(root, *rel.split("/")) if isinstance(rel, str) else repr(rel)
+        given = item if isinstance(item, str) else item.path
+        rel = given if isinstance(given, str) else repr(given)
+        # a path out of rule is named as it was given, never joined into one that looks inside the folder
+        source = rel if path_problem(rel) else os.path.join(root, *rel.split("/"))
         try:
             with locate(root, item) as found:
                 if isinstance(found, Skip):
@@ -213,7 +216,7 @@ def trash_scanned(
         trash: Moves one file (by its absolute path) to the trash.
         log: Where the action is written; None writes nothing.
     """
-    return _report(ActionKind.TRASH, _run(ActionKind.TRASH, root, files, _trash_one(trash)), log)
+    return _report(ActionKind.TRASH, _run(root, files, _trash_one(trash)), log)
 
 
 def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outcome]:
@@ -460,7 +463,7 @@ def move_scanned(
     """
     _check_destination(root, destination)
     os.makedirs(destination, exist_ok=True)
-    return _report(ActionKind.MOVE, _run(ActionKind.MOVE, root, files, _move_one(destination)), log)
+    return _report(ActionKind.MOVE, _run(root, files, _move_one(destination)), log)
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:
@@ -474,7 +477,7 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
     """
     _check_destination(root, destination)
     os.makedirs(destination, exist_ok=True)
-    return _run(ActionKind.MOVE, root, relative_paths, _move_one(destination))
+    return _run(root, relative_paths, _move_one(destination))
 
 
 # ------------------------------------------------------------------------------------------ the log
