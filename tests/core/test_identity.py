@@ -119,6 +119,7 @@ def test_a_hard_link_is_never_its_own_duplicate(tmp_path: Path) -> None:
     assert session.hardlink_of(link) == first and session.hardlink_of(first) is None
     assert session.file_key(link) == session.file_key(first)
     assert session.groups(K) == []  # two names of one file, and two of another: no duplicates at all
+    assert session.histogram().pairs == 1  # the two files, each once
     data = results_json(session, [], K)
     records = {r["path"]: r for r in data["records"]}  # type: ignore[attr-defined]
     assert records["sub/a_link.txt"]["hardlink_of"] == "a.txt"

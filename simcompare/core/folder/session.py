@@ -486,8 +486,10 @@ class FolderSession:
         return PairFigures(distance, similar, identical, near)
 
     def histogram(self) -> DistanceHistogram:
-        """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders)."""
-        values = [f.value for f in self.result.files if not f.empty]
+        """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders); a file
+        under two names (a hard link) counts once."""
+        alias = self._alias_of
+        values = [f.value for i, f in enumerate(self.result.files) if not f.empty and alias[i] is None]
         return distance_histogram(values, self.bits)
 
     def wasted_bytes(self, group: Group) -> int:
