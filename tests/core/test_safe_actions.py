@@ -291,7 +291,7 @@ def test_a_source_that_cannot_be_removed_leaves_no_copy_behind(root: Path, tmp_p
         assert report.moved_paths == ("a.txt",)
         assert (root / "ro" / "kept.txt").read_text(encoding="utf-8") == ZH_A
         assert not (destination / "ro" / "kept.txt").exists()
-        assert [p.name for p in (destination / "ro").iterdir()] == []  # no temporary either
+        assert not (destination / "ro").exists()  # nor the folder made for it
 
 
 def test_a_trash_that_fails_oddly_never_stops_the_others(root: Path, tmp_path: Path) -> None:

@@ -258,35 +258,40 @@ def _check_destination(root: str, destination: str) -> None:
 def _target_folder(destination: str, parts: Sequence[str]) -> Iterator[tuple[int | None, str]]:
     """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links.
 
-    Yields its descriptor (None without ``dir_fd``) and its path.
+    Yields its descriptor (None without ``dir_fd``) and its path. When the block fails, the folders made for
+    it are removed again (those still empty), so a failed move leaves nothing behind at the destination.
     """
-    path = os.path.join(destination, *parts)
-    if not DIR_FD_WALK:
-        here = destination
-        for part in parts:
-            here = os.path.join(here, part)
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(here)
-            info = os.lstat(here)
-            if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
-                raise OSError(errno.ENOTDIR, "a folder at the destination is a link or not a folder", here)
-        yield None, path
-        return
-    fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    made: list[str] = []
+    here = destination
+    fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
     try:
         for part in parts:
-            with contextlib.suppress(FileExistsError):
-                os.mkdir(part, dir_fd=fd)
+            here = os.path.join(here, part)
             try:
-                below = open_folder(part, fd)
+                os.mkdir(part if fd is not None else here, dir_fd=fd)
+                made.append(here)
+            except FileExistsError:
+                pass
+            try:
+                if fd is not None:
+                    below = open_folder(part, fd)
+                    os.close(fd)
+                    fd = below
+                else:
+                    info = os.lstat(here)
+                    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+                        raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
             except OSError as error:
-                refused = "a folder at the destination is a link or not a folder"
-                raise OSError(error.errno, refused, os.path.join(destination, part)) from None
-            os.close(fd)
-            fd = below
-        yield fd, path
+                raise OSError(error.errno, "a folder at the destination is a link or not a folder", here) from None
+        yield fd, here
+    except BaseException:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+        raise
     finally:
-        os.close(fd)
+        if fd is not None:
+            os.close(fd)
 
 
 def _lexists(name: str, fd: int | None) -> bool:
