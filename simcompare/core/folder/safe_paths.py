@@ -5,7 +5,7 @@ path as a string:
 
 - :func:`path_problem` says what is wrong with a relative path (absolute, ``""``, ``.``, ``..``, an empty
   segment, a NUL, a separator the platform would read differently); results files are refused with it.
-- :func:`locate` walks from the scanned root to the file one folder at a time, each opened with
+- :func:`locate` (one file) and :class:`Walker` (many, in path order) walk from the scanned root to the file one folder at a time, each opened with
   ``O_NOFOLLOW | O_DIRECTORY`` relative to the one before (an ``openat`` walk), so a folder swapped for a
   symbolic link on the way is never entered. Where the platform has no ``dir_fd`` (Windows), each step is
   ``lstat``-ed instead and a link or junction refuses the walk. The file at the end must be a regular
@@ -32,6 +32,8 @@ __all__ = [
     "Located",
     "Skip",
     "SkipReason",
+    "Walker",
+    "check_found",
     "identity_of",
     "locate",
     "open_folder",
