@@ -5,12 +5,13 @@ path as a string:
 
 - :func:`path_problem` says what is wrong with a relative path (absolute, ``""``, ``.``, ``..``, an empty
   segment, a NUL, a separator the platform would read differently); results files are refused with it.
-- :func:`locate` (one file) and :class:`Walker` (many, in path order) walk from the scanned root to the file one folder at a time, each opened with
-  ``O_NOFOLLOW | O_DIRECTORY`` relative to the one before (an ``openat`` walk), so a folder swapped for a
-  symbolic link on the way is never entered. Where the platform has no ``dir_fd`` (Windows), each step is
-  ``lstat``-ed instead and a link or junction refuses the walk. The file at the end must be a regular
-  file whose device, inode, size and modification time are those recorded at the scan; anything else is
-  a :class:`Skip` with a reason, so the caller names the file and leaves it alone.
+- :func:`locate` (one file) and :class:`Walker` (many, in path order) walk from the scanned root to the
+  file one folder at a time, each opened with ``O_NOFOLLOW | O_DIRECTORY`` relative to the one before (an
+  ``openat`` walk), so a folder swapped for a symbolic link on the way is never entered. Where the platform
+  has no ``dir_fd`` (Windows), each step is ``lstat``-ed instead and a link or junction refuses the walk.
+  The file at the end must be a regular file whose device, inode, size and modification time are those
+  recorded at the scan; anything else is a :class:`Skip` with a reason, so the caller names the file and
+  leaves it alone.
 
 Every action (trash, move, and later copy, link or delete) goes through :func:`locate` first.
 """
