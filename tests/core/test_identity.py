@@ -15,7 +15,7 @@ from helpers.texts import EN_A, OTHER
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import SCHEMA_VERSION, Cache
-from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, whole_groups
+from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference, whole_groups
 from simcompare.core.folder.scan import Problem, Reason, ScanOptions, list_files, raw_digest, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.report import report_json
@@ -93,7 +93,10 @@ def test_the_same_bytes_are_identical_whatever_the_format(tmp_path: Path) -> Non
     assert set(readme.indices) == {md, txt}
     (member,) = readme.members[1:]
     assert member.identical and member.distance == 0 and member.verified == 1.0 and readme.max_distance == 0
-    assert session.same_bytes(md, txt) and session.pair(md, txt, K).identical
+    figures = session.pair(md, txt, K)
+    assert session.same_bytes(md, txt) and figures.identical and figures.distance == 0 and figures.resemblance == 1
+    (moved,) = set_reference(session, readme, txt).members[1:]  # the other way round: still at 0
+    assert moved.index == md and moved.identical and moved.distance == 0
     story = next(g for g in groups if _index(session, "story.txt") in g.indices)
     assert _paths(session, story.indices) == {"story.txt", "story.html"}
     assert story.members[1].identical and not session.same_bytes(*story.indices)

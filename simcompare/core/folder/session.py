@@ -479,8 +479,10 @@ class FolderSession:
     def pair(self, i: int, j: int, k: int) -> PairFigures:
         """The figures of two files: distance, resemblance, identical, and the verdict at k."""
         files = self.result.files
-        distance = (int(files[i].value) ^ int(files[j].value)).bit_count()
         identical = self._identity[i] == self._identity[j]
+        # identical files are at 0, as in their group, even where two formats read from the same bytes gave
+        # other bits (README.md read as Markdown, its .txt copy as plain text)
+        distance = 0 if identical else (int(files[i].value) ^ int(files[j].value)).bit_count()
         similar = 1.0 if identical else resemblance(self.sketch(i), self.sketch(j))
         near = not files[i].empty and not files[j].empty and Decision(k, self.min_resemblance).near(distance, similar)
         return PairFigures(distance, similar, identical, near)
