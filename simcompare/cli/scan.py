@@ -13,7 +13,6 @@ import warnings
 from collections.abc import Iterator
 from typing import TextIO
 
-from simcompare.cli.names import csv_text, display_name, json_text
 from simcompare.cli.options import (
     EXIT_OK,
     UsageError,
@@ -26,6 +25,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
@@ -225,7 +225,7 @@ def _scan_and_print(
     if args.json:
         print(json_text(report_json(session, groups, k, args.groups)), file=out)
     elif args.csv:
-        out.write(csv_text(report_csv(session, groups)))
+        out.write(report_csv(session, groups))
         if result.problems:
             print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
     else:

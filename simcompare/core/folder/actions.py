@@ -17,6 +17,7 @@ from pathlib import Path
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import default_data_path
+from simcompare.core.formats.names import escape_name
 
 __all__ = ["ActionKind", "ActionLog", "Outcome", "free_name", "move_keeping_paths", "trash_files"]
 
@@ -100,7 +101,11 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
 
 
 class ActionLog:
-    """Appends one tab-separated line per file: time, action, result, source, target or reason."""
+    """Appends one tab-separated line per file: time, action, result, source, target or reason.
+
+    Each field is written as ``simcompare.core.formats.names.escape_name`` writes it (a backslash as
+    ``\\\\``, a tab as ``\\t``, a byte that is not UTF-8 as ``\\xNN`` …); ``unescape_name`` reads it back.
+    """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_data_path() / "actions.log"
@@ -110,7 +115,7 @@ class ActionLog:
         when = _dt.datetime.now().astimezone().isoformat(timespec="seconds")
         lines = [
             "\t".join(
-                _field(f)
+                escape_name(f)
                 for f in (when, str(kind), "ok" if o.ok else "failed", o.source, o.target if o.ok else o.error)
             )
             for o in outcomes
@@ -120,8 +125,3 @@ class ActionLog:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
-
-
-def _field(text: str) -> str:
-    """One log field on one line: a tab or newline in a file name (legal on Linux) is written escaped."""
-    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
