@@ -115,7 +115,7 @@ class ActionLog:
         when = _dt.datetime.now().astimezone().isoformat(timespec="seconds")
         lines = [
             "\t".join(
-                escape_name(f)
+                _field(f)
                 for f in (when, str(kind), "ok" if o.ok else "failed", o.source, o.target if o.ok else o.error)
             )
             for o in outcomes
@@ -125,3 +125,9 @@ class ActionLog:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         with self.path.open("a", encoding="utf-8") as out:
             out.write("\n".join(lines) + "\n")
+
+
+def _field(text: str) -> str:
+    """One log field on one line, in UTF-8: a tab, newline or other control character in a file name (legal
+    on Linux) and a byte that is not UTF-8 are written escaped, so ``unescape_name`` reads the field back."""
+    return escape_name(text)
