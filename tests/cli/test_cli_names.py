@@ -83,3 +83,11 @@ def test_fingerprint_shows_both_names_escaped(cli: RunCli, odd_folder: Path) -> 
     assert shown == [f"{odd_folder}/caf\\xe9.txt", f"{odd_folder}/\\x1b[31mred\\x07.txt"]
     done = cli("fingerprint", *paths, "--segmenter", "words", "--json")
     assert [os.fsencode(f["path"]) for f in json.loads(done.stdout)["files"]] == [os.fsencode(p) for p in paths]
+
+
+def test_an_error_naming_a_path_escapes_its_control_characters(cli: RunCli, tmp_path: Path) -> None:
+    missing = tmp_path / f"no {CONTROL_NAME}"
+    done = cli("scan", str(missing), "--no-cache")
+    assert done.returncode != 0
+    assert "\x1b" not in done.stderr and "\x07" not in done.stderr
+    assert done.stderr.startswith(f"simcompare: {tmp_path}/no \\x1b[31mred\\x07.txt") and done.stderr.count("\n") == 1
