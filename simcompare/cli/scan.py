@@ -175,7 +175,7 @@ def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
 
 
 def _warn(message: str) -> None:
-    print(f"simcompare: warning: {message}", file=sys.stderr)
+    print(f"simcompare: warning: {display_name(message)}", file=sys.stderr)  # it may name a file
 
 
 def run_scan(args: argparse.Namespace, out: TextIO) -> int:
@@ -240,6 +240,6 @@ def _not_duplicates() -> NotDuplicates | None:
     """The pairs the user marked in the window are honoured here too; an unreadable list is ignored."""
     remembered = NotDuplicates()
     if remembered.problem:
-        print(f"simcompare: warning: {remembered.problem}", file=sys.stderr)
+        _warn(remembered.problem)
         return None
     return remembered
