@@ -167,3 +167,19 @@ def test_the_compare_page_shows_and_exports_the_name(
     assert page.export_trace(str(trace))
     data = json.loads(trace.read_bytes().decode("utf-8"))
     assert os.fsencode(data["a"]["path"]) == os.fsencode(path_a)
+
+
+def test_a_name_that_is_not_utf8_goes_to_the_trash_and_into_the_log(
+    qtbot, window: MainWindow, odd_folder: Path, tmp_path: Path
+) -> None:
+    page = window.folder_page
+    _scan(qtbot, page, odd_folder)
+    name = latin1_name()
+    page.confirm = lambda title, text, details: True
+    page.select_files([_index_of(page, name)])
+    _action(page.actions_menu, "Move to trash…").trigger()
+    assert LATIN1_BYTES not in os.listdir(os.fsencode(odd_folder))
+    trash = tmp_path / "home" / ".local" / "share" / "Trash" / "files"
+    assert os.listdir(os.fsencode(trash)) == [LATIN1_BYTES]
+    (fields,) = [line.split("\t") for line in page.log.path.read_bytes().decode("utf-8").splitlines()]
+    assert fields[1:3] == ["trash", "ok"] and os.fsencode(unescape_name(fields[3])) == os.fsencode(odd_folder / name)
