@@ -183,3 +183,13 @@ def test_a_name_that_is_not_utf8_goes_to_the_trash_and_into_the_log(
     assert os.listdir(os.fsencode(trash)) == [LATIN1_BYTES]
     (fields,) = [line.split("\t") for line in page.log.path.read_bytes().decode("utf-8").splitlines()]
     assert fields[1:3] == ["trash", "ok"] and os.fsencode(unescape_name(fields[3])) == os.fsencode(odd_folder / name)
+
+
+def test_the_empty_files_tab_shows_names_escaped(qtbot, window: MainWindow, tmp_path: Path) -> None:
+    root = tmp_path / "empties"
+    root.mkdir()
+    make_file(root / latin1_name(), "")
+    make_file(root / CONTROL_NAME, "")
+    page = window.folder_page
+    _scan(qtbot, page, root)
+    assert sorted(page.empty_model.stringList()) == sorted(["caf\\xe9.txt", "\\x1b[31mred\\x07.txt"])

@@ -743,7 +743,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(outcome.histogram)
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
-        self.empty_model.setStringList(result.empty)
+        self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         self._show_summary()
         self.regroup()
@@ -1247,7 +1247,7 @@ class FolderPage(QWidget):
         self._undo.clear()  # file numbers changed: older marks no longer mean the same files
         self.model.set_groups(files, [], self._session.bits)
         self._pending_marks = {i for p in keep_marks if (i := index(p)) is not None}
-        self.empty_model.setStringList(self._session.result.empty)
+        self.empty_model.setStringList([display_name(p) for p in self._session.result.empty])
         self._retitle_tabs()
         self.regroup()
 
@@ -1329,7 +1329,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(old._histogram)
         result = old._session.result
         self.problems_model.set_problems(result.problems)
-        self.empty_model.setStringList(result.empty)
+        self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         if old._regrouped is not None and not old.regrouping:  # the groups as shown, chosen references too
             self._regrouped = old._regrouped
