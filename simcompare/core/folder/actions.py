@@ -41,7 +41,7 @@ from simcompare.core.folder.safe_paths import (
 )
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import default_data_path
-from simcompare.core.formats.names import display_name
+from simcompare.core.formats.names import escape_name
 
 __all__ = [
     "ActionKind",
@@ -489,7 +489,11 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
 
 
 class ActionLog:
-    """Appends one tab-separated line per file: time, action, result, source, target or reason."""
+    """Appends one tab-separated line per file: time, action, result, source, target or reason.
+
+    Each field is written as ``simcompare.core.formats.names.escape_name`` writes it (a backslash as
+    ``\\\\``, a tab as ``\\t``, a byte that is not UTF-8 as ``\\xNN`` …); ``unescape_name`` reads it back.
+    """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_data_path() / "actions.log"
@@ -512,7 +516,6 @@ class ActionLog:
 
 
 def _field(text: str) -> str:
-    """One log field on one line, in UTF-8 whatever the name holds: a backslash doubled, a tab or newline
-    (legal in a name on Linux) escaped, a byte that is not UTF-8 written ``\\xNN``."""
-    escaped = text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
-    return display_name(escaped)
+    """One log field on one line, in UTF-8: a tab, newline or other control character in a file name (legal
+    on Linux) and a byte that is not UTF-8 are written escaped, so ``unescape_name`` reads the field back."""
+    return escape_name(text)

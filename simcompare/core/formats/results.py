@@ -18,14 +18,11 @@ from __future__ import annotations
 
 import base64
 import binascii
-import contextlib
 import json
 import math
 import os
-import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from pathlib import Path
 from typing import Any
 
 from simcompare.core.defaults import default_k
@@ -33,7 +30,8 @@ from simcompare.core.fingerprint.simhash import MAX_BITS, Config
 from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats.names import SURROGATE, display_name
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import FORMAT_VERSION, report_json
 from simcompare.core.search.groups import Group, GroupRule
 
@@ -104,24 +102,14 @@ def results_json(
 def results_text(
     session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
 ) -> str:
-    """Saved results as the text of their file: indented JSON, non-ASCII kept, a byte of a name that is not
-    UTF-8 written as the escape ``\\udcNN`` (valid JSON; ``os.fsencode`` of the loaded name gives it back)."""
-    text = json.dumps(results_json(session, groups, k, rule), ensure_ascii=False, indent=1) + "\n"
-    return SURROGATE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    """Saved results as the text of their file: indented JSON (``names.json_text``: a byte of a name that is
+    not UTF-8 is the escape ``\\udcNN``, which ``os.fsencode`` of the loaded name gives back)."""
+    return json_text(results_json(session, groups, k, rule), indent=1) + "\n"
 
 
 def write_results(path: str | os.PathLike[str], text: str) -> None:
-    """Write results text through a temporary file beside ``path``, so a failure never leaves half a file."""
-    target = Path(path)
-    handle, temporary = tempfile.mkstemp(prefix=f".{target.name}-", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
+    """Write results text as the whole of ``path``, atomically (a failure never leaves half a file)."""
+    write_text(path, text)
 
 
 # ------------------------------------------------------------------------------------------ checking
