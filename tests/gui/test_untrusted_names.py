@@ -14,8 +14,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 
 from simcompare.core.folder.scan import Problem, Reason, ScanOptions, scan
 from simcompare.core.search.groups import find_groups
-from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.dialogs import plain_text_only
+from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
 
 BOLD = "<b>x</b>.txt"
 IMAGE = '<img src="file:///etc/hostname">.txt'

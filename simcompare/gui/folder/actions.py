@@ -9,6 +9,7 @@ the file dialogs). The window's File menu shows the page's results actions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QEvent, QObject, QPoint, Qt, Slot
@@ -65,9 +66,7 @@ class FolderActions(QObject):
             (MarkRule.ALL_BUT_SHORTEST_PATH, self.tr("Mark all but the shortest path")),
             (MarkRule.ALL_BUT_LONGEST_PATH, self.tr("Mark all but the longest path")),
         )
-        self.rule_actions = {
-            rule: self._action(text, lambda rule=rule: marking.mark_by_rule(rule)) for rule, text in rules
-        }
+        self.rule_actions = {rule: self._action(text, partial(marking.mark_by_rule, rule)) for rule, text in rules}
         self.mark_inside_action = self._action(self.tr("Mark the files inside a folder…"), marking.mark_inside_folder)
         self.mark_selected_action = self._action(
             self.tr("Mark the selected files"), lambda: marking.mark_selected(True)

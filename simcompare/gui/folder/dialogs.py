@@ -33,6 +33,11 @@ from simcompare.gui.common.plain import plain_label
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
 
+Confirm = Callable[[str, str, str], bool]
+"""``confirm(title, text, details) -> bool``: asked before files move."""
+AskPath = Callable[[str, str, str], str]
+"""A file dialog: ``(title, start, filter) -> path``, or "" when cancelled."""
+
 
 class NotDuplicatesDialog(QDialog):
     """The not-duplicates list; each entry can be removed (the pair may be grouped again)."""

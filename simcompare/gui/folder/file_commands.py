@@ -121,7 +121,7 @@ class FileCommands(QObject):
             page.files_changed.emit()
         if failed:
             page.warn(title, self.tr("These files were not moved and stay where they were:") + "\n" + "\n".join(failed))
-        page.show_summary(status=self.tr("%n file(s) moved", "", len(moved)))
+        page.summary.show(status=self.tr("%n file(s) moved", "", len(moved)))
         return moved
 
     @Slot()

@@ -21,7 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, QObject, QTimer
 
 from simcompare.core.fingerprint.simhash import Config
-from simcompare.core.folder.cache import open_cache
+from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
 from simcompare.core.folder.scan import Progress, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
@@ -127,6 +127,14 @@ def _preferred(session: FolderSession, group: Group, preferred: frozenset[int]) 
         return group
     chosen = next((m.index for m in group.members if m.index in preferred), None)
     return group if chosen is None else set_reference(session, group, chosen)
+
+
+def default_cache() -> Path | None:
+    """The cache the window's scans use, or None without a home folder (scans then run without one)."""
+    try:
+        return default_cache_path()
+    except RuntimeError:
+        return None
 
 
 class FolderJobs(QObject):

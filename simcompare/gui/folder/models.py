@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as _dt
 import enum
 from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -180,7 +181,7 @@ class GroupTreeModel(QAbstractItemModel):
             self._members_sorted[row] = True
         return group.members
 
-    def _group_key(self, row: int, column: int) -> object:
+    def _group_key(self, row: int, column: int) -> Any:
         group = self._groups[row]
         if column == Column.NAME:
             return self._files[group.reference].path
@@ -196,7 +197,7 @@ class GroupTreeModel(QAbstractItemModel):
             return min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
         return sum(m.identical for m in group.members)
 
-    def _member_key(self, group: Group, member: Member, column: int) -> object:
+    def _member_key(self, group: Group, member: Member, column: int) -> Any:
         record = self._files[member.index]
         if column == Column.SIZE:
             return (record.size, record.path)

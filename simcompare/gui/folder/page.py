@@ -40,7 +40,6 @@ from PySide6.QtWidgets import (
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.actions import ActionLog
-from simcompare.core.folder.cache import default_cache_path
 from simcompare.core.folder.cleaner_state import CleanerState, FileState
 from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession
@@ -52,11 +51,19 @@ from simcompare.core.search.index import NearPairs
 from simcompare.gui.common.messages import error_text
 from simcompare.gui.common.plain import plain_label
 from simcompare.gui.folder.actions import FolderActions
-from simcompare.gui.folder.dialogs import FolderDialogs, ask_yes_no, warn_plain
+from simcompare.gui.folder.dialogs import AskPath, Confirm, FolderDialogs, ask_yes_no, warn_plain
 from simcompare.gui.folder.file_commands import FileCommands, send_to_trash
 from simcompare.gui.folder.group_filter import GroupFilterModel
 from simcompare.gui.folder.histogram_view import DistanceHistogramView
-from simcompare.gui.folder.jobs import FolderJobs, Regrouped, RegroupRequest, ScanFunction, ScanOutcome, ScanRequest
+from simcompare.gui.folder.jobs import (
+    FolderJobs,
+    Regrouped,
+    RegroupRequest,
+    ScanFunction,
+    ScanOutcome,
+    ScanRequest,
+    default_cache,
+)
 from simcompare.gui.folder.marking import Marking
 from simcompare.gui.folder.models import Column, GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.preferences import FolderPreferences
@@ -65,8 +72,6 @@ from simcompare.gui.folder.scan_controls import ScanControls
 from simcompare.gui.folder.selection import GroupSelection
 from simcompare.gui.folder.side_by_side import SideBySide
 
-Confirm = Callable[[str, str, str], bool]
-AskPath = Callable[[str, str, str], str]  # (title, start, filter) -> path or ""
 _DEFAULT_CACHE = object()
 
 
@@ -107,7 +112,7 @@ class FolderPage(QWidget):
     ) -> None:
         super().__init__(parent)
         self.preferences = FolderPreferences(settings if settings is not None else QSettings())
-        self._cache_path: Path | None = _default_cache() if cache_path is _DEFAULT_CACHE else cache_path  # type: ignore[assignment]
+        self._cache_path: Path | None = default_cache() if cache_path is _DEFAULT_CACHE else cache_path  # type: ignore[assignment]
         self.config = config or Config()
         self.workers: int | None = None
         self.confirm: Confirm = lambda title, text, details: ask_yes_no(self, title, text, details)
@@ -125,12 +130,14 @@ class FolderPage(QWidget):
         self.cleaner = CleanerState(self.preferences.reference_folders())
         self.shown: Regrouped | None = None
         self.distance_histogram: DistanceHistogram | None = None
-        self._status = ""
         self.jobs = FolderJobs(scan_function, self)
         self.scan_job = self.jobs.scan
-        self.fields = ScanControls(self.config.bits, self)
-        for name in ScanControls.WIDGETS:  # the page's own, for the window and tests
-            setattr(self, name, getattr(self.fields, name))
+        self.fields = f = ScanControls(self.config.bits, self)  # its widgets are the page's, for the window and tests
+        self.folder_edit, self.browse_button, self.scan_button = f.folder_edit, f.browse_button, f.scan_button
+        self.cancel_button, self.recursive_box, self.suffixes_edit = f.cancel_button, f.recursive_box, f.suffixes_edit
+        self.exclude_edit, self.max_size_box, self.include_edit = f.exclude_edit, f.max_size_box, f.include_edit
+        self.min_size_box, self.progress_bar, self.progress_label = f.min_size_box, f.progress_bar, f.progress_label
+        self.k_box, self.k_slider, self.stats_label = f.k_box, f.k_slider, f.stats_label
         self._build_groups()
         self._build_parts()
         self._assemble()
@@ -204,16 +211,22 @@ class FolderPage(QWidget):
         self.marking = Marking(self)
         self.file_commands = FileCommands(self)
         self.dialogs = FolderDialogs(self)
-        self.side = self.side_tab = SideBySide(self)
-        for name in ("diff_view", "pair_label", "previous_member_button", "next_member_button", "to_compare_button"):
-            setattr(self, name, getattr(self.side, name))
-        self.menus = FolderActions(self)
-        for name in ("mark_menu", "actions_menu", "save_results_action", "open_results_action"):
-            setattr(self, name, getattr(self.menus, name))
-        self.export_csv_action = self.menus.export_csv_action
-        self.export_json_action = self.menus.export_json_action
+        self.side = self.side_tab = side = SideBySide(self)
+        self.diff_view, self.pair_label, self.to_compare_button = (
+            side.diff_view,
+            side.pair_label,
+            side.to_compare_button,
+        )
+        self.previous_member_button, self.next_member_button = side.previous_member_button, side.next_member_button
+        self.menus = menus = FolderActions(self)
+        self.mark_menu, self.actions_menu = menus.mark_menu, menus.actions_menu  # the window's menu bar shows them
+        self.save_results_action, self.open_results_action = menus.save_results_action, menus.open_results_action
+        self.export_csv_action, self.export_json_action = menus.export_csv_action, menus.export_json_action
         self.browse_button.clicked.connect(self.dialogs.choose_folder)
-        refilter = lambda *_: self.selection.set_filter(self.filter_edit.text(), self.marked_only_box.isChecked())  # noqa: E731
+
+        def refilter(*_: object) -> None:
+            self.selection.set_filter(self.filter_edit.text(), self.marked_only_box.isChecked())
+
         self.filter_edit.textChanged.connect(refilter)
         self.marked_only_box.toggled.connect(refilter)
         self.selection.changed.connect(self.menus.refresh)
@@ -272,7 +285,9 @@ class FolderPage(QWidget):
         return groups_tab
 
     def _wire_jobs(self) -> None:
-        self.fields.folder_edit.lineEdit().returnPressed.connect(self.start_scan)
+        folder_line = self.fields.folder_edit.lineEdit()
+        assert folder_line is not None  # an editable box has one
+        folder_line.returnPressed.connect(self.start_scan)
         self.fields.scan_button.clicked.connect(self.start_scan)
         self.fields.cancel_button.clicked.connect(self.cancel_scan)
         self.fields.k_box.valueChanged.connect(self._on_k_changed)
@@ -287,7 +302,7 @@ class FolderPage(QWidget):
         jobs.load.busy_changed.connect(self.menus.on_busy)
         jobs.group.result_ready.connect(self._on_regrouped)
         jobs.group.failed.connect(self.progress.on_failed)
-        jobs.group.progress.connect(lambda _done, _total, _stage: self.show_summary())  # "grouping at k = …"
+        jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
         jobs.regroup_timer.timeout.connect(self.regroup)
 
     # ------------------------------------------------------------------ public API
@@ -433,7 +448,7 @@ class FolderPage(QWidget):
             self.fields.set_k(default_k(config.bits))
             self.histogram.set_k(self.k_box.value())
         if self.session is not None:
-            self.show_summary()
+            self.summary.show()
 
     def shutdown(self) -> None:
         """Stop the workers; call before the page goes away."""
@@ -464,7 +479,7 @@ class FolderPage(QWidget):
                 result.files, model.groups, result.config.bits, wasted=wasted, protected=model.protected
             )
             self.selection.expand()
-            self.show_summary()
+            self.summary.show()
             self.menus.refresh()
         else:
             self.cleaner.hold_marks()
@@ -480,22 +495,6 @@ class FolderPage(QWidget):
         self.empty_model.setStringList(self.session.result.empty)
         self._retitle_tabs()
         self.regroup()
-
-    def show_summary(self, status: str | None = None) -> None:
-        """Word the groups on screen and the search behind them; ``status`` says what the last action did."""
-        if status is not None:
-            self._status = status
-        session = self.session
-        if session is None:
-            return
-        members, wasted = self.model.totals()
-        self.summary_label.setText(
-            self.summary.groups_text(session.result, len(self.groups), members, wasted, self._status)
-        )
-        differ = self.config.describe() != session.result.config.describe()
-        k = self.k_box.value()
-        histogram = self.distance_histogram
-        self.stats_label.setText(self.summary.search_text(session, k, histogram, self.shown, self.regrouping, differ))
 
     def _retitle_tabs(self) -> None:
         result = self.result
@@ -526,7 +525,7 @@ class FolderPage(QWidget):
         self.problems_view.resizeColumnsToContents()
         self.empty_model.setStringList(result.empty)
         self._retitle_tabs()
-        self.show_summary()
+        self.summary.show()
         self.regroup()
 
     @Slot(int, object)
@@ -547,7 +546,7 @@ class FolderPage(QWidget):
         if self.cleaner.holding:
             self.model.show_marks(self.cleaner.restore_marks())
         self.selection.expand()
-        self.show_summary()
+        self.summary.show()
         self.menus.refresh()
         self.regrouped.emit(outcome.request.k)
 
@@ -556,7 +555,7 @@ class FolderPage(QWidget):
         self.histogram.set_k(self.k_box.value())
         self.preferences.save_k(self.k_box.value())
         if self.session is not None:
-            self.show_summary()
+            self.summary.show()
             self.jobs.regroup_timer.start()  # coalesced: only the newest k is computed
 
     # ------------------------------------------------------------------ drop a folder
@@ -583,10 +582,3 @@ def _write_text(path: Path, text: str) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
-
-
-def _default_cache() -> Path | None:
-    try:
-        return default_cache_path()
-    except RuntimeError:  # no home folder: scans run without a cache
-        return None

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QSettings, QSignalBlocker, QStandardPaths
 
@@ -32,17 +32,18 @@ class FolderPreferences:
     def load(self, fields: ScanControls, default_k: int) -> None:
         """Fill the controls from the preferences (defaults where there are none)."""
         s = self.settings
-        recent = s.value("folder/recent", [])
+        value = cast(Any, s.value)  # QSettings gives objects: a string, a list or a number, as it was written
+        recent = value("folder/recent", [])
         recent = [recent] if isinstance(recent, str) else list(recent or [])
         fields.folder_edit.addItems(recent)
         fields.folder_edit.setCurrentText(str(s.value("folder/path", recent[0] if recent else "")))
         fields.recursive_box.setChecked(str(s.value("folder/recursive", "true")).lower() == "true")
         fields.suffixes_edit.setText(str(s.value("folder/suffixes", " ".join(DEFAULT_SUFFIXES))))
         fields.exclude_edit.setText(str(s.value("folder/exclude", " ".join(DEFAULT_EXCLUDES))))
-        fields.max_size_box.setValue(int(s.value("folder/max_mb", DEFAULT_MAX_BYTES // (1024 * 1024))))
+        fields.max_size_box.setValue(int(value("folder/max_mb", DEFAULT_MAX_BYTES // (1024 * 1024))))
         fields.include_edit.setText(str(s.value("folder/include", "")))
-        fields.min_size_box.setValue(int(s.value("folder/min_kb", 0)))
-        fields.set_k(int(s.value("folder/k", default_k)))
+        fields.min_size_box.setValue(int(value("folder/min_kb", 0)))
+        fields.set_k(int(value("folder/k", default_k)))
 
     def save(self, fields: ScanControls) -> None:
         """Keep what the controls say, the folder first among the recent ones."""

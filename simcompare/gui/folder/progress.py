@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar
@@ -18,6 +19,9 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
 from simcompare.gui.folder.models import human_size
+
+if TYPE_CHECKING:
+    from simcompare.gui.folder.page import FolderPage
 
 
 def duration(seconds: float) -> str:
@@ -113,6 +117,27 @@ class ScanProgress(QObject):
 
 class GroupsSummary(QObject):
     """Words the groups on screen (the line above the tree) and the search behind them (beside k)."""
+
+    def __init__(self, page: FolderPage) -> None:
+        super().__init__(page)
+        self._page = page
+        self._status = ""
+
+    def show(self, status: str | None = None) -> None:
+        """Word the page's groups and the search behind them; ``status`` says what the last action did."""
+        if status is not None:
+            self._status = status
+        page = self._page
+        session = page.session
+        if session is None:
+            return
+        members, wasted = page.model.totals()
+        page.summary_label.setText(self.groups_text(session.result, len(page.groups), members, wasted, self._status))
+        differ = page.config.describe() != session.result.config.describe()
+        search = self.search_text(
+            session, page.k_box.value(), page.distance_histogram, page.shown, page.regrouping, differ
+        )
+        page.stats_label.setText(search)
 
     def groups_text(self, result: ScanResult, groups: int, members: int, wasted: int, status: str) -> str:
         """Groups, files in groups, files scanned, bytes wasted; a partial result says so."""

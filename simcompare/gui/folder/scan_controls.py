@@ -38,25 +38,6 @@ def split_words(text: str) -> tuple[str, ...]:
 class ScanControls(QObject):
     """The scan's widgets and their rows: ``folder_row``, ``options_form``, ``progress_row``, ``k_row``."""
 
-    WIDGETS = (
-        "folder_edit",
-        "browse_button",
-        "scan_button",
-        "cancel_button",
-        "recursive_box",
-        "suffixes_edit",
-        "exclude_edit",
-        "max_size_box",
-        "include_edit",
-        "min_size_box",
-        "progress_bar",
-        "progress_label",
-        "k_box",
-        "k_slider",
-        "stats_label",
-    )
-    """The widgets the page shows as its own attributes."""
-
     def __init__(self, bits: int, parent: QObject) -> None:
         super().__init__(parent)
         self._make_options()
@@ -83,7 +64,9 @@ class ScanControls(QObject):
         self.folder_edit.setEditable(True)
         self.folder_edit.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.folder_edit.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
-        self.folder_edit.lineEdit().setPlaceholderText(self.tr("Folder to scan (or drop one here)"))
+        line = self.folder_edit.lineEdit()
+        assert line is not None  # an editable box has one
+        line.setPlaceholderText(self.tr("Folder to scan (or drop one here)"))
         self.folder_edit.setToolTip(self.tr("The folder whose text files are fingerprinted and grouped"))
         self.browse_button = QPushButton(self.tr("Browse…"))
         self.scan_button = QPushButton(self.tr("Scan"))
