@@ -131,6 +131,20 @@ def test_rules_invert_and_keys(qtbot, cleaner: FolderPage, folder: Path) -> None
     assert cleaner.side.pair != first or cleaner.previous_member_button.isEnabled()
 
 
+def test_the_tree_shows_and_changes_the_cleaners_state(qtbot, cleaner: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, cleaner, folder)
+    target = index_of(cleaner, "en_c.txt")
+    box = cleaner.model.member_index(target)
+    assert cleaner.model.setData(box, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert cleaner.cleaner.marks == {target} and cleaner.marks_label.text().startswith("1 marked")
+    assert not cleaner.cleaner.can_undo  # one tick is not a marking (as the window has always done)
+    menu_action(cleaner.mark_menu, "Clear the marks").trigger()
+    assert box.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
+    assert box.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert cleaner.marks_label.text().startswith("1 marked")
+
+
 def test_side_by_side_shows_cleaned_text_of_html(qtbot, cleaner: FolderPage, tmp_path: Path) -> None:
     root = tmp_path / "web"
     root.mkdir()
@@ -338,6 +352,7 @@ def test_language_switch_keeps_the_result(qtbot, qapp, folder: Path, home: Path)
         assert fresh is not page and fresh.session is page.session
         assert [g.indices for g in fresh.groups] == [g.indices for g in page.groups]
         assert fresh.model.marks() == marks
+        assert fresh.cleaner is page.cleaner  # the cleaner's state is handed over, not copied
         assert "组" in fresh.summary_label.text() and "group" not in fresh.summary_label.text()
         assert "marked" not in fresh.marks_label.text()
         window.close()

@@ -251,8 +251,7 @@ class CleanerState:
             return
         files = session.files
         gone = set(paths)
-        marks = (self._held if self._held is not None else self._marks) | self._marks
-        keep_marks = {files[i].path for i in marks} - gone
+        keep_marks = {files[i].path for i in (self._held or frozenset()) | self._marks} - gone
         keep_preferred = {files[i].path for i in self._preferred} - gone
         states = {files[i].path: s for i, s in self._states.items() if files[i].path not in gone}
         session.forget(paths)
