@@ -248,6 +248,7 @@ def test_delete_key_trashes_in_a_temporary_home(qtbot, cleaner: FolderPage, fold
     assert not (folder / "en_c.txt").exists()
     assert list(home.rglob("en_c.txt")), "the file should be in the temporary trash"
     assert "\ttrash\tok\t" in (home / "actions.log").read_text(encoding="utf-8")
+    assert cleaner.cleaner.removed == {"en_c.txt": "trashed"}
     # a whole group needs a second confirmation; declining it leaves every file
     wait_grouped(qtbot, cleaner)
     answers = iter([True, False])
