@@ -19,6 +19,7 @@ from simcompare.core.folder.actions import ActionKind, Outcome, move_keeping_pat
 from simcompare.core.folder.cleaner import inside
 from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.session import NotDuplicates
+from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import error_text, os_error_text, system_error_text
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ class FileCommands(QObject):
     def _confirm_files(self, title: str, question: str, chosen: list[int]) -> bool:
         """Ask once; ask again when every member of a group would go."""
         page = self._page
-        listing = "\n".join(page.absolute(i) for i in chosen)
+        listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
         if not page.confirm(title, question, listing):
             return False
         whole = [n for n, g in enumerate(page.groups, start=1) if all(m.index in chosen for m in g.members)]
@@ -111,7 +112,7 @@ class FileCommands(QObject):
         root = page.session.root
         moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
         # the system's error by its number, in the interface language (the core's words are English)
-        failed = [f"{o.source}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
+        failed = [f"{display_name(o.source)}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
         try:
             page.log.write(kind, outcomes)
         except OSError as error:

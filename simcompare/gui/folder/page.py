@@ -13,9 +13,7 @@ question and file dialog is a replaceable callable so tests drive the real widge
 
 from __future__ import annotations
 
-import json
 import os
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -43,6 +41,8 @@ from simcompare.core.folder.actions import ActionLog
 from simcompare.core.folder.cleaner_state import CleanerState, FileState
 from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.formats.results import results_json
 from simcompare.core.search.groups import Group, GroupRule
@@ -385,7 +385,7 @@ class FolderPage(QWidget):
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
         data = results_json(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-        _write_text(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        write_text(path, json_text(data, indent=1) + "\n")
 
     @Slot()
     def regroup(self) -> None:
@@ -411,10 +411,10 @@ class FolderPage(QWidget):
             text = report_csv(self.session, self.groups)
         elif kind == "json":
             data = report_json(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            text = json_text(data) + "\n"
         else:
             raise ValueError(f"kind must be csv or json, got {kind!r}")
-        _write_text(Path(path), text)
+        write_text(path, text)
 
     def selected_files(self) -> list[int]:
         """File indices of the selected member rows, in view order, without repeats."""
@@ -469,7 +469,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(old.distance_histogram)
         result = old.session.result
         self.problems_model.set_problems(result.problems)
-        self.empty_model.setStringList(result.empty)
+        self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         if old.shown is not None and not old.regrouping:  # the groups as shown, chosen references too
             self.shown = old.shown
@@ -492,7 +492,7 @@ class FolderPage(QWidget):
             return
         self.cleaner.forget(self.session, moved, how)
         self.model.set_groups(self.session.files, [], self.session.bits)
-        self.empty_model.setStringList(self.session.result.empty)
+        self.empty_model.setStringList([display_name(p) for p in self.session.result.empty])
         self._retitle_tabs()
         self.regroup()
 
@@ -523,7 +523,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(outcome.histogram)
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
-        self.empty_model.setStringList(result.empty)
+        self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         self.summary.show()
         self.regroup()
@@ -570,15 +570,3 @@ class FolderPage(QWidget):
                 self.set_folder(path)
                 event.acceptProposedAction()
                 return
-
-
-def _write_text(path: Path, text: str) -> None:
-    """Write a whole file through a temporary one beside it, so a failure never leaves half a file."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise

@@ -9,6 +9,7 @@ from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from simcompare.core.errors import InputError
+from simcompare.core.formats.names import display_name
 from simcompare.core.text.cleaning import clean
 from simcompare.core.text.documents import read_document
 from simcompare.gui.common.diff_view import DifferencesView
@@ -64,7 +65,7 @@ class SideBySide(QWidget):
                 document = read_document(path)
             except InputError as error:
                 reason = input_error_text(error.code, error.errno)
-                page.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, reason))
+                page.summary_label.setText(self.tr("Cannot read {0}: {1}").format(display_name(path), reason))
                 return False
             html = True if session.result.config.html else (document.html or None)
             texts.append(clean(document.text, html=html))
