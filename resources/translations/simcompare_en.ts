@@ -40,36 +40,24 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
-        <location line="+59"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
+        <location line="+270"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-398"/>
-        <location line="+340"/>
-        <location line="+58"/>
+        <location line="-269"/>
+        <location line="+270"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-267"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Tokens of A</source>
-        <translation>Tokens of A</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Tokens of B</source>
-        <translation>Tokens of B</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+20"/>
         <source>Steps</source>
         <translation>Steps</translation>
     </message>
@@ -89,57 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Export</source>
-        <translation>Export</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
-        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This view as PNG or SVG…</source>
-        <translation>This view as PNG or SVG…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of A…</source>
-        <translation>Sums chart of A…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of B…</source>
-        <translation>Sums chart of B…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bit grids…</source>
-        <translation>Bit grids…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Distance against angle chart…</source>
-        <translation>Distance against angle chart…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of A…</source>
-        <translation>Token table of A…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of B…</source>
-        <translation>Token table of B…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Trace as CSV or JSON…</source>
-        <translation>Trace as CSV or JSON…</translation>
-    </message>
-    <message>
-        <location line="+133"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -154,12 +92,12 @@
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -179,34 +117,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+18"/>
-        <source>Could not save {path}: {reason}</source>
-        <translation>Could not save {path}: {reason}</translation>
-    </message>
-    <message>
-        <location line="-16"/>
-        <location line="+18"/>
-        <source>Saved {path}</source>
-        <translation>Saved {path}</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Export the trace</source>
-        <translation>Export the trace</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
-        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
-    </message>
-    <message>
-        <location line="+86"/>
+        <location line="+33"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -494,6 +405,96 @@
         <location line="+2"/>
         <source>code bit {j} of “{token}” is 0: subtracts its weight {w} from sum {j}</source>
         <translation>code bit {j} of “{token}” is 0: subtracts its weight {w} from sum {j}</translation>
+    </message>
+</context>
+<context>
+    <name>ExportButton</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>This view as PNG or SVG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>Sums chart of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>Sums chart of B…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>Bit grids…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>Distance against angle chart…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>Token table of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>Token table of B…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>Trace as CSV or JSON…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <location line="+20"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>Export the trace</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
     </message>
 </context>
 <context>
@@ -2097,7 +2098,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2202,7 +2203,7 @@
         <translation>Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} ({bits} bits)</source>
         <translation>{name} ({bits} bits)</translation>
     </message>
@@ -2237,7 +2238,7 @@
         <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} bits and k = {k}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -2277,7 +2278,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2315,7 +2316,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2353,7 +2354,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-175"/>
+        <location line="-186"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -2368,7 +2369,7 @@
         <translation>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
     </message>
@@ -2388,12 +2389,12 @@
         <translation>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
         <translation>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
         <translation>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</translation>
     </message>
@@ -2424,6 +2425,19 @@
     </message>
 </context>
 <context>
+    <name>StepsTab</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <source>Tokens of A</source>
+        <translation>Tokens of A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens of B</source>
+        <translation>Tokens of B</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
@@ -2441,7 +2455,7 @@
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+43"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -2481,12 +2495,12 @@
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-46"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+60"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -2496,7 +2510,7 @@
         <translation>The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, where θ is the angle between the two weight vectors.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+27"/>
         <source>verdict at k = {k}</source>
         <translation>verdict at k = {k}</translation>
     </message>
@@ -2559,7 +2573,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -2567,7 +2581,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+167"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2587,17 +2601,17 @@
         <translation>Clear</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-67"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+96"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-42"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
@@ -2612,7 +2626,7 @@
         <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+38"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
     </message>

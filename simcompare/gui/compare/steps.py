@@ -2,7 +2,7 @@
 
 clean → tokens → weights → codes → ±w → sums → signs → fingerprint → XOR → distance. The guide only
 chooses what to highlight and writes the sentence from the comparison's numbers (all from the core);
-the page decides which of its widgets each step lights up (``ComparePage._show_step``).
+the Steps tab decides which of its widgets each step lights up (``StepsTab._show_step``).
 """
 
 from __future__ import annotations
