@@ -20,20 +20,20 @@ def test_a_chart_and_the_current_view_as_a_picture(qtbot, page: ComparePage, tmp
     wait_settled(qtbot, page)
     chart = page.fingerprints.chart_a
     path = tmp_path / f"chart{suffix}"
-    assert page.export_button.export_widget(chart, str(path))
+    assert page.export_widget(chart, str(path))
     if suffix == ".png":
         image = QImage(str(path))
         assert image.width() == chart.grab().width() and image.height() == chart.grab().height()
     else:
         svg = path.read_text(encoding="utf-8")
         assert svg.startswith("<?xml") and "<svg" in svg and f'viewBox="0 0 {chart.width()} {chart.height()}"' in svg
-    assert page.export_button.export_widget(page.results.currentWidget(), str(tmp_path / f"view{suffix}"))
+    assert page.export_widget(page.results.currentWidget(), str(tmp_path / f"view{suffix}"))
     assert not list(tmp_path.glob("*.part"))
 
 
 def test_an_unknown_picture_format_is_refused(qtbot, page: ComparePage, tmp_path: Path) -> None:
     with qtbot.waitSignal(page.message) as said:
-        assert not page.export_button.export_widget(page.fingerprints.chart_a, str(tmp_path / "chart.gif"))
+        assert not page.export_widget(page.fingerprints.chart_a, str(tmp_path / "chart.gif"))
     assert ".png or .svg" in said.args[0]
     assert not (tmp_path / "chart.gif").exists()
 
@@ -42,7 +42,7 @@ def test_the_trace_as_csv_holds_the_token_table_exactly(qtbot, page: ComparePage
     page.load_example("six-bit")
     wait_settled(qtbot, page)
     path = tmp_path / "trace.csv"
-    assert page.export_button.export_trace(str(path))
+    assert page.export_trace(str(path))
     rows = list(csv.reader(path.read_text(encoding="utf-8").splitlines()))
     assert rows[0] == ["text", "row", "token", "count", "weight", "code", "0", "1", "2", "3", "4", "5"]
     a_rows = [r for r in rows[1:] if r[0] == "A"]
@@ -57,7 +57,7 @@ def test_the_trace_as_json_is_what_compare_json_prints(qtbot, page: ComparePage,
     page.load_files(str(a), str(b))
     wait_settled(qtbot, page)
     path = tmp_path / "trace.json"
-    assert page.export_button.export_trace(str(path))
+    assert page.export_trace(str(path))
     assert cli.main(["compare", str(a), str(b), "--json", "--bits", "16", "--weighting", "tfidf"]) == 0
     assert json.loads(path.read_text(encoding="utf-8")) == json.loads(capsys.readouterr().out)
 
@@ -73,8 +73,8 @@ def test_a_folder_that_is_not_there_is_named_in_the_windows_words(qtbot, page: C
     wait_settled(qtbot, page)
     target = tmp_path / "missing" / "trace.csv"
     with qtbot.waitSignal(page.message) as said:
-        assert not page.export_button.export_trace(str(target))
+        assert not page.export_trace(str(target))
     assert said.args[0] == f"Could not save {target}: no such file or folder"
     with qtbot.waitSignal(page.message) as said:
-        assert not page.export_button.export_widget(page.fingerprints.chart_a, str(tmp_path / "missing" / "chart.png"))
+        assert not page.export_widget(page.fingerprints.chart_a, str(tmp_path / "missing" / "chart.png"))
     assert said.args[0].endswith(": no such file or folder")

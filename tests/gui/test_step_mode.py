@@ -27,7 +27,7 @@ def test_stepping_through_the_six_bit_example(qtbot, page: ComparePage) -> None:
         guide.toggle.click()
     assert changed.args == [Step.CLEAN]
     assert guide.cleaned.toPlainText() == "a a a a a b b c c c d e e e e"  # "A" → "a": normalisation shown
-    assert page.steps_tab.lit_widgets() == [guide.cleaned]
+    assert page.lit_widgets() == [guide.cleaned]
     sentences = []
     expected_cells = {
         Step.TOKENS: ({model.TOKEN}, set(range(5))),
@@ -57,11 +57,11 @@ def test_stepping_through_the_six_bit_example(qtbot, page: ComparePage) -> None:
     assert "A = 100111 (hex 27), B = 101111 (hex 2f)" in text[Step.FINGERPRINT]
     assert "001000" in text[Step.XOR]
     assert "Hamming distance is 1 of 6 bits" in text[Step.DISTANCE]
-    assert page.steps_tab.lit_widgets() == [page.summary.distance]
+    assert page.lit_widgets() == [page.summary.distance]
     guide.previous_button.click()
-    assert guide.step is Step.XOR and page.steps_tab.lit_widgets() == [page.fingerprints.differing]
+    assert guide.step is Step.XOR and page.lit_widgets() == [page.fingerprints.differing]
     guide.toggle.click()  # leaving step mode lights nothing and selects rows again
-    assert guide.step is None and page.steps_tab.lit_widgets() == []
+    assert guide.step is None and page.lit_widgets() == []
     assert not page.table_a.view.selectionModel().selectedIndexes()
 
 

@@ -253,6 +253,24 @@ class ComparePage(QWidget):
     def show_results_tab(self, index: int) -> None:
         self.results.setCurrentIndex(index)
 
+    # ------------------------------------------------------------------------ parts, by their old names
+
+    def export_widget(self, widget: QWidget, path: str) -> bool:
+        """Save a view or chart as PNG or SVG (see ``ExportButton.export_widget``)."""
+        return self.export_button.export_widget(widget, path)
+
+    def export_trace(self, path: str) -> bool:
+        """Save the comparison on screen as CSV or JSON (see ``ExportButton.export_trace``)."""
+        return self.export_button.export_trace(path)
+
+    def export_target(self, key: str) -> QWidget:
+        """The widget an Export menu entry saves."""
+        return self.export_button.export_target(key)
+
+    def lit_widgets(self) -> list[QWidget]:
+        """The widgets the current step lights up (besides table cells)."""
+        return self.steps_tab.lit_widgets()
+
     # ------------------------------------------------------------------------------- persistence
 
     def save_state(self, settings: QSettings) -> None:
