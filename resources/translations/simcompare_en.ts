@@ -40,36 +40,24 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
-        <location line="+59"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
+        <location line="+288"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-398"/>
-        <location line="+340"/>
-        <location line="+58"/>
+        <location line="-287"/>
+        <location line="+288"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-285"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Tokens of A</source>
-        <translation>Tokens of A</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Tokens of B</source>
-        <translation>Tokens of B</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+20"/>
         <source>Steps</source>
         <translation>Steps</translation>
     </message>
@@ -89,57 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Export</source>
-        <translation>Export</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
-        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This view as PNG or SVG…</source>
-        <translation>This view as PNG or SVG…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of A…</source>
-        <translation>Sums chart of A…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of B…</source>
-        <translation>Sums chart of B…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bit grids…</source>
-        <translation>Bit grids…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Distance against angle chart…</source>
-        <translation>Distance against angle chart…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of A…</source>
-        <translation>Token table of A…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of B…</source>
-        <translation>Token table of B…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Trace as CSV or JSON…</source>
-        <translation>Trace as CSV or JSON…</translation>
-    </message>
-    <message>
-        <location line="+133"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -149,17 +87,17 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+91"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -179,34 +117,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+18"/>
-        <source>Could not save {path}: {reason}</source>
-        <translation>Could not save {path}: {reason}</translation>
-    </message>
-    <message>
-        <location line="-16"/>
-        <location line="+18"/>
-        <source>Saved {path}</source>
-        <translation>Saved {path}</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Export the trace</source>
-        <translation>Export the trace</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
-        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
-    </message>
-    <message>
-        <location line="+86"/>
+        <location line="+33"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -497,9 +408,99 @@
     </message>
 </context>
 <context>
+    <name>ExportButton</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>This view as PNG or SVG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>Sums chart of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>Sums chart of B…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>Bit grids…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>Distance against angle chart…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>Token table of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>Token table of B…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>Trace as CSV or JSON…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <location line="+20"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>Export the trace</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+77"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+78"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -637,7 +638,7 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+51"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
     </message>
@@ -682,7 +683,7 @@
         <translation>Mark all but the longest path</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Mark the files inside a folder…</source>
         <translation>Mark the files inside a folder…</translation>
     </message>
@@ -815,7 +816,7 @@
 <context>
     <name>FolderDialogs</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="+135"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+140"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -852,7 +853,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -883,12 +884,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+60"/>
         <source>Side by side</source>
         <translation>Side by side</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-58"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -923,7 +924,7 @@
         <translation>Moves the marked files (or the selected ones) after asking (Delete)</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+52"/>
         <source>Groups</source>
         <translation>Groups</translation>
     </message>
@@ -938,7 +939,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+110"/>
         <source>Choose a folder that exists.</source>
         <translation>Choose a folder that exists.</translation>
     </message>
@@ -958,7 +959,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
+        <location line="+124"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1070,7 +1071,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+374"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1221,7 +1222,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+119"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+144"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1546,7 +1547,7 @@
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/common/messages.py" line="+25"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+26"/>
         <source>the file does not exist</source>
         <translation>the file does not exist</translation>
     </message>
@@ -1920,12 +1921,12 @@
 <context>
     <name>ScanControls</name>
     <message>
-        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+70"/>
+        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+51"/>
         <source>Files within this many differing bits are near-duplicates</source>
         <translation>Files within this many differing bits are near-duplicates</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>Folder to scan (or drop one here)</translation>
     </message>
@@ -2048,7 +2049,7 @@
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-99"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -2115,7 +2116,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2220,7 +2221,7 @@
         <translation>Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} ({bits} bits)</source>
         <translation>{name} ({bits} bits)</translation>
     </message>
@@ -2255,7 +2256,7 @@
         <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} bits and k = {k}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -2295,7 +2296,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2333,7 +2334,7 @@
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+32"/>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+33"/>
         <source>◀ Previous member</source>
         <translation>◀ Previous member</translation>
     </message>
@@ -2381,7 +2382,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2419,7 +2420,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-175"/>
+        <location line="-186"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -2434,7 +2435,7 @@
         <translation>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
     </message>
@@ -2454,12 +2455,12 @@
         <translation>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
         <translation>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
         <translation>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</translation>
     </message>
@@ -2490,6 +2491,19 @@
     </message>
 </context>
 <context>
+    <name>StepsTab</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <source>Tokens of A</source>
+        <translation>Tokens of A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens of B</source>
+        <translation>Tokens of B</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
@@ -2507,7 +2521,7 @@
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+43"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -2547,12 +2561,12 @@
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-46"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+60"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -2562,7 +2576,7 @@
         <translation>The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, where θ is the angle between the two weight vectors.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+27"/>
         <source>verdict at k = {k}</source>
         <translation>verdict at k = {k}</translation>
     </message>
@@ -2625,7 +2639,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -2633,7 +2647,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2653,17 +2667,17 @@
         <translation>Clear</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-67"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+96"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-42"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
@@ -2678,7 +2692,7 @@
         <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+38"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
     </message>

@@ -40,36 +40,24 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
-        <location line="+59"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
+        <location line="+288"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-398"/>
-        <location line="+340"/>
-        <location line="+58"/>
+        <location line="-287"/>
+        <location line="+288"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-285"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Tokens of A</source>
-        <translation>A 的词元</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Tokens of B</source>
-        <translation>B 的词元</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+20"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
@@ -89,57 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
-        <translation>把视图或图表存为 PNG 或 SVG，或把计算过程存为 CSV 或 JSON</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This view as PNG or SVG…</source>
-        <translation>当前视图（PNG 或 SVG）…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of A…</source>
-        <translation>A 的逐位求和图…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of B…</source>
-        <translation>B 的逐位求和图…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bit grids…</source>
-        <translation>位网格…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Distance against angle chart…</source>
-        <translation>距离与夹角图…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of A…</source>
-        <translation>A 的词元表…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of B…</source>
-        <translation>B 的词元表…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Trace as CSV or JSON…</source>
-        <translation>计算过程（CSV 或 JSON）…</translation>
-    </message>
-    <message>
-        <location line="+133"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -149,17 +87,17 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+91"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
     </message>
@@ -179,34 +117,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+18"/>
-        <source>Could not save {path}: {reason}</source>
-        <translation>无法保存 {path}：{reason}</translation>
-    </message>
-    <message>
-        <location line="-16"/>
-        <location line="+18"/>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Export the trace</source>
-        <translation>导出计算过程</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
-        <translation>CSV 表格 (*.csv);;JSON，与 simcompare compare --json 相同 (*.json)</translation>
-    </message>
-    <message>
-        <location line="+86"/>
+        <location line="+33"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
@@ -496,9 +407,99 @@
     </message>
 </context>
 <context>
+    <name>ExportButton</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>把视图或图表存为 PNG 或 SVG，或把计算过程存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>当前视图（PNG 或 SVG）…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>A 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>B 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>位网格…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>距离与夹角图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>A 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>B 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>计算过程（CSV 或 JSON）…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>无法保存 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <location line="+20"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>导出计算过程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV 表格 (*.csv);;JSON，与 simcompare compare --json 相同 (*.json)</translation>
+    </message>
+</context>
+<context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+77"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+78"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -632,7 +633,7 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+51"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
     </message>
@@ -677,7 +678,7 @@
         <translation>保留路径最长的，标记其余</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Mark the files inside a folder…</source>
         <translation>标记某文件夹内的文件…</translation>
     </message>
@@ -810,7 +811,7 @@
 <context>
     <name>FolderDialogs</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="+135"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+140"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -847,7 +848,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -878,12 +879,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+54"/>
+        <location line="+60"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location line="-52"/>
+        <location line="-58"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -918,7 +919,7 @@
         <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+52"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
@@ -933,7 +934,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+108"/>
+        <location line="+110"/>
         <source>Choose a folder that exists.</source>
         <translation>请选择一个存在的文件夹。</translation>
     </message>
@@ -953,7 +954,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+140"/>
+        <location line="+124"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1063,7 +1064,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+374"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1213,7 +1214,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+119"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+144"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1532,7 +1533,7 @@
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/common/messages.py" line="+25"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+26"/>
         <source>the file does not exist</source>
         <translation>文件不存在</translation>
     </message>
@@ -1905,12 +1906,12 @@
 <context>
     <name>ScanControls</name>
     <message>
-        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+70"/>
+        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+51"/>
         <source>Files within this many differing bits are near-duplicates</source>
         <translation>不同的位数不超过这个值的文件即为近似重复</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+18"/>
         <source>Folder to scan (or drop one here)</source>
         <translation>要扫描的文件夹（或拖到这里）</translation>
     </message>
@@ -2033,7 +2034,7 @@
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-99"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -2097,7 +2098,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2202,7 +2203,7 @@
         <translation>只保留权重最大的 K 个词元（0 表示全部保留）；其余较轻的词元不再影响任何一位</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} ({bits} bits)</source>
         <translation>{name}（{bits} 位）</translation>
     </message>
@@ -2237,7 +2238,7 @@
         <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、{hasher}、{bits} 位以及 k = {k}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
@@ -2277,7 +2278,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -2315,7 +2316,7 @@
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+32"/>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+33"/>
         <source>◀ Previous member</source>
         <translation>◀ 上一个成员</translation>
     </message>
@@ -2363,7 +2364,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -2401,7 +2402,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-175"/>
+        <location line="-186"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -2416,7 +2417,7 @@
         <translation>文本 A 没有特征：每个和都是 0，指纹为 0；这一步没有可展示的内容。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
     </message>
@@ -2436,12 +2437,12 @@
         <translation>求和：每一位那一列的 ±w 相加：V = {sums}。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
         <translation>取符号：V[j] &gt; 0 时第 j 位为 1，否则为 0（和为 0 时得 0）：{bits}。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
         <translation>指纹：各位从左到右读出：A = {a}（十六进制 {ha}），B = {b}（十六进制 {hb}）。</translation>
     </message>
@@ -2472,6 +2473,19 @@
     </message>
 </context>
 <context>
+    <name>StepsTab</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <source>Tokens of A</source>
+        <translation>A 的词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens of B</source>
+        <translation>B 的词元</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
@@ -2489,7 +2503,7 @@
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+43"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -2529,17 +2543,17 @@
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+82"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-128"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+60"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -2549,7 +2563,7 @@
         <translation>SimHash 所近似的度量。随机超平面使每一位以 θ/π 的概率不同，θ 是两个权重向量之间的夹角。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+27"/>
         <source>verdict at k = {k}</source>
         <translation>k = {k} 时的判定</translation>
     </message>
@@ -2607,7 +2621,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -2615,7 +2629,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -2635,17 +2649,17 @@
         <translation>清空</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-67"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+96"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-42"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>打开文本文件或文档：PDF、Word、OpenDocument、EPUB、RTF、Markdown（也可以拖放到此处）</translation>
     </message>
@@ -2660,7 +2674,7 @@
         <translation>显示参与比较的文本：繁体中文在分词前转换为简体，同一文本的繁简两种写法得到相同的词</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+38"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
     </message>
