@@ -11,6 +11,9 @@ from simcompare import __version__
 
 APP_NAME = "simcompare"
 ORGANIZATION = "simcompare"
+# The desktop entry's name without ".desktop" (simcompare --install-desktop-entry): on Wayland the window's app id,
+# by which the desktop finds the entry's name and icon for the window.
+DESKTOP_FILE_NAME = "io.github.simcompare.simcompare"
 SCREENSHOT_TIMEOUT_MS = 120_000
 
 
@@ -76,6 +79,7 @@ def create_application(lang: str | None = None, *, saved: bool = True):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(DESKTOP_FILE_NAME)
     install_translations(app, lang, saved=saved)
     icon = resource("icons", "simcompare.svg")
     if icon.is_file():
