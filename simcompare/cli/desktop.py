@@ -116,15 +116,17 @@ def data_home(environ: Mapping[str, str] | None = None) -> Path:
 def find_launcher() -> Path:
     """The ``simcompare-gui`` launcher of this installation, by an absolute path.
 
-    A bundle's own executable; else the launcher beside the running ``simcompare`` (pipx puts both in
+    A bundle's own (its ``simcompare-gui``); else the launcher beside the running ``simcompare`` (pipx puts both in
     ``~/.local/bin``); else the one in this Python's scripts folder (a virtual environment's ``bin``) or the
     user's; else the one on PATH.
 
     Raises:
         DesktopError: none exists (simcompare runs from a source tree that was never installed).
     """
-    if getattr(sys, "frozen", False):
-        return Path(sys.executable).absolute()
+    if getattr(sys, "frozen", False):  # a bundle: its window's executable, beside this one
+        executable = Path(sys.executable).absolute()
+        window = executable.with_name(LAUNCHER + executable.suffix)
+        return window if window.is_file() else executable
     folders: list[Path] = []
     started = Path(sys.argv[0]) if sys.argv and sys.argv[0] else None
     if started is not None and started.name in ("simcompare", LAUNCHER):

@@ -207,11 +207,13 @@ def test_the_launcher_beside_the_running_command_is_found(tmp_path: Path, monkey
     assert find_launcher() == launcher
 
 
-def test_a_bundle_starts_itself(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    bundle = _launcher(tmp_path / "simcompare", "simcompare")
+def test_a_bundle_starts_its_own_window(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    command_line = _launcher(tmp_path / "simcompare", "simcompare")
     monkeypatch.setattr(sys, "frozen", True, raising=False)
-    monkeypatch.setattr(sys, "executable", str(bundle))
-    assert find_launcher() == bundle
+    monkeypatch.setattr(sys, "executable", str(command_line))
+    assert find_launcher() == command_line  # a bundle of one executable
+    window = _launcher(tmp_path / "simcompare", "simcompare-gui")
+    assert find_launcher() == window
 
 
 def test_no_launcher_anywhere_is_explained(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -361,4 +363,7 @@ def test_the_sdist_carries_the_files_for_packagers(tmp_path: Path) -> None:
         "resources/completions/simcompare.fish",
         "resources/man/simcompare.1",
         "tools/make_completions.py",
+        "tools/build_bundle.py",
+        "packaging/simcompare.spec",
+        "packaging/simcompare_bundle.py",
     } <= names
