@@ -34,7 +34,7 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def _want_offscreen() -> bool:
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and "QT_QPA_PLATFORM" not in os.environ
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
 
 
 # Where Qt opens windows through X11 or Wayland, and so needs one of them to be named in the environment.
@@ -51,7 +51,7 @@ def missing_display(environ: Mapping[str, str] | None = None, platform: str | No
     """
     environ = os.environ if environ is None else environ
     platform = sys.platform if platform is None else platform
-    if not platform.startswith(_X11_OR_WAYLAND) or "QT_QPA_PLATFORM" in environ:
+    if not platform.startswith(_X11_OR_WAYLAND) or environ.get("QT_QPA_PLATFORM"):  # empty is unset, to Qt too
         return None
     if any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET")):
         return None

@@ -32,8 +32,9 @@ def test_a_display_or_a_chosen_platform_lets_qt_start(extra: dict[str, str]) -> 
     assert missing_display({**NO_DISPLAY, **extra}, "linux") is None
 
 
-def test_an_empty_display_is_no_display() -> None:
-    assert missing_display({**NO_DISPLAY, "DISPLAY": "", "WAYLAND_DISPLAY": ""}, "linux") is not None
+def test_an_empty_display_or_platform_is_none() -> None:
+    empty = {"DISPLAY": "", "WAYLAND_DISPLAY": "", "QT_QPA_PLATFORM": ""}
+    assert missing_display({**NO_DISPLAY, **empty}, "linux") is not None
 
 
 @pytest.mark.parametrize("platform", ["darwin", "win32"])
