@@ -406,17 +406,31 @@ def fish(root: Command) -> str:
         '    test "$command" = "$name"',
         "end",
         "",
+        "# the word before the last one is OPTION: the cursor is at its second value",
+        "function __simcompare_second -a option",
+        "    set -l words (commandline -opc)",
+        '    test (count $words) -ge 2; and test "$words[-2]" = "$option"',
+        "end",
+        "",
         f"complete -c {PROG} -f",
     ]
     for command in [root, *root.commands]:
         condition = "'not __simcompare_command'" if command is root else f"'__simcompare_in {command.name}'"
         lines.append("")
-        if command is root:
-            lines += [f"complete -c {PROG} -n {condition} -a {c.name} -d {_fish_text(c.help)}" for c in root.commands]
+        if command is root:  # the command words, but not where a value of two is due (--compare A |)
+            pairs = [option.flags[-1] for option in root.options if len(option.values) == 2]
+            words = "'not __simcompare_command" + "".join(f"; and not __simcompare_second {f}" for f in pairs) + "'"
+            lines += [f"complete -c {PROG} -n {words} -a {c.name} -d {_fish_text(c.help)}" for c in root.commands]
         for option in command.options:
-            # an option of two values (--compare A B) completes its first; the second falls to the positionals
             value = _fish_value(option.values[0]) + " " if option.values else ""
             lines.append(f"complete -c {PROG} -n {condition} {_fish_flags(option)} {value}-d {_fish_text(option.help)}")
+            if len(option.values) == 2:  # --compare A B: fish's -r covers A, this B
+                second = f"'__simcompare_second {option.flags[-1]}'"
+                lines.append(f"complete -c {PROG} -n {second} {_fish_value(option.values[1]).replace('-r ', '')}")
+            elif len(option.values) > 2:
+                raise SystemExit(
+                    f"make_completions: {option.flags[-1]} takes {len(option.values)} values; fish: 2 at most"
+                )
         if command.positionals:
             positional = command.positionals[0].value
             if positional.kind == FILE:

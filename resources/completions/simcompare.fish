@@ -28,16 +28,23 @@ function __simcompare_in -a name
     test "$command" = "$name"
 end
 
+# the word before the last one is OPTION: the cursor is at its second value
+function __simcompare_second -a option
+    set -l words (commandline -opc)
+    test (count $words) -ge 2; and test "$words[-2]" = "$option"
+end
+
 complete -c simcompare -f
 
-complete -c simcompare -n 'not __simcompare_command' -a fingerprint -d 'print the fingerprint of each file'
-complete -c simcompare -n 'not __simcompare_command' -a compare -d 'show every step of SimHash for two texts and their distance'
-complete -c simcompare -n 'not __simcompare_command' -a scan -d 'find groups of near-duplicate files in a folder'
-complete -c simcompare -n 'not __simcompare_command' -a spark -d 'fingerprints, pairs and groups of many files on Spark'
+complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a fingerprint -d 'print the fingerprint of each file'
+complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a compare -d 'show every step of SimHash for two texts and their distance'
+complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a scan -d 'find groups of near-duplicate files in a folder'
+complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a spark -d 'fingerprints, pairs and groups of many files on Spark'
 complete -c simcompare -n 'not __simcompare_command' -s h -l help -d 'show this help message and exit'
 complete -c simcompare -n 'not __simcompare_command' -l version -d 'show program\'s version number and exit'
 complete -c simcompare -n 'not __simcompare_command' -l screenshot -r -F -d 'render the window offscreen to a PNG and exit'
 complete -c simcompare -n 'not __simcompare_command' -l compare -r -F -d 'open the window comparing two files'
+complete -c simcompare -n '__simcompare_second --compare' -F
 complete -c simcompare -n 'not __simcompare_command' -l folder -x -a '(__fish_complete_directories)' -d 'open the window on the Folder page scanning DIR'
 complete -c simcompare -n 'not __simcompare_command' -l results -r -F -d 'open the window on the Folder page showing saved results (no scan)'
 complete -c simcompare -n 'not __simcompare_command' -l size -x -d 'window size for --screenshot, e.g. 1400x900'
