@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import signal
 import sys
 import threading
@@ -16,11 +15,15 @@ from typing import TextIO
 from simcompare.cli.names import csv_text, display_name, json_text
 from simcompare.cli.options import (
     EXIT_OK,
+    MAX_FILE_MB,
+    MAX_WORKERS,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
     config_from,
     decision_from,
+    megabytes,
+    whole_number,
 )
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
@@ -54,8 +57,20 @@ def register(commands: argparse._SubParsersAction) -> None:
         help=f"file endings to read (default: {' '.join(DEFAULT_SUFFIXES)}); '*' reads every file",
     )
     parser.add_argument("--no-recursive", dest="recursive", action="store_false", help="this folder only")
-    parser.add_argument("--max-size", type=float, default=50, metavar="MB", help="larger files are skipped (50)")
-    parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: one per core)")
+    parser.add_argument(
+        "--max-size",
+        type=megabytes,
+        default=50,
+        metavar="MB",
+        help=f"larger files are skipped (50; at most {MAX_FILE_MB})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1, MAX_WORKERS),
+        default=None,
+        metavar="N",
+        help=f"processes, 1 to {MAX_WORKERS} (default: one per core)",
+    )
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     parser.add_argument("--cache", metavar="PATH", help="cache file (default: in the user's cache folder)")
     parser.add_argument(
@@ -137,10 +152,6 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
 
 def _options_from(args: argparse.Namespace) -> ScanOptions:
     """The scan's options, every bad value a usage error in one line."""
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be 1 or more, got {args.workers}")
-    if not math.isfinite(args.max_size) or args.max_size < 0:
-        raise UsageError(f"--max-size must be a number of megabytes, 0 or more, got {args.max_size}")
     suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
     if "*" in suffixes:
         suffixes = ()

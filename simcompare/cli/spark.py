@@ -9,12 +9,15 @@ from typing import TextIO
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
+    MAX_SPARK_ROWS,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
     config_from,
     decision_from,
+    whole_number,
 )
+from simcompare.core.fingerprint.hashing import MAX_BITS
 from simcompare.core.search.groups import GroupRule
 
 
@@ -37,9 +40,19 @@ def register(commands: argparse._SubParsersAction) -> None:
         default=GroupRule.REFERENCE.value,
         help="reference: every member close to its group's reference (default); components: connected components",
     )
-    parser.add_argument("--blocks", type=int, default=None, metavar="N", help="blocks per fingerprint for the pairs")
     parser.add_argument(
-        "--hot-key-rows", type=int, default=None, metavar="N", help="salt block keys with more rows than N (20000)"
+        "--blocks",
+        type=whole_number(1, MAX_BITS),
+        default=None,
+        metavar="N",
+        help="blocks per fingerprint for the pairs",
+    )
+    parser.add_argument(
+        "--hot-key-rows",
+        type=whole_number(1, MAX_SPARK_ROWS),
+        default=None,
+        metavar="N",
+        help="salt block keys with more rows than N (20000)",
     )
     add_decision_options(parser)
     add_fingerprint_options(parser)
@@ -54,8 +67,6 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"spark keeps fingerprints in 64-bit columns: --bits must be 1 to 64, got {config.bits}")
     if args.blocks is not None and not decision.k + 1 <= args.blocks <= config.bits:
         raise UsageError(f"--blocks must be between k + 1 = {decision.k + 1} and --bits = {config.bits}")
-    if args.hot_key_rows is not None and args.hot_key_rows < 1:
-        raise UsageError(f"--hot-key-rows must be 1 or more, got {args.hot_key_rows}")
     try:
         from simcompare.spark import local_session, run_job
         from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS
