@@ -28,7 +28,6 @@ from simcompare.core.fingerprint.simhash import Config, extract_features, finger
 from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
 from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
-from simcompare.core.text.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.text.reading import kind_of, read_regular
 from simcompare.core.tokens.weights import Weighting, top_k, weigh
 from simcompare.core.userdirs import user_cache_folder
@@ -340,16 +339,16 @@ def _log_internal(rel: str, error: BaseException) -> str:
         return f"the traceback could not be written to a log file ({log_error})"
 
 
-def _segment_one(entry: _Entry, job: _Job, *, alarm: bool = False) -> _Outcome:
+def _segment_one(entry: _Entry, job: _Job) -> _Outcome:
     """One file's outcome: whatever goes wrong becomes a Problem for this file, never the scan's end."""
     try:
-        return _read_and_segment(entry, job, alarm)
+        return _read_and_segment(entry, job)
     except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
         where = _log_internal(entry.rel, error)
         return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
 
 
-def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
+def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
     try:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
@@ -361,15 +360,15 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
-        # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
-        # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
-        with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
-            document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
+        # Reading has a time limit (segmenting does not: a large text is slow, not stuck), in a worker and
+        # in the scanning process alike: document_from_bytes arms it (readers.time_limit).
+        document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
+        config = job.config
+        # The order of the tokens is always kept: verification's shingles are made from it. HTML is
+        # reduced to its text here, and markup past the HTML reader's element limit is refused here.
+        found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     except InputError as error:
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
-    config = job.config
-    # The order of the tokens is always kept: verification's shingles are made from it.
-    found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
     sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
@@ -385,9 +384,9 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
 
 
 def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
-    """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
-    a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
-    return [_segment_one(entry, job, alarm=True) for entry in chunk]
+    """A chunk of files, in a worker process: each file is read under the time limit (readers.time_limit),
+    so a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    return [_segment_one(entry, job) for entry in chunk]
 
 
 # ------------------------------------------------------------------------------------- the workers
@@ -616,7 +615,7 @@ def scan_file(
     path: str, rel: str, stamp: FileStamp, config: Config, *, max_bytes: int | None = DEFAULT_MAX_BYTES
 ) -> FileRecord | Problem:
     """One file read, segmented and fingerprinted exactly as a scan's worker does it (a parser stuck on a
-    document is stopped by the alarm and reported): its record, or the problem that kept it out.
+    document is stopped by the time limit and reported): its record, or the problem that kept it out.
 
     For other engines that run the scan's per-file work elsewhere (Spark's executors).
 
@@ -629,7 +628,7 @@ def scan_file(
     """
     job = _Job(config, config.weighting is Weighting.TEXTRANK, max_bytes, keep_counts=False)
     run = _Run(NO_PROGRESS, None)
-    run.take(_segment_one(_Entry(path, rel, stamp), job, alarm=True), Path("/"))
+    run.take(_segment_one(_Entry(path, rel, stamp), job), Path("/"))
     return run.problems[0] if run.problems else run.records[0]
 
 

@@ -98,7 +98,7 @@ def extract(data: bytes, format: Format, *, max_inflated: int | None, deadline: 
             inflate_limit, timeout).
     """
     if format is Format.PDF:
-        return pdf_text(data, deadline)
+        return pdf_text(data, deadline, max_inflated)
     if format is Format.DOCX:
         return docx_text(data, max_inflated, deadline)
     if format is Format.ODT:

@@ -30,6 +30,7 @@ _ODF_TEXT_MIMETYPES = (b"application/vnd.oasis.opendocument.text", b"application
 # The compound-file (OLE) signature: an encrypted DOCX is one of these, not a zip.
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGIC = b"PK\x03\x04"
+_MIMETYPE_MAX = 200  # bytes: "application/vnd.oasis.opendocument.text-template" is 48
 
 
 class BoundedZip:
@@ -262,8 +263,12 @@ def zip_format(data: bytes) -> Format | None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
             mimetype = b""
-            if "mimetype" in names and archive.getinfo("mimetype").file_size < 200:
-                mimetype = archive.read("mimetype").strip()
+            if "mimetype" in names:
+                # Inflated only as far as a mimetype goes: the header's size may lie (a member that claims a
+                # few bytes and inflates to a gigabyte), so it is not trusted; a longer member is none of ours.
+                with archive.open("mimetype") as member:
+                    mimetype = member.read(_MIMETYPE_MAX + 1)
+                mimetype = b"" if len(mimetype) > _MIMETYPE_MAX else mimetype.strip()
     except (zipfile.BadZipFile, ValueError, EOFError, NotImplementedError, RuntimeError, zlib.error):
         return None
     if "word/document.xml" in names:
