@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TextIO
 
+from simcompare.cli.names import display_name
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
@@ -67,6 +69,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"spark keeps fingerprints in 64-bit columns: --bits must be 1 to 64, got {config.bits}")
     if args.blocks is not None and not decision.k + 1 <= args.blocks <= config.bits:
         raise UsageError(f"--blocks must be between k + 1 = {decision.k + 1} and --bits = {config.bits}")
+    if os.path.lexists(args.out) and not os.path.isdir(args.out):
+        raise UsageError(f"--out {display_name(args.out)} is a file, not a folder; name a folder for the output")
     try:
         from simcompare.spark import local_session, run_job
         from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS
