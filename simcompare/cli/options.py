@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import os
 from collections.abc import Callable
 
 from simcompare.core.defaults import (
@@ -43,9 +42,6 @@ class UsageError(Exception):
 # value out of range is a one-line usage error naming the option, never an overflow deep inside.
 MAX_TOP_K = 10_000_000  # more than any document's distinct tokens: the same as keeping all
 MAX_NGRAM = 64
-# ProcessPoolExecutor takes at most 61 workers on Windows; elsewhere, more than 256 processes each holding
-# jieba's dictionary would only exhaust memory.
-MAX_WORKERS = 61 if os.name == "nt" else 256
 MAX_FILE_MB = 1024  # a file is read into memory whole: larger ones are better skipped than read
 MAX_SPARK_ROWS = 2**31 - 1  # Spark counts rows in 32-bit integers
 

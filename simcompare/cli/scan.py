@@ -16,7 +16,6 @@ from simcompare.cli.names import csv_text, display_name, json_text
 from simcompare.cli.options import (
     EXIT_OK,
     MAX_FILE_MB,
-    MAX_WORKERS,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
@@ -27,7 +26,7 @@ from simcompare.cli.options import (
 )
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
-from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
+from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.search.groups import Group, GroupRule

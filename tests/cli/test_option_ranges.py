@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 from helpers.cli import RunCli
 
-from simcompare.cli.options import MAX_FILE_MB, MAX_WORKERS
+from simcompare.cli.options import MAX_FILE_MB
+from simcompare.core.folder.scan import MAX_WORKERS
 
 # (the command's arguments before the option, the option and its bad value, what the message must hold)
 SCAN = ["scan", "folder", "--no-cache"]

@@ -22,6 +22,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from simcompare.core import arguments
+from simcompare.core.arguments import whole
 from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
@@ -86,6 +88,12 @@ class Reason(StrEnum):
     TIMEOUT = "timeout"
 
 
+_EXAMPLES = {"suffixes": "('.txt', '.md')", "include": "('*.txt',)", "exclude": "('.*', 'build')"}
+# More worker processes than this is no speed-up, only memory (each holds jieba's dictionary); Windows
+# takes at most 61.
+MAX_WORKERS = 61 if os.name == "nt" else 256
+
+
 @dataclass(frozen=True, slots=True)
 class ScanOptions:
     """Which files a scan reads.
@@ -112,6 +120,24 @@ class ScanOptions:
     in_process: bool | None = None
 
     def __post_init__(self) -> None:
+        # A string is not taken for a sequence of endings: ScanOptions(suffixes="txt") read as ".t", ".x", ".t".
+        for name in ("suffixes", "include", "exclude"):
+            value = getattr(self, name)
+            if isinstance(value, str | bytes) or not isinstance(value, tuple | list | frozenset | set):
+                raise TypeError(f"{name} must be a tuple of strings such as {_EXAMPLES[name]}, got {value!r}")
+            if not all(isinstance(item, str) for item in value):
+                raise TypeError(f"{name} must hold strings only, such as {_EXAMPLES[name]}; got {value!r}")
+            object.__setattr__(self, name, tuple(value))
+        for name in ("recursive",):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        whole("min_bytes", self.min_bytes, 0)
+        if self.max_bytes is not None:
+            whole("max_bytes (or None for no limit)", self.max_bytes, 0)
+        if self.workers is not None:
+            whole("workers (or None for one per core)", self.workers, 1, MAX_WORKERS)
+        if self.in_process is not None and not isinstance(self.in_process, bool):
+            raise TypeError(f"in_process must be True, False or None, got {self.in_process!r}")
         if self.workers is not None and self.workers < 1:
             raise ValueError(f"workers must be 1 or more (or None for one per core), got {self.workers}")
         if self.max_bytes is not None and self.max_bytes < self.min_bytes:
@@ -538,6 +564,17 @@ def scan(
         The result; ``cancelled`` is True when it stopped early. Files appear in path order.
     """
     started = time.perf_counter()
+    arguments.path("root", root)
+    if config is not None:
+        arguments.require("config", config, Config, "a simcompare.Config (or None for the defaults)")
+    if options is not None:
+        arguments.require("options", options, ScanOptions, "a simcompare.ScanOptions (or None for the defaults)")
+    if cache is not None:
+        arguments.require("cache", cache, Cache, "a Cache (or None to work without one)")
+    if not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total, stage), got {type(progress).__name__}")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise TypeError(f"cancel must be a threading.Event (or None), got {type(cancel).__name__}")
     config = config or Config()
     options = options or ScanOptions()
     root_path = Path(root).resolve()

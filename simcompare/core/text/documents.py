@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcompare.core import arguments
 from simcompare.core.text.cleaning import HTML_SUFFIXES, decode, looks_like_html
 from simcompare.core.text.readers import (
     DEFAULT_TIME_LIMIT,
@@ -108,4 +109,5 @@ def read_document(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAU
             binary or undecodable, or a document that is encrypted, damaged, has no text layer, inflates
             past ``max_bytes`` or takes too long.
     """
+    arguments.path("path", path)
     return document_from_bytes(read_bytes(path, max_bytes=max_bytes), path=path, max_inflated=max_bytes)

@@ -73,11 +73,9 @@ class Deadline:
 NO_DEADLINE = Deadline(None)
 
 
-class _Expired(DocumentTimeoutError):
-    """Raised by the watchdog inside the reading thread (an exception class, as CPython requires)."""
-
-    def __init__(self, *args: object) -> None:
-        super().__init__(*(args or ("took longer than the time limit to read",)))
+class _Expired(Exception):
+    """Raised by the watchdog inside the reading thread (an exception class, as CPython requires);
+    ``time_limit`` turns it into a DocumentTimeoutError with the limit in its message."""
 
 
 class _Watchdog:
@@ -154,7 +152,7 @@ def _async_exc_setter() -> Callable[[int, type[BaseException] | None], None] | N
         return None
     function.argtypes = [ctypes.c_ulong, ctypes.py_object]
     function.restype = ctypes.c_int
-    null = ctypes.cast(None, ctypes.py_object)  # a NULL exception cancels one that is pending
+    null = ctypes.py_object()  # NULL: cancels an exception still pending
 
     def set_async_exc(thread: int, exception: type[BaseException] | None) -> None:
         function(thread, null if exception is None else exception)
