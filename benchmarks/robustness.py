@@ -234,7 +234,7 @@ def _(box: Box) -> tuple[bool, str]:
     data[100:] = os.urandom(len(data) - 100)
     path.write_bytes(bytes(data))
     run = box.run("scan", str(box.docs), "--cache", str(path), "--workers", "1")
-    aside = [p for p in box.root.iterdir() if ".broken-" in p.name]
+    aside = [p for p in box.root.iterdir() if ".damaged-" in p.name]
     ok = first.code == 0 and run.code == 0 and len(aside) >= 1 and run.error.count("\n") == 1
     return ok, run.error.strip()[:90]
 
