@@ -24,6 +24,7 @@ from simcompare.cli.options import (
     megabytes,
     whole_number,
 )
+from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
@@ -125,23 +126,23 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     files = result.files
     for number, group in enumerate(groups, start=1):
         print(
-            f"group {number}: {len(group)} files, largest distance inside {group.max_distance}, "
+            f"group {number}: {count(len(group), 'file')}, largest distance inside {group.max_distance}, "
             f"{session.wasted_bytes(group):,} bytes in copies",
             file=out,
         )
         for index in range(len(group.members)):
             print(_member_line(group, index, session), file=out)
     if result.problems:
-        print(f"\n{len(result.problems)} files could not be used:", file=out)
+        print(f"\n{count(len(result.problems), 'file')} could not be used:", file=out)
         for problem in result.problems:
             print(f"  {display_name(problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
     if result.empty:
-        print(f"\n{len(result.empty)} files have no text to compare:", file=out)
+        print(f"\n{count(len(result.empty), 'file has', 'files have')} no text to compare:", file=out)
         for path in result.empty:
             print(f"  {display_name(path)}", file=out)
     partial = " (cancelled: partial result)" if result.cancelled else ""
     print(
-        f"\n{len(files)} files, {len(groups)} groups of near-duplicates within k = {k} bits{partial}",
+        f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} bits{partial}",
         file=out,
     )
 
@@ -237,7 +238,7 @@ def _scan_and_print(
     elif args.csv:
         out.write(csv_text(report_csv(session, groups)))
         if result.problems:
-            print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
+            print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(session, groups, k, out)
     if result.cancelled:

@@ -19,6 +19,7 @@ from simcompare.cli.options import (
     decision_from,
     whole_number,
 )
+from simcompare.cli.words import count
 from simcompare.core.fingerprint.hashing import MAX_BITS
 from simcompare.core.search.groups import GroupRule
 
@@ -106,7 +107,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         if owned:
             spark.stop()
     print(
-        f"{run.files} files, {run.pairs} verified pairs, {run.groups} groups of near-duplicates within "
+        f"{count(run.files, 'file')}, {count(run.pairs, 'verified pair')}, {count(run.groups, 'group')} of "
+        "near-duplicates within "
         f"k = {decision.k} bits; written to {run.out}",
         file=out,
     )
