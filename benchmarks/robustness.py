@@ -863,6 +863,16 @@ def _(box: Box) -> tuple[bool, str]:
     return _document_case(box, path, 0)
 
 
+@case("document: Markdown of 2 MB of emphasis marks")
+def _(box: Box) -> tuple[bool, str]:
+    return _document_case(box, box.write("stars.md", "*a " * (2 * MB // 3)), 0)
+
+
+@case("document: Markdown of 2 MB of short paragraphs")
+def _(box: Box) -> tuple[bool, str]:
+    return _document_case(box, box.write("paragraphs.md", "a\n\n" * (2 * MB // 3)), 0)
+
+
 @case("scan: a few hostile documents, read in-process")
 def _(box: Box) -> tuple[bool, str]:
     # Fewer than 16 files are read in the scanning process: each read there has its time limit as well.

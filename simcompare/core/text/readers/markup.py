@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from html import unescape
 from typing import Any
@@ -20,8 +21,60 @@ def markdown_text(source: str) -> str:
     alternative text a reader does not see) are left out, as the HTML cleaner leaves them out.
     """
     parts: list[str] = []
-    _walk(_markdown_parser()(source), parts)
+    parser = _markdown_parser()
+    for piece in markdown_pieces(source):
+        _walk(parser(piece), parts)  # one piece's syntax tree at a time
     return "".join(parts)
+
+
+# mistune's syntax tree takes 200 to 400 times the size of its source (2 MB of "*a " took 745 MB, of short
+# paragraphs 453 MB), so a long source is parsed a piece at a time. Sources up to this many characters are
+# one piece, as before.
+MARKDOWN_PIECE = 64 * 1024
+_FENCE = re.compile(r" {0,3}(```|~~~)")
+
+
+def markdown_pieces(source: str, size: int = MARKDOWN_PIECE) -> Iterator[str]:
+    """``source`` in pieces of at most about ``size`` characters, each cut where Markdown allows.
+
+    A piece ends, by preference, before a line that starts a new block after a blank line (outside a
+    fenced code block); else at a line break (a paragraph cut in two reads the same: a break is a break);
+    else, in a line longer than a piece (Chinese is written without spaces), anywhere: the cleaner removes
+    a line break between two CJK characters. What is lost is only markup that spans a cut (emphasis, a
+    link whose definition lies in another piece), and then its characters stay as text.
+    """
+    start = 0
+    while len(source) - start > size:
+        window = source[start : start + size]
+        cut = _block_start(window, size // 2)
+        if cut is None:
+            newline = window.rfind("\n", size // 2)
+            cut = newline + 1 if newline >= 0 else size
+        yield source[start : start + cut]
+        start += cut
+    yield source[start:]
+
+
+def _block_start(window: str, after: int) -> int | None:
+    """The last offset past ``after`` where a line follows a blank line outside a fenced code block."""
+    found = None
+    fenced = False
+    offset = 0
+    blank = False
+    for line in window.splitlines(keepends=True):
+        if (
+            offset > after
+            and blank
+            and not fenced
+            and line[:1] not in (" ", "\t", "\n", "<")
+            and offset + len(line) <= len(window)
+        ):
+            found = offset
+        if _FENCE.match(line):
+            fenced = not fenced
+        blank = not line.strip()
+        offset += len(line)
+    return found
 
 
 @cache
