@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -94,11 +95,17 @@ class _Watchdog:
     _IDLE = 10.0
 
     def __init__(self) -> None:
+        self._set_async_exc = _async_exc_setter()
+        self._reset()
+        if hasattr(os, "register_at_fork"):
+            # a forked child has none of its parent's threads: it starts its own watchdog when it needs one
+            os.register_at_fork(after_in_child=self._reset)
+
+    def _reset(self) -> None:
         self._lock = threading.Lock()
         self._wake = threading.Event()
         self._armed: dict[object, tuple[float, int]] = {}  # token -> (deadline, thread id)
         self._running = False
-        self._set_async_exc = _async_exc_setter()
 
     @property
     def usable(self) -> bool:
