@@ -108,6 +108,11 @@ class ScanOptions:
         workers: Processes that segment; None is one per core.
         in_process: Segment in the calling process: None does so for one worker or a handful of files.
             A window passes False, so that jieba never competes with the window's thread for the GIL.
+
+    Raises:
+        TypeError: a field of the wrong type; a single string for ``suffixes``, ``include`` or ``exclude``
+            (``suffixes="txt"`` would be three endings, ".t", ".x", ".t": write ``(".txt",)``).
+        ValueError: a number out of range (``workers`` 1 to MAX_WORKERS, sizes 0 or more).
     """
 
     recursive: bool = True
