@@ -837,6 +837,13 @@ def _(box: Box) -> tuple[bool, str]:
     return _document_case(box, path, 1)
 
 
+@case("document: PDF page of 300 strings of 32,000 characters")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.docs / "strings.pdf"
+    path.write_bytes(_pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 300 + b"ET", compress=True))
+    return _document_case(box, path, 1)
+
+
 @case("document: PDF page just under the object limit")
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "allowed.pdf"

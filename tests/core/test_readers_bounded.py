@@ -19,7 +19,7 @@ from simcompare.core.errors import InputError
 from simcompare.core.text.documents import document_from_bytes
 from simcompare.core.text.readers import DocumentTimeoutError, time_limit
 from simcompare.core.text.readers.markup import MARKDOWN_PIECE, rtf_text
-from simcompare.core.text.readers.pdf import pdf_object_limit
+from simcompare.core.text.readers.pdf import pdf_character_limit, pdf_object_limit
 
 TEXT = "Near-duplicates differ in small edits.\n\nA fingerprint keeps what matters of a text."
 
@@ -83,6 +83,15 @@ def test_a_pdf_page_drawing_more_than_its_size_allows_is_refused_before_it_loads
         document_from_bytes(data, path="dense.pdf")
     assert caught.value.code == "too_large"
     assert f"{pdf_object_limit(len(data)):,} objects" in str(caught.value)
+
+
+def test_a_pdf_page_showing_more_text_than_its_size_allows_is_refused_before_it_loads() -> None:
+    """Few objects, but each string 32,000 characters: PDFium's text page keeps some 150 bytes a character."""
+    data = _pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 40 + b"ET", compress=True)
+    assert pdf_character_limit(len(data)) < 40 * 32_000 and len(data) < 20_000
+    with pytest.raises(InputError) as caught:
+        document_from_bytes(data, path="long strings.pdf")
+    assert caught.value.code == "too_large" and "bytes of text" in str(caught.value)
 
 
 def test_a_pdf_within_the_limit_and_an_ordinary_one_still_read(tmp_path: Path) -> None:

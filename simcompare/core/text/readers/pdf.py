@@ -25,9 +25,15 @@ PDF_MAGIC = b"%PDF-"
 # (maps, plots of a million points) come near the limit.
 PDF_BASE_OBJECTS = 100_000
 PDF_BYTES_PER_OBJECT = 40
+# Its text page keeps some 150 bytes per character, and one string may hold 32,767 of them: a content
+# stream may show at most this many bytes of strings, plus one per PDF_BYTES_PER_CHARACTER of the file
+# (a dense page of text shows a few thousand characters).
+PDF_BASE_CHARACTERS = 500_000
+PDF_BYTES_PER_CHARACTER = 8
 # The operators that make a page object: text shown (Tj TJ ' "), a path painted (S s f F f* B B* b b*), an
 # XObject or inline image placed (Do BI), a shading painted (sh). Counted as tokens between delimiters.
 _DRAWING = re.compile(rb"(?<![^\s\]\)>])(?:Tj|TJ|'|\"|S|s|f\*?|F|B\*?|b\*?|Do|BI|sh)(?=[\s\[(/<]|\Z)")
+_STRING = re.compile(rb"\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>")  # literal (nested parens aside) and hex
 _STREAM = re.compile(rb"(?<!end)stream(?:\r\n|\n|\r)")
 _FILTERS = re.compile(rb"/Filter\s*(\[[^\]]*\]|/[^\s/\[<>()]+)")
 _NOT_CONTENT = re.compile(rb"/Subtype\s*/Image|/Type\s*/(?:XRef|ObjStm|Metadata|EmbeddedFile)|/Length[123]\b")
@@ -39,6 +45,11 @@ def pdf_object_limit(size: int) -> int:
     return PDF_BASE_OBJECTS + size // PDF_BYTES_PER_OBJECT
 
 
+def pdf_character_limit(size: int) -> int:
+    """The most bytes of strings one content stream of a PDF of ``size`` bytes may show."""
+    return PDF_BASE_CHARACTERS + size // PDF_BYTES_PER_CHARACTER
+
+
 def check_pdf_streams(data: bytes, max_inflated: int | None, deadline: Deadline) -> None:
     """Refuse a PDF whose streams would make PDFium take memory out of proportion to the file, before it
     loads a page: every stream but images is decoded (Flate, ASCIIHex, ASCII85; against one budget for
@@ -46,10 +57,12 @@ def check_pdf_streams(data: bytes, max_inflated: int | None, deadline: Deadline)
 
     Raises:
         InflateLimitError: the streams decode past ``max_inflated`` bytes.
-        TooLargeError: a content stream draws more objects than ``pdf_object_limit`` allows.
+        TooLargeError: a content stream draws more objects than ``pdf_object_limit`` allows, or shows more
+            bytes of strings than ``pdf_character_limit`` allows.
     """
     budget = max_inflated
     limit = pdf_object_limit(len(data))
+    characters = pdf_character_limit(len(data))
     for match in _STREAM.finditer(data):
         start = match.end()
         end = data.find(b"endstream", start)
@@ -62,9 +75,15 @@ def check_pdf_streams(data: bytes, max_inflated: int | None, deadline: Deadline)
             continue  # a filter not decoded here (LZW, run length …): PDFium has the last word
         if budget is not None:
             budget -= len(decoded)
-        drawn = 0
+        drawn = shown = 0
         for offset in range(0, len(decoded), _CHUNK):
             drawn += len(_DRAWING.findall(decoded, offset, offset + _CHUNK))
+            shown += sum(map(len, _STRING.findall(decoded, offset, offset + _CHUNK)))
+            if shown > characters:
+                raise TooLargeError(
+                    f"has a page that shows more than {characters:,} bytes of text ({PDF_BASE_CHARACTERS:,} plus one "
+                    f"per {PDF_BYTES_PER_CHARACTER} bytes of the file): more than can be read in proportion to its size"
+                )
             if drawn > limit:
                 raise TooLargeError(
                     f"has a page that draws more than {limit:,} objects ({PDF_BASE_OBJECTS:,} plus one per "
