@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication
 
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.folder.scan import Reason
+from simcompare.core.formats.names import display_name
 
 
 def input_error_text(code: str, number: int | None = None) -> str:
@@ -142,7 +143,7 @@ def os_error_text(error: OSError) -> str:
     reason = system_error_text(error.errno) or QCoreApplication.translate("Messages", "the operation failed")
     if error.filename:
         return QCoreApplication.translate("Messages", "{path}: {reason}").format(
-            path=os.fsdecode(error.filename), reason=reason
+            path=display_name(os.fsdecode(error.filename)), reason=reason
         )
     return reason
 
