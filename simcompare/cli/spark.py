@@ -7,7 +7,6 @@ import os
 import sys
 from typing import TextIO
 
-from simcompare.cli.names import display_name
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
@@ -21,6 +20,7 @@ from simcompare.cli.options import (
 )
 from simcompare.cli.words import count
 from simcompare.core.fingerprint.hashing import MAX_BITS
+from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import GroupRule
 
 

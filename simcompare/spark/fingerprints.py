@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass
 from pathlib import Path
@@ -41,7 +42,6 @@ from simcompare.core.folder.scan import (
     ScanOptions,
     list_files,
 )
-from simcompare.core.formats.names import SURROGATE, byte_escape
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES
 
 MAX_SPARK_BITS = 64
@@ -71,10 +71,13 @@ FINGERPRINT_SCHEMA = StructType(
 _ENTRY_SCHEMA = "abs binary, path string, size long, mtime_ns long, ctime_ns long, inode long"
 
 
+_UNDECODABLE = re.compile("[\udc80-\udcff]")  # a byte of a name that is not UTF-8, as os.fsdecode gives it
+
+
 def column_name(path: str) -> str:
     """A path as Spark's string columns hold it: UTF-8, so an undecodable byte of a name is written \\xNN
     (as the scan's text output shows it); every other name is itself."""
-    return SURROGATE.sub(byte_escape, path)
+    return _UNDECODABLE.sub(lambda byte: f"\\x{ord(byte.group()) - 0xDC00:02x}", path)
 
 
 def check_bits(config: Config) -> None:
