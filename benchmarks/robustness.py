@@ -759,7 +759,22 @@ def _repeat(head: bytes, unit: bytes, total: int, tail: bytes = b"") -> Callable
     return chunks
 
 
-@case("document: EPUB whose mimetype inflates to 1 GiB")
+def _claiming(path: Path, name: str, size: int) -> Path:
+    """The zip at ``path`` with its central directory saying member ``name`` inflates to ``size`` bytes."""
+    import struct
+
+    data = bytearray(path.read_bytes())
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:
+        length = struct.unpack_from("<H", data, at + 28)[0]
+        if data[at + 46 : at + 46 + length] == name.encode():
+            struct.pack_into("<I", data, at + 24, size)
+        at = data.find(b"PK\x01\x02", at + 4)
+    path.write_bytes(bytes(data))
+    return path
+
+
+@case("document: EPUB whose mimetype claims 20 bytes and inflates to 1 GiB")
 def _(box: Box) -> tuple[bool, str]:
     path = _zip_members(
         box.docs / "bomb.epub",
@@ -770,7 +785,7 @@ def _(box: Box) -> tuple[bool, str]:
             "c.xhtml": f"<html><body><p>{EN}</p></body></html>".encode(),
         },
     )
-    return _document_case(box, path, 0)
+    return _document_case(box, _claiming(path, "mimetype", 20), 0)
 
 
 @case("document: EPUB chapter of 200 MB of unclosed tags")
