@@ -96,23 +96,29 @@
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+23"/>
-        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
-        <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
+        <source>%n token(s) · {kept} of {distinct} distinct kept</source>
+        <translation>
+            <numerusform>%n token · {kept} of {distinct} distinct kept</numerusform>
+            <numerusform>%n tokens · {kept} of {distinct} distinct kept</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n token(s) · {distinct} distinct</source>
+        <translation>
+            <numerusform>%n token · {distinct} distinct</numerusform>
+            <numerusform>%n tokens · {distinct} distinct</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-2"/>
         <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
         <translation>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>{total} tokens · {distinct} distinct</source>
-        <translation>{total} tokens · {distinct} distinct</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
@@ -2382,7 +2388,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+174"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2420,12 +2426,17 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-186"/>
+        <location line="-201"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</source>
+        <translation>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
         <translation>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</translation>
     </message>
@@ -2485,7 +2496,12 @@
         <translation>not near-duplicates</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Distance: the XOR has one 1, so the Hamming distance is 1 of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>Distance: the XOR has one 1, so the Hamming distance is 1 of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
         <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
     </message>

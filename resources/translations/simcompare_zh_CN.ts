@@ -96,23 +96,27 @@
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+23"/>
-        <source>{total} tokens · {kept} of {distinct} distinct kept</source>
-        <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
+        <source>%n token(s) · {kept} of {distinct} distinct kept</source>
+        <translation>
+            <numerusform>%n 个词元 · {distinct} 个不同中保留 {kept} 个</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n token(s) · {distinct} distinct</source>
+        <translation>
+            <numerusform>%n 个词元 · {distinct} 个不同</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-2"/>
         <source>Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first</source>
         <translation>{label} 的词元：{distinct} 个不同中保留 {kept} 个，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>{total} tokens · {distinct} distinct</source>
-        <translation>{total} 个词元 · {distinct} 个不同</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+3"/>
         <source>Tokens of {label}: {distinct} distinct, heaviest first</source>
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
@@ -2364,7 +2368,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+174"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -2402,12 +2406,17 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-186"/>
+        <location line="-201"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
+        <source>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</source>
+        <translation>词元：去掉停用词和标点后，A 被切成 1 个词元；“词元”一列列出了它。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are dropped; the Token column lists them.</source>
         <translation>词元：去掉停用词和标点后，A 被切成 {total} 个词元（{distinct} 个不同）；“词元”一列列出了它们。</translation>
     </message>
@@ -2467,7 +2476,12 @@
         <translation>不是近似重复</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Distance: the XOR has one 1, so the Hamming distance is 1 of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
+        <translation>距离：异或结果中有 1 个 1，所以海明距离是 {f} 位中的 1 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
         <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
     </message>

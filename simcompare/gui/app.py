@@ -15,21 +15,28 @@ ORGANIZATION = "simcompare"
 # by which the desktop finds the entry's name and icon for the window.
 DESKTOP_FILE_NAME = "io.github.simcompare.simcompare"
 SCREENSHOT_TIMEOUT_MS = 120_000
+# What a screen can be: no side beyond 16384 pixels (Qt's own limit for many paint devices) and no more
+# pixels than an 8K screen (7680x4320); a larger offscreen window only exhausts memory.
+MAX_SIDE = 16384
+MAX_PIXELS = 7680 * 4320
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """'1400x900' → (1400, 900).
 
     Raises:
-        ValueError: not two positive whole numbers joined by x.
+        ValueError: not two whole numbers joined by x, each 1 to MAX_SIDE, at most MAX_PIXELS in all.
     """
     width, sep, height = text.lower().partition("x")
     try:
         size = int(width), int(height)
     except ValueError:
         size = (0, 0)
-    if not sep or size[0] < 1 or size[1] < 1:
-        raise ValueError(f"--size must be WIDTHxHEIGHT in pixels, e.g. 1400x900; got {text!r}")
+    if not sep or not (1 <= size[0] <= MAX_SIDE and 1 <= size[1] <= MAX_SIDE) or size[0] * size[1] > MAX_PIXELS:
+        raise ValueError(
+            f"must be WIDTHxHEIGHT in pixels, e.g. 1400x900, each side 1 to {MAX_SIDE} and at most "
+            f"{MAX_PIXELS:,} pixels (7680x4320); got {text!r}"
+        )
     return size
 
 
@@ -180,7 +187,7 @@ def run_gui(args: argparse.Namespace) -> int:
         try:
             size = parse_size(args.size)
         except ValueError as error:
-            print(f"simcompare: {error}", file=sys.stderr)
+            print(f"simcompare: --size {error}", file=sys.stderr)
             return 2
     if screenshot and _want_offscreen():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"

@@ -54,6 +54,12 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
             "of whitespace; the cleaned text of A is below.",
         )
     if step is Step.TOKENS:
+        # Two sentences, not Qt's plural forms: lupdate finds no count in QCoreApplication.translate, only in tr
+        if len(features.sequence) == 1:
+            return QCoreApplication.translate(
+                "Steps",
+                "Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.",
+            )
         return QCoreApplication.translate(
             "Steps",
             "Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are "
@@ -130,11 +136,20 @@ def _pair_sentence(step: Step, comparison: Comparison) -> str:
         if comparison.near_duplicate
         else QCoreApplication.translate("Steps", "not near-duplicates")
     )
-    return QCoreApplication.translate(
-        "Steps",
-        "Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} "
-        "at k = {k}.",
-    ).format(
+    sentence = (
+        QCoreApplication.translate(
+            "Steps",
+            "Distance: the XOR has one 1, so the Hamming distance is 1 of {f} bits (similarity {s}): {verdict} "
+            "at k = {k}.",
+        )
+        if comparison.distance == 1
+        else QCoreApplication.translate(
+            "Steps",
+            "Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} "
+            "at k = {k}.",
+        )
+    )
+    return sentence.format(
         d=comparison.distance,
         f=fp.bits,
         s=f"{comparison.similarity:.4f}",
