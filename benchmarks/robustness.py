@@ -27,7 +27,7 @@ import tempfile
 import threading
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -41,6 +41,19 @@ PL = "Zażółć gęślą jaźń. Pchnąć w tę łódź jeża lub ośm skrzyń 
 RU = "Привет, как дела? Это пример текста на русском языке для проверки."
 TW = "今天天氣很好，我們去公園散步吧。明天我們去上海看望朋友，順便參觀博物館。"
 TIMEOUT = 90.0
+MB = 1024 * 1024
+# Runs the command line as `python -m simcompare` does and, at exit, writes the process's peak resident
+# memory (kilobytes on Linux) to the file the environment names: the table's peak column.
+_PEAK_WRAPPER = """
+import atexit, os, resource, runpy, sys
+def _peak():
+    with open(os.environ["SIMCOMPARE_BATTERY_PEAK"], "w") as out:
+        out.write(str(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss))
+atexit.register(_peak)
+sys.argv[0] = "simcompare"
+runpy.run_module("simcompare", run_name="__main__", alter_sys=True)
+"""
+_PEAKS: list[int] = []  # kilobytes, per run of the current case
 
 
 @dataclass
@@ -77,13 +90,23 @@ class Box:
         return path
 
     def run(self, *args: str, timeout: float = TIMEOUT, cwd: Path | None = None, env: dict | None = None) -> Run:
+        peak = self.root / f"peak-{uuid.uuid4().hex}"
+        env = dict(env or self.env, SIMCOMPARE_BATTERY_PEAK=str(peak))
+        try:
+            return self._run(args, timeout, cwd, env)
+        finally:
+            with contextlib.suppress(OSError, ValueError):
+                _PEAKS.append(int(peak.read_text()))
+                peak.unlink()
+
+    def _run(self, args: tuple[str, ...], timeout: float, cwd: Path | None, env: dict) -> Run:
         with subprocess.Popen(
-            [sys.executable, "-m", "simcompare", *args],
+            [sys.executable, "-c", _PEAK_WRAPPER, *args],
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
             stdin=subprocess.DEVNULL,
             cwd=cwd or self.root,
-            env=env or self.env,
+            env=env,
             start_new_session=True,
         ) as child:
             try:
@@ -211,7 +234,7 @@ def _(box: Box) -> tuple[bool, str]:
     data[100:] = os.urandom(len(data) - 100)
     path.write_bytes(bytes(data))
     run = box.run("scan", str(box.docs), "--cache", str(path), "--workers", "1")
-    aside = [p for p in box.root.iterdir() if ".broken-" in p.name]
+    aside = [p for p in box.root.iterdir() if ".damaged-" in p.name]
     ok = first.code == 0 and run.code == 0 and len(aside) >= 1 and run.error.count("\n") == 1
     return ok, run.error.strip()[:90]
 
@@ -661,6 +684,232 @@ def _(box: Box) -> tuple[bool, str]:
     return one_line_usage_error(box.run("fingerprint", str(box.write("a.txt")), "-k", "64"))
 
 
+# ---------------------------------------------------------------- hostile documents: memory and time per document
+
+# Reads one document as a scan does (bytes, its reader, then the HTML cleaner) in a process of its own and
+# prints how far the peak resident memory rose while reading, after the readers' libraries were loaded.
+_READ_PEAK = """
+import gc, resource, sys
+import pypdfium2, striprtf.striprtf, mistune
+from simcompare.core.text.cleaning import clean
+from simcompare.core.text.documents import read_document
+gc.collect()
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+try:
+    document = read_document(sys.argv[1])
+    outcome = f"read, {len(clean(document.text, html=document.html or None)):,} characters"
+except Exception as error:
+    outcome = f"{type(error).__name__}: {str(error)[:60]}"
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+print(outcome)
+"""
+
+
+def _document_case(box: Box, path: Path, code: int) -> tuple[bool, str]:
+    """The read's peak within 20 × the file's size + 100 MB, and `fingerprint` ends with ``code`` in one line."""
+    done = subprocess.run(
+        [sys.executable, "-c", _READ_PEAK, str(path)], capture_output=True, env=box.env, timeout=TIMEOUT, check=False
+    )
+    lines = done.stdout.decode("utf-8", "replace").splitlines()
+    if done.returncode != 0 or len(lines) != 2:
+        return False, f"the read failed: {done.stderr.decode('utf-8', 'replace').strip()[-80:]}"
+    grown, outcome = int(lines[0]) * 1024, lines[1]
+    size = path.stat().st_size
+    bound = 20 * size + 100 * MB
+    run = box.run("fingerprint", str(path))
+    ok = grown <= bound and run.code == code and "Traceback" not in run.error and run.error.count("\n") <= 1
+    return ok, f"{size / MB:.1f} MB file, read +{grown / MB:.0f} MB (bound {bound / MB:.0f}); {outcome}"
+
+
+def _zip_members(path: Path, members: dict[str, bytes | Callable[[], Iterator[bytes]]]) -> Path:
+    """A zip whose members are bytes or, for large ones, chunks streamed in (never all in memory)."""
+    import zipfile
+
+    with zipfile.ZipFile(path, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        for name, content in members.items():
+            if isinstance(content, bytes):
+                archive.writestr(name, content)
+            else:
+                with archive.open(name, "w", force_zip64=True) as member:
+                    for chunk in content():
+                        member.write(chunk)
+    return path
+
+
+_CONTAINER = (
+    b'<?xml version="1.0"?><container version="1.0" xmlns="urn:oasis:names:tc:opendocument:xmlns:container">'
+    b'<rootfiles><rootfile full-path="content.opf" media-type="application/oebps-package+xml"/></rootfiles>'
+    b"</container>"
+)
+_OPF = (
+    b'<?xml version="1.0"?><package xmlns="http://www.idpf.org/2007/opf" version="3.0">'
+    b'<manifest><item id="c" href="c.xhtml" media-type="application/xhtml+xml"/></manifest>'
+    b'<spine><itemref idref="c"/></spine></package>'
+)
+
+
+def _repeat(head: bytes, unit: bytes, total: int, tail: bytes = b"") -> Callable[[], Iterator[bytes]]:
+    def chunks() -> Iterator[bytes]:
+        yield head
+        block = unit * max(1, MB // len(unit))
+        for _ in range(total // len(block)):
+            yield block
+        yield tail
+
+    return chunks
+
+
+def _claiming(path: Path, name: str, size: int) -> Path:
+    """The zip at ``path`` with its central directory saying member ``name`` inflates to ``size`` bytes."""
+    import struct
+
+    data = bytearray(path.read_bytes())
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:
+        length = struct.unpack_from("<H", data, at + 28)[0]
+        if data[at + 46 : at + 46 + length] == name.encode():
+            struct.pack_into("<I", data, at + 24, size)
+        at = data.find(b"PK\x01\x02", at + 4)
+    path.write_bytes(bytes(data))
+    return path
+
+
+@case("document: EPUB whose mimetype claims 20 bytes and inflates to 1 GiB")
+def _(box: Box) -> tuple[bool, str]:
+    path = _zip_members(
+        box.docs / "bomb.epub",
+        {
+            "mimetype": _repeat(b"application/epub+zip", b" ", 1 << 30),
+            "META-INF/container.xml": _CONTAINER,
+            "content.opf": _OPF,
+            "c.xhtml": f"<html><body><p>{EN}</p></body></html>".encode(),
+        },
+    )
+    return _document_case(box, _claiming(path, "mimetype", 20), 0)
+
+
+@case("document: EPUB chapter of 200 MB of unclosed tags")
+def _(box: Box) -> tuple[bool, str]:
+    path = _zip_members(
+        box.docs / "tags.epub",
+        {
+            "META-INF/container.xml": _CONTAINER,
+            "content.opf": _OPF,
+            "c.xhtml": _repeat(b"<html><body>", b"<a>", 200 * MB),
+        },
+    )
+    return _document_case(box, path, 1)
+
+
+@case("document: DOCX whose text inflates to 200 MB")
+def _(box: Box) -> tuple[bool, str]:
+    namespace = b'xmlns:w="http://schemas.openxmlformats.org/wordprocessingml/2006/main"'
+    path = _zip_members(
+        box.docs / "big.docx",
+        {"word/document.xml": _repeat(b"<w:document " + namespace + b"><w:body><w:p><w:r><w:t>", b"a ", 200 * MB)},
+    )
+    return _document_case(box, path, 1)
+
+
+def _pdf(content: bytes, *, compress: bool) -> bytes:
+    """A one-page PDF whose page is ``content``."""
+    import zlib
+
+    extra = b""
+    if compress:
+        content, extra = zlib.compress(content, 9), b"/Filter /FlateDecode "
+    objects = [
+        b"<< /Type /Catalog /Pages 2 0 R >>",
+        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
+        b"/Resources << /Font << /F1 5 0 R >> >> >>",
+        b"<< " + extra + b"/Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+    ]
+    out = bytearray(b"%PDF-1.4\n")
+    offsets = []
+    for number, body in enumerate(objects, 1):
+        offsets.append(len(out))
+        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
+    table = len(out)
+    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
+    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
+    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
+    return bytes(out)
+
+
+@case("document: PDF page of one 5 MB content stream")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.docs / "dense.pdf"
+    path.write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=False))
+    return _document_case(box, path, 1)
+
+
+@case("document: PDF page of 5 MB deflated to 8 KB")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.docs / "deflated.pdf"
+    path.write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=True))
+    return _document_case(box, path, 1)
+
+
+@case("document: PDF page of 300 strings of 32,000 characters")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.docs / "strings.pdf"
+    path.write_bytes(_pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 300 + b"ET", compress=True))
+    return _document_case(box, path, 1)
+
+
+@case("document: PDF page just under the object limit")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.docs / "allowed.pdf"
+    path.write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * 95_000 + b"ET", compress=True))
+    return _document_case(box, path, 0)
+
+
+@case("document: HTML of 2 MB of unclosed tags")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.write("tags.html", "<html><body>" + "<a>" * (2 * MB // 3) + EN)
+    return _document_case(box, path, 0)
+
+
+@case("document: RTF font table of 50,000 fonts")
+def _(box: Box) -> tuple[bool, str]:
+    table = "".join(f"{{\\f{i}\\fnil Font {i};}}" for i in range(50_000))
+    path = box.write("fonts.rtf", "{\\rtf1\\ansi{\\fonttbl" + table + "}\\f1 " + EN + "}", "latin-1")
+    return _document_case(box, path, 0)
+
+
+@case("document: RTF of 40,000 fields on one line")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.write("fields.rtf", "{\\rtf1\\ansi " + EN + "{\\field{\\*\\fldinst{ x" * 40_000 + "}", "latin-1")
+    return _document_case(box, path, 0)
+
+
+@case("document: Markdown of 2 MB of emphasis marks")
+def _(box: Box) -> tuple[bool, str]:
+    return _document_case(box, box.write("stars.md", "*a " * (2 * MB // 3)), 0)
+
+
+@case("document: Markdown of 2 MB of short paragraphs")
+def _(box: Box) -> tuple[bool, str]:
+    return _document_case(box, box.write("paragraphs.md", "a\n\n" * (2 * MB // 3)), 0)
+
+
+@case("scan: a few hostile documents, read in-process")
+def _(box: Box) -> tuple[bool, str]:
+    # Fewer than 16 files are read in the scanning process: each read there has its time limit as well.
+    table = "".join(f"{{\\f{i}\\fnil Font {i};}}" for i in range(50_000))
+    box.write("fonts.rtf", "{\\rtf1\\ansi{\\fonttbl" + table + "}\\f1 " + EN + "}", "latin-1")
+    (box.docs / "dense.pdf").write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=True))
+    box.write("tags.html", "<html><body>" + "<a>" * 300_000 + EN)
+    box.write("a.txt")
+    run = box.run("scan", str(box.docs), "--json", "--no-cache", "--workers", "2")
+    data = json.loads(run.out) if run.code == 0 else {}
+    reasons = {p["path"]: p["reason"] for p in data.get("problems", [])}
+    ok = run.code == 0 and reasons == {"dense.pdf": "too_large"} and len(data["groups"]) == 1
+    return ok, f"exit {run.code}, problems {reasons}"
+
+
 # ---------------------------------------------------------------- encodings
 
 LANGUAGES = {
@@ -730,9 +979,10 @@ def main() -> int:
     chosen = [(name, function) for name, function in CASES if args.only in name]
     held = 0
     width = max(len(name) for name, _ in chosen)
-    print(f"{'case':<{width}}  result  seconds  note")
+    print(f"{'case':<{width}}  result  seconds  peak MB  note")
     for name, function in chosen:
         root = Path(tempfile.mkdtemp(prefix="simcompare-battery-"))
+        _PEAKS.clear()
         started = time.monotonic()
         outcome: list[tuple[bool, str]] = []
 
@@ -752,7 +1002,8 @@ def main() -> int:
         ok, note = outcome[0] if outcome else (False, "hung")
         held += ok
         seconds = time.monotonic() - started
-        print(f"{name:<{width}}  {'held' if ok else 'FAILED':<6}  {seconds:7.1f}  {note}", flush=True)
+        peak = f"{max(_PEAKS) / 1024:7.0f}" if _PEAKS else f"{'-':>7}"
+        print(f"{name:<{width}}  {'held' if ok else 'FAILED':<6}  {seconds:7.1f}  {peak}  {note}", flush=True)
         subprocess.run(["rm", "-rf", str(root)], check=False)  # shutil.rmtree recurses: a deep tree defeats it
     print(f"\ncases {len(chosen)}, held {held}, failed {len(chosen) - held}")
     return 0 if held == len(chosen) else 1

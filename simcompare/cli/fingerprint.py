@@ -16,6 +16,7 @@ from simcompare.cli.options import (
     config_from,
     decision_from,
 )
+from simcompare.cli.words import count
 from simcompare.core.errors import InputError, TooLargeError
 from simcompare.core.explain.compare import Comparison, compare_sides, side
 from simcompare.core.fingerprint.simhash import Fingerprint, fingerprint
@@ -125,7 +126,7 @@ def _print_trace(label: str, path: str, document: Document, fp: Fingerprint, out
     print(f"  {_pad('token', width)}  {'count':>5}  {'weight':>10}  code", file=out)
     for t in fp.tokens:
         print(f"  {_pad(t.token, width)}  {t.count:>5}  {t.weight:>10.4g}  {fp.code_binary(t)}", file=out)
-    print(f"  {len(fp.tokens)} distinct tokens", file=out)
+    print(f"  {count(len(fp.tokens), 'distinct token')}", file=out)
 
 
 def _print_sums(comparison: Comparison, out: TextIO, paint: _Painter) -> None:
@@ -200,7 +201,8 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     for label, item in (("A", comparison.a), ("B", comparison.b)):
         if item.few_features:
             print(
-                f"note: {label} has only {len(item.fingerprint.tokens)} distinct tokens: its fingerprint is fragile",
+                f"note: {label} has only {count(len(item.fingerprint.tokens), 'distinct token')}: its fingerprint is "
+                "fragile",
                 file=out,
             )
     return EXIT_OK

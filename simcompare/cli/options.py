@@ -9,6 +9,8 @@ them back with ``config_from``; the verdict's k and threshold come from ``add_de
 from __future__ import annotations
 
 import argparse
+import math
+from collections.abc import Callable
 
 from simcompare.core.defaults import (
     DEFAULT_BITS,
@@ -36,11 +38,49 @@ class UsageError(Exception):
     """Bad arguments that argparse could not catch by itself."""
 
 
+# The ranges of the numeric options. argparse checks each (see ``whole_number`` and ``megabytes``), so a
+# value out of range is a one-line usage error naming the option, never an overflow deep inside.
+MAX_TOP_K = 10_000_000  # more than any document's distinct tokens: the same as keeping all
+MAX_NGRAM = 64
+MAX_FILE_MB = 1024  # a file is read into memory whole: larger ones are better skipped than read
+MAX_SPARK_ROWS = 2**31 - 1  # Spark counts rows in 32-bit integers
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from ``low`` to ``high``; its error names the range."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text.strip())
+        except ValueError:  # not a number, or one with more digits than int() takes
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be a whole number from {low} to {high:,}, got {text!r}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in some messages
+    return parse
+
+
+def megabytes(text: str) -> float:
+    """An argparse type: a size in megabytes, from 0 to ``MAX_FILE_MB``."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = math.nan
+    if not 0.0 <= value <= MAX_FILE_MB:  # NaN fails every comparison
+        raise argparse.ArgumentTypeError(f"must be a number of megabytes from 0 to {MAX_FILE_MB:,}, got {text!r}")
+    return value
+
+
 def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
     """The options that mirror Config, shared by every subcommand that fingerprints, and -k."""
     group = parser.add_argument_group("fingerprint settings")
     group.add_argument(
-        "--bits", type=int, default=DEFAULT_BITS, help=f"fingerprint width, 1–{MAX_BITS} (default {DEFAULT_BITS})"
+        "--bits",
+        type=whole_number(1, MAX_BITS),
+        default=DEFAULT_BITS,
+        help=f"fingerprint width, 1–{MAX_BITS} (default {DEFAULT_BITS})",
     )
     group.add_argument(
         "--hash",
@@ -57,7 +97,7 @@ def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--top-k",
-        type=int,
+        type=whole_number(0, MAX_TOP_K),
         default=DEFAULT_TOP_K,
         metavar="K",
         help=f"keep only the K heaviest tokens (default {DEFAULT_TOP_K or 'all'}; 0 keeps all)",
@@ -69,7 +109,10 @@ def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
         help=f"how text is cut into tokens (default {DEFAULT_SEGMENTER})",
     )
     group.add_argument(
-        "--ngram", type=int, default=DEFAULT_NGRAM, help=f"n for --segmenter chars (default {DEFAULT_NGRAM})"
+        "--ngram",
+        type=whole_number(1, MAX_NGRAM),
+        default=DEFAULT_NGRAM,
+        help=f"n for --segmenter chars (default {DEFAULT_NGRAM})",
     )
     # The switches turn the defaults (stop words dropped, no forced HTML, Chinese folded) the other way.
     group.add_argument(
@@ -87,7 +130,7 @@ def add_fingerprint_options(parser: argparse.ArgumentParser) -> None:
     # k decides the verdict, not the fingerprint; every command takes it (fingerprint --json records it).
     group.add_argument(
         "-k",
-        type=int,
+        type=whole_number(0, MAX_BITS - 1),
         default=None,
         help=f"near-duplicate threshold in bits (default: by width, {DEFAULT_K64} at 64 bits)",
     )

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import math
 import signal
 import sys
 import threading
@@ -17,15 +16,19 @@ from typing import TextIO
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
+    MAX_FILE_MB,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
     config_from,
     decision_from,
+    megabytes,
+    whole_number,
 )
+from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
-from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
+from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
@@ -43,8 +46,8 @@ def register(commands: argparse._SubParsersAction) -> None:
     output.add_argument("--csv", action="store_true", help="one CSV row per group member")
     parser.add_argument(
         "--save-results",
-        metavar="R.json",
-        help="also save the results as the window's File → Save results does (open them with --results R.json)",
+        metavar="FILE.json",
+        help="also save the results as the window's File > Save results does (open them with --results FILE.json)",
     )
     parser.add_argument("--include", action="append", default=[], metavar="GLOB", help="only files matching")
     parser.add_argument(
@@ -62,8 +65,20 @@ def register(commands: argparse._SubParsersAction) -> None:
         help=f"file endings to read (default: {' '.join(DEFAULT_SUFFIXES)}); '*' reads every file",
     )
     parser.add_argument("--no-recursive", dest="recursive", action="store_false", help="this folder only")
-    parser.add_argument("--max-size", type=float, default=50, metavar="MB", help="larger files are skipped (50)")
-    parser.add_argument("--workers", type=int, default=None, metavar="N", help="processes (default: one per core)")
+    parser.add_argument(
+        "--max-size",
+        type=megabytes,
+        default=50,
+        metavar="MB",
+        help=f"larger files are skipped (50; at most {MAX_FILE_MB})",
+    )
+    parser.add_argument(
+        "--workers",
+        type=whole_number(1, MAX_WORKERS),
+        default=None,
+        metavar="N",
+        help=f"processes, 1 to {MAX_WORKERS} (default: one per core)",
+    )
     parser.add_argument("--no-cache", action="store_true", help="neither read nor write the cache")
     parser.add_argument("--cache", metavar="PATH", help="cache file (default: in the user's cache folder)")
     parser.add_argument(
@@ -122,23 +137,23 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     files = result.files
     for number, group in enumerate(groups, start=1):
         print(
-            f"group {number}: {len(group)} files, largest distance inside {group.max_distance}, "
+            f"group {number}: {count(len(group), 'file')}, largest distance inside {group.max_distance}, "
             f"{session.wasted_bytes(group):,} bytes in copies",
             file=out,
         )
         for index in range(len(group.members)):
             print(_member_line(group, index, session), file=out)
     if result.problems:
-        print(f"\n{len(result.problems)} files could not be used:", file=out)
+        print(f"\n{count(len(result.problems), 'file')} could not be used:", file=out)
         for problem in result.problems:
             print(f"  {display_name(problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
     if result.empty:
-        print(f"\n{len(result.empty)} files have no text to compare:", file=out)
+        print(f"\n{count(len(result.empty), 'file has', 'files have')} no text to compare:", file=out)
         for path in result.empty:
             print(f"  {display_name(path)}", file=out)
     partial = " (cancelled: partial result)" if result.cancelled else ""
     print(
-        f"\n{len(files)} files, {len(groups)} groups of near-duplicates within k = {k} bits{partial}",
+        f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} bits{partial}",
         file=out,
     )
 
@@ -148,10 +163,6 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
 
 def _options_from(args: argparse.Namespace) -> ScanOptions:
     """The scan's options, every bad value a usage error in one line."""
-    if args.workers is not None and args.workers < 1:
-        raise UsageError(f"--workers must be 1 or more, got {args.workers}")
-    if not math.isfinite(args.max_size) or args.max_size < 0:
-        raise UsageError(f"--max-size must be a number of megabytes, 0 or more, got {args.max_size}")
     suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
     if "*" in suffixes:
         suffixes = ()
@@ -240,7 +251,7 @@ def _scan_and_print(
     elif args.csv:
         out.write(report_csv(session, groups))
         if result.problems:
-            print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
+            print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(session, groups, k, out)
     if args.save_results is not None:

@@ -3,18 +3,24 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TextIO
 
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
+    MAX_SPARK_ROWS,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
     config_from,
     decision_from,
+    whole_number,
 )
+from simcompare.cli.words import count
+from simcompare.core.fingerprint.hashing import MAX_BITS
+from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import GroupRule
 
 
@@ -37,9 +43,19 @@ def register(commands: argparse._SubParsersAction) -> None:
         default=GroupRule.REFERENCE.value,
         help="reference: every member close to its group's reference (default); components: connected components",
     )
-    parser.add_argument("--blocks", type=int, default=None, metavar="N", help="blocks per fingerprint for the pairs")
     parser.add_argument(
-        "--hot-key-rows", type=int, default=None, metavar="N", help="salt block keys with more rows than N (20000)"
+        "--blocks",
+        type=whole_number(1, MAX_BITS),
+        default=None,
+        metavar="N",
+        help="blocks per fingerprint for the pairs",
+    )
+    parser.add_argument(
+        "--hot-key-rows",
+        type=whole_number(1, MAX_SPARK_ROWS),
+        default=None,
+        metavar="N",
+        help="salt block keys with more rows than N (20000)",
     )
     add_decision_options(parser)
     add_fingerprint_options(parser)
@@ -54,8 +70,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError(f"spark keeps fingerprints in 64-bit columns: --bits must be 1 to 64, got {config.bits}")
     if args.blocks is not None and not decision.k + 1 <= args.blocks <= config.bits:
         raise UsageError(f"--blocks must be between k + 1 = {decision.k + 1} and --bits = {config.bits}")
-    if args.hot_key_rows is not None and args.hot_key_rows < 1:
-        raise UsageError(f"--hot-key-rows must be 1 or more, got {args.hot_key_rows}")
+    if os.path.lexists(args.out) and not os.path.isdir(args.out):
+        raise UsageError(f"--out {display_name(args.out)} is a file, not a folder; name a folder for the output")
     try:
         from simcompare.spark import local_session, run_job
         from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS
@@ -91,7 +107,8 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
         if owned:
             spark.stop()
     print(
-        f"{run.files} files, {run.pairs} verified pairs, {run.groups} groups of near-duplicates within "
+        f"{count(run.files, 'file')}, {count(run.pairs, 'verified pair')}, {count(run.groups, 'group')} of "
+        "near-duplicates within "
         f"k = {decision.k} bits; written to {run.out}",
         file=out,
     )

@@ -8,6 +8,17 @@ from __future__ import annotations
 import argparse
 
 
+def window_size(text: str) -> str:
+    """An argparse type: ``--size`` checked as the window will read it (its bounds are the window's)."""
+    from simcompare.gui.app import parse_size  # no Qt at that module's top: only the bounds come in
+
+    try:
+        parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    return text
+
+
 def add_window_options(parser: argparse.ArgumentParser) -> None:
     """The top-level options that only the window reads."""
     parser.add_argument("--screenshot", metavar="OUT.png", help="render the window offscreen to a PNG and exit")
@@ -16,7 +27,7 @@ def add_window_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--results", metavar="FILE.json", help="open the window on the Folder page showing saved results (no scan)"
     )
-    parser.add_argument("--size", metavar="WxH", help="window size for --screenshot, e.g. 1400x900")
+    parser.add_argument("--size", type=window_size, metavar="WxH", help="window size for --screenshot, e.g. 1400x900")
     parser.add_argument("--lang", metavar="LANG", help="interface language (en, zh_CN); default: system")
 
 

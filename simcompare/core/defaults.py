@@ -7,6 +7,7 @@ gives) were chosen from the labelled pairs in ``shared/eval`` (``benchmarks/eval
 
 from __future__ import annotations
 
+from simcompare.core.arguments import whole
 from simcompare.core.tokens.segment import Segmenter
 from simcompare.core.tokens.weights import Weighting
 
@@ -45,5 +46,10 @@ DEFAULT_MIN_RESEMBLANCE = 0.45
 
 
 def default_k(bits: int) -> int:
-    """The near-duplicate threshold for a width: the 64-bit default scaled to ``bits`` (always below ``bits``)."""
+    """The near-duplicate threshold for a width: the 64-bit default scaled to ``bits`` (always below ``bits``).
+
+    Raises:
+        TypeError, ValueError: ``bits`` is not a whole number from 1 to 512.
+    """
+    whole("bits", bits, 1, 512)  # MAX_BITS: hashing cannot be imported here (it would import this module)
     return max(0, round(bits * DEFAULT_K64 / 64))

@@ -5,32 +5,68 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Mapping
 
 from simcompare import __version__
 
 APP_NAME = "simcompare"
 ORGANIZATION = "simcompare"
+# The desktop entry's name without ".desktop" (simcompare --install-desktop-entry): on Wayland the window's app id,
+# by which the desktop finds the entry's name and icon for the window.
+DESKTOP_FILE_NAME = "io.github.simcompare.simcompare"
 SCREENSHOT_TIMEOUT_MS = 120_000
+# What a screen can be: no side beyond 16384 pixels (Qt's own limit for many paint devices) and no more
+# pixels than an 8K screen (7680x4320); a larger offscreen window only exhausts memory.
+MAX_SIDE = 16384
+MAX_PIXELS = 7680 * 4320
 
 
 def parse_size(text: str) -> tuple[int, int]:
     """'1400x900' → (1400, 900).
 
     Raises:
-        ValueError: not two positive whole numbers joined by x.
+        ValueError: not two whole numbers joined by x, each 1 to MAX_SIDE, at most MAX_PIXELS in all.
     """
     width, sep, height = text.lower().partition("x")
     try:
         size = int(width), int(height)
     except ValueError:
         size = (0, 0)
-    if not sep or size[0] < 1 or size[1] < 1:
-        raise ValueError(f"--size must be WIDTHxHEIGHT in pixels, e.g. 1400x900; got {text!r}")
+    if not sep or not (1 <= size[0] <= MAX_SIDE and 1 <= size[1] <= MAX_SIDE) or size[0] * size[1] > MAX_PIXELS:
+        raise ValueError(
+            f"must be WIDTHxHEIGHT in pixels, e.g. 1400x900, each side 1 to {MAX_SIDE} and at most "
+            f"{MAX_PIXELS:,} pixels (7680x4320); got {text!r}"
+        )
     return size
 
 
 def _want_offscreen() -> bool:
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")) and "QT_QPA_PLATFORM" not in os.environ
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
+
+
+# Where Qt opens windows through X11 or Wayland, and so needs one of them to be named in the environment.
+_X11_OR_WAYLAND = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
+
+
+def missing_display(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
+    """Why the window cannot open here, in one line; None when it can (or when Qt is told where to draw).
+
+    On Linux and the BSDs Qt draws through X11 (``DISPLAY``) or Wayland (``WAYLAND_DISPLAY``, or a socket
+    handed over in ``WAYLAND_SOCKET``). With neither, and no platform chosen in ``QT_QPA_PLATFORM``, Qt aborts
+    (exit 134) with a message about a missing ``xcb-cursor0`` library, which is not the problem. macOS and
+    Windows always have their own platform.
+    """
+    environ = os.environ if environ is None else environ
+    platform = sys.platform if platform is None else platform
+    if not platform.startswith(_X11_OR_WAYLAND) or environ.get("QT_QPA_PLATFORM"):  # empty is unset, to Qt too
+        return None
+    if any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET")):
+        return None
+    return (
+        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
+        "over ssh, connect with `ssh -X`; to render the window to a PNG without a display, run "
+        "`simcompare --screenshot OUT.png` (or set QT_QPA_PLATFORM=offscreen)"
+    )
 
 
 def create_application(lang: str | None = None, *, saved: bool = True):
@@ -50,6 +86,7 @@ def create_application(lang: str | None = None, *, saved: bool = True):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
+    app.setDesktopFileName(DESKTOP_FILE_NAME)
     install_translations(app, lang, saved=saved)
     icon = resource("icons", "simcompare.svg")
     if icon.is_file():
@@ -150,7 +187,7 @@ def run_gui(args: argparse.Namespace) -> int:
         try:
             size = parse_size(args.size)
         except ValueError as error:
-            print(f"simcompare: {error}", file=sys.stderr)
+            print(f"simcompare: --size {error}", file=sys.stderr)
             return 2
     if screenshot and _want_offscreen():
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
@@ -162,6 +199,10 @@ def run_gui(args: argparse.Namespace) -> int:
     if lang and normalize(lang) is None:
         print(f"simcompare: no interface language {lang!r}; choose en or zh_CN", file=sys.stderr)
         return 2
+    problem = missing_display()
+    if problem:  # before Qt, which would abort the process with a message about a library
+        print(f"simcompare: {problem}", file=sys.stderr)
+        return 1
     app = create_application(lang, saved=not screenshot)
     collector = GuiThreadCollector(app)
     window = build_window(persist=not screenshot)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import glob
 import os
+import re
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass
 from pathlib import Path
@@ -68,7 +69,18 @@ FINGERPRINT_SCHEMA = StructType(
 )
 """One row per input: scan's FileRecord, or the reason (as in ``scan``) the input could not be used."""
 
-_ENTRY_SCHEMA = "abs string, path string, size long, mtime_ns long, ctime_ns long, inode long"
+# The absolute path travels as the name's bytes: a name that is not UTF-8 (a lone surrogate in Python) has
+# no form in a Spark string, and mangled it named no file on the executor.
+_ENTRY_SCHEMA = "abs binary, path string, size long, mtime_ns long, ctime_ns long, inode long"
+
+
+_UNDECODABLE = re.compile("[\udc80-\udcff]")  # a byte of a name that is not UTF-8, as os.fsdecode gives it
+
+
+def column_name(path: str) -> str:
+    """A path as Spark's string columns hold it: UTF-8, so an undecodable byte of a name is written \\xNN
+    (as the scan's text output shows it); every other name is itself."""
+    return _UNDECODABLE.sub(lambda byte: f"\\x{ord(byte.group()) - 0xDC00:02x}", path)
 
 
 def check_bits(config: Config) -> None:
@@ -180,9 +192,9 @@ def _files_udf(config: Config):  # type: ignore[no-untyped-def]
 
         for batch in batches:
             rows = []
-            for abs_path, rel, *stamp in batch.itertuples(index=False, name=None):
+            for abs_name, rel, *stamp in batch.itertuples(index=False, name=None):
                 stamped = FileStamp(*(int(x) for x in stamp))
-                found = scan_file(abs_path, rel, stamped, config, max_bytes=DEFAULT_MAX_BYTES)
+                found = scan_file(os.fsdecode(bytes(abs_name)), rel, stamped, config, max_bytes=DEFAULT_MAX_BYTES)
                 if isinstance(found, Problem):
                     rows.append(
                         dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames())
@@ -207,12 +219,13 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
     check_bits(config)
     parallel = spark.sparkContext.defaultParallelism
     slices = slices or max(1, min(len(listing.entries), max(4 * parallel, len(listing.entries) // 64)))
-    entries = spark.sparkContext.parallelize(listing.entries, slices).toDF(_ENTRY_SCHEMA)
+    sent = [(bytearray(os.fsencode(path)), column_name(rel), *stamp) for path, rel, *stamp in listing.entries]
+    entries = spark.sparkContext.parallelize(sent, slices).toDF(_ENTRY_SCHEMA)
     prints = entries.mapInPandas(_files_udf(config), FINGERPRINT_SCHEMA)
     if listing.problems:
         rows = [
             dict.fromkeys(FINGERPRINT_SCHEMA.fieldNames())
-            | {"path": p.path, "problem": p.reason, "detail": p.detail, "errno": p.errno}
+            | {"path": column_name(p.path), "problem": p.reason, "detail": p.detail, "errno": p.errno}
             for p in listing.problems
         ]
         prints = prints.unionByName(spark.createDataFrame(_frame(rows), FINGERPRINT_SCHEMA))

@@ -28,6 +28,11 @@ from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_p
 Report = Callable[[str], None]
 
 
+def _count(n: int, noun: str) -> str:
+    """ "1 file", "2 files" (the report's English)."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
 def _quiet(line: str) -> None:
     """The do-nothing progress report."""
 
@@ -103,7 +108,7 @@ def run_job(
     assert tally is not None
     seconds["fingerprints"] = time.perf_counter() - started
     report(
-        f"fingerprints: {tally.files:,} files, {tally.problems:,} could not be used, {tally.empty:,} empty "
+        f"fingerprints: {_count(tally.files, 'file')}, {tally.problems:,} could not be used, {tally.empty:,} empty "
         f"({seconds['fingerprints']:.1f} s)"
     )
 
@@ -117,7 +122,7 @@ def run_job(
     assert counted is not None
     seconds["pairs"] = time.perf_counter() - started
     report(
-        f"pairs: {counted.all:,} pairs of files within k = {k}, {counted.verified:,} verified "
+        f"pairs: {_count(counted.all, 'pair')} of files within k = {k}, {counted.verified:,} verified "
         f"({seconds['pairs']:.1f} s)"
     )
 
@@ -130,5 +135,5 @@ def run_job(
     )
     write_text(folder / "groups.json", json_text(document) + "\n")
     seconds["groups"] = time.perf_counter() - started
-    report(f"groups: {len(groups):,} groups ({rule}) written to {folder} ({seconds['groups']:.1f} s)")
+    report(f"groups: {_count(len(groups), 'group')} ({rule}) written to {folder} ({seconds['groups']:.1f} s)")
     return SparkRun(str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds)

@@ -2,7 +2,24 @@
 
 from __future__ import annotations
 
+import os
+import sys
+from collections.abc import Mapping
+
 from pyspark.sql import SparkSession
+
+
+def workers_python(master: str, environ: Mapping[str, str] = os.environ) -> str | None:
+    """The Python a local master's workers should run: this one, unless the user chose one (None then).
+
+    PySpark starts its workers with ``PYSPARK_PYTHON``, else ``python3`` from PATH: run from a virtual
+    environment that is not activated (pipx, ``~/venv/bin/simcompare``), that is another Python, without
+    simcompare or pandas. On one machine the command's own interpreter is the right one. A cluster's
+    workers run elsewhere: their Python is the cluster's choice.
+    """
+    if not master.startswith("local") or environ.get("PYSPARK_PYTHON"):
+        return None
+    return sys.executable or None
 
 
 def local_session(
@@ -22,8 +39,14 @@ def local_session(
         driver_memory: Heap of the driver JVM for a local master, where every task runs too (with Spark's
             1 GB default the 16.5-million-row join of bench_spark.py at k = 8 failed); a cluster's driver
             is sized by its submit options.
+
+    A local master's Python workers run this very interpreter (``workers_python``) unless
+    ``PYSPARK_PYTHON`` says otherwise.
     """
     builder = SparkSession.builder.master(master).appName(app_name)
+    python = workers_python(master)
+    if python is not None:
+        builder = builder.config("spark.pyspark.python", python)
     if master.startswith("local"):
         cores = master.removeprefix("local").strip("[]") or "1"
         count = int(cores) if cores.isdigit() else 2
@@ -37,6 +60,14 @@ def local_session(
         )
     elif shuffle_partitions:
         builder = builder.config("spark.sql.shuffle.partitions", str(shuffle_partitions))
-    session = builder.getOrCreate()
+    # PySpark reads the workers' Python from the environment when the context starts, and keeps it: set for
+    # that moment only, so the caller's environment is left as it was.
+    if python is not None:
+        os.environ["PYSPARK_PYTHON"] = python
+    try:
+        session = builder.getOrCreate()
+    finally:
+        if python is not None:
+            os.environ.pop("PYSPARK_PYTHON", None)
     session.sparkContext.setLogLevel("ERROR")
     return session

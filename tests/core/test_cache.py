@@ -220,7 +220,7 @@ def test_removed_and_added_files(folder: Path, cache_path: Path) -> None:
 
 
 def _aside(cache_path: Path) -> list[Path]:
-    return [p for p in cache_path.parent.iterdir() if ".broken-" in p.name and not p.name.endswith(("-wal", "-shm"))]
+    return [p for p in cache_path.parent.iterdir() if ".damaged-" in p.name and not p.name.endswith(("-wal", "-shm"))]
 
 
 def test_damaged_own_cache_file_is_moved_aside(folder: Path, cache_path: Path) -> None:

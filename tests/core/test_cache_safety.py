@@ -95,17 +95,23 @@ def test_the_cache_carries_its_own_application_id(tmp_path: Path) -> None:
     db.close()
 
 
-def test_named_foreign_path_is_an_error_the_default_one_a_warning(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+def test_named_foreign_path_is_an_error_the_default_one_set_aside(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """Named, the file is the user's and stays untouched; at the default place, in the app's own folder, it
+    is the app's cache damaged past recognition: moved aside (kept) and rebuilt, with one warning."""
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
     default = default_cache_path()
     default.parent.mkdir(parents=True)
     default.write_bytes(b"someone else's")
     with pytest.raises(NotACacheError):
         open_cache(default)
-    with pytest.warns(CacheWarning, match="working without a cache") as caught:
-        assert open_cache() is None
-    assert len(caught) == 1 and "\n" not in str(caught[0].message)
     assert default.read_bytes() == b"someone else's"
+    with pytest.warns(CacheWarning, match="moved to") as caught:
+        cache = open_cache()
+    assert cache is not None
+    cache.close()
+    assert len(caught) == 1 and "\n" not in str(caught[0].message)
+    (aside,) = default.parent.glob("cache.sqlite3.damaged-*")
+    assert aside.read_bytes() == b"someone else's"
 
 
 # ------------------------------------------------------------------------------ where it lives

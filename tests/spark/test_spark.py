@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import errno
 import json
+import os
 import random
+import sys
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
@@ -40,6 +42,7 @@ from simcompare.spark import (
 )
 from simcompare.spark.fingerprints import FINGERPRINT_SCHEMA, to_signed, to_unsigned
 from simcompare.spark.pairs import block_layout, explode_keys, hot_keys, table_masks
+from simcompare.spark.session import workers_python
 from tests.helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 pytestmark = pytest.mark.spark
@@ -161,7 +164,7 @@ def test_command_with_components_equals_scan_json(
     [
         (["--bits", "128"], "--bits must be 1 to 64, got 128"),
         (["--blocks", "2", "-k", "3"], "--blocks must be between k + 1 = 4 and --bits = 64"),
-        (["--hot-key-rows", "0"], "--hot-key-rows must be 1 or more"),
+        (["--hot-key-rows", "0"], "--hot-key-rows: must be a whole number from 1 to"),
     ],
 )
 def test_command_usage_errors(
@@ -319,3 +322,36 @@ def test_glob_input_lists_like_scan(folder: Path) -> None:
 def test_wide_fingerprints_are_refused_with_the_limit(spark: SparkSession, folder: Path) -> None:
     with pytest.raises(ValueError, match="bits must be 1 to 64, got 128"):
         fingerprint_files(spark, list_input(folder), Config(bits=128))
+
+
+# ------------------------------------------------------------------------------------------- issue 26
+
+
+def test_local_workers_run_the_commands_own_python(spark: SparkSession) -> None:
+    """Not PATH's python3 (another Python, without simcompare or pandas, when run from a virtual environment
+    that is not activated); a Python the user chose stays theirs, and a cluster's stays the cluster's."""
+    assert spark.sparkContext.pythonExec == sys.executable
+    assert spark.conf.get("spark.pyspark.python") == sys.executable
+    assert os.environ.get("PYSPARK_PYTHON") is None  # set for the context's start only
+    assert workers_python("local[4]", {}) == sys.executable
+    assert workers_python("local[4]", {"PYSPARK_PYTHON": "/opt/python"}) is None
+    assert workers_python("spark://cluster:7077", {}) is None
+
+
+def test_out_naming_a_file_is_one_usage_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    taken = tmp_path / "notes.txt"
+    taken.write_text("mine", encoding="utf-8")
+    assert main(["spark", str(tmp_path), "--out", str(taken)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--out" in err and "is a file, not a folder" in err
+    assert taken.read_text(encoding="utf-8") == "mine"
+
+
+def test_a_name_that_is_not_utf8_is_read_and_named_as_scan_shows_it(spark: SparkSession, tmp_path: Path) -> None:
+    """It was reported as vanished, under a mangled name: the executor got a name that named no file."""
+    root = tmp_path / "names"
+    root.mkdir()
+    (Path(os.fsdecode(root)) / os.fsdecode(b"caf\xe9.txt")).write_text(EN_A, encoding="utf-8")
+    rows = fingerprint_files(spark, list_input(root), Config()).collect()
+    assert [(r.path, r.problem) for r in rows] == [("caf\\xe9.txt", None)]
+    assert to_unsigned(rows[0].value) == fingerprint(EN_A, Config()).value

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from simcompare.core import arguments
 from simcompare.core.explain.measures import Yardsticks, yardsticks
 from simcompare.core.fingerprint.bitwise import distance_similarity, set_bits
 from simcompare.core.fingerprint.simhash import (
@@ -216,7 +217,20 @@ def compare_texts(
             off); None takes the defaults for the width.
         html_a: Force (True) or forbid (False) HTML handling of text A; None decides by content.
         html_b: The same for text B.
+
+    Raises:
+        TypeError: a text is not a str, ``config`` not a Config, ``decision`` not a Decision, or an
+            ``html_*`` not True, False or None.
     """
+    arguments.require("text_a", text_a, str, "a str")
+    arguments.require("text_b", text_b, str, "a str")
+    if config is not None:
+        arguments.require("config", config, Config, "a simcompare.Config (or None for the defaults)")
+    if decision is not None:
+        arguments.require("decision", decision, Decision, "a simcompare.Decision (or None for the defaults)")
+    for name, value in (("html_a", html_a), ("html_b", html_b)):
+        if value is not None:
+            arguments.require(name, value, bool, "True, False or None")
     config = config or Config()
     a, b = side(text_a, config, html=html_a), side(text_b, config, html=html_b)
     return compare_sides(a, b, config, decision)

@@ -6,12 +6,24 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from simcompare.core import arguments
+
 # Token-level edit distance is O(n·m); beyond this many cells it is left out rather than freeze anything.
 MAX_EDIT_CELLS = 60_000_000
 
 
+_ROUNDING = 1e-9  # a cosine computed in floats may stray this far past ±1
+
+
 def cosine(a: Mapping[str, float], b: Mapping[str, float]) -> float:
-    """Cosine of two weight vectors (0 when either is empty)."""
+    """Cosine of two weight vectors (0 when either is empty).
+
+    Raises:
+        TypeError: a vector is not a mapping of token to number.
+        ValueError: a weight is NaN or infinite.
+    """
+    arguments.weights("a", a)
+    arguments.weights("b", b)
     dot = sum(w * b[t] for t, w in a.items() if t in b)
     norm = math.sqrt(sum(w * w for w in a.values())) * math.sqrt(sum(w * w for w in b.values()))
     return min(1.0, dot / norm) if norm else 0.0
@@ -25,7 +37,14 @@ def jaccard(a: set[str] | Mapping[str, object], b: set[str] | Mapping[str, objec
 
 
 def predicted_hamming(cos: float, bits: int) -> float:
-    """The Hamming distance random hyperplanes predict for an angle θ = arccos(cos): f·θ/π."""
+    """The Hamming distance random hyperplanes predict for an angle θ = arccos(cos): f·θ/π.
+
+    Raises:
+        TypeError, ValueError: ``cos`` is not a finite number from -1 to 1, or ``bits`` not a whole number of
+            1 or more.
+    """
+    arguments.finite("cos", cos, -1.0 - _ROUNDING, 1.0 + _ROUNDING)
+    arguments.whole("bits", bits, 1)
     return bits * math.acos(max(-1.0, min(1.0, cos))) / math.pi
 
 

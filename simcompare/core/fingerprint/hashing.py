@@ -117,7 +117,19 @@ HASHERS: dict[str, Hasher] = {
 
 
 def table_hasher(table: Mapping[str, str]) -> Hasher:
-    """A hasher that looks tokens up in a table of equal-length bit strings (for teaching and exact tests)."""
+    """A hasher that looks tokens up in a table of equal-length bit strings (for teaching and exact tests).
+
+    Raises:
+        TypeError: ``table`` is not a mapping of token (str) to bit string (str).
+        ValueError: the bit strings differ in length or hold other characters than 0 and 1.
+    """
+    if not isinstance(table, Mapping):
+        raise TypeError(f"table must be a mapping of token to bit string, such as {{'A': '100101'}}; got {table!r}")
+    for token, bits in table.items():
+        if not isinstance(token, str) or not isinstance(bits, str):
+            raise TypeError(
+                f"table must map tokens (str) to bit strings (str) such as '100101'; got {token!r}: {bits!r}"
+            )
     lengths = {len(bits) for bits in table.values()}
     if len(lengths) > 1:
         raise ValueError(f"every bit string of a table hasher must have the same length, got {sorted(lengths)}")

@@ -13,6 +13,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from simcompare.core import arguments
 from simcompare.core.defaults import (
     DEFAULT_BITS,
     DEFAULT_FOLD_CHINESE,
@@ -367,6 +368,15 @@ def _check_weights(weights: Mapping[str, float]) -> None:
             raise ValueError(f"weights must be finite and not negative; {token!r} has {weight!r}")
 
 
+def _config(config: object) -> Config:
+    """The Config given, or the defaults for None; anything else is a TypeError."""
+    if config is None:
+        return Config()
+    arguments.require("config", config, Config, "a simcompare.Config (or None for the defaults)")
+    assert isinstance(config, Config)
+    return config
+
+
 def fingerprint_weights(
     weights: Mapping[str, float], config: Config | None = None, *, counts: Mapping[str, int] | None = None
 ) -> Fingerprint:
@@ -381,7 +391,10 @@ def fingerprint_weights(
         config: Settings; only ``bits`` and ``hasher`` matter here. ``hasher`` may be a table token → bits.
         counts: Each token's count in the text, for the trace.
     """
-    config = config or Config()
+    config = _config(config)
+    arguments.weights("weights", weights)
+    if counts is not None and not isinstance(counts, Mapping):
+        raise TypeError(f"counts must be a mapping of token to count, or None; got a {type(counts).__name__}")
     _check_weights(weights)
     tokens = sorted(t for t, w in weights.items() if w != 0)
     units = weight_units([weights[t] for t in tokens])
@@ -459,7 +472,8 @@ def fingerprint(text: str, config: Config | None = None, *, html: bool | None = 
         config: Settings; the defaults when None.
         html: Force (True) or forbid (False) HTML handling; None decides by ``config.html`` and content.
     """
-    config = config or Config()
+    config = _config(config)
+    arguments.require("text", text, str, "a str (decode bytes first, or use simcompare.read_document)")
     found = extract_features(text, config, html=html, keep_sequence=False)
     return fingerprint_weights(found.weights, config, counts=found.counts)
 
@@ -491,5 +505,11 @@ def _fingerprint_int(value: Fingerprint | int) -> int:
 
 
 def similarity(a: Fingerprint, b: Fingerprint) -> float:
-    """1 − hamming / f."""
+    """1 − hamming / f.
+
+    Raises:
+        TypeError: ``a`` or ``b`` is not a Fingerprint (a bare integer has no width).
+    """
+    arguments.require("a", a, Fingerprint, "a Fingerprint")
+    arguments.require("b", b, Fingerprint, "a Fingerprint")
     return distance_similarity(hamming(a, b), a.bits)

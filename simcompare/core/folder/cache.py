@@ -15,7 +15,8 @@ older rows misses (rewritten on the next scan). Paths are stored as bytes: a nam
 
 The cache never touches what is not its own. The file carries its own SQLite ``application_id``; a path
 that holds anything else (a user's file, a folder, a device, another program's database) is refused, and
-only a regular file carrying the id is ever set aside as broken. A cache that cannot be created or
+only a regular file carrying the id, or a regular file where the app's own cache belongs (the default path,
+not one a user named), is ever set aside as damaged, once, with one warning. A cache that cannot be created or
 written (no home, a read-only folder or file, a full disk, another process holding it) is not a reason to
 stop a scan: :func:`open_cache` warns in one line and the scan runs without one.
 """
@@ -279,7 +280,14 @@ class Cache:
         CacheUnavailableError: the cache cannot be created or opened here.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
+    def __init__(self, path: str | os.PathLike[str] | None = None, *, own_folder: bool | None = None) -> None:
+        """Open (or create) the cache at ``path``, the default one for None.
+
+        ``own_folder`` (default: when ``path`` is None) says the path is the app's own, not one a user named:
+        a regular file there that is not a cache is our own cache damaged past recognition (a crash, a full
+        disk), so it is moved aside and a new cache started, rather than worked around on every scan.
+        """
+        self._own_folder = path is None if own_folder is None else own_folder
         if path is None:
             try:
                 path = default_cache_path()
@@ -312,7 +320,10 @@ class Cache:
             if not os.access(self.path, os.R_OK):
                 raise CacheUnavailableError(f"the cache {self.path} cannot be read: permission denied")
             if not is_own_cache_file(self.path):
-                raise self._refuse("already holds other data")
+                if not self._own_folder:
+                    raise self._refuse("already holds other data")
+                self._set_aside("it no longer reads as a simcompare cache")
+                self._create()
         try:
             return self._connect_patiently()
         except _Busy as error:
@@ -421,13 +432,14 @@ class Cache:
         return db
 
     def _set_aside(self, reason: str) -> None:
-        """Move our own broken cache file (and its journal files) aside; the caller checked it is ours."""
+        """Move our own damaged cache file (and its journal files) aside; the caller checked it is ours (by
+        its application id, or by its place in the app's own folder)."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        aside = self.path.with_name(f"{self.path.name}.broken-{stamp}")
+        aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
         number = 1
         while aside.exists():
             number += 1
-            aside = self.path.with_name(f"{self.path.name}.broken-{stamp}-{number}")
+            aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}-{number}")
         for suffix in ("", "-wal", "-shm"):
             source = Path(f"{self.path}{suffix}")
             if source.exists():
@@ -560,7 +572,7 @@ def open_cache(path: str | os.PathLike[str] | None = None, *, named: bool | None
     if named is None:
         named = path is not None
     try:
-        return Cache(path)
+        return Cache(path, own_folder=not named)
     except NotACacheError as error:
         if named:
             raise

@@ -24,6 +24,8 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from simcompare.core import arguments
+from simcompare.core.arguments import whole
 from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
@@ -31,7 +33,6 @@ from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprin
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
-from simcompare.core.text.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.text.reading import kind_of, read_regular
 from simcompare.core.tokens.weights import Weighting, top_k, weigh
 from simcompare.core.userdirs import user_cache_folder
@@ -90,6 +91,12 @@ class Reason(StrEnum):
     TIMEOUT = "timeout"
 
 
+_EXAMPLES = {"suffixes": "('.txt', '.md')", "include": "('*.txt',)", "exclude": "('.*', 'build')"}
+# More worker processes than this is no speed-up, only memory (each holds jieba's dictionary); Windows
+# takes at most 61.
+MAX_WORKERS = 61 if os.name == "nt" else 256
+
+
 @dataclass(frozen=True, slots=True)
 class ScanOptions:
     """Which files a scan reads.
@@ -104,6 +111,11 @@ class ScanOptions:
         workers: Processes that segment; None is one per core.
         in_process: Segment in the calling process: None does so for one worker or a handful of files.
             A window passes False, so that jieba never competes with the window's thread for the GIL.
+
+    Raises:
+        TypeError: a field of the wrong type; a single string for ``suffixes``, ``include`` or ``exclude``
+            (``suffixes="txt"`` would be three endings, ".t", ".x", ".t": write ``(".txt",)``).
+        ValueError: a number out of range (``workers`` 1 to MAX_WORKERS, sizes 0 or more).
     """
 
     recursive: bool = True
@@ -116,6 +128,24 @@ class ScanOptions:
     in_process: bool | None = None
 
     def __post_init__(self) -> None:
+        # A string is not taken for a sequence of endings: ScanOptions(suffixes="txt") read as ".t", ".x", ".t".
+        for name in ("suffixes", "include", "exclude"):
+            value = getattr(self, name)
+            if isinstance(value, str | bytes) or not isinstance(value, tuple | list | frozenset | set):
+                raise TypeError(f"{name} must be a tuple of strings such as {_EXAMPLES[name]}, got {value!r}")
+            if not all(isinstance(item, str) for item in value):
+                raise TypeError(f"{name} must hold strings only, such as {_EXAMPLES[name]}; got {value!r}")
+            object.__setattr__(self, name, tuple(value))
+        for name in ("recursive",):
+            if not isinstance(getattr(self, name), bool):
+                raise TypeError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        whole("min_bytes", self.min_bytes, 0)
+        if self.max_bytes is not None:
+            whole("max_bytes (or None for no limit)", self.max_bytes, 0)
+        if self.workers is not None:
+            whole("workers (or None for one per core)", self.workers, 1, MAX_WORKERS)
+        if self.in_process is not None and not isinstance(self.in_process, bool):
+            raise TypeError(f"in_process must be True, False or None, got {self.in_process!r}")
         if self.workers is not None and self.workers < 1:
             raise ValueError(f"workers must be 1 or more (or None for one per core), got {self.workers}")
         if self.max_bytes is not None and self.max_bytes < self.min_bytes:
@@ -426,16 +456,16 @@ def _log_internal(rel: str, error: BaseException) -> str:
         return f"the traceback could not be written to a log file ({log_error})"
 
 
-def _segment_one(entry: _Entry, job: _Job, *, alarm: bool = False) -> _Outcome:
+def _segment_one(entry: _Entry, job: _Job) -> _Outcome:
     """One file's outcome: whatever goes wrong becomes a Problem for this file, never the scan's end."""
     try:
-        return _read_and_segment(entry, job, alarm)
+        return _read_and_segment(entry, job)
     except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
         where = _log_internal(entry.rel, error)
         return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
 
 
-def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
+def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
     try:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
@@ -448,15 +478,15 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size or moved:
         return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
     try:
-        # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
-        # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
-        with time_limit(DEFAULT_TIME_LIMIT if alarm else None):
-            document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
+        # Reading has a time limit (segmenting does not: a large text is slow, not stuck), in a worker and
+        # in the scanning process alike: document_from_bytes arms it (readers.time_limit).
+        document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
+        config = job.config
+        # The order of the tokens is always kept: verification's shingles are made from it. HTML is
+        # reduced to its text here, and markup past the HTML reader's element limit is refused here.
+        found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     except InputError as error:
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
-    config = job.config
-    # The order of the tokens is always kept: verification's shingles are made from it.
-    found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
     sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
@@ -477,9 +507,9 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
 
 
 def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
-    """A chunk of files, in a worker process: each file is read under an alarm (see readers.time_limit), so
-    a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
-    return [_segment_one(entry, job, alarm=True) for entry in chunk]
+    """A chunk of files, in a worker process: each file is read under the time limit (readers.time_limit),
+    so a document whose parser loops is reported as a timeout and the worker goes on with the next file."""
+    return [_segment_one(entry, job) for entry in chunk]
 
 
 # ------------------------------------------------------------------------------------- the workers
@@ -641,6 +671,17 @@ def scan(
         The result; ``cancelled`` is True when it stopped early. Files appear in path order.
     """
     started = time.perf_counter()
+    arguments.path("root", root)
+    if config is not None:
+        arguments.require("config", config, Config, "a simcompare.Config (or None for the defaults)")
+    if options is not None:
+        arguments.require("options", options, ScanOptions, "a simcompare.ScanOptions (or None for the defaults)")
+    if cache is not None:
+        arguments.require("cache", cache, Cache, "a Cache (or None to work without one)")
+    if not callable(progress):
+        raise TypeError(f"progress must be a function of (done, total, stage), got {type(progress).__name__}")
+    if cancel is not None and not callable(getattr(cancel, "is_set", None)):
+        raise TypeError(f"cancel must be a threading.Event (or None), got {type(cancel).__name__}")
     config = config or Config()
     options = options or ScanOptions()
     root_path = Path(root).resolve()
@@ -721,7 +762,7 @@ def scan_file(
     path: str, rel: str, stamp: FileStamp, config: Config, *, max_bytes: int | None = DEFAULT_MAX_BYTES
 ) -> FileRecord | Problem:
     """One file read, segmented and fingerprinted exactly as a scan's worker does it (a parser stuck on a
-    document is stopped by the alarm and reported): its record, or the problem that kept it out.
+    document is stopped by the time limit and reported): its record, or the problem that kept it out.
 
     For other engines that run the scan's per-file work elsewhere (Spark's executors).
 
@@ -734,7 +775,7 @@ def scan_file(
     """
     job = _Job(config, config.weighting is Weighting.TEXTRANK, max_bytes, keep_counts=False)
     run = _Run(NO_PROGRESS, None)
-    run.take(_segment_one(_Entry(path, rel, stamp), job, alarm=True), Path("/"))
+    run.take(_segment_one(_Entry(path, rel, stamp), job), Path("/"))
     return run.problems[0] if run.problems else run.records[0]
 
 

@@ -197,6 +197,10 @@ class FolderSession:
         not_duplicates: NotDuplicates | None = None,
         min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     ) -> None:
+        if not isinstance(result, ScanResult):
+            raise TypeError(f"result must be a ScanResult (from simcompare.scan), got {type(result).__name__}")
+        if not_duplicates is not None and not isinstance(not_duplicates, NotDuplicates):
+            raise TypeError(f"not_duplicates must be a NotDuplicates or None, got {type(not_duplicates).__name__}")
         Decision(0, min_resemblance)  # checks the threshold
         self.result = result
         self.not_duplicates = not_duplicates

@@ -402,8 +402,19 @@ def find_groups(
 
     Returns the groups and the index's pairs, by name (``.groups``, ``.pairs``) or unpacked. A folder's
     result, with identical files collapsed and the pairs reused across k, is :class:`FolderSession`'s job.
+
+    Raises:
+        TypeError, ValueError: ``names`` or ``shingles`` is not a sequence with one item per value (and
+            what ``find_near_pairs`` raises for the values, k and bits).
     """
     found = find_near_pairs(values, k=k, bits=bits)
+    for name, given in (("names", names), ("shingles", shingles)):
+        if given is None:
+            continue
+        if isinstance(given, str | bytes) or not isinstance(given, Sequence):
+            raise TypeError(f"{name} must be a sequence with one item per value, or None; got {type(given).__name__}")
+        if len(given) != found.n:
+            raise ValueError(f"{name} must have one item per value ({found.n}), got {len(given)}")
     pairs = verified_pairs(found, shingles, min_resemblance)
 
     def resemble(a: int, b: int) -> float:

@@ -54,7 +54,14 @@ def shingles(sequence: Sequence[str]) -> Shingles:
 
     A text of one token has that token as its only shingle; a text of none has none. The hashes are
     fixed (blake2b of the UTF-8 bytes, then a fixed mix), so they agree across processes and machines.
+
+    Raises:
+        TypeError: ``sequence`` is not a sequence of strings (a str alone is one: its characters are tokens).
     """
+    if not isinstance(sequence, Sequence) and not isinstance(sequence, list | tuple):
+        raise TypeError(f"sequence must be a sequence of tokens (strings), got {type(sequence).__name__}")
+    if isinstance(sequence, bytes | bytearray) or not all(isinstance(token, str) for token in sequence):
+        raise TypeError("sequence must hold tokens (strings) only, such as ['上海', '北京']")
     return shingles_of_ids(token_ids(sequence))
 
 

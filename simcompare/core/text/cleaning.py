@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import codecs
 import re
+import sys
 import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
+from html.parser import HTMLParser
 
 import numpy as np
 
@@ -352,6 +354,17 @@ def looks_like_html(text: str) -> bool:
     return _HTML_START.match(text) is not None
 
 
+# Elements that have no end tag: they hold nothing, so they never stay open (BeautifulSoup's list for the
+# standard library's parser, which the cleaner's output was first defined by).
+_VOID_TAGS = frozenset(
+    {
+        *("area", "base", "br", "col", "embed", "hr", "img", "input", "keygen", "link", "menuitem", "meta"),
+        *("param", "source", "track", "wbr", "basefont", "bgsound", "command", "frame", "image", "isindex"),
+        *("nextid", "spacer"),
+    }
+)
+
+
 def html_to_text(markup: str) -> str:
     """The text a reader sees in an HTML document: scripts, styles, the head and comments dropped.
 
@@ -359,37 +372,97 @@ def html_to_text(markup: str) -> str:
     vanishes, any other run becomes one space. Block elements are set apart by a space, so words in
     neighbouring paragraphs never run together; inline elements (b, a, span …) join their text without one.
     ``<br>`` is a line break, read like one in a plain text file (normalize decides what it separates).
+
+    The markup is read as a stream of tags and text (the standard library's tokenizer), never built into
+    a tree: memory is the text plus one reference per element still open, so any markup takes a small
+    multiple of its own size (BeautifulSoup's tree took 250 times the size of 2 MB of unclosed tags), and
+    depth costs nothing (a document nested 100,000 deep is read like any other). An end tag closes the
+    latest open element of its name and every element opened inside it; one that closes nothing is
+    ignored; elements left open end with the document.
     """
-    from bs4 import BeautifulSoup, Comment, NavigableString, Tag
+    reader = _HtmlText()
+    reader.feed(markup)
+    reader.close()
+    return "".join(reader.parts)
 
-    soup = BeautifulSoup(markup, "html.parser")
-    for comment in soup.find_all(string=lambda s: isinstance(s, Comment)):
-        comment.extract()
-    for tag in soup.find_all(_INVISIBLE):
-        tag.decompose()
 
-    # Walked with an explicit stack, not recursion: a document nested thousands of levels deep (which
-    # the parser builds happily) must be read, not end in a RecursionError.
-    parts: list[str] = []
-    _SPACE = object()  # a marker on the stack: a block element ends here
-    stack: list[object] = [soup]
-    while stack:
-        node = stack.pop()
-        if node is _SPACE:
-            parts.append(" ")
-        elif isinstance(node, NavigableString):
-            if type(node) is NavigableString:  # not a doctype, CDATA or processing instruction
-                parts.append(_render_whitespace(str(node)))
-        elif isinstance(node, Tag):
-            if node.name == "br":
-                parts.append("\n")  # a hard line break, read like one in a text file
-                continue
-            block = node is not soup and node.name in _BLOCK_TAGS
-            if block:
-                parts.append(" ")
-                stack.append(_SPACE)
-            stack.extend(reversed(node.contents))
-    return "".join(parts)
+class _HtmlText(HTMLParser):
+    """The visible text of markup, tag by tag (see ``html_to_text``)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.parts: list[str] = []
+        self._data: list[str] = []  # text since the last tag: one run, rendered at once
+        self._open: list[str] = []  # names of the open elements, interned: a reference each
+        self._count: dict[str, int] = {}  # how many of each name are open, so a stray end tag costs no search
+        self._hidden = 0  # open invisible elements: while any is, nothing is kept
+
+    def _flush(self) -> None:
+        if self._data:
+            if not self._hidden:
+                self.parts.append(_render_whitespace("".join(self._data)))
+            self._data.clear()
+
+    def handle_data(self, data: str) -> None:
+        self._data.append(data)
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._flush()
+        if tag == "br":
+            if not self._hidden:
+                self.parts.append("\n")
+            return
+        if tag in _VOID_TAGS:
+            if tag in _BLOCK_TAGS and not self._hidden:  # <hr>: a block with nothing inside
+                self.parts.append("  ")
+            return
+        tag = sys.intern(tag)
+        if tag in _INVISIBLE:
+            self._hidden += 1
+        elif tag in _BLOCK_TAGS and not self._hidden:
+            self.parts.append(" ")
+        self._open.append(tag)
+        self._count[tag] = self._count.get(tag, 0) + 1
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.handle_starttag(tag, attrs)
+        if tag not in _VOID_TAGS and tag != "br":
+            self.handle_endtag(tag)
+
+    def handle_endtag(self, tag: str) -> None:
+        self._flush()
+        if not self._count.get(tag):
+            return
+        while True:
+            name = self._open.pop()
+            self._close(name)
+            if name == tag:
+                return
+
+    def _close(self, name: str) -> None:
+        self._count[name] -= 1
+        if name in _INVISIBLE:
+            self._hidden -= 1
+        elif name in _BLOCK_TAGS and not self._hidden:
+            self.parts.append(" ")
+
+    def handle_comment(self, data: str) -> None:
+        self._flush()
+
+    def handle_decl(self, decl: str) -> None:
+        self._flush()
+
+    def handle_pi(self, data: str) -> None:
+        self._flush()
+
+    def unknown_decl(self, data: str) -> None:
+        self._flush()
+
+    def close(self) -> None:
+        super().close()
+        self._flush()
+        while self._open:
+            self._close(self._open.pop())
 
 
 # --------------------------------------------------------------------------------------- normalising

@@ -7,6 +7,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from simcompare.core import arguments
 from simcompare.core.text.cleaning import HTML_SUFFIXES, decode, looks_like_html
 from simcompare.core.text.readers import (
     DEFAULT_TIME_LIMIT,
@@ -16,6 +17,7 @@ from simcompare.core.text.readers import (
     markdown_text,
     sniff,
 )
+from simcompare.core.text.readers import time_limit as limited_to
 from simcompare.core.text.reading import read_regular
 
 DEFAULT_MAX_BYTES = 50 * 1024 * 1024
@@ -65,7 +67,8 @@ def document_from_bytes(
         html_suffix: Read as HTML (the caller knows the suffix says so).
         path: The file's name, for its suffix (nothing is read from it).
         max_inflated: The most an archive's members may inflate to, all together; None for no limit.
-        time_limit: Seconds a document reader may take (checked between pages, chapters and XML chunks).
+        time_limit: Seconds a document reader may take: checked between pages, chapters and XML chunks, and
+            enforced on a parser stuck inside one (``readers.time_limit``), in any thread; None for no limit.
 
     Raises:
         InputError: with a ``code``: binary, undecodable, encrypted, no_text_layer, corrupt, inflate_limit,
@@ -73,14 +76,15 @@ def document_from_bytes(
     """
     suffix = Path(path).suffix.lower() if path is not None else ""
     html_suffix = html_suffix or suffix in HTML_SUFFIXES
-    found = sniff(data, suffix)
-    if found is Format.MARKDOWN:
-        decoded = decode(data)
-        text = markdown_text(decoded.text)
-        return Document(text, decoded.encoding, decoded.guessed, False, len(data), Format.MARKDOWN)
-    if found is not None:
-        text = extract(data, found, max_inflated=max_inflated, deadline=Deadline(time_limit))
-        return Document(text, str(found), False, False, len(data), found)
+    with limited_to(time_limit):
+        found = sniff(data, suffix)
+        if found is Format.MARKDOWN:
+            decoded = decode(data)
+            text = markdown_text(decoded.text)
+            return Document(text, decoded.encoding, decoded.guessed, False, len(data), Format.MARKDOWN)
+        if found is not None:
+            text = extract(data, found, max_inflated=max_inflated, deadline=Deadline(time_limit))
+            return Document(text, str(found), False, False, len(data), found)
     decoded = decode(data)
     html = html_suffix or looks_like_html(decoded.text)
     return Document(
@@ -105,4 +109,5 @@ def read_document(path: str | os.PathLike[str], *, max_bytes: int | None = DEFAU
             binary or undecodable, or a document that is encrypted, damaged, has no text layer, inflates
             past ``max_bytes`` or takes too long.
     """
+    arguments.path("path", path)
     return document_from_bytes(read_bytes(path, max_bytes=max_bytes), path=path, max_inflated=max_bytes)

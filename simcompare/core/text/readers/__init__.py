@@ -84,21 +84,37 @@ def sniff(data: bytes, suffix: str = "") -> Format | None:
     return found if found is Format.MARKDOWN else None
 
 
+# What a document's compressed parts may inflate to, all together: at most this many times the file's size
+# plus INFLATE_BASE (and never past the caller's max_inflated). Text and XML compress 3 to 10 times, tables
+# of repeated markup up to some 30; a document that claims more is a bomb. Reading keeps a few copies of
+# what was inflated, so this is what bounds a document's memory by its file's size.
+INFLATE_RATIO = 50
+INFLATE_BASE = 10 * 1024 * 1024
+
+
+def inflate_budget(size: int, max_inflated: int | None) -> int:
+    """The inflate budget of a document of ``size`` bytes (see INFLATE_RATIO)."""
+    budget = INFLATE_BASE + INFLATE_RATIO * size
+    return budget if max_inflated is None else min(budget, max_inflated)
+
+
 def extract(data: bytes, format: Format, *, max_inflated: int | None, deadline: Deadline = NO_DEADLINE) -> str:
     """The text of a binary document format (text, HTML and Markdown are decoded first: see documents).
 
     Args:
         data: The file's bytes.
         format: From ``sniff``.
-        max_inflated: Most bytes the members of an archive may inflate to, all together (None: no limit).
+        max_inflated: Most bytes the members of an archive or a PDF's streams may inflate to, all together
+            (None: no limit but ``inflate_budget``'s, in proportion to the file's size).
         deadline: Checked between units of work.
 
     Raises:
         InputError: one of this package's errors, with its code (encrypted, no_text_layer, corrupt,
             inflate_limit, timeout).
     """
+    max_inflated = inflate_budget(len(data), max_inflated)
     if format is Format.PDF:
-        return pdf_text(data, deadline)
+        return pdf_text(data, deadline, max_inflated)
     if format is Format.DOCX:
         return docx_text(data, max_inflated, deadline)
     if format is Format.ODT:

@@ -30,6 +30,7 @@ _ODF_TEXT_MIMETYPES = (b"application/vnd.oasis.opendocument.text", b"application
 # The compound-file (OLE) signature: an encrypted DOCX is one of these, not a zip.
 OLE_MAGIC = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1"
 ZIP_MAGIC = b"PK\x03\x04"
+_MIMETYPE_MAX = 200  # bytes: "application/vnd.oasis.opendocument.text-template" is 48
 
 
 class BoundedZip:
@@ -75,13 +76,25 @@ class BoundedZip:
 # -------------------------------------------------------------------------------------------- XML
 
 
+_MAX_SPACES = 16
+
+
+class _Text(io.StringIO):
+    """A text buffer that takes ``append`` as a list does."""
+
+    def append(self, text: str) -> None:
+        self.write(text)
+
+
 class _TextCollector:
     """Runs expat over a part, calling the format's start/end handlers and collecting text."""
 
     def __init__(self, name: str, deadline: Deadline) -> None:
         self.name = name
         self.deadline = deadline
-        self.parts: list[str] = []
+        # Text is written into one buffer, not kept as a list of pieces: a part of one-character runs made
+        # a list of some 60 bytes per character.
+        self.parts = _Text()
         self.parser = expat.ParserCreate(namespace_separator=" ")
         self.parser.EntityDeclHandler = self._refuse_entities
 
@@ -96,7 +109,7 @@ class _TextCollector:
             self.parser.Parse(b"", True)
         except expat.ExpatError as error:
             raise CorruptDocumentError(f"has malformed XML in {self.name} ({error})") from None
-        return "".join(self.parts)
+        return self.parts.getvalue()
 
 
 def _local(name: str) -> tuple[str, str]:
@@ -172,7 +185,9 @@ def odt_text(data: bytes, budget: int | None, deadline: Deadline) -> str:
         elif in_body and not hidden and key[0] == _ODF_TEXT:
             if key[1] == "s":  # a run of spaces, counted
                 count = attrs.get(f"{_ODF_TEXT} c", "1")
-                collector.parts.append(" " * min(int(count) if count.isdigit() else 1, 1000))
+                # cleaning makes any run of spaces one space: a few keep the layout, a thousand per element
+                # would make 20 bytes of XML into a kilobyte of text
+                collector.parts.append(" " * min(int(count[:6]) if count[:6].isdigit() else 1, _MAX_SPACES))
             elif key[1] == "tab":
                 collector.parts.append("\t")
             elif key[1] == "line-break":
@@ -262,8 +277,12 @@ def zip_format(data: bytes) -> Format | None:
         with zipfile.ZipFile(io.BytesIO(data)) as archive:
             names = set(archive.namelist())
             mimetype = b""
-            if "mimetype" in names and archive.getinfo("mimetype").file_size < 200:
-                mimetype = archive.read("mimetype").strip()
+            if "mimetype" in names:
+                # Inflated only as far as a mimetype goes: the header's size may lie (a member that claims a
+                # few bytes and inflates to a gigabyte), so it is not trusted; a longer member is none of ours.
+                with archive.open("mimetype") as member:
+                    mimetype = member.read(_MIMETYPE_MAX + 1)
+                mimetype = b"" if len(mimetype) > _MIMETYPE_MAX else mimetype.strip()
     except (zipfile.BadZipFile, ValueError, EOFError, NotImplementedError, RuntimeError, zlib.error):
         return None
     if "word/document.xml" in names:

@@ -1,0 +1,62 @@
+"""Counts agree with their nouns in the window (issue 26): Qt's plural forms where tr() takes the count,
+in English and Chinese."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from helpers.gui import wait_settled
+from PySide6.QtCore import QTranslator
+
+from simcompare.core.explain.compare import compare_texts
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.gui.app import install_translations
+from simcompare.gui.common.i18n import _TRANSLATOR_NAME, LANGUAGE_PROPERTY
+from simcompare.gui.compare.page import ComparePage
+from simcompare.gui.compare.steps import Step, step_sentence
+
+
+def _stats(qtbot, page: ComparePage, a: str, b: str) -> tuple[str, str]:  # type: ignore[no-untyped-def]
+    page.pane_a.set_text(a)
+    page.pane_b.set_text(b)
+    wait_settled(qtbot, page)
+    return page.pane_a.stats.text(), page.pane_b.stats.text()
+
+
+@pytest.fixture
+def catalogues(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
+    """Lets a test install catalogues, and puts back whatever was installed before (often none: source texts)."""
+    before = [t for t in qapp.findChildren(QTranslator) if t.objectName() == _TRANSLATOR_NAME]
+    language = qapp.property(LANGUAGE_PROPERTY)
+    yield
+    if before:
+        install_translations(qapp, language)
+        return
+    for translator in qapp.findChildren(QTranslator):
+        if translator.objectName() == _TRANSLATOR_NAME:
+            qapp.removeTranslator(translator)
+            translator.setParent(None)
+    qapp.setProperty(LANGUAGE_PROPERTY, language)
+
+
+def test_one_token_and_many_tokens(qtbot, qapp, catalogues, page: ComparePage) -> None:  # type: ignore[no-untyped-def]
+    install_translations(qapp, "en")
+    one, many = _stats(qtbot, page, "river", "river mill bread")
+    assert one.startswith("1 token · ") and many.startswith("3 tokens · "), (one, many)
+    install_translations(qapp, "zh_CN")
+    page.pane_a.set_text("river mill")  # new numbers, in the language now installed
+    wait_settled(qtbot, page)
+    assert page.pane_a.stats.text().startswith("2 个词元")
+
+
+def test_the_step_sentences_say_one_token_and_one_differing_bit() -> None:
+    config = Config(bits=3, hasher={"a": "100", "b": "101", "c": "011"}, segmenter="words", stopwords=False)
+    one = compare_texts("a", "b", config)
+    assert one.distance == 1
+    assert "cut into 1 token once" in step_sentence(Step.TOKENS, one)
+    assert "the XOR has one 1, so the Hamming distance is 1 of 3 bits" in step_sentence(Step.DISTANCE, one)
+    two = compare_texts("a a", "c", config)
+    assert two.distance == 3
+    assert "cut into 2 tokens (1 distinct)" in step_sentence(Step.TOKENS, two)
+    assert "the XOR has 3 ones, so the Hamming distance is 3 of 3 bits" in step_sentence(Step.DISTANCE, two)
