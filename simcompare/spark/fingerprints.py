@@ -29,7 +29,7 @@ from pyspark.sql.types import (
     StructType,
 )
 
-from simcompare.core.errors import InputError
+from simcompare.core.errors import ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import FileStamp
 from simcompare.core.folder.scan import (
@@ -37,7 +37,6 @@ from simcompare.core.folder.scan import (
     DEFAULT_SUFFIXES,
     FileRecord,
     Problem,
-    Reason,
     ScanOptions,
     list_files,
 )
@@ -52,7 +51,7 @@ FINGERPRINT_SCHEMA = StructType(
         StructField("hex", StringType(), True),
         StructField("empty", BooleanType(), True),
         StructField("encoding", StringType(), True),
-        StructField("problem", StringType(), True),  # a scan Reason, or null
+        StructField("problem", StringType(), True),  # a scan problem's reason (an ErrorCode), or null
         StructField("detail", StringType(), True),
         StructField("size", LongType(), True),  # bytes (of the file, or of the text in UTF-8)
         StructField("mtime_ns", LongType(), True),
@@ -132,7 +131,7 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
         rel = path.relative_to(root).as_posix()
         if options.max_bytes is not None and info.st_size > options.max_bytes:
             detail = f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
-            problems.append(Problem(rel, Reason.TOO_LARGE, detail))
+            problems.append(Problem(rel, ErrorCode.TOO_LARGE, detail))
             continue
         rows.append((str(path), rel, *astuple(FileStamp.of(info))))
     if not rows and not problems:

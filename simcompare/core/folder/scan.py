@@ -66,27 +66,6 @@ class Stage(StrEnum):
     DONE = "done"
 
 
-class Reason(StrEnum):
-    """Why a file could not be used (the ``reason`` of a Problem; the values are what JSON shows)."""
-
-    BINARY = "binary"
-    UNDECODABLE = "undecodable"
-    TOO_LARGE = "too_large"
-    PERMISSION = "permission"
-    VANISHED = "vanished"
-    CHANGED = "changed"
-    LINK = "unreadable_link"
-    NOT_REGULAR = "not_regular"  # a FIFO, socket or device: never opened (it could block or never end)
-    UNREADABLE = "unreadable"
-    INTERNAL = "internal"  # a bug: the detail names the exception, the traceback goes to a log file
-    # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
-    ENCRYPTED = "encrypted"
-    NO_TEXT_LAYER = "no_text_layer"
-    CORRUPT = "corrupt"
-    INFLATE_LIMIT = "inflate_limit"
-    TIMEOUT = "timeout"
-
-
 @dataclass(frozen=True, slots=True)
 class ScanOptions:
     """Which files a scan reads.
@@ -142,7 +121,7 @@ class FileRecord:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A file that could not be used, with a reason code and a short English detail.
+    """A file that could not be used, with a reason (an :class:`ErrorCode`'s value) and a short English detail.
 
     ``errno`` is the operating system's error number behind an ``unreadable`` file (None otherwise), so a
     front end can say the error in its own words without reading the English detail.
@@ -221,13 +200,13 @@ def list_files(
             with os.scandir(folder) as iterator:
                 children = sorted(iterator, key=lambda e: e.name)
         except PermissionError:
-            problems.append(Problem(rel_folder or ".", Reason.PERMISSION, "folder cannot be listed"))
+            problems.append(Problem(rel_folder or ".", ErrorCode.PERMISSION, "folder cannot be listed"))
             continue
         except FileNotFoundError:
-            problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
+            problems.append(Problem(rel_folder or ".", ErrorCode.VANISHED, "folder disappeared during the scan"))
             continue
         except OSError as error:
-            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error), error.errno))
+            problems.append(Problem(rel_folder or ".", ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
             continue
         below: list[tuple[Path, str]] = []
         for child in children:
@@ -241,14 +220,16 @@ def list_files(
                 if child.is_symlink():
                     # Not followed: a link must not make a file count twice or a loop run forever.
                     if _wanted(rel, child.name, options) and not os.path.exists(child.path):
-                        problems.append(Problem(rel, Reason.LINK, "broken link or link loop (links are not followed)"))
+                        problems.append(
+                            Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
+                        )
                     continue
                 info = child.stat(follow_symlinks=False)
             except FileNotFoundError:
-                problems.append(Problem(rel, Reason.VANISHED, "disappeared during the scan"))
+                problems.append(Problem(rel, ErrorCode.VANISHED, "disappeared during the scan"))
                 continue
             except OSError as error:
-                problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error), error.errno))
+                problems.append(Problem(rel, ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 if options.recursive:
@@ -257,13 +238,15 @@ def list_files(
             if not _wanted(rel, child.name, options):
                 continue
             if not stat.S_ISREG(info.st_mode):
-                problems.append(Problem(rel, Reason.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
+                problems.append(Problem(rel, ErrorCode.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
                 continue
             if info.st_size < options.min_bytes:
                 continue
             if options.max_bytes is not None and info.st_size > options.max_bytes:
                 problems.append(
-                    Problem(rel, Reason.TOO_LARGE, f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}")
+                    Problem(
+                        rel, ErrorCode.TOO_LARGE, f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
+                    )
                 )
                 continue
             entries.append(_Entry(child.path, rel, FileStamp.of(info)))
@@ -274,25 +257,12 @@ def list_files(
 # ------------------------------------------------------------------------------------ per file work
 
 # A scan's file was listed a moment ago: missing now means it vanished, a folder now is no regular file.
-_INPUT_REASONS: dict[ErrorCode, Reason] = {
-    ErrorCode.BINARY: Reason.BINARY,
-    ErrorCode.UNDECODABLE: Reason.UNDECODABLE,
-    ErrorCode.TOO_LARGE: Reason.TOO_LARGE,
-    ErrorCode.PERMISSION: Reason.PERMISSION,
-    ErrorCode.MISSING: Reason.VANISHED,
-    ErrorCode.NOT_REGULAR: Reason.NOT_REGULAR,
-    ErrorCode.NOT_A_FILE: Reason.NOT_REGULAR,
-    ErrorCode.ENCRYPTED: Reason.ENCRYPTED,
-    ErrorCode.NO_TEXT_LAYER: Reason.NO_TEXT_LAYER,
-    ErrorCode.CORRUPT: Reason.CORRUPT,
-    ErrorCode.INFLATE_LIMIT: Reason.INFLATE_LIMIT,
-    ErrorCode.TIMEOUT: Reason.TIMEOUT,
-}
+_LISTED_A_MOMENT_AGO = {ErrorCode.MISSING: ErrorCode.VANISHED, ErrorCode.NOT_A_FILE: ErrorCode.NOT_REGULAR}
 
 
-def input_reason(code: ErrorCode) -> Reason:
-    """The problem reason a scan reports for an InputError's code (``unreadable`` for one it has no word for)."""
-    return _INPUT_REASONS.get(code, Reason.UNREADABLE)
+def input_reason(code: ErrorCode) -> ErrorCode:
+    """The reason a scan reports for an InputError's code: the code itself, but for a file gone or replaced."""
+    return _LISTED_A_MOMENT_AGO.get(code, code)
 
 
 INTERNAL_LOG_NAME = "internal-errors.log"
@@ -346,7 +316,7 @@ def _segment_one(entry: _Entry, job: _Job, *, alarm: bool = False) -> _Outcome:
         return _read_and_segment(entry, job, alarm)
     except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
         where = _log_internal(entry.rel, error)
-        return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
+        return Problem(entry.rel, ErrorCode.INTERNAL, f"internal error: {type(error).__name__} ({where})")
 
 
 def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
@@ -354,12 +324,12 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
         if error.code == ErrorCode.MISSING:
-            return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
+            return Problem(entry.rel, ErrorCode.VANISHED, "disappeared during the scan")
         if error.code == ErrorCode.PERMISSION:
-            return Problem(entry.rel, Reason.PERMISSION, "permission denied")
+            return Problem(entry.rel, ErrorCode.PERMISSION, "permission denied")
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
-        return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
+        return Problem(entry.rel, ErrorCode.CHANGED, "changed during the scan; scan again to include it")
     try:
         # Reading has a time limit (segmenting does not: a large text is slow, not stuck). The deadline is
         # checked everywhere; the alarm, which also stops a parser stuck in Python code, only in a worker.
@@ -669,10 +639,10 @@ def _segment_all(
             return
         done = lost.done
         for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
-            run.problems.append(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED))
+            run.problems.append(Problem(entry.rel, ErrorCode.INTERNAL, _WORKER_DIED))
         run.report(done, total, Stage.READING)  # a Ctrl-C that killed the worker lands here as a cancel
     for chunk in chunks:
-        run.problems.extend(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED) for entry in chunk)
+        run.problems.extend(Problem(entry.rel, ErrorCode.INTERNAL, _WORKER_DIED) for entry in chunk)
 
 
 _POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all
