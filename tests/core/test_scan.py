@@ -14,7 +14,8 @@ from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 from simcompare.core.defaults import default_k
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, fingerprint
-from simcompare.core.folder.scan import ScanOptions, ScanResult, Stage, scan
+from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
+from simcompare.core.progress import Stage
 from simcompare.core.search.groups import find_groups
 
 GBK_TEXT = (

@@ -21,7 +21,6 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import (
     ScanOptions,
     ScanResult,
-    Stage,
     _chunks,
     _Job,
     _Outcome,
@@ -31,6 +30,7 @@ from simcompare.core.folder.scan import (
     list_files,
     scan,
 )
+from simcompare.core.progress import Stage
 from simcompare.core.text.documents import read_document
 from simcompare.core.text.reading import read_regular
 
@@ -187,7 +187,8 @@ def test_names_that_are_not_utf8_or_hold_a_newline(tmp_path: Path) -> None:
 
 _SCAN_FOREVER = """
 import sys
-from simcompare.core.folder.scan import ScanOptions, Stage, scan
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.progress import Stage
 
 def progress(done, total, stage):
     if stage == Stage.READING and done > 0:

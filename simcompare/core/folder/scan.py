@@ -22,10 +22,10 @@ from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
+from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.text.readers import DEFAULT_TIME_LIMIT, time_limit
@@ -50,20 +50,6 @@ DEFAULT_SUFFIXES = (
     ".rtf",
 )
 DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
-
-Progress = Callable[[int, int, str], None]
-
-
-def NO_PROGRESS(done: int, total: int, stage: str) -> None:
-    """The do-nothing progress callback."""
-
-
-class Stage(StrEnum):
-    """The stages reported to a progress callback (a str: callbacks typed ``stage: str`` take them as they are)."""
-
-    LISTING = "listing"
-    READING = "reading"
-    DONE = "done"
 
 
 @dataclass(frozen=True, slots=True)
@@ -459,7 +445,7 @@ class _Run:
         if self.cancel.is_set():
             raise Cancelled("the scan was cancelled")
 
-    def report(self, done: int, total: int, stage: str) -> None:
+    def report(self, done: int, total: int, stage: Stage) -> None:
         try:
             self.progress(done, total, stage)
         except Cancelled:

@@ -30,9 +30,9 @@ from pathlib import Path
 
 import numpy as np
 
-from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled
-from simcompare.core.folder.scan import NO_PROGRESS, FileRecord, Progress, ScanResult
+from simcompare.core.folder.scan import FileRecord, ScanResult
+from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, find_near_pairs
@@ -50,7 +50,6 @@ from simcompare.core.search.verify import (
 __all__ = [
     "SHARED_VALUE_LIMIT",
     "FolderSession",
-    "GroupStage",
     "NotDuplicates",
     "PairFigures",
     "default_data_path",
@@ -61,14 +60,6 @@ SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
-
-
-class GroupStage(StrEnum):
-    """The grouping stages reported to a progress callback (a str, like the scan's :class:`Stage`)."""
-
-    SEARCHING = "searching"
-    VERIFYING = "verifying"
-    GROUPING = "grouping"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +172,7 @@ class _Check:
         self.progress = progress
         self.cancel = cancel or threading.Event()
 
-    def __call__(self, done: int, total: int, stage: str) -> None:
+    def __call__(self, done: int, total: int, stage: Stage) -> None:
         if self.cancel.is_set():
             raise Cancelled("grouping was cancelled")
         self.progress(done, total, stage)
@@ -317,7 +308,7 @@ class FolderSession:
 
     def _find_candidates(self, k: int, check: _Check) -> Pairs:
         """Candidate pairs of representatives within k, with their distance and quick resemblance estimate."""
-        check(0, 0, GroupStage.SEARCHING)
+        check(0, 0, Stage.SEARCHING)
         distinct, holders = self._distinct_values()
         found = find_near_pairs(list(distinct), k=k, bits=self.bits)
         self._search = found
@@ -328,7 +319,7 @@ class FolderSession:
         total = len(left)
         similar = np.empty(total, dtype=np.float64)
         for start in range(0, total, _QUICK_CHUNK):
-            check(start, total, GroupStage.VERIFYING)
+            check(start, total, Stage.VERIFYING)
             stop = start + _QUICK_CHUNK
             similar[start:stop] = quick_resemblance(self._quick[left[start:stop]], self._quick[right[start:stop]])
         order = np.lexsort((right, left))
@@ -349,7 +340,7 @@ class FolderSession:
         left, right = estimated.left, estimated.right
         for done, position in enumerate(positions.tolist()):
             if done % 2048 == 0:
-                check(done, len(positions), GroupStage.VERIFYING)
+                check(done, len(positions), Stage.VERIFYING)
             similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
         return Pairs(left, right, estimated.distance, similar)
 
@@ -401,7 +392,7 @@ class FolderSession:
         """The groups at threshold k (see ``simcompare.core.search.groups``); raises Cancelled when asked to stop."""
         Decision(k, self.min_resemblance)
         pairs = self.pairs(k, progress=progress, cancel=cancel)
-        _Check(progress, cancel)(0, 0, GroupStage.GROUPING)
+        _Check(progress, cancel)(0, 0, Stage.GROUPING)
         files = self.result.files
         groups = build_groups(
             [f.value for f in files],

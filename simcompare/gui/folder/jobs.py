@@ -19,9 +19,10 @@ from pathlib import Path
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
-from simcompare.core.folder.scan import Progress, ScanOptions, ScanResult, scan
+from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
 from simcompare.core.formats.results import LoadedResults, load_results
+from simcompare.core.progress import Progress
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 

@@ -73,10 +73,11 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.actions import ActionKind, ActionLog, Outcome, move_keeping_paths, trash_files
 from simcompare.core.folder.cache import default_cache_path
 from simcompare.core.folder.cleaner import MarkRule, inside, marks_by_rule, set_reference
-from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, Stage, scan
+from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.formats.results import results_json
+from simcompare.core.progress import Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import NearPairs
