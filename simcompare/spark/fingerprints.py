@@ -151,7 +151,7 @@ def _row(record: FileRecord, bits: int) -> dict[str, object]:
         "size": record.size,
         "mtime_ns": record.mtime_ns,
         "digest": record.digest,
-        "shingles": record.shingles,
+        "shingles": record.sketch,
         "errno": None,
     }
 
@@ -217,7 +217,7 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
 def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         from simcompare.core.fingerprint.simhash import extract_features, fingerprint_value
-        from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+        from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 
         for batch in batches:
             rows = []
@@ -226,7 +226,7 @@ def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
                 text = text if isinstance(text, str) else ""
                 found = extract_features(text, config, keep_sequence=True)
                 value = fingerprint_value(found.weights, config)
-                sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
+                sketch = sketch_to_bytes(sketch_of_ids(found.token_ids))
                 size = len(text.encode("utf-8", "surrogatepass"))
                 record = FileRecord(path, size, 0, value, not found.weights, "", found.digest, sketch)
                 rows.append(_row(record, config.bits))

@@ -22,7 +22,7 @@ from simcompare.cli import main
 from simcompare.core.errors import ErrorCode
 from simcompare.core.folder.scan import Problem
 from simcompare.core.search.index import find_near_pairs
-from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, sketch_from_bytes
 from simcompare.spark import (
     components,
     document_pairs,
@@ -125,7 +125,7 @@ def test_pairs_equal_the_core_index_among_representatives(spark: SparkSession, j
     assert len(pairs) == len(expected) >= 3
     by_path = {r.path: r for r in rows}
     for r in pairs:  # the core's own resemblance, and its threshold
-        sketches = [shingles_from_bytes(by_path[p].shingles) for p in (r.path_a, r.path_b)]
+        sketches = [sketch_from_bytes(by_path[p].shingles) for p in (r.path_a, r.path_b)]
         assert r.resemblance == resemblance(*sketches)
         assert r.verified == (r.resemblance >= DEFAULT_MIN_RESEMBLANCE)
 

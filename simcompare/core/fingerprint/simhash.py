@@ -413,7 +413,7 @@ class Features:
     weights: dict[str, float]
     digest: str = ""
     cleaned: str = ""
-    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for shingles
+    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for the sketch
 
 
 def extract_features(
@@ -435,7 +435,7 @@ def extract_features(
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    if needs_sequence:  # the sequence always with its tokens' identities, from which shingles are made
+    if needs_sequence:  # the sequence always with its tokens' identities, from which the sketch is made
         kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = tuple(kept)
         counts = dict(Counter(sequence))

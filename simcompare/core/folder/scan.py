@@ -26,7 +26,7 @@ from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
-from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.text.readers import DEFAULT_TIME_LIMIT, time_limit
 from simcompare.core.text.reading import kind_of, read_regular
@@ -91,8 +91,8 @@ class ScanOptions:
 class FileRecord:
     """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
 
-    ``digest`` identifies its cleaned text (equal for identical texts); ``shingles`` is the sketch that
-    verification compares (``simcompare.core.search.verify``), as bytes.
+    ``digest`` identifies its cleaned text (equal for identical texts); ``sketch`` is what verification
+    compares (``simcompare.core.search.verify``), as bytes.
     """
 
     path: str
@@ -102,7 +102,7 @@ class FileRecord:
     empty: bool
     encoding: str = ""
     digest: str = ""
-    shingles: bytes = b""
+    sketch: bytes = b""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,11 +324,11 @@ def _read_and_segment(entry: _Entry, job: _Job, alarm: bool) -> _Outcome:
     except InputError as error:
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     config = job.config
-    # The order of the tokens is always kept: verification's shingles are made from it.
+    # The order of the tokens is always kept: verification's sketch is made from it.
     found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
-    sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
+    sketch = sketch_to_bytes(sketch_of_ids(found.token_ids))
     features = CachedFeatures({}, None, document.encoding, found.digest, sketch)
     stored = None
     if job.keep_counts:
@@ -459,7 +459,7 @@ class _Run:
         stamp, fp, found = outcome.stamp, outcome.fingerprint, outcome.features
         self.records.append(
             FileRecord(
-                outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding, found.digest, found.shingles
+                outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding, found.digest, found.sketch
             )
         )
         if outcome.stored is not None:  # None: no cache keeps this scan's work
@@ -517,7 +517,7 @@ def scan(
         todo: list[_Entry] = []
         for entry in entries:
             features = cached_features.get(entry.path)
-            # The text's identity and shingles live with its features: without them, segment again.
+            # The text's identity and sketch live with its features: without them, segment again.
             if features is None or features[0] != entry.stamp:
                 todo.append(entry)
                 continue
@@ -540,7 +540,7 @@ def scan(
                     fp.empty,
                     fp.encoding,
                     found.digest,
-                    found.shingles,
+                    found.sketch,
                 )
             )
             done += 1

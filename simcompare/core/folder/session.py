@@ -40,11 +40,11 @@ from simcompare.core.search.verify import (
     DEFAULT_MIN_RESEMBLANCE,
     QUICK_MARGIN,
     Decision,
-    Shingles,
+    Sketch,
     quick_resemblance,
     quick_table,
     resemblance,
-    shingles_from_bytes,
+    sketch_from_bytes,
 )
 
 __all__ = [
@@ -207,7 +207,7 @@ class FolderSession:
         files = self.result.files
         self._names = [f.path for f in files]
         self._index_of = {name: i for i, name in enumerate(self._names)}
-        self._sketches: list[Shingles | None] = [None] * len(files)
+        self._sketches: list[Sketch | None] = [None] * len(files)
         self._empty = [i for i, f in enumerate(files) if f.empty]
         # identical texts: equal digest (a record without one is only identical to itself)
         self._identity = [f.digest or f"#{i}" for i, f in enumerate(files)]
@@ -250,11 +250,11 @@ class FolderSession:
         """Equal for files with identical cleaned texts (a file without a digest is identical only to itself)."""
         return self._identity[index]
 
-    def sketch(self, index: int) -> Shingles:
-        """A file's shingles, decoded on first use."""
+    def sketch(self, index: int) -> Sketch:
+        """A file's sketch, decoded on first use."""
         found = self._sketches[index]
         if found is None:
-            found = self._sketches[index] = shingles_from_bytes(self.result.files[index].shingles)
+            found = self._sketches[index] = sketch_from_bytes(self.result.files[index].sketch)
         return found
 
     @property
