@@ -35,7 +35,7 @@ from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
-from simcompare.core.search.index import NearPairs, find_near_pairs
+from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
 from simcompare.core.search.verify import (
     DEFAULT_MIN_RESEMBLANCE,
     QUICK_MARGIN,
@@ -223,7 +223,7 @@ class FolderSession:
         self._measured_for: float | None = None
         self._estimated = Pairs.empty()
         self._candidates = Pairs.empty()
-        self._search: NearPairs | None = None
+        self._search: SearchStats | None = None
         self._quick: np.ndarray | None = None
 
     @property
@@ -258,7 +258,7 @@ class FolderSession:
         return found
 
     @property
-    def search_statistics(self) -> NearPairs | None:
+    def search_statistics(self) -> SearchStats | None:
         """The last block-index search (layout, keys, candidates), for the index view."""
         return self._search
 
@@ -311,7 +311,7 @@ class FolderSession:
         check(0, 0, Stage.SEARCHING)
         distinct, holders = self._distinct_values()
         found = find_near_pairs(list(distinct), k=k, bits=self.bits)
-        self._search = found
+        self._search = found.stats
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
         if self._quick is None:

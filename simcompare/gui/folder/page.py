@@ -80,7 +80,7 @@ from simcompare.core.formats.results import results_json
 from simcompare.core.progress import Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
-from simcompare.core.search.index import NearPairs
+from simcompare.core.search.index import SearchStats
 from simcompare.core.text.cleaning import clean
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, read_document
 from simcompare.gui.common.diff_view import DifferencesView
@@ -611,7 +611,7 @@ class FolderPage(QWidget):
         return self.model.groups
 
     @property
-    def pairs(self) -> NearPairs | None:
+    def search_statistics(self) -> SearchStats | None:
         """The last block-index search behind the groups (layout, candidates), for the Index view."""
         return self._session.search_statistics if self._session is not None else None
 
