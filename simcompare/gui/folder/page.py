@@ -81,7 +81,7 @@ from simcompare.core.progress import Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import SearchStats
-from simcompare.core.text.cleaning import clean
+from simcompare.core.text.cleaning import clean, read_as_html
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, read_document
 from simcompare.gui.common.diff_view import DifferencesView
 from simcompare.gui.common.messages import error_text, input_error_text, os_error_text, system_error_text
@@ -993,8 +993,8 @@ class FolderPage(QWidget):
                 reason = input_error_text(error.code, error.errno)
                 self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, reason))
                 return False
-            html = True if self._session.result.config.html else (document.html or None)
-            texts.append(clean(document.text, html=html))
+            asked = self._session.result.config.html or document.html
+            texts.append(clean(document.text, html=read_as_html(document.text, asked=asked)))
         figures = self._session.pair(a, b, self.k_box.value())
         files = self._session.files
         verdict = self.tr("near-duplicates") if figures.near_duplicate else self.tr("not near-duplicates at this k")
