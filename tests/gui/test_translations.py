@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.errors import ErrorCode, InputError
+from simcompare.core.folder.scan import input_reason
 from simcompare.gui.app import WindowHost, build_window, install_translations
 from simcompare.gui.common.i18n import LANGUAGES, current_language, normalize
 from simcompare.gui.common.messages import input_error_text, reason_detail, reason_text
@@ -237,6 +238,12 @@ def test_the_core_codes_are_shown_in_chinese(chinese) -> None:
     for reason in ErrorCode:
         for text in (reason_text(reason), reason_detail(reason), reason_detail(reason, errno.EACCES)):
             assert text and not english_words(text), (reason, text)
+    # every reason a scan reports has words of its own; only "unreadable" takes the fallback's
+    scan_only = {ErrorCode.VANISHED, ErrorCode.CHANGED, ErrorCode.BROKEN_LINK, ErrorCode.INTERNAL}
+    reasons = {input_reason(cls.code) for cls in error_classes(InputError)} | scan_only
+    short, detail = reason_text("x"), reason_detail("x")
+    assert [r for r in reasons if (reason_text(r) == short) != (r == ErrorCode.UNREADABLE)] == []
+    assert [r for r in reasons if (reason_detail(r) == detail) != (r == ErrorCode.UNREADABLE)] == []
     # an unreadable file names the system's error (by its number, never by reading the English detail)
     assert input_error_text(InputError.code, errno.EIO) == "输入/输出错误" != input_error_text(InputError.code)
     assert reason_detail(ErrorCode.UNREADABLE, errno.EIO) == "输入/输出错误" != reason_detail(ErrorCode.UNREADABLE)
