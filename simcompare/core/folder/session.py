@@ -223,7 +223,7 @@ class FolderSession:
         self._measured_for: float | None = None
         self._estimated = Pairs.empty()
         self._candidates = Pairs.empty()
-        self._search: SearchStats | None = None
+        self._search_stats: SearchStats | None = None
         self._quick: np.ndarray | None = None
 
     @property
@@ -260,7 +260,7 @@ class FolderSession:
     @property
     def search_statistics(self) -> SearchStats | None:
         """The last block-index search (layout, keys, candidates), for the index view."""
-        return self._search
+        return self._search_stats
 
     # ------------------------------------------------------------------------------- pairs
 
@@ -311,7 +311,7 @@ class FolderSession:
         check(0, 0, Stage.SEARCHING)
         distinct, holders = self._distinct_values()
         found = find_near_pairs(list(distinct), k=k, bits=self.bits)
-        self._search = found.stats
+        self._search_stats = found.stats
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
         if self._quick is None:
@@ -473,7 +473,12 @@ class FolderSession:
             keep = np.ones(len(old), dtype=bool)
             keep[list(gone)] = False
             new_index = np.cumsum(keep) - 1
-            estimated, candidates, searched, search = self._estimated, self._candidates, self._searched_k, self._search
+            estimated, candidates, searched, stats = (
+                self._estimated,
+                self._candidates,
+                self._searched_k,
+                self._search_stats,
+            )
             measured = self._measured_for
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             # Only a representative that leaves while copies remain changes who stands for a text.
@@ -490,7 +495,7 @@ class FolderSession:
                     return Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
 
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
-                self._searched_k, self._search, self._measured_for = searched, search, measured
+                self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:
