@@ -1,7 +1,7 @@
 """The θ/π law on the bundled example pairs: how far the Hamming distance is from f·θ/π on average.
 
 ``python benchmarks/angle_law.py`` prints, for a few widths, the mean of distance − f·θ/π and of its absolute
-value over the 80 pairs the Geometry view plots (README quotes the 64-bit line).
+value over the 80 pairs the Geometry view plots (docs/compare.md quotes the 64-bit line).
 """
 
 from __future__ import annotations

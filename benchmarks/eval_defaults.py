@@ -1,9 +1,9 @@
 """Choose the defaults from evidence: recall and false positives on the labelled pairs of ../shared/eval.
 
 For each setting tried it prints recall (label 1), false-positive rate (label 0) and detection per edit
-at a range of k, then the table README.md quotes. Graded pairs (label -1) are reported per edit only.
+at a range of k, then the table docs/defaults.md quotes. Graded pairs (label -1) are reported per edit only.
 
-    python benchmarks/eval_defaults.py                 # the settings tried for README.md
+    python benchmarks/eval_defaults.py                 # the settings tried for docs/defaults.md
     python benchmarks/eval_defaults.py --quick         # the current defaults only
     python benchmarks/eval_defaults.py --eval DIR      # another labelled set of the same shape
 
@@ -178,7 +178,7 @@ def main() -> int:
         if args.per_edit is not None and name == next(iter(chosen)):
             print_per_edit(pairs, distance, args.per_edit)
     summary_ks = [int(k) for k in args.summary_ks.split(",")]
-    print("\n## Summary (the table in README.md)\n")
+    print("\n## Summary (the table in docs/defaults.md)\n")
     print(
         "| setting | k | recall (label 1) | false positives (label 0) | HTML-wrapped | re-wrapped Chinese "
         "| 1% edits | closest unrelated pair | Traditional copy (s2t / s2twp, at the default k) |"

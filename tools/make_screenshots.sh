@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The README's screenshots: both pages in Chinese and English, made by `simcompare --screenshot`.
+# The screenshots in docs/ (README.md shows them): both pages in Chinese and English, made by `simcompare --screenshot`.
 # The Folder page shows saved results (`--results`, no scan), so both languages show the same groups.
 # Needs a CJK font (Debian: apt-get install -y fonts-noto-cjk) and ../shared/eval beside the repo.
 set -euo pipefail

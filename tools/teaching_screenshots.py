@@ -1,4 +1,4 @@
-"""Screenshots of the Compare page's teaching views for README.md, in one language.
+"""Screenshots of the Compare page's teaching views, saved in docs/, in one language.
 
 ``python tools/teaching_screenshots.py zh_CN`` writes docs/geometry-zh_CN.png, docs/index-zh_CN.png and
 docs/steps-zh_CN.png at 1400x900 (offscreen; tools/make_screenshots.sh runs it for both languages).

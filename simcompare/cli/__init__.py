@@ -19,6 +19,7 @@ from simcompare.cli import fingerprint, scan, spark
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, EXIT_USAGE, UsageError
 from simcompare.cli.window import add_window_options, run_window
 from simcompare.core.errors import SimcompareError
+from simcompare.core.formats.names import display_name
 
 # In the order `simcompare --help` lists them.
 COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
@@ -71,11 +72,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             return run_window(args)
         return args.run(args, out)
-    except UsageError as error:
-        print(f"simcompare: {error}", file=sys.stderr)
+    except UsageError as error:  # a message may name a file: one line, control characters escaped
+        print(f"simcompare: {display_name(str(error))}", file=sys.stderr)
         return EXIT_USAGE
     except SimcompareError as error:
-        print(f"simcompare: {error}", file=sys.stderr)
+        print(f"simcompare: {display_name(str(error))}", file=sys.stderr)
         return EXIT_INPUT
     except BrokenPipeError:
         if _closed(out):  # the reader went away (`| head`): nothing more to say, to anyone

@@ -8,7 +8,6 @@ import sys
 import unicodedata
 from typing import TextIO
 
-from simcompare.cli.names import display_name, json_text
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
@@ -20,6 +19,8 @@ from simcompare.cli.options import (
 from simcompare.core.errors import InputError, TooLargeError
 from simcompare.core.explain.compare import Comparison, compare_sides, side
 from simcompare.core.fingerprint.simhash import Fingerprint, fingerprint
+from simcompare.core.formats.names import display_name, json_text
+from simcompare.core.formats.trace_export import comparison_json, fingerprint_json
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, Document, document_from_bytes, read_document
 
 
@@ -58,21 +59,6 @@ def _use_colour(stream: TextIO) -> bool:
 # --------------------------------------------------------------------------------------- fingerprint
 
 
-def fingerprint_json(fp: Fingerprint) -> dict[str, object]:
-    """Every number of a fingerprint's trace, as JSON-ready values."""
-    return {
-        "binary": fp.binary,
-        "hex": fp.hex,
-        "value": str(fp.value),
-        "bits": fp.bits,
-        "empty": fp.empty,
-        "tokens": [
-            {"token": t.token, "count": t.count, "weight": t.weight, "code": fp.code_binary(t)} for t in fp.tokens
-        ],
-        "sums": list(fp.sums),
-    }
-
-
 def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
     decision = decision_from(args, config)  # checks -k; --json records it with the settings, as before
@@ -100,39 +86,6 @@ def cmd_fingerprint(args: argparse.Namespace, out: TextIO) -> int:
 
 
 # ------------------------------------------------------------------------------------------- compare
-
-
-def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: tuple[Document, Document]) -> dict:
-    sticks = comparison.yardsticks
-    texts = {}
-    for key, item, path, document in zip(("a", "b"), (comparison.a, comparison.b), paths, documents, strict=True):
-        texts[key] = {
-            "path": path,
-            "encoding": document.encoding,
-            "encoding_guessed": document.guessed,
-            "html": document.html,
-            "few_features": item.few_features,
-        } | fingerprint_json(item.fingerprint)
-    return {
-        "settings": comparison.config.describe() | {"k": comparison.k},
-        **texts,
-        "distance": comparison.distance,
-        "similarity": comparison.similarity,
-        "k": comparison.k,
-        "resemblance": comparison.resemblance,
-        "min_verified": comparison.min_resemblance,
-        "near_duplicate": comparison.near_duplicate,
-        "differing_bits": list(comparison.differing_bits),
-        # Texts without features make no similarity claim: similarity and yardsticks are null.
-        "yardsticks": {
-            "cosine": sticks.cosine,
-            "jaccard": sticks.jaccard,
-            "edit_similarity": sticks.edit_similarity,
-            "predicted_hamming": sticks.predicted_hamming,
-        }
-        if comparison.comparable
-        else None,
-    }
 
 
 class _Painter:

@@ -13,7 +13,6 @@ import warnings
 from collections.abc import Iterator
 from typing import TextIO
 
-from simcompare.cli.names import csv_text, display_name, json_text
 from simcompare.cli.options import (
     EXIT_OK,
     UsageError,
@@ -26,6 +25,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
@@ -175,7 +175,7 @@ def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
 
 
 def _warn(message: str) -> None:
-    print(f"simcompare: warning: {message}", file=sys.stderr)
+    print(f"simcompare: warning: {display_name(message)}", file=sys.stderr)  # it may name a file
 
 
 def run_scan(args: argparse.Namespace, out: TextIO) -> int:
@@ -225,7 +225,7 @@ def _scan_and_print(
     if args.json:
         print(json_text(report_json(session, groups, k, args.groups)), file=out)
     elif args.csv:
-        out.write(csv_text(report_csv(session, groups)))
+        out.write(report_csv(session, groups))
         if result.problems:
             print(f"simcompare: {len(result.problems)} files could not be used (see --json)", file=sys.stderr)
     else:
@@ -240,6 +240,6 @@ def _not_duplicates() -> NotDuplicates | None:
     """The pairs the user marked in the window are honoured here too; an unreadable list is ignored."""
     remembered = NotDuplicates()
     if remembered.problem:
-        print(f"simcompare: warning: {remembered.problem}", file=sys.stderr)
+        _warn(remembered.problem)
         return None
     return remembered

@@ -2,7 +2,7 @@
 
 The fingerprint's defaults (what ``Config()`` gives) and the verdict's (what ``Decision.for_bits(bits)``
 gives) were chosen from the labelled pairs in ``shared/eval`` (``benchmarks/eval_defaults.py`` and
-``benchmarks/eval_groups.py``; README.md has the tables). Change one here and every front end follows.
+``benchmarks/eval_groups.py``; docs/defaults.md has the tables). Change one here and every front end follows.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Screenshots of the Compare page's teaching views (Geometry, Index, Steps) for README.md.
+"""Screenshots of the Compare page's teaching views (Geometry, Index, Steps), saved in docs/.
 
 ``tools/teaching_screenshots.py`` calls :func:`teaching_screenshots` per language (offscreen); each picture
 is taken once the page and the θ/π measurement have settled, waiting on the page's state, never on a delay.

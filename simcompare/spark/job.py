@@ -6,7 +6,6 @@ failed run can be inspected stage by stage.
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from collections.abc import Callable
@@ -18,6 +17,8 @@ from pyspark.sql import functions as F
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import json_text
 from simcompare.core.progress import Stage
 from simcompare.core.search.groups import GroupRule
 from simcompare.core.search.verify import Decision
@@ -128,9 +129,7 @@ def run_job(
     spark.createDataFrame(group_rows(document), GROUP_COLUMNS).write.mode("overwrite").parquet(
         str(folder / "groups.parquet")
     )
-    with open(folder / "groups.json", "w", encoding="utf-8") as handle:
-        json.dump(document, handle, ensure_ascii=False, indent=2)
-        handle.write("\n")
+    write_text(folder / "groups.json", json_text(document) + "\n")
     seconds[Stage.GROUPS] = time.perf_counter() - started
     report(f"{Stage.GROUPS}: {len(groups):,} groups ({rule}) written to {folder} ({seconds[Stage.GROUPS]:.1f} s)")
     return SparkRun(str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds)

@@ -18,6 +18,8 @@ import pytest
 from helpers.cli import RunCli
 from helpers.texts import EN_A, EN_B, ZH_A
 
+from simcompare.core.formats.names import unescape_name
+
 LATIN1_NAME = os.fsdecode(b"caf\xe9.txt")
 NEWLINE_NAME = "two\nlines.txt"
 
@@ -140,7 +142,9 @@ def test_names_in_csv(cli: RunCli, odd_names: Path) -> None:
     done = cli("scan", str(odd_names), "--workers", "1", "--no-cache", "--csv", "--segmenter", "words")
     assert done.returncode == 0, done.stderr
     rows = list(csv.DictReader(io.StringIO(done.stdout)))
-    assert {row["path"] for row in rows} == {"caf\\xe9.txt", NEWLINE_NAME}
+    # one line per row: the newline is escaped as the text output does, and each field reads back to the bytes
+    assert {row["path"] for row in rows} == {"caf\\xe9.txt", "two\\nlines.txt"}
+    assert {os.fsencode(unescape_name(row["path"])) for row in rows} == {b"caf\xe9.txt", NEWLINE_NAME.encode()}
 
 
 def test_fingerprint_of_a_name_that_is_not_utf8(cli: RunCli, tmp_path: Path) -> None:

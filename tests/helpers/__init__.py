@@ -1,3 +1,4 @@
 """What the tests share: sample texts (``texts``), running the command line (``cli``), the window's waits
-(``gui``), acting as another user (``system``) and real documents built in a folder (``documents``).
+(``gui``), acting as another user (``system``), real documents built in a folder (``documents``) and odd file
+names made as real files (``names``).
 ``tests`` is on the import path (pytest's ``pythonpath``), so a test says ``from helpers.texts import ZH_A``."""

@@ -15,6 +15,12 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
+# Without the spark extra this module is skipped with this reason (tests/spark/conftest.py imports no pyspark).
+pytest.importorskip(
+    "pyspark", reason='pyspark is not installed: the Spark tests need the spark extra (".[test,spark]")'
+)
+
 from pyspark.sql import SparkSession
 
 from simcompare import Config, Decision, default_k, fingerprint

@@ -32,7 +32,7 @@ from simcompare.core.tokens.segment import Segmenter, count_text_features, featu
 from simcompare.core.tokens.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
 # Weights are summed exactly: each is rounded to WEIGHT_DECIMALS (11) decimals and summed as a whole number
-# of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (README, the contract).
+# of 10^-11 units, so a sum that is 0 in exact arithmetic is 0 and gives bit 0 (docs/algorithm.md, the contract).
 WEIGHT_UNIT = 10**WEIGHT_DECIMALS
 # Below this size a float weight rounded to 11 decimals times 10^11 is recovered exactly by np.rint
 # (the float's own error, 0.09 units at most, and the product's, 0.0625, stay below half a unit).

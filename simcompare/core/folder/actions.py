@@ -17,6 +17,7 @@ from pathlib import Path
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import default_data_path
+from simcompare.core.formats.names import escape_name
 
 __all__ = ["ActionKind", "ActionLog", "Outcome", "free_name", "move_keeping_paths", "trash_files"]
 
@@ -100,7 +101,11 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
 
 
 class ActionLog:
-    """Appends one tab-separated line per file: time, action, result, source, target or reason."""
+    """Appends one tab-separated line per file: time, action, result, source, target or reason.
+
+    Each field is written as ``simcompare.core.formats.names.escape_name`` writes it (a backslash as
+    ``\\\\``, a tab as ``\\t``, a byte that is not UTF-8 as ``\\xNN`` …); ``unescape_name`` reads it back.
+    """
 
     def __init__(self, path: str | os.PathLike[str] | None = None) -> None:
         self.path = Path(path) if path is not None else default_data_path() / "actions.log"
@@ -123,5 +128,6 @@ class ActionLog:
 
 
 def _field(text: str) -> str:
-    """One log field on one line: a tab or newline in a file name (legal on Linux) is written escaped."""
-    return text.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r")
+    """One log field on one line, in UTF-8: a tab, newline or other control character in a file name (legal
+    on Linux) and a byte that is not UTF-8 are written escaped, so ``unescape_name`` reads the field back."""
+    return escape_name(text)

@@ -22,7 +22,6 @@ from __future__ import annotations
 import json
 import os
 import sys
-import tempfile
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -32,6 +31,8 @@ import numpy as np
 
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.scan import FileRecord, ScanResult
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import json_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
@@ -155,14 +156,7 @@ class NotDuplicates:
         with self._lock:
             data = {"format": self.FORMAT, "version": 1, "pairs": [list(p) for p in sorted(self._pairs)]}
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        handle, temporary = tempfile.mkstemp(prefix=".not-duplicates-", suffix=".tmp", dir=self.path.parent)
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8") as out:
-                json.dump(data, out, ensure_ascii=False, indent=1)
-            os.replace(temporary, self.path)
-        except BaseException:
-            Path(temporary).unlink(missing_ok=True)
-            raise
+        write_text(self.path, json_text(data, indent=1))
 
 
 class _Check:

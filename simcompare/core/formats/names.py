@@ -1,30 +1,86 @@
-"""A file name for display: one line, every byte visible, whatever the name holds.
+"""File names in every output: any name works, and none can break a line, a column or the output's encoding.
 
 A name on Linux is bytes; one that is not UTF-8 reaches Python with each undecodable byte as a lone
-surrogate (U+DC80–U+DCFF, "surrogateescape"). A UTF-8 stream refuses to write those and Qt silently
-drops them (``caf\\xe9.txt`` would show as ``caf.txt``), so each is shown as ``\\xNN``; a newline, tab
-or other control character as ``\\n``, ``\\t``, ``\\x1b`` …, so that a name stays on one line.
+surrogate (U+DC80–U+DCFF, "surrogateescape": ``os.fsdecode(b"caf\\xe9.txt") == "caf\\udce9.txt"``). A
+UTF-8 stream refuses to write those and Qt silently drops them. A name may also hold control characters
+(a newline, a tab, ESC, BEL …), which would break a line or a column, or drive the terminal. So every
+output escapes them, each in its own way:
+
+- **For people** (``display_name``: the text output of ``scan`` and ``fingerprint``, the window): an
+  undecodable byte is shown as ``\\xNN`` (``caf\\xe9.txt``); a newline, carriage return or tab as
+  ``\\n``, ``\\r``, ``\\t``; any other control character as ``\\xNN`` (C0 and DEL) or ``\\uNNNN`` (C1,
+  U+2028 and U+2029, which end a line too); a surrogate that is not a byte (Windows) as ``\\uNNNN``. A
+  name stays on one line and shows every byte. Backslashes are left alone, so this is for reading, not
+  for reading back.
+- **JSON** (``json_text``): JSON's own escapes. An undecodable byte is the escape ``\\udcNN``, so
+  ``json.loads`` gives back the same string and ``os.fsencode`` the name's bytes; C0 controls are escaped
+  by JSON itself (``\\u001b``), DEL, C1, U+2028 and U+2029 as ``\\uNNNN``. The file is valid UTF-8.
+- **CSV and the action log** (``escape_name``, read back with ``unescape_name``): the form for people
+  plus one rule, a backslash is written ``\\\\``. ``\\xNN`` is a control character below 0x80 and an
+  undecodable byte from 0x80 up; ``\\uNNNN`` a character; any other backslash is itself. So every field
+  reads back to the same string: ``os.fsencode(unescape_name(field))`` is the name's bytes. A name without
+  control characters, backslashes or undecodable bytes is written as itself.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
-SURROGATE = re.compile("[\udc80-\udcff]")
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+__all__ = ["display_name", "escape_name", "json_text", "unescape_name"]
+
+# What no output writes as itself: C0 controls, DEL, C1 controls, the line and paragraph separators and
+# every surrogate (in a Python string a surrogate is always a lone one: an undecodable byte, on Windows an
+# unpaired UTF-16 half).
+_UNSAFE = "\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+_SHOWN = re.compile(f"[{_UNSAFE}]")
+_ESCAPED = re.compile(f"[{_UNSAFE}\\\\]")
+_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")  # json.dumps escapes C0 itself
+_ESCAPE = re.compile(r"\\(\\|[nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4})")
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\"}
+_UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
 
-def byte_escape(match: re.Match[str]) -> str:
-    """An undecodable byte (as its surrogate) as ``\\xNN``."""
-    return f"\\x{ord(match.group()) - 0xDC00:02x}"
-
-
-def _control(match: re.Match[str]) -> str:
+def _escape(match: re.Match[str]) -> str:
     ch = match.group()
-    return _NAMED.get(ch, f"\\x{ord(ch):02x}")
+    code = ord(ch)
+    if ch in _NAMED:
+        return _NAMED[ch]
+    if code < 0x80:  # C0 and DEL
+        return f"\\x{code:02x}"
+    if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\u{code:04x}"
 
 
 def display_name(name: str) -> str:
-    """A name for one line of text: undecodable bytes as \\xNN, control characters escaped."""
-    return SURROGATE.sub(byte_escape, _CONTROL.sub(_control, name))
+    """A name for one line of text, for people: undecodable bytes as ``\\xNN``, control characters escaped."""
+    return _SHOWN.sub(_escape, name)
+
+
+def escape_name(name: str) -> str:
+    """A name (or any text) for a CSV field or a log field: one line, valid UTF-8, read back by ``unescape_name``."""
+    return _ESCAPED.sub(_escape, name)
+
+
+def _unescape(match: re.Match[str]) -> str:
+    body = match.group(1)
+    if body in _UNNAMED:
+        return _UNNAMED[body]
+    code = int(body[1:], 16)
+    if body[0] == "x" and code >= 0x80:
+        return chr(0xDC00 + code)  # an undecodable byte, as os.fsdecode gives it
+    return chr(code)
+
+
+def unescape_name(text: str) -> str:
+    """The name ``escape_name`` wrote (a backslash that starts no escape stays itself)."""
+    return _ESCAPE.sub(_unescape, text)
+
+
+def json_text(data: object, *, indent: int = 2) -> str:
+    """JSON (indented, non-ASCII kept) that any UTF-8 stream can write: undecodable bytes as ``\\udcNN``,
+    every control character escaped."""
+    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    # Outside its strings JSON holds ASCII only, so every match is inside a string, where \\uNNNN is valid.
+    return _IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)

@@ -1,9 +1,10 @@
 """Scan results as plain data: the JSON and CSV that `simcompare scan` prints and the Folder page exports.
 
-Paths are relative to the scanned folder, with / separators. Every member carries its size, its distance
-and similarity to the group's reference, ``verified`` (its resemblance to the reference, 0 to 1; null
-where not measured), ``identical`` and ``also_close`` (other close files not in the group); every group
-carries ``wasted_bytes``, the sizes of all members but the reference.
+Paths are relative to the scanned folder, with / separators (``simcompare.core.formats.names`` says how
+each format writes a name holding control characters or bytes that are not UTF-8). Every member carries
+its size, its distance and similarity to the group's reference, ``verified`` (its resemblance to the
+reference, 0 to 1; null where not measured), ``identical`` and ``also_close`` (other close files not in
+the group); every group carries ``wasted_bytes``, the sizes of all members but the reference.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from collections.abc import Sequence
 from simcompare.core.fingerprint.bitwise import distance_similarity
 from simcompare.core.folder.scan import Problem
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.names import escape_name
 from simcompare.core.search.groups import Group, GroupRule
 
 FORMAT_VERSION = 2
@@ -94,7 +96,11 @@ def report_json(
 
 
 def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:
-    """One row per group member; ``also_close`` paths are joined by " | "."""
+    """One row per group member; ``also_close`` paths are joined by " | ".
+
+    Paths are written as ``escape_name`` writes them (control characters and bytes that are not UTF-8
+    escaped, a backslash doubled); ``unescape_name`` gives each back.
+    """
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(CSV_COLUMNS)
@@ -107,7 +113,7 @@ def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:
             writer.writerow(
                 [
                     number,
-                    files[m.index].path,
+                    escape_name(files[m.index].path),
                     int(m.index == group.reference),
                     m.distance,
                     _similarity(m.distance, bits),
@@ -116,7 +122,7 @@ def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:
                     files[m.index].size,
                     group.max_distance,
                     wasted,
-                    " | ".join(files[i].path for i in m.also_close),
+                    " | ".join(escape_name(files[i].path) for i in m.also_close),
                 ]
             )
     return out.getvalue()

@@ -1,4 +1,5 @@
-"""A comparison's trace as table rows, for slides and spreadsheets (the window's *Export trace as CSV*).
+"""A comparison's trace as table rows, for slides and spreadsheets (the window's *Export trace as CSV*), and as
+the JSON of ``simcompare compare --json`` (the window's *Export trace as JSON*).
 
 One row per token of each text — its count, weight, code and ±weight on every bit, exactly the token
 table — then each text's per-bit sums and bits. Numbers are written exactly (weights and sums carry at
@@ -9,6 +10,7 @@ from __future__ import annotations
 
 from simcompare.core.explain.compare import Comparison
 from simcompare.core.fingerprint.simhash import WEIGHT_DECIMALS, Fingerprint
+from simcompare.core.text.documents import Document
 
 
 def exact(value: float) -> str:
@@ -33,3 +35,52 @@ def trace_rows(comparison: Comparison) -> list[list[str]]:
     bits = comparison.config.bits
     header = ["text", "row", "token", "count", "weight", "code", *(str(j) for j in range(bits))]
     return [header, *_side_rows("A", comparison.a.fingerprint), *_side_rows("B", comparison.b.fingerprint)]
+
+
+def fingerprint_json(fp: Fingerprint) -> dict[str, object]:
+    """Every number of a fingerprint's trace, as JSON-ready values."""
+    return {
+        "binary": fp.binary,
+        "hex": fp.hex,
+        "value": str(fp.value),
+        "bits": fp.bits,
+        "empty": fp.empty,
+        "tokens": [
+            {"token": t.token, "count": t.count, "weight": t.weight, "code": fp.code_binary(t)} for t in fp.tokens
+        ],
+        "sums": list(fp.sums),
+    }
+
+
+def comparison_json(comparison: Comparison, paths: tuple[str, str], documents: tuple[Document, Document]) -> dict:
+    """Every number of a comparison (both traces, distance, resemblance, yardsticks), as JSON-ready values."""
+    sticks = comparison.yardsticks
+    texts = {}
+    for key, item, path, document in zip(("a", "b"), (comparison.a, comparison.b), paths, documents, strict=True):
+        texts[key] = {
+            "path": path,
+            "encoding": document.encoding,
+            "encoding_guessed": document.guessed,
+            "html": document.html,
+            "few_features": item.few_features,
+        } | fingerprint_json(item.fingerprint)
+    return {
+        "settings": comparison.config.describe() | {"k": comparison.k},
+        **texts,
+        "distance": comparison.distance,
+        "similarity": comparison.similarity,
+        "k": comparison.k,
+        "resemblance": comparison.resemblance,
+        "min_verified": comparison.min_resemblance,
+        "near_duplicate": comparison.near_duplicate,
+        "differing_bits": list(comparison.differing_bits),
+        # Texts without features make no similarity claim: similarity and yardsticks are null.
+        "yardsticks": {
+            "cosine": sticks.cosine,
+            "jaccard": sticks.jaccard,
+            "edit_similarity": sticks.edit_similarity,
+            "predicted_hamming": sticks.predicted_hamming,
+        }
+        if comparison.comparable
+        else None,
+    }

@@ -12,7 +12,7 @@ shingles: its **sketch** (a bottom-k sketch, sorted ``uint64``), which is what a
 file is bounded whatever its length: for
 texts of fewer distinct shingles the resemblance is exact, for longer ones it is the standard bottom-k
 estimate (standard error about 0.015 at a resemblance of 0.4). The threshold and the default k were chosen together from
-evidence (``benchmarks/eval_groups.py``; README.md has the tables).
+evidence (``benchmarks/eval_groups.py``; docs/defaults.md has the tables).
 """
 
 from __future__ import annotations

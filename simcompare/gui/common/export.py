@@ -1,47 +1,31 @@
 """Export for slides: any view or chart as PNG or SVG, the trace as CSV or JSON (``compare --json``'s schema).
 
 PNG is the widget as drawn (``QWidget.grab``); SVG is the widget rendered into a ``QSvgGenerator``
-(QtSvg ships with PySide6-Essentials), so charts stay sharp at any size. Files are written through
-``QSaveFile`` or a finished image, so a failed export never leaves a half-written file behind.
+(QtSvg ships with PySide6-Essentials), so charts stay sharp at any size. Each file is made whole in
+memory and written by ``simcompare.core.formats.atomic``, so a failed export never leaves a half-written
+file behind; names in the JSON are written as ``simcompare.core.formats.names`` says.
 """
 
 from __future__ import annotations
 
 import csv
-import errno
 import io
-import json
 import os
 
-from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRect, QSaveFile, QSize
+from PySide6.QtCore import QBuffer, QIODevice, QPoint, QRect, QSize
 from PySide6.QtGui import QPainter
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import QWidget
 
-from simcompare.cli.fingerprint import comparison_json
 from simcompare.core.explain.compare import Comparison
-from simcompare.core.formats.trace_export import trace_rows
+from simcompare.core.formats.atomic import write_bytes, write_text
+from simcompare.core.formats.names import json_text
+from simcompare.core.formats.trace_export import comparison_json, trace_rows
 from simcompare.core.text.documents import Document
 
 
 class ExportError(OSError):
     """The file could not be written (the message names it)."""
-
-
-def _write(path: str, data: bytes) -> None:
-    file = QSaveFile(path)
-    if not file.open(QIODevice.OpenModeFlag.WriteOnly) or file.write(data) != len(data) or not file.commit():
-        raise _write_error(path, file.errorString())
-
-
-def _write_error(path: str, qt_text: str) -> ExportError:
-    """The failure with the system's error number where the folder shows it (Qt's text is English only)."""
-    folder = os.path.dirname(os.path.abspath(path))
-    if not os.path.isdir(folder):
-        return ExportError(errno.ENOENT, qt_text or path, folder)
-    if not os.access(folder, os.W_OK):
-        return ExportError(errno.EACCES, qt_text or path, folder)
-    return ExportError(qt_text or path)
 
 
 def _svg(widget: QWidget, title: str) -> bytes:
@@ -63,18 +47,24 @@ def _svg(widget: QWidget, title: str) -> bytes:
     return data
 
 
+def _png(widget: QWidget, path: str) -> bytes:
+    image = widget.grab()
+    device = QBuffer()
+    device.open(QIODevice.OpenModeFlag.WriteOnly)
+    if image.size() == QSize(0, 0) or not image.save(device, "PNG"):
+        raise ExportError(path)
+    data = bytes(device.data())
+    device.close()
+    return data
+
+
 def save_widget(widget: QWidget, path: str, title: str = "") -> None:
     """The widget as PNG or SVG, by the path's suffix (.png or .svg)."""
     suffix = os.path.splitext(path)[1].lower()
     if suffix == ".svg":
-        _write(path, _svg(widget, title))
+        write_bytes(path, _svg(widget, title))
     elif suffix == ".png":
-        image = widget.grab()
-        if image.size() == QSize(0, 0):
-            raise ExportError(path)
-        if not image.save(path + ".part", "PNG"):
-            raise _write_error(path, "")
-        os.replace(path + ".part", path)
+        write_bytes(path, _png(widget, path))
     else:
         raise ExportError(f"{path}: choose .png or .svg")
 
@@ -96,7 +86,7 @@ def save_trace(
     """The trace as CSV (.csv) or as ``simcompare compare --json`` writes it (.json)."""
     suffix = os.path.splitext(path)[1].lower()
     if suffix == ".csv":
-        _write(path, trace_csv(comparison).encode("utf-8"))
+        write_text(path, trace_csv(comparison))
     elif suffix == ".json":
         # Typed or pasted text has no file encoding: it is named "typed", as nothing was decoded.
         docs = tuple(
@@ -104,6 +94,6 @@ def save_trace(
             for doc, text in zip(documents, texts, strict=True)
         )
         data = comparison_json(comparison, names, docs)  # type: ignore[arg-type]
-        _write(path, (json.dumps(data, ensure_ascii=False, indent=2) + "\n").encode("utf-8"))
+        write_text(path, json_text(data) + "\n")
     else:
         raise ExportError(f"{path}: choose .csv or .json")

@@ -13,6 +13,7 @@ from typing import NamedTuple
 from PySide6.QtCore import QT_TRANSLATE_NOOP, QCoreApplication
 
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
+from simcompare.core.formats.names import display_name
 
 
 class _Words(NamedTuple):
@@ -168,7 +169,7 @@ def os_error_text(error: OSError) -> str:
     reason = system_error_text(error.errno) or QCoreApplication.translate("Messages", "the operation failed")
     if error.filename:
         return QCoreApplication.translate("Messages", "{path}: {reason}").format(
-            path=os.fsdecode(error.filename), reason=reason
+            path=display_name(os.fsdecode(error.filename)), reason=reason
         )
     return reason
 

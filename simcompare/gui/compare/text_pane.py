@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.errors import InputError
+from simcompare.core.formats.names import display_name
 from simcompare.core.text.chinese import fold_chinese
 from simcompare.core.text.documents import Document, read_document
 from simcompare.core.text.readers import Format
@@ -356,7 +357,7 @@ class TextPane(QWidget):
         self._update_fold_button()
         document = self._document
         if self._source and document is not None:
-            name = os.path.basename(self._source)
+            name = display_name(os.path.basename(self._source))  # Qt would drop a byte that is not UTF-8
             if document.extracted:
                 parts = [name, format_name(document.format)]
                 if document.format == Format.MARKDOWN:
@@ -376,9 +377,9 @@ class TextPane(QWidget):
                 if document.extracted
                 else ""
             )
-            self.info.setStatusTip(self._source)
+            self.info.setStatusTip(display_name(self._source))
         elif self._source:
-            self.info.setText(self._source)
+            self.info.setText(display_name(self._source))
         else:
             self.info.setText(self.tr("typed or pasted") if self.editor.toPlainText() else "")
 
@@ -398,6 +399,6 @@ def format_name(code: Format | str) -> str:
 
 def open_error(path: str, error: InputError) -> str:
     """Why a file could not be opened, in words chosen by the error's code (never the core's English)."""
-    name = os.path.basename(path) or path
+    name = display_name(os.path.basename(path) or path)
     reason = input_error_text(error.code, error.errno)
     return QCoreApplication.translate("TextPane", "Could not open “{name}”: {reason}").format(name=name, reason=reason)

@@ -14,7 +14,6 @@ import json
 import os
 import shlex
 import sys
-import tempfile
 import time
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -75,6 +74,8 @@ from simcompare.core.folder.cache import default_cache_path
 from simcompare.core.folder.cleaner import MarkRule, inside, marks_by_rule, set_reference
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.formats.results import results_json
 from simcompare.core.progress import Stage
@@ -715,7 +716,7 @@ class FolderPage(QWidget):
         if self._session is None:
             raise ValueError("nothing to save: scan a folder first")
         data = results_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-        _write_text(Path(path), json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+        write_text(path, json_text(data, indent=1) + "\n")
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self._session = outcome.session
@@ -743,7 +744,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(outcome.histogram)
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
-        self.empty_model.setStringList(result.empty)
+        self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         self._show_summary()
         self.regroup()
@@ -779,10 +780,10 @@ class FolderPage(QWidget):
             text = report_csv(self._session, self.groups)
         elif kind == "json":
             data = report_json(self._session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-            text = json.dumps(data, ensure_ascii=False, indent=2) + "\n"
+            text = json_text(data) + "\n"
         else:
             raise ValueError(f"kind must be csv or json, got {kind!r}")
-        _write_text(Path(path), text)
+        write_text(path, text)
 
     # ------------------------------------------------------------------ selection
     def selected_files(self) -> list[int]:
@@ -991,7 +992,7 @@ class FolderPage(QWidget):
                 document = read_document(path)
             except InputError as error:
                 reason = input_error_text(error.code, error.errno)
-                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(path, reason))
+                self.summary_label.setText(self.tr("Cannot read {0}: {1}").format(display_name(path), reason))
                 return False
             asked = self._session.result.config.html or document.html
             texts.append(clean(document.text, html=read_as_html(document.text, asked=asked)))
@@ -1146,7 +1147,7 @@ class FolderPage(QWidget):
 
     def _confirm_files(self, title: str, question: str, chosen: list[int]) -> bool:
         """Ask once; ask again when every member of a group would go."""
-        listing = "\n".join(self.absolute(i) for i in chosen)
+        listing = "\n".join(display_name(self.absolute(i)) for i in chosen)
         if not self.confirm(title, question, listing):
             return False
         whole = [n for n, g in enumerate(self.groups, start=1) if all(m.index in chosen for m in g.members)]
@@ -1167,7 +1168,7 @@ class FolderPage(QWidget):
         root = self._session.root
         moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
         # the system's error by its number, in the interface language (the core's words are English)
-        failed = [f"{o.source}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
+        failed = [f"{display_name(o.source)}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
         try:
             self.log.write(kind, outcomes)
         except OSError as error:
@@ -1247,7 +1248,7 @@ class FolderPage(QWidget):
         self._undo.clear()  # file numbers changed: older marks no longer mean the same files
         self.model.set_groups(files, [], self._session.bits)
         self._pending_marks = {i for p in keep_marks if (i := index(p)) is not None}
-        self.empty_model.setStringList(self._session.result.empty)
+        self.empty_model.setStringList([display_name(p) for p in self._session.result.empty])
         self._retitle_tabs()
         self.regroup()
 
@@ -1329,7 +1330,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(old._histogram)
         result = old._session.result
         self.problems_model.set_problems(result.problems)
-        self.empty_model.setStringList(result.empty)
+        self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         if old._regrouped is not None and not old.regrouping:  # the groups as shown, chosen references too
             self._regrouped = old._regrouped
@@ -1631,18 +1632,6 @@ class FolderPage(QWidget):
                 self.set_folder(path)
                 event.acceptProposedAction()
                 return
-
-
-def _write_text(path: Path, text: str) -> None:
-    """Write a whole file through a temporary one beside it, so a failure never leaves half a file."""
-    handle, temporary = tempfile.mkstemp(prefix=f".{path.name}-", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w", encoding="utf-8", newline="") as out:
-            out.write(text)
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
 
 
 def _send_to_trash(path: str) -> None:
