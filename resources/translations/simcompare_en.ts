@@ -40,36 +40,24 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
-        <location line="+59"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
+        <location line="+288"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-398"/>
-        <location line="+340"/>
-        <location line="+58"/>
+        <location line="-287"/>
+        <location line="+288"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-285"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Tokens of A</source>
-        <translation>Tokens of A</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Tokens of B</source>
-        <translation>Tokens of B</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+20"/>
         <source>Steps</source>
         <translation>Steps</translation>
     </message>
@@ -89,57 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Export</source>
-        <translation>Export</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
-        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This view as PNG or SVG…</source>
-        <translation>This view as PNG or SVG…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of A…</source>
-        <translation>Sums chart of A…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of B…</source>
-        <translation>Sums chart of B…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bit grids…</source>
-        <translation>Bit grids…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Distance against angle chart…</source>
-        <translation>Distance against angle chart…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of A…</source>
-        <translation>Token table of A…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of B…</source>
-        <translation>Token table of B…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Trace as CSV or JSON…</source>
-        <translation>Trace as CSV or JSON…</translation>
-    </message>
-    <message>
-        <location line="+133"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -149,17 +87,17 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+91"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} tokens · {kept} of {distinct} distinct kept</translation>
     </message>
@@ -179,34 +117,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+18"/>
-        <source>Could not save {path}: {reason}</source>
-        <translation>Could not save {path}: {reason}</translation>
-    </message>
-    <message>
-        <location line="-16"/>
-        <location line="+18"/>
-        <source>Saved {path}</source>
-        <translation>Saved {path}</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Export the trace</source>
-        <translation>Export the trace</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
-        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
-    </message>
-    <message>
-        <location line="+86"/>
+        <location line="+33"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -497,6 +408,186 @@
     </message>
 </context>
 <context>
+    <name>ExportButton</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <source>Export</source>
+        <translation>Export</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>This view as PNG or SVG…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>Sums chart of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>Sums chart of B…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>Bit grids…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>Distance against angle chart…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>Token table of A…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>Token table of B…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>Trace as CSV or JSON…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <location line="+20"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>Export the trace</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>FileCommands</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+78"/>
+        <source>Not duplicates</source>
+        <translation>Not duplicates</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <translation>
+            <numerusform>Every file of %n group is chosen: no copy of it would be left in the folder. Go on anyway?</numerusform>
+            <numerusform>Every file of %n groups is chosen: no copy of them would be left in the folder. Go on anyway?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups: {0}</source>
+        <translation>Groups: {0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move every copy?</source>
+        <translation>Move every copy?</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>The action log could not be written: {0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>These files were not moved and stay where they were:</source>
+        <translation>These files were not moved and stay where they were:</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) moved</source>
+        <translation>
+            <numerusform>%n file moved</numerusform>
+            <numerusform>%n files moved</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Move to trash</source>
+        <translation>Move to trash</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Move %n file(s) to the trash?</source>
+        <translation>
+            <numerusform>Move %n file to the trash?</numerusform>
+            <numerusform>Move %n files to the trash?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Move to folder</source>
+        <translation>Move to folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the files into this folder</source>
+        <translation>Move the files into this folder</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>Choose a folder outside the scanned folder.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>Move %n file into {0}, keeping its path?</numerusform>
+            <numerusform>Move %n files into {0}, keeping their paths?</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Action log</source>
+        <translation>Action log</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Nothing has been moved yet.</source>
+        <translation>Nothing has been moved yet.</translation>
+    </message>
+</context>
+<context>
     <name>FingerprintPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/fingerprint_panel.py" line="+22"/>
@@ -545,259 +636,9 @@
     </message>
 </context>
 <context>
-    <name>FolderPage</name>
+    <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+210"/>
-        <source>Folder to scan (or drop one here)</source>
-        <translation>Folder to scan (or drop one here)</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The folder whose text files are fingerprinted and grouped</source>
-        <translation>The folder whose text files are fingerprinted and grouped</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Browse…</source>
-        <translation>Browse…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Scan</source>
-        <translation>Scan</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Cancel</source>
-        <translation>Cancel</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Include sub-folders</source>
-        <translation>Include sub-folders</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Also read the files in every folder below the chosen one</source>
-        <translation>Also read the files in every folder below the chosen one</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>File endings to read, separated by spaces; empty reads every file</source>
-        <translation>File endings to read, separated by spaces; empty reads every file</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Folder and file names to skip (globs), separated by spaces</source>
-        <translation>Folder and file names to skip (globs), separated by spaces</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no limit</source>
-        <translation>no limit</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Larger files are listed under Problems</source>
-        <translation>Larger files are listed under Problems</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>every file of the types above</source>
-        <translation>every file of the types above</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</source>
-        <translation>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source> KB</source>
-        <translation> KB</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no minimum</source>
-        <translation>no minimum</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Smaller files are passed over (very short texts make fragile fingerprints)</source>
-        <translation>Smaller files are passed over (very short texts make fragile fingerprints)</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Files within this many differing bits are near-duplicates</source>
-        <translation>Files within this many differing bits are near-duplicates</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Filter by path</source>
-        <translation>Filter by path</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Marked only</source>
-        <translation>Marked only</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show only the marked files</source>
-        <translation>Show only the marked files</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Mark</source>
-        <translation>Mark</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+187"/>
-        <source>Open</source>
-        <translation>Open</translation>
-    </message>
-    <message>
-        <location line="-185"/>
-        <location line="+186"/>
-        <source>Show in folder</source>
-        <translation>Show in folder</translation>
-    </message>
-    <message>
-        <location line="-184"/>
-        <location line="+115"/>
-        <location line="+71"/>
-        <source>Side by side</source>
-        <translation>Side by side</translation>
-    </message>
-    <message>
-        <location line="-183"/>
-        <location line="+184"/>
-        <location line="+560"/>
-        <location line="+16"/>
-        <location line="+17"/>
-        <source>Not duplicates</source>
-        <translation>Not duplicates</translation>
-    </message>
-    <message>
-        <location line="-776"/>
-        <source>Remember that these two files are not duplicates</source>
-        <translation>Remember that these two files are not duplicates</translation>
-    </message>
-    <message>
-        <location line="+190"/>
-        <source>Export CSV…</source>
-        <translation>Export CSV…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export JSON…</source>
-        <translation>Export JSON…</translation>
-    </message>
-    <message>
-        <location line="-186"/>
-        <location line="+181"/>
-        <source>Move to trash…</source>
-        <translation>Move to trash…</translation>
-    </message>
-    <message>
-        <location line="-138"/>
-        <source>Folder:</source>
-        <translation>Folder:</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Smallest file:</source>
-        <translation>Smallest file:</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Largest file:</source>
-        <translation>Largest file:</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>File types:</source>
-        <translation>File types:</translation>
-    </message>
-    <message>
-        <location line="-2"/>
-        <source>Only:</source>
-        <translation>Only:</translation>
-    </message>
-    <message>
-        <location line="-70"/>
-        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
-        <translation>Two selected files, or a file and its group&apos;s reference (Enter)</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+183"/>
-        <source>Move to folder…</source>
-        <translation>Move to folder…</translation>
-    </message>
-    <message>
-        <location line="-182"/>
-        <source>Moves the marked files (or the selected ones), keeping their paths</source>
-        <translation>Moves the marked files (or the selected ones), keeping their paths</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
-        <translation>Moves the marked files (or the selected ones) after asking (Delete)</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>◀ Previous member</source>
-        <translation>◀ Previous member</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Next member ▶</source>
-        <translation>Next member ▶</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Open on the Compare page</source>
-        <translation>Open on the Compare page</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Compare the pair step by step on the Compare page</source>
-        <translation>Compare the pair step by step on the Compare page</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>Skip:</source>
-        <translation>Skip:</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Threshold k:</source>
-        <translation>Threshold k:</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Groups</source>
-        <translation>Groups</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Problems</source>
-        <translation>Problems</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Empty files</source>
-        <translation>Empty files</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
     </message>
@@ -842,17 +683,17 @@
         <translation>Mark all but the longest path</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Mark the files inside a folder…</source>
         <translation>Mark the files inside a folder…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Mark the selected files</source>
         <translation>Mark the selected files</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Unmark the selected files</source>
         <translation>Unmark the selected files</translation>
     </message>
@@ -892,17 +733,47 @@
         <translation>Files in these folders are always references and never marked</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show in folder</source>
+        <translation>Show in folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Copy paths</source>
         <translation>Copy paths</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Side by side</source>
+        <translation>Side by side</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not duplicates</source>
+        <translation>Not duplicates</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Not-duplicates list…</source>
         <translation>Not-duplicates list…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Move to folder…</source>
+        <translation>Move to folder…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to trash…</source>
+        <translation>Move to trash…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Open the action log</source>
         <translation>Open the action log</translation>
     </message>
@@ -917,6 +788,16 @@
         <translation>Open results…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>Export CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export JSON…</source>
+        <translation>Export JSON…</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>&amp;Mark</source>
         <translation>&amp;Mark</translation>
@@ -927,17 +808,143 @@
         <translation>&amp;Duplicates</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+18"/>
+        <source>Mark by rule</source>
+        <translation>Mark by rule</translation>
+    </message>
+</context>
+<context>
+    <name>FolderDialogs</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+140"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
     <message>
+        <location line="+31"/>
+        <location line="+6"/>
+        <source>Save results</source>
+        <translation>Save results</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+14"/>
         <location line="+11"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON files (*.json)</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>Open results</source>
+        <translation>Open results</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV files (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Export groups</source>
+        <translation>Export groups</translation>
+    </message>
+</context>
+<context>
+    <name>FolderPage</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
+        <source>Filter by path</source>
+        <translation>Filter by path</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Marked only</source>
+        <translation>Marked only</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the marked files</source>
+        <translation>Show only the marked files</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Mark</source>
+        <translation>Mark</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open</source>
+        <translation>Open</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show in folder</source>
+        <translation>Show in folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+60"/>
+        <source>Side by side</source>
+        <translation>Side by side</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>Not duplicates</source>
+        <translation>Not duplicates</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remember that these two files are not duplicates</source>
+        <translation>Remember that these two files are not duplicates</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move to trash…</source>
+        <translation>Move to trash…</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
+        <translation>Two selected files, or a file and its group&apos;s reference (Enter)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move to folder…</source>
+        <translation>Move to folder…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moves the marked files (or the selected ones), keeping their paths</source>
+        <translation>Moves the marked files (or the selected ones), keeping their paths</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
+        <translation>Moves the marked files (or the selected ones) after asking (Delete)</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Groups</source>
+        <translation>Groups</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Problems</source>
+        <translation>Problems</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty files</source>
+        <translation>Empty files</translation>
+    </message>
+    <message>
+        <location line="+110"/>
         <source>Choose a folder that exists.</source>
         <translation>Choose a folder that exists.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -946,144 +953,13 @@
         <source>Cancelling…</source>
         <translation>Cancelling…</translation>
     </message>
-    <message numerus="yes">
-        <location line="+736"/>
-        <source>Opened saved results: %n file(s), no scan</source>
-        <translation>
-            <numerusform>Opened saved results: %n file, no scan</numerusform>
-            <numerusform>Opened saved results: %n files, no scan</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+2"/>
-        <source> · {0} changed and {1} gone since</source>
-        <translation> · {0} changed and {1} gone since</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Cancelled: partial result, %n file(s) read</source>
-        <translation>
-            <numerusform>Cancelled: partial result, %n file read</numerusform>
-            <numerusform>Cancelled: partial result, %n files read</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
-        <translation>
-            <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
-            <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Cancelled before any file was read.</source>
-        <translation>Cancelled before any file was read.</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Failed: {0}</source>
-        <translation>Failed: {0}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The results could not be opened: {0}</source>
-        <translation>The results could not be opened: {0}</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+120"/>
-        <source>%n group(s)</source>
-        <translation>
-            <numerusform>%n group</numerusform>
-            <numerusform>%n groups</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+0"/>
-        <source>%n file(s) in groups</source>
-        <translation>
-            <numerusform>%n file in groups</numerusform>
-            <numerusform>%n files in groups</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>of %n scanned</source>
-        <translation>
-            <numerusform>of %n scanned</numerusform>
-            <numerusform>of %n scanned</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{0} wasted</source>
-        <translation>{0} wasted</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
-        <translation>≈ {0:.2%} of all pairs of files within k (sampled)</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%n pair(s) of files within k</source>
-        <translation>
-            <numerusform>%n pair of files within k</numerusform>
-            <numerusform>%n pairs of files within k</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n verified near-duplicate pair(s)</source>
-        <translation>
-            <numerusform>%n verified near-duplicate pair</numerusform>
-            <numerusform>%n verified near-duplicate pairs</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
-        <translation>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>grouping at k = {0}…</source>
-        <translation>grouping at k = {0}…</translation>
-    </message>
-    <message>
-        <location line="-622"/>
-        <source>Cannot read {0}: {1}</source>
-        <translation>Cannot read {0}: {1}</translation>
-    </message>
-    <message>
-        <location line="+198"/>
-        <source>Move to trash</source>
-        <translation>Move to trash</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>Move every copy?</source>
-        <translation>Move every copy?</translation>
-    </message>
-    <message>
-        <location line="+121"/>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV files (*.csv)</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <location line="+13"/>
-        <location line="+10"/>
-        <source>JSON files (*.json)</source>
-        <translation>JSON files (*.json)</translation>
-    </message>
-    <message>
-        <location line="-572"/>
+        <location line="+6"/>
         <source>Opening the results…</source>
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+46"/>
+        <location line="+124"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1099,215 +975,9 @@
         </translation>
     </message>
     <message>
-        <location line="+122"/>
-        <source>Mark the files inside this folder</source>
-        <translation>Mark the files inside this folder</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+55"/>
-        <source>%n marked</source>
-        <translation>
-            <numerusform>%n marked</numerusform>
-            <numerusform>%n marked</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>, {0} in all</source>
-        <translation>, {0} in all</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>none marked</source>
-        <translation>none marked</translation>
-    </message>
-    <message>
-        <location line="+63"/>
-        <source>near-duplicates</source>
-        <translation>near-duplicates</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>not near-duplicates at this k</source>
-        <translation>not near-duplicates at this k</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>{0} bits apart · {1:.0%} of the text shared · {2}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Identical cleaned texts</source>
-        <translation>Identical cleaned texts</translation>
-    </message>
-    <message>
-        <location line="+73"/>
-        <location line="+37"/>
-        <source>Remove</source>
-        <translation>Remove</translation>
-    </message>
-    <message>
-        <location line="-36"/>
-        <source>Forget the selected pairs: they may be grouped again</source>
-        <translation>Forget the selected pairs: they may be grouped again</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+18"/>
-        <source>Pairs you said are not duplicates (%n)</source>
-        <translation>
-            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
-            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Reference folders</source>
-        <translation>Reference folders</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Add…</source>
-        <translation>Add…</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Add a reference folder</source>
-        <translation>Add a reference folder</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Files in these folders are always references and never marked.</source>
-        <translation>Files in these folders are always references and never marked.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+17"/>
-        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
-        <translation>
-            <numerusform>Every file of %n group is chosen: no copy of it would be left in the folder. Go on anyway?</numerusform>
-            <numerusform>Every file of %n groups is chosen: no copy of them would be left in the folder. Go on anyway?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Groups: {0}</source>
-        <translation>Groups: {0}</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>The action log could not be written: {0}</source>
-        <translation>The action log could not be written: {0}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>These files were not moved and stay where they were:</source>
-        <translation>These files were not moved and stay where they were:</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n file(s) moved</source>
-        <translation>
-            <numerusform>%n file moved</numerusform>
-            <numerusform>%n files moved</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+13"/>
-        <source>Move %n file(s) to the trash?</source>
-        <translation>
-            <numerusform>Move %n file to the trash?</numerusform>
-            <numerusform>Move %n files to the trash?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Move to folder</source>
-        <translation>Move to folder</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Move the files into this folder</source>
-        <translation>Move the files into this folder</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Choose a folder outside the scanned folder.</source>
-        <translation>Choose a folder outside the scanned folder.</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Move %n file(s) into {0}, keeping their paths?</source>
-        <translation>
-            <numerusform>Move %n file into {0}, keeping its path?</numerusform>
-            <numerusform>Move %n files into {0}, keeping their paths?</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Action log</source>
-        <translation>Action log</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Nothing has been moved yet.</source>
-        <translation>Nothing has been moved yet.</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <location line="+6"/>
-        <source>Save results</source>
-        <translation>Save results</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Open results</source>
-        <translation>Open results</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <location line="+6"/>
-        <source>Export groups</source>
-        <translation>Export groups</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+17"/>
         <source>The files are listed under Details.</source>
         <translation>The files are listed under Details.</translation>
-    </message>
-    <message>
-        <location line="+74"/>
-        <source>Mark by rule</source>
-        <translation>Mark by rule</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Listing files…</source>
-        <translation>Listing files…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Reading</source>
-        <translation>Reading</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Done</source>
-        <translation>Done</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</source>
-        <translation>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</translation>
-    </message>
-    <message>
-        <location line="+169"/>
-        <source>PARTIAL (scan cancelled): </source>
-        <translation>PARTIAL (scan cancelled): </translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source> · the fingerprint settings changed: scan again to apply them</source>
-        <translation> · the fingerprint settings changed: scan again to apply them</translation>
     </message>
 </context>
 <context>
@@ -1401,7 +1071,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+388"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1471,7 +1141,7 @@
         <translation>The cleaned text equals the reference&apos;s</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>{0:.0%} shared</source>
         <translation>{0:.0%} shared</translation>
     </message>
@@ -1547,6 +1217,79 @@
         <location line="+7"/>
         <source>reference</source>
         <translation>reference</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsSummary</name>
+    <message numerus="yes">
+        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n group</numerusform>
+            <numerusform>%n groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n file(s) in groups</source>
+        <translation>
+            <numerusform>%n file in groups</numerusform>
+            <numerusform>%n files in groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of %n scanned</source>
+        <translation>
+            <numerusform>of %n scanned</numerusform>
+            <numerusform>of %n scanned</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} wasted</source>
+        <translation>{0} wasted</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PARTIAL (scan cancelled): </source>
+        <translation>PARTIAL (scan cancelled): </translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
+        <translation>≈ {0:.2%} of all pairs of files within k (sampled)</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n pair(s) of files within k</source>
+        <translation>
+            <numerusform>%n pair of files within k</numerusform>
+            <numerusform>%n pairs of files within k</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n verified near-duplicate pair(s)</source>
+        <translation>
+            <numerusform>%n verified near-duplicate pair</numerusform>
+            <numerusform>%n verified near-duplicate pairs</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
+        <translation>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>grouping at k = {0}…</source>
+        <translation>grouping at k = {0}…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> · the fingerprint settings changed: scan again to apply them</source>
+        <translation> · the fingerprint settings changed: scan again to apply them</translation>
     </message>
 </context>
 <context>
@@ -1771,6 +1514,32 @@
     </message>
 </context>
 <context>
+    <name>Marking</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+45"/>
+        <source>Mark the files inside this folder</source>
+        <translation>Mark the files inside this folder</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>none marked</source>
+        <translation>none marked</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n marked</source>
+        <translation>
+            <numerusform>%n marked</numerusform>
+            <numerusform>%n marked</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, {0} in all</source>
+        <translation>, {0} in all</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../../simcompare/gui/common/workers.py" line="+54"/>
@@ -1778,7 +1547,7 @@
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/common/messages.py" line="+29"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+30"/>
         <source>the file does not exist</source>
         <translation>the file does not exist</translation>
     </message>
@@ -2076,9 +1845,36 @@
     </message>
 </context>
 <context>
+    <name>NotDuplicatesDialog</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="-170"/>
+        <location line="+27"/>
+        <source>Not duplicates</source>
+        <translation>Not duplicates</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forget the selected pairs: they may be grouped again</source>
+        <translation>Forget the selected pairs: they may be grouped again</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Pairs you said are not duplicates (%n)</source>
+        <translation>
+            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
+            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+116"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+70"/>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -2094,9 +1890,232 @@
     </message>
 </context>
 <context>
+    <name>ReferenceFoldersDialog</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+30"/>
+        <source>Reference folders</source>
+        <translation>Reference folders</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add…</source>
+        <translation>Add…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Files in these folders are always references and never marked.</source>
+        <translation>Files in these folders are always references and never marked.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Add a reference folder</source>
+        <translation>Add a reference folder</translation>
+    </message>
+</context>
+<context>
+    <name>ScanControls</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+51"/>
+        <source>Files within this many differing bits are near-duplicates</source>
+        <translation>Files within this many differing bits are near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Folder to scan (or drop one here)</source>
+        <translation>Folder to scan (or drop one here)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The folder whose text files are fingerprinted and grouped</source>
+        <translation>The folder whose text files are fingerprinted and grouped</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>Browse…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan</source>
+        <translation>Scan</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>Cancel</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Include sub-folders</source>
+        <translation>Include sub-folders</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also read the files in every folder below the chosen one</source>
+        <translation>Also read the files in every folder below the chosen one</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File endings to read, separated by spaces; empty reads every file</source>
+        <translation>File endings to read, separated by spaces; empty reads every file</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder and file names to skip (globs), separated by spaces</source>
+        <translation>Folder and file names to skip (globs), separated by spaces</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no limit</source>
+        <translation>no limit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Larger files are listed under Problems</source>
+        <translation>Larger files are listed under Problems</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every file of the types above</source>
+        <translation>every file of the types above</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</source>
+        <translation>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no minimum</source>
+        <translation>no minimum</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Smaller files are passed over (very short texts make fragile fingerprints)</source>
+        <translation>Smaller files are passed over (very short texts make fragile fingerprints)</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Folder:</source>
+        <translation>Folder:</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Smallest file:</source>
+        <translation>Smallest file:</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Largest file:</source>
+        <translation>Largest file:</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Only:</source>
+        <translation>Only:</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File types:</source>
+        <translation>File types:</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip:</source>
+        <translation>Skip:</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Threshold k:</source>
+        <translation>Threshold k:</translation>
+    </message>
+</context>
+<context>
+    <name>ScanProgress</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <source>Listing files…</source>
+        <translation>Listing files…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading</source>
+        <translation>Reading</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Done</source>
+        <translation>Done</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</source>
+        <translation>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Opened saved results: %n file(s), no scan</source>
+        <translation>
+            <numerusform>Opened saved results: %n file, no scan</numerusform>
+            <numerusform>Opened saved results: %n files, no scan</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · {0} changed and {1} gone since</source>
+        <translation> · {0} changed and {1} gone since</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Cancelled: partial result, %n file(s) read</source>
+        <translation>
+            <numerusform>Cancelled: partial result, %n file read</numerusform>
+            <numerusform>Cancelled: partial result, %n files read</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <translation>
+            <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
+            <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cancelled before any file was read.</source>
+        <translation>Cancelled before any file was read.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {0}</source>
+        <translation>Failed: {0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results could not be opened: {0}</source>
+        <translation>The results could not be opened: {0}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2201,7 +2220,7 @@
         <translation>Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} ({bits} bits)</source>
         <translation>{name} ({bits} bits)</translation>
     </message>
@@ -2236,7 +2255,7 @@
         <translation>jieba words, stop words dropped, Traditional Chinese folded, default weighting, {hasher}, {bits} bits and k = {k}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Tokens</source>
         <translation>Tokens</translation>
     </message>
@@ -2276,7 +2295,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2312,9 +2331,57 @@
     </message>
 </context>
 <context>
+    <name>SideBySide</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+33"/>
+        <source>◀ Previous member</source>
+        <translation>◀ Previous member</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next member ▶</source>
+        <translation>Next member ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open on the Compare page</source>
+        <translation>Open on the Compare page</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare the pair step by step on the Compare page</source>
+        <translation>Compare the pair step by step on the Compare page</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Cannot read {0}: {1}</source>
+        <translation>Cannot read {0}: {1}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>near-duplicates</source>
+        <translation>near-duplicates</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not near-duplicates at this k</source>
+        <translation>not near-duplicates at this k</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
+        <translation>{0} bits apart · {1:.0%} of the text shared · {2}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Identical cleaned texts</source>
+        <translation>Identical cleaned texts</translation>
+    </message>
+</context>
+<context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2352,7 +2419,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-175"/>
+        <location line="-186"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -2367,7 +2434,7 @@
         <translation>Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
     </message>
@@ -2387,12 +2454,12 @@
         <translation>Sums: each bit&apos;s column of ±w is added up: V = {sums}.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
         <translation>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
         <translation>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</translation>
     </message>
@@ -2423,6 +2490,19 @@
     </message>
 </context>
 <context>
+    <name>StepsTab</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <source>Tokens of A</source>
+        <translation>Tokens of A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens of B</source>
+        <translation>Tokens of B</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
@@ -2440,7 +2520,7 @@
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+43"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -2480,12 +2560,12 @@
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-46"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+60"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -2495,7 +2575,7 @@
         <translation>The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, where θ is the angle between the two weight vectors.</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+27"/>
         <source>verdict at k = {k}</source>
         <translation>verdict at k = {k}</translation>
     </message>
@@ -2558,7 +2638,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -2566,7 +2646,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2586,17 +2666,17 @@
         <translation>Clear</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-67"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+96"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-42"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</translation>
     </message>
@@ -2611,7 +2691,7 @@
         <translation>Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut into words, so both scripts of one text give the same tokens</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+38"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
     </message>

@@ -40,36 +40,24 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
-        <location line="+59"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
+        <location line="+288"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-398"/>
-        <location line="+340"/>
-        <location line="+58"/>
+        <location line="-287"/>
+        <location line="+288"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-395"/>
+        <location line="-285"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
     <message>
-        <location line="+10"/>
-        <source>Tokens of A</source>
-        <translation>A 的词元</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Tokens of B</source>
-        <translation>B 的词元</translation>
-    </message>
-    <message>
-        <location line="+27"/>
+        <location line="+20"/>
         <source>Steps</source>
         <translation>步骤</translation>
     </message>
@@ -89,57 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="+2"/>
-        <source>Export</source>
-        <translation>导出</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
-        <translation>把视图或图表存为 PNG 或 SVG，或把计算过程存为 CSV 或 JSON</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>This view as PNG or SVG…</source>
-        <translation>当前视图（PNG 或 SVG）…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of A…</source>
-        <translation>A 的逐位求和图…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Sums chart of B…</source>
-        <translation>B 的逐位求和图…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Bit grids…</source>
-        <translation>位网格…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Distance against angle chart…</source>
-        <translation>距离与夹角图…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of A…</source>
-        <translation>A 的词元表…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Token table of B…</source>
-        <translation>B 的词元表…</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Trace as CSV or JSON…</source>
-        <translation>计算过程（CSV 或 JSON）…</translation>
-    </message>
-    <message>
-        <location line="+133"/>
+        <location line="+112"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -149,17 +87,17 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+91"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+45"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+23"/>
         <source>{total} tokens · {kept} of {distinct} distinct kept</source>
         <translation>{total} 个词元 · {distinct} 个不同中保留 {kept} 个</translation>
     </message>
@@ -179,34 +117,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+53"/>
-        <location line="+18"/>
-        <source>Could not save {path}: {reason}</source>
-        <translation>无法保存 {path}：{reason}</translation>
-    </message>
-    <message>
-        <location line="-16"/>
-        <location line="+18"/>
-        <source>Saved {path}</source>
-        <translation>已保存 {path}</translation>
-    </message>
-    <message>
-        <location line="+26"/>
-        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
-        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Export the trace</source>
-        <translation>导出计算过程</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
-        <translation>CSV 表格 (*.csv);;JSON，与 simcompare compare --json 相同 (*.json)</translation>
-    </message>
-    <message>
-        <location line="+86"/>
+        <location line="+33"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
@@ -496,6 +407,182 @@
     </message>
 </context>
 <context>
+    <name>ExportButton</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <source>Export</source>
+        <translation>导出</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save a view or chart as PNG or SVG, or the trace as CSV or JSON</source>
+        <translation>把视图或图表存为 PNG 或 SVG，或把计算过程存为 CSV 或 JSON</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>This view as PNG or SVG…</source>
+        <translation>当前视图（PNG 或 SVG）…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of A…</source>
+        <translation>A 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums chart of B…</source>
+        <translation>B 的逐位求和图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Bit grids…</source>
+        <translation>位网格…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance against angle chart…</source>
+        <translation>距离与夹角图…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of A…</source>
+        <translation>A 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Token table of B…</source>
+        <translation>B 的词元表…</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Trace as CSV or JSON…</source>
+        <translation>计算过程（CSV 或 JSON）…</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <location line="+20"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>无法保存 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <location line="+20"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+34"/>
+        <source>PNG image (*.png);;SVG drawing (*.svg)</source>
+        <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Export the trace</source>
+        <translation>导出计算过程</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>CSV table (*.csv);;JSON, as simcompare compare --json (*.json)</source>
+        <translation>CSV 表格 (*.csv);;JSON，与 simcompare compare --json 相同 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>FileCommands</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+78"/>
+        <source>Not duplicates</source>
+        <translation>不是重复</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+21"/>
+        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <translation>
+            <numerusform>%n 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Groups: {0}</source>
+        <translation>组：{0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move every copy?</source>
+        <translation>移走所有副本？</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>无法写入操作日志：{0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>These files were not moved and stay where they were:</source>
+        <translation>以下文件未被移动，仍在原处：</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) moved</source>
+        <translation>
+            <numerusform>已移动 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+12"/>
+        <source>Move to trash</source>
+        <translation>移到回收站</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>Move %n file(s) to the trash?</source>
+        <translation>
+            <numerusform>把 %n 个文件移到回收站？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Move to folder</source>
+        <translation>移动到文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Move the files into this folder</source>
+        <translation>把文件移动到此文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>请选择扫描文件夹之外的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Action log</source>
+        <translation>操作日志</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Nothing has been moved yet.</source>
+        <translation>尚未移动任何文件。</translation>
+    </message>
+</context>
+<context>
     <name>FingerprintPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/fingerprint_panel.py" line="+22"/>
@@ -544,259 +631,9 @@
     </message>
 </context>
 <context>
-    <name>FolderPage</name>
+    <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+210"/>
-        <source>Folder to scan (or drop one here)</source>
-        <translation>要扫描的文件夹（或拖到这里）</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>The folder whose text files are fingerprinted and grouped</source>
-        <translation>对这个文件夹中的文本文件计算指纹并分组</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Browse…</source>
-        <translation>浏览…</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Scan</source>
-        <translation>扫描</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Include sub-folders</source>
-        <translation>包括子文件夹</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Also read the files in every folder below the chosen one</source>
-        <translation>同时读取所选文件夹下每一层子文件夹中的文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>File endings to read, separated by spaces; empty reads every file</source>
-        <translation>要读取的文件扩展名，用空格分隔；留空则读取所有文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Folder and file names to skip (globs), separated by spaces</source>
-        <translation>要跳过的文件夹和文件名（通配符），用空格分隔</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source> MB</source>
-        <translation> MB</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no limit</source>
-        <translation>不限</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Larger files are listed under Problems</source>
-        <translation>更大的文件会列在“问题”中</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>every file of the types above</source>
-        <translation>以上类型的所有文件</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</source>
-        <translation>只读取文件名或路径与其中某个通配符匹配的文件，用空格分隔（例如 报告*）</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source> KB</source>
-        <translation> KB</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>no minimum</source>
-        <translation>不限</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Smaller files are passed over (very short texts make fragile fingerprints)</source>
-        <translation>更小的文件会被跳过（很短的文本得到的指纹不可靠）</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Files within this many differing bits are near-duplicates</source>
-        <translation>不同的位数不超过这个值的文件即为近似重复</translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Filter by path</source>
-        <translation>按路径筛选</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Marked only</source>
-        <translation>只看已标记</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Show only the marked files</source>
-        <translation>只显示已标记的文件</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Mark</source>
-        <translation>标记</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <location line="+187"/>
-        <source>Open</source>
-        <translation>打开</translation>
-    </message>
-    <message>
-        <location line="-185"/>
-        <location line="+186"/>
-        <source>Show in folder</source>
-        <translation>在文件夹中显示</translation>
-    </message>
-    <message>
-        <location line="-184"/>
-        <location line="+115"/>
-        <location line="+71"/>
-        <source>Side by side</source>
-        <translation>并排对比</translation>
-    </message>
-    <message>
-        <location line="-183"/>
-        <location line="+184"/>
-        <location line="+560"/>
-        <location line="+16"/>
-        <location line="+17"/>
-        <source>Not duplicates</source>
-        <translation>不是重复</translation>
-    </message>
-    <message>
-        <location line="-776"/>
-        <source>Remember that these two files are not duplicates</source>
-        <translation>记住这两个文件不是重复</translation>
-    </message>
-    <message>
-        <location line="+190"/>
-        <source>Export CSV…</source>
-        <translation>导出 CSV…</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Export JSON…</source>
-        <translation>导出 JSON…</translation>
-    </message>
-    <message>
-        <location line="-186"/>
-        <location line="+181"/>
-        <source>Move to trash…</source>
-        <translation>移到回收站…</translation>
-    </message>
-    <message>
-        <location line="-138"/>
-        <source>Folder:</source>
-        <translation>文件夹：</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <source>Smallest file:</source>
-        <translation>最小文件：</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Largest file:</source>
-        <translation>最大文件：</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>File types:</source>
-        <translation>文件类型：</translation>
-    </message>
-    <message>
-        <location line="-2"/>
-        <source>Only:</source>
-        <translation>仅限：</translation>
-    </message>
-    <message>
-        <location line="-70"/>
-        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
-        <translation>选中的两个文件，或一个文件与其组的参照（回车）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <location line="+183"/>
-        <source>Move to folder…</source>
-        <translation>移动到文件夹…</translation>
-    </message>
-    <message>
-        <location line="-182"/>
-        <source>Moves the marked files (or the selected ones), keeping their paths</source>
-        <translation>移动已标记（或选中）的文件，保留其相对路径</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
-        <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
-    </message>
-    <message>
-        <location line="+20"/>
-        <source>◀ Previous member</source>
-        <translation>◀ 上一个成员</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Next member ▶</source>
-        <translation>下一个成员 ▶</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Open on the Compare page</source>
-        <translation>在比较页打开</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Compare the pair step by step on the Compare page</source>
-        <translation>在比较页逐步比较这两个文件</translation>
-    </message>
-    <message>
-        <location line="+39"/>
-        <source>Skip:</source>
-        <translation>跳过：</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Threshold k:</source>
-        <translation>阈值 k：</translation>
-    </message>
-    <message>
-        <location line="+32"/>
-        <source>Groups</source>
-        <translation>分组</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Problems</source>
-        <translation>问题</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>Empty files</source>
-        <translation>空文件</translation>
-    </message>
-    <message>
-        <location line="+28"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
     </message>
@@ -841,17 +678,17 @@
         <translation>保留路径最长的，标记其余</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+3"/>
         <source>Mark the files inside a folder…</source>
         <translation>标记某文件夹内的文件…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Mark the selected files</source>
         <translation>标记选中的文件</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
         <source>Unmark the selected files</source>
         <translation>取消标记选中的文件</translation>
     </message>
@@ -891,17 +728,47 @@
         <translation>这些文件夹中的文件始终作为参照，从不被标记</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Copy paths</source>
         <translation>复制路径</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Not duplicates</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Not-duplicates list…</source>
         <translation>“非重复”列表…</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
+        <source>Move to folder…</source>
+        <translation>移动到文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move to trash…</source>
+        <translation>移到回收站…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>Open the action log</source>
         <translation>打开操作日志</translation>
     </message>
@@ -916,6 +783,16 @@
         <translation>打开结果…</translation>
     </message>
     <message>
+        <location line="+1"/>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
         <location line="+4"/>
         <source>&amp;Mark</source>
         <translation>标记(&amp;M)</translation>
@@ -926,17 +803,143 @@
         <translation>重复文件(&amp;D)</translation>
     </message>
     <message>
-        <location line="+150"/>
+        <location line="+18"/>
+        <source>Mark by rule</source>
+        <translation>按规则标记</translation>
+    </message>
+</context>
+<context>
+    <name>FolderDialogs</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+140"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
     <message>
+        <location line="+31"/>
+        <location line="+6"/>
+        <source>Save results</source>
+        <translation>保存结果</translation>
+    </message>
+    <message>
+        <location line="-6"/>
+        <location line="+14"/>
         <location line="+11"/>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <location line="-11"/>
+        <source>Open results</source>
+        <translation>打开结果</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+6"/>
+        <source>Export groups</source>
+        <translation>导出分组</translation>
+    </message>
+</context>
+<context>
+    <name>FolderPage</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
+        <source>Filter by path</source>
+        <translation>按路径筛选</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Marked only</source>
+        <translation>只看已标记</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show only the marked files</source>
+        <translation>只显示已标记的文件</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>Mark</source>
+        <translation>标记</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open</source>
+        <translation>打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show in folder</source>
+        <translation>在文件夹中显示</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+60"/>
+        <source>Side by side</source>
+        <translation>并排对比</translation>
+    </message>
+    <message>
+        <location line="-58"/>
+        <source>Not duplicates</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remember that these two files are not duplicates</source>
+        <translation>记住这两个文件不是重复</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move to trash…</source>
+        <translation>移到回收站…</translation>
+    </message>
+    <message>
+        <location line="-5"/>
+        <source>Two selected files, or a file and its group&apos;s reference (Enter)</source>
+        <translation>选中的两个文件，或一个文件与其组的参照（回车）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Move to folder…</source>
+        <translation>移动到文件夹…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Moves the marked files (or the selected ones), keeping their paths</source>
+        <translation>移动已标记（或选中）的文件，保留其相对路径</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Moves the marked files (or the selected ones) after asking (Delete)</source>
+        <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>Groups</source>
+        <translation>分组</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Problems</source>
+        <translation>问题</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Empty files</source>
+        <translation>空文件</translation>
+    </message>
+    <message>
+        <location line="+110"/>
         <source>Choose a folder that exists.</source>
         <translation>请选择一个存在的文件夹。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+8"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -945,136 +948,13 @@
         <source>Cancelling…</source>
         <translation>正在取消…</translation>
     </message>
-    <message numerus="yes">
-        <location line="+736"/>
-        <source>Opened saved results: %n file(s), no scan</source>
-        <translation>
-            <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
-        </translation>
-    </message>
     <message>
-        <location line="+2"/>
-        <source> · {0} changed and {1} gone since</source>
-        <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>Cancelled: partial result, %n file(s) read</source>
-        <translation>
-            <numerusform>已取消：部分结果，已读取 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+4"/>
-        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
-        <translation>
-            <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+10"/>
-        <source>Cancelled before any file was read.</source>
-        <translation>在读取任何文件之前已取消。</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>Failed: {0}</source>
-        <translation>失败：{0}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>The results could not be opened: {0}</source>
-        <translation>无法打开结果：{0}</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+120"/>
-        <source>%n group(s)</source>
-        <translation>
-            <numerusform>%n 个组</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+0"/>
-        <source>%n file(s) in groups</source>
-        <translation>
-            <numerusform>组内共 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>of %n scanned</source>
-        <translation>
-            <numerusform>共扫描 %n 个</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{0} wasted</source>
-        <translation>浪费 {0}</translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
-        <translation>约 {0:.2%} 的文件对在 k 以内（抽样）</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+3"/>
-        <source>%n pair(s) of files within k</source>
-        <translation>
-            <numerusform>%n 对文件在 k 以内</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>%n verified near-duplicate pair(s)</source>
-        <translation>
-            <numerusform>%n 对经核实的近似重复</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
-        <translation>索引：{0} 个分块，检查 {1} 个候选（穷举需比较 {2} 对）</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>grouping at k = {0}…</source>
-        <translation>正在按 k = {0} 分组…</translation>
-    </message>
-    <message>
-        <location line="-622"/>
-        <source>Cannot read {0}: {1}</source>
-        <translation>无法读取 {0}：{1}</translation>
-    </message>
-    <message>
-        <location line="+198"/>
-        <source>Move to trash</source>
-        <translation>移到回收站</translation>
-    </message>
-    <message>
-        <location line="-32"/>
-        <source>Move every copy?</source>
-        <translation>移走所有副本？</translation>
-    </message>
-    <message>
-        <location line="+121"/>
-        <source>CSV files (*.csv)</source>
-        <translation>CSV 文件 (*.csv)</translation>
-    </message>
-    <message>
-        <location line="-23"/>
-        <location line="+13"/>
-        <location line="+10"/>
-        <source>JSON files (*.json)</source>
-        <translation>JSON 文件 (*.json)</translation>
-    </message>
-    <message>
-        <location line="-572"/>
+        <location line="+6"/>
         <source>Opening the results…</source>
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+46"/>
+        <location line="+124"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1088,209 +968,9 @@
         </translation>
     </message>
     <message>
-        <location line="+122"/>
-        <source>Mark the files inside this folder</source>
-        <translation>标记此文件夹内的文件</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+55"/>
-        <source>%n marked</source>
-        <translation>
-            <numerusform>已标记 %n 个</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>, {0} in all</source>
-        <translation>，共 {0}</translation>
-    </message>
-    <message>
-        <location line="+3"/>
-        <source>none marked</source>
-        <translation>未标记任何文件</translation>
-    </message>
-    <message>
-        <location line="+63"/>
-        <source>near-duplicates</source>
-        <translation>近似重复</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>not near-duplicates at this k</source>
-        <translation>在此 k 下不算近似重复</translation>
-    </message>
-    <message>
-        <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Identical cleaned texts</source>
-        <translation>清洗后文本完全相同</translation>
-    </message>
-    <message>
-        <location line="+73"/>
-        <location line="+37"/>
-        <source>Remove</source>
-        <translation>移除</translation>
-    </message>
-    <message>
-        <location line="-36"/>
-        <source>Forget the selected pairs: they may be grouped again</source>
-        <translation>忘掉选中的文件对：它们可以再次被分到一组</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+18"/>
-        <source>Pairs you said are not duplicates (%n)</source>
-        <translation>
-            <numerusform>您标为“非重复”的文件对（%n）</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Reference folders</source>
-        <translation>参照文件夹</translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Add…</source>
-        <translation>添加…</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Add a reference folder</source>
-        <translation>添加参照文件夹</translation>
-    </message>
-    <message>
-        <location line="+17"/>
-        <source>Files in these folders are always references and never marked.</source>
-        <translation>这些文件夹中的文件始终作为参照，从不被标记。</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+17"/>
-        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
-        <translation>
-            <numerusform>%n 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+4"/>
-        <source>Groups: {0}</source>
-        <translation>组：{0}</translation>
-    </message>
-    <message>
-        <location line="+15"/>
-        <source>The action log could not be written: {0}</source>
-        <translation>无法写入操作日志：{0}</translation>
-    </message>
-    <message>
-        <location line="+5"/>
-        <source>These files were not moved and stay where they were:</source>
-        <translation>以下文件未被移动，仍在原处：</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+1"/>
-        <source>%n file(s) moved</source>
-        <translation>
-            <numerusform>已移动 %n 个文件</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+13"/>
-        <source>Move %n file(s) to the trash?</source>
-        <translation>
-            <numerusform>把 %n 个文件移到回收站？</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+13"/>
-        <source>Move to folder</source>
-        <translation>移动到文件夹</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>Move the files into this folder</source>
-        <translation>把文件移动到此文件夹</translation>
-    </message>
-    <message>
-        <location line="+8"/>
-        <source>Choose a folder outside the scanned folder.</source>
-        <translation>请选择扫描文件夹之外的文件夹。</translation>
-    </message>
-    <message numerus="yes">
-        <location line="+2"/>
-        <source>Move %n file(s) into {0}, keeping their paths?</source>
-        <translation>
-            <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
-        </translation>
-    </message>
-    <message>
-        <location line="+12"/>
-        <source>Action log</source>
-        <translation>操作日志</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Nothing has been moved yet.</source>
-        <translation>尚未移动任何文件。</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <location line="+6"/>
-        <source>Save results</source>
-        <translation>保存结果</translation>
-    </message>
-    <message>
-        <location line="+7"/>
-        <source>Open results</source>
-        <translation>打开结果</translation>
-    </message>
-    <message>
-        <location line="+11"/>
-        <location line="+6"/>
-        <source>Export groups</source>
-        <translation>导出分组</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+17"/>
         <source>The files are listed under Details.</source>
         <translation>文件列在“详细信息”中。</translation>
-    </message>
-    <message>
-        <location line="+74"/>
-        <source>Mark by rule</source>
-        <translation>按规则标记</translation>
-    </message>
-    <message>
-        <location line="+35"/>
-        <source>Listing files…</source>
-        <translation>正在列出文件…</translation>
-    </message>
-    <message>
-        <location line="+9"/>
-        <source>Reading</source>
-        <translation>正在读取</translation>
-    </message>
-    <message>
-        <location line="+0"/>
-        <source>Done</source>
-        <translation>完成</translation>
-    </message>
-    <message>
-        <location line="+2"/>
-        <source>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</source>
-        <translation>{0}：{1} / {2} 个文件 · 每秒 {3:.0f} 个 · 剩余 {4}</translation>
-    </message>
-    <message>
-        <location line="+169"/>
-        <source>PARTIAL (scan cancelled): </source>
-        <translation>部分结果（扫描已取消）：</translation>
-    </message>
-    <message>
-        <location line="+28"/>
-        <source> · the fingerprint settings changed: scan again to apply them</source>
-        <translation> · 指纹设置已更改：重新扫描后生效</translation>
     </message>
 </context>
 <context>
@@ -1384,7 +1064,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+388"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1454,7 +1134,7 @@
         <translation>清洗后的文本与参照完全相同</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+75"/>
         <source>{0:.0%} shared</source>
         <translation>共有 {0:.0%}</translation>
     </message>
@@ -1529,6 +1209,74 @@
         <location line="+7"/>
         <source>reference</source>
         <translation>参照</translation>
+    </message>
+</context>
+<context>
+    <name>GroupsSummary</name>
+    <message numerus="yes">
+        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <source>%n group(s)</source>
+        <translation>
+            <numerusform>%n 个组</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+0"/>
+        <source>%n file(s) in groups</source>
+        <translation>
+            <numerusform>组内共 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>of %n scanned</source>
+        <translation>
+            <numerusform>共扫描 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} wasted</source>
+        <translation>浪费 {0}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>PARTIAL (scan cancelled): </source>
+        <translation>部分结果（扫描已取消）：</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>≈ {0:.2%} of all pairs of files within k (sampled)</source>
+        <translation>约 {0:.2%} 的文件对在 k 以内（抽样）</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n pair(s) of files within k</source>
+        <translation>
+            <numerusform>%n 对文件在 k 以内</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n verified near-duplicate pair(s)</source>
+        <translation>
+            <numerusform>%n 对经核实的近似重复</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
+        <translation>索引：{0} 个分块，检查 {1} 个候选（穷举需比较 {2} 对）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>grouping at k = {0}…</source>
+        <translation>正在按 k = {0} 分组…</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> · the fingerprint settings changed: scan again to apply them</source>
+        <translation> · 指纹设置已更改：重新扫描后生效</translation>
     </message>
 </context>
 <context>
@@ -1753,6 +1501,31 @@
     </message>
 </context>
 <context>
+    <name>Marking</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+45"/>
+        <source>Mark the files inside this folder</source>
+        <translation>标记此文件夹内的文件</translation>
+    </message>
+    <message>
+        <location line="+52"/>
+        <source>none marked</source>
+        <translation>未标记任何文件</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n marked</source>
+        <translation>
+            <numerusform>已标记 %n 个</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>, {0} in all</source>
+        <translation>，共 {0}</translation>
+    </message>
+</context>
+<context>
     <name>Messages</name>
     <message>
         <location filename="../../simcompare/gui/common/workers.py" line="+54"/>
@@ -1760,7 +1533,7 @@
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/common/messages.py" line="+29"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+30"/>
         <source>the file does not exist</source>
         <translation>文件不存在</translation>
     </message>
@@ -2058,9 +1831,35 @@
     </message>
 </context>
 <context>
+    <name>NotDuplicatesDialog</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="-170"/>
+        <location line="+27"/>
+        <source>Not duplicates</source>
+        <translation>不是重复</translation>
+    </message>
+    <message>
+        <location line="-19"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Forget the selected pairs: they may be grouped again</source>
+        <translation>忘掉选中的文件对：它们可以再次被分到一组</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>Pairs you said are not duplicates (%n)</source>
+        <translation>
+            <numerusform>您标为“非重复”的文件对（%n）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+116"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+70"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -2076,9 +1875,229 @@
     </message>
 </context>
 <context>
+    <name>ReferenceFoldersDialog</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+30"/>
+        <source>Reference folders</source>
+        <translation>参照文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add…</source>
+        <translation>添加…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Files in these folders are always references and never marked.</source>
+        <translation>这些文件夹中的文件始终作为参照，从不被标记。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Add a reference folder</source>
+        <translation>添加参照文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>ScanControls</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+51"/>
+        <source>Files within this many differing bits are near-duplicates</source>
+        <translation>不同的位数不超过这个值的文件即为近似重复</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Folder to scan (or drop one here)</source>
+        <translation>要扫描的文件夹（或拖到这里）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The folder whose text files are fingerprinted and grouped</source>
+        <translation>对这个文件夹中的文本文件计算指纹并分组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Browse…</source>
+        <translation>浏览…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan</source>
+        <translation>扫描</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Include sub-folders</source>
+        <translation>包括子文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Also read the files in every folder below the chosen one</source>
+        <translation>同时读取所选文件夹下每一层子文件夹中的文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File endings to read, separated by spaces; empty reads every file</source>
+        <translation>要读取的文件扩展名，用空格分隔；留空则读取所有文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Folder and file names to skip (globs), separated by spaces</source>
+        <translation>要跳过的文件夹和文件名（通配符），用空格分隔</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source> MB</source>
+        <translation> MB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no limit</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Larger files are listed under Problems</source>
+        <translation>更大的文件会列在“问题”中</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>every file of the types above</source>
+        <translation>以上类型的所有文件</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Only files whose name or path matches one of these globs, separated by spaces (e.g. report*)</source>
+        <translation>只读取文件名或路径与其中某个通配符匹配的文件，用空格分隔（例如 报告*）</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>no minimum</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Smaller files are passed over (very short texts make fragile fingerprints)</source>
+        <translation>更小的文件会被跳过（很短的文本得到的指纹不可靠）</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Folder:</source>
+        <translation>文件夹：</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Smallest file:</source>
+        <translation>最小文件：</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Largest file:</source>
+        <translation>最大文件：</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Only:</source>
+        <translation>仅限：</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>File types:</source>
+        <translation>文件类型：</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Skip:</source>
+        <translation>跳过：</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Threshold k:</source>
+        <translation>阈值 k：</translation>
+    </message>
+</context>
+<context>
+    <name>ScanProgress</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <source>Listing files…</source>
+        <translation>正在列出文件…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Reading</source>
+        <translation>正在读取</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Done</source>
+        <translation>完成</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>{0}: {1} / {2} files · {3:.0f} files/s · {4} left</source>
+        <translation>{0}：{1} / {2} 个文件 · 每秒 {3:.0f} 个 · 剩余 {4}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Opened saved results: %n file(s), no scan</source>
+        <translation>
+            <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source> · {0} changed and {1} gone since</source>
+        <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>Cancelled: partial result, %n file(s) read</source>
+        <translation>
+            <numerusform>已取消：部分结果，已读取 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <translation>
+            <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Cancelled before any file was read.</source>
+        <translation>在读取任何文件之前已取消。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Failed: {0}</source>
+        <translation>失败：{0}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>The results could not be opened: {0}</source>
+        <translation>无法打开结果：{0}</translation>
+    </message>
+</context>
+<context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+59"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2183,7 +2202,7 @@
         <translation>只保留权重最大的 K 个词元（0 表示全部保留）；其余较轻的词元不再影响任何一位</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+8"/>
         <source>{name} ({bits} bits)</source>
         <translation>{name}（{bits} 位）</translation>
     </message>
@@ -2218,7 +2237,7 @@
         <translation>jieba 分词、去掉停用词、繁体转为简体、默认权重方式、{hasher}、{bits} 位以及 k = {k}</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
         <source>Tokens</source>
         <translation>词元</translation>
     </message>
@@ -2258,7 +2277,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+167"/>
+        <location line="+165"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -2294,9 +2313,57 @@
     </message>
 </context>
 <context>
+    <name>SideBySide</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+33"/>
+        <source>◀ Previous member</source>
+        <translation>◀ 上一个成员</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Next member ▶</source>
+        <translation>下一个成员 ▶</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Open on the Compare page</source>
+        <translation>在比较页打开</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Compare the pair step by step on the Compare page</source>
+        <translation>在比较页逐步比较这两个文件</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Cannot read {0}: {1}</source>
+        <translation>无法读取 {0}：{1}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>near-duplicates</source>
+        <translation>近似重复</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>not near-duplicates at this k</source>
+        <translation>在此 k 下不算近似重复</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
+        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Identical cleaned texts</source>
+        <translation>清洗后文本完全相同</translation>
+    </message>
+</context>
+<context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+147"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+159"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -2334,7 +2401,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-175"/>
+        <location line="-186"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -2349,7 +2416,7 @@
         <translation>文本 A 没有特征：每个和都是 0，指纹为 0；这一步没有可展示的内容。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+12"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
     </message>
@@ -2369,12 +2436,12 @@
         <translation>求和：每一位那一列的 ±w 相加：V = {sums}。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>Signs: bit j is 1 where V[j] &gt; 0 and 0 otherwise (a sum of 0 gives 0): {bits}.</source>
         <translation>取符号：V[j] &gt; 0 时第 j 位为 1，否则为 0（和为 0 时得 0）：{bits}。</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+9"/>
         <source>Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb}).</source>
         <translation>指纹：各位从左到右读出：A = {a}（十六进制 {ha}），B = {b}（十六进制 {hb}）。</translation>
     </message>
@@ -2405,6 +2472,19 @@
     </message>
 </context>
 <context>
+    <name>StepsTab</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <source>Tokens of A</source>
+        <translation>A 的词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens of B</source>
+        <translation>B 的词元</translation>
+    </message>
+</context>
+<context>
     <name>SummaryPanel</name>
     <message>
         <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
@@ -2422,7 +2502,7 @@
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+43"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -2462,17 +2542,17 @@
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+103"/>
+        <location line="+82"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-128"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+60"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -2482,7 +2562,7 @@
         <translation>SimHash 所近似的度量。随机超平面使每一位以 θ/π 的概率不同，θ 是两个权重向量之间的夹角。</translation>
     </message>
     <message>
-        <location line="+48"/>
+        <location line="+27"/>
         <source>verdict at k = {k}</source>
         <translation>k = {k} 时的判定</translation>
     </message>
@@ -2540,7 +2620,7 @@
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+235"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -2548,7 +2628,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+119"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -2568,17 +2648,17 @@
         <translation>清空</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="-67"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+69"/>
+        <location line="+96"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
     <message>
-        <location line="-86"/>
+        <location line="-42"/>
         <source>Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)</source>
         <translation>打开文本文件或文档：PDF、Word、OpenDocument、EPUB、RTF、Markdown（也可以拖放到此处）</translation>
     </message>
@@ -2593,7 +2673,7 @@
         <translation>显示参与比较的文本：繁体中文在分词前转换为简体，同一文本的繁简两种写法得到相同的词</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+38"/>
         <source>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</source>
         <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
     </message>

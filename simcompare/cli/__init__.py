@@ -16,6 +16,7 @@ from typing import NoReturn
 
 from simcompare import __version__
 from simcompare.cli import fingerprint, scan, spark
+from simcompare.cli.desktop import add_desktop_options, run_desktop, wanted
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, EXIT_USAGE, UsageError
 from simcompare.cli.window import add_window_options, run_window
 from simcompare.core.errors import SimcompareError
@@ -46,6 +47,7 @@ def _build() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction]:
     )
     parser.add_argument("--version", action="version", version=f"simcompare {__version__}")
     add_window_options(parser)
+    add_desktop_options(parser)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for register in COMMANDS:
         register(commands)
@@ -69,6 +71,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         except SystemExit as exit_:  # --help, --version
             return int(exit_.code or 0)
         _restore_names(args, aliases)
+        if wanted(args):
+            if args.command is not None:
+                raise UsageError(
+                    f"--install-desktop-entry and --uninstall-desktop-entry take no command ({args.command})"
+                )
+            return run_desktop(args, out)
         if args.command is None:
             return run_window(args)
         return args.run(args, out)

@@ -22,6 +22,8 @@ class Stage(StrEnum):
     LISTING = "listing"
     READING = "reading"
     DONE = "done"
+    # reopening saved results (the window's File → Open results)
+    LOADING = "loading"
     # grouping a scanned folder (core/folder/session.py)
     SEARCHING = "searching"
     VERIFYING = "verifying"

@@ -94,7 +94,7 @@ def test_mark_all_but_reference_from_the_menu_then_undo(qtbot, cleaner: FolderPa
     size = sum(cleaner.result.files[i].size for i in cleaner.model.marks())
     assert cleaner.marks_label.text().startswith(f"{len(members) - len(references)} marked")
     assert str(size) in cleaner.marks_label.text() or "KB" in cleaner.marks_label.text()
-    menu_action(cleaner.context_menu(), "Clear the marks").trigger()
+    menu_action(cleaner.menus.context_menu(), "Clear the marks").trigger()
     assert not cleaner.model.marks()
     menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
     assert marked_paths(cleaner) == members - references
@@ -109,11 +109,11 @@ def test_mark_all_but_reference_from_the_menu_then_undo(qtbot, cleaner: FolderPa
 
 def test_rules_invert_and_keys(qtbot, cleaner: FolderPage, folder: Path) -> None:
     run_scan(qtbot, cleaner, folder)
-    menu_action(cleaner.context_menu(), "Mark all but the largest").trigger()
+    menu_action(cleaner.menus.context_menu(), "Mark all but the largest").trigger()
     assert "en_c.txt" not in marked_paths(cleaner) and "en_a.txt" in marked_paths(cleaner)
     menu_action(cleaner.mark_menu, "Invert the marks").trigger()
     assert "en_c.txt" in marked_paths(cleaner) and "en_a.txt" not in marked_paths(cleaner)
-    cleaner.clear_marks()
+    cleaner.marking.clear_marks()
     cleaner.select_files([index_of(cleaner, "en_a.txt")])
     cleaner.tree.setFocus()
     qtbot.keyClick(cleaner.tree, Qt.Key.Key_Space)
@@ -125,10 +125,24 @@ def test_rules_invert_and_keys(qtbot, cleaner: FolderPage, folder: Path) -> None
     qtbot.keyClick(cleaner.tree, Qt.Key.Key_Return)
     assert cleaner.tabs.currentWidget() is cleaner.side_tab
     assert "bits apart" in cleaner.pair_label.text() and "shared" in cleaner.pair_label.text()
-    first = cleaner._pair
+    first = cleaner.side.pair
     assert cleaner.next_member_button.isEnabled()
     cleaner.next_member_button.click()
-    assert cleaner._pair != first or cleaner.previous_member_button.isEnabled()
+    assert cleaner.side.pair != first or cleaner.previous_member_button.isEnabled()
+
+
+def test_the_tree_shows_and_changes_the_cleaners_state(qtbot, cleaner: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, cleaner, folder)
+    target = index_of(cleaner, "en_c.txt")
+    box = cleaner.model.member_index(target)
+    assert cleaner.model.setData(box, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
+    assert cleaner.cleaner.marks == {target} and cleaner.marks_label.text().startswith("1 marked")
+    assert not cleaner.cleaner.can_undo  # one tick is not a marking (as the window has always done)
+    menu_action(cleaner.mark_menu, "Clear the marks").trigger()
+    assert box.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Unchecked
+    menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
+    assert box.data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+    assert cleaner.marks_label.text().startswith("1 marked")
 
 
 def test_side_by_side_shows_cleaned_text_of_html(qtbot, cleaner: FolderPage, tmp_path: Path) -> None:
@@ -138,7 +152,7 @@ def test_side_by_side_shows_cleaned_text_of_html(qtbot, cleaner: FolderPage, tmp
     (root / "a.html").write_text(f"<html><body><p><b>{EN}</b></p><script>x()</script></body></html>", encoding="utf-8")
     run_scan(qtbot, cleaner, root)
     cleaner.select_files([index_of(cleaner, "a.txt"), index_of(cleaner, "a.html")])
-    assert cleaner.compare_selected()
+    assert cleaner.side.compare_selected()
     texts = [cleaner.diff_view._texts[0], cleaner.diff_view._texts[1]]
     assert "<" not in texts[0] + texts[1] and texts[0] == texts[1]
     assert cleaner.pair_label.text().startswith("Identical cleaned texts")
@@ -149,7 +163,7 @@ def test_set_reference_from_the_context_menu(qtbot, cleaner: FolderPage, folder:
     group = en_group(cleaner)
     target = next(i for i in group.indices if i != group.reference)
     cleaner.select_files([target])
-    menu_action(cleaner.context_menu(), "Make this the reference").trigger()
+    menu_action(cleaner.menus.context_menu(), "Make this the reference").trigger()
     moved = en_group(cleaner)
     assert moved.reference == target
     # the summary's totals follow: the same files in groups, the bytes freed by keeping the new reference
@@ -182,7 +196,7 @@ def test_reference_folders_are_never_marked(qtbot, cleaner: FolderPage, folder: 
         assert cleaner.result.files[g.reference].path.startswith("sub/")
     menu_action(cleaner.mark_menu, "Mark all but the oldest").trigger()
     assert not any(p.startswith("sub/") for p in marked_paths(cleaner))
-    cleaner.model.set_checked([index_of(cleaner, "sub/en_b.md")])
+    cleaner.model.set_marked([index_of(cleaner, "sub/en_b.md")])
     assert "sub/en_b.md" not in marked_paths(cleaner)
 
 
@@ -195,7 +209,7 @@ def test_move_to_folder_keeps_paths_logs_and_never_overwrites(
     (destination / "sub" / "en_b.md").write_text("someone else's file", encoding="utf-8")
     cleaner.ask_folder = lambda title, start, pattern: str(destination)
     cleaner.confirm = lambda title, text, details: True
-    cleaner.model.set_checked([index_of(cleaner, "sub/en_b.md"), index_of(cleaner, "en_c.txt")])
+    cleaner.model.set_marked([index_of(cleaner, "sub/en_b.md"), index_of(cleaner, "en_c.txt")])
     menu_action(cleaner.actions_menu, "Move to folder…").trigger()
     assert (destination / "sub" / "en_b.md").read_text(encoding="utf-8") == "someone else's file"
     assert (destination / "sub" / "en_b (2).md").read_text(encoding="utf-8") == EN.replace("quiet", "silent")
@@ -215,7 +229,7 @@ def test_a_file_that_cannot_be_moved_is_named_in_the_windows_words(
     cleaner.warn = lambda title, text: warned.append(text)
     cleaner.ask_folder = lambda title, start, pattern: str(tmp_path / "aside")
     cleaner.confirm = lambda title, text, details: True
-    cleaner.model.set_checked([index_of(cleaner, "en_c.txt")])
+    cleaner.model.set_marked([index_of(cleaner, "en_c.txt")])
     (folder / "en_c.txt").unlink()  # gone since the scan
     menu_action(cleaner.actions_menu, "Move to folder…").trigger()
     assert len(warned) == 1 and str(folder / "en_c.txt") in warned[0]
@@ -234,6 +248,7 @@ def test_delete_key_trashes_in_a_temporary_home(qtbot, cleaner: FolderPage, fold
     assert not (folder / "en_c.txt").exists()
     assert list(home.rglob("en_c.txt")), "the file should be in the temporary trash"
     assert "\ttrash\tok\t" in (home / "actions.log").read_text(encoding="utf-8")
+    assert cleaner.cleaner.removed == {"en_c.txt": "trashed"}
     # a whole group needs a second confirmation; declining it leaves every file
     wait_grouped(qtbot, cleaner)
     answers = iter([True, False])
@@ -248,15 +263,15 @@ def test_delete_key_trashes_in_a_temporary_home(qtbot, cleaner: FolderPage, fold
 def test_not_duplicates_dialog_removes_an_entry(qtbot, cleaner: FolderPage, folder: Path) -> None:
     run_scan(qtbot, cleaner, folder)
     cleaner.select_files([index_of(cleaner, "zh_a.txt"), index_of(cleaner, "sub/zh_b.txt")])
-    menu_action(cleaner.context_menu(), "Not duplicates").trigger()
+    menu_action(cleaner.menus.context_menu(), "Not duplicates").trigger()
     wait_grouped(qtbot, cleaner)
     assert len(cleaner.groups) == 1
-    dialog = cleaner.show_not_duplicates()
+    dialog = cleaner.dialogs.show_not_duplicates()
     assert dialog.listing.count() == 1
     dialog.listing.setCurrentRow(0)
     dialog.remove_button.click()
     wait_grouped(qtbot, cleaner)
-    assert dialog.listing.count() == 0 and not cleaner.not_duplicates().pairs()
+    assert dialog.listing.count() == 0 and not cleaner.file_commands.not_duplicates().pairs()
     assert len(cleaner.groups) == 2
     dialog.close()
 
@@ -284,7 +299,7 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
         assert again.folder() == str(folder)
         gone = again.model.member_index(index_of(again, "en_c.txt"))
         assert gone.data() == "en_c.txt (gone since)"
-        states = {again.result.files[i].path: s for i, s in again._states.items()}
+        states = {again.result.files[i].path: s for i, s in again.cleaner.states.items()}
         assert states == {"other.txt": "changed", "en_c.txt": "gone"}
         assert "1 changed and 1 gone since" in again.progress_label.text()
     finally:
@@ -328,7 +343,7 @@ def test_language_switch_keeps_the_result(qtbot, qapp, folder: Path, home: Path)
         with qtbot.waitSignal(page.scan_finished, timeout=60_000):
             window.open_folder(str(folder))
         wait_grouped(qtbot, page)
-        page.mark_by_rule("all-but-reference")
+        page.marking.mark_by_rule("all-but-reference")
         marks = page.model.marks()
         window.language_actions["zh_CN"].trigger()
         new = host.window
@@ -338,6 +353,7 @@ def test_language_switch_keeps_the_result(qtbot, qapp, folder: Path, home: Path)
         assert fresh is not page and fresh.session is page.session
         assert [g.indices for g in fresh.groups] == [g.indices for g in page.groups]
         assert fresh.model.marks() == marks
+        assert fresh.cleaner is page.cleaner  # the cleaner's state is handed over, not copied
         assert "组" in fresh.summary_label.text() and "group" not in fresh.summary_label.text()
         assert "marked" not in fresh.marks_label.text()
         window.close()
@@ -386,7 +402,7 @@ def test_open_on_the_compare_page_asks_before_replacing_typed_text(qtbot, main_w
     asked: list[str] = []
     page.confirm = lambda title, text, details: asked.append(title) or False
     page.select_files([index_of(page, "en_a.txt")])
-    assert page.compare_selected()
+    assert page.side.compare_selected()
     page.to_compare_button.click()
     assert asked == ["Open on the Compare page"]
     assert main_window.compare_page.pane_a.text() == "my own words"  # declined: nothing replaced

@@ -225,7 +225,7 @@ def test_declining_the_trash_leaves_files(qtbot, page: FolderPage, folder: Path)
     asked = []
     page.confirm = lambda title, text, details: asked.append(details) or False
     page.select_files([_index_of(page, "en_b.md")])
-    assert page.move_to_trash() == []
+    assert page.file_commands.move_to_trash() == []
     assert (folder / "en_b.md").exists()
     assert asked == [str(folder / "en_b.md")]
 
@@ -234,8 +234,8 @@ def test_trash_moves_only_confirmed_files(qtbot, page: FolderPage, folder: Path,
     run_scan(qtbot, page, folder)
     page.confirm = lambda title, text, details: True
     page.warn = lambda title, text: pytest.fail(text)
-    page.model.set_checked([_index_of(page, "en_b.md")])
-    assert page.move_to_trash() == ["en_b.md"]
+    page.model.set_marked([_index_of(page, "en_b.md")])
+    assert page.file_commands.move_to_trash() == ["en_b.md"]
     assert not (folder / "en_b.md").exists()
     assert (folder / "en_a.txt").exists() and (folder / "en_c.txt").exists()
     trashed = list((tmp_path / "home").rglob("en_b.md"))
@@ -255,7 +255,7 @@ def test_whole_group_needs_a_second_confirmation(qtbot, page: FolderPage, folder
 
     page.confirm = confirm
     page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
-    assert page.move_to_trash() == []
+    assert page.file_commands.move_to_trash() == []
     assert len(titles) == 2
     assert (folder / "zh_a.txt").exists() and (folder / "sub" / "zh_b.txt").exists()
 
@@ -263,13 +263,13 @@ def test_whole_group_needs_a_second_confirmation(qtbot, page: FolderPage, folder
 def test_side_by_side_and_not_duplicates(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
-    assert page.compare_selected()
+    assert page.side.compare_selected()
     assert page.tabs.currentWidget() is page.side_tab
     with qtbot.waitSignal(page.compare_requested, timeout=1000):
         page.to_compare_button.click()
     page.tabs.setCurrentIndex(0)
     page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
-    assert page.mark_not_duplicates()
+    assert page.file_commands.mark_not_duplicates()
     wait_grouped(qtbot, page)
     assert len(page.groups) == 1
     run_scan(qtbot, page, folder)  # remembered across scans
@@ -328,7 +328,7 @@ def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, 
     page.workers = 1
     run_scan(qtbot, page, folder)
     page.select_files([_index_of(page, "en_a.txt"), _index_of(page, "en_c.txt")])
-    assert page.compare_selected()
+    assert page.side.compare_selected()
     with qtbot.waitSignal(window.compare_page.results_shown, timeout=30_000):
         page.to_compare_button.click()
     assert window.compare_page.pane_a.text() == (folder / "en_a.txt").read_text(encoding="utf-8")

@@ -15,8 +15,8 @@ from PySide6.QtWidgets import QLabel, QMessageBox
 from simcompare.core.errors import ErrorCode
 from simcompare.core.folder.scan import Problem, ScanOptions, scan
 from simcompare.core.search.groups import find_groups
+from simcompare.gui.folder.dialogs import plain_text_only
 from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
-from simcompare.gui.folder.page import _plain_text_only
 
 BOLD = "<b>x</b>.txt"
 IMAGE = '<img src="file:///etc/hostname">.txt'
@@ -80,7 +80,7 @@ def test_message_boxes_show_names_as_characters(qtbot) -> None:
     box = QMessageBox(QMessageBox.Icon.Warning, "Move to trash", f"Some files were not moved:\n{IMAGE}")
     box.setInformativeText(f"{BOLD}\n{IMAGE}")
     qtbot.addWidget(box)
-    _plain_text_only(box)
+    plain_text_only(box)
     labels = [label for label in box.findChildren(QLabel) if label.text()]
     assert any(IMAGE in label.text() for label in labels)
     assert all(label.textFormat() == Qt.TextFormat.PlainText for label in labels)

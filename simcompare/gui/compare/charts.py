@@ -9,6 +9,7 @@ how much of each sum it supplies. Hovering a bar explains its sum.
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QHelpEvent, QMouseEvent, QPainter, QPaintEvent, QPen, QPolygonF
@@ -23,6 +24,20 @@ _LEFT = 52  # room for the value axis
 _RIGHT = 10
 _TOP = 22  # room for the title
 _BOTTOM = 26  # room for bit numbers and difference markers
+
+
+@dataclass(frozen=True, slots=True)
+class _Frame:
+    """Where a chart's bars go: the plot, one bit's width, the value at the plot's edge, the zero line."""
+
+    plot: QRectF
+    step: float
+    top: float
+    zero_y: float
+    half: float
+
+    def y_of(self, value: float) -> float:
+        return self.zero_y - value / self.top * self.half
 
 
 class SumsChart(QWidget):
@@ -138,37 +153,46 @@ class SumsChart(QWidget):
         fp = self._fp
         if fp is None:
             return
-        bits = fp.bits
-        step = plot.width() / bits
-        top = self._range()
-        zero_y = plot.center().y()
-        half = plot.height() / 2 - 2
-
-        def y_of(value: float) -> float:
-            return zero_y - value / top * half
+        frame = _Frame(plot, plot.width() / fp.bits, self._range(), plot.center().y(), plot.height() / 2 - 2)
 
         # Differing-bit bands first, under everything.
         band = mix(DIFFERENT, base, 0.16)
         for j in self._differing:
-            painter.fillRect(QRectF(plot.left() + j * step, plot.top(), step, plot.height()), band)
+            painter.fillRect(QRectF(plot.left() + j * frame.step, plot.top(), frame.step, plot.height()), band)
+        self._paint_axis(painter, frame, base, text)
+        self._paint_bars(painter, frame, fp)
+        if self._token is not None:
+            self._paint_token(painter, frame, self._token, fp.bits)
 
-        # Axis with a few gridlines.
+        # Zero line on top of the bars.
+        painter.setPen(QPen(text, 1))
+        painter.drawLine(QPointF(plot.left(), frame.zero_y), QPointF(plot.right(), frame.zero_y))
+        self._paint_bit_marks(painter, frame, fp.bits, mix(text, base, 0.7))
+        if fp.empty:  # last, on a box of its own, so no band or bar can hide it
+            self._paint_empty_caption(painter, plot, base, text)
+        painter.end()
+
+    @staticmethod
+    def _paint_axis(painter: QPainter, frame: _Frame, base: QColor, text: QColor) -> None:
+        """The value axis with a few gridlines; leaves the painter on the (smaller) axis font."""
+        plot = frame.plot
         grid = mix(text, base, 0.12)
         axis_font = painter.font()
         axis_font.setPointSizeF(max(6.5, axis_font.pointSizeF() * 0.8))
         painter.setFont(axis_font)
         for fraction in (-1.0, -0.5, 0.5, 1.0):
-            y = zero_y - fraction * half
+            y = frame.zero_y - fraction * frame.half
             painter.setPen(QPen(grid, 1, Qt.PenStyle.DotLine))
             painter.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y))
             painter.setPen(mix(text, base, 0.6))
             painter.drawText(
                 QRectF(0, y - 8, _LEFT - 6, 16),
                 Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
-                short_number(fraction * top),  # at most about five characters: never cut by the margin
+                short_number(fraction * frame.top),  # at most about five characters: never cut by the margin
             )
 
-        # Bars.
+    def _paint_bars(self, painter: QPainter, frame: _Frame, fp: Fingerprint) -> None:
+        step, zero_y = frame.step, frame.zero_y
         gap = 1.0 if step >= 4 else 0.0
         for j, value in enumerate(fp.sums):
             if value == 0:
@@ -176,33 +200,33 @@ class SumsChart(QWidget):
             colour = POSITIVE if value > 0 else NEGATIVE
             if j == self._hover:
                 colour = colour.darker(125)
-            y = y_of(value)
-            rect = QRectF(plot.left() + j * step + gap, min(y, zero_y), max(1.0, step - 2 * gap), abs(zero_y - y))
+            y = frame.y_of(value)
+            rect = QRectF(frame.plot.left() + j * step + gap, min(y, zero_y), max(1.0, step - 2 * gap), abs(zero_y - y))
             painter.fillRect(rect, colour)
 
-        # The selected token's contribution: an outlined bar of ±weight from zero on every bit.
-        if self._token is not None:
-            code = self._token.code
-            pen = QPen(SELECTED, 2 if step >= 6 else 1)
-            pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
-            painter.setPen(pen)
-            painter.setBrush(QColor(SELECTED.red(), SELECTED.green(), SELECTED.blue(), 60))
-            inset = step * 0.25 if step >= 6 else 0.0
-            for j in range(bits):
-                one = bit_of(code, bits, j)
-                value = self._token.weight if one else -self._token.weight
-                y = y_of(value)
-                painter.drawRect(
-                    QRectF(plot.left() + j * step + inset, min(y, zero_y), max(1.0, step - 2 * inset), abs(zero_y - y))
+    @staticmethod
+    def _paint_token(painter: QPainter, frame: _Frame, token: TokenTrace, bits: int) -> None:
+        """The selected token's contribution: an outlined bar of ±weight from zero on every bit."""
+        step, zero_y = frame.step, frame.zero_y
+        pen = QPen(SELECTED, 2 if step >= 6 else 1)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        painter.setPen(pen)
+        painter.setBrush(QColor(SELECTED.red(), SELECTED.green(), SELECTED.blue(), 60))
+        inset = step * 0.25 if step >= 6 else 0.0
+        for j in range(bits):
+            one = bit_of(token.code, bits, j)
+            y = frame.y_of(token.weight if one else -token.weight)
+            painter.drawRect(
+                QRectF(
+                    frame.plot.left() + j * step + inset, min(y, zero_y), max(1.0, step - 2 * inset), abs(zero_y - y)
                 )
-            painter.setBrush(Qt.BrushStyle.NoBrush)
+            )
+        painter.setBrush(Qt.BrushStyle.NoBrush)
 
-        # Zero line on top of the bars.
-        painter.setPen(QPen(text, 1))
-        painter.drawLine(QPointF(plot.left(), zero_y), QPointF(plot.right(), zero_y))
-
-        # Bit numbers, thinned to what fits, and triangles under differing bits.
-        painter.setPen(mix(text, base, 0.7))
+    def _paint_bit_marks(self, painter: QPainter, frame: _Frame, bits: int, colour: QColor) -> None:
+        """Bit numbers, thinned to what fits, and triangles under differing bits."""
+        plot, step = frame.plot, frame.step
+        painter.setPen(colour)
         every = max(1, math.ceil(28 / step))
         every = next(n for n in (1, 2, 4, 8, 16, 32, 64, 128) if n >= every)
         for j in range(0, bits, every):
@@ -217,18 +241,18 @@ class SumsChart(QWidget):
             painter.drawPolygon(
                 QPolygonF([QPointF(x, y), QPointF(x - size, y + size + 2), QPointF(x + size, y + size + 2)])
             )
-        if fp.empty:  # last, on a box of its own, so no band or bar can hide it
-            painter.setFont(self.font())
-            caption = self.empty_caption()
-            box = painter.fontMetrics().boundingRect(caption).adjusted(-6, -3, 6, 3)
-            box.moveCenter(plot.center().toPoint())
-            box.moveTop(int(plot.top()) + 4)
-            painter.setPen(QPen(mix(text, base, 0.3), 1))
-            painter.setBrush(base)
-            painter.drawRect(box)
-            painter.setPen(text)
-            painter.drawText(box, Qt.AlignmentFlag.AlignCenter, caption)
-        painter.end()
+
+    def _paint_empty_caption(self, painter: QPainter, plot: QRectF, base: QColor, text: QColor) -> None:
+        painter.setFont(self.font())
+        caption = self.empty_caption()
+        box = painter.fontMetrics().boundingRect(caption).adjusted(-6, -3, 6, 3)
+        box.moveCenter(plot.center().toPoint())
+        box.moveTop(int(plot.top()) + 4)
+        painter.setPen(QPen(mix(text, base, 0.3), 1))
+        painter.setBrush(base)
+        painter.drawRect(box)
+        painter.setPen(text)
+        painter.drawText(box, Qt.AlignmentFlag.AlignCenter, caption)
 
     def empty_caption(self) -> str:
         """What the chart of a text without features says."""

@@ -8,6 +8,10 @@ Any change (typing, a file, an example, a setting) schedules a recompute: typing
 ``TYPING_DELAY_MS``; the core then runs on the worker thread, and only the newest request's answer is shown.
 The word diff starts with the request on a worker of its own. Only the tab on screen is filled at once:
 the others catch up when they are shown, so a change costs what is visible.
+
+The page lays out and wires its parts: the scheduling and the worker are ``recompute.Recompute``, the
+Steps tab is ``steps_tab.StepsTab`` (with step mode's highlights), the Export button and its menu are
+``exports.ExportButton``.
 """
 
 from __future__ import annotations
@@ -15,39 +19,24 @@ from __future__ import annotations
 import contextlib
 import os
 
-from PySide6.QtCore import QByteArray, QItemSelection, QItemSelectionModel, QSettings, Qt, QTimer, Signal, Slot
-from PySide6.QtGui import QAction, QPaintEvent
-from PySide6.QtWidgets import (
-    QAbstractItemView,
-    QFileDialog,
-    QHBoxLayout,
-    QMenu,
-    QScrollArea,
-    QSplitter,
-    QTabWidget,
-    QToolButton,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtGui import QPaintEvent
+from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QSplitter, QTabWidget, QToolButton, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.search.verify import Decision
 from simcompare.gui.common.diff_view import DifferencesView
-from simcompare.gui.common.export import save_trace, save_widget
-from simcompare.gui.common.messages import system_error_text
-from simcompare.gui.common.palette import SELECTED, tint
-from simcompare.gui.common.workers import BackgroundJob
-from simcompare.gui.compare.compute import Comparer, CompareRequest, CompareResult
+from simcompare.gui.compare.compute import CompareRequest, CompareResult
 from simcompare.gui.compare.examples import Example, example, example_note
-from simcompare.gui.compare.fingerprint_panel import FingerprintPanel
+from simcompare.gui.compare.exports import ExportButton
 from simcompare.gui.compare.geometry_view import GeometryView
 from simcompare.gui.compare.index_view import IndexView
+from simcompare.gui.compare.recompute import Recompute
 from simcompare.gui.compare.settings_panel import SettingsPanel
-from simcompare.gui.compare.steps import Step, StepGuide
+from simcompare.gui.compare.steps_tab import StepsTab
 from simcompare.gui.compare.summary import SummaryPanel
 from simcompare.gui.compare.text_pane import TextPane
-from simcompare.gui.compare.token_table import TokenTable
 
 TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
@@ -76,29 +65,25 @@ class ComparePage(QWidget):
         self._comparison: Comparison | None = None
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
-        # The Steps tab's views (token tables, bit grid, charts) are the costliest to fill: while another
-        # tab is open they wait, and catch up when the Steps tab is shown (or exported from).
-        self._steps_stale = False
-        self._table_titles = ("", "")
-        self._shown_bits = 0
         self._example: Example | None = None  # the example on screen, until a text is edited
         self._example_settings: tuple[Config, Decision] | None = None  # what the example was loaded with
-        self._job = BackgroundJob(Comparer(), "simcompare-compare", self)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._pending_delay = 0
-        # The first request loads jieba's dictionary on the worker, holding Python's lock for a while
-        # (rjieba: about 0.15 s, jieba: a second): a page that has not been painted yet waits for its
-        # first paint before starting one on its own, so the window appears first. What the user asks
-        # for (a file, an example, a pair from the Folder page) starts at once.
-        self._painted = False
-        self._first_request_waiting = False
+        self._recompute = Recompute(self._request, self)
         # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
         self._grey_timer = QTimer(self)
         self._grey_timer.setSingleShot(True)
         self._grey_timer.setInterval(GREY_AFTER_MS)
 
-        # Inputs.
+        inputs = self._build_inputs()
+        results_box = self._build_results()
+        self._build_sides(inputs, results_box)
+        self.main_splitter.setSizes([240, 620])
+        self.side_splitter.setSizes([1100, 280])
+        self.steps_tab.tables_splitter.setSizes([300, 300])
+        self._connect()
+        self._recompute.schedule_when_painted()
+
+    def _build_inputs(self) -> QWidget:
+        """The two text panes with the swap button between them."""
         self.pane_a = TextPane(self.tr("Text A"))
         self.pane_b = TextPane(self.tr("Text B"))
         self.swap_button = QToolButton()
@@ -110,63 +95,26 @@ class ComparePage(QWidget):
         inputs_row.addWidget(self.pane_a, 1)
         inputs_row.addWidget(self.swap_button, 0, Qt.AlignmentFlag.AlignVCenter)
         inputs_row.addWidget(self.pane_b, 1)
+        return inputs
 
-        # Results.
+    def _build_results(self) -> QWidget:
+        """The verdict strip above the results' tabs (Steps, Differences, Geometry, Index) and Export."""
         self.summary = SummaryPanel()
-        self.table_a = TokenTable(self.tr("Tokens of A"))
-        self.table_b = TokenTable(self.tr("Tokens of B"))
-        self.fingerprints = FingerprintPanel()
         self.differences = DifferencesView()
-
-        self.tables_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.tables_splitter.addWidget(self.table_a)
-        self.tables_splitter.addWidget(self.table_b)
-        self.steps_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.fingerprints_area = QScrollArea()
-        self.fingerprints_area.setWidget(self.fingerprints)
-        self.fingerprints_area.setWidgetResizable(True)
-        self.fingerprints_area.setFrameShape(QScrollArea.Shape.NoFrame)
-        self.fingerprints_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.steps_splitter.addWidget(self.tables_splitter)
-        self.steps_splitter.addWidget(self.fingerprints_area)
-        self.steps_splitter.setStretchFactor(0, 5)
-        self.steps_splitter.setStretchFactor(1, 4)
+        self.steps_tab = StepsTab(self.summary.distance)
+        # The Steps tab's views, as the page's own (tests, screenshots and the window reach them here).
+        self.table_a, self.table_b = self.steps_tab.table_a, self.steps_tab.table_b
+        self.fingerprints = self.steps_tab.fingerprints
+        self.step_guide = self.steps_tab.step_guide
         self.results = QTabWidget()
         self.results.setDocumentMode(True)
-        self.step_guide = StepGuide()
-        steps_page = self._steps_page = QWidget()
-        steps_column = QVBoxLayout(steps_page)
-        steps_column.setContentsMargins(0, 4, 0, 0)
-        steps_column.setSpacing(2)
-        steps_column.addWidget(self.step_guide)
-        steps_column.addWidget(self.steps_splitter, 1)
-        self._lit: list[QWidget] = []  # widgets lit by the current step
-        self.results.addTab(steps_page, self.tr("Steps"))
+        self.results.addTab(self.steps_tab, self.tr("Steps"))
         self.results.addTab(self.differences, self.tr("Differences"))
         self.geometry = GeometryView()
         self.index_view = IndexView()
         self.results.addTab(self.geometry, self.tr("Geometry"))
         self.results.addTab(self.index_view, self.tr("Index"))
-        self.export_button = QToolButton()
-        self.export_button.setText(self.tr("Export"))
-        self.export_button.setToolTip(self.tr("Save a view or chart as PNG or SVG, or the trace as CSV or JSON"))
-        self.export_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
-        export_menu = QMenu(self.export_button)
-        for key, text in (
-            ("view", self.tr("This view as PNG or SVG…")),
-            ("chart_a", self.tr("Sums chart of A…")),
-            ("chart_b", self.tr("Sums chart of B…")),
-            ("grid", self.tr("Bit grids…")),
-            ("angle", self.tr("Distance against angle chart…")),
-            ("table_a", self.tr("Token table of A…")),
-            ("table_b", self.tr("Token table of B…")),
-        ):
-            export_menu.addAction(text).setData(key)
-        export_menu.addSeparator()
-        export_menu.addAction(self.tr("Trace as CSV or JSON…")).setData("trace")
-        # One slot for the menu (no lambda holding the page in a reference cycle).
-        export_menu.triggered.connect(self._on_export_action)
-        self.export_button.setMenu(export_menu)
+        self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry)
         self.results.setCornerWidget(self.export_button)
 
         results_box = QWidget()
@@ -174,7 +122,10 @@ class ComparePage(QWidget):
         results_column.setContentsMargins(0, 0, 0, 0)
         results_column.addWidget(self.summary)
         results_column.addWidget(self.results, 1)
+        return results_box
 
+    def _build_sides(self, inputs: QWidget, results_box: QWidget) -> None:
+        """The inputs above the results, beside the settings."""
         self.main_splitter = QSplitter(Qt.Orientation.Vertical)
         self.main_splitter.addWidget(inputs)
         self.main_splitter.addWidget(results_box)
@@ -182,7 +133,6 @@ class ComparePage(QWidget):
         self.main_splitter.setStretchFactor(1, 3)
         self.main_splitter.setChildrenCollapsible(False)
 
-        # Settings at the side.
         self.settings = SettingsPanel()
         self.settings_area = QScrollArea()
         self.settings_area.setWidget(self.settings)
@@ -202,28 +152,21 @@ class ComparePage(QWidget):
         row.setContentsMargins(6, 6, 6, 6)
         row.addWidget(self.side_splitter)
 
-        self.main_splitter.setSizes([240, 620])
-        self.side_splitter.setSizes([1100, 280])
-        self.tables_splitter.setSizes([300, 300])
-
-        # Wiring.
-        self._timer.timeout.connect(self._on_timer)
+    def _connect(self) -> None:
         self._grey_timer.timeout.connect(self._grey_old_results)
-        self._job.result_ready.connect(self._on_result)
-        self._job.failed.connect(self._on_failed)
-        self._job.busy_changed.connect(self.busy_changed)
-        self._job.busy_changed.connect(self._on_busy_changed)
+        self._recompute.submitted.connect(self._on_submitted)
+        self._recompute.result_ready.connect(self._on_result)
+        self._recompute.failed.connect(self._on_failed)
+        self._recompute.busy_changed.connect(self.busy_changed)
+        self._recompute.busy_changed.connect(self._on_busy_changed)
         for pane in (self.pane_a, self.pane_b):
             pane.edited.connect(self._on_text_edited)
             pane.file_loaded.connect(self._on_file_loaded)
             pane.load_failed.connect(self._on_load_failed)
         self.swap_button.clicked.connect(self.swap)
         self.settings.changed.connect(self._on_settings_changed)
-        self.step_guide.step_changed.connect(self._show_step)
         self.results.currentChanged.connect(self._on_results_tab_changed)
-        self.table_a.token_selected.connect(self._on_token_selected_a)
-        self.table_b.token_selected.connect(self._on_token_selected_b)
-        self._schedule_when_painted()
+        self.export_button.message.connect(self.message)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -238,16 +181,15 @@ class ComparePage(QWidget):
 
     def is_settled(self) -> bool:
         """True when no recompute is pending or running: what is on screen matches the inputs."""
-        return not self._first_request_waiting and not self._timer.isActive() and not self._job.busy
+        return self._recompute.is_settled()
 
     @property
     def busy(self) -> bool:
-        return self._job.busy
+        return self._recompute.busy
 
     def shutdown(self) -> None:
         """Stop the workers (before the window closes)."""
-        self._timer.stop()
-        self._job.shutdown()
+        self._recompute.shutdown()
         self.differences.shutdown()
         self.geometry.shutdown()
 
@@ -255,24 +197,11 @@ class ComparePage(QWidget):
 
     def schedule(self, delay_ms: int = TYPING_DELAY_MS) -> None:
         """Recompute after ``delay_ms``; typing restarts the wait, so a burst of keys recomputes once."""
-        if self._timer.isActive() and self._pending_delay < delay_ms:
-            return  # a sooner recompute is already on its way and will see this change too
-        self._pending_delay = delay_ms
-        self._timer.start(delay_ms)
-
-    def _schedule_when_painted(self) -> None:
-        """Recompute now if the page is on screen, else once it is first painted (see ``__init__``)."""
-        if self._painted:
-            self.schedule(0)
-        else:
-            self._first_request_waiting = True
+        self._recompute.schedule(delay_ms)
 
     def paintEvent(self, event: QPaintEvent) -> None:
         super().paintEvent(event)
-        if not self._painted:
-            self._painted = True
-            if self._first_request_waiting:
-                self.schedule(0)  # runs at the next turn of the event loop, after this paint
+        self._recompute.page_painted()  # the first request waits for the window to appear
 
     def recompute(self) -> None:
         """Recompute at the next turn of the event loop."""
@@ -324,6 +253,24 @@ class ComparePage(QWidget):
     def show_results_tab(self, index: int) -> None:
         self.results.setCurrentIndex(index)
 
+    # ------------------------------------------------------------------------ parts, by their old names
+
+    def export_widget(self, widget: QWidget, path: str) -> bool:
+        """Save a view or chart as PNG or SVG (see ``ExportButton.export_widget``)."""
+        return self.export_button.export_widget(widget, path)
+
+    def export_trace(self, path: str) -> bool:
+        """Save the comparison on screen as CSV or JSON (see ``ExportButton.export_trace``)."""
+        return self.export_button.export_trace(path)
+
+    def export_target(self, key: str) -> QWidget:
+        """The widget an Export menu entry saves."""
+        return self.export_button.export_target(key)
+
+    def lit_widgets(self) -> list[QWidget]:
+        """The widgets the current step lights up (besides table cells)."""
+        return self.steps_tab.lit_widgets()
+
     # ------------------------------------------------------------------------------- persistence
 
     def save_state(self, settings: QSettings) -> None:
@@ -331,8 +278,8 @@ class ComparePage(QWidget):
         settings.beginGroup(_STATE_GROUP)
         settings.setValue("main", self.main_splitter.saveState())
         settings.setValue("side", self.side_splitter.saveState())
-        settings.setValue("steps", self.steps_splitter.saveState())
-        settings.setValue("tables", self.tables_splitter.saveState())
+        settings.setValue("steps", self.steps_tab.steps_splitter.saveState())
+        settings.setValue("tables", self.steps_tab.tables_splitter.saveState())
         settings.setValue("tab", self.results.currentIndex())
         settings.setValue("settings_visible", self.settings_area.isVisibleTo(self))
         settings.endGroup()
@@ -343,8 +290,8 @@ class ComparePage(QWidget):
         for key, splitter in (
             ("main", self.main_splitter),
             ("side", self.side_splitter),
-            ("steps", self.steps_splitter),
-            ("tables", self.tables_splitter),
+            ("steps", self.steps_tab.steps_splitter),
+            ("tables", self.steps_tab.tables_splitter),
         ):
             value = settings.value(key)
             if isinstance(value, QByteArray):
@@ -357,7 +304,7 @@ class ComparePage(QWidget):
         if visible is not None:
             self.settings_area.setVisible(str(visible).lower() not in ("false", "0"))
         settings.endGroup()
-        self._schedule_when_painted()
+        self._recompute.schedule_when_painted()
 
     # ------------------------------------------------------------------------------------- slots
 
@@ -381,10 +328,9 @@ class ComparePage(QWidget):
     def _on_settings_changed(self) -> None:
         self.schedule(SETTINGS_DELAY_MS)
 
-    @Slot()
-    def _on_timer(self) -> None:
-        self._first_request_waiting = False  # this request reads the inputs as they are now
-        request = CompareRequest(
+    def _request(self) -> CompareRequest:
+        """The request the inputs make as they are now."""
+        return CompareRequest(
             self.pane_a.text(),
             self.pane_b.text(),
             self.settings.config(),
@@ -392,7 +338,9 @@ class ComparePage(QWidget):
             html_a=self.pane_a.html(),
             html_b=self.pane_b.html(),
         )
-        self._job.submit(request)
+
+    @Slot(object)
+    def _on_submitted(self, request: CompareRequest) -> None:
         # The word diff needs only the texts: it starts now, beside the fingerprints, not after them.
         texts = (request.text_a, request.text_b, str(request.config.segmenter))
         if texts != self._diff_texts:
@@ -404,6 +352,7 @@ class ComparePage(QWidget):
         comparison = result.comparison
         self._comparison = comparison
         self._last_seconds = result.seconds
+        self.export_button.set_comparison(comparison)
         self.summary.show_comparison(comparison)
         if self._example is not None:
             as_loaded = (comparison.config, comparison.decision) == self._example_settings
@@ -419,6 +368,17 @@ class ComparePage(QWidget):
             )
         self.geometry.show_comparison(comparison)
         self.index_view.show_comparison(comparison)
+        self.steps_tab.set_comparison(comparison, self._count_tokens(comparison))
+        if self.results.currentWidget() is self.steps_tab:
+            self.steps_tab.catch_up()
+        self.differences.set_titles(
+            os.path.basename(self.pane_a.source or "") or self.tr("Text A"),
+            os.path.basename(self.pane_b.source or "") or self.tr("Text B"),
+        )
+        self.results_shown.emit(comparison)
+
+    def _count_tokens(self, comparison: Comparison) -> tuple[str, str]:
+        """Say under each pane how many tokens it has; returns the token tables' titles."""
         titles = []
         for pane, side, label in ((self.pane_a, comparison.a, "A"), (self.pane_b, comparison.b, "B")):
             total, distinct = len(side.features.sequence), len(side.features.counts)
@@ -434,176 +394,14 @@ class ComparePage(QWidget):
                 pane.set_stats(self.tr("{total} tokens · {distinct} distinct").format(total=total, distinct=distinct))
                 title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
             titles.append(title.format(label=label, kept=kept, distinct=distinct))
-        self._table_titles = (titles[0], titles[1])
-        self._steps_stale = True
-        if self.results.currentWidget() is self._steps_page:
-            self._show_steps()
-        self.differences.set_titles(
-            os.path.basename(self.pane_a.source or "") or self.tr("Text A"),
-            os.path.basename(self.pane_b.source or "") or self.tr("Text B"),
-        )
-        self.results_shown.emit(comparison)
-
-    def _show_steps(self) -> None:
-        """Bring the Steps tab's views up to the comparison on screen, if they are behind it."""
-        comparison = self._comparison
-        if not self._steps_stale or comparison is None:
-            return
-        self._steps_stale = False
-        self.table_a.set_fingerprint(comparison.a.fingerprint)
-        self.table_b.set_fingerprint(comparison.b.fingerprint)
-        self.fingerprints.show_comparison(comparison)
-        self.step_guide.set_comparison(comparison)
-        if self.step_guide.step is not None:
-            self._show_step(int(self.step_guide.step))
-        if comparison.config.bits != self._shown_bits:
-            self._shown_bits = comparison.config.bits
-            self._fit_tables()
-        self.fingerprints.highlight_token(self.table_a.selected_token() or self.table_b.selected_token())
-        self.table_a.set_title(self._table_titles[0])
-        self.table_b.set_title(self._table_titles[1])
+        return titles[0], titles[1]
 
     @Slot(int)
     def _on_results_tab_changed(self, _index: int) -> None:
-        if self.results.currentWidget() is self._steps_page:
-            self._show_steps()
+        if self.results.currentWidget() is self.steps_tab:
+            self.steps_tab.catch_up()
 
-    def _fit_tables(self) -> None:
-        """Give the token tables the room a small (taught) width needs to show its whole ±w matrix."""
-        total = sum(self.steps_splitter.sizes())
-        if total <= 0:
-            return
-        needed = max(self.table_a.needed_width(), self.table_b.needed_width())
-        tables = min(needed, int(total * 0.62)) if self._shown_bits <= 16 else int(total * 0.5)
-        self.steps_splitter.setSizes([tables, total - tables])
-
-    # ------------------------------------------------------------------------------------ export
-
-    def export_widget(self, widget: QWidget, path: str) -> bool:
-        """Save a view or chart as PNG or SVG (by suffix); False (and a message) when it could not be written."""
-        self._show_steps()  # a chart or table of the Steps tab may be saved while another tab is open
-        try:
-            save_widget(widget, path, "simcompare")
-        except OSError as error:
-            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=_reason(error)))
-            return False
-        self.message.emit(self.tr("Saved {path}").format(path=path))
-        return True
-
-    def export_trace(self, path: str) -> bool:
-        """Save the comparison on screen as CSV or as ``compare --json`` writes it (by suffix)."""
-        if self._comparison is None:
-            return False
-        try:
-            save_trace(
-                self._comparison,
-                path,
-                names=(self.pane_a.source or self.tr("Text A"), self.pane_b.source or self.tr("Text B")),
-                documents=(self.pane_a.document, self.pane_b.document),
-                texts=(self.pane_a.text(), self.pane_b.text()),
-            )
-        except OSError as error:
-            self.message.emit(self.tr("Could not save {path}: {reason}").format(path=path, reason=_reason(error)))
-            return False
-        self.message.emit(self.tr("Saved {path}").format(path=path))
-        return True
-
-    def export_target(self, key: str) -> QWidget:
-        """The widget an Export menu entry saves."""
-        self._show_steps()
-        targets = {
-            "chart_a": self.fingerprints.chart_a,
-            "chart_b": self.fingerprints.chart_b,
-            "grid": self.fingerprints.grid,
-            "angle": self.geometry.chart,
-            "table_a": self.table_a.view,
-            "table_b": self.table_b.view,
-        }
-        return targets.get(key) or self.results.currentWidget()
-
-    @Slot(QAction)
-    def _on_export_action(self, action: QAction) -> None:
-        key = str(action.data())
-        if key == "trace":
-            self._ask_export_trace()
-        else:
-            self._ask_export_widget(self.export_target(key), action.text())
-
-    def _ask_export_widget(self, widget: QWidget, title: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)")
-        )
-        if path:
-            self.export_widget(widget, path)
-
-    def _ask_export_trace(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self,
-            self.tr("Export the trace"),
-            "simcompare-trace.csv",
-            self.tr("CSV table (*.csv);;JSON, as simcompare compare --json (*.json)"),
-        )
-        if path:
-            self.export_trace(path)
-
-    @Slot(int)
-    def _show_step(self, step: int) -> None:
-        """Light up what step ``step`` is about (−1: step mode left, nothing lit)."""
-        for widget in self._lit:
-            widget.setStyleSheet("")
-        self._lit = []
-        for table in (self.table_a, self.table_b):
-            selection = table.view.selectionModel()
-            selection.blockSignals(True)  # a step's highlight is not a token choice
-            try:
-                table.view.clearSelection()
-                table.view.setSelectionBehavior(
-                    QAbstractItemView.SelectionBehavior.SelectItems
-                    if step >= 0
-                    else QAbstractItemView.SelectionBehavior.SelectRows
-                )
-                self._select_step_cells(table, step)
-            finally:
-                selection.blockSignals(False)
-            table.view.viewport().update()
-        if step < 0:
-            return
-        if step == Step.CLEAN:
-            self._lit = [self.step_guide.cleaned]
-        elif step == Step.FINGERPRINT:
-            self._lit = [self.fingerprints.hex_a, self.fingerprints.hex_b]
-        elif step == Step.XOR:
-            self._lit = [self.fingerprints.differing]
-        elif step == Step.DISTANCE:
-            self._lit = [self.summary.distance]
-        for widget in self._lit:
-            widget.setStyleSheet(f"background: {tint(SELECTED, widget, 0.3).name()};")
-
-    @staticmethod
-    def _select_step_cells(table: TokenTable, step: int) -> None:
-        model = table.model
-        if model.columnCount() == 0:
-            return
-        last_token = model.token_rows - 1
-        last_column = model.columnCount() - 1
-        ranges = {
-            Step.TOKENS: (0, model.TOKEN, last_token, model.TOKEN),
-            Step.WEIGHTS: (0, model.WEIGHT, last_token, model.WEIGHT),
-            Step.CODES: (0, model.CODE, last_token, model.CODE),
-            Step.SIGNED: (0, model.FIRST_BIT, last_token, last_column),
-            Step.SUMS: (model.sum_row, model.FIRST_BIT, model.sum_row, last_column),
-            Step.SIGNS: (model.bit_row, model.FIRST_BIT, model.bit_row, last_column),
-        }
-        if step not in ranges or (last_token < 0 and step < Step.SUMS):
-            return
-        top, left, bottom, right = ranges[Step(step)]
-        cells = QItemSelection(model.index(top, left), model.index(bottom, right))
-        table.view.selectionModel().select(cells, QItemSelectionModel.SelectionFlag.ClearAndSelect)
-        table.view.scrollTo(model.index(top, 0))  # rows into view; the Token column stays in sight
-
-    def lit_widgets(self) -> list[QWidget]:
-        """The widgets the current step lights up (besides table cells)."""
-        return list(self._lit)
+    # ------------------------------------------------------------------------------- busy, failed
 
     @property
     def results_greyed(self) -> bool:
@@ -624,7 +422,7 @@ class ComparePage(QWidget):
 
     @Slot()
     def _grey_old_results(self) -> None:
-        if self._job.busy:
+        if self._recompute.busy:
             self.results.setEnabled(False)
             self.summary.setEnabled(False)
             self.message.emit(self.tr("Computing… the results shown are for the previous texts and settings"))
@@ -635,23 +433,3 @@ class ComparePage(QWidget):
         self.summary.notices.show()
         self.message.emit(message)
         self.computation_failed.emit(message)
-
-    @Slot(str)
-    def _on_token_selected_a(self, token: str) -> None:
-        self._follow_selection(token, self.table_b)
-
-    @Slot(str)
-    def _on_token_selected_b(self, token: str) -> None:
-        self._follow_selection(token, self.table_a)
-
-    def _follow_selection(self, token: str, other: TokenTable) -> None:
-        if not token or not other.select_token(token, quiet=True):
-            other.view.selectionModel().blockSignals(True)
-            other.view.clearSelection()
-            other.view.selectionModel().blockSignals(False)
-        self.fingerprints.highlight_token(token or None)
-
-
-def _reason(error: OSError) -> str:
-    """Why a file could not be written, in the window's language where the system gave an error number."""
-    return system_error_text(error.errno) or str(error)

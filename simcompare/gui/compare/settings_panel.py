@@ -54,6 +54,16 @@ class SettingsPanel(QWidget):
         self._bits = DEFAULT_BITS
         self._switched_from: str | None = None
 
+        self._make_token_fields()
+        self._make_fingerprint_fields()
+        self._lay_out()
+        self._apply_bits(DEFAULT_BITS, reset_k=True)  # the hashers' states and k's range for the first width
+        self.restore_defaults(emit=False)
+
+        self._connect()
+
+    def _make_token_fields(self) -> None:
+        """The fields that decide the tokens and their weights: segmenter, n, stop words, folding, weighting, K."""
         self.segmenter = QComboBox()
         for label, value in (
             (self.tr("jieba words (Chinese)"), Segmenter.JIEBA),
@@ -115,6 +125,8 @@ class SettingsPanel(QWidget):
             self.tr("Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all")
         )
 
+    def _make_fingerprint_fields(self) -> None:
+        """The fields that decide the fingerprint and the verdict: hasher, bits, k, the note, Restore defaults."""
         self.hasher = QComboBox()
         self._hasher_model = QStandardItemModel(self.hasher)
         for name, hasher in HASHERS.items():
@@ -163,6 +175,8 @@ class SettingsPanel(QWidget):
             ).format(hasher=DEFAULT_HASHER, bits=DEFAULT_BITS, k=default_k(DEFAULT_BITS))
         )
 
+    def _lay_out(self) -> None:
+        """The two groups (Tokens, Fingerprint) above the Restore defaults button."""
         tokens = QGroupBox(self.tr("Tokens"))
         tokens_form = QFormLayout(tokens)
         segment_row = QHBoxLayout()
@@ -188,9 +202,7 @@ class SettingsPanel(QWidget):
         column.addWidget(self.defaults_button, 0, Qt.AlignmentFlag.AlignLeft)
         column.addStretch(1)
 
-        self._apply_bits(DEFAULT_BITS, reset_k=True)  # the hashers' states and k's range for the first width
-        self.restore_defaults(emit=False)
-
+    def _connect(self) -> None:
         self.segmenter.currentIndexChanged.connect(self._on_segmenter_changed)
         self.segmenter.currentIndexChanged.connect(self._emit)
         self.ngram.valueChanged.connect(self._emit)

@@ -2,7 +2,7 @@
 
 clean → tokens → weights → codes → ±w → sums → signs → fingerprint → XOR → distance. The guide only
 chooses what to highlight and writes the sentence from the comparison's numbers (all from the core);
-the page decides which of its widgets each step lights up (``ComparePage._show_step``).
+the Steps tab decides which of its widgets each step lights up (``StepsTab._show_step``).
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from PySide6.QtCore import QCoreApplication, Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison
+from simcompare.core.fingerprint.simhash import TokenTrace
 from simcompare.gui.common.palette import number, signed
 from simcompare.gui.common.plain import plain_label
 
@@ -62,6 +63,14 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
         return QCoreApplication.translate(
             "Steps", "Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step."
         )
+    if step <= Step.SIGNS:
+        return _text_a_sentence(step, comparison, first)
+    return _pair_sentence(step, comparison)
+
+
+def _text_a_sentence(step: Step, comparison: Comparison, first: TokenTrace) -> str:
+    """The sentence of a step from weights to signs, with text A's numbers (``first``: its heaviest token)."""
+    fp, features = comparison.a.fingerprint, comparison.a.features
     if step is Step.WEIGHTS:
         return QCoreApplication.translate(
             "Steps",
@@ -90,11 +99,14 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
         return QCoreApplication.translate("Steps", "Sums: each bit's column of ±w is added up: V = {sums}.").format(
             sums=_listed([number(v) for v in fp.sums])
         )
-    if step is Step.SIGNS:
-        return QCoreApplication.translate(
-            "Steps", "Signs: bit j is 1 where V[j] > 0 and 0 otherwise (a sum of 0 gives 0): {bits}."
-        ).format(bits=_listed(list(fp.binary)))
-    b = comparison.b.fingerprint
+    return QCoreApplication.translate(  # Step.SIGNS
+        "Steps", "Signs: bit j is 1 where V[j] > 0 and 0 otherwise (a sum of 0 gives 0): {bits}."
+    ).format(bits=_listed(list(fp.binary)))
+
+
+def _pair_sentence(step: Step, comparison: Comparison) -> str:
+    """The sentence of a step from the fingerprint to the distance, with both texts' numbers."""
+    fp, b = comparison.a.fingerprint, comparison.b.fingerprint
     if step is Step.FINGERPRINT:
         return QCoreApplication.translate(
             "Steps", "Fingerprint: the bits read from left to right: A = {a} (hex {ha}), B = {b} (hex {hb})."

@@ -50,6 +50,32 @@ class SummaryPanel(QFrame):
             )
         )
 
+        sticks_box = self._yardsticks()
+
+        self.info = plain_label()
+        self.info.setWordWrap(True)
+        self.info.hide()
+        self.notices = plain_label()
+        self.notices.setWordWrap(True)
+        self.notices.setStyleSheet(f"color: {BAD.name()};")
+        self.notices.hide()
+
+        top = QHBoxLayout()
+        top.setSpacing(16)
+        top.addWidget(distance_box)
+        top.addWidget(similarity_box)
+        top.addWidget(verdict_box)
+        top.addStretch(1)
+        top.addWidget(sticks_box)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(10, 6, 10, 6)
+        column.addLayout(top)
+        column.addWidget(self.info)
+        column.addWidget(self.notices)
+        self.clear()
+
+    def _yardsticks(self) -> QWidget:
+        """The yardsticks beside the verdict: cosine, Jaccard, edit similarity and f·θ/π, under a heading."""
         self.cosine = plain_label(selectable=True)
         self.jaccard = plain_label(selectable=True)
         self.edit = plain_label(selectable=True)
@@ -95,28 +121,7 @@ class SummaryPanel(QFrame):
                 "where θ is the angle between the two weight vectors."
             )
         )
-
-        self.info = plain_label()
-        self.info.setWordWrap(True)
-        self.info.hide()
-        self.notices = plain_label()
-        self.notices.setWordWrap(True)
-        self.notices.setStyleSheet(f"color: {BAD.name()};")
-        self.notices.hide()
-
-        top = QHBoxLayout()
-        top.setSpacing(16)
-        top.addWidget(distance_box)
-        top.addWidget(similarity_box)
-        top.addWidget(verdict_box)
-        top.addStretch(1)
-        top.addWidget(sticks_box)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(10, 6, 10, 6)
-        column.addLayout(top)
-        column.addWidget(self.info)
-        column.addWidget(self.notices)
-        self.clear()
+        return sticks_box
 
     def set_info(self, text: str) -> None:
         """A line about what is being compared (an example's lesson); empty hides it."""

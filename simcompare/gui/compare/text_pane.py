@@ -117,30 +117,7 @@ class TextPane(QWidget):
         bold = QFont(self.title.font())
         bold.setBold(True)
         self.title.setFont(bold)
-        self.html_box = QCheckBox(self.tr("Read as HTML"))
-        self.html_box.setToolTip(
-            self.tr(
-                "Reduce the text to what a browser shows before segmenting. "
-                "Set for .html files and for text that starts like an HTML page."
-            )
-        )
-        self.open_button = QToolButton()
-        self.open_button.setText(self.tr("Open…"))
-        self.open_button.setToolTip(
-            self.tr("Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)")
-        )
-        self.fold_button = QToolButton()
-        self.fold_button.setText(self.tr("Folded"))
-        self.fold_button.setCheckable(True)
-        self.fold_button.setToolTip(
-            self.tr(
-                "Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut "
-                "into words, so both scripts of one text give the same tokens"
-            )
-        )
-        self.fold_button.hide()
-        self.clear_button = QToolButton()
-        self.clear_button.setText(self.tr("Clear"))
+        self._make_buttons()
 
         self.editor = DropTextEdit()
         self.editor.setPlaceholderText(
@@ -185,6 +162,33 @@ class TextPane(QWidget):
         self.html_box.toggled.connect(self._on_html_toggled)
         self.fold_button.toggled.connect(self._on_fold_toggled)
         self._show_info()
+
+    def _make_buttons(self) -> None:
+        """The header's controls: Read as HTML, Folded (hidden until a text has Traditional Chinese), Open, Clear."""
+        self.html_box = QCheckBox(self.tr("Read as HTML"))
+        self.html_box.setToolTip(
+            self.tr(
+                "Reduce the text to what a browser shows before segmenting. "
+                "Set for .html files and for text that starts like an HTML page."
+            )
+        )
+        self.open_button = QToolButton()
+        self.open_button.setText(self.tr("Open…"))
+        self.open_button.setToolTip(
+            self.tr("Open a text file or a document: PDF, Word, OpenDocument, EPUB, RTF, Markdown (or drop one)")
+        )
+        self.fold_button = QToolButton()
+        self.fold_button.setText(self.tr("Folded"))
+        self.fold_button.setCheckable(True)
+        self.fold_button.setToolTip(
+            self.tr(
+                "Show the text as it is compared: Traditional Chinese folded to Simplified before it is cut "
+                "into words, so both scripts of one text give the same tokens"
+            )
+        )
+        self.fold_button.hide()
+        self.clear_button = QToolButton()
+        self.clear_button.setText(self.tr("Clear"))
 
     # -------------------------------------------------------------------------------------- reading
 

@@ -6,6 +6,8 @@
 - :func:`regroup`: the session's groups at k, with reference folders and the user's chosen references
   applied, and each group's wasted bytes. Newest request wins, so rapid slider ticks coalesce.
 - :func:`load_saved`: reopen saved results without scanning.
+
+:class:`FolderJobs` runs the three for the page.
 """
 
 from __future__ import annotations
@@ -16,15 +18,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from PySide6.QtCore import QEventLoop, QObject, QTimer
+
 from simcompare.core.fingerprint.simhash import Config
-from simcompare.core.folder.cache import open_cache
+from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
 from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
 from simcompare.core.formats.results import LoadedResults, load_results
-from simcompare.core.progress import Progress
+from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
+from simcompare.gui.common.workers import BackgroundJob
 
 ScanFunction = Callable[..., ScanResult]
 
@@ -74,7 +79,7 @@ class ScanJob:
 
 def load_saved(path: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
     """Reopen saved results (``path`` to the JSON) as a session, checking which files changed since."""
-    progress(0, 0, "loading")
+    progress(0, 0, Stage.LOADING)
     data = json.loads(Path(str(path)).read_text(encoding="utf-8"))
     loaded = load_results(data)
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
@@ -123,3 +128,61 @@ def _preferred(session: FolderSession, group: Group, preferred: frozenset[int]) 
         return group
     chosen = next((m.index for m in group.members if m.index in preferred), None)
     return group if chosen is None else set_reference(session, group, chosen)
+
+
+def default_cache() -> Path | None:
+    """The cache the window's scans use, or None without a home folder (scans then run without one)."""
+    try:
+        return default_cache_path()
+    except RuntimeError:
+        return None
+
+
+class FolderJobs(QObject):
+    """The page's three jobs, each on a thread of its own, and the timer that coalesces threshold changes.
+
+    Attributes:
+        scan: Scans a folder (:class:`ScanJob`), reporting progress.
+        load: Reopens saved results (:func:`load_saved`).
+        group: Regroups a session (:func:`regroup`); newest request wins.
+        regroup_timer: A slider drag sends a tick per step: they become one request once the events settle.
+    """
+
+    def __init__(self, scan_function: ScanFunction = scan, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.scan = BackgroundJob(ScanJob(scan_function), "folder-scan", self, reports_progress=True)
+        self.load = BackgroundJob(load_saved, "folder-load", self, reports_progress=True)
+        self.group = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
+        self.regroup_timer = QTimer(self)
+        self.regroup_timer.setSingleShot(True)
+        self.regroup_timer.setInterval(0)
+
+    @property
+    def scanning(self) -> bool:
+        """A scan runs, or saved results are being reopened."""
+        return self.scan.busy or self.load.busy
+
+    @property
+    def regrouping(self) -> bool:
+        """Groups are being made, or a threshold change waits to be."""
+        return self.group.busy or self.regroup_timer.isActive()
+
+    def wait_until_idle(self, timeout_ms: int) -> bool:
+        """Run the event loop until no job runs (for ``--screenshot``); False when ``timeout_ms`` passed first."""
+        loop = QEventLoop()
+        timer = QTimer()
+        timer.setSingleShot(True)
+        timer.timeout.connect(loop.quit)
+        poll = QTimer()
+        poll.timeout.connect(loop.quit)  # busy states end through several signals; look again now and then
+        poll.start(50)
+        timer.start(timeout_ms)
+        while (self.scanning or self.regrouping) and timer.isActive():
+            loop.exec()
+        poll.stop()
+        return not (self.scanning or self.regrouping)
+
+    def shutdown(self) -> None:
+        """Stop the workers; call before the page goes away."""
+        for job in (self.scan, self.load, self.group):
+            job.shutdown()

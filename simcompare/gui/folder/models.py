@@ -2,15 +2,17 @@
 
 Both wrap the core's frozen results and compute cells on demand, so 100,000 members cost no more than
 the rows on screen. A tree row's internal id says where it sits: 0 for a group row, ``g + 1`` for a
-member of group ``g``. The marks (the files an action applies to) live in the tree model; which files
-they are is decided by the core's rules (:mod:`simcompare.core.folder.cleaner`), never here.
+member of group ``g``. The marks (the files an action applies to) live in the cleaner's state
+(:class:`~simcompare.core.folder.cleaner_state.CleanerState`), which the tree model reads and asks to change;
+which files a rule marks is decided by the core (:mod:`simcompare.core.folder.cleaner`), never here.
 """
 
 from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Sequence
+from typing import Any
 
 from PySide6.QtCore import (
     QAbstractItemModel,
@@ -18,15 +20,14 @@ from PySide6.QtCore import (
     QModelIndex,
     QObject,
     QPersistentModelIndex,
-    QSortFilterProxyModel,
     Qt,
     Signal,
 )
 from PySide6.QtGui import QBrush, QFont, QPalette
 from PySide6.QtWidgets import QApplication
 
-from simcompare.core.compat import StrEnum
 from simcompare.core.fingerprint.bitwise import distance_similarity
+from simcompare.core.folder.cleaner_state import CleanerState, FileState
 from simcompare.core.folder.scan import FileRecord, Problem
 from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import Group, Member
@@ -59,13 +60,6 @@ class Column(enum.IntEnum):
 _COLUMNS = len(Column)
 
 
-class FileState(StrEnum):
-    """A file of reopened results compared with the disk now."""
-
-    CHANGED = "changed"
-    GONE = "gone"
-
-
 def human_size(size: int) -> str:
     """Bytes as a short size (1.2 KB)."""
     value = float(size)
@@ -79,22 +73,24 @@ def human_size(size: int) -> str:
 class GroupTreeModel(QAbstractItemModel):
     """Groups → members. Members can be marked for an action; marks survive a regroup.
 
+    The marks, chosen references and file states are the cleaner's state's; the model shows them, and every
+    change of marks made through it repaints the rows concerned and says so.
+
     Signals:
         marks_changed(): the set of marked files changed.
     """
 
     marks_changed = Signal()
 
-    def __init__(self, parent: QObject | None = None) -> None:
+    def __init__(self, parent: QObject | None = None, cleaner: CleanerState | None = None) -> None:
         super().__init__(parent)
+        self._cleaner = cleaner if cleaner is not None else CleanerState()
         self._files: Sequence[FileRecord] = ()
         self._groups: list[Group] = []
         self._wasted: list[int] = []
         self._members_total = 0
         self._bits = 64
-        self._checked: set[int] = set()
         self._protected: frozenset[int] = frozenset()
-        self._states: Mapping[int, FileState] = {}
         self._sort: tuple[int, Qt.SortOrder] = (Column.SIZE, Qt.SortOrder.DescendingOrder)
         self._members_sorted: list[bool] = []
         self._rows: dict[int, int] | None = {}
@@ -111,9 +107,8 @@ class GroupTreeModel(QAbstractItemModel):
         *,
         wasted: Sequence[int] | None = None,
         protected: Collection[int] = (),
-        states: Mapping[int, FileState] | None = None,
     ) -> None:
-        """Show new groups; marks of files still in a group are kept (of the same files only).
+        """Show new groups; marks of files still in a group are kept (the cleaner's state drops the others).
 
         Args:
             files: The scan's files.
@@ -121,19 +116,14 @@ class GroupTreeModel(QAbstractItemModel):
             bits: The fingerprint width.
             wasted: Per group, the bytes that removing all but the reference frees.
             protected: Files in reference folders: never marked.
-            states: Files changed or gone since reopened results were saved.
         """
         self.beginResetModel()
-        if files is not self._files:
-            self._checked.clear()
         self._files, self._groups, self._bits = files, list(groups), bits
         self._members_total = sum(map(len, self._groups))  # a new reference or a sort keeps the members
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
-        self._states = dict(states or {})
         self._apply_sort()
-        if self._checked:
-            self._checked = {i for i in self._checked if i in self._row_of} - self._protected
+        self._cleaner.show_groups(self._groups, self._protected)
         self._loaded = min(BATCH, len(self._groups))
         self.endResetModel()
         self.marks_changed.emit()
@@ -191,7 +181,7 @@ class GroupTreeModel(QAbstractItemModel):
             self._members_sorted[row] = True
         return group.members
 
-    def _group_key(self, row: int, column: int) -> object:
+    def _group_key(self, row: int, column: int) -> Any:
         group = self._groups[row]
         if column == Column.NAME:
             return self._files[group.reference].path
@@ -207,7 +197,7 @@ class GroupTreeModel(QAbstractItemModel):
             return min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
         return sum(m.identical for m in group.members)
 
-    def _member_key(self, group: Group, member: Member, column: int) -> object:
+    def _member_key(self, group: Group, member: Member, column: int) -> Any:
         record = self._files[member.index]
         if column == Column.SIZE:
             return (record.size, record.path)
@@ -220,9 +210,6 @@ class GroupTreeModel(QAbstractItemModel):
         if column == Column.IDENTICAL:
             return (int(member.identical), record.path)
         return (record.path, 0)
-
-    def clear(self) -> None:
-        self.set_groups((), [], self._bits)
 
     def replace_group(self, row: int, group: Group, wasted: int) -> None:
         """Show ``group`` in place of the group at ``row`` (a new reference: same members, same place)."""
@@ -260,35 +247,35 @@ class GroupTreeModel(QAbstractItemModel):
         """
         return self._members_total, sum(self._wasted)
 
-    def state(self, file_index: int) -> FileState | None:
-        return self._states.get(file_index)
-
     # ------------------------------------------------------------------ marks
-    def checked_files(self) -> list[int]:
+    @property
+    def cleaner(self) -> CleanerState:
+        """The cleaner's state whose marks, references and file states the model shows."""
+        return self._cleaner
+
+    def set_cleaner(self, cleaner: CleanerState) -> None:
+        """Show ``cleaner``'s marks and file states from now on (a page taking over another's, before its groups)."""
+        self.beginResetModel()
+        self._cleaner = cleaner
+        self.endResetModel()
+
+    def marked_files(self) -> list[int]:
         """Indices (into the scan's files) of the marked members, in group order."""
-        return [m.index for g in self._groups for m in g.members if m.index in self._checked]
+        return self._cleaner.marked_in(self._groups)
 
     def marks(self) -> frozenset[int]:
-        return frozenset(self._checked)
+        return self._cleaner.marks
 
-    def set_marks(self, marks: Iterable[int]) -> None:
-        """Mark exactly ``marks`` (files of reference folders and files in no group are left out)."""
-        before = self._checked
-        self._checked = {i for i in marks if i in self._row_of} - self._protected
-        self._changed(before ^ self._checked)
+    def set_marked(self, file_indices: Iterable[int], marked: bool = True) -> None:
+        """Mark (or unmark) files besides the other marks, as one marking that can be undone."""
+        self.show_marks(self._cleaner.mark(file_indices, marked))
 
-    def set_checked(self, file_indices: Iterable[int], checked: bool = True) -> None:
-        chosen = set(file_indices) - self._protected
-        before = set(self._checked)
-        if checked:
-            self._checked |= chosen
-        else:
-            self._checked -= chosen
-        self._changed(before ^ self._checked)
+    def show_marks(self, files: Collection[int] | None) -> None:
+        """Repaint the check boxes of the groups holding ``files`` (only those: there may be 20,000).
 
-    def _changed(self, files: set[int]) -> None:
-        """Repaint the check boxes of the groups holding ``files`` (only those: there may be 20,000)."""
-        for row in sorted({self._row_of[i] for i in files if i in self._row_of}):
+        Called with what a change of the cleaner's marks returned (None: nothing changed).
+        """
+        for row in sorted({self._row_of[i] for i in files or () if i in self._row_of}):
             if row >= self._loaded:
                 continue
             parent = self.index(row, 0)
@@ -297,7 +284,7 @@ class GroupTreeModel(QAbstractItemModel):
         self.marks_changed.emit()
 
     def marked_size(self) -> int:
-        return sum(self._files[i].size for i in self._checked)
+        return sum(self._files[i].size for i in self._cleaner.marks)
 
     # ------------------------------------------------------------------ where
     def group_of(self, index: Index) -> int | None:
@@ -421,11 +408,9 @@ class GroupTreeModel(QAbstractItemModel):
         file_index = self.file_index(index)
         if file_index is None or file_index in self._protected:
             return False
-        state = value.value if isinstance(value, Qt.CheckState) else int(value)  # type: ignore[arg-type]
-        if state == Qt.CheckState.Checked.value:
-            self._checked.add(file_index)
-        else:
-            self._checked.discard(file_index)
+        state = value.value if isinstance(value, Qt.CheckState) else int(value)  # type: ignore[call-overload]
+        if self._cleaner.tick(file_index, state == Qt.CheckState.Checked.value) is None:
+            return False
         self.dataChanged.emit(index, index, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
         self.marks_changed.emit()
         return True
@@ -463,7 +448,7 @@ class GroupTreeModel(QAbstractItemModel):
         is_reference = member.index == group.reference
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
-                state = self._states.get(member.index)
+                state = self._cleaner.state(member.index)
                 if state is FileState.GONE:
                     return self.tr("{0} (gone since)").format(display_name(record.path))
                 if state is FileState.CHANGED:
@@ -496,9 +481,9 @@ class GroupTreeModel(QAbstractItemModel):
         if role == REFERENCE_ROLE:
             return is_reference
         if role == MARKED_ROLE:
-            return member.index in self._checked
+            return self._cleaner.is_marked(member.index)
         if role == Qt.ItemDataRole.CheckStateRole and column == Column.NAME:
-            return Qt.CheckState.Checked if member.index in self._checked else Qt.CheckState.Unchecked
+            return Qt.CheckState.Checked if self._cleaner.is_marked(member.index) else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole and is_reference and column in (Column.NAME, Column.DISTANCE):
             return self._bold
         if role == Qt.ItemDataRole.ForegroundRole and member.index in self._protected and column == Column.NAME:
@@ -522,52 +507,6 @@ class GroupTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-
-class GroupFilterModel(QSortFilterProxyModel):
-    """Filters by path and marks; sorting is passed on to :class:`GroupTreeModel` (the reference stays first)."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self.setSortRole(SORT_ROLE)
-        self.setRecursiveFilteringEnabled(True)
-        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        self.setFilterKeyColumn(Column.NAME)
-        self._text = ""
-        self._marked_only = False
-
-    def set_filter_text(self, text: str) -> None:
-        """Show only members whose path contains ``text`` (case-insensitive), with their groups."""
-        self.beginFilterChange()
-        self._text = text.strip().lower()
-        self.endFilterChange()
-
-    def set_marked_only(self, on: bool) -> None:
-        """Show only marked members, with their groups."""
-        self.beginFilterChange()
-        self._marked_only = bool(on)
-        self.endFilterChange()
-
-    @property
-    def marked_only(self) -> bool:
-        return self._marked_only
-
-    def filterAcceptsRow(self, source_row: int, source_parent: Index) -> bool:
-        if not self._text and not self._marked_only:
-            return True
-        if not source_parent.isValid():  # a group row shows through its members (recursive filter)
-            return False
-        source = self.sourceModel()
-        index = source.index(source_row, Column.NAME, source_parent)
-        if self._marked_only and not source.data(index, MARKED_ROLE):
-            return False
-        return not self._text or self._text in str(source.data(index)).lower()
-
-    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        """Sorting is the source model's (keys computed once per row); the proxy keeps its order."""
-        source = self.sourceModel()
-        if isinstance(source, GroupTreeModel):
-            source.sort(column, order)
 
 
 class ProblemsModel(QAbstractTableModel):

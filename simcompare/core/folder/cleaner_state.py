@@ -1,0 +1,270 @@
+"""The cleaner's state: what the user decided about a folder's groups, and what became of its files.
+
+One :class:`CleanerState` per window page owns the marks (the files an action applies to) with their undo and
+redo, the chosen references, the reference folders, the files removed from the results by an action, and each
+file's state compared with the disk. The window shows it and asks it to change; which files a rule marks is
+decided by :mod:`simcompare.core.folder.cleaner`. No Qt here: tests drive it as the window does.
+
+Files are named by their index into the session's files; an action that removes files renumbers them, and the
+state follows by path (:meth:`CleanerState.forget`).
+
+Every change of marks goes through :meth:`CleanerState._change`, the one place where a rule about marks
+(which files may be marked, which changes are remembered for undo) is decided.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Collection, Iterable, Mapping, Sequence
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.search.groups import Group
+
+__all__ = ["UNDO_DEPTH", "CleanerState", "FileState"]
+
+UNDO_DEPTH = 20
+"""Markings that can be undone, newest first."""
+
+
+class FileState(StrEnum):
+    """A file compared with the disk: since saved results were written, or after an action."""
+
+    CHANGED = "changed"
+    GONE = "gone"
+    TRASHED = "trashed"
+    MOVED = "moved"
+
+
+class CleanerState:
+    """Marks with undo and redo, chosen references, reference folders, removed files and file states.
+
+    A change of marks returns the files whose mark changed (the window repaints those only). Marks never hold a
+    file in a reference folder; replacing the marks (and undo) keeps only files of the groups on screen.
+
+    Args:
+        reference_folders: Folders whose files are always references and never marked.
+        undo_depth: How many markings can be undone.
+    """
+
+    def __init__(self, reference_folders: Iterable[str] = (), *, undo_depth: int = UNDO_DEPTH) -> None:
+        if undo_depth < 0:
+            raise ValueError(f"undo_depth must be 0 or more, got {undo_depth}")
+        self._undo_depth = undo_depth
+        self._reference_folders: tuple[str, ...] = _unique(reference_folders)
+        self._marks: frozenset[int] = frozenset()
+        self._undo: list[frozenset[int]] = []
+        self._redo: list[frozenset[int]] = []
+        self._held: frozenset[int] | None = None
+        self._groups: Sequence[Group] = ()
+        self._members: frozenset[int] | None = None
+        self._protected: frozenset[int] = frozenset()
+        self._preferred: set[int] = set()
+        self._states: dict[int, FileState] = {}
+        self._removed: dict[str, FileState] = {}
+
+    # ------------------------------------------------------------------ a new result
+    def start(
+        self, session: FolderSession | None = None, *, changed: Iterable[str] = (), gone: Iterable[str] = ()
+    ) -> None:
+        """Begin anew for another result: no marks, undo, chosen references, states nor removed files.
+
+        The reference folders stay (they are the user's preference). ``changed`` and ``gone`` (relative paths,
+        from reopened results) name the files that changed or vanished since the results were saved.
+        """
+        self._marks = frozenset()
+        self._undo.clear()
+        self._redo.clear()
+        self._held = None
+        self._groups, self._members, self._protected = (), None, frozenset()
+        self._preferred = set()
+        self._removed = {}
+        self._states = {}
+        if session is not None:
+            for paths, state in ((changed, FileState.CHANGED), (gone, FileState.GONE)):
+                for path in paths:
+                    if (i := session.index_of(path)) is not None:
+                        self._states[i] = state
+
+    # ------------------------------------------------------------------ marks
+    @property
+    def marks(self) -> frozenset[int]:
+        """The marked files (indices into the session's files)."""
+        return self._marks
+
+    def is_marked(self, index: int) -> bool:
+        return index in self._marks
+
+    def marked_in(self, groups: Iterable[Group]) -> list[int]:
+        """The marked members of ``groups``, in the groups' order."""
+        marks = self._marks
+        return [m.index for g in groups for m in g.members if m.index in marks]
+
+    def mark(self, files: Iterable[int], on: bool = True) -> set[int]:
+        """Mark (or unmark) ``files`` besides the marks there are; undoable."""
+        chosen = set(files) - self._protected
+        new = self._marks | chosen if on else self._marks - chosen
+        return self._change(new, undoable=True)
+
+    def replace_marks(self, files: Iterable[int]) -> set[int]:
+        """Mark exactly ``files`` (those in the groups on screen and no reference folder); undoable."""
+        return self._change(self._markable(files), undoable=True)
+
+    def invert(self) -> set[int]:
+        """Mark every member of the groups on screen that is not marked, and unmark the others; undoable."""
+        return self.replace_marks(self._member_set() - self._marks)
+
+    def clear_marks(self) -> set[int]:
+        """Unmark every file; undoable."""
+        return self.replace_marks(())
+
+    def tick(self, index: int, on: bool) -> set[int] | None:
+        """One file's box ticked or cleared in the list; None when the file may not be marked.
+
+        Not remembered for undo (as the window has always done).
+        """
+        if index in self._protected:
+            return None
+        return self._change(self._marks | {index} if on else self._marks - {index}, undoable=False)
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    def undo(self) -> set[int] | None:
+        """Put back the marks as they were before the last marking; None when there is nothing to undo."""
+        if not self._undo:
+            return None
+        self._redo.append(self._marks)
+        return self._change(self._markable(self._undo.pop()), undoable=False)
+
+    def redo(self) -> set[int] | None:
+        """Make again the marking last undone; None when there is nothing to redo."""
+        if not self._redo:
+            return None
+        self._remember()
+        return self._change(self._markable(self._redo.pop()), undoable=False)
+
+    def _remember(self) -> None:
+        self._undo.append(self._marks)
+        del self._undo[: -self._undo_depth or len(self._undo)]
+
+    def _change(self, new: frozenset[int] | set[int], *, undoable: bool) -> set[int]:
+        """Make ``new`` the marks; returns the files whose mark changed."""
+        if undoable:
+            self._remember()
+            self._redo.clear()
+        new = frozenset(new)
+        changed = set(self._marks ^ new)
+        self._marks = new
+        return changed
+
+    def _markable(self, files: Iterable[int]) -> frozenset[int]:
+        members = self._member_set()
+        return frozenset(i for i in files if i in members) - self._protected
+
+    def _member_set(self) -> frozenset[int]:
+        if self._members is None:  # made when first needed: 100,000 members cost a regroup real time
+            self._members = frozenset(m.index for g in self._groups for m in g.members)
+        return self._members
+
+    # ------------------------------------------------------------------ the groups on screen
+    def show_groups(self, groups: Sequence[Group], protected: Collection[int] = ()) -> set[int]:
+        """The groups on screen and their members in a reference folder: marks outside them are dropped.
+
+        Returns the files whose mark changed. Not a marking: nothing is remembered for undo.
+        """
+        self._groups, self._members = groups, None
+        self._protected = frozenset(protected)
+        if not self._marks:
+            return set()
+        return self._change(self._markable(self._marks), undoable=False)
+
+    @property
+    def protected(self) -> frozenset[int]:
+        """The members of the groups on screen inside a reference folder: never marked."""
+        return self._protected
+
+    def hold_marks(self) -> None:
+        """Keep the marks aside (none are shown) until :meth:`restore_marks`, e.g. while new groups are made."""
+        if self._held is None:
+            self._held = self._marks
+        self._marks = frozenset()
+
+    @property
+    def holding(self) -> bool:
+        return self._held is not None
+
+    def restore_marks(self) -> set[int]:
+        """The marks kept aside, on the groups now on screen; returns the files whose mark changed."""
+        held, self._held = self._held, None
+        return self._change(self._markable(held or ()), undoable=False)
+
+    # ------------------------------------------------------------------ references
+    @property
+    def preferred(self) -> frozenset[int]:
+        """The files the user made their group's reference."""
+        return frozenset(self._preferred)
+
+    def choose_reference(self, group: Group, index: int) -> None:
+        """Make member ``index`` its group's reference from now on (for every k)."""
+        if index not in group.indices:
+            raise ValueError(f"file {index} is not a member of the group of {group.reference}")
+        self._preferred -= set(group.indices)
+        self._preferred.add(index)
+
+    @property
+    def reference_folders(self) -> tuple[str, ...]:
+        return self._reference_folders
+
+    def set_reference_folders(self, folders: Iterable[str]) -> tuple[str, ...]:
+        """Keep ``folders`` (made absolute, each once, empty ones left out) as the reference folders."""
+        self._reference_folders = _unique(folders)
+        return self._reference_folders
+
+    # ------------------------------------------------------------------ files and their states
+    def state(self, index: int) -> FileState | None:
+        return self._states.get(index)
+
+    @property
+    def states(self) -> Mapping[int, FileState]:
+        """Files of the results that changed or vanished since they were saved."""
+        return self._states
+
+    @property
+    def removed(self) -> Mapping[str, FileState]:
+        """Files an action removed from the results (relative path → trashed or moved)."""
+        return self._removed
+
+    def forget(self, session: FolderSession, paths: Sequence[str], how: FileState) -> None:
+        """Remove ``paths`` (relative) from ``session`` after an action and follow its new file numbers.
+
+        Marks of the other files are kept aside until the next groups (:meth:`restore_marks`); chosen
+        references and states follow their files; older markings can no longer be undone (the numbers they
+        hold meant other files).
+        """
+        if not paths:
+            return
+        files = session.files
+        gone = set(paths)
+        keep_marks = {files[i].path for i in (self._held or frozenset()) | self._marks} - gone
+        keep_preferred = {files[i].path for i in self._preferred} - gone
+        states = {files[i].path: s for i, s in self._states.items() if files[i].path not in gone}
+        session.forget(paths)
+        index = session.index_of
+        self._preferred = {i for p in keep_preferred if (i := index(p)) is not None}
+        self._states = {i: s for p, s in states.items() if (i := index(p)) is not None}
+        self._removed.update(dict.fromkeys(paths, how))
+        self._undo.clear()
+        self._redo.clear()
+        self._marks = frozenset()
+        self._held = frozenset(i for p in keep_marks if (i := index(p)) is not None)
+        self._groups, self._members, self._protected = (), None, frozenset()
+
+
+def _unique(folders: Iterable[str]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(os.path.abspath(f) for f in folders if f))

@@ -1,0 +1,193 @@
+"""The Folder page's commands on files: open, show in the file manager, copy paths, not duplicates, and the
+two that change the folder — move to the trash and move to another folder — each after a confirmation.
+
+Moving is the core's (:mod:`simcompare.core.folder.actions`); every move is logged, and what moved leaves
+the results (:meth:`~simcompare.core.folder.cleaner_state.CleanerState.forget`) without a rescan.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QModelIndex, QObject, QProcess, QUrl, Slot
+from PySide6.QtGui import QDesktopServices, QGuiApplication
+
+from simcompare.core.folder.actions import ActionKind, Outcome, move_keeping_paths, trash_files
+from simcompare.core.folder.cleaner import inside
+from simcompare.core.folder.cleaner_state import FileState
+from simcompare.core.folder.session import NotDuplicates
+from simcompare.core.formats.names import display_name
+from simcompare.gui.common.messages import error_text, os_error_text, system_error_text
+
+if TYPE_CHECKING:
+    from simcompare.gui.folder.page import FolderPage
+
+_LEFT = {ActionKind.TRASH: FileState.TRASHED, ActionKind.MOVE: FileState.MOVED}
+
+
+class FileCommands(QObject):
+    """Acts on the marked files (else the selected ones) of the page's groups."""
+
+    def __init__(self, page: FolderPage) -> None:
+        super().__init__(page)
+        self._page = page
+
+    def chosen(self) -> list[int]:
+        """The files an action applies to: the marked ones in group order, else the selected ones."""
+        return self._page.model.marked_files() or self._page.selected_files()
+
+    @Slot()
+    def open_selected(self) -> None:
+        for i in self._page.selected_files()[:10]:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(self._page.absolute(i)))
+
+    @Slot(QModelIndex)
+    def open_index(self, index: QModelIndex) -> None:
+        """A double click: open the member's file."""
+        file_index = self._page.model.file_index(self._page.selection.to_source(index))
+        if file_index is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(self._page.absolute(file_index)))
+
+    @Slot()
+    def reveal_selected(self) -> None:
+        files = self._page.selected_files()
+        if files:
+            reveal(self._page.absolute(files[0]))
+
+    @Slot()
+    def copy_selected(self) -> str:
+        files = self.chosen()
+        text = "\n".join(self._page.absolute(i) for i in files)
+        if files:
+            QGuiApplication.clipboard().setText(text)
+        return text
+
+    @Slot()
+    def mark_not_duplicates(self) -> bool:
+        """Remember the selected pair as not duplicates (across scans) and regroup."""
+        page = self._page
+        pair = page.selection.selected_pair()
+        if pair is None or page.session is None:
+            return False
+        try:
+            page.session.mark_not_duplicates(*pair)
+        except (OSError, ValueError) as error:
+            page.warn(self.tr("Not duplicates"), error_text(error))
+            return False
+        page.regroup()
+        return True
+
+    def not_duplicates(self) -> NotDuplicates:
+        """The user's not-duplicates list (the session's, or the one in the data folder)."""
+        session = self._page.session
+        if session is not None and session.not_duplicates is not None:
+            return session.not_duplicates
+        return NotDuplicates()
+
+    def _confirm_files(self, title: str, question: str, chosen: list[int]) -> bool:
+        """Ask once; ask again when every member of a group would go."""
+        page = self._page
+        listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
+        if not page.confirm(title, question, listing):
+            return False
+        whole = [n for n, g in enumerate(page.groups, start=1) if all(m.index in chosen for m in g.members)]
+        if whole:
+            warning = self.tr(
+                "Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?",
+                "",
+                len(whole),
+            )
+            groups = self.tr("Groups: {0}").format(", ".join(map(str, whole)))
+            if not page.confirm(self.tr("Move every copy?"), warning, groups + "\n" + listing):
+                return False
+        return True
+
+    def _finish(self, kind: ActionKind, title: str, outcomes: list[Outcome]) -> list[str]:
+        """Log, forget what moved, list what did not; returns the relative paths that moved."""
+        page = self._page
+        assert page.session is not None
+        root = page.session.root
+        moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
+        # the system's error by its number, in the interface language (the core's words are English)
+        failed = [f"{display_name(o.source)}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
+        try:
+            page.log.write(kind, outcomes)
+        except OSError as error:
+            failed.append(self.tr("The action log could not be written: {0}").format(os_error_text(error)))
+        if moved:
+            page.forget(moved, _LEFT[kind])
+            page.files_changed.emit()
+        if failed:
+            page.warn(title, self.tr("These files were not moved and stay where they were:") + "\n" + "\n".join(failed))
+        page.summary.show(status=self.tr("%n file(s) moved", "", len(moved)))
+        return moved
+
+    @Slot()
+    def move_to_trash(self) -> list[str]:
+        """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
+        page = self._page
+        if page.session is None or page.scanning:
+            return []
+        chosen = self.chosen()
+        if not chosen:
+            return []
+        title = self.tr("Move to trash")
+        if not self._confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
+            return []
+        outcomes = trash_files([page.absolute(i) for i in chosen], page.trash)
+        return self._finish(ActionKind.TRASH, title, outcomes)
+
+    @Slot()
+    def move_to_folder(self) -> list[str]:
+        """Move the marked (else the selected) members into a folder, keeping their relative paths."""
+        page = self._page
+        session = page.session
+        if session is None or page.scanning:
+            return []
+        chosen = self.chosen()
+        if not chosen:
+            return []
+        title = self.tr("Move to folder")
+        start = page.preferences.start_folder("folder/last_move")
+        destination = page.ask_folder(self.tr("Move the files into this folder"), start, "")
+        if not destination:
+            return []
+        if inside(destination, [session.root]) or Path(destination).resolve() == Path(session.root).resolve():
+            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
+            return []
+        question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(destination)
+        if not self._confirm_files(title, question, chosen):
+            return []
+        page.preferences.remember_folder("folder/last_move", destination)
+        files = session.files
+        outcomes = move_keeping_paths(session.root, [files[i].path for i in chosen], destination)
+        return self._finish(ActionKind.MOVE, title, outcomes)
+
+    @Slot()
+    def open_log(self) -> bool:
+        """Open the action log in the system's text viewer."""
+        log = self._page.log
+        if not log.path.exists():
+            self._page.warn(self.tr("Action log"), self.tr("Nothing has been moved yet."))
+            return False
+        return QDesktopServices.openUrl(QUrl.fromLocalFile(str(log.path)))
+
+
+def send_to_trash(path: str) -> None:
+    """Move one file to the system's trash (send2trash)."""
+    from send2trash import send2trash
+
+    send2trash(path)
+
+
+def reveal(path: str) -> None:
+    """Show a file in the system's file manager: selected on macOS and Windows, its folder opened elsewhere."""
+    if sys.platform == "darwin":
+        QProcess.startDetached("open", ["-R", path])
+    elif sys.platform == "win32":
+        QProcess.startDetached("explorer", ["/select,", os.path.normpath(path)])
+    else:
+        QDesktopServices.openUrl(QUrl.fromLocalFile(str(Path(path).parent)))

@@ -1,0 +1,106 @@
+"""The Folder page's marking: the Mark menu's commands on the cleaner's state, and the line counting the marks.
+
+Which files a rule marks is the core's (:func:`~simcompare.core.folder.cleaner.marks_by_rule`); the marks, their
+undo and the chosen references are the cleaner's state's
+(:class:`~simcompare.core.folder.cleaner_state.CleanerState`). Here they are asked for and shown.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Slot
+
+from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference
+from simcompare.gui.folder.models import human_size
+
+if TYPE_CHECKING:
+    from simcompare.gui.folder.page import FolderPage
+
+
+class Marking(QObject):
+    """Marks files of the page's groups; each command but a single tick can be undone."""
+
+    def __init__(self, page: FolderPage) -> None:
+        super().__init__(page)
+        self._page = page
+        page.model.marks_changed.connect(self._on_marks_changed)
+
+    def mark_by_rule(self, rule: MarkRule | str, *, selected_groups: bool = False, folder: str = "") -> int:
+        """Mark by a core rule in every group (or the selected ones); returns how many are marked."""
+        page = self._page
+        if page.session is None:
+            return 0
+        groups = page.groups
+        if selected_groups:
+            groups = [groups[row] for row in page.selection.selected_group_rows()]
+        chosen = marks_by_rule(
+            page.session, groups, rule, folder=folder, reference_folders=page.cleaner.reference_folders
+        )
+        page.model.set_marked(chosen, True)
+        return len(page.cleaner.marks)
+
+    def mark_inside_folder(self) -> int:
+        page = self._page
+        folder = page.ask_folder(self.tr("Mark the files inside this folder"), page.folder(), "")
+        if not folder:
+            return 0
+        return self.mark_by_rule(MarkRule.INSIDE_FOLDER, folder=folder)
+
+    def mark_selected(self, on: bool) -> None:
+        files = self._page.selected_files()
+        if files:
+            self._page.model.set_marked(files, on)
+
+    def toggle_selected(self) -> None:
+        """Space: mark the selected files, or unmark them when all are marked already."""
+        files = self._page.selected_files()
+        if files:
+            marks = self._page.cleaner.marks
+            self.mark_selected(not all(f in marks for f in files))
+
+    def invert_marks(self) -> None:
+        self._page.model.show_marks(self._page.cleaner.invert())
+
+    def clear_marks(self) -> None:
+        self._page.model.show_marks(self._page.cleaner.clear_marks())
+
+    def undo_marking(self) -> bool:
+        """Put back the marks as they were before the last marking."""
+        changed = self._page.cleaner.undo()
+        if changed is None:
+            return False
+        self._page.model.show_marks(changed)
+        return True
+
+    def set_selected_as_reference(self) -> bool:
+        """Make the selected member its group's reference; distances are measured to it from now on."""
+        page = self._page
+        files = page.selected_files()
+        if page.session is None or len(files) != 1:
+            return False
+        found = page.selection.group_of_file(files[0])
+        if found is None:
+            return False
+        row, group = found
+        new = set_reference(page.session, group, files[0])
+        page.cleaner.choose_reference(group, files[0])
+        page.model.replace_group(row, new, page.session.wasted_bytes(new))
+        page.select_files([files[0]])
+        return True
+
+    def marks_text(self) -> str:
+        """How many files are marked and their size, in words."""
+        model = self._page.model
+        marks = model.marks()
+        if not marks:
+            return self.tr("none marked")
+        return self.tr("%n marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(model.marked_size()))
+
+    @Slot()
+    def _on_marks_changed(self) -> None:
+        page = self._page
+        page.marks_label.setText(self.marks_text())
+        if page.selection.filters_marks():
+            page.proxy.invalidate()
+        page.menus.refresh()

@@ -1,0 +1,169 @@
+"""The cleaner's state without Qt: marks with undo and redo, references, reference folders, removed files and
+file states, on a real scanned folder."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, protected_members
+from simcompare.core.folder.cleaner_state import CleanerState, FileState
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.search.groups import Group
+
+EN = (
+    "The river valley was quiet in the early morning when the farmers walked out to their fields. "
+    "Mist rose slowly from the water while birds called from the tall trees along the banks. "
+    "Every family in the village depended on the harvest, so the work began before sunrise and "
+    "continued until the light faded behind the western hills."
+)
+ZH = (  # the second group (by its file names): another English text, so one segmenter reads both
+    "Quantum computers use qubits that can exist in superpositions of states, allowing certain "
+    "algorithms to run much faster than on classical machines, and researchers build error correction "
+    "codes so that the fragile states survive long enough for a useful computation to finish."
+)
+K = 12
+
+
+@pytest.fixture
+def session(tmp_path: Path) -> FolderSession:
+    root = tmp_path / "docs"
+    (root / "keep").mkdir(parents=True)
+    (root / "keep" / "a.txt").write_text(EN, encoding="utf-8")
+    (root / "b.txt").write_text(EN.replace("quiet", "silent"), encoding="utf-8")
+    (root / "c.txt").write_text(EN.replace("harvest", "crop"), encoding="utf-8")
+    (root / "zh_a.txt").write_text(ZH, encoding="utf-8")
+    (root / "zh_b.txt").write_text(ZH.replace("fragile", "delicate"), encoding="utf-8")
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    return FolderSession(result, not_duplicates=NotDuplicates(tmp_path / "nd.json"))
+
+
+def groups_of(session: FolderSession) -> list[Group]:
+    groups = session.groups(K)
+    assert sorted(len(g.members) for g in groups) == [2, 3], "two groups: a, b, c and zh_a, zh_b"
+    return groups
+
+
+def index(session: FolderSession, path: str) -> int:
+    found = session.index_of(path)
+    assert found is not None, path
+    return found
+
+
+def paths(session: FolderSession, indices) -> set[str]:
+    return {session.files[i].path for i in indices}
+
+
+def test_a_rule_marks_then_undo_and_redo(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState()
+    state.show_groups(groups)
+    chosen = marks_by_rule(session, groups, MarkRule.ALL_BUT_REFERENCE)
+    assert state.mark(chosen) == chosen and state.marks == chosen
+    assert state.can_undo and not state.can_redo
+    state.clear_marks()
+    assert not state.marks
+    assert state.undo() == chosen and state.marks == chosen
+    assert state.undo() == chosen and not state.marks  # before the rule: nothing marked
+    assert state.undo() is None and not state.can_undo
+    assert state.redo() == chosen and state.marks == chosen
+    assert state.redo() == chosen and not state.marks
+    assert state.redo() is None
+    state.undo()
+    state.invert()  # a new marking: what was undone cannot be redone any more
+    assert not state.can_redo
+    assert state.marks == {m.index for g in groups for m in g.members} - chosen
+
+
+def test_undo_keeps_the_newest_markings_only(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState(undo_depth=2)
+    state.show_groups(groups)
+    a, b, c = (m.index for m in max(groups, key=lambda g: len(g.members)).members)
+    for file in (a, b, c):
+        state.mark([file])
+    assert state.undo() == {c} and state.undo() == {b}
+    assert state.undo() is None and state.marks == {a}
+    with pytest.raises(ValueError, match="undo_depth must be 0 or more, got -1"):
+        CleanerState(undo_depth=-1)
+
+
+def test_one_tick_is_not_a_marking_and_reference_folders_are_never_marked(session: FolderSession) -> None:
+    groups = groups_of(session)
+    keep = os.path.join(session.root, "keep")
+    state = CleanerState([keep, keep, ""])
+    assert state.reference_folders == (keep,)
+    protected = protected_members(session, groups, state.reference_folders)
+    assert paths(session, protected) == {"keep/a.txt"}
+    state.show_groups(groups, protected)
+    assert state.tick(index(session, "keep/a.txt"), True) is None and not state.marks
+    assert state.tick(index(session, "b.txt"), True) == {index(session, "b.txt")}
+    assert not state.can_undo  # as the window has always done: a tick is not remembered
+    state.mark([index(session, "keep/a.txt"), index(session, "c.txt")])
+    assert paths(session, state.marks) == {"b.txt", "c.txt"}
+    state.replace_marks(m.index for g in groups for m in g.members)
+    assert "keep/a.txt" not in paths(session, state.marks) and len(state.marks) == 4
+
+
+def test_marks_follow_the_groups_on_screen(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState()
+    state.show_groups(groups)
+    state.replace_marks(m.index for g in groups for m in g.members)
+    english = next(g for g in groups if len(g.members) == 3)
+    dropped = state.show_groups([english])  # e.g. a smaller k: the other group is gone
+    assert paths(session, dropped) == {"zh_a.txt", "zh_b.txt"}
+    assert state.marks == set(english.indices)
+    assert state.marked_in([english]) == list(english.indices)
+    state.replace_marks([index(session, "zh_a.txt")])  # a file in no group on screen is not marked
+    assert not state.marks
+
+
+def test_marks_held_aside_come_back_on_the_next_groups(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState()
+    state.show_groups(groups)
+    state.mark([index(session, "b.txt"), index(session, "zh_b.txt")])
+    state.hold_marks()
+    assert state.holding and not state.marks
+    state.show_groups([g for g in groups if len(g.members) == 3])
+    assert state.restore_marks() == {index(session, "b.txt")}
+    assert not state.holding and paths(session, state.marks) == {"b.txt"}
+
+
+def test_a_chosen_reference_replaces_the_one_chosen_before_in_its_group(session: FolderSession) -> None:
+    groups = groups_of(session)
+    english = next(g for g in groups if len(g.members) == 3)
+    state = CleanerState()
+    first, second = (m.index for m in english.members[1:])
+    state.choose_reference(english, first)
+    state.choose_reference(english, second)
+    assert state.preferred == {second}
+    with pytest.raises(ValueError, match="is not a member of the group"):
+        state.choose_reference(english, index(session, "zh_a.txt"))
+
+
+def test_forget_follows_the_files_by_path(session: FolderSession) -> None:
+    state = CleanerState()
+    state.start(session, changed=["c.txt", "not-there.txt"], gone=["zh_b.txt"])
+    assert {session.files[i].path: s for i, s in state.states.items()} == {"c.txt": "changed", "zh_b.txt": "gone"}
+    groups = groups_of(session)
+    state.show_groups(groups)
+    english = next(g for g in groups if len(g.members) == 3)
+    state.choose_reference(english, index(session, "c.txt"))
+    state.mark([index(session, "b.txt"), index(session, "c.txt"), index(session, "zh_b.txt")])
+    state.forget(session, ["b.txt"], FileState.TRASHED)
+    assert "b.txt" not in {f.path for f in session.files}
+    assert state.removed == {"b.txt": FileState.TRASHED}
+    assert paths(session, state.preferred) == {"c.txt"}
+    assert {session.files[i].path: s for i, s in state.states.items()} == {"c.txt": "changed", "zh_b.txt": "gone"}
+    assert not state.can_undo and not state.marks and state.holding  # the numbers changed: kept aside
+    state.show_groups(session.groups(K))
+    state.restore_marks()
+    assert paths(session, state.marks) == {"c.txt", "zh_b.txt"}
+    state.start()  # another result: everything but the reference folders goes
+    assert not (state.marks or state.preferred or state.states or state.removed or state.can_undo)
