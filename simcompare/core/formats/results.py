@@ -2,10 +2,11 @@
 
 ``results_json`` is ``report_json`` (same format name, same version, same fields) with one more field,
 ``records``: every fingerprinted file with its size, modification time, fingerprint (hex), text digest
-and verification shingles (base64). ``load_results`` rebuilds the :class:`ScanResult` from it, so a
-:class:`FolderSession` answers groups at any k, pairs and the histogram as after the scan, and tells
-which files changed or disappeared since (by size and modification time), so nobody acts on a stale
-picture. Reports written by `scan --json` without ``records`` cannot be reopened: the error says so.
+and verification sketch (base64, under the name ``shingles``). ``load_results`` rebuilds the
+:class:`ScanResult` from it, so a :class:`FolderSession` answers groups at any k, pairs and the histogram
+as after the scan, and tells which files changed or disappeared since (by size and modification time), so
+nobody acts on a stale picture. Reports written by `scan --json` without ``records`` cannot be reopened:
+the error says so.
 """
 
 from __future__ import annotations
@@ -55,7 +56,7 @@ def results_json(
             "empty": f.empty,
             "encoding": f.encoding,
             "digest": f.digest,
-            "shingles": base64.b64encode(f.shingles).decode("ascii"),
+            "shingles": base64.b64encode(f.sketch).decode("ascii"),  # the sketch, under its first name
         }
         for f in session.files
     ]
@@ -103,7 +104,7 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         raw_value = _need(record, "value", str, where)
         try:
             value = int(str(raw_value), 16)
-            shingles = base64.b64decode(str(record.get("shingles", "")), validate=True)
+            sketch = base64.b64decode(str(record.get("shingles", "")), validate=True)
         except ValueError as error:
             raise ValueError(f"{where}: a damaged fingerprint or shingles ({error})") from None
         files.append(
@@ -115,7 +116,7 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
                 empty=bool(record.get("empty", False)),
                 encoding=str(record.get("encoding", "")),
                 digest=str(record.get("digest", "")),
-                shingles=shingles,
+                sketch=sketch,
             )
         )
     problems = tuple(
