@@ -10,7 +10,7 @@ seconds, and the time from Cancel to the partial result being shown is measured.
 temporary file, so both scans really segment.
 
 With --regroup N, no folder is scanned: a synthetic result of N files (random fingerprints, a fifth of
-them near copies with the same shingles but a few) is shown, then the k slider is dragged through several
+them near copies with the same sketch but a few hashes) is shown, then the k slider is dragged through several
 values in quick ticks; the longest event-loop gap from the first tick to the new groups on screen is the
 window's worst pause while regrouping (grouping runs in the worker; the old groups stay until then).
 Last, every other folder of the synthetic result is made a reference folder, so many groups take a new
@@ -102,7 +102,7 @@ def run(page: FolderPage, folder: Path, cancel_after: float | None) -> dict[str,
 
 
 def synthetic_result(n: int, seed: int = 1):
-    """N files: random 64-bit fingerprints and shingles; every fifth a near copy of an earlier one."""
+    """N files: random 64-bit fingerprints and sketches; every fifth a near copy of an earlier one."""
     import numpy as np
 
     from simcompare.core.fingerprint.simhash import Config
@@ -119,15 +119,15 @@ def synthetic_result(n: int, seed: int = 1):
             value = int(values[source])
             for bit in flips:
                 value ^= 1 << int(bit)
-            sketch = np.frombuffer(sketches[source], dtype="<u8").copy()
-            sketch[: len(sketch) // 10] = rng.integers(0, 2**63, len(sketch) // 10, dtype=np.uint64)
-            shingles = np.sort(sketch).astype("<u8").tobytes()
+            hashes = np.frombuffer(sketches[source], dtype="<u8").copy()
+            hashes[: len(hashes) // 10] = rng.integers(0, 2**63, len(hashes) // 10, dtype=np.uint64)
+            sketch = np.sort(hashes).astype("<u8").tobytes()
         else:
             value = int(values[i])
-            shingles = np.sort(rng.integers(0, 2**63, 60, dtype=np.uint64)).astype("<u8").tobytes()
-        sketches.append(shingles)
+            sketch = np.sort(rng.integers(0, 2**63, 60, dtype=np.uint64)).astype("<u8").tobytes()
+        sketches.append(sketch)
         path = f"d{i // 1000:03d}/f{i:06d}.txt"
-        files.append(FileRecord(path, 1000 + i % 997, 0, value, False, "utf-8", f"h{i}", shingles))
+        files.append(FileRecord(path, 1000 + i % 997, 0, value, False, "utf-8", f"h{i}", sketch))
     return ScanResult("/nonexistent-synthetic", Config(), ScanOptions(), tuple(files), ())
 
 

@@ -32,11 +32,15 @@ from pathlib import Path
 try:
     from simcompare.core.text.documents import document_from_bytes
     from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint, fingerprint_value
-    from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+    try:
+        from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
+    except ImportError:  # a revision from before the sketch had its name
+        from simcompare.core.search.verify import shingles_of_ids as sketch_of_ids
+        from simcompare.core.search.verify import shingles_to_bytes as sketch_to_bytes
 except ImportError:  # a revision from before the core was split by pipeline stage
     from simcompare.core.documents import document_from_bytes
     from simcompare.core.simhash import Config, extract_features, fingerprint, fingerprint_value
-    from simcompare.core.verify import shingles_of_ids, shingles_to_bytes
+    from simcompare.core.verify import shingles_of_ids as sketch_of_ids, shingles_to_bytes as sketch_to_bytes
 
 def digest(value):
     return hashlib.blake2b(json.dumps(value, ensure_ascii=False).encode(), digest_size=12).hexdigest()
@@ -55,7 +59,7 @@ for name in json.load(sys.stdin):
         fingerprint_value(found.weights, config),
         fingerprint(document.text, config, html=html).value,
         found.digest,
-        digest(shingles_to_bytes(shingles_of_ids(found.token_ids)).hex()),
+        digest(sketch_to_bytes(sketch_of_ids(found.token_ids)).hex()),
         digest(sorted(found.counts.items())),
         digest(sorted(found.weights.items())),
         digest(found.sequence),

@@ -1228,7 +1228,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+144"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1553,7 +1553,7 @@
         <translation>the teaching table has no code for &apos;{0}&apos;: it knows only the tokens a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/common/messages.py" line="+26"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+30"/>
         <source>the file does not exist</source>
         <translation>the file does not exist</translation>
     </message>
@@ -1563,205 +1563,204 @@
         <translation>it is a folder, not a file</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>it is a pipe, socket or device, not a file</source>
         <translation>it is a pipe, socket or device, not a file</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+25"/>
-        <location line="+69"/>
+        <location line="+3"/>
+        <location line="+2"/>
+        <location line="+107"/>
         <source>permission denied</source>
         <translation>permission denied</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-102"/>
         <source>the file is too large</source>
         <translation>the file is too large</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>it looks like a binary file, not text</source>
         <translation>it looks like a binary file, not text</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>it is not text in any encoding simcompare knows</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>it is password-protected</source>
         <translation>it is password-protected</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>the PDF has no text layer — a scanned image?</source>
         <translation>the PDF has no text layer — a scanned image?</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>the document is damaged</source>
         <translation>the document is damaged</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>the document unpacks to more than the size limit</source>
         <translation>the document unpacks to more than the size limit</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>reading the document took too long</source>
         <translation>reading the document took too long</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+37"/>
         <source>the file cannot be read</source>
         <translation>the file cannot be read</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-73"/>
         <source>binary file</source>
         <translation>binary file</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>cannot be decoded</source>
         <translation>cannot be decoded</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-10"/>
         <source>too large</source>
         <translation>too large</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+44"/>
         <source>vanished during the scan</source>
         <translation>vanished during the scan</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>changed during the scan</source>
         <translation>changed during the scan</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>broken link</source>
         <translation>broken link</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-64"/>
         <source>not a regular file</source>
         <translation>not a regular file</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+8"/>
+        <location line="+73"/>
         <source>unreadable</source>
         <translation>unreadable</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-5"/>
         <source>internal error</source>
         <translation>internal error</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-41"/>
         <source>password-protected</source>
         <translation>password-protected</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>no text layer</source>
         <translation>no text layer</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>damaged document</source>
         <translation>damaged document</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>unpacks too large</source>
         <translation>unpacks too large</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>took too long</source>
         <translation>took too long</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-33"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>The file holds bytes that text never has; it looks like a program or an image.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>No known encoding (UTF-8, GB18030, Big5) reads the file as text.</source>
         <translation>No known encoding (UTF-8, GB18030, Big5) reads the file as text.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-10"/>
         <source>The file is larger than the limit set under Largest file.</source>
         <translation>The file is larger than the limit set under Largest file.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-5"/>
         <source>The system does not allow reading it.</source>
         <translation>The system does not allow reading it.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+49"/>
         <source>The file was deleted or moved while the scan ran.</source>
         <translation>The file was deleted or moved while the scan ran.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>The file changed while it was being read; scan again.</source>
         <translation>The file changed while it was being read; scan again.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>A link that points nowhere or to itself; links are not followed.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-64"/>
         <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
         <translation>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+27"/>
         <source>The document is encrypted: it opens only with its password.</source>
         <translation>The document is encrypted: it opens only with its password.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
         <translation>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The document is damaged and cannot be parsed.</source>
         <translation>The document is damaged and cannot be parsed.</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
         <translation>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Reading the document took longer than the time limit; it was left out.</source>
         <translation>Reading the document took longer than the time limit; it was left out.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+17"/>
         <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
         <translation>A bug in simcompare kept it from being read; its details are in internal-errors.log.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+40"/>
         <source>The file could not be read.</source>
         <translation>The file could not be read.</translation>
     </message>

@@ -1218,7 +1218,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+144"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1537,7 +1537,7 @@
         <translation>教学用编码表中没有 &apos;{0}&apos; 的编码：它只认识词元 a–e</translation>
     </message>
     <message>
-        <location filename="../../simcompare/gui/common/messages.py" line="+26"/>
+        <location filename="../../simcompare/gui/common/messages.py" line="+30"/>
         <source>the file does not exist</source>
         <translation>文件不存在</translation>
     </message>
@@ -1547,205 +1547,204 @@
         <translation>这是一个文件夹，不是文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>it is a pipe, socket or device, not a file</source>
         <translation>这是管道、套接字或设备，不是文件</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+25"/>
-        <location line="+69"/>
+        <location line="+3"/>
+        <location line="+2"/>
+        <location line="+107"/>
         <source>permission denied</source>
         <translation>没有权限</translation>
     </message>
     <message>
-        <location line="-93"/>
+        <location line="-102"/>
         <source>the file is too large</source>
         <translation>文件太大</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>it looks like a binary file, not text</source>
         <translation>它看起来是二进制文件，不是文本</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>it is not text in any encoding simcompare knows</source>
         <translation>它不是 simcompare 认识的任何编码的文本</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>it is password-protected</source>
         <translation>它受密码保护</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>the PDF has no text layer — a scanned image?</source>
         <translation>该 PDF 没有文字层——是扫描的图片吗？</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>the document is damaged</source>
         <translation>文档已损坏</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>the document unpacks to more than the size limit</source>
         <translation>文档解压后超过大小上限</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>reading the document took too long</source>
         <translation>读取文档耗时过长</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+37"/>
         <source>the file cannot be read</source>
         <translation>无法读取该文件</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="-73"/>
         <source>binary file</source>
         <translation>二进制文件</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>cannot be decoded</source>
         <translation>无法解码</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-10"/>
         <source>too large</source>
         <translation>太大</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+44"/>
         <source>vanished during the scan</source>
         <translation>扫描期间消失</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>changed during the scan</source>
         <translation>扫描期间被修改</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>broken link</source>
         <translation>失效的链接</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-64"/>
         <source>not a regular file</source>
         <translation>不是普通文件</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <location line="+8"/>
+        <location line="+73"/>
         <source>unreadable</source>
         <translation>无法读取</translation>
     </message>
     <message>
-        <location line="-7"/>
+        <location line="-5"/>
         <source>internal error</source>
         <translation>内部错误</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="-41"/>
         <source>password-protected</source>
         <translation>受密码保护</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>no text layer</source>
         <translation>没有文字层</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>damaged document</source>
         <translation>文档已损坏</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>unpacks too large</source>
         <translation>解压后过大</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+7"/>
         <source>took too long</source>
         <translation>耗时过长</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="-33"/>
         <source>The file holds bytes that text never has; it looks like a program or an image.</source>
         <translation>文件中含有文本中不会出现的字节；它看起来是程序或图片。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>No known encoding (UTF-8, GB18030, Big5) reads the file as text.</source>
         <translation>已知的编码（UTF-8、GB18030、Big5）都无法把它读成文本。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-10"/>
         <source>The file is larger than the limit set under Largest file.</source>
         <translation>文件超过了“最大文件”中设定的上限。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-5"/>
         <source>The system does not allow reading it.</source>
         <translation>系统不允许读取它。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+49"/>
         <source>The file was deleted or moved while the scan ran.</source>
         <translation>扫描进行期间，文件被删除或移走了。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>The file changed while it was being read; scan again.</source>
         <translation>读取期间文件发生了变化；请重新扫描。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>A link that points nowhere or to itself; links are not followed.</source>
         <translation>链接指向不存在的目标或指向自身；不会跟随链接。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-64"/>
         <source>A pipe, socket or device, not a file: it is never opened, as reading it could never end.</source>
         <translation>这是管道、套接字或设备，不是文件：读取它可能永远不会结束，所以从不打开它。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+27"/>
         <source>The document is encrypted: it opens only with its password.</source>
         <translation>文档已加密：只有输入密码才能打开。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+5"/>
         <source>The PDF&apos;s pages are pictures with no text on them — a scanned image? Run OCR on it first.</source>
         <translation>该 PDF 的页面是没有文字的图片——是扫描件吗？请先对它做文字识别（OCR）。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>The document is damaged and cannot be parsed.</source>
         <translation>文档已损坏，无法解析。</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+5"/>
         <source>The archive would unpack to more than the size limit (a zip bomb?); reading stopped there.</source>
         <translation>压缩包解压后会超过大小上限（压缩炸弹？），读取已在上限处停止。</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+7"/>
         <source>Reading the document took longer than the time limit; it was left out.</source>
         <translation>读取文档超过了时间上限，已略过。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+17"/>
         <source>A bug in simcompare kept it from being read; its details are in internal-errors.log.</source>
         <translation>simcompare 的程序错误使它无法读取；详情见缓存文件夹中的 internal-errors.log。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+40"/>
         <source>The file could not be read.</source>
         <translation>无法读取该文件。</translation>
     </message>

@@ -12,10 +12,13 @@ from simcompare.core.compat import StrEnum
 
 
 class ErrorCode(StrEnum):
-    """Every error's ``code``: what a front end chooses its words by (the values are what logs and JSON show).
+    """Every error's ``code`` and every scan problem's ``reason``: what a front end chooses its words by.
 
-    The errors of the document readers (``core/readers``) and of the cache (``core/folder/cache.py``) take theirs
-    from here too, so the window and the scan's problem reasons can be checked against one list.
+    The values are what logs, ``scan --json``, saved results and Spark's tables show: they never change, so
+    older saved results still read. The errors of the document readers (``core/text/readers``) and of the
+    cache (``core/folder/cache.py``) take theirs from here too, so the window's words are checked against one
+    list. A scan reports a file it cannot use with the code of the error that stopped it
+    (:func:`simcompare.core.folder.scan.input_reason`), or with one of the codes only a scan has (below).
     """
 
     ERROR = "error"
@@ -38,6 +41,11 @@ class ErrorCode(StrEnum):
     # the scan cache
     NOT_A_CACHE = "not_a_cache"
     CACHE_UNAVAILABLE = "cache_unavailable"
+    # only a scan's problems carry these: no error is raised with them
+    VANISHED = "vanished"  # a file listed a moment ago is gone (a read says MISSING)
+    CHANGED = "changed"  # the file changed while it was read: scan again
+    BROKEN_LINK = "unreadable_link"  # a link that leads nowhere or to itself (links are not followed)
+    INTERNAL = "internal"  # a bug: the detail names the exception, the traceback goes to a log file
 
 
 class SimcompareError(Exception):

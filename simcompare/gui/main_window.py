@@ -348,9 +348,9 @@ class MainWindow(QMainWindow):
     @Slot(str)
     @Slot(object)
     def _on_scan_finished(self, _result: object) -> None:
-        pairs = self.folder_page.pairs
-        if pairs is not None:
-            self.compare_page.index_view.show_scan(pairs)
+        stats = self.folder_page.search_statistics
+        if stats is not None:
+            self.compare_page.index_view.show_scan(stats)
 
     def _on_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 10_000)

@@ -30,7 +30,7 @@ from pyspark.sql.types import (
     StructType,
 )
 
-from simcompare.core.errors import InputError
+from simcompare.core.errors import ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import FileStamp
 from simcompare.core.folder.scan import (
@@ -38,7 +38,6 @@ from simcompare.core.folder.scan import (
     DEFAULT_SUFFIXES,
     FileRecord,
     Problem,
-    Reason,
     ScanOptions,
     list_files,
 )
@@ -53,7 +52,7 @@ FINGERPRINT_SCHEMA = StructType(
         StructField("hex", StringType(), True),
         StructField("empty", BooleanType(), True),
         StructField("encoding", StringType(), True),
-        StructField("problem", StringType(), True),  # a scan Reason, or null
+        StructField("problem", StringType(), True),  # a scan problem's reason (an ErrorCode), or null
         StructField("detail", StringType(), True),
         StructField("size", LongType(), True),  # bytes (of the file, or of the text in UTF-8)
         StructField("mtime_ns", LongType(), True),
@@ -147,7 +146,7 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
         rel = path.relative_to(root).as_posix()
         if options.max_bytes is not None and info.st_size > options.max_bytes:
             detail = f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
-            problems.append(Problem(rel, Reason.TOO_LARGE, detail))
+            problems.append(Problem(rel, ErrorCode.TOO_LARGE, detail))
             continue
         rows.append((str(path), rel, *astuple(FileStamp.of(info))))
     if not rows and not problems:
@@ -167,7 +166,7 @@ def _row(record: FileRecord, bits: int) -> dict[str, object]:
         "size": record.size,
         "mtime_ns": record.mtime_ns,
         "digest": record.digest,
-        "shingles": record.shingles,
+        "shingles": record.sketch,
         "errno": None,
         "raw_digest": record.raw_digest or None,
     }
@@ -236,7 +235,7 @@ def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         from simcompare.core.fingerprint.simhash import extract_features, fingerprint_value
         from simcompare.core.folder.scan import raw_digest
-        from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+        from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 
         for batch in batches:
             rows = []
@@ -245,7 +244,7 @@ def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
                 text = text if isinstance(text, str) else ""
                 found = extract_features(text, config, keep_sequence=True)
                 value = fingerprint_value(found.weights, config)
-                sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
+                sketch = sketch_to_bytes(sketch_of_ids(found.token_ids))
                 data = text.encode("utf-8", "surrogatepass")
                 record = FileRecord(
                     path, len(data), 0, value, not found.weights, "", found.digest, sketch, raw_digest=raw_digest(data)

@@ -22,7 +22,7 @@ from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanRe
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.report import report_json
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups
-from simcompare.core.search.verify import Shingles, resemblance, shingles_from_bytes, shingles_to_bytes
+from simcompare.core.search.verify import Sketch, resemblance, sketch_from_bytes, sketch_to_bytes
 from simcompare.spark.fingerprints import to_unsigned
 
 MAX_ROUNDS = 100
@@ -88,7 +88,7 @@ def components(pairs: DataFrame, *, max_rounds: int = MAX_ROUNDS) -> DataFrame:
 
 
 def scan_result(prints: DataFrame, config: Config, root: str) -> ScanResult:
-    """The fingerprints as the core's ScanResult, collected on the driver without the shingles."""
+    """The fingerprints as the core's ScanResult, collected on the driver without the sketches."""
     columns = [c for c in prints.columns if c != "shingles"]
     table = prints.select(*columns).orderBy("path").toArrow().to_pylist()
     files = tuple(
@@ -137,8 +137,8 @@ def core_groups(
     involved = sorted({names[i] for i in np.concatenate([left, right]).tolist()})
     wanted = spark.createDataFrame([(name,) for name in involved], "path string")
     sketches = prints.join(wanted, "path").select("path", "shingles").toArrow()
-    by_identity: dict[str, Shingles] = {
-        identity[index[path]]: shingles_from_bytes(data)
+    by_identity: dict[str, Sketch] = {
+        identity[index[path]]: sketch_from_bytes(data)
         for path, data in zip(sketches.column("path").to_pylist(), sketches.column("shingles").to_pylist(), strict=True)
     }
     groups = build_groups(
@@ -159,7 +159,7 @@ def core_groups(
         config=result.config,
         options=result.options,
         files=tuple(
-            replace(f, shingles=shingles_to_bytes(by_identity[identity[i]])) if identity[i] in by_identity else f
+            replace(f, sketch=sketch_to_bytes(by_identity[identity[i]])) if identity[i] in by_identity else f
             for i, f in enumerate(files)
         ),
         problems=result.problems,

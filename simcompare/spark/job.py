@@ -19,6 +19,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
+from simcompare.core.progress import Stage
 from simcompare.core.search.groups import GroupRule
 from simcompare.core.search.verify import Decision
 from simcompare.spark.fingerprints import fingerprint_files, fingerprint_texts, list_input, read_parquet_texts
@@ -39,7 +40,7 @@ def _quiet(line: str) -> None:
 
 @dataclass(frozen=True, slots=True)
 class SparkRun:
-    """What a run wrote and how long each stage took (seconds); ``pairs`` counts the verified pairs."""
+    """What a run wrote and how long each :class:`Stage` took (seconds); ``pairs`` counts the verified pairs."""
 
     out: str
     files: int
@@ -47,7 +48,7 @@ class SparkRun:
     empty: int
     pairs: int
     groups: int
-    seconds: dict[str, float]
+    seconds: dict[Stage, float]
 
 
 def is_parquet(source: str | os.PathLike[str]) -> bool:
@@ -87,7 +88,7 @@ def run_job(
     k, min_resemblance = decision.k, decision.min_resemblance
     rule = GroupRule(rule)
     folder = Path(out)
-    seconds: dict[str, float] = {}
+    seconds: dict[Stage, float] = {}
 
     started = time.perf_counter()
     if is_parquet(source):
@@ -106,10 +107,10 @@ def run_job(
         F.count(F.when(F.col("empty"), 1)).alias("empty"),
     ).first()
     assert tally is not None
-    seconds["fingerprints"] = time.perf_counter() - started
+    seconds[Stage.FINGERPRINTS] = time.perf_counter() - started
     report(
-        f"fingerprints: {_count(tally.files, 'file')}, {tally.problems:,} could not be used, {tally.empty:,} empty "
-        f"({seconds['fingerprints']:.1f} s)"
+        f"{Stage.FINGERPRINTS}: {_count(tally.files, 'file')}, {tally.problems:,} could not be used, "
+        f"{tally.empty:,} empty ({seconds[Stage.FINGERPRINTS]:.1f} s)"
     )
 
     started = time.perf_counter()
@@ -120,10 +121,10 @@ def run_job(
     measured = spark.read.parquet(str(folder / "pairs.parquet"))
     counted = measured.agg(F.count("*").alias("all"), F.count(F.when(F.col("verified"), 1)).alias("verified")).first()
     assert counted is not None
-    seconds["pairs"] = time.perf_counter() - started
+    seconds[Stage.PAIRS] = time.perf_counter() - started
     report(
-        f"pairs: {_count(counted.all, 'pair')} of files within k = {k}, {counted.verified:,} verified "
-        f"({seconds['pairs']:.1f} s)"
+        f"{Stage.PAIRS}: {_count(counted.all, 'pair')} of files within k = {k}, {counted.verified:,} verified "
+        f"({seconds[Stage.PAIRS]:.1f} s)"
     )
 
     started = time.perf_counter()
@@ -134,6 +135,8 @@ def run_job(
         str(folder / "groups.parquet")
     )
     write_text(folder / "groups.json", json_text(document) + "\n")
-    seconds["groups"] = time.perf_counter() - started
-    report(f"groups: {_count(len(groups), 'group')} ({rule}) written to {folder} ({seconds['groups']:.1f} s)")
+    seconds[Stage.GROUPS] = time.perf_counter() - started
+    report(
+        f"{Stage.GROUPS}: {_count(len(groups), 'group')} ({rule}) written to {folder} ({seconds[Stage.GROUPS]:.1f} s)"
+    )
     return SparkRun(str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds)

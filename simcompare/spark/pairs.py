@@ -162,12 +162,12 @@ def _resemblance_udf(min_resemblance: float):  # type: ignore[no-untyped-def]
             quick_resemblance,
             quick_table,
             resemblance,
-            shingles_from_bytes,
+            sketch_from_bytes,
         )
 
         for batch in batches:
-            a = [shingles_from_bytes(x) for x in batch["shingles_a"]]
-            b = [shingles_from_bytes(x) for x in batch["shingles_b"]]
+            a = [sketch_from_bytes(x) for x in batch["sketch_a"]]
+            b = [sketch_from_bytes(x) for x in batch["sketch_b"]]
             # as FolderSession: the quick estimate, measured exactly only in the band around the threshold
             similar = quick_resemblance(quick_table(a), quick_table(b)) if a else np.zeros(0)
             band = (similar >= min_resemblance - QUICK_MARGIN) & (similar < min_resemblance + QUICK_MARGIN)
@@ -188,11 +188,11 @@ def _resemblance_udf(min_resemblance: float):  # type: ignore[no-untyped-def]
 def verify_pairs(prints: DataFrame, pairs: DataFrame, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> DataFrame:
     """Document pairs with their ``resemblance`` (the core's shingle Jaccard) as ``scan`` has it: the quick
     estimate, measured exactly where it comes near ``min_resemblance``; computed on the executors."""
-    sketch = prints.select("path", "shingles")
+    sketch = prints.select("path", "shingles")  # the column keeps its first name: fingerprints.parquet shows it
     joined = (
-        pairs.join(sketch.withColumnRenamed("path", "path_a").withColumnRenamed("shingles", "shingles_a"), "path_a")
-        .join(sketch.withColumnRenamed("path", "path_b").withColumnRenamed("shingles", "shingles_b"), "path_b")
-        .select("path_a", "path_b", "distance", "shingles_a", "shingles_b")
+        pairs.join(sketch.withColumnRenamed("path", "path_a").withColumnRenamed("shingles", "sketch_a"), "path_a")
+        .join(sketch.withColumnRenamed("path", "path_b").withColumnRenamed("shingles", "sketch_b"), "path_b")
+        .select("path_a", "path_b", "distance", "sketch_a", "sketch_b")
     )
     schema = "path_a string, path_b string, distance int, resemblance double"
     return joined.mapInPandas(_resemblance_udf(min_resemblance), schema)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
+import json
 import os
 import random
 import sqlite3
@@ -333,3 +335,17 @@ def test_concurrent_first_open_never_sets_a_healthy_cache_aside(tmp_path: Path) 
                 thread.join(30)
     assert not errors, errors
     assert not [w for w in caught if issubclass(w.category, CacheWarning)], [str(w.message) for w in caught]
+
+
+def test_rows_keep_the_names_they_were_written_with(folder: Path, cache_path: Path) -> None:
+    # a cache's rows store the sketch under its first name, "shingles": the field's rename made no row a miss
+    with Cache(cache_path) as cache:
+        first = scan(folder, options=OPTIONS, cache=cache)
+    with contextlib.closing(sqlite3.connect(cache_path)) as db:
+        stored = [json.loads(payload) for (payload,) in db.execute("SELECT payload FROM features")]
+    assert len(stored) == len(TEXTS) and all("shingles" in row and "sketch" not in row for row in stored)
+    with Cache(cache_path) as cache:
+        again = scan(folder, Config(bits=32), options=OPTIONS, cache=cache)  # new fingerprints from stored features
+    assert again.stats.segmented == 0 and again.stats.features_from_cache == len(TEXTS)
+    assert [f.sketch for f in again.files] == [f.sketch for f in first.files]
+    assert sum(1 for f in first.files if f.sketch) == len(TEXTS) - 1  # every file but the empty one has one

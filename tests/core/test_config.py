@@ -138,11 +138,10 @@ def test_a_callable_hasher_has_no_fingerprint_key() -> None:
     assert Config(hasher=custom).fingerprint_key() is None
 
 
-def test_config_no_longer_takes_k() -> None:
-    with pytest.raises(TypeError, match=r"Config no longer takes k.*Decision"):
+def test_config_takes_no_k() -> None:
+    # k decides the verdict, not the fingerprint: it lives in a Decision
+    with pytest.raises(TypeError, match="unexpected keyword argument 'k'"):
         Config(k=3)  # type: ignore[call-arg]
-    with pytest.raises(TypeError, match="Decision"):
-        Config(bits=16, k=None)  # type: ignore[call-arg]
     assert "k" not in Config().describe()
     assert not hasattr(Config(), "k")
 

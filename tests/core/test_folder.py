@@ -15,7 +15,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, default_data_path
 from simcompare.core.formats.report import report_csv, report_json
-from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, shingles, shingles_to_bytes
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, shingles, sketch_to_bytes
 
 STORY = (
     "On the first morning of spring the old fisherman walked down to the harbour, checked the ropes of his "
@@ -25,7 +25,7 @@ STORY = (
 
 
 def record(path: str, value: int, words: str, *, digest: str = "", size: int = 10, empty: bool = False) -> FileRecord:
-    sketch = shingles_to_bytes(shingles(words.split()))
+    sketch = sketch_to_bytes(shingles(words.split()))
     return FileRecord(path, size, 0, value, empty, "utf-8", digest or f"d-{path}", sketch)
 
 

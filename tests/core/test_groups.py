@@ -275,7 +275,7 @@ def test_many_texts_sharing_one_fingerprint_still_group_together() -> None:
     from simcompare.core.fingerprint.simhash import Config
     from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
     from simcompare.core.folder.session import SHARED_VALUE_LIMIT, FolderSession
-    from simcompare.core.search.verify import shingles_to_bytes
+    from simcompare.core.search.verify import sketch_to_bytes
 
     words = [f"w{i}" for i in range(200)]
     files = []
@@ -283,9 +283,7 @@ def test_many_texts_sharing_one_fingerprint_still_group_together() -> None:
         text = list(words)
         text[i % 200] = f"edit{i}"
         files.append(
-            FileRecord(
-                f"f{i:03d}", 10, 0, 7 if i % 2 else 6, False, "utf-8", f"d{i}", shingles_to_bytes(shingles(text))
-            )
+            FileRecord(f"f{i:03d}", 10, 0, 7 if i % 2 else 6, False, "utf-8", f"d{i}", sketch_to_bytes(shingles(text)))
         )
     session = FolderSession(ScanResult("/x", Config(), ScanOptions(), tuple(files), ()))
     (group,) = session.groups(2)

@@ -13,10 +13,11 @@ import pytest
 from helpers.mounts import bind_mount
 from helpers.texts import EN_A, OTHER
 
+from simcompare.core.errors import ErrorCode
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import SCHEMA_VERSION, Cache
 from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference, whole_groups
-from simcompare.core.folder.scan import Problem, Reason, ScanOptions, list_files, raw_digest, scan
+from simcompare.core.folder.scan import Problem, ScanOptions, list_files, raw_digest, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.report import report_json
 from simcompare.core.formats.results import load_results, results_json
@@ -203,7 +204,7 @@ def test_a_folder_swapped_for_a_link_during_the_listing_is_not_entered(tmp_path:
     problems: list[Problem] = []
     entries = list_files(root, OPTIONS, problems, check)
     assert [e.rel for e in entries] == ["a.txt"]
-    assert problems == [Problem("sub", Reason.CHANGED, "folder replaced by a link or another folder; not entered")]
+    assert problems == [Problem("sub", ErrorCode.CHANGED, "folder replaced by a link or another folder; not entered")]
     assert calls == 2
 
 
@@ -262,4 +263,4 @@ def test_a_sub_folder_replaced_by_a_link_or_a_file_is_reported_not_followed(tmp_
     problems: list[Problem] = []
     entries = list_files(root, ScanOptions(exclude=("sub-moved",)), problems, check)
     assert entries == []
-    assert [(p.path, p.reason) for p in problems] == [("sub/deep", Reason.CHANGED)]
+    assert [(p.path, p.reason) for p in problems] == [("sub/deep", ErrorCode.CHANGED)]

@@ -19,7 +19,6 @@ from simcompare.core.search.index import (
     BlockLayout,
     Copies,
     NearPairs,
-    PairCache,
     choose_layout,
     find_near_pairs,
 )
@@ -502,25 +501,17 @@ def test_within_filters_a_wider_search() -> None:
         wide.within(6)
 
 
-def test_pair_cache_searches_only_when_k_grows() -> None:
-    rng = np.random.default_rng(9)
-    values = rng.integers(0, 1 << 20, 3000, dtype=np.uint64)
-    cache = PairCache(values, bits=20)
-    assert len(cache) == 3000
-    assert cache.searched_k is None
-    cache.prefetch(4)
-    searched = cache.pairs(4)
-    assert cache.searched_k == 4
-    for k in (0, 2, 3, 4):
-        assert list(cache.pairs(k)) == list(find_near_pairs(values, k, 20))
-    assert cache.pairs(4) is searched  # no new search
-    assert list(cache.pairs(6)) == list(find_near_pairs(values, 6, 20))
-    assert cache.searched_k == 6
-    with pytest.raises(ValueError, match="k must be between 0 and bits - 1 = 19, got 20"):
-        cache.pairs(20)
-    compact = PairCache([5, 5, 4, 5], bits=8, copies="first")
-    assert list(compact.pairs(1)) == [(0, 1, 0), (0, 2, 1), (0, 3, 0)]
-    assert list(compact.pairs(0)) == [(0, 1, 0), (0, 3, 0)]
+def test_the_search_statistics_are_the_searchs_own() -> None:
+    values = [0b0000, 0b0001, 0b0011, 0b1111, 0b0001]
+    found = find_near_pairs(values, 1, 4)
+    stats = found.stats
+    assert (stats.n, stats.bits, stats.k, stats.blocks, stats.keys) == (5, 4, 1, found.blocks, found.keys)
+    assert (stats.candidates, stats.key_bits, stats.identical) == (found.candidates, found.key_bits, 1)
+    assert stats.estimated_candidates == found.estimated_candidates
+    assert stats.found == len(found) == 5  # 0-1, 0-4, 1-2, 1-4 (identical), 2-4
+    assert stats.possible_pairs == found.possible_pairs == 10
+    assert stats == find_near_pairs(values, 1, 4).stats  # a value, compared by its fields
+    assert found.within(0).stats.found == 1 and found.within(0).stats.blocks == found.blocks
 
 
 # ------------------------------------------------------------------------------------- argument errors
@@ -541,14 +532,14 @@ def test_choose_layout_arguments(n: object, k: object, bits: int, message: str) 
         choose_layout(n, k, bits)  # type: ignore[arg-type]
 
 
-def test_copies_and_cache_arguments() -> None:
+def test_copies_and_search_arguments() -> None:
     with pytest.raises(ValueError, match=r"copies must be one of 'pairs', 'first', got 'all'"):
         find_near_pairs([1, 2], 1, copies="all")
     with pytest.raises(ValueError, match=r"bits must be between 1 and 512, got 600"):
-        PairCache([1, 2], bits=600)
+        find_near_pairs([1, 2], 1, bits=600)
     with pytest.raises(ValueError, match=r"copies must be one of"):
-        PairCache([1, 2], copies=None)  # type: ignore[arg-type]
+        find_near_pairs([1, 2], 1, copies=None)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match=r"value at index 0 is 256, which does not fit in bits=8"):
-        PairCache([256], bits=8)
+        find_near_pairs([256], 1, bits=8)
     with pytest.raises(ValueError, match=r"n must be a number of values"):
         BlockLayout(64, 3, 4).estimate(-5)

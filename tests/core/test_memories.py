@@ -42,7 +42,7 @@ def test_shingle_token_hashes_whatever_the_memory_holds(sequences, limit):
             ids = np.frombuffer(tokens.token_ids(sequence), dtype=">u8")
             assert ids.tolist() == [_hash(t) for t in sequence]
             if sequence:
-                assert verify.shingles(sequence).tolist() == verify.shingles_of_ids(tokens.token_ids(sequence)).tolist()
+                assert verify.shingles(sequence).tolist() == verify.sketch_of_ids(tokens.token_ids(sequence)).tolist()
 
 
 @settings(max_examples=200, deadline=None, database=None)

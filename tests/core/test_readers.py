@@ -232,11 +232,12 @@ def test_html_still_read_by_suffix_and_content(tmp_path: Path) -> None:
 
 
 def test_worker_processes_read_documents_under_the_time_limit(tmp_path: Path) -> None:
-    from simcompare.core.folder.scan import Reason, ScanOptions, scan
+    from simcompare.core.errors import ErrorCode
+    from simcompare.core.folder.scan import ScanOptions, scan
 
     write_docx(tmp_path / "a.docx", TEXT)
     write_pdf(tmp_path / "a.pdf", TEXT)
     write_image_pdf(tmp_path / "scan.pdf")
     result = scan(tmp_path, options=ScanOptions(workers=2, in_process=False))
     assert {f.path: f.encoding for f in result.files} == {"a.docx": "docx", "a.pdf": "pdf"}
-    assert [(p.path, p.reason) for p in result.problems] == [("scan.pdf", Reason.NO_TEXT_LAYER)]
+    assert [(p.path, p.reason) for p in result.problems] == [("scan.pdf", ErrorCode.NO_TEXT_LAYER)]

@@ -12,9 +12,10 @@ import pytest
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.defaults import default_k
-from simcompare.core.errors import Cancelled, InputError
+from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, fingerprint
-from simcompare.core.folder.scan import Reason, ScanOptions, ScanResult, Stage, scan
+from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
+from simcompare.core.progress import Stage
 from simcompare.core.search.groups import find_groups
 
 GBK_TEXT = (
@@ -42,10 +43,10 @@ READ = {
     "empty.txt",
 }
 EXPECTED_PROBLEMS = {
-    ("binary.bin.txt", Reason.BINARY),
-    ("big.txt", Reason.TOO_LARGE),
-    ("loop_a.txt", Reason.LINK),
-    ("loop_b.txt", Reason.LINK),
+    ("binary.bin.txt", ErrorCode.BINARY),
+    ("big.txt", ErrorCode.TOO_LARGE),
+    ("loop_a.txt", ErrorCode.BROKEN_LINK),
+    ("loop_b.txt", ErrorCode.BROKEN_LINK),
 }
 
 
@@ -300,7 +301,7 @@ def test_unreadable_file_is_reported_as_permission_denied(tmp_path: Path, as_unp
     with as_unprivileged():
         result = scan(tmp_path, Config(), ScanOptions(workers=1))
     assert [f.path for f in result.files] == ["open.txt"]
-    assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", Reason.PERMISSION)]
+    assert [(p.path, p.reason) for p in result.problems] == [("secret.txt", ErrorCode.PERMISSION)]
 
 
 def test_one_file_scanned_alone_is_the_scans_record(tmp_path: Path) -> None:
@@ -317,4 +318,4 @@ def test_one_file_scanned_alone_is_the_scans_record(tmp_path: Path) -> None:
     assert isinstance(binary, Problem) and binary == result.problems[0]
     (tmp_path / "zh.txt").write_text(ZH_A + "。", encoding="utf-8")
     changed = scan_file(str(tmp_path / "zh.txt"), "zh.txt", stamp, Config())
-    assert isinstance(changed, Problem) and changed.reason == Reason.CHANGED
+    assert isinstance(changed, Problem) and changed.reason == ErrorCode.CHANGED

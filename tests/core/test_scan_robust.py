@@ -16,13 +16,11 @@ from pathlib import Path
 import pytest
 from helpers.texts import EN_A, EN_B, ZH_A
 
-from simcompare.core.errors import NotRegularFileError, TooLargeError
+from simcompare.core.errors import ErrorCode, NotRegularFileError, TooLargeError
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import (
-    Reason,
     ScanOptions,
     ScanResult,
-    Stage,
     _chunks,
     _Job,
     _Outcome,
@@ -32,6 +30,7 @@ from simcompare.core.folder.scan import (
     list_files,
     scan,
 )
+from simcompare.core.progress import Stage
 from simcompare.core.text.documents import read_document
 from simcompare.core.text.reading import read_regular
 
@@ -73,7 +72,7 @@ def test_fifo_found_in_a_folder_is_reported_never_opened(tmp_path: Path) -> None
     os.mkfifo(tmp_path / "pipe.txt")
     result = _scan_guarded(tmp_path)
     assert [f.path for f in result.files] == ["a.txt"]
-    assert _problems(result) == {"pipe.txt": Reason.NOT_REGULAR}
+    assert _problems(result) == {"pipe.txt": ErrorCode.NOT_REGULAR}
     assert "FIFO" in result.problems[0].detail
 
 
@@ -90,7 +89,7 @@ def test_socket_found_in_a_folder_is_reported(tmp_path: Path) -> None:
         result = _scan_guarded(tmp_path)
     finally:
         server.close()
-    assert _problems(result) == {"s.txt": Reason.NOT_REGULAR}
+    assert _problems(result) == {"s.txt": ErrorCode.NOT_REGULAR}
 
 
 def test_fifo_named_directly_is_refused_without_blocking(tmp_path: Path) -> None:
@@ -126,7 +125,7 @@ def test_file_swapped_for_a_fifo_during_the_scan(tmp_path: Path) -> None:
 
     result = _scan_guarded(tmp_path, progress=swap)
     assert [f.path for f in result.files] == ["a.txt"]
-    assert _problems(result) == {"b.txt": Reason.NOT_REGULAR}
+    assert _problems(result) == {"b.txt": ErrorCode.NOT_REGULAR}
 
 
 def test_file_deleted_between_listing_and_reading_is_vanished(tmp_path: Path) -> None:
@@ -139,7 +138,7 @@ def test_file_deleted_between_listing_and_reading_is_vanished(tmp_path: Path) ->
             target.unlink()
 
     result = _scan_guarded(tmp_path, progress=delete)
-    assert _problems(result) == {"b.txt": Reason.VANISHED}
+    assert _problems(result) == {"b.txt": ErrorCode.VANISHED}
 
 
 # ------------------------------------------------------------------------------ a scan goes on
@@ -169,7 +168,7 @@ def test_an_unexpected_exception_is_an_internal_problem_for_that_file(tmp_path: 
     result = _scan_guarded(tmp_path, config=Config(hasher=_exploding_hasher, segmenter="words"))
     assert [f.path for f in result.files] == ["a.txt"]
     (problem,) = result.problems
-    assert (problem.path, problem.reason) == ("bad.txt", Reason.INTERNAL)
+    assert (problem.path, problem.reason) == ("bad.txt", ErrorCode.INTERNAL)
     assert problem.detail.startswith("internal error: ZeroDivisionError")
     log = internal_log_path().read_text(encoding="utf-8")
     assert "bad.txt" in log and "ZeroDivisionError: a bug" in log
@@ -188,7 +187,8 @@ def test_names_that_are_not_utf8_or_hold_a_newline(tmp_path: Path) -> None:
 
 _SCAN_FOREVER = """
 import sys
-from simcompare.core.folder.scan import ScanOptions, Stage, scan
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.progress import Stage
 
 def progress(done, total, stage):
     if stage == Stage.READING and done > 0:
@@ -308,7 +308,7 @@ def test_a_worker_killed_mid_scan_costs_only_its_files(tmp_path: Path) -> None:
     result = _scan_guarded(tmp_path, ScanOptions(workers=2, in_process=False), progress=kill_a_worker)
     assert killed
     assert len(result.files) + len(result.problems) == 120
-    assert {p.reason for p in result.problems} <= {Reason.INTERNAL}
+    assert {p.reason for p in result.problems} <= {ErrorCode.INTERNAL}
     assert all("worker process" in p.detail for p in result.problems)
     assert not result.cancelled
 

@@ -49,16 +49,16 @@ def test_a_new_width_reuses_the_segmentation(monkeypatch: pytest.MonkeyPatch) ->
     assert cache.side(A, narrow) == expected
 
 
-def test_a_new_width_reuses_the_shingles(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_new_width_reuses_the_sketches(monkeypatch: pytest.MonkeyPatch) -> None:
     cache = SideCache()
     a, b = cache.side(ZH_A, Config(bits=64)), cache.side(ZH_B, Config(bits=64))
     cache.compare(a, b, Config(bits=64))
     expected = compare_sides(cache.side(ZH_A, Config(bits=32)), cache.side(ZH_B, Config(bits=32)), Config(bits=32))
 
     def fail(*_args, **_kwargs):
-        raise AssertionError("shingled again")
+        raise AssertionError("sketched again")
 
-    monkeypatch.setattr(compare_module, "shingles_of_ids", fail)
+    monkeypatch.setattr(compare_module, "sketch_of_ids", fail)
     narrow = Config(bits=32)
     assert cache.compare(cache.side(ZH_A, narrow), cache.side(ZH_B, narrow), narrow) == expected
 
@@ -68,7 +68,7 @@ def test_the_cache_forgets_old_texts() -> None:
     for n in range(5):
         made = cache.side(f"text number {n}", Config())
         cache.compare(made, made, Config())
-    assert len(cache._features) == 2 and len(cache._sides) == 2 and len(cache._shingles) == 2
+    assert len(cache._features) == 2 and len(cache._sides) == 2 and len(cache._sketches) == 2
 
 
 def test_a_cache_too_small_for_two_sides_is_refused() -> None:

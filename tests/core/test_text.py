@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 import simcompare
 from simcompare.core.fingerprint.simhash import extract_features
-from simcompare.core.text.cleaning import clean, html_to_text, looks_like_html, normalize
+from simcompare.core.text.cleaning import clean, html_to_text, normalize, read_as_html
 
 FAST = settings(max_examples=30, deadline=None, database=None)
 
@@ -127,7 +127,7 @@ def test_script_text_never_reaches_the_fingerprint():
     ],
 )
 def test_html_recognised_by_content(text):
-    assert looks_like_html(text)
+    assert read_as_html(text)
 
 
 @pytest.mark.parametrize(
@@ -142,7 +142,10 @@ def test_html_recognised_by_content(text):
     ],
 )
 def test_html_not_recognised(text):
-    assert not looks_like_html(text)
+    assert not read_as_html(text)
+    assert read_as_html(text, asked=True)  # unless asked
+    assert read_as_html(text, path="page.HTM") and read_as_html(text, path="a/b.xhtml")  # or named so
+    assert not read_as_html(text, path="notes.txt") and not read_as_html(text, path="html")
 
 
 def test_text_that_mentions_html_is_not_stripped():

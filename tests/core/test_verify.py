@@ -10,15 +10,15 @@ from hypothesis import strategies as st
 
 from simcompare.core.search.verify import (
     SKETCH,
-    Shingles,
+    Sketch,
     resemblance,
     shingles,
-    shingles_from_bytes,
-    shingles_to_bytes,
+    sketch_from_bytes,
+    sketch_to_bytes,
 )
 
 
-def bottom_k_by_sets(a: Shingles, b: Shingles) -> float:
+def bottom_k_by_sets(a: Sketch, b: Sketch) -> float:
     """The definition: the union's SKETCH smallest hashes, and the share of them found in both texts."""
     if len(a) == 0 and len(b) == 0:
         return 1.0
@@ -29,7 +29,7 @@ def bottom_k_by_sets(a: Shingles, b: Shingles) -> float:
     return sum(1 for h in sample if h in left and h in right) / len(sample)
 
 
-def sketch(rng: np.random.Generator, pool: np.ndarray, size: int, shared: int) -> Shingles:
+def sketch(rng: np.random.Generator, pool: np.ndarray, size: int, shared: int) -> Sketch:
     """A text's sketch: ``shared`` hashes from the pool (another text holds them too) and its own others."""
     own = rng.integers(0, 2**64 - 1, size, dtype=np.uint64, endpoint=True)
     return np.unique(np.concatenate((pool[:shared], own)))[:SKETCH]
@@ -75,10 +75,10 @@ def test_resemblance_at_the_edges() -> None:
 
 def test_sketches_read_back_sorted_and_distinct() -> None:
     text = shingles([f"w{i % 97}" for i in range(2000)])
-    assert np.array_equal(shingles_from_bytes(shingles_to_bytes(text)), text)
+    assert np.array_equal(sketch_from_bytes(sketch_to_bytes(text)), text)
     # a damaged or hand-edited results file: unsorted, repeated, too many hashes
     messy = np.array([5, 3, 3, 9, 1], dtype="<u8").tobytes()
-    assert shingles_from_bytes(messy).tolist() == [1, 3, 5, 9]
+    assert sketch_from_bytes(messy).tolist() == [1, 3, 5, 9]
     many = np.arange(3000, 0, -1, dtype="<u8").tobytes()
-    assert shingles_from_bytes(many).tolist() == list(range(1, SKETCH + 1))
-    assert len(shingles_from_bytes(b"\x01\x02\x03")) == 0 and len(shingles_from_bytes(None)) == 0
+    assert sketch_from_bytes(many).tolist() == list(range(1, SKETCH + 1))
+    assert len(sketch_from_bytes(b"\x01\x02\x03")) == 0 and len(sketch_from_bytes(None)) == 0

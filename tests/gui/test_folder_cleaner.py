@@ -14,7 +14,7 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
 from test_folder_page import EN, OTHER, ZH, run_scan, wait_grouped
 
-from simcompare.core.folder.scan import Stage
+from simcompare.core.progress import Stage
 from simcompare.gui.folder.models import Column, human_size
 from simcompare.gui.folder.page import FolderPage
 

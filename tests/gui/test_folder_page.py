@@ -13,7 +13,8 @@ from helpers.gui import point_trash_at
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.defaults import default_k
-from simcompare.core.folder.scan import Reason, scan
+from simcompare.core.errors import ErrorCode
+from simcompare.core.folder.scan import scan
 from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.page import FolderPage
 
@@ -105,7 +106,7 @@ def test_scan_shows_planted_groups_and_problems(qtbot, page: FolderPage, folder:
     ]
     assert page.model.rowCount() == 2
     reasons = {p.path: p.reason for p in result.problems}
-    assert reasons == {"binary.txt": Reason.BINARY}
+    assert reasons == {"binary.txt": ErrorCode.BINARY}
     assert page.empty_model.stringList() == ["empty.txt"]
     assert page.problems_model.rowCount() == 1
     assert page.scan_button.isEnabled() and not page.cancel_button.isEnabled()

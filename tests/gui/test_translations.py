@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simcompare.core.errors import InputError
-from simcompare.core.folder.scan import Reason
+from simcompare.core.errors import ErrorCode, InputError
+from simcompare.core.folder.scan import input_reason
 from simcompare.gui.app import WindowHost, build_window, install_translations
 from simcompare.gui.common.i18n import LANGUAGES, current_language, normalize
 from simcompare.gui.common.messages import input_error_text, reason_detail, reason_text
@@ -235,12 +235,18 @@ def test_the_core_codes_are_shown_in_chinese(chinese) -> None:
     # each kind of unreadable input has words of its own; only the general one takes the fallback's
     fallback = input_error_text("x")
     assert [code for code in codes if (input_error_text(code) == fallback) != (code in ("x", InputError.code))] == []
-    for reason in Reason:
+    for reason in ErrorCode:
         for text in (reason_text(reason), reason_detail(reason), reason_detail(reason, errno.EACCES)):
             assert text and not english_words(text), (reason, text)
+    # every reason a scan reports has words of its own; only "unreadable" takes the fallback's
+    scan_only = {ErrorCode.VANISHED, ErrorCode.CHANGED, ErrorCode.BROKEN_LINK, ErrorCode.INTERNAL}
+    reasons = {input_reason(cls.code) for cls in error_classes(InputError)} | scan_only
+    short, detail = reason_text("x"), reason_detail("x")
+    assert [r for r in reasons if (reason_text(r) == short) != (r == ErrorCode.UNREADABLE)] == []
+    assert [r for r in reasons if (reason_detail(r) == detail) != (r == ErrorCode.UNREADABLE)] == []
     # an unreadable file names the system's error (by its number, never by reading the English detail)
     assert input_error_text(InputError.code, errno.EIO) == "输入/输出错误" != input_error_text(InputError.code)
-    assert reason_detail(Reason.UNREADABLE, errno.EIO) == "输入/输出错误" != reason_detail(Reason.UNREADABLE)
+    assert reason_detail(ErrorCode.UNREADABLE, errno.EIO) == "输入/输出错误" != reason_detail(ErrorCode.UNREADABLE)
 
 
 def test_choosing_a_language_rebuilds_the_window_and_keeps_the_texts(qtbot, qapp) -> None:

@@ -12,7 +12,8 @@ from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtGui import QTextDocument, QTextFormat
 from PySide6.QtWidgets import QLabel, QMessageBox
 
-from simcompare.core.folder.scan import Problem, Reason, ScanOptions, scan
+from simcompare.core.errors import ErrorCode
+from simcompare.core.folder.scan import Problem, ScanOptions, scan
 from simcompare.core.search.groups import find_groups
 from simcompare.gui.folder.dialogs import plain_text_only
 from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
@@ -68,7 +69,7 @@ def test_member_tooltips_show_names_as_characters(qtbot, tmp_path: Path) -> None
 
 def test_problem_tooltips_show_names_as_characters(qtbot) -> None:
     model = ProblemsModel()
-    model.set_problems([Problem(BOLD, Reason.NOT_REGULAR, "not a regular file: a FIFO (named pipe)")])
+    model.set_problems([Problem(BOLD, ErrorCode.NOT_REGULAR, "not a regular file: a FIFO (named pipe)")])
     assert model.data(model.index(0, 0), Qt.ItemDataRole.DisplayRole) == BOLD
     document = _as_rendered(model.data(model.index(0, 0), Qt.ItemDataRole.ToolTipRole))
     _nothing_rendered(document)

@@ -27,9 +27,10 @@ from pyspark.sql import SparkSession
 
 from simcompare import Config, Decision, default_k, fingerprint
 from simcompare.cli import main
-from simcompare.core.folder.scan import Problem, Reason
+from simcompare.core.errors import ErrorCode
+from simcompare.core.folder.scan import Problem
 from simcompare.core.search.index import find_near_pairs
-from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, shingles_from_bytes
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, sketch_from_bytes
 from simcompare.spark import (
     components,
     document_pairs,
@@ -133,7 +134,7 @@ def test_pairs_equal_the_core_index_among_representatives(spark: SparkSession, j
     assert len(pairs) == len(expected) >= 3
     by_path = {r.path: r for r in rows}
     for r in pairs:  # the core's own resemblance, and its threshold
-        sketches = [shingles_from_bytes(by_path[p].shingles) for p in (r.path_a, r.path_b)]
+        sketches = [sketch_from_bytes(by_path[p].shingles) for p in (r.path_a, r.path_b)]
         assert r.resemblance == resemblance(*sketches)
         assert r.verified == (r.resemblance >= DEFAULT_MIN_RESEMBLANCE)
 
@@ -290,21 +291,21 @@ def test_unreadable_files_keep_the_systems_error_number(spark: SparkSession, tmp
     (tmp_path / "vanished.txt").unlink()
     mem = Path("/proc/self/mem").stat()
     failing = ("/proc/self/mem", "mem", mem.st_size, mem.st_mtime_ns, mem.st_ctime_ns, mem.st_ino)
-    denied = Problem("locked", Reason.UNREADABLE, "Permission denied", errno.EACCES)
+    denied = Problem("locked", ErrorCode.UNREADABLE, "Permission denied", errno.EACCES)
     listing = replace(listed, entries=(*listed.entries, failing), problems=(*listed.problems, denied))
     prints = fingerprint_files(spark, listing, Config())
     rows = {r.path: (r.problem, r.errno) for r in prints.collect()}
     assert rows == {
         "kept.txt": (None, None),
-        "vanished.txt": (Reason.VANISHED, None),
-        "mem": (Reason.UNREADABLE, errno.EIO),
-        "locked": (Reason.UNREADABLE, errno.EACCES),
+        "vanished.txt": (ErrorCode.VANISHED, None),
+        "mem": (ErrorCode.UNREADABLE, errno.EIO),
+        "locked": (ErrorCode.UNREADABLE, errno.EACCES),
     }
     result = scan_result(prints, Config(), listing.root)
     assert {(p.path, p.reason, p.errno) for p in result.problems} == {
-        ("vanished.txt", Reason.VANISHED, None),
-        ("mem", Reason.UNREADABLE, errno.EIO),
-        ("locked", Reason.UNREADABLE, errno.EACCES),
+        ("vanished.txt", ErrorCode.VANISHED, None),
+        ("mem", ErrorCode.UNREADABLE, errno.EIO),
+        ("locked", ErrorCode.UNREADABLE, errno.EACCES),
     }
     assert [f.path for f in result.files] == ["kept.txt"]
 

@@ -16,7 +16,7 @@ from simcompare.core.fingerprint.simhash import (
     fingerprint_weights,
     hamming,
 )
-from simcompare.core.search.verify import Decision, Shingles, resemblance, shingles_of_ids
+from simcompare.core.search.verify import Decision, Sketch, resemblance, sketch_of_ids
 
 # Fewer distinct features than this and a single changed word moves many bits: the window warns.
 FEW_FEATURES = 8
@@ -104,17 +104,17 @@ def compare_sides(a: Side, b: Side, config: Config, decision: Decision | None = 
         config: The settings both sides were computed with.
         decision: k and the verification threshold; None takes the defaults for ``config.bits``.
     """
-    shingles_a, shingles_b = shingles_of_ids(a.features.token_ids), shingles_of_ids(b.features.token_ids)
-    return _compare(a, b, shingles_a, shingles_b, config, decision)
+    sketch_a, sketch_b = sketch_of_ids(a.features.token_ids), sketch_of_ids(b.features.token_ids)
+    return _compare(a, b, sketch_a, sketch_b, config, decision)
 
 
 def _compare(
-    a: Side, b: Side, shingles_a: Shingles, shingles_b: Shingles, config: Config, decision: Decision | None
+    a: Side, b: Side, sketch_a: Sketch, sketch_b: Sketch, config: Config, decision: Decision | None
 ) -> Comparison:
     decision = decision or Decision.for_bits(config.bits)
     distance = hamming(a.fingerprint, b.fingerprint)
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
-    similar = resemblance(shingles_a, shingles_b)
+    similar = resemblance(sketch_a, sketch_b)
     empty = a.fingerprint.empty or b.fingerprint.empty
     return Comparison(
         config=config,
@@ -140,7 +140,7 @@ class SideCache:
     Typing in one of two texts, or changing only the width or the hasher, must not segment both texts
     again: segmentation is the slow step. The cache remembers the features of the last ``size`` texts
     (keyed by the settings that decide them), their fingerprints (keyed also by width and hasher) and their
-    shingles, and builds each side exactly as :func:`side` does, so every number is the same.
+    sketches, and builds each side exactly as :func:`side` does, so every number is the same.
 
     Not thread-safe: one thread owns it (the window's compare worker).
     """
@@ -151,8 +151,8 @@ class SideCache:
         self._size = size
         self._features: OrderedDict[tuple[object, ...], Features] = OrderedDict()
         self._sides: OrderedDict[tuple[object, ...], Side] = OrderedDict()
-        # id(features) → (features, shingles): the features are held, so their id is not reused meanwhile.
-        self._shingles: OrderedDict[int, tuple[Features, Shingles]] = OrderedDict()
+        # id(features) → (features, sketch): the features are held, so their id is not reused meanwhile.
+        self._sketches: OrderedDict[int, tuple[Features, Sketch]] = OrderedDict()
 
     def side(self, text: str, config: Config, *, html: bool | None = None) -> Side:
         """The same Side as ``side(text, config, html=html)``."""
@@ -173,16 +173,16 @@ class SideCache:
         return made
 
     def compare(self, a: Side, b: Side, config: Config, decision: Decision | None = None) -> Comparison:
-        """The same Comparison as :func:`compare_sides`, reusing the shingles of texts seen before."""
-        return _compare(a, b, self._shingles_of(a.features), self._shingles_of(b.features), config, decision)
+        """The same Comparison as :func:`compare_sides`, reusing the sketches of texts seen before."""
+        return _compare(a, b, self._sketch_of(a.features), self._sketch_of(b.features), config, decision)
 
-    def _shingles_of(self, features: Features) -> Shingles:
-        found = self._shingles.get(id(features))
+    def _sketch_of(self, features: Features) -> Sketch:
+        found = self._sketches.get(id(features))
         if found is not None and found[0] is features:
-            self._shingles.move_to_end(id(features))
+            self._sketches.move_to_end(id(features))
             return found[1]
-        made = shingles_of_ids(features.token_ids)
-        self._remember(self._shingles, id(features), (features, made))
+        made = sketch_of_ids(features.token_ids)
+        self._remember(self._sketches, id(features), (features, made))
         return made
 
     def _remember(self, store: OrderedDict, key: object, value: object) -> None:
@@ -195,7 +195,7 @@ class SideCache:
         """Forget every text (e.g. after the stop-word list changed on disk)."""
         self._features.clear()
         self._sides.clear()
-        self._shingles.clear()
+        self._sketches.clear()
 
 
 def compare_texts(

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import math
 import random
-import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -151,9 +150,6 @@ class AngleLaw:
     @property
     def mean_absolute_error(self) -> float:
         return sum(abs(p.distance - p.predicted) for p in self.points) / len(self.points) if self.points else 0.0
-
-
-_SENTENCE = re.compile(r"[^.!?。！？]+[.!?。！？]?")
 
 
 def _edited(words: list[str], replacements: list[str], share: float, rng: random.Random) -> list[str]:

@@ -28,7 +28,7 @@ from simcompare.core.defaults import (
 from simcompare.core.fingerprint.bitwise import bit_of, distance_similarity
 from simcompare.core.fingerprint.hashing import HASHERS, MAX_BITS, Hasher, HasherSpec, resolve_hasher
 from simcompare.core.text.chinese import fold_chinese
-from simcompare.core.text.cleaning import clean
+from simcompare.core.text.cleaning import clean, read_as_html
 from simcompare.core.tokens.segment import Segmenter, count_text_features, features_with_ids
 from simcompare.core.tokens.weights import WEIGHT_DECIMALS, Weighting, top_k, weigh
 
@@ -45,12 +45,6 @@ FEATURES_VERSION = 2
 """Part of every cache key. Raise it when reading, cleaning or segmenting starts giving other features for the
 same file and settings, so that no cache serves rows made the old way (2: documents and Markdown read by
 their formats)."""
-
-_NO_K = (
-    "Config no longer takes k: it holds only what decides a fingerprint, and k decides the verdict. "
-    "Pass the threshold where the verdict is made: compare_texts(a, b, config, Decision(k)), "
-    "find_groups(values, k, bits), FolderSession(result).groups(k); Decision.for_bits(bits) gives the default"
-)
 
 
 @dataclass(frozen=True)
@@ -81,13 +75,6 @@ class Config:
     ngram: int = DEFAULT_NGRAM
     fold_chinese: bool = DEFAULT_FOLD_CHINESE
     _hasher: Hasher = field(init=False, repr=False, compare=False, hash=False)
-
-    def __new__(cls, *args: object, **kwargs: object) -> Config:
-        # Config(k=...) was the way before k moved to Decision: say where it went rather than only
-        # "unexpected keyword argument".
-        if "k" in kwargs:
-            raise TypeError(_NO_K)
-        return super().__new__(cls)
 
     def __post_init__(self) -> None:
         if isinstance(self.bits, bool) or not isinstance(self.bits, int) or not 1 <= self.bits <= MAX_BITS:
@@ -426,7 +413,7 @@ class Features:
     weights: dict[str, float]
     digest: str = ""
     cleaned: str = ""
-    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for shingles
+    token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for the sketch
 
 
 def extract_features(
@@ -443,12 +430,12 @@ def extract_features(
     """
     config = config or Config()
     if html is None:
-        html = True if config.html else None
+        html = read_as_html(text, asked=config.html)
     cleaned = clean(text, html=html)
     if config.fold_chinese:
         cleaned = fold_chinese(cleaned)
     needs_sequence = keep_sequence or config.weighting is Weighting.TEXTRANK
-    if needs_sequence:  # the sequence always with its tokens' identities, from which shingles are made
+    if needs_sequence:  # the sequence always with its tokens' identities, from which the sketch is made
         kept, ids = features_with_ids(cleaned, config.segmenter, ngram=config.ngram, drop_stopwords=config.stopwords)
         sequence = tuple(kept)
         counts = dict(Counter(sequence))

@@ -105,22 +105,22 @@ def _check(ok: bool, what: str) -> None:
 @dataclass(frozen=True, slots=True)
 class CachedFeatures:
     """What segmentation made of one file: the kept tokens' counts, their order (TextRank), the codec, the
-    cleaned text's digest, its shingles for verification (``simcompare.core.search.verify``, as bytes) and
+    cleaned text's digest, its sketch for verification (``simcompare.core.search.verify``, as bytes) and
     the digest of the file's raw bytes (files with the same bytes are identical whatever their format)."""
 
     counts: dict[str, int]
     sequence: tuple[str, ...] | None
     encoding: str
     digest: str
-    shingles: bytes
+    sketch: bytes
     raw_digest: str
 
     def __post_init__(self) -> None:
         _check(isinstance(self.digest, str) and bool(self.digest), "digest")
         _check(isinstance(self.raw_digest, str) and bool(self.raw_digest), "raw_digest")
-        if isinstance(self.shingles, str):  # stored as hex in the JSON payload
-            object.__setattr__(self, "shingles", bytes.fromhex(self.shingles))
-        _check(isinstance(self.shingles, bytes) and len(self.shingles) % 8 == 0, "shingles")
+        if isinstance(self.sketch, str):  # stored as hex in the JSON payload
+            object.__setattr__(self, "sketch", bytes.fromhex(self.sketch))
+        _check(isinstance(self.sketch, bytes) and len(self.sketch) % 8 == 0, "sketch")
         _check(isinstance(self.counts, dict), "counts")
         if self.sequence is not None:
             _check(isinstance(self.sequence, list | tuple), "sequence")
@@ -175,8 +175,14 @@ class CacheRow:
 _Payload = TypeVar("_Payload", CachedFeatures, CachedFingerprint)
 
 
+# Fields stored under another name: the name rows were first written with (a rename must not make every
+# row of an existing cache a miss).
+_STORED_AS = {"sketch": "shingles"}
+_READ_AS = {stored: name for name, stored in _STORED_AS.items()}
+
+
 def _to_json(payload: CachedFeatures | CachedFingerprint) -> str:
-    fields = {f.name: getattr(payload, f.name) for f in dataclasses.fields(payload)}
+    fields = {_STORED_AS.get(f.name, f.name): getattr(payload, f.name) for f in dataclasses.fields(payload)}
     fields = {name: value.hex() if isinstance(value, bytes) else value for name, value in fields.items()}
     # The counts in their own order (the first appearance of each token, as a fresh scan has them): sorting
     # them doubled the time, and nothing read back depends on their order.
@@ -190,6 +196,9 @@ def _from_json(kind: type[_Payload], raw: Any) -> _Payload:
     data = json.loads(raw)
     if not isinstance(data, dict):
         raise TypeError("payload is not an object")
+    for stored, name in _READ_AS.items():
+        if stored in data:
+            data[name] = data.pop(stored)
     payload = kind(**data)
     if isinstance(payload, CachedFeatures):
         payload.check_tokens()

@@ -26,12 +26,12 @@ from pathlib import Path
 
 from simcompare.core import arguments
 from simcompare.core.arguments import whole
-from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
-from simcompare.core.search.verify import shingles_of_ids, shingles_to_bytes
+from simcompare.core.progress import NO_PROGRESS, Progress, Stage
+from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
 from simcompare.core.text.reading import kind_of, read_regular
 from simcompare.core.tokens.weights import Weighting, top_k, weigh
@@ -54,41 +54,6 @@ DEFAULT_SUFFIXES = (
     ".rtf",
 )
 DEFAULT_EXCLUDES = (".git", "node_modules", ".*", "__pycache__")
-
-Progress = Callable[[int, int, str], None]
-
-
-def NO_PROGRESS(done: int, total: int, stage: str) -> None:
-    """The do-nothing progress callback."""
-
-
-class Stage(StrEnum):
-    """The stages reported to a progress callback (a str: callbacks typed ``stage: str`` take them as they are)."""
-
-    LISTING = "listing"
-    READING = "reading"
-    DONE = "done"
-
-
-class Reason(StrEnum):
-    """Why a file could not be used (the ``reason`` of a Problem; the values are what JSON shows)."""
-
-    BINARY = "binary"
-    UNDECODABLE = "undecodable"
-    TOO_LARGE = "too_large"
-    PERMISSION = "permission"
-    VANISHED = "vanished"
-    CHANGED = "changed"
-    LINK = "unreadable_link"
-    NOT_REGULAR = "not_regular"  # a FIFO, socket or device: never opened (it could block or never end)
-    UNREADABLE = "unreadable"
-    INTERNAL = "internal"  # a bug: the detail names the exception, the traceback goes to a log file
-    # Documents (PDF, DOCX, ODT, EPUB, RTF, Markdown): see core/readers.
-    ENCRYPTED = "encrypted"
-    NO_TEXT_LAYER = "no_text_layer"
-    CORRUPT = "corrupt"
-    INFLATE_LIMIT = "inflate_limit"
-    TIMEOUT = "timeout"
 
 
 _EXAMPLES = {"suffixes": "('.txt', '.md')", "include": "('*.txt',)", "exclude": "('.*', 'build')"}
@@ -159,11 +124,11 @@ class ScanOptions:
 class FileRecord:
     """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
 
-    ``digest`` identifies its cleaned text (equal for identical texts); ``shingles`` is the sketch that
-    verification compares (``simcompare.core.search.verify``), as bytes. ``device`` and ``inode`` say which
-    file it is (equal for two names of one file: a hard link, a bind mount; 0 when unknown) and
-    ``raw_digest`` identifies its raw bytes (equal for identical files, whatever their format; '' when
-    unknown). With ``size`` and ``mtime_ns`` they are what an action compares before touching the file.
+    ``digest`` identifies its cleaned text (equal for identical texts); ``sketch`` is what verification
+    compares (``simcompare.core.search.verify``), as bytes. ``device`` and ``inode`` say which file it is
+    (equal for two names of one file: a hard link, a bind mount; 0 when unknown) and ``raw_digest``
+    identifies its raw bytes (equal for identical files, whatever their format; '' when unknown). With
+    ``size`` and ``mtime_ns`` they are what an action compares before touching the file.
     """
 
     path: str
@@ -173,7 +138,7 @@ class FileRecord:
     empty: bool
     encoding: str = ""
     digest: str = ""
-    shingles: bytes = b""
+    sketch: bytes = b""
     device: int = 0
     inode: int = 0
     raw_digest: str = ""
@@ -181,7 +146,7 @@ class FileRecord:
 
 @dataclass(frozen=True, slots=True)
 class Problem:
-    """A file that could not be used, with a reason code and a short English detail.
+    """A file that could not be used, with a reason (an :class:`ErrorCode`'s value) and a short English detail.
 
     ``errno`` is the operating system's error number behind an ``unreadable`` file (None otherwise), so a
     front end can say the error in its own words without reading the English detail.
@@ -318,17 +283,19 @@ def list_files(
                     _list_child(child, folder, rel_folder, options, problems, entries, below)
         except _Swapped:
             problems.append(
-                Problem(rel_folder or ".", Reason.CHANGED, "folder replaced by a link or another folder; not entered")
+                Problem(
+                    rel_folder or ".", ErrorCode.CHANGED, "folder replaced by a link or another folder; not entered"
+                )
             )
             continue
         except PermissionError:
-            problems.append(Problem(rel_folder or ".", Reason.PERMISSION, "folder cannot be listed"))
+            problems.append(Problem(rel_folder or ".", ErrorCode.PERMISSION, "folder cannot be listed"))
             continue
         except FileNotFoundError:
-            problems.append(Problem(rel_folder or ".", Reason.VANISHED, "folder disappeared during the scan"))
+            problems.append(Problem(rel_folder or ".", ErrorCode.VANISHED, "folder disappeared during the scan"))
             continue
         except OSError as error:
-            problems.append(Problem(rel_folder or ".", Reason.UNREADABLE, error.strerror or str(error), error.errno))
+            problems.append(Problem(rel_folder or ".", ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
             continue
         stack.extend(reversed(below))
     return entries
@@ -352,14 +319,16 @@ def _list_child(
         if child.is_symlink():
             # Not followed: a link must not make a file count twice or a loop run forever.
             if _wanted(rel, child.name, options) and not os.path.exists(path):
-                problems.append(Problem(rel, Reason.LINK, "broken link or link loop (links are not followed)"))
+                problems.append(
+                    Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
+                )
             return
         info = child.stat(follow_symlinks=False)
     except FileNotFoundError:
-        problems.append(Problem(rel, Reason.VANISHED, "disappeared during the scan"))
+        problems.append(Problem(rel, ErrorCode.VANISHED, "disappeared during the scan"))
         return
     except OSError as error:
-        problems.append(Problem(rel, Reason.UNREADABLE, error.strerror or str(error), error.errno))
+        problems.append(Problem(rel, ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
         return
     if stat.S_ISLNK(info.st_mode):  # became a link since the folder was read
         return
@@ -370,13 +339,13 @@ def _list_child(
     if not _wanted(rel, child.name, options):
         return
     if not stat.S_ISREG(info.st_mode):
-        problems.append(Problem(rel, Reason.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
+        problems.append(Problem(rel, ErrorCode.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
         return
     if info.st_size < options.min_bytes:
         return
     if options.max_bytes is not None and info.st_size > options.max_bytes:
         detail = f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
-        problems.append(Problem(rel, Reason.TOO_LARGE, detail))
+        problems.append(Problem(rel, ErrorCode.TOO_LARGE, detail))
         return
     entries.append(_Entry(path, rel, FileStamp.of(info), info.st_dev))
 
@@ -384,25 +353,12 @@ def _list_child(
 # ------------------------------------------------------------------------------------ per file work
 
 # A scan's file was listed a moment ago: missing now means it vanished, a folder now is no regular file.
-_INPUT_REASONS: dict[ErrorCode, Reason] = {
-    ErrorCode.BINARY: Reason.BINARY,
-    ErrorCode.UNDECODABLE: Reason.UNDECODABLE,
-    ErrorCode.TOO_LARGE: Reason.TOO_LARGE,
-    ErrorCode.PERMISSION: Reason.PERMISSION,
-    ErrorCode.MISSING: Reason.VANISHED,
-    ErrorCode.NOT_REGULAR: Reason.NOT_REGULAR,
-    ErrorCode.NOT_A_FILE: Reason.NOT_REGULAR,
-    ErrorCode.ENCRYPTED: Reason.ENCRYPTED,
-    ErrorCode.NO_TEXT_LAYER: Reason.NO_TEXT_LAYER,
-    ErrorCode.CORRUPT: Reason.CORRUPT,
-    ErrorCode.INFLATE_LIMIT: Reason.INFLATE_LIMIT,
-    ErrorCode.TIMEOUT: Reason.TIMEOUT,
-}
+_LISTED_A_MOMENT_AGO = {ErrorCode.MISSING: ErrorCode.VANISHED, ErrorCode.NOT_A_FILE: ErrorCode.NOT_REGULAR}
 
 
-def input_reason(code: ErrorCode) -> Reason:
-    """The problem reason a scan reports for an InputError's code (``unreadable`` for one it has no word for)."""
-    return _INPUT_REASONS.get(code, Reason.UNREADABLE)
+def input_reason(code: ErrorCode) -> ErrorCode:
+    """The reason a scan reports for an InputError's code: the code itself, but for a file gone or replaced."""
+    return _LISTED_A_MOMENT_AGO.get(code, code)
 
 
 INTERNAL_LOG_NAME = "internal-errors.log"
@@ -462,7 +418,7 @@ def _segment_one(entry: _Entry, job: _Job) -> _Outcome:
         return _read_and_segment(entry, job)
     except Exception as error:  # a bug or an input no reader foresaw: reported, logged, the scan goes on
         where = _log_internal(entry.rel, error)
-        return Problem(entry.rel, Reason.INTERNAL, f"internal error: {type(error).__name__} ({where})")
+        return Problem(entry.rel, ErrorCode.INTERNAL, f"internal error: {type(error).__name__} ({where})")
 
 
 def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
@@ -470,26 +426,26 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
         if error.code == ErrorCode.MISSING:
-            return Problem(entry.rel, Reason.VANISHED, "disappeared during the scan")
+            return Problem(entry.rel, ErrorCode.VANISHED, "disappeared during the scan")
         if error.code == ErrorCode.PERMISSION:
-            return Problem(entry.rel, Reason.PERMISSION, "permission denied")
+            return Problem(entry.rel, ErrorCode.PERMISSION, "permission denied")
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     moved = entry.device and read.info.st_dev != entry.device  # the same inode number on another disk
     if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size or moved:
-        return Problem(entry.rel, Reason.CHANGED, "changed during the scan; scan again to include it")
+        return Problem(entry.rel, ErrorCode.CHANGED, "changed during the scan; scan again to include it")
     try:
         # Reading has a time limit (segmenting does not: a large text is slow, not stuck), in a worker and
         # in the scanning process alike: document_from_bytes arms it (readers.time_limit).
         document = document_from_bytes(read.data, path=entry.path, max_inflated=job.max_bytes)
         config = job.config
-        # The order of the tokens is always kept: verification's shingles are made from it. HTML is
+        # The order of the tokens is always kept: verification's sketch is made from it. HTML is
         # reduced to its text here, and markup past the HTML reader's element limit is refused here.
         found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     except InputError as error:
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
-    sketch = shingles_to_bytes(shingles_of_ids(found.token_ids))
+    sketch = sketch_to_bytes(sketch_of_ids(found.token_ids))
     features = CachedFeatures({}, None, document.encoding, found.digest, sketch, raw_digest(read.data))
     stored = None
     if job.keep_counts:
@@ -611,7 +567,7 @@ class _Run:
         if self.cancel.is_set():
             raise Cancelled("the scan was cancelled")
 
-    def report(self, done: int, total: int, stage: str) -> None:
+    def report(self, done: int, total: int, stage: Stage) -> None:
         try:
             self.progress(done, total, stage)
         except Cancelled:
@@ -632,7 +588,7 @@ class _Run:
                 fp.empty,
                 fp.encoding,
                 found.digest,
-                found.shingles,
+                found.sketch,
                 outcome.device,
                 stamp.inode,
                 found.raw_digest,
@@ -704,7 +660,7 @@ def scan(
         todo: list[_Entry] = []
         for entry in entries:
             features = cached_features.get(entry.path)
-            # The text's identity and shingles live with its features: without them, segment again.
+            # The text's identity and sketch live with its features: without them, segment again.
             if features is None or features[0] != entry.stamp:
                 todo.append(entry)
                 continue
@@ -727,7 +683,7 @@ def scan(
                     fp.empty,
                     fp.encoding,
                     found.digest,
-                    found.shingles,
+                    found.sketch,
                     entry.device,
                     entry.stamp.inode,
                     found.raw_digest,
@@ -815,10 +771,10 @@ def _segment_all(
             return
         done = lost.done
         for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
-            run.problems.append(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED))
+            run.problems.append(Problem(entry.rel, ErrorCode.INTERNAL, _WORKER_DIED))
         run.report(done, total, Stage.READING)  # a Ctrl-C that killed the worker lands here as a cancel
     for chunk in chunks:
-        run.problems.extend(Problem(entry.rel, Reason.INTERNAL, _WORKER_DIED) for entry in chunk)
+        run.problems.extend(Problem(entry.rel, ErrorCode.INTERNAL, _WORKER_DIED) for entry in chunk)
 
 
 _POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all

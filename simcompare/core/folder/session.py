@@ -29,29 +29,28 @@ from pathlib import Path
 
 import numpy as np
 
-from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled
-from simcompare.core.folder.scan import NO_PROGRESS, FileRecord, Progress, ScanResult
+from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
+from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
-from simcompare.core.search.index import NearPairs, find_near_pairs
+from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
 from simcompare.core.search.verify import (
     DEFAULT_MIN_RESEMBLANCE,
     QUICK_MARGIN,
     Decision,
-    Shingles,
+    Sketch,
     quick_resemblance,
     quick_table,
     resemblance,
-    shingles_from_bytes,
+    sketch_from_bytes,
 )
 
 __all__ = [
     "SHARED_VALUE_LIMIT",
     "FolderSession",
-    "GroupStage",
     "NotDuplicates",
     "PairFigures",
     "default_data_path",
@@ -62,14 +61,6 @@ SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
-
-
-class GroupStage(StrEnum):
-    """The grouping stages reported to a progress callback (a str, like the scan's :class:`Stage`)."""
-
-    SEARCHING = "searching"
-    VERIFYING = "verifying"
-    GROUPING = "grouping"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,7 +166,7 @@ class _Check:
         self.progress = progress
         self.cancel = cancel or threading.Event()
 
-    def __call__(self, done: int, total: int, stage: str) -> None:
+    def __call__(self, done: int, total: int, stage: Stage) -> None:
         if self.cancel.is_set():
             raise Cancelled("grouping was cancelled")
         self.progress(done, total, stage)
@@ -214,7 +205,7 @@ class FolderSession:
         files = self.result.files
         self._names = [f.path for f in files]
         self._index_of = {name: i for i, name in enumerate(self._names)}
-        self._sketches: list[Shingles | None] = [None] * len(files)
+        self._sketches: list[Sketch | None] = [None] * len(files)
         self._empty = [i for i, f in enumerate(files) if f.empty]
         self._alias_of = _aliases(files)
         self._identity = _identities(files, self._alias_of)
@@ -231,7 +222,7 @@ class FolderSession:
         self._measured_for: float | None = None
         self._estimated = Pairs.empty()
         self._candidates = Pairs.empty()
-        self._search: NearPairs | None = None
+        self._search_stats: SearchStats | None = None
         self._quick: np.ndarray | None = None
 
     @property
@@ -280,17 +271,17 @@ class FolderSession:
         """The distinct files among ``indices`` (two names of one file count once), by :meth:`file_key`."""
         return {self.file_key(i) for i in indices}
 
-    def sketch(self, index: int) -> Shingles:
-        """A file's shingles, decoded on first use."""
+    def sketch(self, index: int) -> Sketch:
+        """A file's sketch, decoded on first use."""
         found = self._sketches[index]
         if found is None:
-            found = self._sketches[index] = shingles_from_bytes(self.result.files[index].shingles)
+            found = self._sketches[index] = sketch_from_bytes(self.result.files[index].sketch)
         return found
 
     @property
-    def search_statistics(self) -> NearPairs | None:
+    def search_statistics(self) -> SearchStats | None:
         """The last block-index search (layout, keys, candidates), for the index view."""
-        return self._search
+        return self._search_stats
 
     # ------------------------------------------------------------------------------- pairs
 
@@ -338,10 +329,10 @@ class FolderSession:
 
     def _find_candidates(self, k: int, check: _Check) -> Pairs:
         """Candidate pairs of representatives within k, with their distance and quick resemblance estimate."""
-        check(0, 0, GroupStage.SEARCHING)
+        check(0, 0, Stage.SEARCHING)
         distinct, holders = self._distinct_values()
         found = find_near_pairs(list(distinct), k=k, bits=self.bits)
-        self._search = found
+        self._search_stats = found.stats
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
         if self._quick is None:
@@ -349,7 +340,7 @@ class FolderSession:
         total = len(left)
         similar = np.empty(total, dtype=np.float64)
         for start in range(0, total, _QUICK_CHUNK):
-            check(start, total, GroupStage.VERIFYING)
+            check(start, total, Stage.VERIFYING)
             stop = start + _QUICK_CHUNK
             similar[start:stop] = quick_resemblance(self._quick[left[start:stop]], self._quick[right[start:stop]])
         order = np.lexsort((right, left))
@@ -370,7 +361,7 @@ class FolderSession:
         left, right = estimated.left, estimated.right
         for done, position in enumerate(positions.tolist()):
             if done % 2048 == 0:
-                check(done, len(positions), GroupStage.VERIFYING)
+                check(done, len(positions), Stage.VERIFYING)
             similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
         return Pairs(left, right, estimated.distance, similar)
 
@@ -422,7 +413,7 @@ class FolderSession:
         """The groups at threshold k (see ``simcompare.core.search.groups``); raises Cancelled when asked to stop."""
         Decision(k, self.min_resemblance)
         pairs = self.pairs(k, progress=progress, cancel=cancel)
-        _Check(progress, cancel)(0, 0, GroupStage.GROUPING)
+        _Check(progress, cancel)(0, 0, Stage.GROUPING)
         files = self.result.files
         groups = build_groups(
             [f.value for f in files],
@@ -521,7 +512,12 @@ class FolderSession:
             keep = np.ones(len(old), dtype=bool)
             keep[list(gone)] = False
             new_index = np.cumsum(keep) - 1
-            estimated, candidates, searched, search = self._estimated, self._candidates, self._searched_k, self._search
+            estimated, candidates, searched, stats = (
+                self._estimated,
+                self._candidates,
+                self._searched_k,
+                self._search_stats,
+            )
             measured = self._measured_for
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             # Only a representative that leaves while copies remain changes who stands for a text.
@@ -538,7 +534,7 @@ class FolderSession:
                     return Pairs(new_index[kept.left], new_index[kept.right], kept.distance, kept.resemblance)
 
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
-                self._searched_k, self._search, self._measured_for = searched, search, measured
+                self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:

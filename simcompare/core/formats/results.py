@@ -2,11 +2,11 @@
 
 ``results_json`` is ``report_json`` (same format name, same version, same fields) with one more field,
 ``records``: every fingerprinted file with its size, modification time, device, inode, fingerprint (hex),
-text digest, raw bytes' digest and verification shingles (base64); a file's second name (a hard link)
-names its first in ``hardlink_of``. ``load_results`` rebuilds the :class:`ScanResult` from it, so a
-:class:`FolderSession` answers groups at any k, pairs and the histogram as after the scan, and tells
-which files changed or disappeared since, so nobody acts on a stale picture. Reports written by
-`scan --json` without ``records`` cannot be reopened: the error says so.
+text digest, raw bytes' digest and verification sketch (base64, under the name ``shingles``); a file's
+second name (a hard link) names its first in ``hardlink_of``. ``load_results`` rebuilds the
+:class:`ScanResult` from it, so a :class:`FolderSession` answers groups at any k, pairs and the histogram
+as after the scan, and tells which files changed or disappeared since, so nobody acts on a stale picture.
+Reports written by `scan --json` without ``records`` cannot be reopened: the error says so.
 
 Results files are shared between people: they are untrusted input. Every record's path must be relative
 and normalised (``safe_paths.path_problem``) and unique, every number in range, every string bounded; a
@@ -89,7 +89,7 @@ def results_json(
             "encoding": f.encoding,
             "digest": f.digest,
             "raw_digest": f.raw_digest,
-            "shingles": base64.b64encode(f.shingles).decode("ascii"),
+            "shingles": base64.b64encode(f.sketch).decode("ascii"),  # the sketch, under its first name
         }
         first = session.hardlink_of(i)
         if first is not None:
@@ -221,10 +221,10 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         raise ValueError(f"{where}: 'value' does not fit in {bits} bits")
     raw_shingles = _str(record, "shingles", where, MAX_SHINGLES, "")
     try:
-        shingles = base64.b64decode(raw_shingles, validate=True)
+        sketch = base64.b64decode(raw_shingles, validate=True)
     except (ValueError, binascii.Error):
         raise ValueError(f"{where}: 'shingles' is not base64") from None
-    if len(shingles) % 8:
+    if len(sketch) % 8:
         raise ValueError(f"{where}: 'shingles' must be a whole number of 8-byte values")
     first = record.get("hardlink_of")
     if first is not None:
@@ -237,7 +237,7 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         empty=_bool(record, "empty", where, False),
         encoding=_str(record, "encoding", where, 64, ""),
         digest=_digest(record, "digest", where),
-        shingles=shingles,
+        sketch=sketch,
         device=_int(record, "device", where, UINT64, 0),
         inode=_int(record, "inode", where, UINT64, 0),
         raw_digest=_digest(record, "raw_digest", where),

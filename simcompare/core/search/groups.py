@@ -28,7 +28,7 @@ import numpy.typing as npt
 from simcompare.core.compat import StrEnum
 from simcompare.core.fingerprint.bitwise import to_words
 from simcompare.core.search.index import NearPairs, find_near_pairs
-from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, Shingles, resemblance
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, Sketch, resemblance
 
 __all__ = [
     "ALSO_CLOSE_LIMIT",
@@ -362,17 +362,17 @@ def _components(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
 
 def verified_pairs(
     found: NearPairs,
-    shingles: Sequence[Shingles] | None,
+    sketches: Sequence[Sketch] | None,
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
 ) -> Pairs:
-    """The pairs within k that pass verification; without shingles, all of them, their resemblance unknown (NaN)."""
+    """The pairs within k that pass verification; without sketches, all of them, their resemblance unknown (NaN)."""
     left = np.asarray(found.left, dtype=np.intp)
     right = np.asarray(found.right, dtype=np.intp)
     distance = np.asarray(found.distance, dtype=np.intp)
-    if shingles is None:
+    if sketches is None:
         return Pairs(left, right, distance, np.full(len(left), np.nan))
     similar = np.array(
-        [resemblance(shingles[a], shingles[b]) for a, b in zip(left.tolist(), right.tolist(), strict=True)],
+        [resemblance(sketches[a], sketches[b]) for a, b in zip(left.tolist(), right.tolist(), strict=True)],
         dtype=np.float64,
     )
     return Pairs(left, right, distance, similar).select(similar >= min_resemblance)
@@ -394,11 +394,12 @@ def find_groups(
     names: Sequence[str] | None = None,
     empty: Collection[int] = (),
     not_duplicates: Iterable[tuple[int, int]] = (),
-    shingles: Sequence[Shingles] | None = None,
+    shingles: Sequence[Sketch] | None = None,
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     rule: GroupRule | str = GroupRule.REFERENCE,
 ) -> FoundGroups:
-    """Groups of fingerprints: pairs within k by the block index, verified when shingles are given.
+    """Groups of fingerprints: pairs within k by the block index, verified when ``shingles`` (each value's
+    sketch, as :func:`simcompare.shingles` makes it) are given.
 
     Returns the groups and the index's pairs, by name (``.groups``, ``.pairs``) or unpacked. A folder's
     result, with identical files collapsed and the pairs reused across k, is :class:`FolderSession`'s job.

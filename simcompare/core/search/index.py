@@ -48,7 +48,7 @@ __all__ = [
     "Costs",
     "LayoutEstimate",
     "NearPairs",
-    "PairCache",
+    "SearchStats",
     "choose_layout",
     "find_near_pairs",
 ]
@@ -201,9 +201,43 @@ class Copies(StrEnum):
     FIRST = "first"
 
 
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """What one block-index search did: its layout, the work it took and what it found (the Index view's figures).
+
+    Attributes:
+        n: Number of fingerprints searched.
+        bits: Fingerprint width.
+        k: Largest distance of the pairs.
+        blocks: Number of blocks the fingerprints were cut into.
+        keys: Number of block combinations keyed on: one sorted table each.
+        candidates: Candidate pairs whose distance was computed (see :class:`NearPairs`).
+        found: Pairs within ``k``.
+        key_bits: Bits of the narrowest key (0 when not recorded).
+        estimated_candidates: The cost model's expected chance candidates (see :class:`NearPairs`).
+        identical: Values equal to an earlier value, collapsed before the search.
+    """
+
+    n: int
+    bits: int
+    k: int
+    blocks: int
+    keys: int
+    candidates: int
+    found: int
+    key_bits: int = 0
+    estimated_candidates: float = 0.0
+    identical: int = 0
+
+    @property
+    def possible_pairs(self) -> int:
+        """``n (n - 1) / 2``: the pairs a brute-force search would compare."""
+        return self.n * (self.n - 1) // 2
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class NearPairs:
-    """All pairs within ``k``, with the statistics of the search that found them.
+    """All pairs within ``k``, with the statistics of the search that found them (also as :attr:`stats`).
 
     Iterating yields ``(i, j, distance)`` tuples of ints with ``i < j``, sorted by ``(i, j)``.
 
@@ -328,6 +362,22 @@ class NearPairs:
     def possible_pairs(self) -> int:
         """``n (n - 1) / 2``: the pairs a brute-force search would compare."""
         return self.n * (self.n - 1) // 2
+
+    @property
+    def stats(self) -> SearchStats:
+        """The search's statistics alone, to keep without the pairs."""
+        return SearchStats(
+            n=self.n,
+            bits=self.bits,
+            k=self.k,
+            blocks=self.blocks,
+            keys=self.keys,
+            candidates=self.candidates,
+            found=len(self),
+            key_bits=self.key_bits,
+            estimated_candidates=self.estimated_candidates,
+            identical=self.identical,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -513,57 +563,6 @@ def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PA
         identical=n - len(search),
         copies=copies,
     )
-
-
-class PairCache:
-    """All pairs within any ``k``, searching only when ``k`` grows past what was searched.
-
-    Regrouping after a change of ``k`` reuses what it can: pairs found for ``k_max`` answer every
-    ``k <= k_max`` by filtering their distances (:meth:`NearPairs.within`, no new search); a larger
-    ``k`` runs one search and keeps it. Search ahead (``prefetch``) to make a slider instant.
-
-    Args:
-        values: Fingerprints, as for :func:`find_near_pairs` (copied into an array once).
-        bits: Fingerprint width, 1 to 512.
-        copies: How pairs of identical values are reported, as for :func:`find_near_pairs`.
-    """
-
-    def __init__(
-        self,
-        values: Iterable[int] | npt.NDArray[np.integer[Any]],
-        bits: int = 64,
-        *,
-        copies: Copies | str = Copies.PAIRS,
-    ) -> None:
-        BlockLayout(bits, 0, 1)  # checks bits
-        self._bits = bits
-        self._copies = _check_copies(copies)
-        self._prepared = _prepare(_as_words(values, bits))
-        self._widest: NearPairs | None = None
-
-    def __len__(self) -> int:
-        return self._prepared.n
-
-    @property
-    def searched_k(self) -> int | None:
-        """The largest ``k`` searched so far (``None`` before the first search)."""
-        return None if self._widest is None else self._widest.k
-
-    def prefetch(self, k: int) -> None:
-        """Search for ``k`` now unless a search at least that wide is kept."""
-        self.pairs(k)
-
-    def pairs(self, k: int) -> NearPairs:
-        """Every pair within ``k``: filtered from the kept search if it reaches ``k``, else searched.
-
-        Raises:
-            ValueError: ``k`` is not between 0 and ``bits - 1``.
-        """
-        smallest = BlockLayout.for_search(self._bits, k)
-        if self._widest is None or self._widest.k < smallest.k:
-            layout = _choose(len(self._prepared.search), smallest)
-            self._widest = _search(self._prepared, layout, self._copies)
-        return self._widest.within(smallest.k)
 
 
 class BlockIndex:

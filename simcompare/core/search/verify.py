@@ -8,7 +8,8 @@ words are dropped). Shingles see word order, so texts that merely share a vocabu
 edited copies, reflowed or HTML-wrapped copies and reordered paragraphs keep most of their shingles.
 
 A shingle is a 64-bit hash of its two tokens. A text keeps the ``SKETCH`` smallest hashes of its
-shingles (a bottom-k sketch, sorted ``uint64``), so memory per file is bounded whatever its length: for
+shingles: its **sketch** (a bottom-k sketch, sorted ``uint64``), which is what a scan stores, so memory per
+file is bounded whatever its length: for
 texts of fewer distinct shingles the resemblance is exact, for longer ones it is the standard bottom-k
 estimate (standard error about 0.015 at a resemblance of 0.4). The threshold and the default k were chosen together from
 evidence (``benchmarks/eval_groups.py``; docs/defaults.md has the tables).
@@ -30,27 +31,29 @@ __all__ = [
     "QUICK",
     "QUICK_MARGIN",
     "Decision",
-    "Shingles",
+    "Sketch",
     "quick_resemblance",
     "quick_table",
     "resemblance",
     "shingles",
-    "shingles_from_bytes",
-    "shingles_of_ids",
-    "shingles_to_bytes",
+    "sketch_from_bytes",
+    "sketch_of_ids",
+    "sketch_to_bytes",
 ]
 
-Shingles = npt.NDArray[np.uint64]
+Sketch = npt.NDArray[np.uint64]
+"""A text's sketch: the smallest ``SKETCH`` hashes of its shingles, sorted and distinct."""
 
 SKETCH = 1024
 """Most shingle hashes kept per text."""
 
-_EMPTY: Shingles = np.zeros(0, dtype=np.uint64)
+_EMPTY: Sketch = np.zeros(0, dtype=np.uint64)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
 
 
-def shingles(sequence: Sequence[str]) -> Shingles:
-    """The text's shingles: hashes of each two consecutive tokens, sorted, unique, the smallest ``SKETCH``.
+def shingles(sequence: Sequence[str]) -> Sketch:
+    """The text's sketch: the hashes of its shingles (each two consecutive tokens), sorted, unique, the smallest
+    ``SKETCH``.
 
     A text of one token has that token as its only shingle; a text of none has none. The hashes are
     fixed (blake2b of the UTF-8 bytes, then a fixed mix), so they agree across processes and machines.
@@ -62,11 +65,11 @@ def shingles(sequence: Sequence[str]) -> Shingles:
         raise TypeError(f"sequence must be a sequence of tokens (strings), got {type(sequence).__name__}")
     if isinstance(sequence, bytes | bytearray) or not all(isinstance(token, str) for token in sequence):
         raise TypeError("sequence must hold tokens (strings) only, such as ['上海', '北京']")
-    return shingles_of_ids(token_ids(sequence))
+    return sketch_of_ids(token_ids(sequence))
 
 
-def shingles_of_ids(ids: bytes) -> Shingles:
-    """``shingles`` of the tokens whose ``simcompare.core.tokens.segment.token_ids`` these are."""
+def sketch_of_ids(ids: bytes) -> Sketch:
+    """The sketch (as :func:`shingles` makes it) of the tokens whose ``core.tokens.segment.token_ids`` these are."""
     if not ids:
         return _EMPTY
     hashes = np.frombuffer(ids, dtype=">u8").astype(np.uint64)
@@ -80,7 +83,7 @@ def shingles_of_ids(ids: bytes) -> Shingles:
     return np.unique(pairs)[:SKETCH]
 
 
-def resemblance(a: Shingles, b: Shingles) -> float:
+def resemblance(a: Sketch, b: Sketch) -> float:
     """Jaccard similarity of two texts from their shingle sketches; two empty texts resemble each other fully.
 
     The smallest ``SKETCH`` hashes of the union are a uniform sample of it, and each sketch holds every
@@ -119,7 +122,7 @@ _PAD_A = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
 _PAD_B = np.uint64(0xFFFF_FFFF_FFFF_FFFE)
 
 
-def quick_table(sketches: Sequence[Shingles]) -> npt.NDArray[np.uint64]:
+def quick_table(sketches: Sequence[Sketch]) -> npt.NDArray[np.uint64]:
     """The first ``QUICK`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`."""
     table = np.full((len(sketches), QUICK), _PAD_A, dtype=np.uint64)
     for row, sketch in enumerate(sketches):
@@ -147,13 +150,13 @@ def quick_resemblance(a: npt.NDArray[np.uint64], b: npt.NDArray[np.uint64]) -> n
     return np.divide(shared, union, out=np.ones(len(a)), where=union > 0)
 
 
-def shingles_to_bytes(values: Shingles) -> bytes:
-    """For the cache: the array as little-endian bytes."""
-    return values.astype("<u8", copy=False).tobytes()
+def sketch_to_bytes(sketch: Sketch) -> bytes:
+    """For the cache and saved results: the sketch as little-endian bytes."""
+    return sketch.astype("<u8", copy=False).tobytes()
 
 
-def shingles_from_bytes(data: bytes | None) -> Shingles:
-    """The inverse of :func:`shingles_to_bytes`; missing or damaged data (not whole 8-byte words) gives none.
+def sketch_from_bytes(data: bytes | None) -> Sketch:
+    """The inverse of :func:`sketch_to_bytes`; missing or damaged data (not whole 8-byte words) gives none.
 
     Hashes that are not sorted and distinct (a hand-edited or damaged results file) are made so, as every
     sketch is: :func:`resemblance` and :func:`quick_table` rely on it.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import codecs
+import os
 import re
 import sys
 import unicodedata
@@ -10,12 +11,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from html.parser import HTMLParser
+from pathlib import PurePath
 
 import numpy as np
 
 from simcompare.core.errors import BinaryInputError, UndecodableInputError
-
-HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 
 _BOMS: tuple[tuple[bytes, str], ...] = (
     # UTF-32 first: its little-endian BOM starts with UTF-16's.
@@ -296,6 +296,7 @@ def _detector_guess(data: bytes) -> Decoded:
 
 # ---------------------------------------------------------------------------------------------- HTML
 
+_HTML_SUFFIXES = frozenset({".html", ".htm", ".xhtml"})
 _HTML_START = re.compile(r"\A\s*(?:<!doctype\s+html|<html[\s>])", re.IGNORECASE)
 
 # Elements whose text a reader never sees.
@@ -349,8 +350,15 @@ def _render_whitespace(text: str) -> str:
     return _WHITESPACE.sub(" ", _CJK_LINE_BREAK.sub("", text))
 
 
-def looks_like_html(text: str) -> bool:
-    """True when text unmistakably is an HTML document: a doctype or <html> root after optional space."""
+def read_as_html(text: str, *, asked: bool = False, path: str | os.PathLike[str] | None = None) -> bool:
+    """Whether a text is read as HTML: the one rule every reader of text follows.
+
+    When asked (``Config.html``, ``--html``, the window's box), when the file's name ends in .html, .htm or
+    .xhtml, or when the text unmistakably is an HTML document: a doctype or an <html> root after optional
+    space. Anything else is plain text, so a text that only mentions a tag keeps it as words.
+    """
+    if asked or (path is not None and PurePath(path).suffix.lower() in _HTML_SUFFIXES):
+        return True
     return _HTML_START.match(text) is not None
 
 
@@ -606,7 +614,7 @@ def clean(text: str, *, html: bool | None = None) -> str:
         html: True to treat it as HTML, False never to, None to decide by its content.
     """
     if html is None:
-        html = looks_like_html(text)
+        html = read_as_html(text)
     if html:
         text = html_to_text(text)
     return normalize(text)

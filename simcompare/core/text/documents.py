@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simcompare.core import arguments
-from simcompare.core.text.cleaning import HTML_SUFFIXES, decode, looks_like_html
+from simcompare.core.text.cleaning import decode, read_as_html
 from simcompare.core.text.readers import (
     DEFAULT_TIME_LIMIT,
     Deadline,
@@ -52,19 +52,17 @@ class Document:
 def document_from_bytes(
     data: bytes,
     *,
-    html_suffix: bool = False,
     path: str | os.PathLike[str] | None = None,
     max_inflated: int | None = DEFAULT_MAX_BYTES,
     time_limit: float | None = DEFAULT_TIME_LIMIT,
 ) -> Document:
     """A file's bytes as a Document, read by its format: content first, the suffix of ``path`` second.
 
-    Text is decoded (HTML when the suffix said so or the content unmistakably is); Markdown is decoded
+    Text is decoded (HTML as :func:`~simcompare.core.text.cleaning.read_as_html` says); Markdown is decoded
     and rendered to its visible text; PDF, DOCX, ODT, EPUB and RTF go to their readers.
 
     Args:
         data: The bytes.
-        html_suffix: Read as HTML (the caller knows the suffix says so).
         path: The file's name, for its suffix (nothing is read from it).
         max_inflated: The most an archive's members may inflate to, all together; None for no limit.
         time_limit: Seconds a document reader may take: checked between pages, chapters and XML chunks, and
@@ -75,7 +73,6 @@ def document_from_bytes(
             timeout.
     """
     suffix = Path(path).suffix.lower() if path is not None else ""
-    html_suffix = html_suffix or suffix in HTML_SUFFIXES
     with limited_to(time_limit):
         found = sniff(data, suffix)
         if found is Format.MARKDOWN:
@@ -86,7 +83,7 @@ def document_from_bytes(
             text = extract(data, found, max_inflated=max_inflated, deadline=Deadline(time_limit))
             return Document(text, str(found), False, False, len(data), found)
     decoded = decode(data)
-    html = html_suffix or looks_like_html(decoded.text)
+    html = read_as_html(decoded.text, path=path)
     return Document(
         decoded.text, decoded.encoding, decoded.guessed, html, len(data), Format.HTML if html else Format.TEXT
     )

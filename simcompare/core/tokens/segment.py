@@ -370,7 +370,7 @@ _TOKEN_IDS_LIMIT = 1 << 20  # a process remembers this many token identities, th
 
 def token_ids(tokens: Iterable[str]) -> bytes:
     """Each token's fixed 64-bit identity, 8 big-endian bytes one after another: the first 8 bytes of the
-    blake2b hash of its UTF-8, the same in every process and on every machine (verification's shingles are
+    blake2b hash of its UTF-8, the same in every process and on every machine (verification's sketches are
     made of them). A new token is hashed once per process; the known ones are looked up at C speed."""
     tokens = tokens if isinstance(tokens, list | tuple) else list(tokens)
     return b"".join(map(_known_ids(set(tokens)).__getitem__, tokens))

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QSpinBox, QVBoxLayout, Q
 
 from simcompare.core.explain.compare import Comparison
 from simcompare.core.explain.teaching import BlockPicture, blocks_of, index_arithmetic
-from simcompare.core.search.index import NearPairs
+from simcompare.core.search.index import SearchStats
 from simcompare.gui.common.palette import DIFFERENT, GOOD, mix, number
 from simcompare.gui.common.plain import plain_label
 
@@ -170,21 +170,21 @@ class IndexView(QWidget):
             )
         self._show_arithmetic()
 
-    def show_scan(self, pairs: NearPairs) -> None:
+    def show_scan(self, stats: SearchStats) -> None:
         """A scan's index as it ran: its layout and how many candidates it checked."""
         self.scan_line.setText(
             self.tr(
                 "The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; "
                 "{candidates} candidate pairs checked of {possible} possible, {found} pairs within k."
             ).format(
-                n=f"{pairs.n:,}",
-                f=pairs.bits,
-                k=pairs.k,
-                blocks=pairs.blocks,
-                keys=pairs.keys,
-                candidates=f"{pairs.candidates:,}",
-                possible=f"{pairs.possible_pairs:,}",
-                found=f"{len(pairs):,}",
+                n=f"{stats.n:,}",
+                f=stats.bits,
+                k=stats.k,
+                blocks=stats.blocks,
+                keys=stats.keys,
+                candidates=f"{stats.candidates:,}",
+                possible=f"{stats.possible_pairs:,}",
+                found=f"{stats.found:,}",
             )
         )
         self.scan_line.show()

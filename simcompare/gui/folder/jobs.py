@@ -23,9 +23,10 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
-from simcompare.core.folder.scan import Progress, ScanOptions, ScanResult, scan
+from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
 from simcompare.core.formats.results import LoadedResults, load_results
+from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.common.workers import BackgroundJob
@@ -78,7 +79,7 @@ class ScanJob:
 
 def load_saved(path: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
     """Reopen saved results (``path`` to the JSON) as a session, checking which files changed since."""
-    progress(0, 0, "loading")
+    progress(0, 0, Stage.LOADING)
     data = json.loads(Path(str(path)).read_text(encoding="utf-8"))
     loaded = load_results(data)
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}

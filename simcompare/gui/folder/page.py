@@ -47,7 +47,7 @@ from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.formats.results import results_text
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
-from simcompare.core.search.index import NearPairs
+from simcompare.core.search.index import SearchStats
 from simcompare.gui.common.messages import error_text
 from simcompare.gui.common.plain import plain_label
 from simcompare.gui.folder.actions import FolderActions
@@ -321,7 +321,7 @@ class FolderPage(QWidget):
         return self.model.groups
 
     @property
-    def pairs(self) -> NearPairs | None:
+    def search_statistics(self) -> SearchStats | None:
         """The last block-index search behind the groups (layout, candidates), for the Index view."""
         return self.session.search_statistics if self.session is not None else None
 

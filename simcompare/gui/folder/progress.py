@@ -14,8 +14,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar
 
-from simcompare.core.folder.scan import ScanResult, Stage
+from simcompare.core.folder.scan import ScanResult
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
 from simcompare.gui.folder.models import human_size

@@ -10,7 +10,7 @@ from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from simcompare.core.errors import InputError
 from simcompare.core.formats.names import display_name
-from simcompare.core.text.cleaning import clean
+from simcompare.core.text.cleaning import clean, read_as_html
 from simcompare.core.text.documents import read_document
 from simcompare.gui.common.diff_view import DifferencesView
 from simcompare.gui.common.messages import input_error_text
@@ -67,8 +67,8 @@ class SideBySide(QWidget):
                 reason = input_error_text(error.code, error.errno)
                 page.summary_label.setText(self.tr("Cannot read {0}: {1}").format(display_name(path), reason))
                 return False
-            html = True if session.result.config.html else (document.html or None)
-            texts.append(clean(document.text, html=html))
+            asked = session.result.config.html or document.html
+            texts.append(clean(document.text, html=read_as_html(document.text, asked=asked)))
         figures = session.pair(a, b, page.k_box.value())
         files = session.files
         verdict = self.tr("near-duplicates") if figures.near_duplicate else self.tr("not near-duplicates at this k")

@@ -26,7 +26,6 @@ from simcompare.core.text.readers.pdf import PDF_MAGIC, pdf_text
 
 __all__ = [
     "DEFAULT_TIME_LIMIT",
-    "DOCUMENT_SUFFIXES",
     "NO_DEADLINE",
     "CorruptDocumentError",
     "Deadline",
@@ -51,8 +50,6 @@ _BY_SUFFIX = {
     ".md": Format.MARKDOWN,
     ".markdown": Format.MARKDOWN,
 }
-# The suffixes of the formats that are not plain text or HTML.
-DOCUMENT_SUFFIXES = tuple(_BY_SUFFIX)
 # Suffixes of Office formats whose encrypted form is a compound file rather than a zip.
 _OFFICE_SUFFIXES = (".docx", ".docm", ".xlsx", ".pptx", ".odt")
 
