@@ -645,11 +645,12 @@
     <name>FolderActions</name>
     <message>
         <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
+        <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-17"/>
         <source>In every group, mark every file except its reference</source>
         <translation>In every group, mark every file except its reference</translation>
     </message>
@@ -690,11 +691,22 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+7"/>
         <source>Mark the files inside a folder…</source>
         <translation>Mark the files inside a folder…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Mark all</source>
+        <translation>Mark all</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mark every file but the references</source>
+        <translation>Mark every file but the references</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Mark the selected files</source>
         <translation>Mark the selected files</translation>
     </message>
@@ -719,7 +731,12 @@
         <translation>Undo the last marking</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Redo the marking</source>
+        <translation>Redo the marking</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Make this the reference</source>
         <translation>Make this the reference</translation>
     </message>
@@ -809,7 +826,12 @@
         <translation>&amp;Mark</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+7"/>
+        <source>Add to the marks</source>
+        <translation>Add to the marks</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>&amp;Duplicates</source>
         <translation>&amp;Duplicates</translation>
     </message>
@@ -965,7 +987,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location line="+126"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1522,12 +1544,12 @@
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+45"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+57"/>
         <source>Mark the files inside this folder</source>
         <translation>Mark the files inside this folder</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+65"/>
         <source>none marked</source>
         <translation>none marked</translation>
     </message>

@@ -638,11 +638,12 @@
     <name>FolderActions</name>
     <message>
         <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
+        <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-17"/>
         <source>In every group, mark every file except its reference</source>
         <translation>在每个组中标记除参照外的所有文件</translation>
     </message>
@@ -683,11 +684,22 @@
     </message>
     <message>
         <location line="+3"/>
+        <location line="+7"/>
         <source>Mark the files inside a folder…</source>
         <translation>标记某文件夹内的文件…</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+3"/>
+        <source>Mark all</source>
+        <translation>全部标记</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Mark every file but the references</source>
+        <translation>标记参照以外的每个文件</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Mark the selected files</source>
         <translation>标记选中的文件</translation>
     </message>
@@ -712,7 +724,12 @@
         <translation>撤销上一次标记</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
+        <source>Redo the marking</source>
+        <translation>重做标记</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>Make this the reference</source>
         <translation>设为参照</translation>
     </message>
@@ -802,7 +819,12 @@
         <translation>标记(&amp;M)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+7"/>
+        <source>Add to the marks</source>
+        <translation>添加到标记</translation>
+    </message>
+    <message>
+        <location line="+16"/>
         <source>&amp;Duplicates</source>
         <translation>重复文件(&amp;D)</translation>
     </message>
@@ -958,7 +980,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location line="+126"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1507,12 +1529,12 @@
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+45"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+57"/>
         <source>Mark the files inside this folder</source>
         <translation>标记此文件夹内的文件</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+65"/>
         <source>none marked</source>
         <translation>未标记任何文件</translation>
     </message>

@@ -76,14 +76,16 @@ def test_a_rule_marks_then_undo_and_redo(session: FolderSession) -> None:
     state.undo()
     state.invert()  # a new marking: what was undone cannot be redone any more
     assert not state.can_redo
-    assert state.marks == {m.index for g in groups for m in g.members} - chosen
+    assert not state.marks  # every member but the references was marked; a reference is never marked
 
 
 def test_undo_keeps_the_newest_markings_only(session: FolderSession) -> None:
     groups = groups_of(session)
     state = CleanerState(undo_depth=2)
     state.show_groups(groups)
-    a, b, c = (m.index for m in max(groups, key=lambda g: len(g.members)).members)
+    english = max(groups, key=lambda g: len(g.members))
+    other = min(groups, key=lambda g: len(g.members))
+    a, b, c = [m.index for m in english.members[1:]] + [m.index for m in other.members[1:]]
     for file in (a, b, c):
         state.mark([file])
     assert state.undo() == {c} and state.undo() == {b}
@@ -92,7 +94,7 @@ def test_undo_keeps_the_newest_markings_only(session: FolderSession) -> None:
         CleanerState(undo_depth=-1)
 
 
-def test_one_tick_is_not_a_marking_and_reference_folders_are_never_marked(session: FolderSession) -> None:
+def test_one_tick_is_a_marking_and_reference_folders_are_never_marked(session: FolderSession) -> None:
     groups = groups_of(session)
     keep = os.path.join(session.root, "keep")
     state = CleanerState([keep, keep, ""])
@@ -102,11 +104,11 @@ def test_one_tick_is_not_a_marking_and_reference_folders_are_never_marked(sessio
     state.show_groups(groups, protected)
     assert state.tick(index(session, "keep/a.txt"), True) is None and not state.marks
     assert state.tick(index(session, "b.txt"), True) == {index(session, "b.txt")}
-    assert not state.can_undo  # as the window has always done: a tick is not remembered
+    assert state.can_undo  # one tick is a marking: it can be undone
     state.mark([index(session, "keep/a.txt"), index(session, "c.txt")])
     assert paths(session, state.marks) == {"b.txt", "c.txt"}
     state.replace_marks(m.index for g in groups for m in g.members)
-    assert "keep/a.txt" not in paths(session, state.marks) and len(state.marks) == 4
+    assert paths(session, state.marks) == {"b.txt", "c.txt", "zh_b.txt"}  # no reference, no reference folder
 
 
 def test_marks_follow_the_groups_on_screen(session: FolderSession) -> None:
@@ -116,9 +118,9 @@ def test_marks_follow_the_groups_on_screen(session: FolderSession) -> None:
     state.replace_marks(m.index for g in groups for m in g.members)
     english = next(g for g in groups if len(g.members) == 3)
     dropped = state.show_groups([english])  # e.g. a smaller k: the other group is gone
-    assert paths(session, dropped) == {"zh_a.txt", "zh_b.txt"}
-    assert state.marks == set(english.indices)
-    assert state.marked_in([english]) == list(english.indices)
+    assert paths(session, dropped) == {"zh_b.txt"}  # zh_a.txt, the reference, was never marked
+    assert state.marks == set(english.indices[1:])
+    assert state.marked_in([english]) == list(english.indices[1:])
     state.replace_marks([index(session, "zh_a.txt")])  # a file in no group on screen is not marked
     assert not state.marks
 
@@ -154,8 +156,10 @@ def test_forget_follows_the_files_by_path(session: FolderSession) -> None:
     groups = groups_of(session)
     state.show_groups(groups)
     english = next(g for g in groups if len(g.members) == 3)
-    state.choose_reference(english, index(session, "c.txt"))
+    state.mark([index(session, "c.txt")])
+    assert state.choose_reference(english, index(session, "c.txt")) == {index(session, "c.txt")}  # unmarked
     state.mark([index(session, "b.txt"), index(session, "c.txt"), index(session, "zh_b.txt")])
+    assert paths(session, state.marks) == {"b.txt", "zh_b.txt"}  # the chosen reference is not marked
     state.forget(session, ["b.txt"], FileState.TRASHED)
     assert "b.txt" not in {f.path for f in session.files}
     assert state.removed == {"b.txt": FileState.TRASHED}
@@ -164,6 +168,91 @@ def test_forget_follows_the_files_by_path(session: FolderSession) -> None:
     assert not state.can_undo and not state.marks and state.holding  # the numbers changed: kept aside
     state.show_groups(session.groups(K))
     state.restore_marks()
-    assert paths(session, state.marks) == {"c.txt", "zh_b.txt"}
+    assert paths(session, state.marks) == {"zh_b.txt"}
     state.start()  # another result: everything but the reference folders goes
     assert not (state.marks or state.preferred or state.states or state.removed or state.can_undo)
+
+
+def test_a_rule_replaces_the_marks_and_adding_keeps_them(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState()
+    state.show_groups(groups)
+    shortest = marks_by_rule(session, groups, MarkRule.ALL_BUT_SHORTEST_PATH)  # keeps b.txt and zh_a.txt
+    state.replace_marks(marks_by_rule(session, groups, MarkRule.ALL_BUT_REFERENCE))
+    assert paths(session, state.marks) == {"b.txt", "c.txt", "zh_b.txt"}
+    state.replace_marks(shortest)  # the second rule replaces the first: b.txt, the one it keeps, is unmarked
+    assert paths(session, state.marks) == {"c.txt", "zh_b.txt"}  # keep/a.txt is the reference: never marked
+    for group in groups:
+        assert any(i not in state.marks for i in group.indices)
+    state.replace_marks([index(session, "b.txt")])
+    state.add_marks(shortest)  # "Add to the marks": besides the marks there are
+    assert paths(session, state.marks) == {"b.txt", "c.txt", "zh_b.txt"}
+    assert state.undo() == {index(session, "c.txt"), index(session, "zh_b.txt")}
+
+
+def test_marking_within_the_visible_rows_leaves_the_others(session: FolderSession) -> None:
+    groups = groups_of(session)
+    english = next(g for g in groups if len(g.members) == 3)
+    other = next(g for g in groups if len(g.members) == 2)
+    state = CleanerState()
+    state.show_groups(groups)
+    zh_b = index(session, "zh_b.txt")
+    state.mark([zh_b])
+    visible = set(english.indices)  # a filter shows the English group only
+    everything = {m.index for g in groups for m in g.members}
+    state.replace_marks(everything, within=visible)
+    assert state.marks == {zh_b} | set(english.indices[1:])
+    state.clear_marks(within=visible)
+    assert state.marks == {zh_b}
+    state.mark_all(within=visible)
+    assert state.marks == {zh_b} | set(english.indices[1:])  # every member but the reference
+    state.invert(within=[index(session, "b.txt"), index(session, "keep/a.txt")])
+    assert paths(session, state.marks) == {"zh_b.txt", "c.txt"}  # b unmarked, the reference still not marked
+    state.add_marks(everything, within=set(other.indices))
+    assert paths(session, state.marks) == {"zh_b.txt", "c.txt"}
+    state.clear_marks()
+    assert not state.marks
+
+
+def test_untick_then_undo_gives_back_the_tick_and_redo_takes_it_again(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState()
+    state.show_groups(groups)
+    b, c = index(session, "b.txt"), index(session, "c.txt")
+    state.replace_marks([b, c])
+    assert state.tick(c, False) == {c} and state.marks == {b}
+    assert state.undo() == {c} and state.marks == {b, c}  # the tick comes back, not "none marked"
+    assert state.redo() == {c} and state.marks == {b}
+    assert state.undo() == {c} and state.undo() == {b, c} and not state.marks
+    assert state.tick(b, False) == set()  # nothing changed: not remembered, what was undone can be redone
+    assert state.can_redo
+
+
+def test_a_groups_reference_can_never_be_marked(session: FolderSession) -> None:
+    groups = groups_of(session)
+    state = CleanerState()
+    state.show_groups(groups)
+    references = {g.reference for g in groups}
+    for reference in references:
+        assert not state.may_mark(reference)
+        assert state.tick(reference, True) is None
+    state.mark(references)
+    state.invert()
+    state.mark_all()
+    assert state.marks and not state.marks & references
+    state.replace_marks(references)
+    assert not state.marks
+    state.undo()
+    state.show_groups(groups)
+    assert state.marks and not state.marks & references
+
+
+def test_marks_and_references_of_reopened_results_come_back(session: FolderSession) -> None:
+    state = CleanerState()
+    state.start(session, marked=["b.txt", "zh_a.txt", "not-there.txt"], references=["c.txt"])
+    assert state.holding and paths(session, state.saved_marks) == {"b.txt", "zh_a.txt"}
+    assert paths(session, state.preferred) == {"c.txt"}
+    groups = groups_of(session)
+    state.show_groups(groups)
+    state.restore_marks()  # zh_a.txt is its group's reference: not marked
+    assert paths(session, state.marks) == {"b.txt"} and not state.can_undo

@@ -9,7 +9,10 @@ Files are named by their index into the session's files; an action that removes 
 state follows by path (:meth:`CleanerState.forget`).
 
 Every change of marks goes through :meth:`CleanerState._change`, the one place where a rule about marks
-(which files may be marked, which changes are remembered for undo) is decided.
+(which files may be marked, which changes are remembered for undo) is decided. A group's reference and a file
+in a reference folder are never marked; every change the user makes (one tick included) can be undone and
+redone. A change may be limited to some files (``within``: the rows a filter leaves visible): marks outside
+them stay as they are.
 """
 
 from __future__ import annotations
@@ -40,7 +43,8 @@ class CleanerState:
     """Marks with undo and redo, chosen references, reference folders, removed files and file states.
 
     A change of marks returns the files whose mark changed (the window repaints those only). Marks never hold a
-    file in a reference folder; replacing the marks (and undo) keeps only files of the groups on screen.
+    group's reference nor a file in a reference folder; marking (and undo) keeps only files of the groups on
+    screen.
 
     Args:
         reference_folders: Folders whose files are always references and never marked.
@@ -58,6 +62,7 @@ class CleanerState:
         self._held: frozenset[int] | None = None
         self._groups: Sequence[Group] = ()
         self._members: frozenset[int] | None = None
+        self._references: frozenset[int] | None = None
         self._protected: frozenset[int] = frozenset()
         self._preferred: set[int] = set()
         self._states: dict[int, FileState] = {}
@@ -65,18 +70,26 @@ class CleanerState:
 
     # ------------------------------------------------------------------ a new result
     def start(
-        self, session: FolderSession | None = None, *, changed: Iterable[str] = (), gone: Iterable[str] = ()
+        self,
+        session: FolderSession | None = None,
+        *,
+        changed: Iterable[str] = (),
+        gone: Iterable[str] = (),
+        marked: Iterable[str] = (),
+        references: Iterable[str] = (),
     ) -> None:
         """Begin anew for another result: no marks, undo, chosen references, states nor removed files.
 
         The reference folders stay (they are the user's preference). ``changed`` and ``gone`` (relative paths,
-        from reopened results) name the files that changed or vanished since the results were saved.
+        from reopened results) name the files that changed or vanished since the results were saved;
+        ``marked`` and ``references`` the files marked and made references then: the marks are held until the
+        first groups are shown (:meth:`restore_marks`), the references are chosen for every k.
         """
         self._marks = frozenset()
         self._undo.clear()
         self._redo.clear()
         self._held = None
-        self._groups, self._members, self._protected = (), None, frozenset()
+        self._groups, self._members, self._references, self._protected = (), None, None, frozenset()
         self._preferred = set()
         self._removed = {}
         self._states = {}
@@ -85,6 +98,9 @@ class CleanerState:
                 for path in paths:
                     if (i := session.index_of(path)) is not None:
                         self._states[i] = state
+            self._preferred = {i for p in references if (i := session.index_of(p)) is not None}
+            held = frozenset(i for p in marked if (i := session.index_of(p)) is not None)
+            self._held = held or None
 
     # ------------------------------------------------------------------ marks
     @property
@@ -100,32 +116,58 @@ class CleanerState:
         marks = self._marks
         return [m.index for g in groups for m in g.members if m.index in marks]
 
+    @property
+    def saved_marks(self) -> frozenset[int]:
+        """The marks to save with the results: those shown, or those held aside while new groups are made."""
+        return self._marks if self._held is None else self._held | self._marks
+
     def mark(self, files: Iterable[int], on: bool = True) -> set[int]:
         """Mark (or unmark) ``files`` besides the marks there are; undoable."""
-        chosen = set(files) - self._protected
-        new = self._marks | chosen if on else self._marks - chosen
+        new = self._marks | self._markable(files) if on else self._marks - set(files)
         return self._change(new, undoable=True)
 
-    def replace_marks(self, files: Iterable[int]) -> set[int]:
-        """Mark exactly ``files`` (those in the groups on screen and no reference folder); undoable."""
-        return self._change(self._markable(files), undoable=True)
+    def replace_marks(self, files: Iterable[int], within: Iterable[int] | None = None) -> set[int]:
+        """Mark exactly ``files`` (those in the groups on screen, neither a reference nor in a reference
+        folder); undoable. With ``within``, only those files change: ``files`` outside it are left out and the
+        marks outside it stay."""
+        if within is None:
+            return self._change(self._markable(files), undoable=True)
+        scope = frozenset(within)
+        return self._change((self._marks - scope) | self._markable(i for i in files if i in scope), undoable=True)
 
-    def invert(self) -> set[int]:
-        """Mark every member of the groups on screen that is not marked, and unmark the others; undoable."""
-        return self.replace_marks(self._member_set() - self._marks)
+    def add_marks(self, files: Iterable[int], within: Iterable[int] | None = None) -> set[int]:
+        """Mark ``files`` (those of ``within`` only, when given) besides the marks there are; undoable."""
+        if within is not None:
+            scope = frozenset(within)
+            files = [i for i in files if i in scope]
+        return self.mark(files)
 
-    def clear_marks(self) -> set[int]:
-        """Unmark every file; undoable."""
-        return self.replace_marks(())
+    def mark_all(self, within: Iterable[int] | None = None) -> set[int]:
+        """Mark every member of the groups on screen (of ``within`` only) that may be marked; undoable."""
+        return self.mark(self._member_set() if within is None else within)
+
+    def invert(self, within: Iterable[int] | None = None) -> set[int]:
+        """Mark every member of the groups on screen (of ``within`` only) that is not marked, and unmark the
+        others; undoable."""
+        scope = self._member_set() if within is None else frozenset(within)
+        return self.replace_marks(scope - self._marks, within=scope)
+
+    def clear_marks(self, within: Iterable[int] | None = None) -> set[int]:
+        """Unmark every file (of ``within`` only); undoable."""
+        if within is None:
+            return self.replace_marks(())
+        return self.mark(within, on=False)
 
     def tick(self, index: int, on: bool) -> set[int] | None:
-        """One file's box ticked or cleared in the list; None when the file may not be marked.
-
-        Not remembered for undo (as the window has always done).
-        """
-        if index in self._protected:
+        """One file's box ticked or cleared in the list; None when the file may not be marked (a group's
+        reference, a file in a reference folder). Undoable, as every change of marks the user makes."""
+        if on and not self._markable((index,)):
             return None
-        return self._change(self._marks | {index} if on else self._marks - {index}, undoable=False)
+        return self._change(self._marks | {index} if on else self._marks - {index}, undoable=True)
+
+    def may_mark(self, index: int) -> bool:
+        """Whether a file of the groups on screen can be marked: not a reference, not in a reference folder."""
+        return index not in self._protected and index not in self._reference_set()
 
     @property
     def can_undo(self) -> bool:
@@ -154,23 +196,31 @@ class CleanerState:
         del self._undo[: -self._undo_depth or len(self._undo)]
 
     def _change(self, new: frozenset[int] | set[int], *, undoable: bool) -> set[int]:
-        """Make ``new`` the marks; returns the files whose mark changed."""
-        if undoable:
-            self._remember()
-            self._redo.clear()
+        """Make ``new`` the marks; returns the files whose mark changed. A change that changes nothing is not
+        remembered: Undo always undoes something the user can see."""
         new = frozenset(new)
         changed = set(self._marks ^ new)
+        if undoable and changed:
+            self._remember()
+            self._redo.clear()
         self._marks = new
         return changed
 
     def _markable(self, files: Iterable[int]) -> frozenset[int]:
+        """The files that may be marked: members of the groups on screen, neither a group's reference nor in
+        a reference folder."""
         members = self._member_set()
-        return frozenset(i for i in files if i in members) - self._protected
+        return frozenset(i for i in files if i in members) - self._protected - self._reference_set()
 
     def _member_set(self) -> frozenset[int]:
         if self._members is None:  # made when first needed: 100,000 members cost a regroup real time
             self._members = frozenset(m.index for g in self._groups for m in g.members)
         return self._members
+
+    def _reference_set(self) -> frozenset[int]:
+        if self._references is None:
+            self._references = frozenset(g.reference for g in self._groups)
+        return self._references
 
     # ------------------------------------------------------------------ the groups on screen
     def show_groups(self, groups: Sequence[Group], protected: Collection[int] = ()) -> set[int]:
@@ -178,7 +228,7 @@ class CleanerState:
 
         Returns the files whose mark changed. Not a marking: nothing is remembered for undo.
         """
-        self._groups, self._members = groups, None
+        self._groups, self._members, self._references = groups, None, None
         self._protected = frozenset(protected)
         if not self._marks:
             return set()
@@ -210,12 +260,18 @@ class CleanerState:
         """The files the user made their group's reference."""
         return frozenset(self._preferred)
 
-    def choose_reference(self, group: Group, index: int) -> None:
-        """Make member ``index`` its group's reference from now on (for every k)."""
+    def choose_reference(self, group: Group, index: int) -> set[int]:
+        """Make member ``index`` its group's reference from now on (for every k); a reference is not marked.
+
+        Returns the files whose mark changed (the new reference's, when it was marked). Call before the group
+        on screen is replaced by the one with its new reference.
+        """
         if index not in group.indices:
             raise ValueError(f"file {index} is not a member of the group of {group.reference}")
         self._preferred -= set(group.indices)
         self._preferred.add(index)
+        self._references = (self._reference_set() - {group.reference}) | {index}  # the group on screen changes
+        return self._change(self._marks - {index}, undoable=False)
 
     @property
     def reference_folders(self) -> tuple[str, ...]:
@@ -263,7 +319,7 @@ class CleanerState:
         self._redo.clear()
         self._marks = frozenset()
         self._held = frozenset(i for p in keep_marks if (i := index(p)) is not None)
-        self._groups, self._members, self._protected = (), None, frozenset()
+        self._groups, self._members, self._references, self._protected = (), None, None, frozenset()
 
 
 def _unique(folders: Iterable[str]) -> tuple[str, ...]:

@@ -8,6 +8,12 @@ second name (a hard link) names its first in ``hardlink_of``. ``load_results`` r
 as after the scan, and tells which files changed or disappeared since, so nobody acts on a stale picture.
 Reports written by `scan --json` without ``records`` cannot be reopened: the error says so.
 
+What the user decided about the groups is saved beside them, in the object ``cleaner`` (written only when
+there is something in it, so a fresh scan's results are the same bytes from the window and the command line):
+``marked`` and ``references`` list the marked files and the files made their group's reference (relative
+paths, each a record's, each once); ``reference_folders`` lists absolute, normalised folders, each the scanned
+folder or inside it (a reference folder elsewhere holds none of the results' files, and is not written).
+
 Results files are shared between people: they are untrusted input. Every record's path must be relative
 and normalised (``safe_paths.path_problem``) and unique, every number in range, every string bounded; a
 file that breaks a rule is refused whole, with one message naming the first bad record. ``results_text``
@@ -27,6 +33,8 @@ from typing import Any
 
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import MAX_BITS, Config
+from simcompare.core.folder.cleaner import within
+from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
@@ -48,6 +56,7 @@ MAX_TEXT = 4_096  # an encoding, a reason, a detail
 MAX_DIGEST = 128  # characters
 MAX_SHINGLES = 64 * 1024 * 1024  # base64 characters of one file's sketch
 MAX_RESULTS_BYTES = 4 * 1024**3
+MAX_REFERENCE_FOLDERS = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,15 +69,24 @@ class LoadedResults:
     min_verified: float
     changed: tuple[str, ...]
     gone: tuple[str, ...]
+    marked: tuple[str, ...] = ()
+    references: tuple[str, ...] = ()
+    reference_folders: tuple[str, ...] | None = None
+    """The saved reference folders; None when the results hold none (the window keeps its own)."""
 
 
 # ------------------------------------------------------------------------------------------ writing
 
 
 def results_json(
-    session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
+    session: FolderSession,
+    groups: Sequence[Group],
+    k: int,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    cleaner: CleanerState | None = None,
 ) -> dict[str, object]:
-    """The report of ``report_json`` plus ``records`` (one per fingerprinted file) for reopening.
+    """The report of ``report_json`` plus ``records`` (one per fingerprinted file) for reopening, and what
+    ``cleaner`` holds (marks, chosen references, reference folders inside the scanned folder) when it holds any.
 
     The groups are written in the core's order (largest first, then by the reference's path), whatever order
     a window shows them in, so the same result is the same file from the window and the command line.
@@ -96,15 +114,33 @@ def results_json(
             record["hardlink_of"] = session.files[first].path
         records.append(record)
     data["records"] = records
+    if cleaner is not None:
+        decided = _decided(session, cleaner)
+        if any(decided.values()):
+            data["cleaner"] = decided
     return data
 
 
+def _decided(session: FolderSession, cleaner: CleanerState) -> dict[str, list[str]]:
+    files, root = session.files, session.root
+    in_root = within([root])
+    return {
+        "marked": sorted(files[i].path for i in cleaner.saved_marks),
+        "references": sorted(files[i].path for i in cleaner.preferred),
+        "reference_folders": [f for f in cleaner.reference_folders if f == root or in_root(f)],
+    }
+
+
 def results_text(
-    session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
+    session: FolderSession,
+    groups: Sequence[Group],
+    k: int,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    cleaner: CleanerState | None = None,
 ) -> str:
     """Saved results as the text of their file: indented JSON (``names.json_text``: a byte of a name that is
     not UTF-8 is the escape ``\\udcNN``, which ``os.fsencode`` of the loaded name gives back)."""
-    return json_text(results_json(session, groups, k, rule), indent=1) + "\n"
+    return json_text(results_json(session, groups, k, rule, cleaner), indent=1) + "\n"
 
 
 def write_results(path: str | os.PathLike[str], text: str) -> None:
@@ -290,6 +326,57 @@ def _check_groups(data: Mapping[str, object], paths: set[str], bits: int) -> Non
                 raise ValueError(f"{at}: 'also_close' must list paths among the records")
 
 
+def _path_list(decided: Mapping[str, object], key: str, paths: set[str]) -> tuple[str, ...]:
+    """``cleaner.<key>``: paths of records, each once."""
+    value = decided.get(key, [])
+    if not isinstance(value, list):
+        raise ValueError(f"cleaner: '{key}' must be a list of paths among the records")
+    seen: set[str] = set()
+    for number, path in enumerate(value):
+        where = f"cleaner.{key}[{number}]"
+        if _path(path, where) not in paths:
+            raise ValueError(f"{where}: {_shown(path)} is not among the records")
+        if path in seen:
+            raise ValueError(f"{where}: {_shown(path)} is listed twice; each file must be listed once")
+        seen.add(path)
+    return tuple(value)
+
+
+def _folders(decided: Mapping[str, object], root: str) -> tuple[str, ...] | None:
+    """``cleaner.reference_folders``: absolute, normalised, the scanned folder or inside it, each once."""
+    value = decided.get("reference_folders")
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) > MAX_REFERENCE_FOLDERS:
+        raise ValueError(f"cleaner: 'reference_folders' must be a list of at most {MAX_REFERENCE_FOLDERS:,} folders")
+    in_root = within([root])
+    for number, folder in enumerate(value):
+        where = f"cleaner.reference_folders[{number}]"
+        if not isinstance(folder, str) or "\x00" in folder or len(folder) > 32_767:
+            raise ValueError(f"{where} must be a folder's path, got {_shown(folder)}")
+        if not os.path.isabs(folder) or os.path.normpath(folder) != folder:
+            raise ValueError(f"{where} must be an absolute, normalised folder path, got {_shown(folder)}")
+        if folder != root and not in_root(folder):
+            raise ValueError(f"{where} must be the scanned folder or inside it ({_shown(root)}), got {_shown(folder)}")
+        if folder in value[:number]:
+            raise ValueError(f"{where}: {_shown(folder)} is listed twice; each folder must be listed once")
+    return tuple(value)
+
+
+def _cleaner(data: Mapping[str, object], paths: set[str], root: str) -> dict[str, Any]:
+    """What the user decided (marks, references, reference folders), checked; empty when nothing was saved."""
+    decided = data.get("cleaner")
+    if decided is None:
+        return {}
+    if not isinstance(decided, dict):
+        raise ValueError("'cleaner' must be an object")
+    return {
+        "marked": _path_list(decided, "marked", paths),
+        "references": _path_list(decided, "references", paths),
+        "reference_folders": _folders(decided, root),
+    }
+
+
 # ------------------------------------------------------------------------------------------ loading
 
 
@@ -339,7 +426,9 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):
             raise ValueError(f"results: 'files' says {count:,} but there are {len(files):,} records")
-    _check_groups(data, {f.path for f in files}, config.bits)
+    paths = {f.path for f in files}
+    _check_groups(data, paths, config.bits)
+    decided = _cleaner(data, paths, root)
     raw_problems = data.get("problems", [])
     if not isinstance(raw_problems, list):
         raise ValueError("'problems' must be a list")
@@ -364,7 +453,8 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
                 found = walker.check(Expected(f.path, f.device, f.inode, f.size, f.mtime_ns))
                 if isinstance(found, Skip):
                     (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
-    return LoadedResults(result, k, rule, -1.0 if min_verified is None else min_verified, tuple(changed), tuple(gone))
+    verified = -1.0 if min_verified is None else min_verified
+    return LoadedResults(result, k, rule, verified, tuple(changed), tuple(gone), **decided)
 
 
 def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> LoadedResults:

@@ -68,6 +68,17 @@ class FolderActions(QObject):
         )
         self.rule_actions = {rule: self._action(text, partial(marking.mark_by_rule, rule)) for rule, text in rules}
         self.mark_inside_action = self._action(self.tr("Mark the files inside a folder…"), marking.mark_inside_folder)
+        # "Add to the marks": the same rules, adding to the marks instead of replacing them
+        adding = ((MarkRule.ALL_BUT_REFERENCE, self.tr("Mark all but the reference")), *rules)
+        self.add_rule_actions = {
+            rule: self._action(text, partial(marking.mark_by_rule, rule, add=True)) for rule, text in adding
+        }
+        self.add_inside_action = self._action(
+            self.tr("Mark the files inside a folder…"), partial(marking.mark_inside_folder, True)
+        )
+        self.mark_all_action = self._action(
+            self.tr("Mark all"), marking.mark_all, tip=self.tr("Mark every file but the references")
+        )
         self.mark_selected_action = self._action(
             self.tr("Mark the selected files"), lambda: marking.mark_selected(True)
         )
@@ -77,6 +88,8 @@ class FolderActions(QObject):
         self.invert_action = self._action(self.tr("Invert the marks"), marking.invert_marks, "Ctrl+Shift+I")
         self.clear_marks_action = self._action(self.tr("Clear the marks"), marking.clear_marks, "Ctrl+Shift+M")
         self.undo_action = self._action(self.tr("Undo the last marking"), marking.undo_marking, "Ctrl+Z")
+        self.redo_action = self._action(self.tr("Redo the marking"), marking.redo_marking, "Ctrl+Shift+Z")
+        self.redo_action.setShortcuts([QKeySequence("Ctrl+Shift+Z"), QKeySequence("Ctrl+Y")])
         self.set_reference_action = self._action(
             self.tr("Make this the reference"),
             marking.set_selected_as_reference,
@@ -113,12 +126,17 @@ class FolderActions(QObject):
         for action in self.rule_actions.values():
             self.mark_menu.addAction(action)
         self.mark_menu.addAction(self.mark_inside_action)
+        self.add_menu = self.mark_menu.addMenu(self.tr("Add to the marks"))
+        self.add_menu.setToolTipsVisible(True)
+        self.add_menu.addActions([*self.add_rule_actions.values(), self.add_inside_action])
         self.mark_menu.addSeparator()
+        self.mark_menu.addAction(self.mark_all_action)
         self.mark_menu.addAction(self.mark_selected_action)
         self.mark_menu.addAction(self.unmark_selected_action)
         self.mark_menu.addAction(self.invert_action)
         self.mark_menu.addAction(self.clear_marks_action)
         self.mark_menu.addAction(self.undo_action)
+        self.mark_menu.addAction(self.redo_action)
         self.mark_menu.addSeparator()
         self.mark_menu.addAction(self.set_reference_action)
         self.mark_menu.addAction(self.reference_folders_action)
@@ -149,6 +167,7 @@ class FolderActions(QObject):
         menu.addAction(self.invert_action)
         menu.addAction(self.clear_marks_action)
         menu.addAction(self.undo_action)
+        menu.addAction(self.redo_action)
         menu.addSeparator()
         menu.addAction(self.set_reference_action)
         menu.addSeparator()
@@ -207,11 +226,15 @@ class FolderActions(QObject):
             self.mark_reference_action,
             self.invert_action,
             self.mark_inside_action,
+            self.mark_all_action,
+            self.add_inside_action,
             *self.rule_actions.values(),
+            *self.add_rule_actions.values(),
         ):
             action.setEnabled(groups)
         self.clear_marks_action.setEnabled(marked)
         self.undo_action.setEnabled(page.cleaner.can_undo)
+        self.redo_action.setEnabled(page.cleaner.can_redo)
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
             widget.setEnabled(has_result and not busy)
         self.open_results_action.setEnabled(not busy)

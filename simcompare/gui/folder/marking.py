@@ -3,6 +3,9 @@
 Which files a rule marks is the core's (:func:`~simcompare.core.folder.cleaner.marks_by_rule`); the marks, their
 undo and the chosen references are the cleaner's state's
 (:class:`~simcompare.core.folder.cleaner_state.CleanerState`). Here they are asked for and shown.
+
+A rule replaces the marks (its "Add to the marks" twin adds to them); with a filter typed, every marking
+touches the visible rows only.
 """
 
 from __future__ import annotations
@@ -19,33 +22,42 @@ if TYPE_CHECKING:
 
 
 class Marking(QObject):
-    """Marks files of the page's groups; each command but a single tick can be undone."""
+    """Marks files of the page's groups; every change of marks, one tick included, can be undone and redone."""
 
     def __init__(self, page: FolderPage) -> None:
         super().__init__(page)
         self._page = page
         page.model.marks_changed.connect(self._on_marks_changed)
 
-    def mark_by_rule(self, rule: MarkRule | str, *, selected_groups: bool = False, folder: str = "") -> int:
-        """Mark by a core rule in every group (or the selected ones); returns how many are marked."""
+    def mark_by_rule(
+        self, rule: MarkRule | str, *, selected_groups: bool = False, folder: str = "", add: bool = False
+    ) -> int:
+        """Mark by a core rule in every group (or the selected ones), on the visible rows only while a filter
+        is on: the marks there are replaced, or added to with ``add``; returns how many files are marked."""
         page = self._page
         if page.session is None:
             return 0
         groups = page.groups
+        scope = page.selection.visible_files()
         if selected_groups:
             groups = [groups[row] for row in page.selection.selected_group_rows()]
+            members = {i for g in groups for i in g.indices}
+            scope = frozenset(members if scope is None else members & scope)
+        if scope is not None:
+            groups = [g for g in groups if not scope.isdisjoint(g.indices)]
         chosen = marks_by_rule(
             page.session, groups, rule, folder=folder, reference_folders=page.cleaner.reference_folders
         )
-        page.model.set_marked(chosen, True)
-        return len(page.cleaner.marks)
+        cleaner = page.cleaner
+        page.model.show_marks(cleaner.add_marks(chosen, scope) if add else cleaner.replace_marks(chosen, scope))
+        return len(cleaner.marks)
 
-    def mark_inside_folder(self) -> int:
+    def mark_inside_folder(self, add: bool = False) -> int:
         page = self._page
         folder = page.ask_folder(self.tr("Mark the files inside this folder"), page.folder(), "")
         if not folder:
             return 0
-        return self.mark_by_rule(MarkRule.INSIDE_FOLDER, folder=folder)
+        return self.mark_by_rule(MarkRule.INSIDE_FOLDER, folder=folder, add=add)
 
     def mark_selected(self, on: bool) -> None:
         files = self._page.selected_files()
@@ -59,15 +71,27 @@ class Marking(QObject):
             marks = self._page.cleaner.marks
             self.mark_selected(not all(f in marks for f in files))
 
+    def mark_all(self) -> None:
+        """Mark every file that may be marked (of the visible rows while a filter is on)."""
+        self._page.model.show_marks(self._page.cleaner.mark_all(self._page.selection.visible_files()))
+
     def invert_marks(self) -> None:
-        self._page.model.show_marks(self._page.cleaner.invert())
+        self._page.model.show_marks(self._page.cleaner.invert(self._page.selection.visible_files()))
 
     def clear_marks(self) -> None:
-        self._page.model.show_marks(self._page.cleaner.clear_marks())
+        self._page.model.show_marks(self._page.cleaner.clear_marks(self._page.selection.visible_files()))
 
     def undo_marking(self) -> bool:
-        """Put back the marks as they were before the last marking."""
+        """Put back the marks as they were before the last change of marks."""
         changed = self._page.cleaner.undo()
+        if changed is None:
+            return False
+        self._page.model.show_marks(changed)
+        return True
+
+    def redo_marking(self) -> bool:
+        """Make again the change of marks last undone."""
+        changed = self._page.cleaner.redo()
         if changed is None:
             return False
         self._page.model.show_marks(changed)
@@ -84,8 +108,9 @@ class Marking(QObject):
             return False
         row, group = found
         new = set_reference(page.session, group, files[0])
-        page.cleaner.choose_reference(group, files[0])
+        unmarked = page.cleaner.choose_reference(group, files[0])  # a reference is never marked
         page.model.replace_group(row, new, page.session.wasted_bytes(new))
+        page.model.show_marks(unmarked)
         page.select_files([files[0]])
         return True
 

@@ -363,8 +363,8 @@ class GroupTreeModel(QAbstractItemModel):
         if not index.isValid():
             return Qt.ItemFlag.NoItemFlags
         member_name = index.internalId() != 0 and index.column() == 0
-        if member_name and self.file_index(index) not in self._protected:
-            return _CHECKABLE
+        if member_name and self._cleaner.may_mark(self.file_index(index)):  # type: ignore[arg-type]
+            return _CHECKABLE  # a group's reference and a file in a reference folder offer no box to tick
         return _SELECTABLE
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
@@ -406,7 +406,7 @@ class GroupTreeModel(QAbstractItemModel):
         if role != Qt.ItemDataRole.CheckStateRole or not index.isValid() or index.column() != Column.NAME:
             return False
         file_index = self.file_index(index)
-        if file_index is None or file_index in self._protected:
+        if file_index is None or not self._cleaner.may_mark(file_index):
             return False
         state = value.value if isinstance(value, Qt.CheckState) else int(value)  # type: ignore[call-overload]
         if self._cleaner.tick(file_index, state == Qt.CheckState.Checked.value) is None:
@@ -482,7 +482,7 @@ class GroupTreeModel(QAbstractItemModel):
             return is_reference
         if role == MARKED_ROLE:
             return self._cleaner.is_marked(member.index)
-        if role == Qt.ItemDataRole.CheckStateRole and column == Column.NAME:
+        if role == Qt.ItemDataRole.CheckStateRole and column == Column.NAME and not is_reference:
             return Qt.CheckState.Checked if self._cleaner.is_marked(member.index) else Qt.CheckState.Unchecked
         if role == Qt.ItemDataRole.FontRole and is_reference and column in (Column.NAME, Column.DISTANCE):
             return self._bold

@@ -381,11 +381,13 @@ class FolderPage(QWidget):
         return True
 
     def save_results(self, path: str | os.PathLike[str]) -> None:
-        """Write the result, its groups and what it takes to reopen them (the ``scan --json`` schema)."""
+        """Write the result, its groups, what it takes to reopen them (the ``scan --json`` schema) and the marks,
+        chosen references and reference folders."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
         # the one serialisation of results, shared with `simcompare scan --save-results`
-        write_text(path, results_text(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE))
+        text = results_text(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
+        write_text(path, text)
 
     @Slot()
     def regroup(self) -> None:
@@ -507,12 +509,18 @@ class FolderPage(QWidget):
         self.session = outcome.session
         self.shown = None
         loaded = outcome.loaded
-        self.cleaner.start(
-            outcome.session,
-            changed=loaded.changed if loaded is not None else (),
-            gone=loaded.gone if loaded is not None else (),
-        )
-        if loaded is not None:
+        if loaded is None:
+            self.cleaner.start(outcome.session)
+        else:  # reopened results: their marks (shown with the first groups), references and reference folders
+            self.cleaner.start(
+                outcome.session,
+                changed=loaded.changed,
+                gone=loaded.gone,
+                marked=loaded.marked,
+                references=loaded.references,
+            )
+            if loaded.reference_folders is not None:
+                self.cleaner.set_reference_folders(loaded.reference_folders)
             if loaded.k >= 0:
                 self.fields.set_k(loaded.k)
                 self.histogram.set_k(loaded.k)

@@ -71,6 +71,20 @@ class GroupSelection(QObject):
             self.expand()
         self.changed.emit()
 
+    def visible_files(self) -> frozenset[int] | None:
+        """The files whose rows a filter leaves visible; None while no filter is on (every row is visible)."""
+        view = self.tree.model()
+        if view is not self.proxy:
+            return None
+        found: set[int] = set()
+        for g in range(view.rowCount()):
+            group = view.index(g, 0)
+            for r in range(view.rowCount(group)):
+                file_index = self.model.file_index(self.proxy.mapToSource(view.index(r, 0, group)))
+                if file_index is not None:
+                    found.add(file_index)
+        return frozenset(found)
+
     def filters_marks(self) -> bool:
         """The tree shows only marked files (so a change of marks must filter again)."""
         return self.tree.model() is self.proxy and self.proxy.marked_only
