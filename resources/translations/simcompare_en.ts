@@ -912,7 +912,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+159"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -968,7 +968,12 @@
         <translation>Two selected files, or a file and its group&apos;s reference (Enter)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-44"/>
+        <source>Preferences reset to their defaults (the file is left as it is): {0}</source>
+        <translation>Preferences reset to their defaults (the file is left as it is): {0}</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Move to folder…</source>
         <translation>Move to folder…</translation>
     </message>
@@ -1130,7 +1135,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+396"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1210,7 +1215,7 @@
         <translation>identical</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>The group&apos;s reference: distances are measured to it</translation>
     </message>
@@ -1238,7 +1243,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1933,7 +1938,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+70"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+72"/>
         <source>File</source>
         <translation>File</translation>
     </message>
