@@ -506,12 +506,12 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+78"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+90"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
         <translation>
             <numerusform>Every file of %n group is chosen: no copy of it would be left in the folder. Go on anyway?</numerusform>
@@ -529,25 +529,76 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+36"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>These files were not moved and stay where they were:</source>
-        <translation>These files were not moved and stay where they were:</translation>
-    </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="-9"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>%n file moved</numerusform>
             <numerusform>%n files moved</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) were left where they were:</source>
+        <translation>
+            <numerusform>%n file was left where it was:</numerusform>
+            <numerusform>%n files were left where they were:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>The list shows what was done: %n file(s) moved.</source>
+        <translation>
+            <numerusform>The list shows what was done: %n file moved.</numerusform>
+            <numerusform>The list shows what was done: %n files moved.</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
+        <source>its path does not lead into the scanned folder</source>
+        <translation>its path does not lead into the scanned folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a folder on its path is a symbolic link now; links are not followed</source>
+        <translation>a folder on its path is a symbolic link now; links are not followed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a folder on its path is no longer a folder</source>
+        <translation>a folder on its path is no longer a folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a folder; folders are never moved</source>
+        <translation>it is a folder; folders are never moved</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a symbolic link now; links are not followed</source>
+        <translation>it is a symbolic link now; links are not followed</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is not a regular file</source>
+        <translation>it is not a regular file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it changed since the scan</source>
+        <translation>it changed since the scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another name of a file moved already (a hard link)</source>
+        <translation>another name of a file moved already (a hard link)</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -571,11 +622,12 @@
     </message>
     <message>
         <location line="+4"/>
+        <location line="+14"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="-12"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -583,7 +635,8 @@
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-60"/>
+        <location line="+81"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>

@@ -503,12 +503,12 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+78"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+90"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
     <message numerus="yes">
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
         <translation>
             <numerusform>%n 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
@@ -525,24 +525,73 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+36"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
-    <message>
-        <location line="+5"/>
-        <source>These files were not moved and stay where they were:</source>
-        <translation>以下文件未被移动，仍在原处：</translation>
-    </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="-9"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>已移动 %n 个文件</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) were left where they were:</source>
+        <translation>
+            <numerusform>%n 个文件留在原处：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>The list shows what was done: %n file(s) moved.</source>
+        <translation>
+            <numerusform>列表显示的是实际结果：已移动 %n 个文件。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+12"/>
+        <location line="+8"/>
+        <source>its path does not lead into the scanned folder</source>
+        <translation>其路径不在扫描的文件夹内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a folder on its path is a symbolic link now; links are not followed</source>
+        <translation>其路径上的某个文件夹现在是符号链接；不跟随链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a folder on its path is no longer a folder</source>
+        <translation>其路径上的某个文件夹已不再是文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a folder; folders are never moved</source>
+        <translation>它是文件夹；文件夹从不移动</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is a symbolic link now; links are not followed</source>
+        <translation>它现在是符号链接；不跟随链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is not a regular file</source>
+        <translation>它不是普通文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it changed since the scan</source>
+        <translation>扫描后已被修改</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>another name of a file moved already (a hard link)</source>
+        <translation>已移动文件的另一个名字（硬链接）</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -565,18 +614,20 @@
     </message>
     <message>
         <location line="+4"/>
+        <location line="+14"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="-12"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="-60"/>
+        <location line="+81"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>

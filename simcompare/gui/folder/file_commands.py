@@ -1,12 +1,16 @@
 """The Folder page's commands on files: open, show in the file manager, copy paths, not duplicates, and the
 two that change the folder — move to the trash and move to another folder — each after a confirmation.
 
-Moving is the core's (:mod:`simcompare.core.folder.actions`); every move is logged, and what moved leaves
-the results (:meth:`~simcompare.core.folder.cleaner_state.CleanerState.forget`) without a rescan.
+Moving is the core's (:mod:`simcompare.core.folder.actions`): each chosen file goes as its scan record
+(``expected_of``), so the core walks to it without following links and leaves alone any file that changed,
+vanished or became something else. Every move is logged; what the report says moved leaves the results
+(:meth:`~simcompare.core.folder.cleaner_state.CleanerState.forget`) without a rescan, whatever else failed,
+and what stayed is named with its reason.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import sys
 from pathlib import Path
@@ -15,9 +19,17 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QModelIndex, QObject, QProcess, QUrl, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 
-from simcompare.core.folder.actions import ActionKind, Outcome, move_keeping_paths, trash_files
-from simcompare.core.folder.cleaner import inside
+from simcompare.core.folder.actions import (
+    ActionKind,
+    ActionReport,
+    Outcome,
+    expected_of,
+    move_scanned,
+    trash_scanned,
+)
+from simcompare.core.folder.cleaner import inside, whole_groups
 from simcompare.core.folder.cleaner_state import FileState
+from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import error_text, os_error_text, system_error_text
@@ -88,12 +100,13 @@ class FileCommands(QObject):
         return NotDuplicates()
 
     def _confirm_files(self, title: str, question: str, chosen: list[int]) -> bool:
-        """Ask once; ask again when every member of a group would go."""
+        """Ask once; ask again when every distinct file of a group would go (two names of one file are one)."""
         page = self._page
+        assert page.session is not None
         listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
         if not page.confirm(title, question, listing):
             return False
-        whole = [n for n, g in enumerate(page.groups, start=1) if all(m.index in chosen for m in g.members)]
+        whole = whole_groups(page.session, page.groups, chosen)
         if whole:
             warning = self.tr(
                 "Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?",
@@ -105,31 +118,69 @@ class FileCommands(QObject):
                 return False
         return True
 
-    def _finish(self, kind: ActionKind, title: str, outcomes: list[Outcome]) -> list[str]:
-        """Log, forget what moved, list what did not; returns the relative paths that moved."""
+    def _expected(self, chosen: list[int]) -> list[Expected]:
+        """The chosen files as the scan recorded them: each action checks the file on disk is still that one."""
+        assert self._page.session is not None
+        files = self._page.session.files
+        return [expected_of(files[i]) for i in chosen]
+
+    def _finish(self, title: str, report: ActionReport) -> list[str]:
+        """Show what happened on disk: what moved leaves the groups, what stayed is named with its reason, a
+        log that could not be written is its own warning. Returns the relative paths that moved."""
         page = self._page
         assert page.session is not None
         root = page.session.root
-        moved = [Path(o.source).relative_to(root).as_posix() for o in outcomes if o.ok]
-        # the system's error by its number, in the interface language (the core's words are English)
-        failed = [f"{display_name(o.source)}: {system_error_text(o.errno) or o.error}" for o in outcomes if not o.ok]
-        try:
-            page.log.write(kind, outcomes)
-        except OSError as error:
-            failed.append(self.tr("The action log could not be written: {0}").format(os_error_text(error)))
+        moved = list(report.moved_paths)
+        stayed = []
+        for outcome in report.stayed:
+            # another name of a file acted on once: gone with it when both names reached one file (a bind mount)
+            if outcome.skipped is SkipReason.SAME_FILE and not os.path.lexists(os.path.join(root, outcome.path)):
+                moved.append(outcome.path)
+            else:
+                stayed.append(outcome)
         if moved:
-            page.forget(moved, _LEFT[kind])
+            page.forget(moved, _LEFT[report.kind])
             page.files_changed.emit()
-        if failed:
-            page.warn(title, self.tr("These files were not moved and stay where they were:") + "\n" + "\n".join(failed))
-        page.summary.show(status=self.tr("%n file(s) moved", "", len(moved)))
+        done = self.tr("%n file(s) moved", "", len(moved))
+        if stayed:
+            lines = "\n".join(f"{display_name(o.source)}: {self.reason(o)}" for o in stayed)
+            left = self.tr("%n file(s) were left where they were:", "", len(stayed))
+            page.warn(title, f"{done}. {left}\n{lines}")
+        if report.log_error:
+            why = system_error_text(report.log_errno) or report.log_error
+            page.warn(
+                self.tr("Action log"),
+                self.tr("The action log could not be written: {0}").format(why)
+                + "\n"
+                + self.tr("The list shows what was done: %n file(s) moved.", "", len(moved)),
+            )
+        page.summary.show(status=done)
         return moved
+
+    def reason(self, outcome: Outcome) -> str:
+        """Why a file stayed, in the interface language (the core's English words only as a last resort)."""
+        words = {
+            SkipReason.BAD_PATH: self.tr("its path does not lead into the scanned folder"),
+            SkipReason.LINK_ON_PATH: self.tr("a folder on its path is a symbolic link now; links are not followed"),
+            SkipReason.NOT_A_FOLDER: self.tr("a folder on its path is no longer a folder"),
+            SkipReason.FOLDER: self.tr("it is a folder; folders are never moved"),
+            SkipReason.LINK: self.tr("it is a symbolic link now; links are not followed"),
+            SkipReason.NOT_REGULAR: self.tr("it is not a regular file"),
+            SkipReason.CHANGED: self.tr("it changed since the scan"),
+            SkipReason.SAME_FILE: self.tr("another name of a file moved already (a hard link)"),
+        }
+        if outcome.skipped in words:
+            return words[outcome.skipped]
+        if outcome.errno == errno.ESTALE:  # the file changed while it was being moved
+            return words[SkipReason.CHANGED]
+        return system_error_text(outcome.errno) or outcome.error
 
     @Slot()
     def move_to_trash(self) -> list[str]:
         """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
         page = self._page
-        if page.session is None or page.scanning:
+        session = page.session
+        if session is None or page.scanning:
             return []
         chosen = self.chosen()
         if not chosen:
@@ -137,8 +188,8 @@ class FileCommands(QObject):
         title = self.tr("Move to trash")
         if not self._confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
             return []
-        outcomes = trash_files([page.absolute(i) for i in chosen], page.trash)
-        return self._finish(ActionKind.TRASH, title, outcomes)
+        report = trash_scanned(session.root, self._expected(chosen), page.trash, log=page.log)
+        return self._finish(title, report)
 
     @Slot()
     def move_to_folder(self) -> list[str]:
@@ -158,13 +209,21 @@ class FileCommands(QObject):
         if inside(destination, [session.root]) or Path(destination).resolve() == Path(session.root).resolve():
             page.warn(title, self.tr("Choose a folder outside the scanned folder."))
             return []
-        question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(destination)
+        question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
+            display_name(destination)
+        )
         if not self._confirm_files(title, question, chosen):
             return []
         page.preferences.remember_folder("folder/last_move", destination)
-        files = session.files
-        outcomes = move_keeping_paths(session.root, [files[i].path for i in chosen], destination)
-        return self._finish(ActionKind.MOVE, title, outcomes)
+        try:
+            report = move_scanned(session.root, self._expected(chosen), destination, log=page.log)
+        except OSError as error:  # the destination could not be made: nothing was moved
+            page.warn(title, os_error_text(error))
+            return []
+        except ValueError:  # the destination is the scanned folder or inside it (checked above, by resolving)
+            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
+            return []
+        return self._finish(title, report)
 
     @Slot()
     def open_log(self) -> bool:
