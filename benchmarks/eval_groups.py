@@ -174,8 +174,13 @@ def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Pa
                 1 for i, j in close if _verified(i, j, identity, representative, verified) and _split(where, i, j)
             )
             strong_split = sum(1 for (a, b), r in verified.items() if r >= 0.8 and _split(where, a, b))
-            tiny = sum(
-                1 for g in groups if any(not m.identical and len(session.sketch(m.index)) < 10 for m in g.members)
+            tiny = sum(  # a non-identical member, it or its reference of under 10 distinct shingles
+                1
+                for g in groups
+                if any(
+                    not m.identical and min(len(session.sketch(m.index)), len(session.sketch(g.reference))) < 10
+                    for m in g.members[1:]
+                )
             )
             every = session.all_pairs(k)
             exported = set(zip(every.left.tolist(), every.right.tolist(), strict=True))
