@@ -7,7 +7,16 @@ import tarfile
 import tempfile
 from pathlib import Path
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "corpora"
+
+def _shared() -> Path:
+    """``shared/corpora`` beside the checkout, or beside a folder above it (a worktree one level deeper)."""
+    for parent in Path(__file__).resolve().parents[1:]:
+        if (parent.parent / "shared" / "corpora").is_dir():
+            return parent.parent / "shared" / "corpora"
+    return Path(__file__).resolve().parents[2] / "shared" / "corpora"
+
+
+SHARED = _shared()
 ARCHIVES = {"zh_docs": "corpus_zh_docs.tar.xz", "en_copyright": "corpus_en_copyright.tar.xz"}
 
 

@@ -8,10 +8,14 @@ Two independent truths, neither of them simcompare's own idea of closeness:
 2. A real folder (default: both shared corpora): character 5-gram Jaccard J of the files, as in
    ``../shared/tools/real_pairs.py``. For each (k, threshold) it groups the folder once and prints the
    share of member → reference links with J ≥ 0.5 and with J < 0.3, members farther than k from their
-   reference, and the share of pairs with J ≥ 0.8 whose files end up in one group.
+   reference, the share of pairs with J ≥ 0.8 whose files end up in one group, the pairs with J ≥ 0.8 that are
+   within k and verified yet split across groups (or one file left out), the verified pairs resembling by
+   0.8 or more that are split, the groups holding a non-identical text of under 10 distinct shingles, the
+   share of pairs with J ≥ 0.8 among every pair ``FolderSession.all_pairs`` (``scan --pairs``) gives, and
+   the scan's and the grouping's time.
 
     pip install datasketch   # the folder truth's MinHash LSH, as real_pairs.py uses
-    python benchmarks/eval_groups.py
+    python benchmarks/eval_groups.py            # the default k and threshold (k and threshold: --k, --min-verified)
     python benchmarks/eval_groups.py --k 8 10 12 --min-verified 0 0.4 0.5 --folder DIR --eval DIR
 """
 
@@ -20,11 +24,13 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from corpora import corpus_folder
+from corpora import SHARED, corpus_folder
 
+from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, default_k
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache
 from simcompare.core.folder.scan import ScanOptions, scan
@@ -33,7 +39,7 @@ from simcompare.core.search.verify import resemblance, shingles
 from simcompare.core.text.documents import read_document
 
 HERE = Path(__file__).resolve().parent
-DEFAULT_EVAL = HERE.parent.parent / "shared" / "eval"
+DEFAULT_EVAL = SHARED.parent / "eval"
 
 
 # ------------------------------------------------------------------------------ labelled pairs
@@ -93,10 +99,25 @@ def _five_grams(path: Path) -> set[str]:
     return {text[i : i + 5] for i in range(max(1, len(text) - 4))}
 
 
+def _split(where: dict[int, int], i: int, j: int) -> bool:
+    """Files i and j are not in one group."""
+    return i not in where or where.get(j) != where[i]
+
+
+def _verified(
+    i: int, j: int, identity: list[str], representative: dict[str, int], verified: dict[tuple[int, int], float]
+) -> bool:
+    """Files i and j are identical, or their texts' representatives make a verified pair within k."""
+    rep_i, rep_j = representative[identity[i]], representative[identity[j]]
+    return rep_i == rep_j or (min(rep_i, rep_j), max(rep_i, rep_j)) in verified
+
+
 def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Path | None = None) -> None:
     from datasketch import MinHash, MinHashLSH
 
+    started = time.perf_counter()
     result = scan(root, Config(), ScanOptions(workers=2), cache=Cache(cache) if cache else None)
+    scan_seconds = time.perf_counter() - started
     files = result.files
     print(f"\nfolder: {root}, {len(files)} files; computing 5-gram truth …", file=sys.stderr)
     grams = [_five_grams(root / f.path) for f in files]
@@ -118,28 +139,63 @@ def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Pa
             if j > i and jaccard(i, j) >= 0.8:
                 close.add((i, j))
     session = FolderSession(result)
-    print("\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | farther than k | J ≥ 0.8 together")
-    print("|---|---|---|---|---|---|---|---|")
+    print(f"scan: {scan_seconds:.1f} s (2 workers, {'cache ' + str(cache) if cache else 'no cache'})")
+    print(
+        "\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | farther than k "
+        "| J ≥ 0.8 together | J ≥ 0.8 split, within k and verified | resemblance ≥ 0.8 split "
+        "| groups with a text under 10 shingles | J ≥ 0.8 among all pairs | grouping s |"
+    )
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    identity = [session.identity(i) for i in range(len(files))]
+    representative: dict[str, int] = {}  # the session's: the shortest, then smallest path of each text
+    for i in sorted(range(len(files)), key=lambda i: (len(files[i].path), files[i].path)):
+        representative.setdefault(identity[i], i)
     for k in ks:
         for t in thresholds:
             session.min_resemblance = t
+            session.groups(k)  # the search, so that the time below is the grouping's alone
+            began = time.perf_counter()
             groups = session.groups(k)
+            grouping_seconds = time.perf_counter() - began
             links = [(g.reference, m) for g in groups for m in g.members[1:]]
             good = sum(jaccard(r, m.index) >= 0.5 for r, m in links) / max(1, len(links))
             bad = sum(jaccard(r, m.index) < 0.3 for r, m in links) / max(1, len(links))
             far = sum(m.distance > k for _, m in links)
             where = {m.index: n for n, g in enumerate(groups) for m in g.members}
             together = sum(1 for i, j in close if i in where and where.get(j) == where[i]) / max(1, len(close))
+            # verified pairs (between one file of each text): which are split by the grouping
+            found = session.pairs(k)
+            verified = {
+                (a, b): r
+                for a, b, r in zip(found.left.tolist(), found.right.tolist(), found.resemblance.tolist(), strict=True)
+            }
+
+            truth_split = sum(
+                1 for i, j in close if _verified(i, j, identity, representative, verified) and _split(where, i, j)
+            )
+            strong_split = sum(1 for (a, b), r in verified.items() if r >= 0.8 and _split(where, a, b))
+            tiny = sum(  # a non-identical member, it or its reference of under 10 distinct shingles
+                1
+                for g in groups
+                if any(
+                    not m.identical and min(len(session.sketch(m.index)), len(session.sketch(g.reference))) < 10
+                    for m in g.members[1:]
+                )
+            )
+            every = session.all_pairs(k)
+            exported = set(zip(every.left.tolist(), every.right.tolist(), strict=True))
+            recall = sum(1 for pair in close if pair in exported) / max(1, len(close))
             print(
                 f"| {k} | {t:g} | {len(groups)} | {len(links)} | {good:.3f} | {bad:.4f} | {far} | "
-                f"{together:.3f} (of {len(close)}) |"
+                f"{together:.3f} (of {len(close)}) | {truth_split} | {strong_split} (of "
+                f"{sum(r >= 0.8 for r in verified.values())}) | {tiny} | {recall:.3f} | {grouping_seconds:.2f} |"
             )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--k", type=int, nargs="+", default=[8, 10, 11, 12])
-    parser.add_argument("--min-verified", type=float, nargs="+", default=[0.0, 0.3, 0.4, 0.5])
+    parser.add_argument("--k", type=int, nargs="+", default=[default_k(64)])
+    parser.add_argument("--min-verified", type=float, nargs="+", default=[DEFAULT_MIN_RESEMBLANCE])
     parser.add_argument("--eval", type=Path, default=DEFAULT_EVAL, help="labelled pairs (labels.tsv + docs/)")
     parser.add_argument("--folder", type=Path, default=None, help="a real folder (default: both shared corpora)")
     parser.add_argument("--cache", type=Path, default=None, help="a scan cache file to reuse between runs")

@@ -71,7 +71,7 @@ _simcompare() {
             fi ;;
         scan)
             if [[ $cur == -* ]]; then
-                _simcompare_words '-h --help --json --csv --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k'
+                _simcompare_words '-h --help --json --csv --pairs --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k'
             else
                 _simcompare_files -d
             fi ;;

@@ -31,7 +31,7 @@ from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cach
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name, json_text
-from simcompare.core.formats.report import report_csv, report_json
+from simcompare.core.formats.report import pairs_csv, pairs_json, report_csv, report_json
 from simcompare.core.formats.results import results_text, write_results
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
@@ -44,6 +44,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="groups, problems and empty files as JSON")
     output.add_argument("--csv", action="store_true", help="one CSV row per group member")
+    parser.add_argument(
+        "--pairs",
+        action="store_true",
+        help="every near-duplicate pair of files (with --json or --csv too), not the groups",
+    )
     parser.add_argument(
         "--save-results",
         metavar="FILE.json",
@@ -246,14 +251,16 @@ def _scan_and_print(
     k = decision.k
     session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=decision.min_resemblance)
     groups = session.groups(k, rule=args.groups)
-    if args.json:
+    if args.pairs:
+        _print_pairs(args, session, groups, k, out)
+    elif args.json:
         print(json_text(report_json(session, groups, k, args.groups)), file=out)
     elif args.csv:
         out.write(report_csv(session, groups))
-        if result.problems:
-            print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(session, groups, k, out)
+    if result.problems and (args.csv or (args.pairs and not args.json)):
+        print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
     if args.save_results is not None:
         try:
             write_results(args.save_results, results_text(session, groups, k, args.groups))
@@ -265,6 +272,22 @@ def _scan_and_print(
         print("simcompare: interrupted: the result above is partial", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _print_pairs(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:
+    pairs = session.all_pairs(k)
+    if args.json:
+        print(json_text(pairs_json(session, pairs, groups, k, args.groups)), file=out)
+    elif args.csv:
+        out.write(pairs_csv(session, pairs, groups))
+    else:
+        files = session.files
+        for a, b, d, r in zip(
+            pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+        ):
+            same = "identical" if session.identity(a) == session.identity(b) else f"distance {d:>2}, {r:.0%} shared"
+            print(f"{same:<24}  {display_name(files[a].path)}  {display_name(files[b].path)}", file=out)
+        print(f"{count(len(pairs), 'near-duplicate pair')} of {count(len(files), 'file')} at k = {k}", file=out)
 
 
 def _check_save_path(path: str) -> None:

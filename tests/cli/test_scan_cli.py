@@ -14,7 +14,7 @@ from helpers.cli import RunCli, run_subprocess
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.defaults import default_k
-from simcompare.core.formats.report import CSV_COLUMNS
+from simcompare.core.formats.report import CSV_COLUMNS, PAIR_COLUMNS
 from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE
 
 TEXTS = {
@@ -216,3 +216,35 @@ def test_missing_folder_exit_1_one_line(cli: RunCli, tmp_path: Path) -> None:
     lines = result.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("simcompare:"), result.stderr
     assert "missing" in lines[0]
+
+
+def test_pairs_give_every_near_duplicate_pair_as_json_csv_and_text(cli: RunCli, folder: Path) -> None:
+    expected = {
+        frozenset(p)
+        for p in (
+            ("zh_a.txt", "zh_b.txt"),
+            ("zh_a.txt", "copy/zh_a_copy.txt"),
+            ("copy/zh_a_copy.txt", "zh_b.txt"),
+            ("en_a.txt", "en_b.txt"),
+        )
+    }
+    result = cli("scan", str(folder), "--pairs", "--json", "--no-cache", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["format"] == "simcompare-pairs" and "groups" not in data and data["settings"]["k"] == 12
+    assert {frozenset((p["a"], p["b"])) for p in data["pairs"]} == expected
+    for pair in data["pairs"]:
+        assert set(pair) == {"a", "b", "distance", "similarity", "verified", "identical", "same_group"}
+        assert pair["same_group"] is True and pair["distance"] <= 12
+        assert pair["identical"] == ({pair["a"], pair["b"]} == {"zh_a.txt", "copy/zh_a_copy.txt"})
+        assert pair["verified"] == 1.0 if pair["identical"] else DEFAULT_MIN_RESEMBLANCE <= pair["verified"] < 1.0
+    result = cli("scan", str(folder), "--pairs", "--csv", "--no-cache", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    rows = list(csv.DictReader(io.StringIO(result.stdout)))
+    assert tuple(rows[0]) == PAIR_COLUMNS
+    assert {frozenset((r["a"], r["b"])) for r in rows} == expected
+    result = cli("scan", str(folder), "--pairs", "--no-cache", "--workers", "1")
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert len(lines) == 5 and lines[-1].startswith("4 near-duplicate pairs of ")
+    assert sum("identical" in line for line in lines) == 1

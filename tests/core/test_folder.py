@@ -208,3 +208,52 @@ def test_saved_results_keep_the_folding_setting_and_log_fields_stay_on_one_line(
     saved = json.loads(json.dumps(results_json(session, session.groups(2), 2)))
     assert load_results(saved, check_files=False).result.config.fold_chinese is False
     assert _field("odd\tname\n.txt") == "odd\\tname\\n.txt"
+
+
+def test_all_pairs_give_every_verified_pair_not_only_the_links_to_references(tmp_path: Path) -> None:
+    x, y, z = STORY, STORY.replace("blue", "green"), STORY.replace("warm", "fresh")
+    session = FolderSession(
+        result_of(
+            record("x.txt", 0b00, x, digest="dx"),
+            record("y.txt", 0b01, y),
+            record("z.txt", 0b10, z),
+            record("x2.txt", 0b00, x, digest="dx"),  # an identical copy of x
+            record("e.txt", 0b00, "", empty=True),
+        ),
+        not_duplicates=NotDuplicates(tmp_path / "not-duplicates.json"),
+    )
+    (group,) = session.groups(3)
+    links = {frozenset((group.reference, m.index)) for m in group.members[1:]}
+    pairs = session.all_pairs(3)
+    path = [f.path for f in session.files]
+    found = {
+        frozenset((path[a], path[b])): (d, r)
+        for a, b, d, r in zip(pairs.left, pairs.right, pairs.distance, pairs.resemblance, strict=True)
+    }
+    assert set(found) == {
+        frozenset(p)
+        for p in (
+            ("x.txt", "y.txt"),
+            ("x.txt", "z.txt"),
+            ("y.txt", "z.txt"),
+            ("x.txt", "x2.txt"),
+            ("x2.txt", "y.txt"),
+            ("x2.txt", "z.txt"),
+        )
+    }
+    assert len(found) > len(links) == 3  # the groups link each member to the reference only
+    assert found[frozenset(("x.txt", "x2.txt"))] == (0, 1.0)
+    assert found[frozenset(("y.txt", "z.txt"))][0] == 2
+    assert found[frozenset(("x2.txt", "y.txt"))] == found[frozenset(("x.txt", "y.txt"))]
+    assert list(pairs.left) == sorted(pairs.left) and all(pairs.left < pairs.right)
+    # a pair the user marked "not duplicates" is left out, with the copies of its texts
+    session.mark_not_duplicates(0, 1)
+    left = {frozenset((path[a], path[b])) for a, b in pairs_of(session)}
+    assert frozenset(("x.txt", "y.txt")) not in left and frozenset(("x2.txt", "y.txt")) not in left
+    assert frozenset(("y.txt", "z.txt")) in left
+    assert session.all_pairs(0).left.tolist() == [0]  # at k = 0: the identical copies only
+
+
+def pairs_of(session: FolderSession) -> list[tuple[int, int]]:
+    pairs = session.all_pairs(3)
+    return list(zip(pairs.left.tolist(), pairs.right.tolist(), strict=True))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -289,3 +290,106 @@ def test_many_texts_sharing_one_fingerprint_still_group_together() -> None:
     (group,) = session.groups(2)
     assert len(group) == len(files)
     assert all(m.verified is not None and m.verified >= 0.45 for m in group.members)
+
+
+def _rows(pairs: Pairs) -> list[tuple[int, int, int, float]]:
+    return list(
+        zip(pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True)
+    )
+
+
+def _resembling(table: dict[tuple[int, int], float]) -> tuple[Pairs, Callable[[int, int], float]]:
+    """Pairs with the given resemblances (distance 1 each), and the same figures as a ``resemble`` function."""
+    pairs = Pairs.of((a, b, 1, r) for (a, b), r in table.items())
+
+    def resemble(a: int, b: int) -> float:
+        return table.get((a, b), table.get((b, a), 0.0))
+
+    return pairs, resemble
+
+
+def test_a_close_pair_split_across_two_groups_is_put_together() -> None:
+    # R leads A, C, D, E, F (each 0.5 alike); B leads R2. A resembles B by 0.95: it moves to B's group, whose
+    # reference it resembles more than its own (it is within k of B and verified)
+    R, A, C, D, E, F, B, R2 = range(8)
+    names = ["r", "a", "c", "d", "e", "f", "b", "r2"]
+    table = {(R, x): 0.5 for x in (A, C, D, E, F)} | {(B, R2): 0.9, (A, B): 0.95}
+    pairs, resemble = _resembling(table)
+    values = [0, 1, 2, 4, 8, 16, 3, 7]  # all within 3 bits of each other
+    leaders_only = build_groups(values, pairs, names=names)
+    assert as_sets(leaders_only) == [{R, A, C, D, E, F}, {B, R2}]  # what the leaders alone do: A and B split
+    groups = build_groups(values, pairs, names=names, resemble=resemble, k=3)
+    assert as_sets(groups) == [{R, C, D, E, F}, {B, R2, A}]
+    moved = next(m for m in groups[1].members if m.index == A)
+    assert groups[1].reference == B and moved.verified == 0.95 and moved.distance == 1
+
+
+def test_a_file_left_alone_because_its_partner_is_a_member_elsewhere_gets_a_group() -> None:
+    # R leads A, C, D (0.5 alike); X resembles A by 0.95 but is 4 bits from R (k = 3): it cannot join R's group,
+    # so A, which resembles X far more than R, leaves R's group for X's
+    R, A, C, D, X = range(5)
+    names = ["r", "a", "c", "d", "x"]
+    pairs, resemble = _resembling({(R, A): 0.5, (R, C): 0.5, (R, D): 0.5, (A, X): 0.95})
+    values = [0b0, 0b1, 0b10, 0b100, 0b111001]
+    assert as_sets(build_groups(values, pairs, names=names)) == [{R, A, C, D}]  # before: X alone
+    groups = build_groups(values, pairs, names=names, resemble=resemble, k=3)
+    assert as_sets(groups) == [{R, C, D}, {X, A}]
+    assert groups[1].reference == X and groups[1].members[1].verified == 0.95
+    # a partner that resembles its own reference more stays: X is left alone, A lists it as also close
+    pairs, resemble = _resembling({(R, A): 0.97, (R, C): 0.5, (R, D): 0.5, (A, X): 0.95})
+    (group,) = build_groups(values, pairs, names=names, resemble=resemble, k=3)
+    assert set(group.indices) == {R, A, C, D}
+    assert next(m for m in group.members if m.index == A).also_close == (X,)
+
+
+@settings(max_examples=80, deadline=None)
+@given(data=st.data())
+def test_close_pairs_stay_together_whenever_the_groups_allow_it(data: st.DataObject) -> None:
+    n = data.draw(st.integers(2, 12))
+    k = data.draw(st.integers(1, 4))
+    values = [sum(1 << b for b in set(data.draw(st.lists(st.integers(0, 7), max_size=4)))) for _ in range(n)]
+    names = [f"f{i:02d}" for i in range(n)]
+    levels = st.sampled_from([0.2, 0.5, 0.6, 0.7, 0.8, 0.85, 0.9, 0.95])
+    alike = {(i, j): data.draw(levels) for i, j in itertools.combinations(range(n), 2)}
+
+    def resemble(a: int, b: int) -> float:
+        return alike[min(a, b), max(a, b)]
+
+    def fit(a: int, reference: int) -> float | None:
+        close = (values[a] ^ values[reference]).bit_count() <= k and resemble(a, reference) >= 0.45
+        return resemble(a, reference) if close else None
+
+    rows = [(i, j, (values[i] ^ values[j]).bit_count(), r) for (i, j), r in alike.items()]
+    pairs = Pairs.of(row for row in rows if row[2] <= k and row[3] >= 0.45)
+    groups = build_groups(values, pairs, names=names, resemble=resemble, k=k)
+    group_of = {m.index: number for number, g in enumerate(groups) for m in g.members}
+    reference = {m.index: g.reference for g in groups for m in g.members}
+    leads = {g.reference for g in groups}
+    for g in groups:  # every member within k of its reference and verified
+        for m in g.members[1:]:
+            assert fit(m.index, g.reference) == m.verified
+    for a, b, _, r in _rows(pairs):
+        if group_of.get(a, -1 - a) == group_of.get(b, -1 - b):
+            continue
+        # split: neither file could move to the other's group resembling its reference more than its own
+        for node, partner in ((a, b), (b, a)):
+            if node in leads:
+                continue
+            there = reference.get(partner, partner)
+            held = fit(node, reference[node]) or 0.0 if node in reference else 0.0
+            offered = fit(node, there)
+            assert offered is None or offered <= held, (a, b, r)
+    # the result does not depend on the input order
+    order = list(range(n))
+    random.Random(n).shuffle(order)
+    where = {old: new for new, old in enumerate(order)}
+    shuffled = build_groups(
+        [values[i] for i in order],
+        Pairs.of((where[a], where[b], d, r) for a, b, d, r in _rows(pairs)),
+        names=[names[i] for i in order],
+        resemble=lambda a, b: resemble(order[a], order[b]),
+        k=k,
+    )
+    assert [[names[order[m.index]] for m in g.members] for g in shuffled] == [
+        [names[m.index] for m in g.members] for g in groups
+    ]

@@ -212,6 +212,7 @@ class FolderSession:
         self._empty = [i for i, f in enumerate(files) if f.empty]
         self._alias_of = _aliases(files)
         self._identity = _identities(files, self._alias_of)
+        self._empty_set = set(self._empty)
         best: dict[str, int] = {}
         for i, record in enumerate(files):  # the shortest, then smallest path of each text (no global sort)
             if record.empty:
@@ -386,6 +387,37 @@ class FolderSession:
         """The near-duplicate pairs of representatives: within k and verified."""
         found = self.candidates(k, progress=progress, cancel=cancel)
         return found.select(found.resemblance >= self.min_resemblance)
+
+    def all_pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
+        """Every near-duplicate pair of files at k, not only the links to groups' references.
+
+        The verified pairs between texts (each measured exactly), repeated for every identical copy of their
+        two texts, and the pairs of identical copies themselves (distance 0, resemblance 1). Empty files and
+        pairs the user marked "not duplicates" (with their copies, as in the groups) are left out. Sorted by
+        the files' indices, ``left < right``; a text with n identical copies gives n(n − 1)/2 pairs of copies.
+        """
+        Decision(k, self.min_resemblance)
+        found = self.pairs(k, progress=progress, cancel=cancel)
+        copies: dict[str, list[int]] = {}
+        for i in range(len(self.result.files)):
+            if i not in self._empty_set:
+                copies.setdefault(self._identity[i], []).append(i)
+        identity = self._identity
+        refused = {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
+        rows: list[tuple[int, int, int, float]] = []
+        for a, b, d in zip(found.left.tolist(), found.right.tolist(), found.distance.tolist(), strict=True):
+            if frozenset((identity[a], identity[b])) in refused:
+                continue
+            similar = resemblance(self.sketch(a), self.sketch(b))
+            if similar < self.min_resemblance:  # accepted on the quick estimate, below the threshold exactly
+                continue
+            for i in copies[identity[a]]:
+                rows.extend((i, j, d, similar) for j in copies[identity[b]])
+        for same in copies.values():
+            rows.extend((i, j, 0, 1.0) for x, i in enumerate(same) for j in same[x + 1 :])
+        pairs = Pairs.of(rows)
+        order = np.lexsort((pairs.right, pairs.left))
+        return Pairs(pairs.left[order], pairs.right[order], pairs.distance[order], pairs.resemblance[order])
 
     def _refused(self) -> list[tuple[int, int]]:
         if self.not_duplicates is None:

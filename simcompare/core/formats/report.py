@@ -8,6 +8,10 @@ reference), ``same_bytes`` (the same raw bytes: an identical file, not only the 
 format), ``hardlink_of`` (the first name of the file when this member is another name of it — a hard link
 or a bind mount — else null) and ``also_close`` (other close files not in the group); every group carries
 ``wasted_bytes``, the sizes of its distinct files but the reference (another name of a file frees nothing).
+
+``--pairs`` reports every near-duplicate pair of files instead (``FolderSession.all_pairs``): its two
+paths, distance, similarity, ``verified`` (resemblance), ``identical`` and ``same_group`` (both files are in
+one group).
 """
 
 from __future__ import annotations
@@ -20,7 +24,7 @@ from simcompare.core.fingerprint.bitwise import distance_similarity
 from simcompare.core.folder.scan import Problem
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import escape_name
-from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.groups import Group, GroupRule, Pairs
 
 FORMAT_VERSION = 2
 CSV_COLUMNS = (
@@ -36,6 +40,8 @@ CSV_COLUMNS = (
     "wasted_bytes",
     "also_close",
 )
+
+PAIR_COLUMNS = ("a", "b", "distance", "similarity", "verified", "identical", "same_group")
 
 
 def _similarity(distance: int, bits: int) -> float:
@@ -135,4 +141,74 @@ def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:
                     " | ".join(escape_name(files[i].path) for i in m.also_close),
                 ]
             )
+    return out.getvalue()
+
+
+def _pair_rows(
+    session: FolderSession, pairs: Pairs, groups: Sequence[Group]
+) -> list[tuple[int, int, int, float, float, bool, bool]]:
+    where = {m.index: number for number, group in enumerate(groups) for m in group.members}
+    identity = session.identity
+    return [
+        (
+            a,
+            b,
+            d,
+            _similarity(d, session.result.config.bits),
+            round(r, 6),
+            identity(a) == identity(b),
+            a in where and where.get(b) == where[a],
+        )
+        for a, b, d, r in zip(
+            pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+        )
+    ]
+
+
+def pairs_json(
+    session: FolderSession,
+    pairs: Pairs,
+    groups: Sequence[Group],
+    k: int,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+) -> dict[str, object]:
+    """The scan's JSON with every near-duplicate pair (``pairs``, from ``FolderSession.all_pairs``) in place
+    of the groups; ``same_group`` says whether the two files are in one of ``groups``."""
+    data = report_json(session, groups, k, rule)
+    files = session.result.files
+    del data["groups"]
+    data["format"] = "simcompare-pairs"
+    data["pairs"] = [
+        {
+            "a": files[a].path,
+            "b": files[b].path,
+            "distance": d,
+            "similarity": similarity,
+            "verified": verified,
+            "identical": identical,
+            "same_group": together,
+        }
+        for a, b, d, similarity, verified, identical, together in _pair_rows(session, pairs, groups)
+    ]
+    return data
+
+
+def pairs_csv(session: FolderSession, pairs: Pairs, groups: Sequence[Group]) -> str:
+    """One row per near-duplicate pair (``PAIR_COLUMNS``); paths written as ``escape_name`` writes them."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(PAIR_COLUMNS)
+    files = session.result.files
+    for a, b, d, similarity, verified, identical, together in _pair_rows(session, pairs, groups):
+        writer.writerow(
+            [
+                escape_name(files[a].path),
+                escape_name(files[b].path),
+                d,
+                similarity,
+                verified,
+                int(identical),
+                int(together),
+            ]
+        )
     return out.getvalue()

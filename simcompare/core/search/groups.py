@@ -6,8 +6,14 @@ within k chain unrelated files together. The default groups are therefore **refe
 (each close file counted by its resemblance), then the shorter path, then the path — and each file not
 yet grouped becomes the reference of a new group that takes every ungrouped file close to it. So every
 member is within k of its reference (two members are at most 2k apart), a file is in one group at most,
-and the same input always gives the same groups. Close pairs split across groups are kept: each member
-lists its other close files (``also_close``).
+and the same input always gives the same groups.
+
+Leaders alone split close pairs: a file taken by an early leader may resemble another group's file (or a
+file left alone) far more than its own reference. So, with the resemblance at hand, the pairs are then
+taken strongest first and a file that leads no others moves to its partner's group when it may join that
+group's reference (within k and verified) and resembles it more than its own reference; a file alone takes
+a partner that resembles it more than the partner's reference. Close pairs still split (the promise
+allows no move) are kept: each member lists its other close files (``also_close``).
 
 Identical texts are one node: the pairs are found and verified between one representative of each, and
 the copies join their representative's group marked ``identical``. Empty documents never join a group.
@@ -209,8 +215,9 @@ def build_groups(
             with ``k``, files left alone by the leaders get a second chance to join a neighbour's group).
         k: With ``resemble``: a file left without a group joins the group of one of its close files when it is
             within ``k`` of that group's reference and resembles it by ``min_resemblance`` — so a file whose
-            only close files were taken by other leaders is not left out.
-        min_resemblance: The verification threshold for that second chance.
+            only close files were taken by other leaders is not left out; and close pairs split by the
+            leaders are put together where that promise allows (see the module's notes).
+        min_resemblance: The verification threshold for those moves.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -263,6 +270,17 @@ def build_groups(
                 return close and resemble(node, reference) >= min_resemblance
 
             clusters = _second_chance(clusters, graph, joins)
+            known: dict[tuple[int, int], float | None] = {}
+
+            def fit(node: int, reference: int) -> float | None:
+                """The node's resemblance to a reference it may join (None: farther than k or below the threshold)."""
+                if (node, reference) not in known:
+                    close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
+                    similar = resemble(node, reference) if close else 0.0
+                    known[node, reference] = similar if close and similar >= min_resemblance else None
+                return known[node, reference]
+
+            clusters = _keep_close_together(clusters, graph, fit, label)
     else:
         clusters = _components(order, graph)
     group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
@@ -338,6 +356,67 @@ def _second_chance(
         else:
             alone.append((reference, nodes))
     return [cluster for cluster in clusters if len(cluster[1]) > 1] + alone
+
+
+def _keep_close_together(
+    clusters: list[tuple[int, list[int]]],
+    graph: _Graph,
+    fit: Callable[[int, int], float | None],
+    label: Callable[[int], tuple[int, str]],
+) -> list[tuple[int, list[int]]]:
+    """Close pairs split by the leaders are put together where the groups' promise allows it.
+
+    The pairs are taken strongest first (resemblance, then distance, then names). For a pair whose files are
+    in different groups (or one is alone), either file may move to the other's group when it leads no
+    others, may join that group's reference (within k and verified: ``fit``) and resembles that reference
+    more than its own (a file alone resembles none). So a member sits with the reference it resembles most
+    among its close files' groups, and a file alone whose partner is a member elsewhere joins that group,
+    or takes the partner when the partner resembles it more than its reference. Each move raises a member's
+    resemblance to its reference and lowers no other's (a reference of others never moves), so the
+    passes over the pairs end; on real folders one or two suffice.
+    """
+    reference = [ref for ref, _ in clusters]
+    members = [set(nodes) for _, nodes in clusters]
+    group_of = {node: number for number, nodes in enumerate(members) for node in nodes}
+    edges = sorted(
+        ((a, b, d, r) for a, neighbours in graph.edges.items() for b, d, r in neighbours if label(a) < label(b)),
+        key=lambda e: (-(0.0 if math.isnan(e[3]) else round(e[3], 9)), e[2], label(e[0]), label(e[1])),
+    )
+
+    def held(node: int) -> float:
+        ref = reference[group_of[node]]
+        return 0.0 if ref == node else fit(node, ref) or 0.0
+
+    moved = True
+    while moved:
+        moved = False
+        for a, b, _, _ in edges:
+            if group_of[a] == group_of[b]:
+                continue
+            best: tuple[float, int, int] | None = None
+            for node, partner in ((a, b), (b, a)):
+                here, there = group_of[node], group_of[partner]
+                if reference[here] == node and len(members[here]) > 1:
+                    continue  # a reference of others stays: its members were chosen for their closeness to it
+                offered = fit(node, reference[there])
+                if offered is None:
+                    continue
+                gain = round(offered - held(node), 9)
+                if gain > 0 and (best is None or gain > best[0]):
+                    best = (gain, node, there)
+            if best is None:
+                continue
+            _, node, there = best
+            members[group_of[node]].discard(node)
+            members[there].add(node)
+            group_of[node] = there
+            moved = True
+    ordered = []
+    for ref, nodes in zip(reference, members, strict=True):
+        if ref not in nodes:  # a file alone that joined another group
+            continue
+        ordered.append((ref, [ref, *sorted(nodes - {ref}, key=lambda n: (label(n), n))]))
+    return [cluster for cluster in ordered if len(cluster[1]) > 1] + [c for c in ordered if len(c[1]) == 1]
 
 
 def _components(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
@@ -430,6 +509,8 @@ def find_groups(
         not_duplicates=not_duplicates,
         rule=rule,
         resemble=resemble if shingles is not None else None,
+        k=k,
+        min_resemblance=min_resemblance,
     )
     return FoundGroups(groups, found)
 
