@@ -346,8 +346,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
-        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
+        <source>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -990,8 +990,8 @@
     <name>GeometryView</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+24"/>
-        <source>Seeds&apos; example: three hyperplanes</source>
-        <translation>Seeds&apos; example: three hyperplanes</translation>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>The articles&apos; example: three hyperplanes</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1354,7 +1354,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — how alike are these texts?</translation>
     </message>
@@ -2196,12 +2196,12 @@
         <translation>A token weighs as often as it occurs in the text</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</source>
-        <translation>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</translation>
+        <location line="+2"/>
+        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus (jieba&apos;s) is Chinese: every English word gets the same median rarity, so English text is weighed as by tf</source>
+        <translation>Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus (jieba&apos;s) is Chinese: every English word gets the same median rarity, so English text is weighed as by tf</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Weight by centrality in a word graph: words linked to many others count more</source>
         <translation>Weight by centrality in a word graph: words linked to many others count more</translation>
     </message>

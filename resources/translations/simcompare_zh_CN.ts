@@ -343,8 +343,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
-        <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
+        <source>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>六位演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -981,8 +981,8 @@
     <name>GeometryView</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+24"/>
-        <source>Seeds&apos; example: three hyperplanes</source>
-        <translation>种子示例：三个超平面</translation>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>论文中的示例：三个超平面</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1339,7 +1339,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — 这些文本有多相似？</translation>
     </message>
@@ -2176,12 +2176,12 @@
         <translation>词元的权重等于它在文本中出现的次数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</source>
-        <translation>出现次数乘以在参考语料中的稀有度：少见的词对各位的影响更大</translation>
+        <location line="+2"/>
+        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus (jieba&apos;s) is Chinese: every English word gets the same median rarity, so English text is weighed as by tf</source>
+        <translation>出现次数乘以在参考语料中的稀有度：越少见的词对各位的影响越大。该语料（结巴的）是中文的：每个英文词都得到同一个中位稀有度，所以英文文本的权重与 tf 相同</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Weight by centrality in a word graph: words linked to many others count more</source>
         <translation>按词图中的中心度加权：与许多词相连的词分量更重</translation>
     </message>

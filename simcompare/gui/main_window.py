@@ -35,8 +35,22 @@ DEFAULT_SIZE = (1400, 900)
 LANGUAGE_NAMES = (("en", "English"), ("zh_CN", "中文（简体）"))
 
 
+def guide_values() -> dict[str, str]:
+    """The defaults the guide quotes, by the names of its placeholders (``{k}`` and so on)."""
+    from simcompare.core import defaults
+
+    return {
+        "bits": str(defaults.DEFAULT_BITS),
+        "k": str(defaults.default_k(defaults.DEFAULT_BITS)),
+        "hasher": defaults.DEFAULT_HASHER,
+        "top_k": str(defaults.DEFAULT_TOP_K),
+        "min_resemblance": f"{defaults.DEFAULT_MIN_RESEMBLANCE * 100:g}",
+    }
+
+
 def guide_html() -> str:
-    """The help guide (our own HTML, trusted) in the interface language, English when there is none."""
+    """The help guide (our own HTML, trusted) in the interface language, English when there is none; its
+    numbers ({bits}, {k}, …) are filled from the real defaults, so the guide cannot drift from them."""
     from simcompare.core.resources import resource
 
     language = current_language()
@@ -44,7 +58,7 @@ def guide_html() -> str:
     for name in [*names, "guide_en.html"]:
         path = resource("help", name)
         if path.is_file():
-            return path.read_text(encoding="utf-8")
+            return path.read_text(encoding="utf-8").format_map(guide_values())
     return ""
 
 

@@ -109,7 +109,11 @@ class SettingsPanel(QWidget):
         for row, tip in enumerate(
             (
                 self.tr("A token weighs as often as it occurs in the text"),
-                self.tr("Occurrences times rarity in a reference corpus: rare words pull harder on the bits"),
+                self.tr(
+                    "Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus "
+                    "(jieba's) is Chinese: every English word gets the same median rarity, so English text is "
+                    "weighed as by tf"
+                ),
                 self.tr("Weight by centrality in a word graph: words linked to many others count more"),
                 self.tr("Every distinct token weighs 1: only which tokens occur matters, not how often"),
             )

@@ -1,0 +1,83 @@
+"""The classroom fixes: the guide quotes the real defaults, plain labels, step mode's token choice, exports that
+remember their folder, examples and Clear that ask, a language switch that keeps the lesson, the XOR row and
+the SimHash-only verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from helpers.gui import wait_settled
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QTextBrowser
+
+from simcompare.core import defaults
+from simcompare.gui.app import install_translations
+from simcompare.gui.common.i18n import current_language
+from simcompare.gui.main_window import MainWindow
+
+
+@pytest.fixture
+def chinese(qapp) -> Iterator[None]:
+    """The Chinese catalogues while the test runs; English again afterwards."""
+    install_translations(qapp, "zh_CN")
+    assert current_language(qapp) == "zh_CN"
+    yield
+    install_translations(qapp, "en")
+
+
+def guide_text(window: MainWindow) -> str:
+    dialog = window.show_guide()
+    text = dialog.findChild(QTextBrowser).toPlainText()
+    dialog.close()
+    return text
+
+
+def assert_quotes_the_defaults(text: str) -> None:
+    k = defaults.default_k(defaults.DEFAULT_BITS)
+    assert f"k = {k}" in text
+    assert f"{defaults.DEFAULT_BITS}" in text and defaults.DEFAULT_HASHER in text
+    assert f" {defaults.DEFAULT_TOP_K} " in text
+    assert f"{defaults.DEFAULT_MIN_RESEMBLANCE * 100:g} %" in text
+    assert "{" not in text and "}" not in text  # every placeholder filled
+
+
+def test_the_guide_quotes_the_real_defaults_in_english(qtbot, main_window: MainWindow) -> None:
+    text = guide_text(main_window)
+    assert_quotes_the_defaults(text)
+    assert "word-pair check" in text
+    assert "is 8" not in text
+
+
+def test_the_guide_quotes_the_real_defaults_in_chinese(qtbot, chinese) -> None:
+    window = MainWindow(persist=False)
+    qtbot.addWidget(window)
+    text = guide_text(window)
+    assert_quotes_the_defaults(text)
+    assert "词对核验" in text and "k = 8" not in text
+
+
+def plain_labels(page) -> list[str]:
+    page.load_example("six-bit")
+    sources = [page.geometry.source.itemText(i) for i in range(page.geometry.source.count())]
+    return [*sources, page.summary.info.text(), page.settings.weighting.itemData(1, Qt.ItemDataRole.ToolTipRole)]
+
+
+def test_labels_speak_plainly_in_english(qtbot, page) -> None:
+    labels = plain_labels(page)
+    wait_settled(qtbot, page)
+    assert "The articles' example: three hyperplanes" in labels
+    assert any(text.startswith("The six-bit worked example:") for text in labels)
+    assert any("English word gets the same median rarity" in text for text in labels)
+    assert not [text for text in labels if "Seeds" in text or "DESIGN.md" in text]
+
+
+def test_labels_speak_plainly_in_chinese(qtbot, chinese) -> None:
+    window = MainWindow(persist=False)
+    qtbot.addWidget(window)
+    labels = plain_labels(window.compare_page)
+    wait_settled(qtbot, window.compare_page)
+    assert "论文中的示例：三个超平面" in labels
+    assert any(text.startswith("六位演算示例") for text in labels)
+    assert any("英文词都得到同一个中位稀有度" in text for text in labels)
+    assert not [text for text in labels if "种子" in text or "DESIGN" in text]
