@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QTextBrowser
 from simcompare.core import defaults
 from simcompare.gui.app import install_translations
 from simcompare.gui.common.i18n import current_language
+from simcompare.gui.compare.steps import Step
 from simcompare.gui.main_window import MainWindow
 
 
@@ -81,3 +82,26 @@ def test_labels_speak_plainly_in_chinese(qtbot, chinese) -> None:
     assert any(text.startswith("六位演算示例") for text in labels)
     assert any("英文词都得到同一个中位稀有度" in text for text in labels)
     assert not [text for text in labels if "种子" in text or "DESIGN" in text]
+
+
+def click_cell(qtbot, table, row: int, column: int) -> None:
+    view = table.view
+    index = table.model.index(row, column)
+    view.scrollTo(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=view.visualRect(index).center())
+
+
+def test_a_token_chosen_in_step_mode_shows_its_pull_on_every_bit(qtbot, page) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.step_guide.go_to(Step.SIGNED)
+    assert page.fingerprints.chart_a.highlighted is None
+    model = page.table_a.model
+    row = model.row_of("c")
+    click_cell(qtbot, page.table_a, row, model.FIRST_BIT + 2)
+    for chart in (page.fingerprints.chart_a, page.fingerprints.chart_b):
+        token = chart.highlighted
+        assert token is not None and token.token == "c"
+    assert page.table_a.selected_token() == "c"
+    page.step_guide.next_button.click()  # the next step lights its own cells: a whole row is no token choice
+    assert page.step_guide.step is Step.SUMS and page.table_a.selected_token() == ""
