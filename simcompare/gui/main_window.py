@@ -92,8 +92,10 @@ class MainWindow(QMainWindow):
         self.pages = QTabWidget()
         self.pages.setDocumentMode(True)
         self.compare_page = ComparePage()
-        # Without persist the Folder page's settings go to a file that leaves with the window.
-        self.folder_page = FolderPage(settings=self._settings if persist else self._throwaway_settings())
+        # Without persist the pages' settings go to a file that leaves with the window.
+        pages_settings = self._settings if persist else self._throwaway_settings()
+        self.compare_page.export_button.settings = pages_settings  # where exports were last saved
+        self.folder_page = FolderPage(settings=pages_settings)
         self.pages.addTab(self.compare_page, self.tr("Compare two texts"))
         self.pages.addTab(self.folder_page, self.tr("Folder"))
         self.setCentralWidget(self.pages)

@@ -5,6 +5,7 @@ the SimHash-only verdict."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from helpers.gui import wait_settled
@@ -105,3 +106,31 @@ def test_a_token_chosen_in_step_mode_shows_its_pull_on_every_bit(qtbot, page) ->
     assert page.table_a.selected_token() == "c"
     page.step_guide.next_button.click()  # the next step lights its own cells: a whole row is no token choice
     assert page.step_guide.step is Step.SUMS and page.table_a.selected_token() == ""
+
+
+def export_action(page, key: str):
+    return next(action for action in page.export_button.menu().actions() if action.data() == key)
+
+
+def test_exports_start_in_the_last_export_folder(qtbot, page, tmp_path) -> None:
+    wait_settled(qtbot, page)
+    folder = tmp_path / "lesson"
+    folder.mkdir()
+    starts: list[str] = []
+
+    def ask(_title: str, start: str, _pattern: str) -> str:
+        starts.append(start)
+        return str(folder / ("grid.png" if len(starts) == 1 else "trace.csv"))
+
+    page.export_button.ask_save_path = ask
+    with qtbot.waitSignal(page.message):
+        export_action(page, "grid").trigger()
+    assert (folder / "grid.png").stat().st_size > 0
+    assert Path(starts[0]).parent != folder and Path(starts[0]).parent != Path.cwd()
+    export_action(page, "trace").trigger()
+    assert Path(starts[1]) == folder / "simcompare-trace.csv" and (folder / "trace.csv").is_file()
+    # the next window starts there too: the folder is kept with the preferences
+    page.window().close()
+    again = MainWindow(page.export_button.settings)
+    qtbot.addWidget(again)
+    assert again.compare_page.export_button.start_folder() == str(folder)
