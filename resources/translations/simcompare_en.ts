@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+288"/>
+        <location line="+307"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+288"/>
+        <location line="-306"/>
+        <location line="+307"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-304"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -87,7 +87,27 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+20"/>
+        <source>Open an example</source>
+        <translation>Open an example</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The example replaces the text you typed. Replace it?</source>
+        <translation>The example replaces the text you typed. Replace it?</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Clear both texts</source>
+        <translation>Clear both texts</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>Throw away the text you typed?</translation>
+    </message>
+    <message>
+        <location line="+80"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
@@ -416,7 +436,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+54"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
@@ -488,12 +508,12 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+51"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Export the trace</source>
         <translation>Export the trace</translation>
     </message>
@@ -1359,7 +1379,7 @@
         <translation>simcompare — how alike are these texts?</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Compare two texts</source>
         <translation>Compare two texts</translation>
     </message>
@@ -2662,7 +2682,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2712,7 +2732,17 @@
         <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+43"/>
+        <source>Clear {title}</source>
+        <translation>Clear {title}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>Throw away the text you typed?</translation>
+    </message>
+    <message>
+        <location line="+119"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>

@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+288"/>
+        <location line="+307"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+288"/>
+        <location line="-306"/>
+        <location line="+307"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-304"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -87,7 +87,27 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+20"/>
+        <source>Open an example</source>
+        <translation>打开示例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The example replaces the text you typed. Replace it?</source>
+        <translation>示例会替换你输入的文本。要替换吗？</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>Clear both texts</source>
+        <translation>清空两段文本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>要丢弃你输入的文本吗？</translation>
+    </message>
+    <message>
+        <location line="+80"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
@@ -413,7 +433,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+54"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -485,12 +505,12 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+51"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Export the trace</source>
         <translation>导出计算过程</translation>
     </message>
@@ -1344,7 +1364,7 @@
         <translation>simcompare — 这些文本有多相似？</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Compare two texts</source>
         <translation>比较两段文本</translation>
     </message>
@@ -2642,7 +2662,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -2692,7 +2712,17 @@
         <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+43"/>
+        <source>Clear {title}</source>
+        <translation>清空{title}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>要丢弃你输入的文本吗？</translation>
+    </message>
+    <message>
+        <location line="+119"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>

@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
         self.swap_action = self._action(
             self.tr("&Swap A and B"), page.swap, "Ctrl+Shift+X", tip=self.tr("Exchange the two texts")
         )
-        self.clear_action = self._action(self.tr("&Clear both texts"), page.clear, "Ctrl+Shift+Backspace")
+        self.clear_action = self._action(self.tr("&Clear both texts"), page.ask_and_clear, "Ctrl+Shift+Backspace")
         self.defaults_action = self._action(self.tr("&Restore default settings"), page.settings.restore_defaults)
         self.compare_view_action = self._action(
             self.tr("&Compare page"), lambda: self.pages.setCurrentIndex(0), "Ctrl+1"
@@ -355,7 +355,7 @@ class MainWindow(QMainWindow):
 
     def _load_example(self, key: str) -> None:
         self.pages.setCurrentIndex(self.COMPARE)
-        self.compare_page.load_example(key)
+        self.compare_page.ask_and_load_example(key)
 
     @Slot(QAction)
     def _on_language_triggered(self, action: QAction) -> None:

@@ -134,3 +134,31 @@ def test_exports_start_in_the_last_export_folder(qtbot, page, tmp_path) -> None:
     again = MainWindow(page.export_button.settings)
     qtbot.addWidget(again)
     assert again.compare_page.export_button.start_folder() == str(folder)
+
+
+def test_examples_and_clear_ask_before_replacing_typed_text(qtbot, main_window: MainWindow) -> None:
+    page = main_window.compare_page
+    questions: list[str] = []
+    answer = [False]
+
+    def ask(title: str, question: str) -> bool:
+        questions.append(title)
+        return answer[0]
+
+    page.pane_a.ask = page.pane_b.ask = ask
+    qtbot.keyClicks(page.pane_b.editor, "my own sentence")
+    main_window.example_actions["en-edited"].trigger()
+    main_window.clear_action.trigger()
+    page.pane_b.clear_button.click()
+    assert questions == ["Open an example", "Clear both texts", "Clear Text B"]
+    assert page.pane_b.editor.toPlainText() == "my own sentence"  # every "No" kept it
+    page.pane_a.clear_button.click()  # nothing typed in A: nothing to ask
+    assert len(questions) == 3
+    answer[0] = True
+    main_window.example_actions["en-edited"].trigger()
+    assert page.pane_b.source and page.pane_b.editor.toPlainText() != "my own sentence"
+    main_window.clear_action.trigger()  # an example is no typed text: cleared without a question
+    assert len(questions) == 4 and not page.pane_a.text() and not page.pane_b.text()
+    qtbot.keyClicks(page.pane_a.editor, "typed again")
+    page.pane_a.clear_button.click()
+    assert questions[-1] == "Clear Text A" and not page.pane_a.text()

@@ -241,7 +241,26 @@ class ComparePage(QWidget):
 
     def holds_typed_text(self) -> bool:
         """True when a pane holds text the user typed or pasted (not a file, not an example)."""
-        return any(p.text().strip() and p.document is None and p.source is None for p in (self.pane_a, self.pane_b))
+        return self.pane_a.holds_typed_text() or self.pane_b.holds_typed_text()
+
+    def ask_and_load_example(self, key: str) -> bool:
+        """Load an example (as the Examples menu does), after asking when it would replace typed text."""
+        if self.holds_typed_text() and not self.pane_a.ask(
+            self.tr("Open an example"), self.tr("The example replaces the text you typed. Replace it?")
+        ):
+            return False
+        self.load_example(key)
+        return True
+
+    @Slot()
+    def ask_and_clear(self) -> bool:
+        """Clear both texts (as Edit → Clear does), after asking when that would throw typed text away."""
+        if self.holds_typed_text() and not self.pane_a.ask(
+            self.tr("Clear both texts"), self.tr("Throw away the text you typed?")
+        ):
+            return False
+        self.clear()
+        return True
 
     @Slot()
     def clear(self) -> None:
