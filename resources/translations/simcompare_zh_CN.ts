@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+307"/>
+        <location line="+328"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-306"/>
-        <location line="+307"/>
+        <location line="-327"/>
+        <location line="+328"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-304"/>
+        <location line="-325"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+120"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+33"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -1494,7 +1494,7 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+37"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -2712,7 +2712,7 @@
         <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+48"/>
         <source>Clear {title}</source>
         <translation>清空{title}</translation>
     </message>

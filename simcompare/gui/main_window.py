@@ -258,11 +258,7 @@ class MainWindow(QMainWindow):
         if old.isMaximized():
             self.setWindowState(old.windowState())
         self.pages.setCurrentIndex(old.pages.currentIndex())
-        for mine, theirs in (
-            (self.compare_page.pane_a, old.compare_page.pane_a),
-            (self.compare_page.pane_b, old.compare_page.pane_b),
-        ):
-            mine.restore(theirs.state())
+        self.compare_page.take_over(old.compare_page)  # texts, settings, example and step, captions translated
         self.folder_page.take_over(old.folder_page)  # the scan's result, k and marks survive the new language
 
     def about_text(self) -> str:

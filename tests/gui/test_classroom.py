@@ -9,23 +9,33 @@ from pathlib import Path
 
 import pytest
 from helpers.gui import wait_settled
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTranslator
 from PySide6.QtWidgets import QTextBrowser
 
 from simcompare.core import defaults
-from simcompare.gui.app import install_translations
+from simcompare.gui.app import WindowHost, build_window, install_translations
 from simcompare.gui.common.i18n import current_language
 from simcompare.gui.compare.steps import Step
 from simcompare.gui.main_window import MainWindow
 
 
+def restore_catalogues(qapp, before: list[QTranslator]) -> None:
+    """The catalogues as they were: English, or none at all (other tests read the untranslated sources)."""
+    install_translations(qapp, "en")
+    if not before:
+        for translator in qapp.findChildren(QTranslator):
+            qapp.removeTranslator(translator)
+            translator.setParent(None)
+
+
 @pytest.fixture
 def chinese(qapp) -> Iterator[None]:
-    """The Chinese catalogues while the test runs; English again afterwards."""
+    """The Chinese catalogues while the test runs; the catalogues as they were afterwards."""
+    before = qapp.findChildren(QTranslator)
     install_translations(qapp, "zh_CN")
     assert current_language(qapp) == "zh_CN"
     yield
-    install_translations(qapp, "en")
+    restore_catalogues(qapp, before)
 
 
 def guide_text(window: MainWindow) -> str:
@@ -162,3 +172,30 @@ def test_examples_and_clear_ask_before_replacing_typed_text(qtbot, main_window: 
     qtbot.keyClicks(page.pane_a.editor, "typed again")
     page.pane_a.clear_button.click()
     assert questions[-1] == "Clear Text A" and not page.pane_a.text()
+
+
+def test_a_language_switch_translates_the_captions_and_keeps_the_lesson(qtbot, qapp) -> None:
+    window = build_window(persist=False)
+    qtbot.addWidget(window)
+    host = WindowHost(window, persist=False)
+    before = qapp.findChildren(QTranslator)
+    window.show()
+    page = window.compare_page
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.step_guide.go_to(Step.XOR)
+    assert page.pane_a.info.text() == "Example: Six-bit worked example (table hasher) (A)"
+    try:
+        window.language_actions["zh_CN"].trigger()
+        new = host.window
+        qtbot.addWidget(new)
+        assert new is not window
+        page = new.compare_page
+        wait_settled(qtbot, page)
+        assert page.pane_a.info.text() == "示例：六位演算示例（查表哈希函数）（A）"
+        assert page.pane_b.info.text() == "示例：六位演算示例（查表哈希函数）（B）"
+        assert page.step_guide.step is Step.XOR and page.lit_widgets() == [page.fingerprints.differing]
+        assert page.comparison.config.bits == 6 and page.comparison.a.fingerprint.binary == "100111"
+        assert page.summary.info.text().startswith("六位演算示例")
+    finally:
+        restore_catalogues(qapp, before)

@@ -224,13 +224,34 @@ class ComparePage(QWidget):
             self.settings.set_config(item.config, item.k, emit=False)
         else:
             self.settings.leave_teaching_mode()
-        title = item.translated_title()
-        self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
-        self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
+        self.pane_a.set_text(text_a, self._example_caption(item, "A"))
+        self.pane_b.set_text(text_b, self._example_caption(item, "B"))
         self._example, self._example_settings = item, (self.settings.config(), self.settings.decision())
         self.schedule(0)
         self.summary.set_info(example_note(item, None, settings_as_loaded=True))
-        self.message.emit(title)
+        self.message.emit(item.translated_title())
+
+    def _example_caption(self, item: Example, side: str) -> str:
+        if side == "A":
+            return self.tr("Example: {title} (A)").format(title=item.translated_title())
+        return self.tr("Example: {title} (B)").format(title=item.translated_title())
+
+    def take_over(self, old: ComparePage) -> None:
+        """Stand in for ``old`` (a change of language): its settings, texts, example, tab and step, with every
+        caption in this page's language."""
+        self.settings.set_config(old.settings.config(), old.settings.decision().k, emit=False)
+        for mine, theirs in ((self.pane_a, old.pane_a), (self.pane_b, old.pane_b)):
+            mine.restore(theirs.state())  # says "edited", which forgets any example: set again below
+        item = old._example
+        if item is not None:
+            self.pane_a.rename_source(self._example_caption(item, "A"))
+            self.pane_b.rename_source(self._example_caption(item, "B"))
+            self._example, self._example_settings = item, old._example_settings
+            self.summary.set_info(example_note(item, None, settings_as_loaded=True))
+        self.results.setCurrentIndex(old.results.currentIndex())
+        if old.step_guide.step is not None:
+            self.step_guide.go_to(int(old.step_guide.step))
+        self.schedule(0)
 
     @Slot()
     def swap(self) -> None:

@@ -254,6 +254,11 @@ class TextPane(QWidget):
     def clear(self) -> None:
         self._set("", loaded=False, source=None, document=None, html=False)
 
+    def rename_source(self, source: str) -> None:
+        """Name the example the pane holds anew (in a new interface language), keeping its text."""
+        self._source = source
+        self._show_info()
+
     def holds_typed_text(self) -> bool:
         """True when the pane holds text the user typed or pasted (not a file, not an example)."""
         return bool(self.text().strip()) and self.document is None and self.source is None
