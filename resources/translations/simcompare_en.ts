@@ -621,7 +621,7 @@
         <translation>Fingerprints</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>hex A</source>
         <translation>hex A</translation>
     </message>
@@ -645,8 +645,16 @@
         <source>B: per-bit sums</source>
         <translation>B: per-bit sums</translation>
     </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
+        <translation>
+            <numerusform>A ⊕ B (XOR): %n one = distance %n</numerusform>
+            <numerusform>A ⊕ B (XOR): %n ones = distance %n</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+30"/>
+        <location line="+9"/>
         <source>1 bit differs (outlined): {bits}</source>
         <translation>1 bit differs (outlined): {bits}</translation>
     </message>
@@ -2528,7 +2536,7 @@
 <context>
     <name>StepsTab</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+35"/>
         <source>Tokens of A</source>
         <translation>Tokens of A</translation>
     </message>

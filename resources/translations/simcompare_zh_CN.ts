@@ -614,7 +614,7 @@
         <translation>指纹</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>hex A</source>
         <translation>十六进制 A</translation>
     </message>
@@ -638,8 +638,15 @@
         <source>B: per-bit sums</source>
         <translation>B：逐位求和</translation>
     </message>
+    <message numerus="yes">
+        <location line="+26"/>
+        <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
+        <translation>
+            <numerusform>A ⊕ B（异或）：%n 个 1 = 距离 %n</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+30"/>
+        <location line="+9"/>
         <source>1 bit differs (outlined): {bits}</source>
         <translation>有 1 位不同（已描边）：{bits}</translation>
     </message>
@@ -2508,7 +2515,7 @@
 <context>
     <name>StepsTab</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+35"/>
         <source>Tokens of A</source>
         <translation>A 的词元</translation>
     </message>

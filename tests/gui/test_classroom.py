@@ -194,8 +194,51 @@ def test_a_language_switch_translates_the_captions_and_keeps_the_lesson(qtbot, q
         wait_settled(qtbot, page)
         assert page.pane_a.info.text() == "示例：六位演算示例（查表哈希函数）（A）"
         assert page.pane_b.info.text() == "示例：六位演算示例（查表哈希函数）（B）"
-        assert page.step_guide.step is Step.XOR and page.lit_widgets() == [page.fingerprints.differing]
+        assert page.step_guide.step is Step.XOR and page.lit_widgets() == [
+            page.fingerprints.popcount,
+            page.fingerprints.differing,
+        ]
         assert page.comparison.config.bits == 6 and page.comparison.a.fingerprint.binary == "100111"
         assert page.summary.info.text().startswith("六位演算示例")
     finally:
         restore_catalogues(qapp, before)
+
+
+def xor_cell_colour(grid, j: int):
+    per_line, cell = grid._geometry(grid.width())
+    rect = grid._cell_rect(2, j, per_line, cell)  # row 2: under A and B
+    return grid.grab().toImage().pixelColor(int(rect.left()) + 3, int(rect.top()) + 3)
+
+
+def test_the_xor_row_has_a_one_where_the_fingerprints_differ(qtbot, page) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    grid, panel = page.fingerprints.grid, page.fingerprints
+    assert grid.xor == "001000" and panel.popcount.text().endswith("= distance 1")
+    assert xor_cell_colour(grid, 2) != xor_cell_colour(grid, 0)  # the one is marked as a differing bit
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    comparison = page.comparison
+    a, b = comparison.a.fingerprint.binary, comparison.b.fingerprint.binary
+    assert grid.xor == "".join("1" if x != y else "0" for x, y in zip(a, b, strict=True))
+    assert grid.xor.count("1") == comparison.distance > 0
+    assert panel.popcount.text().endswith(f"= distance {comparison.distance}")
+    assert f" {comparison.distance} one" in panel.popcount.text()
+
+
+def test_step_by_step_lights_the_xor_row_and_its_count(qtbot, page) -> None:
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    grid = page.fingerprints.grid
+    page.step_guide.go_to(Step.FINGERPRINT)
+    unlit = xor_cell_colour(grid, 0)
+    assert not grid.xor_lit
+    page.step_guide.next_button.click()
+    assert page.step_guide.step is Step.XOR and grid.xor_lit and page.fingerprints.popcount in page.lit_widgets()
+    assert xor_cell_colour(grid, 0) == unlit  # the cells keep their colours; the row's margin is tinted
+    per_line, cell = grid._geometry(grid.width())
+    rect = grid._cell_rect(2, 0, per_line, cell)
+    image = grid.grab().toImage()
+    assert image.pixelColor(2, int(rect.center().y())) != grid.palette().window().color()
+    page.step_guide.next_button.click()
+    assert not grid.xor_lit
