@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+328"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
+        <location line="+315"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-327"/>
-        <location line="+328"/>
+        <location line="-314"/>
+        <location line="+315"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-325"/>
+        <location line="-312"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -77,17 +77,17 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="-75"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Example: {title} (B)</source>
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+226"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -97,7 +97,7 @@
         <translation>The example replaces the text you typed. Replace it?</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>Clear both texts</source>
         <translation>Clear both texts</translation>
     </message>
@@ -107,7 +107,7 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+76"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
@@ -646,7 +646,7 @@
         <translation>B: per-bit sums</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+25"/>
         <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
         <translation>
             <numerusform>A ⊕ B (XOR): %n one = distance %n</numerusform>
@@ -654,7 +654,7 @@
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>1 bit differs (outlined): {bits}</source>
         <translation>1 bit differs (outlined): {bits}</translation>
     </message>
@@ -1542,7 +1542,7 @@
         <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+45"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>

@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+328"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
+        <location line="+315"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-327"/>
-        <location line="+328"/>
+        <location line="-314"/>
+        <location line="+315"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-325"/>
+        <location line="-312"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -77,17 +77,17 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="+120"/>
+        <location line="-75"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Example: {title} (B)</source>
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+226"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -97,7 +97,7 @@
         <translation>示例会替换你输入的文本。要替换吗？</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+2"/>
         <source>Clear both texts</source>
         <translation>清空两段文本</translation>
     </message>
@@ -107,7 +107,7 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+80"/>
+        <location line="+76"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
@@ -639,14 +639,14 @@
         <translation>B：逐位求和</translation>
     </message>
     <message numerus="yes">
-        <location line="+26"/>
+        <location line="+25"/>
         <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
         <translation>
             <numerusform>A ⊕ B（异或）：%n 个 1 = 距离 %n</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+8"/>
         <source>1 bit differs (outlined): {bits}</source>
         <translation>有 1 位不同（已描边）：{bits}</translation>
     </message>
@@ -1526,7 +1526,7 @@
         <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+45"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>

@@ -145,7 +145,7 @@ class MainWindow(QMainWindow):
         self.swap_action = self._action(
             self.tr("&Swap A and B"), page.swap, "Ctrl+Shift+X", tip=self.tr("Exchange the two texts")
         )
-        self.clear_action = self._action(self.tr("&Clear both texts"), page.ask_and_clear, "Ctrl+Shift+Backspace")
+        self.clear_action = self._action(self.tr("&Clear both texts"), self._clear_texts, "Ctrl+Shift+Backspace")
         self.defaults_action = self._action(self.tr("&Restore default settings"), page.settings.restore_defaults)
         self.compare_view_action = self._action(
             self.tr("&Compare page"), lambda: self.pages.setCurrentIndex(0), "Ctrl+1"
@@ -351,7 +351,13 @@ class MainWindow(QMainWindow):
 
     def _load_example(self, key: str) -> None:
         self.pages.setCurrentIndex(self.COMPARE)
-        self.compare_page.ask_and_load_example(key)
+        if self.compare_page.may_replace_typed_text(by_example=True):
+            self.compare_page.load_example(key)
+
+    @Slot()
+    def _clear_texts(self) -> None:
+        if self.compare_page.may_replace_typed_text(by_example=False):
+            self.compare_page.clear()
 
     @Slot(QAction)
     def _on_language_triggered(self, action: QAction) -> None:
