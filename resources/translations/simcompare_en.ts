@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
-        <location line="+315"/>
+        <location line="+316"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-314"/>
-        <location line="+315"/>
+        <location line="-315"/>
+        <location line="+316"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-312"/>
+        <location line="-313"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+227"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -2149,7 +2149,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2279,7 +2279,17 @@
         <translation>Near-duplicates: at most k differing bits. k leaves the fingerprints as they are; it only decides the verdict</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>SimHash only (no word-pair check)</source>
+        <translation>SimHash only (no word-pair check)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
+        <translation>The verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Restore defaults</source>
         <translation>Restore defaults</translation>
     </message>
@@ -2329,7 +2339,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+171"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2659,7 +2669,12 @@
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>k = {k} · SimHash only (word-pair check off)</source>
+        <translation>k = {k} · SimHash only (word-pair check off)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
     </message>

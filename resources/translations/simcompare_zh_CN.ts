@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
-        <location line="+315"/>
+        <location line="+316"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-314"/>
-        <location line="+315"/>
+        <location line="-315"/>
+        <location line="+316"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-312"/>
+        <location line="-313"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+226"/>
+        <location line="+227"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -2128,7 +2128,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2258,7 +2258,17 @@
         <translation>近似重复：最多有 k 位不同。k 不改变指纹，只决定判定结果</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>SimHash only (no word-pair check)</source>
+        <translation>仅用 SimHash（不核验词对）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>The verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
+        <translation>只凭距离下结论：不同的位数不超过 k 即为近似重复，无论两段文本共有的词对多么少。关闭时，结论还要求共有足够多的词对，与命令行和“文件夹”页面一致</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Restore defaults</source>
         <translation>恢复默认值</translation>
     </message>
@@ -2308,7 +2318,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+171"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -2583,12 +2593,12 @@
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+87"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-133"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
@@ -2643,7 +2653,12 @@
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+6"/>
+        <source>k = {k} · SimHash only (word-pair check off)</source>
+        <translation>k = {k} · 仅用 SimHash（不核验词对）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
         <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
     </message>

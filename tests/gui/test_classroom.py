@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QTextBrowser
 from simcompare.core import defaults
 from simcompare.gui.app import WindowHost, build_window, install_translations
 from simcompare.gui.common.i18n import current_language
+from simcompare.gui.compare.examples import example
 from simcompare.gui.compare.steps import Step
 from simcompare.gui.main_window import MainWindow
 
@@ -242,3 +243,23 @@ def test_step_by_step_lights_the_xor_row_and_its_count(qtbot, page) -> None:
     assert image.pixelColor(2, int(rect.center().y())) != grid.palette().window().color()
     page.step_guide.next_button.click()
     assert not grid.xor_lit
+
+
+def test_simhash_only_decides_by_the_distance_alone_and_says_so(qtbot, page) -> None:
+    words = example("en-edited").texts()[0].split()
+    page.pane_a.set_text(" ".join(words))
+    page.pane_b.set_text(" ".join(reversed(words)))  # the same bag of words: distance 0, few word pairs shared
+    wait_settled(qtbot, page)
+    comparison = page.comparison
+    assert comparison.distance <= comparison.k and comparison.rejected_by_verification
+    assert page.summary.verdict.text() == "✘ not near-duplicates"
+    assert "word pairs" in page.summary.verdict_caption.text()
+    page.settings.simhash_only.click()
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.min_resemblance == 0, timeout=30_000)
+    assert page.comparison.near_duplicate and page.summary.verdict.text() == "✔ near-duplicates"
+    k = page.comparison.k
+    assert page.summary.verdict_caption.text() == f"k = {k} · SimHash only (word-pair check off)"
+    assert "word pairs are shared" not in page.summary.notices.text()
+    page.settings.defaults_button.click()  # the defaults check word pairs again
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.min_resemblance > 0, timeout=30_000)
+    assert not page.settings.simhash_only.isChecked() and not page.comparison.near_duplicate

@@ -244,6 +244,7 @@ class ComparePage(QWidget):
         """Stand in for ``old`` (a change of language): its settings, texts, example, tab and step, with every
         caption in this page's language."""
         self.settings.set_config(old.settings.config(), old.settings.decision().k, emit=False)
+        self.settings.simhash_only.setChecked(old.settings.simhash_only.isChecked())
         for mine, theirs in ((self.pane_a, old.pane_a), (self.pane_b, old.pane_b)):
             mine.restore(theirs.state())  # says "edited", which forgets any example: set again below
         item = old._example
