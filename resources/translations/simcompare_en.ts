@@ -2280,13 +2280,13 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>SimHash only (no word-pair check)</source>
-        <translation>SimHash only (no word-pair check)</translation>
+        <source>SimHash only</source>
+        <translation>SimHash only</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>The verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
-        <translation>The verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</translation>
+        <source>No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
+        <translation>No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</translation>
     </message>
     <message>
         <location line="+9"/>

@@ -2259,13 +2259,13 @@
     </message>
     <message>
         <location line="+5"/>
-        <source>SimHash only (no word-pair check)</source>
-        <translation>仅用 SimHash（不核验词对）</translation>
+        <source>SimHash only</source>
+        <translation>仅用 SimHash</translation>
     </message>
     <message>
         <location line="+3"/>
-        <source>The verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
-        <translation>只凭距离下结论：不同的位数不超过 k 即为近似重复，无论两段文本共有的词对多么少。关闭时，结论还要求共有足够多的词对，与命令行和“文件夹”页面一致</translation>
+        <source>No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
+        <translation>不核验词对：只凭距离下结论，不同的位数不超过 k 即为近似重复，无论两段文本共有的词对多么少。关闭时，结论还要求共有足够多的词对，与命令行和“文件夹”页面一致</translation>
     </message>
     <message>
         <location line="+9"/>

@@ -169,12 +169,12 @@ class SettingsPanel(QWidget):
             )
         )
 
-        self.simhash_only = QCheckBox(self.tr("SimHash only (no word-pair check)"))
+        self.simhash_only = QCheckBox(self.tr("SimHash only"))
         self.simhash_only.setToolTip(
             self.tr(
-                "The verdict from the distance alone: near-duplicates when at most k bits differ, however few "
-                "word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the "
-                "command line and the Folder page do"
+                "No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits "
+                "differ, however few word pairs the texts share. Off, the verdict also needs enough shared word "
+                "pairs, as the command line and the Folder page do"
             )
         )
 
