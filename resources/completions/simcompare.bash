@@ -30,7 +30,7 @@ _simcompare() {
     local key="$command:${COMP_WORDS[COMP_CWORD-1]}"
     ((COMP_CWORD >= 2)) && local key2="$command:${COMP_WORDS[COMP_CWORD-2]}"
     case "$key" in
-        :--screenshot|:--compare|:--results|scan:--cache)
+        :--screenshot|:--compare|:--results|scan:--save-results|scan:--cache)
             _simcompare_files; return 0 ;;
         :--folder|spark:--out)
             _simcompare_files -d; return 0 ;;
@@ -71,7 +71,7 @@ _simcompare() {
             fi ;;
         scan)
             if [[ $cur == -* ]]; then
-                _simcompare_words '-h --help --json --csv --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k'
+                _simcompare_words '-h --help --json --csv --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k'
             else
                 _simcompare_files -d
             fi ;;

@@ -84,6 +84,7 @@ complete -c simcompare -n '__simcompare_in compare' -F
 complete -c simcompare -n '__simcompare_in scan' -s h -l help -d 'show this help message and exit'
 complete -c simcompare -n '__simcompare_in scan' -l json -d 'groups, problems and empty files as JSON'
 complete -c simcompare -n '__simcompare_in scan' -l csv -d 'one CSV row per group member'
+complete -c simcompare -n '__simcompare_in scan' -l save-results -r -F -d 'also save the results as the window\'s File > Save results does (open them with --results FILE.json)'
 complete -c simcompare -n '__simcompare_in scan' -l include -x -d 'only files matching'
 complete -c simcompare -n '__simcompare_in scan' -l exclude -x -d 'skip folders and files matching (default: .git node_modules .* __pycache__)'
 complete -c simcompare -n '__simcompare_in scan' -l suffix -x -d 'file endings to read (default: .txt .md .rst .html .htm .csv .json .xml .log .pdf .docx .odt .epub .rtf); \'*\' reads every file'

@@ -10,9 +10,11 @@ import threading
 import time
 import warnings
 from collections.abc import Iterator
+from pathlib import Path
 from typing import TextIO
 
 from simcompare.cli.options import (
+    EXIT_INPUT,
     EXIT_OK,
     MAX_FILE_MB,
     UsageError,
@@ -30,6 +32,7 @@ from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
+from simcompare.core.formats.results import results_text, write_results
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
 
@@ -41,6 +44,11 @@ def register(commands: argparse._SubParsersAction) -> None:
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="groups, problems and empty files as JSON")
     output.add_argument("--csv", action="store_true", help="one CSV row per group member")
+    parser.add_argument(
+        "--save-results",
+        metavar="FILE.json",
+        help="also save the results as the window's File > Save results does (open them with --results FILE.json)",
+    )
     parser.add_argument("--include", action="append", default=[], metavar="GLOB", help="only files matching")
     parser.add_argument(
         "--exclude",
@@ -113,8 +121,11 @@ def _member_line(group: Group, index: int, session: FolderSession) -> str:
     path = display_name(session.files[member.index].path)
     if index == 0:
         return f"  {'reference':<24}  {path}"
+    first = session.hardlink_of(member.index)
+    if first is not None:
+        return f"  {'hard link':<24}  {path}  (hard link of {display_name(session.files[first].path)})"
     if member.identical:
-        role = "identical"
+        role = "identical" if session.same_bytes(member.index, group.reference) else "same text"
     else:
         verified = "" if member.verified is None else f", {member.verified:.0%} shared"
         role = f"distance {member.distance:>2}{verified}"
@@ -195,6 +206,8 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     options = _options_from(args)
     if args.cache is not None and not args.cache.strip():
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
+    if args.save_results is not None:
+        _check_save_path(args.save_results)
     return _scan_and_print(args, config, decision, options, threading.Event(), out)
 
 
@@ -241,10 +254,29 @@ def _scan_and_print(
             print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
     else:
         _print_text(session, groups, k, out)
+    if args.save_results is not None:
+        try:
+            write_results(args.save_results, results_text(session, groups, k, args.groups))
+        except OSError as error:
+            reason = error.strerror or str(error)
+            print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
+            return EXIT_INPUT
     if result.cancelled:
         print("simcompare: interrupted: the result above is partial", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _check_save_path(path: str) -> None:
+    """A usage error before the scan, not after it, when the results could not be saved there."""
+    if not path.strip():
+        raise UsageError("--save-results needs a file path; '' names none")
+    target = Path(path)
+    if target.is_dir():
+        raise UsageError(f"--save-results {display_name(path)} is a folder; name a file such as results.json")
+    if not target.parent.is_dir():
+        folder = display_name(str(target.parent))
+        raise UsageError(f"--save-results {display_name(path)}: the folder {folder} does not exist")
 
 
 def _not_duplicates() -> NotDuplicates | None:

@@ -61,6 +61,9 @@ FINGERPRINT_SCHEMA = StructType(
         # the system's error number behind an ``unreadable`` file, or null (as scan's Problem.errno); last,
         # so a reader that knows the earlier columns by position still finds them
         StructField("errno", IntegerType(), True),
+        # the digest of the file's raw bytes (scan's FileRecord.raw_digest): equal for identical files whatever
+        # their format (of a text given as a column: of its UTF-8, as a file holding it)
+        StructField("raw_digest", StringType(), True),
     ]
 )
 """One row per input: scan's FileRecord, or the reason (as in ``scan``) the input could not be used."""
@@ -165,6 +168,7 @@ def _row(record: FileRecord, bits: int) -> dict[str, object]:
         "digest": record.digest,
         "shingles": record.sketch,
         "errno": None,
+        "raw_digest": record.raw_digest or None,
     }
 
 
@@ -230,6 +234,7 @@ def fingerprint_files(spark: SparkSession, listing: Listing, config: Config, *, 
 def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
     def run(batches: Iterator[pd.DataFrame]) -> Iterator[pd.DataFrame]:
         from simcompare.core.fingerprint.simhash import extract_features, fingerprint_value
+        from simcompare.core.folder.scan import raw_digest
         from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 
         for batch in batches:
@@ -240,8 +245,10 @@ def _texts_udf(config: Config):  # type: ignore[no-untyped-def]
                 found = extract_features(text, config, keep_sequence=True)
                 value = fingerprint_value(found.weights, config)
                 sketch = sketch_to_bytes(sketch_of_ids(found.token_ids))
-                size = len(text.encode("utf-8", "surrogatepass"))
-                record = FileRecord(path, size, 0, value, not found.weights, "", found.digest, sketch)
+                data = text.encode("utf-8", "surrogatepass")
+                record = FileRecord(
+                    path, len(data), 0, value, not found.weights, "", found.digest, sketch, raw_digest=raw_digest(data)
+                )
                 rows.append(_row(record, config.bits))
             yield _frame(rows)
 

@@ -100,6 +100,7 @@ def scan_result(prints: DataFrame, config: Config, root: str) -> ScanResult:
             r["empty"],
             r["encoding"] or "",
             r["digest"] or "",
+            raw_digest=r.get("raw_digest") or "",
         )
         for r in table
         if r["problem"] is None

@@ -75,7 +75,18 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
         assert members[0]["distance"] == 0 and members[0]["similarity"] == 1.0
         assert group["wasted_bytes"] == sum((folder / m["path"]).stat().st_size for m in members[1:])
         for member in members:
-            assert set(member) == {"path", "size", "distance", "similarity", "verified", "identical", "also_close"}
+            assert set(member) == {
+                "path",
+                "size",
+                "distance",
+                "similarity",
+                "verified",
+                "identical",
+                "same_bytes",
+                "hardlink_of",
+                "also_close",
+            }
+            assert member["hardlink_of"] is None
             assert member["size"] == (folder / member["path"]).stat().st_size
             assert DEFAULT_MIN_RESEMBLANCE <= member["verified"] <= 1.0
             assert member["distance"] <= settings["k"]
@@ -88,7 +99,7 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     # the exact copy and the original tie on neighbours; the shorter name is the reference
     assert zh["reference"] == "zh_a.txt"
     copy = next(m for m in zh["members"] if m["path"] == "copy/zh_a_copy.txt")
-    assert copy["distance"] == 0 and copy["identical"] and copy["verified"] == 1.0
+    assert copy["distance"] == 0 and copy["identical"] and copy["same_bytes"] and copy["verified"] == 1.0
     assert not any(m["identical"] for m in zh["members"] if m["path"] == "zh_b.txt")
 
 

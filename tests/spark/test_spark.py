@@ -241,7 +241,7 @@ def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
     near = [v ^ (1 << rng.randrange(48)) ^ (1 << rng.randrange(48)) for v in base]
     values = sorted(set(base + near + [rng.getrandbits(64) for _ in range(200)]))
     prints = spark.createDataFrame(
-        [(str(i), to_signed(v), "", False, "", None, None, 1, 0, None, b"", None) for i, v in enumerate(values)],
+        [(str(i), to_signed(v), "", False, "", None, None, 1, 0, None, b"", None, None) for i, v in enumerate(values)],
         PRINTS,
     )
     masks = table_masks(block_layout(64, 3))
@@ -260,13 +260,15 @@ def test_hot_key_is_salted_and_pairs_stay_exact(spark: SparkSession) -> None:
 def test_identical_fingerprints_are_collapsed_then_expanded(spark: SparkSession) -> None:
     # five different texts (no digest in common) with one fingerprint, a near one, and an unreadable file
     rows = [
-        (f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, f"d{i}", b"", None)
+        (f"copy{i}", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, f"d{i}", b"", None, None)
         for i in range(5)
     ]
-    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None, 1, 0, "d5", b"", None))
-    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes", None, None, None, None, None))
+    rows.append(("near", to_signed(0xFFFF_0000_0000_0003), "", False, "", None, None, 1, 0, "d5", b"", None, None))
+    rows.append(("gone", None, None, None, None, "binary", "holds NUL bytes", None, None, None, None, None, None))
     # and an identical copy of copy0's text: represented by copy0, in no pair of its own
-    rows.append(("copy0-again", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, "d0", b"", None))
+    rows.append(
+        ("copy0-again", to_signed(0xFFFF_0000_0000_0001), "", False, "", None, None, 1, 0, "d0", b"", None, None)
+    )
     prints = spark.createDataFrame(rows, PRINTS)
     pairs = value_pairs(prints, 3, 64)
     assert [(r.a, r.b, r.distance) for r in pairs.collect()] == [

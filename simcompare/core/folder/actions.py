@@ -1,25 +1,60 @@
 """What the cleaner does to files, and the log of it: move to the trash, move to a folder.
 
+Every action acts only on what was scanned (DESIGN.md §5): each file is first reached under the scanned
+folder without following links and compared with its record (``safe_paths.locate``); a file that changed,
+vanished or became something else (a folder, a link, another file) is left alone and named with the reason.
+One file chosen twice by two names (a hard link, a bind mount) is acted on once.
+
 Nothing here overwrites a file: a move to a folder keeps each file's path relative to the scanned folder
-and, where that name is taken, picks a free one ("name (2).txt"). Every action is appended to a log in
-the user's data folder, one line per file, so the user can always find where a file went. A file that
-could not be moved stays where it was and is reported with the reason.
+and, where that name is taken, picks a free one ("name (2).txt"); a move across file systems copies to a
+temporary name first, so a failure (a full disk) leaves no partial copy and the source untouched.
+
+An action returns an :class:`ActionReport`: exactly which files moved and which stayed and why. Every
+action is appended to a log in the user's data folder, one line per file, so the user can always find
+where a file went; a log that cannot be written is the report's own warning, never a reason to say that
+files which moved stayed.
 """
 
 from __future__ import annotations
 
+import contextlib
 import datetime as _dt
+import errno
 import os
-import shutil
-from collections.abc import Callable, Iterable
+import stat
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from simcompare.core.compat import StrEnum
+from simcompare.core.folder.safe_paths import (
+    DIR_FD_WALK,
+    Expected,
+    Located,
+    Skip,
+    SkipReason,
+    identity_of,
+    locate,
+    open_folder,
+    path_problem,
+)
+from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import default_data_path
 from simcompare.core.formats.names import escape_name
 
-__all__ = ["ActionKind", "ActionLog", "Outcome", "free_name", "move_keeping_paths", "trash_files"]
+__all__ = [
+    "ActionKind",
+    "ActionLog",
+    "ActionReport",
+    "Outcome",
+    "expected_of",
+    "free_name",
+    "move_keeping_paths",
+    "move_scanned",
+    "trash_files",
+    "trash_scanned",
+]
 
 
 class ActionKind(StrEnum):
@@ -32,17 +67,55 @@ class Outcome:
     """One file's fate: moved to ``target`` (empty for the trash), or left in place with ``error``.
 
     ``error`` is the system's English words (what the action log keeps); ``errno`` its number, which a
-    window says in its own language.
+    window says in its own language. ``skipped`` is set when the file was left alone before anything was
+    tried (it changed since the scan, vanished, is a folder or a link now…); ``path`` is the file's path
+    relative to the scanned folder where the action knew one.
     """
 
     source: str
     target: str = ""
     error: str = ""
     errno: int | None = None
+    skipped: SkipReason | None = None
+    path: str = ""
 
     @property
     def ok(self) -> bool:
         return not self.error
+
+
+@dataclass(frozen=True, slots=True)
+class ActionReport:
+    """What an action did: one outcome per file asked for, in order, and whether the log was written.
+
+    ``log_error`` is empty when the log got its lines; otherwise it says why not (with ``log_errno``): the
+    outcomes are still exactly what happened on disk.
+    """
+
+    kind: ActionKind
+    outcomes: tuple[Outcome, ...]
+    log_error: str = ""
+    log_errno: int | None = None
+
+    @property
+    def done(self) -> tuple[Outcome, ...]:
+        """The files that moved (to the trash or the folder)."""
+        return tuple(o for o in self.outcomes if o.ok)
+
+    @property
+    def stayed(self) -> tuple[Outcome, ...]:
+        """The files that are where they were, each with its reason."""
+        return tuple(o for o in self.outcomes if not o.ok)
+
+    @property
+    def moved_paths(self) -> tuple[str, ...]:
+        """The relative paths of the files that moved."""
+        return tuple(o.path for o in self.outcomes if o.ok)
+
+
+def expected_of(record: FileRecord) -> Expected:
+    """What an action requires of a scanned file: its path and identity at the scan."""
+    return Expected(record.path, record.device, record.inode, record.size, record.mtime_ns)
 
 
 def free_name(path: Path) -> Path:
@@ -61,43 +134,358 @@ def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
-def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:
-    """Move files (paths relative to ``root``, / separated) under ``destination``, keeping those paths.
+def _numbered(name: str, n: int) -> str:
+    if n < 2:
+        return name
+    stem, dot, suffix = name.rpartition(".")
+    if not stem:  # no suffix, or a name like ".profile"
+        return f"{name} ({n})"
+    return f"{stem} ({n}){dot}{suffix}"
 
-    Raises:
-        ValueError: the destination is the scanned folder itself (files would move onto themselves).
-    """
-    base = Path(destination)
-    if base.resolve() == Path(root).resolve():
-        raise ValueError("choose a destination other than the scanned folder itself")
-    outcomes = []
-    for rel in relative_paths:
-        source = Path(root, *rel.split("/"))
+
+# ------------------------------------------------------------------------------------------ running
+
+
+_Act = Callable[[Located, str], str]  # (the file, its relative path) → where it went ('' for the trash)
+
+
+def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]:
+    """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's."""
+    outcomes: list[Outcome] = []
+    done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
+    for item in items:
+        given = item if isinstance(item, str) else item.path
+        rel = given if isinstance(given, str) else repr(given)
+        # a path out of rule is named as it was given, never joined into one that looks inside the folder
+        source = rel if path_problem(rel) else os.path.join(root, *rel.split("/"))
         try:
-            if not source.is_file():
-                raise FileNotFoundError(2, "no such file (moved or deleted since the scan)", str(source))
-            target = free_name(base.joinpath(*rel.split("/")))
-            target.parent.mkdir(parents=True, exist_ok=True)
-            # shutil.move copies then deletes across file systems; the target is free, so nothing is replaced
-            shutil.move(str(source), str(target))
+            with locate(root, item) as found:
+                if isinstance(found, Skip):
+                    outcomes.append(Outcome(source, "", found.detail, found.errno, found.reason, rel))
+                    continue
+                key = identity_of(found.info)
+                if key in done:
+                    detail = f"the same file as {done[key]} (a hard link or a folder mounted twice), acted on once"
+                    outcomes.append(Outcome(source, "", detail, None, SkipReason.SAME_FILE, rel))
+                    continue
+                target = act(found, rel)
+                done[key] = rel
+                outcomes.append(Outcome(found.path, target, path=rel))
         except OSError as error:
-            outcomes.append(Outcome(str(source), "", _reason(error), error.errno))
-        else:
-            outcomes.append(Outcome(str(source), str(target)))
+            outcomes.append(Outcome(source, "", _reason(error), error.errno, path=rel))
+        except Exception as error:  # never half an action: the next files are still tried and all reported
+            outcomes.append(Outcome(source, "", f"{type(error).__name__}: {error}", path=rel))
     return outcomes
+
+
+def _report(kind: ActionKind, outcomes: list[Outcome], log: ActionLog | None) -> ActionReport:
+    if log is None:
+        return ActionReport(kind, tuple(outcomes))
+    try:
+        log.write(kind, outcomes)
+    except OSError as error:
+        return ActionReport(kind, tuple(outcomes), _reason(error), error.errno)
+    except Exception as error:  # an encoding or any other failure is the log's, not the files'
+        return ActionReport(kind, tuple(outcomes), f"{type(error).__name__}: {error}")
+    return ActionReport(kind, tuple(outcomes))
+
+
+# ------------------------------------------------------------------------------------------ the trash
+
+
+def _trash_one(trash: Callable[[str], None]) -> _Act:
+    def act(found: Located, rel: str) -> str:
+        # The trash takes a path: the path must still reach the file the safe walk found.
+        now = os.lstat(found.path)
+        if identity_of(now) != identity_of(found.info) or not stat.S_ISREG(now.st_mode):
+            raise OSError(errno.ESTALE, "the path no longer reaches the scanned file (a folder on it was swapped)")
+        trash(found.path)
+        return ""
+
+    return act
+
+
+def trash_scanned(
+    root: str, files: Iterable[Expected], trash: Callable[[str], None], *, log: ActionLog | None = None
+) -> ActionReport:
+    """Send scanned files to the trash with ``trash(path)`` (send2trash in the window), each checked first.
+
+    Args:
+        root: The scanned folder.
+        files: The files as scanned (:func:`expected_of` a record).
+        trash: Moves one file (by its absolute path) to the trash.
+        log: Where the action is written; None writes nothing.
+    """
+    return _report(ActionKind.TRASH, _run(root, files, _trash_one(trash)), log)
 
 
 def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outcome]:
-    """Send absolute ``paths`` to the trash with ``trash(path)`` (send2trash in the window)."""
+    """Send absolute ``paths`` to the trash with ``trash(path)``; a folder or a link is never sent.
+
+    Prefer :func:`trash_scanned`, which also checks that each file is the one scanned.
+    """
     outcomes = []
     for path in paths:
         try:
+            info = os.lstat(path)
+            if stat.S_ISLNK(info.st_mode) or stat.S_ISDIR(info.st_mode) or not stat.S_ISREG(info.st_mode):
+                kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file"
+                outcomes.append(Outcome(path, "", f"is {kind}; only regular files are acted on", None))
+                continue
             trash(path)
         except OSError as error:
             outcomes.append(Outcome(path, "", _reason(error), error.errno))
+        except Exception as error:
+            outcomes.append(Outcome(path, "", f"{type(error).__name__}: {error}"))
         else:
             outcomes.append(Outcome(path))
     return outcomes
+
+
+# ------------------------------------------------------------------------------------------ moving
+
+
+def _check_destination(root: str, destination: str) -> None:
+    base = Path(destination).resolve()
+    scanned = Path(root).resolve()
+    if base == scanned:
+        raise ValueError("choose a destination other than the scanned folder itself")
+    if scanned in base.parents:
+        raise ValueError("choose a destination outside the scanned folder (files would move into it)")
+
+
+@contextlib.contextmanager
+def _target_folder(destination: str, parts: Sequence[str]) -> Iterator[tuple[int | None, str]]:
+    """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links.
+
+    Yields its descriptor (None without ``dir_fd``) and its path. When the block fails, the folders made for
+    it are removed again (those still empty), so a failed move leaves nothing behind at the destination.
+    """
+    made: list[str] = []
+    here = destination
+    fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
+    try:
+        for part in parts:
+            here = os.path.join(here, part)
+            try:
+                os.mkdir(part if fd is not None else here, dir_fd=fd)
+                made.append(here)
+            except FileExistsError:
+                pass
+            try:
+                if fd is not None:
+                    below = open_folder(part, fd)
+                    os.close(fd)
+                    fd = below
+                else:
+                    info = os.lstat(here)
+                    if stat.S_ISLNK(info.st_mode) or not stat.S_ISDIR(info.st_mode):
+                        raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
+            except OSError as error:
+                raise OSError(error.errno, "a folder at the destination is a link or not a folder", here) from None
+        yield fd, here
+    except BaseException:
+        for folder in reversed(made):
+            with contextlib.suppress(OSError):
+                os.rmdir(folder)
+        raise
+    finally:
+        if fd is not None:
+            os.close(fd)
+
+
+def _lexists(name: str, fd: int | None) -> bool:
+    try:
+        os.lstat(name, dir_fd=fd)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _place(make: Callable[[str], None], name: str, fd: int | None, where: Callable[[str], str]) -> str:
+    """Give a new file a free name (``name``, else ``name (2)``…) with ``make(free)``, which must never
+    replace a file (it raises FileExistsError when the name was taken meanwhile); returns the name used.
+    ``where(name)`` is what reaches a name in the folder (the name itself beside a descriptor ``fd``)."""
+    n = 1
+    while True:
+        candidate = _numbered(name, n)
+        if not _lexists(where(candidate), fd):
+            try:
+                make(candidate)
+                return candidate
+            except FileExistsError:
+                pass
+        n += 1
+
+
+_NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOSYS, errno.EOPNOTSUPP, errno.EMLINK})
+
+
+def _link_or_rename(src: str, src_fd: int | None, dst: str, dst_fd: int | None) -> None:
+    """Give the file ``src`` the new name ``dst`` without ever replacing a file (the old name stays)."""
+    try:
+        if os.link in os.supports_follow_symlinks:
+            os.link(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd, follow_symlinks=False)
+        else:
+            os.link(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
+    except OSError as error:
+        if error.errno not in _NO_HARD_LINKS:
+            raise
+        raise _NoLink from None
+
+
+class _NoLink(Exception):
+    """The file system makes no hard links (FAT, some network shares)."""
+
+
+def _same(found: Located, now: os.stat_result) -> bool:
+    return identity_of(now) == identity_of(found.info) and (now.st_size, now.st_mtime_ns) == (
+        found.info.st_size,
+        found.info.st_mtime_ns,
+    )
+
+
+def _remove_source(found: Located) -> None:
+    """Remove the moved file's old name, if it still is the file found (else raise; the caller undoes)."""
+    if not _same(found, found.lstat()):
+        raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
+    os.unlink(found.name, dir_fd=found.folder_fd)
+
+
+def _move_one(destination: str) -> _Act:
+    def act(found: Located, rel: str) -> str:
+        parts = rel.split("/")
+        with _target_folder(destination, parts[:-1]) as (fd, folder):
+            name = _move_into(found, fd, folder, parts[-1])
+            return os.path.join(folder, name)
+
+    return act
+
+
+def _move_into(found: Located, fd: int | None, folder: str, name: str) -> str:
+    """Move ``found`` into the open folder under a free name like ``name``; returns the name used."""
+    where = (lambda n: n) if fd is not None else (lambda n: os.path.join(folder, n))
+    try:
+        placed = _place(lambda n: _link_or_rename(found.name, found.folder_fd, where(n), fd), name, fd, where)
+    except _NoLink:
+        return _rename_into(found, fd, where, name)
+    except OSError as error:
+        if error.errno != errno.EXDEV:
+            raise
+        return _copy_into(found, fd, where, name)
+    try:
+        _remove_source(found)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(where(placed), dir_fd=fd)
+        raise
+    return placed
+
+
+def _rename_into(found: Located, fd: int | None, where: Callable[[str], str], name: str) -> str:
+    """Without hard links: a rename to a name checked free just before (a tiny race, lost only to a new file)."""
+
+    def make(n: str) -> None:
+        if _lexists(where(n), fd):
+            raise FileExistsError(errno.EEXIST, "taken", n)
+        if not _same(found, found.lstat()):
+            raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
+        os.rename(found.name, where(n), src_dir_fd=found.folder_fd, dst_dir_fd=fd)
+
+    try:
+        return _place(make, name, fd, where)
+    except OSError as error:
+        if error.errno != errno.EXDEV:
+            raise
+        return _copy_into(found, fd, where, name)
+
+
+_CHUNK = 1 << 20
+
+
+def _copy_into(found: Located, fd: int | None, where: Callable[[str], str], name: str) -> str:
+    """Across file systems: copy to a temporary name, give it a free name, then remove the source.
+
+    Whatever fails (a full disk, a source that changed) removes what was written at the destination and
+    leaves the source as it was.
+    """
+    temporary = f".{name}.{uuid.uuid4().hex[:12]}.simcompare-part"
+    placed = ""
+    flags_in = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    source = os.open(found.name, flags_in, dir_fd=found.folder_fd)
+    try:
+        info = os.fstat(source)
+        if not _same(found, info):
+            raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
+        flags_out = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+        out = os.open(where(temporary), flags_out | getattr(os, "O_CLOEXEC", 0), 0o600, dir_fd=fd)
+        try:
+            try:
+                while chunk := os.read(source, _CHUNK):
+                    view = memoryview(chunk)
+                    while view:
+                        view = view[os.write(out, view) :]
+                if hasattr(os, "fchmod"):
+                    os.fchmod(out, stat.S_IMODE(info.st_mode))
+                if os.utime in os.supports_fd:
+                    os.utime(out, ns=(info.st_atime_ns, info.st_mtime_ns))
+                os.fsync(out)
+            finally:
+                os.close(out)
+            if os.utime not in os.supports_fd:
+                os.utime(where(temporary), ns=(info.st_atime_ns, info.st_mtime_ns), dir_fd=fd)
+            try:
+                placed = _place(lambda n: _link_or_rename(where(temporary), fd, where(n), fd), name, fd, where)
+            except _NoLink:
+
+                def make(n: str) -> None:
+                    if _lexists(where(n), fd):
+                        raise FileExistsError(errno.EEXIST, "taken", n)
+                    os.rename(where(temporary), where(n), src_dir_fd=fd, dst_dir_fd=fd)
+
+                placed = _place(make, name, fd, where)
+            _remove_source(found)
+        except BaseException:
+            if placed:
+                with contextlib.suppress(OSError):
+                    os.unlink(where(placed), dir_fd=fd)
+            raise
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(where(temporary), dir_fd=fd)
+    finally:
+        os.close(source)
+    return placed
+
+
+def move_scanned(
+    root: str, files: Iterable[Expected], destination: str, *, log: ActionLog | None = None
+) -> ActionReport:
+    """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first.
+
+    Raises:
+        ValueError: the destination is the scanned folder or inside it.
+    """
+    _check_destination(root, destination)
+    os.makedirs(destination, exist_ok=True)
+    return _report(ActionKind.MOVE, _run(root, files, _move_one(destination)), log)
+
+
+def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:
+    """Move files (paths relative to ``root``, / separated) under ``destination``, keeping those paths.
+
+    Each path must be normalised and reach a regular file without a link on the way; prefer
+    :func:`move_scanned`, which also checks that each file is the one scanned.
+
+    Raises:
+        ValueError: the destination is the scanned folder or inside it.
+    """
+    _check_destination(root, destination)
+    os.makedirs(destination, exist_ok=True)
+    return _run(root, relative_paths, _move_one(destination))
+
+
+# ------------------------------------------------------------------------------------------ the log
 
 
 class ActionLog:
@@ -123,7 +511,7 @@ class ActionLog:
         if not lines:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8") as out:
+        with self.path.open("a", encoding="utf-8", errors="backslashreplace") as out:
             out.write("\n".join(lines) + "\n")
 
 

@@ -43,7 +43,7 @@ from simcompare.core.errors import ErrorCode, SimcompareError
 from simcompare.core.userdirs import user_cache_folder
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
-SCHEMA_VERSION = 4  # 3 was the groups branch's column layout; 4 the JSON payloads
+SCHEMA_VERSION = 5  # 3 was the groups branch's column layout; 4 the JSON payloads; 5 the raw bytes' digest
 _HEADER = b"SQLite format 3\x00"
 _APPLICATION_ID_OFFSET = 68  # where SQLite keeps the application id in its 100-byte header
 
@@ -105,16 +105,19 @@ def _check(ok: bool, what: str) -> None:
 @dataclass(frozen=True, slots=True)
 class CachedFeatures:
     """What segmentation made of one file: the kept tokens' counts, their order (TextRank), the codec, the
-    cleaned text's digest and its sketch for verification (``simcompare.core.search.verify``, as bytes)."""
+    cleaned text's digest, its sketch for verification (``simcompare.core.search.verify``, as bytes) and
+    the digest of the file's raw bytes (files with the same bytes are identical whatever their format)."""
 
     counts: dict[str, int]
     sequence: tuple[str, ...] | None
     encoding: str
     digest: str
     sketch: bytes
+    raw_digest: str
 
     def __post_init__(self) -> None:
         _check(isinstance(self.digest, str) and bool(self.digest), "digest")
+        _check(isinstance(self.raw_digest, str) and bool(self.raw_digest), "raw_digest")
         if isinstance(self.sketch, str):  # stored as hex in the JSON payload
             object.__setattr__(self, "sketch", bytes.fromhex(self.sketch))
         _check(isinstance(self.sketch, bytes) and len(self.sketch) % 8 == 0, "sketch")

@@ -3,7 +3,8 @@
 dupeGuru and Czkawka taught users a vocabulary: mark everything but the reference, or mark by a rule
 (keep the oldest, the largest, the one with the shortest path…), keep the files of "reference folders"
 always (they are references and never marked). The rules live here, without Qt, so the window only asks
-and shows. A rule never marks a group's kept file, so it never marks every member of a group.
+and shows. A rule never marks a group's kept file (nor another name of it), so it never marks every file of
+a group; another name of a file (a hard link) is never marked by a rule, as removing it frees nothing.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group, with_reference
 
-__all__ = ["MarkRule", "apply_reference_folders", "inside", "marks_by_rule", "set_reference"]
+__all__ = ["MarkRule", "apply_reference_folders", "inside", "marks_by_rule", "set_reference", "whole_groups"]
 
 
 class MarkRule(StrEnum):
@@ -103,13 +104,25 @@ def marks_by_rule(
     for group in groups:
         if rule is MarkRule.INSIDE_FOLDER:
             chosen = {m.index for m in group.members if in_folder(session.absolute(m.index))}
-            if len(chosen) == len(group.members):
-                chosen.discard(group.reference)
+            if session.distinct_files(chosen) == session.distinct_files(group.indices):
+                kept = session.file_key(group.reference)  # every file would go: the reference's stays
+                chosen = {i for i in chosen if session.file_key(i) != kept}
         else:
-            kept = _kept(group, files, rule)
-            chosen = {m.index for m in group.members if m.index != kept}
-        marked |= chosen - protected
+            kept = session.file_key(_kept(group, files, rule))
+            chosen = {m.index for m in group.members if session.file_key(m.index) != kept}
+        # another name of a file (a hard link) frees nothing and is never marked by a rule
+        marked |= {i for i in chosen if session.hardlink_of(i) is None} - protected
     return marked
+
+
+def whole_groups(session: FolderSession, groups: Iterable[Group], chosen: Iterable[int]) -> list[int]:
+    """The positions (from 1) of the groups of which every distinct file is in ``chosen``: acting on them
+    would leave no copy, so a front end asks again. Files are counted by identity, not by name: two names of
+    one file (a hard link, a bind mount) are one file, chosen when either name is."""
+    chosen_files = session.distinct_files(chosen)
+    return [
+        number for number, group in enumerate(groups, start=1) if session.distinct_files(group.indices) <= chosen_files
+    ]
 
 
 def set_reference(session: FolderSession, group: Group, index: int) -> Group:

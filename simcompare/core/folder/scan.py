@@ -7,7 +7,9 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import fnmatch
+import hashlib
 import multiprocessing
 import multiprocessing.connection
 import os
@@ -27,6 +29,7 @@ from simcompare.core.arguments import whole
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
+from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
@@ -122,7 +125,10 @@ class FileRecord:
     """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
 
     ``digest`` identifies its cleaned text (equal for identical texts); ``sketch`` is what verification
-    compares (``simcompare.core.search.verify``), as bytes.
+    compares (``simcompare.core.search.verify``), as bytes. ``device`` and ``inode`` say which file it is
+    (equal for two names of one file: a hard link, a bind mount; 0 when unknown) and ``raw_digest``
+    identifies its raw bytes (equal for identical files, whatever their format; '' when unknown). With
+    ``size`` and ``mtime_ns`` they are what an action compares before touching the file.
     """
 
     path: str
@@ -133,6 +139,9 @@ class FileRecord:
     encoding: str = ""
     digest: str = ""
     sketch: bytes = b""
+    device: int = 0
+    inode: int = 0
+    raw_digest: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +193,7 @@ class _Entry:
     path: str  # absolute
     rel: str
     stamp: FileStamp
+    device: int = 0
 
 
 def _excluded(name: str, patterns: tuple[str, ...]) -> bool:
@@ -198,23 +208,86 @@ def _wanted(rel: str, name: str, options: ScanOptions) -> bool:
     return True
 
 
+class _Swapped(Exception):
+    """A folder listed as a folder is now a link, or another folder, where the scan comes to enter it."""
+
+
+_SCANDIR_FD = os.scandir in os.supports_fd and DIR_FD_WALK
+
+
+@contextlib.contextmanager
+def _open_listed(folder: Path, identity: tuple[int, int]) -> Iterator[Iterator[os.DirEntry[str]]]:
+    """The entries of ``folder``, which must still be the folder of that (device, inode) and no link.
+
+    Opened with O_NOFOLLOW and compared by identity before it is listed, so a folder swapped for a symbolic
+    link (or another folder) between its listing in its parent and its own is never entered. The entries'
+    ``stat`` goes through the same open folder. (Without descriptors — Windows — the folder is ``lstat``-ed
+    first: a link or junction is refused, and its identity compared where the listing knew it.)
+    """
+    if _SCANDIR_FD:
+        try:
+            fd = open_folder(str(folder), None)
+        except OSError as error:
+            if error.errno in (errno.ELOOP, errno.ENOTDIR):
+                raise _Swapped from None
+            raise
+        try:
+            if identity_of(os.fstat(fd)) != identity:
+                raise _Swapped
+            with os.scandir(fd) as iterator:
+                yield iterator
+        finally:
+            os.close(fd)
+        return
+    try:
+        info = os.lstat(folder)
+    except OSError as error:
+        if error.errno in (errno.ELOOP, errno.ENOTDIR):
+            raise _Swapped from None
+        raise
+    reparse = getattr(info, "st_file_attributes", 0) & getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
+    if stat.S_ISLNK(info.st_mode) or reparse or not stat.S_ISDIR(info.st_mode):
+        raise _Swapped
+    if identity[1] and identity_of(info) != identity:
+        raise _Swapped
+    with os.scandir(folder) as iterator:
+        yield iterator
+
+
 def list_files(
     root: Path, options: ScanOptions, problems: list[Problem], check: Callable[[], None] = lambda: None
 ) -> list[_Entry]:
     """The files a scan reads, in a stable order; links are not followed, broken ones are reported.
 
-    A wanted name that is a FIFO, socket or device is reported as ``not_regular``; it is never opened.
+    A wanted name that is a FIFO, socket or device is reported as ``not_regular``; it is never opened. A
+    folder replaced by a link (or by another folder) between being seen and being listed is not entered
+    and is reported as ``changed``. ``check`` is called before each folder is listed (it may raise to stop).
     """
     entries: list[_Entry] = []
     # Folders still to list, as an explicit stack (not recursion: a tree thousands of folders deep must
-    # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order.
-    stack: list[tuple[Path, str]] = [(root, "")]
+    # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order. Each
+    # carries the identity it had when it was seen, checked again when it is entered.
+    stack: list[tuple[Path, str, tuple[int, int]]] = [(root, "", identity_of(os.stat(root)))]
     seen = 0
     while stack:
-        folder, rel_folder = stack.pop()
+        check()
+        folder, rel_folder, identity = stack.pop()
+        below: list[tuple[Path, str, tuple[int, int]]] = []
         try:
-            with os.scandir(folder) as iterator:
+            with _open_listed(folder, identity) as iterator:
                 children = sorted(iterator, key=lambda e: e.name)
+                for child in children:
+                    seen += 1
+                    if seen % 256 == 0:
+                        check()
+                    _list_child(child, folder, rel_folder, options, problems, entries, below)
+        except _Swapped:
+            problems.append(
+                Problem(
+                    rel_folder or ".", ErrorCode.CHANGED, "folder replaced by a link or another folder; not entered"
+                )
+            )
+            continue
         except PermissionError:
             problems.append(Problem(rel_folder or ".", ErrorCode.PERMISSION, "folder cannot be listed"))
             continue
@@ -224,50 +297,57 @@ def list_files(
         except OSError as error:
             problems.append(Problem(rel_folder or ".", ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
             continue
-        below: list[tuple[Path, str]] = []
-        for child in children:
-            seen += 1
-            if seen % 256 == 0:
-                check()
-            rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
-            if _excluded(child.name, options.exclude):
-                continue
-            try:
-                if child.is_symlink():
-                    # Not followed: a link must not make a file count twice or a loop run forever.
-                    if _wanted(rel, child.name, options) and not os.path.exists(child.path):
-                        problems.append(
-                            Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
-                        )
-                    continue
-                info = child.stat(follow_symlinks=False)
-            except FileNotFoundError:
-                problems.append(Problem(rel, ErrorCode.VANISHED, "disappeared during the scan"))
-                continue
-            except OSError as error:
-                problems.append(Problem(rel, ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
-                continue
-            if stat.S_ISDIR(info.st_mode):
-                if options.recursive:
-                    below.append((Path(child.path), rel))
-                continue
-            if not _wanted(rel, child.name, options):
-                continue
-            if not stat.S_ISREG(info.st_mode):
-                problems.append(Problem(rel, ErrorCode.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
-                continue
-            if info.st_size < options.min_bytes:
-                continue
-            if options.max_bytes is not None and info.st_size > options.max_bytes:
-                problems.append(
-                    Problem(
-                        rel, ErrorCode.TOO_LARGE, f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
-                    )
-                )
-                continue
-            entries.append(_Entry(child.path, rel, FileStamp.of(info)))
         stack.extend(reversed(below))
     return entries
+
+
+def _list_child(
+    child: os.DirEntry[str],
+    folder: Path,
+    rel_folder: str,
+    options: ScanOptions,
+    problems: list[Problem],
+    entries: list[_Entry],
+    below: list[tuple[Path, str, tuple[int, int]]],
+) -> None:
+    """One entry of a folder being listed: a file to read, a folder to enter later, or a problem."""
+    rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
+    if _excluded(child.name, options.exclude):
+        return
+    path = os.path.join(folder, child.name)
+    try:
+        if child.is_symlink():
+            # Not followed: a link must not make a file count twice or a loop run forever.
+            if _wanted(rel, child.name, options) and not os.path.exists(path):
+                problems.append(
+                    Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
+                )
+            return
+        info = child.stat(follow_symlinks=False)
+    except FileNotFoundError:
+        problems.append(Problem(rel, ErrorCode.VANISHED, "disappeared during the scan"))
+        return
+    except OSError as error:
+        problems.append(Problem(rel, ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
+        return
+    if stat.S_ISLNK(info.st_mode):  # became a link since the folder was read
+        return
+    if stat.S_ISDIR(info.st_mode):
+        if options.recursive:
+            below.append((Path(path), rel, identity_of(info)))
+        return
+    if not _wanted(rel, child.name, options):
+        return
+    if not stat.S_ISREG(info.st_mode):
+        problems.append(Problem(rel, ErrorCode.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
+        return
+    if info.st_size < options.min_bytes:
+        return
+    if options.max_bytes is not None and info.st_size > options.max_bytes:
+        detail = f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
+        problems.append(Problem(rel, ErrorCode.TOO_LARGE, detail))
+        return
+    entries.append(_Entry(path, rel, FileStamp.of(info), info.st_dev))
 
 
 # ------------------------------------------------------------------------------------ per file work
@@ -282,6 +362,11 @@ def input_reason(code: ErrorCode) -> ErrorCode:
 
 
 INTERNAL_LOG_NAME = "internal-errors.log"
+
+
+def raw_digest(data: bytes) -> str:
+    """The digest of a file's raw bytes: equal for identical files whatever their format (BLAKE2b, 128 bits)."""
+    return hashlib.blake2b(data, digest_size=16).hexdigest()
 
 
 @dataclass(frozen=True, slots=True)
@@ -300,6 +385,7 @@ class _Segmented:
 
     rel: str
     stamp: FileStamp
+    device: int
     features: CachedFeatures  # without the counts and the sequence: those travel in ``stored``
     fingerprint: CachedFingerprint
     stored: StoredFeatures | None  # the whole features as the cache stores them; None when no cache keeps them
@@ -344,7 +430,8 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
         if error.code == ErrorCode.PERMISSION:
             return Problem(entry.rel, ErrorCode.PERMISSION, "permission denied")
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
-    if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size:
+    moved = entry.device and read.info.st_dev != entry.device  # the same inode number on another disk
+    if FileStamp.of(read.info) != entry.stamp or len(read.data) != entry.stamp.size or moved:
         return Problem(entry.rel, ErrorCode.CHANGED, "changed during the scan; scan again to include it")
     try:
         # Reading has a time limit (segmenting does not: a large text is slow, not stuck), in a worker and
@@ -359,14 +446,19 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
     sketch = sketch_to_bytes(sketch_of_ids(found.token_ids))
-    features = CachedFeatures({}, None, document.encoding, found.digest, sketch)
+    features = CachedFeatures({}, None, document.encoding, found.digest, sketch, raw_digest(read.data))
     stored = None
     if job.keep_counts:
         # Written here, in the worker: in the scanning process it would be done one file after another,
         # after the workers' last file (it took the scan of both corpora 0.4 s with a cache).
         stored = StoredFeatures.of(dataclasses.replace(features, counts=found.counts, sequence=sequence))
     return _Segmented(
-        entry.rel, entry.stamp, features, CachedFingerprint(value, not found.weights, document.encoding), stored
+        entry.rel,
+        entry.stamp,
+        read.info.st_dev,
+        features,
+        CachedFingerprint(value, not found.weights, document.encoding),
+        stored,
     )
 
 
@@ -489,7 +581,17 @@ class _Run:
         stamp, fp, found = outcome.stamp, outcome.fingerprint, outcome.features
         self.records.append(
             FileRecord(
-                outcome.rel, stamp.size, stamp.mtime_ns, fp.value, fp.empty, fp.encoding, found.digest, found.sketch
+                outcome.rel,
+                stamp.size,
+                stamp.mtime_ns,
+                fp.value,
+                fp.empty,
+                fp.encoding,
+                found.digest,
+                found.sketch,
+                outcome.device,
+                stamp.inode,
+                found.raw_digest,
             )
         )
         if outcome.stored is not None:  # None: no cache keeps this scan's work
@@ -582,6 +684,9 @@ def scan(
                     fp.encoding,
                     found.digest,
                     found.sketch,
+                    entry.device,
+                    entry.stamp.inode,
+                    found.raw_digest,
                 )
             )
             done += 1

@@ -23,7 +23,7 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -207,8 +207,8 @@ class FolderSession:
         self._index_of = {name: i for i, name in enumerate(self._names)}
         self._sketches: list[Sketch | None] = [None] * len(files)
         self._empty = [i for i, f in enumerate(files) if f.empty]
-        # identical texts: equal digest (a record without one is only identical to itself)
-        self._identity = [f.digest or f"#{i}" for i, f in enumerate(files)]
+        self._alias_of = _aliases(files)
+        self._identity = _identities(files, self._alias_of)
         best: dict[str, int] = {}
         for i, record in enumerate(files):  # the shortest, then smallest path of each text (no global sort)
             if record.empty:
@@ -217,6 +217,7 @@ class FolderSession:
             if held is None or (len(self._names[i]), self._names[i]) < (len(self._names[held]), self._names[held]):
                 best[self._identity[i]] = i
         self._representatives = sorted(best.values())
+        self._representative_of = best
         self._searched_k = -1
         self._measured_for: float | None = None
         self._estimated = Pairs.empty()
@@ -245,8 +246,30 @@ class FolderSession:
         return os.path.join(self.root, *self._names[index].split("/"))
 
     def identity(self, index: int) -> str:
-        """Equal for files with identical cleaned texts (a file without a digest is identical only to itself)."""
+        """Equal for identical files: the same cleaned text or the same raw bytes (whatever their format), or
+        one file under two names (a file without digests is identical only to itself and its other names)."""
         return self._identity[index]
+
+    def hardlink_of(self, index: int) -> int | None:
+        """The file's first name (by path) when ``index`` is another name of it (a hard link, or the same file
+        reached through a bind mount: same device and inode); None for a file's first or only name."""
+        return self._alias_of[index]
+
+    def file_key(self, index: int) -> int:
+        """Equal for two names of one file: the index of its first name."""
+        alias = self._alias_of[index]
+        return index if alias is None else alias
+
+    def same_bytes(self, i: int, j: int) -> bool:
+        """True when files i and j hold the same raw bytes (or are one file)."""
+        if self.file_key(i) == self.file_key(j):
+            return True
+        files = self.result.files
+        return bool(files[i].raw_digest) and files[i].raw_digest == files[j].raw_digest
+
+    def distinct_files(self, indices: Iterable[int]) -> set[int]:
+        """The distinct files among ``indices`` (two names of one file count once), by :meth:`file_key`."""
+        return {self.file_key(i) for i in indices}
 
     def sketch(self, index: int) -> Sketch:
         """A file's sketch, decoded on first use."""
@@ -404,7 +427,19 @@ class FolderSession:
             k=k,
             min_resemblance=self.min_resemblance,
         )
-        return self._exactly_verified(groups, rule)
+        # one file under two names is never its own duplicate: a group needs two distinct files
+        kept = [g for g in self._exactly_verified(groups, rule) if len(self.distinct_files(g.indices)) > 1]
+        return [self._copies_at_distance_zero(g) for g in kept]
+
+    def _copies_at_distance_zero(self, group: Group) -> Group:
+        """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
+        text's representative, as their members say, even when a format read differently gave them other bits)."""
+        files = self.result.files
+        value = files[group.reference].value
+        if all(not m.identical or files[m.index].value == value for m in group.members):
+            return group
+        texts = sorted({self._representative_of.get(self._identity[m.index], m.index) for m in group.members})
+        return replace(group, max_distance=max_internal_distance([files[i].value for i in texts], range(len(texts))))
 
     def _exactly_verified(self, groups: list[Group], rule: GroupRule | str) -> list[Group]:
         """Every member's ``verified`` measured exactly against its reference (pairs far above the threshold
@@ -433,21 +468,27 @@ class FolderSession:
     def pair(self, i: int, j: int, k: int) -> PairFigures:
         """The figures of two files: distance, resemblance, identical, and the verdict at k."""
         files = self.result.files
-        distance = (int(files[i].value) ^ int(files[j].value)).bit_count()
-        identical = bool(files[i].digest) and files[i].digest == files[j].digest
+        identical = self._identity[i] == self._identity[j]
+        # identical files are at 0, as in their group, even where two formats read from the same bytes gave
+        # other bits (README.md read as Markdown, its .txt copy as plain text)
+        distance = 0 if identical else (int(files[i].value) ^ int(files[j].value)).bit_count()
         similar = 1.0 if identical else resemblance(self.sketch(i), self.sketch(j))
         near = not files[i].empty and not files[j].empty and Decision(k, self.min_resemblance).near(distance, similar)
         return PairFigures(distance, similar, identical, near)
 
     def histogram(self) -> DistanceHistogram:
-        """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders)."""
-        values = [f.value for f in self.result.files if not f.empty]
+        """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders); a file
+        under two names (a hard link) counts once."""
+        alias = self._alias_of
+        values = [f.value for i, f in enumerate(self.result.files) if not f.empty and alias[i] is None]
         return distance_histogram(values, self.bits)
 
     def wasted_bytes(self, group: Group) -> int:
-        """What removing every member but the reference would free."""
+        """What removing every member but the reference would free: each distinct file other than the
+        reference once (another name of a file — a hard link — frees nothing)."""
         files = self.result.files
-        return sum(files[m.index].size for m in group.members[1:])
+        kept = self.file_key(group.reference)
+        return sum(files[key].size for key in self.distinct_files(group.indices) if key != kept)
 
     # ------------------------------------------------------------------------------- changes
 
@@ -481,8 +522,8 @@ class FolderSession:
             sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             # Only a representative that leaves while copies remain changes who stands for a text.
             representatives = set(self._representatives)
-            digests_gone = {old[i].digest for i in gone if i in representatives and old[i].digest}
-            stood_for_copies = any(old[i].digest in digests_gone for i in range(len(old)) if keep[i])
+            identities_gone = {self._identity[i] for i in gone if i in representatives}
+            stood_for_copies = any(self._identity[i] in identities_gone for i in range(len(old)) if keep[i])
             self.result = replace(self.result, files=tuple(f for i, f in enumerate(old) if keep[i]))
             self._reset()
             self._sketches = sketches
@@ -494,6 +535,62 @@ class FolderSession:
 
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
+
+
+def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
+    """For each file that is another name of an earlier one (same device and inode), that file's first name.
+
+    The first name is the one a group would take as its reference (the shortest path, then the smallest),
+    so a group's reference is never "a hard link of" one of its members.
+    """
+    first: dict[tuple[int, int], int] = {}
+    for i, record in enumerate(files):
+        if not record.inode:  # unknown (results saved before identities were kept): only itself
+            continue
+        key = (record.device, record.inode)
+        held = first.get(key)
+        if held is None or (len(record.path), record.path) < (len(files[held].path), files[held].path):
+            first[key] = i
+    alias: list[int | None] = [None] * len(files)
+    for i, record in enumerate(files):
+        if record.inode:
+            held = first[(record.device, record.inode)]
+            if held != i:
+                alias[i] = held
+    return alias
+
+
+def _identities(files: Sequence[FileRecord], alias: Sequence[int | None]) -> list[str]:
+    """Each file's identity: equal for the same cleaned text, the same raw bytes, or one file's two names.
+
+    Empty documents keep their text's digest (they never join a group, so no raw-bytes twin may pull them in).
+    """
+    parent = list(range(len(files)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    def union(i: int, j: int) -> None:
+        a, b = find(i), find(j)
+        if a != b:
+            parent[max(a, b)] = min(a, b)
+
+    by_text: dict[str, int] = {}
+    by_bytes: dict[str, int] = {}
+    for i, record in enumerate(files):
+        if record.empty:
+            continue
+        if record.digest:
+            union(i, by_text.setdefault(record.digest, i))
+        if record.raw_digest:
+            union(i, by_bytes.setdefault(record.raw_digest, i))
+        first = alias[i]
+        if first is not None and not files[first].empty:
+            union(i, first)
+    return [(f.digest or f"#{i}") if f.empty else f"#{find(i)}" for i, f in enumerate(files)]
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:

@@ -3,8 +3,11 @@
 Paths are relative to the scanned folder, with / separators (``simcompare.core.formats.names`` says how
 each format writes a name holding control characters or bytes that are not UTF-8). Every member carries
 its size, its distance and similarity to the group's reference, ``verified`` (its resemblance to the
-reference, 0 to 1; null where not measured), ``identical`` and ``also_close`` (other close files not in
-the group); every group carries ``wasted_bytes``, the sizes of all members but the reference.
+reference, 0 to 1; null where not measured), ``identical`` (the same cleaned text or the same bytes as the
+reference), ``same_bytes`` (the same raw bytes: an identical file, not only the same text in another
+format), ``hardlink_of`` (the first name of the file when this member is another name of it — a hard link
+or a bind mount — else null) and ``also_close`` (other close files not in the group); every group carries
+``wasted_bytes``, the sizes of its distinct files but the reference (another name of a file frees nothing).
 """
 
 from __future__ import annotations
@@ -51,6 +54,11 @@ def _problem_json(problem: Problem) -> dict[str, object]:
     return entry
 
 
+def _first_name(session: FolderSession, index: int) -> str | None:
+    first = session.hardlink_of(index)
+    return None if first is None else session.files[first].path
+
+
 def report_json(
     session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
 ) -> dict[str, object]:
@@ -83,6 +91,8 @@ def report_json(
                         "similarity": _similarity(m.distance, bits),
                         "verified": _verified(m.verified),
                         "identical": m.identical,
+                        "same_bytes": m.identical and session.same_bytes(m.index, group.reference),
+                        "hardlink_of": _first_name(session, m.index),
                         "also_close": [files[i].path for i in m.also_close],
                     }
                     for m in group.members

@@ -1,33 +1,53 @@
 """Saved results: the `scan --json` report plus what it takes to reopen it without scanning again.
 
 ``results_json`` is ``report_json`` (same format name, same version, same fields) with one more field,
-``records``: every fingerprinted file with its size, modification time, fingerprint (hex), text digest
-and verification sketch (base64, under the name ``shingles``). ``load_results`` rebuilds the
+``records``: every fingerprinted file with its size, modification time, device, inode, fingerprint (hex),
+text digest, raw bytes' digest and verification sketch (base64, under the name ``shingles``); a file's
+second name (a hard link) names its first in ``hardlink_of``. ``load_results`` rebuilds the
 :class:`ScanResult` from it, so a :class:`FolderSession` answers groups at any k, pairs and the histogram
-as after the scan, and tells which files changed or disappeared since (by size and modification time), so
-nobody acts on a stale picture. Reports written by `scan --json` without ``records`` cannot be reopened:
-the error says so.
+as after the scan, and tells which files changed or disappeared since, so nobody acts on a stale picture.
+Reports written by `scan --json` without ``records`` cannot be reopened: the error says so.
+
+Results files are shared between people: they are untrusted input. Every record's path must be relative
+and normalised (``safe_paths.path_problem``) and unique, every number in range, every string bounded; a
+file that breaks a rule is refused whole, with one message naming the first bad record. ``results_text``
+is the one way results are written (the window's File → Save results and ``scan --save-results``).
 """
 
 from __future__ import annotations
 
 import base64
+import binascii
+import json
+import math
 import os
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from pathlib import Path
+from typing import Any
 
 from simcompare.core.defaults import default_k
-from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.fingerprint.simhash import MAX_BITS, Config
+from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import FORMAT_VERSION, report_json
 from simcompare.core.search.groups import Group, GroupRule
 
-__all__ = ["LoadedResults", "load_results", "results_json"]
+__all__ = ["LoadedResults", "load_results", "read_results", "results_json", "results_text", "write_results"]
 
 FORMAT = "simcompare-scan"
 _CONFIG_KEYS = tuple(f.name for f in fields(Config) if f.init)  # what Config takes; k is the report's own field
+
+INT64 = (-(2**63), 2**63 - 1)  # a modification time in ns: what a 64-bit time_t, Python and Qt all show
+SIZE = (0, 2**63 - 1)  # a file's size (st_size is a signed 64-bit off_t)
+UINT64 = (0, 2**64 - 1)  # a device or an inode number
+MAX_RECORDS = 50_000_000
+MAX_TEXT = 4_096  # an encoding, a reason, a detail
+MAX_DIGEST = 128  # characters
+MAX_SHINGLES = 64 * 1024 * 1024  # base64 characters of one file's sketch
+MAX_RESULTS_BYTES = 4 * 1024**3
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,113 +62,330 @@ class LoadedResults:
     gone: tuple[str, ...]
 
 
+# ------------------------------------------------------------------------------------------ writing
+
+
 def results_json(
     session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
 ) -> dict[str, object]:
-    """The report of ``report_json`` plus ``records`` (one per fingerprinted file) for reopening."""
+    """The report of ``report_json`` plus ``records`` (one per fingerprinted file) for reopening.
+
+    The groups are written in the core's order (largest first, then by the reference's path), whatever order
+    a window shows them in, so the same result is the same file from the window and the command line.
+    """
+    files = session.files
+    groups = sorted(groups, key=lambda g: (-len(g.members), len(files[g.reference].path), files[g.reference].path))
     data = report_json(session, groups, k, rule)
-    data["records"] = [
-        {
+    records = []
+    for i, f in enumerate(files):
+        record: dict[str, object] = {
             "path": f.path,
             "size": f.size,
             "mtime_ns": f.mtime_ns,
+            "device": f.device,
+            "inode": f.inode,
             "value": format(int(f.value), "x"),
             "empty": f.empty,
             "encoding": f.encoding,
             "digest": f.digest,
+            "raw_digest": f.raw_digest,
             "shingles": base64.b64encode(f.sketch).decode("ascii"),  # the sketch, under its first name
         }
-        for f in session.files
-    ]
+        first = session.hardlink_of(i)
+        if first is not None:
+            record["hardlink_of"] = session.files[first].path
+        records.append(record)
+    data["records"] = records
     return data
 
 
-def _need(mapping: Mapping[str, object], key: str, kind: type | tuple[type, ...], where: str) -> object:
-    value = mapping.get(key)
-    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
-        raise ValueError(f"{where}: '{key}' is missing or not a {getattr(kind, '__name__', kind)}")
+def results_text(
+    session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
+) -> str:
+    """Saved results as the text of their file: indented JSON (``names.json_text``: a byte of a name that is
+    not UTF-8 is the escape ``\\udcNN``, which ``os.fsencode`` of the loaded name gives back)."""
+    return json_text(results_json(session, groups, k, rule), indent=1) + "\n"
+
+
+def write_results(path: str | os.PathLike[str], text: str) -> None:
+    """Write results text as the whole of ``path``, atomically (a failure never leaves half a file)."""
+    write_text(path, text)
+
+
+# ------------------------------------------------------------------------------------------ checking
+
+
+def _shown(value: object) -> str:
+    """A value from the file for a message: one line, bounded."""
+    text = display_name(value) if isinstance(value, str) else repr(value)
+    return text if len(text) <= 120 else text[:117] + "…"
+
+
+def _where(number: int, record: object) -> str:
+    if isinstance(record, dict) and isinstance(record.get("path"), str):
+        return f"records[{number}] ({_shown(record['path'])})"
+    return f"records[{number}]"
+
+
+def _int(
+    mapping: Mapping[str, object], key: str, where: str, bounds: tuple[int, int], default: int | None = None
+) -> int:
+    value = mapping.get(key, default)
+    if value is None:
+        raise ValueError(f"{where}: '{key}' is missing; it must be a whole number")
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValueError(f"{where}: '{key}' must be a whole number, got {_shown(value)}")
+    low, high = bounds
+    if not low <= value <= high:
+        raise ValueError(f"{where}: '{key}' must be from {low:,} to {high:,}, got {_shown(value)}")
     return value
 
 
+def _str(mapping: Mapping[str, object], key: str, where: str, limit: int, default: str | None = None) -> str:
+    value = mapping.get(key, default)
+    if not isinstance(value, str):
+        kind = "missing" if value is None else f"a {type(value).__name__}"
+        raise ValueError(f"{where}: '{key}' must be text, got {kind}")
+    if len(value) > limit:
+        raise ValueError(f"{where}: '{key}' is longer than {limit:,} characters")
+    if "\x00" in value:
+        raise ValueError(f"{where}: '{key}' holds a NUL character")
+    return value
+
+
+def _bool(mapping: Mapping[str, object], key: str, where: str, default: bool) -> bool:
+    value = mapping.get(key, default)
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}: '{key}' must be true or false, got {_shown(value)}")
+    return value
+
+
+def _fraction(mapping: Mapping[str, object], key: str, where: str) -> float | None:
+    value = mapping.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not math.isfinite(value) or not 0 <= value <= 1:
+        raise ValueError(f"{where}: '{key}' must be a number from 0 to 1, got {_shown(value)}")
+    return float(value)
+
+
+def _digest(mapping: Mapping[str, object], key: str, where: str) -> str:
+    return _str(mapping, key, where, MAX_DIGEST, "")  # compared for equality only
+
+
+def _path(value: object, where: str) -> str:
+    problem = path_problem(value)
+    if not problem:
+        try:
+            os.fsencode(str(value))
+        except UnicodeError:
+            problem = "the path holds characters no file name can hold"
+    if problem:
+        raise ValueError(f"{where}: {problem} (got {_shown(value)})")
+    return str(value)
+
+
+def _config(settings: Mapping[str, object]) -> Config:
+    bits = _int(settings, "bits", "settings", (1, MAX_BITS), Config().bits)
+    for key, high in (("top_k", 10**9), ("ngram", 1_000)):
+        if settings.get(key) is not None:
+            _int(settings, key, "settings", (1, high))
+    for key in ("hasher", "weighting", "segmenter"):  # by name only: a file never builds a hasher's table
+        if key in settings:
+            _str(settings, key, "settings", 64)
+    given: dict[str, Any] = {key: settings[key] for key in _CONFIG_KEYS if key in settings and key != "bits"}
+    try:
+        return Config(**given, bits=bits)
+    except (TypeError, ValueError, KeyError) as error:
+        raise ValueError(f"settings: {error}") from None
+
+
+def _root(settings: Mapping[str, object]) -> str:
+    root = _str(settings, "root", "settings", 32_767)
+    if not os.path.isabs(root) or os.path.normpath(root) != root:
+        raise ValueError(f"settings: 'root' must be an absolute, normalised folder path, got {_shown(root)}")
+    return root
+
+
+def _record(record: object, number: int, bits: int) -> FileRecord:
+    where = _where(number, record)
+    if not isinstance(record, dict):
+        raise ValueError(f"{where} is not an object")
+    path = _path(record.get("path"), where)
+    raw_value = _str(record, "value", where, (bits + 3) // 4 + 2)
+    try:
+        value = int(raw_value, 16)
+    except ValueError:
+        raise ValueError(f"{where}: 'value' must be a fingerprint in hexadecimal, got {_shown(raw_value)}") from None
+    if not 0 <= value < 2**bits:
+        raise ValueError(f"{where}: 'value' does not fit in {bits} bits")
+    raw_shingles = _str(record, "shingles", where, MAX_SHINGLES, "")
+    try:
+        sketch = base64.b64decode(raw_shingles, validate=True)
+    except (ValueError, binascii.Error):
+        raise ValueError(f"{where}: 'shingles' is not base64") from None
+    if len(sketch) % 8:
+        raise ValueError(f"{where}: 'shingles' must be a whole number of 8-byte values")
+    first = record.get("hardlink_of")
+    if first is not None:
+        _path(first, f"{where}: 'hardlink_of'")
+    return FileRecord(
+        path=path,
+        size=_int(record, "size", where, SIZE),
+        mtime_ns=_int(record, "mtime_ns", where, INT64),
+        value=value,
+        empty=_bool(record, "empty", where, False),
+        encoding=_str(record, "encoding", where, 64, ""),
+        digest=_digest(record, "digest", where),
+        sketch=sketch,
+        device=_int(record, "device", where, UINT64, 0),
+        inode=_int(record, "inode", where, UINT64, 0),
+        raw_digest=_digest(record, "raw_digest", where),
+    )
+
+
+def _problem(entry: object, number: int) -> Problem:
+    where = f"problems[{number}]"
+    if not isinstance(entry, dict):
+        raise ValueError(f"{where} is not an object")
+    path = _str(entry, "path", where, 32_767)
+    if path != "." and path_problem(path):  # "." is the scanned folder itself, which could not be listed
+        raise ValueError(f"{where}: {path_problem(path)} (got {_shown(path)})")
+    errno = entry.get("errno")
+    return Problem(
+        path,
+        _str(entry, "reason", where, 64),
+        _str(entry, "detail", where, MAX_TEXT, ""),
+        None if errno is None else _int(entry, "errno", where, (0, 2**31 - 1)),
+    )
+
+
+def _check_groups(data: Mapping[str, object], paths: set[str], bits: int) -> None:
+    """The saved groups (reopening regroups, but a front end may read them): members among the records,
+    every number in range."""
+    groups = data.get("groups", [])
+    if not isinstance(groups, list):
+        raise ValueError("'groups' must be a list")
+    for number, group in enumerate(groups):
+        where = f"groups[{number}]"
+        if not isinstance(group, dict):
+            raise ValueError(f"{where} is not an object")
+        _int(group, "max_distance", where, (0, bits), 0)
+        _int(group, "wasted_bytes", where, SIZE, 0)
+        members = group.get("members", [])
+        if not isinstance(members, list):
+            raise ValueError(f"{where}: 'members' must be a list")
+        for place, member in enumerate(members):
+            at = f"{where}.members[{place}]"
+            if not isinstance(member, dict):
+                raise ValueError(f"{at} is not an object")
+            if _path(member.get("path"), at) not in paths:
+                raise ValueError(f"{at}: {_shown(member.get('path'))} is not among the records")
+            _int(member, "distance", at, (0, bits), 0)
+            _int(member, "size", at, SIZE, 0)
+            _fraction(member, "similarity", at)
+            _fraction(member, "verified", at)
+            also = member.get("also_close", [])
+            if not isinstance(also, list) or any(not isinstance(p, str) or p not in paths for p in also):
+                raise ValueError(f"{at}: 'also_close' must list paths among the records")
+
+
+# ------------------------------------------------------------------------------------------ loading
+
+
 def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
-    """Rebuild a scan's result from saved results (a parsed JSON object).
+    """Rebuild a scan's result from saved results (a parsed JSON object), refusing anything out of rule.
 
     Args:
         data: What ``results_json`` wrote, parsed.
-        check_files: Compare each file's size and modification time with the disk now.
+        check_files: Reach each file as an action would (no link followed) and compare it with its record.
 
     Raises:
-        ValueError: not simcompare results, a newer format, or a report without ``records`` — the
-            message says which and what would do.
+        ValueError: not simcompare results, a newer format, a report without ``records``, or a value out
+            of rule — the message says which (naming the first bad record) and what would do.
     """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not simcompare results: the file's 'format' must be '{FORMAT}'")
     version = data.get("version")
-    if not isinstance(version, int) or version > FORMAT_VERSION:
-        raise ValueError(f"results of format version {version!r}; this simcompare reads up to {FORMAT_VERSION}")
+    if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
+        raise ValueError(
+            f"results of format version {_shown(version)}; this simcompare reads versions 1 to {FORMAT_VERSION}"
+        )
     records = data.get("records")
     if not isinstance(records, list):
         raise ValueError(
             "these results hold no per-file records (written by an older version or by scan --json): "
             "save them from the window (File → Save results…) to reopen them"
         )
-    settings = _need(data, "settings", dict, "results")
-    assert isinstance(settings, dict)
-    config = Config(**{key: settings[key] for key in _CONFIG_KEYS if key in settings})
-    root = str(_need(settings, "root", str, "settings"))
-    files = []
+    if len(records) > MAX_RECORDS:
+        raise ValueError(f"results with more than {MAX_RECORDS:,} records are refused")
+    settings = data.get("settings")
+    if not isinstance(settings, dict):
+        raise ValueError("results: 'settings' is missing or not an object")
+    config = _config(settings)
+    root = _root(settings)
+    files: list[FileRecord] = []
+    seen: dict[str, int] = {}
     for number, record in enumerate(records):
-        where = f"records[{number}]"
-        if not isinstance(record, dict):
-            raise ValueError(f"{where} is not an object")
-        raw_value = _need(record, "value", str, where)
-        try:
-            value = int(str(raw_value), 16)
-            sketch = base64.b64decode(str(record.get("shingles", "")), validate=True)
-        except ValueError as error:
-            raise ValueError(f"{where}: a damaged fingerprint or shingles ({error})") from None
-        files.append(
-            FileRecord(
-                path=str(_need(record, "path", str, where)),
-                size=int(_need(record, "size", int, where)),  # type: ignore[call-overload]
-                mtime_ns=int(_need(record, "mtime_ns", int, where)),  # type: ignore[call-overload]
-                value=value,
-                empty=bool(record.get("empty", False)),
-                encoding=str(record.get("encoding", "")),
-                digest=str(record.get("digest", "")),
-                sketch=sketch,
+        parsed = _record(record, number, config.bits)
+        key = os.path.normcase(parsed.path)
+        if key in seen:
+            raise ValueError(
+                f"{_where(number, record)}: the same path as records[{seen[key]}]; each file must be listed once"
             )
-        )
-    problems = tuple(
-        Problem(
-            str(p.get("path", "")),
-            str(p.get("reason", "")),
-            str(p.get("detail", "")),
-            p["errno"] if isinstance(p.get("errno"), int) and not isinstance(p["errno"], bool) else None,
-        )
-        for p in data.get("problems", [])
-        if isinstance(p, dict)
-    )
-    result = ScanResult(root, config, ScanOptions(), tuple(files), problems, bool(settings.get("partial", False)))
+        seen[key] = number
+        files.append(parsed)
+    if "files" in data:
+        count = _int(data, "files", "results", (0, MAX_RECORDS))
+        if count != len(files):
+            raise ValueError(f"results: 'files' says {count:,} but there are {len(files):,} records")
+    _check_groups(data, {f.path for f in files}, config.bits)
+    raw_problems = data.get("problems", [])
+    if not isinstance(raw_problems, list):
+        raise ValueError("'problems' must be a list")
+    problems = tuple(_problem(entry, number) for number, entry in enumerate(raw_problems))
+    empty = data.get("empty", [])
+    if not isinstance(empty, list) or any(not isinstance(p, str) for p in empty):
+        raise ValueError("'empty' must be a list of paths")
+    k = _int(settings, "k", "settings", (0, config.bits - 1), default_k(config.bits))
+    try:
+        rule = GroupRule(_str(settings, "grouping", "settings", 64, GroupRule.REFERENCE.value))
+    except ValueError:
+        choices = ", ".join(r.value for r in GroupRule)
+        raise ValueError(f"settings: 'grouping' must be one of {choices}, got {_shown(settings['grouping'])}") from None
+    min_verified = _fraction(settings, "min_verified", "settings")
+    partial = _bool(settings, "partial", "settings", False)
+    result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial)
     changed: list[str] = []
     gone: list[str] = []
-    if check_files:
-        for f in files:
-            try:
-                status = os.stat(Path(root, *f.path.split("/")))
-            except OSError:
-                gone.append(f.path)
-                continue
-            if status.st_size != f.size or status.st_mtime_ns != f.mtime_ns:
-                changed.append(f.path)
-    k = settings.get("k")
-    rule = GroupRule(str(settings.get("grouping", GroupRule.REFERENCE)))
-    min_verified = settings.get("min_verified")
-    return LoadedResults(
-        result,
-        int(k) if isinstance(k, int) else default_k(config.bits),
-        rule,
-        float(min_verified) if isinstance(min_verified, (int, float)) else -1.0,
-        tuple(changed),
-        tuple(gone),
-    )
+    if check_files:  # each file reached as an action would reach it: no link followed, identity compared
+        with Walker(root) as walker:
+            for f in files:
+                found = walker.check(Expected(f.path, f.device, f.inode, f.size, f.mtime_ns))
+                if isinstance(found, Skip):
+                    (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
+    return LoadedResults(result, k, rule, -1.0 if min_verified is None else min_verified, tuple(changed), tuple(gone))
+
+
+def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> LoadedResults:
+    """Read and load a results file (:func:`load_results`); a file that is not such results is a ValueError.
+
+    Raises:
+        OSError: the file cannot be read.
+        ValueError: it is not UTF-8 JSON of bounded depth holding valid results; the message says why.
+    """
+    with open(path, "rb") as handle:
+        raw = handle.read(MAX_RESULTS_BYTES + 1)
+    if len(raw) > MAX_RESULTS_BYTES:
+        raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not a results file: not UTF-8 text (byte {error.start})") from None
+    try:
+        data = json.loads(text)
+    except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
+        raise ValueError("not a results file: its JSON is nested too deeply") from None
+    except ValueError as error:
+        raise ValueError(f"not a results file: {error}") from None
+    return load_results(data, check_files=check_files)

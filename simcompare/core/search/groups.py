@@ -469,7 +469,8 @@ def with_reference(
         if m.index == index:
             continue
         same = identical is not None and identical[m.index] == identical[index]
-        distance = (int(values[m.index]) ^ reference_value).bit_count()
+        # an identical copy is at 0, as in build_groups (the same bytes read as two formats may differ in bits)
+        distance = 0 if same else (int(values[m.index]) ^ reference_value).bit_count()
         verified = 1.0 if same else (resemble(m.index, index) if resemble is not None else None)
         members.append(Member(m.index, distance, verified, same, old[m.index].also_close))
     members.sort(key=lambda m: (m.distance, not m.identical, m.index))

@@ -44,7 +44,7 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
-from simcompare.core.formats.results import results_json
+from simcompare.core.formats.results import results_text
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import SearchStats
@@ -384,8 +384,8 @@ class FolderPage(QWidget):
         """Write the result, its groups and what it takes to reopen them (the ``scan --json`` schema)."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
-        data = results_json(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-        write_text(path, json_text(data, indent=1) + "\n")
+        # the one serialisation of results, shared with `simcompare scan --save-results`
+        write_text(path, results_text(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE))
 
     @Slot()
     def regroup(self) -> None:

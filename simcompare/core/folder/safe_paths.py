@@ -1,0 +1,383 @@
+"""Reaching a scanned file safely: its path checked, walked to without following links, its identity compared.
+
+Saved results come from anywhere and a folder changes under a scan, so nothing the cleaner does trusts a
+path as a string:
+
+- :func:`path_problem` says what is wrong with a relative path (absolute, ``""``, ``.``, ``..``, an empty
+  segment, a NUL, a separator the platform would read differently); results files are refused with it.
+- :func:`locate` (one file) and :class:`Walker` (many, in path order) walk from the scanned root to the
+  file one folder at a time, each opened with ``O_NOFOLLOW | O_DIRECTORY`` relative to the one before (an
+  ``openat`` walk), so a folder swapped for a symbolic link on the way is never entered. Where the platform
+  has no ``dir_fd`` (Windows), each step is ``lstat``-ed instead and a link or junction refuses the walk.
+  The file at the end must be a regular file whose device, inode, size and modification time are those
+  recorded at the scan; anything else is a :class:`Skip` with a reason, so the caller names the file and
+  leaves it alone.
+
+Every action (trash, move, and later copy, link or delete) goes through :func:`locate` first.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from simcompare.core.compat import StrEnum
+
+__all__ = [
+    "DIR_FD_WALK",
+    "Expected",
+    "Located",
+    "Skip",
+    "SkipReason",
+    "Walker",
+    "check_found",
+    "identity_of",
+    "locate",
+    "open_folder",
+    "path_problem",
+]
+
+# An openat-style walk needs open() relative to a folder's descriptor and the two flags.
+DIR_FD_WALK = (
+    os.open in os.supports_dir_fd
+    and os.stat in os.supports_dir_fd
+    and hasattr(os, "O_NOFOLLOW")
+    and hasattr(os, "O_DIRECTORY")
+)
+_DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+_REPARSE_POINT = getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
+_FORBIDDEN_ON_WINDOWS = frozenset('\\:*?"<>|')
+_WINDOWS_DEVICES = frozenset(
+    {"CON", "PRN", "AUX", "NUL", *(f"COM{n}" for n in range(1, 10)), *(f"LPT{n}" for n in range(1, 10))}
+)
+MAX_PATH_CHARS = 32_767  # the longest path Windows takes; far beyond any real name elsewhere
+MAX_DEPTH = 4_096  # folders deep; Linux's PATH_MAX (4096 bytes) allows at most about 2,048
+
+
+def path_problem(path: object) -> str:
+    """What is wrong with ``path`` as a file's path relative to a scanned folder ('' when nothing is).
+
+    A good path is a non-empty string, relative, with ``/`` between segments, normalised: no ``""``
+    (``a//b``, a leading or trailing ``/``), ``.`` or ``..`` segment, no NUL; on Windows no ``\\`` or
+    ``:`` either (there they are separators or a drive), nor a name Windows reads otherwise.
+    """
+    if not isinstance(path, str):
+        return f"the path must be text, got {type(path).__name__}"
+    if not path:
+        return "the path is empty"
+    if len(path) > MAX_PATH_CHARS:
+        return f"the path is longer than {MAX_PATH_CHARS:,} characters"
+    if "\x00" in path:
+        return "the path holds a NUL character"
+    if path.startswith("/") or os.path.isabs(path):
+        return "the path is absolute; it must be relative to the scanned folder"
+    segments = path.split("/")
+    if len(segments) > MAX_DEPTH:
+        return f"the path is more than {MAX_DEPTH:,} folders deep"
+    for segment in segments:
+        if segment == "":
+            return "the path has an empty segment (a doubled, leading or trailing /)"
+        if segment in (".", ".."):
+            return f"the path has a '{segment}' segment; it must be normalised"
+        if os.name == "nt":
+            if any(ch in _FORBIDDEN_ON_WINDOWS for ch in segment):
+                return "the path holds a character Windows reads as a separator, drive or pattern"
+            if segment != segment.rstrip(" ."):
+                return "a segment ends in a space or a dot, which Windows drops"
+            if segment.split(".")[0].upper() in _WINDOWS_DEVICES:
+                return f"'{segment}' names a device on Windows"
+    return ""
+
+
+@dataclass(frozen=True, slots=True)
+class Expected:
+    """What a file was when it was scanned: its path relative to the root, and its identity.
+
+    ``device`` and ``inode`` of 0 mean unknown (results saved before they were recorded): then only the
+    size and modification time are compared, and the file found is still required to be regular.
+    """
+
+    path: str
+    device: int
+    inode: int
+    size: int
+    mtime_ns: int
+
+
+class SkipReason(StrEnum):
+    """Why a file was left alone (the values are what logs and JSON show)."""
+
+    BAD_PATH = "bad_path"  # not a normalised relative path
+    VANISHED = "vanished"  # nothing at that path any more
+    LINK_ON_PATH = "link_on_path"  # a folder on the way is a symbolic link (or a junction) now
+    NOT_A_FOLDER = "not_a_folder"  # something on the way is no longer a folder
+    FOLDER = "folder"  # the path names a folder: never acted on
+    LINK = "link"  # the path names a symbolic link now
+    NOT_REGULAR = "not_regular"  # a FIFO, socket or device
+    CHANGED = "changed"  # a regular file, but not the one scanned (size, time, device or inode differ)
+    SAME_FILE = "same_file"  # the same file as one already acted on in this action (a hard link, a bind mount)
+    UNREACHABLE = "unreachable"  # the walk failed for another reason (permission, I/O): the detail says
+
+
+_DETAILS = {
+    SkipReason.VANISHED: "no such file (moved or deleted since the scan)",
+    SkipReason.LINK_ON_PATH: "a folder on its path is now a symbolic link; links are not followed",
+    SkipReason.NOT_A_FOLDER: "a folder on its path is no longer a folder",
+    SkipReason.FOLDER: "is a folder; folders are never acted on",
+    SkipReason.LINK: "is now a symbolic link; links are not followed",
+    SkipReason.NOT_REGULAR: "is not a regular file",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    """A file that was not touched, why, and the system's error number where one caused it."""
+
+    path: str
+    reason: SkipReason
+    detail: str
+    errno: int | None = None
+
+
+def _skip(path: str, reason: SkipReason, detail: str = "", number: int | None = None) -> Skip:
+    if number is None and reason is SkipReason.VANISHED:
+        number = errno.ENOENT
+    return Skip(path, reason, detail or _DETAILS.get(reason, str(reason)), number)
+
+
+def identity_of(info: os.stat_result) -> tuple[int, int]:
+    """A file's (device, inode): equal for every name of one file (hard links, bind mounts)."""
+    return (info.st_dev, info.st_ino)
+
+
+def _is_link(info: os.stat_result) -> bool:
+    return stat.S_ISLNK(info.st_mode) or bool(getattr(info, "st_file_attributes", 0) & _REPARSE_POINT)
+
+
+@dataclass(frozen=True, slots=True)
+class Located:
+    """A file reached by :func:`locate`: the open folder holding it and its name there.
+
+    With an ``openat`` walk, ``folder_fd`` is the descriptor of its folder (closed when the ``with`` block of
+    :func:`locate` ends) and ``name`` its bare name; without one, ``folder_fd`` is None and ``name`` the whole
+    path. Either way ``os.lstat(located.name, dir_fd=located.folder_fd)`` and the like reach exactly it.
+    ``path`` is the absolute path, for messages, logs and the trash (which takes a path).
+    """
+
+    path: str
+    folder_fd: int | None
+    name: str
+    info: os.stat_result
+
+    def lstat(self) -> os.stat_result:
+        return os.lstat(self.name, dir_fd=self.folder_fd)
+
+
+def _matches(info: os.stat_result, expected: Expected) -> str:
+    """'' when ``info`` is the scanned file, else what differs."""
+    if expected.inode and (info.st_dev, info.st_ino) != (expected.device, expected.inode):
+        return "it is another file now (its device or inode differ from the scan's)"
+    if info.st_size != expected.size:
+        return f"its size changed since the scan ({expected.size:,} → {info.st_size:,} bytes)"
+    if info.st_mtime_ns != expected.mtime_ns:
+        return "it was modified since the scan"
+    return ""
+
+
+def check_found(found: Located | Skip, expected: Expected) -> Located | Skip:
+    """``found`` unless it is a file other than ``expected`` (then a CHANGED skip)."""
+    if isinstance(found, Skip):
+        return found
+    differs = _matches(found.info, expected)
+    return _skip(expected.path, SkipReason.CHANGED, differs) if differs else found
+
+
+@contextlib.contextmanager
+def locate(root: str, expected: Expected | str) -> Iterator[Located | Skip]:
+    """The regular file ``expected`` under ``root``, reached without following links, or why not.
+
+    Args:
+        root: The scanned folder (absolute).
+        expected: The file as scanned; a bare relative path checks only that it is a regular file.
+
+    Yields:
+        :class:`Located` (its folder held open for the ``with`` block) or :class:`Skip`.
+    """
+    rel = expected if isinstance(expected, str) else expected.path
+    problem = path_problem(rel)
+    if problem:
+        yield _skip(rel, SkipReason.BAD_PATH, problem)
+        return
+    parts = rel.split("/")
+    if DIR_FD_WALK:
+        with _walk_fds(root, rel, parts) as found:
+            yield found if isinstance(expected, str) else check_found(found, expected)
+    else:
+        found = _walk_lstat(root, rel, parts)
+        yield found if isinstance(expected, str) else check_found(found, expected)
+
+
+def _error_skip(rel: str, error: OSError, *, last: bool) -> Skip:
+    if error.errno == errno.ENOENT:
+        return _skip(rel, SkipReason.VANISHED)
+    if error.errno == errno.ELOOP:
+        return _skip(rel, SkipReason.LINK if last else SkipReason.LINK_ON_PATH)
+    if error.errno == errno.ENOTDIR:
+        return _skip(rel, SkipReason.NOT_A_FOLDER)
+    return _skip(rel, SkipReason.UNREACHABLE, error.strerror or str(error), error.errno)
+
+
+def open_folder(name: str, dir_fd: int | None) -> int:
+    """A folder's descriptor, never through a symbolic link as its last part (raises OSError: ELOOP, ENOTDIR)."""
+    return os.open(name, _DIR_FLAGS, dir_fd=dir_fd)
+
+
+@contextlib.contextmanager
+def _walk_fds(root: str, rel: str, parts: list[str]) -> Iterator[Located | Skip]:
+    try:
+        # The root itself may be reached through links (the user chose it); below it, nothing is followed.
+        fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        yield _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}", error.errno)
+        return
+    try:
+        for part in parts[:-1]:
+            try:
+                below = open_folder(part, fd)
+            except OSError as error:
+                yield _error_skip(rel, _folder_error(part, fd, error), last=False)
+                return
+            os.close(fd)
+            fd = below
+        name = parts[-1]
+        try:
+            info = os.lstat(name, dir_fd=fd)
+        except OSError as error:
+            yield _error_skip(rel, error, last=True)
+            return
+        found = _final(rel, info)
+        if found is not None:
+            yield found
+            return
+        yield Located(os.path.join(root, *parts), fd, name, info)
+    finally:
+        os.close(fd)
+
+
+# O_NOFOLLOW | O_DIRECTORY on a link: ENOTDIR on Linux, ELOOP on macOS, EMLINK or EFTYPE on the BSDs.
+_MAYBE_LINK = frozenset({errno.ENOTDIR, errno.EMLINK, getattr(errno, "EFTYPE", errno.ENOTDIR)})
+
+
+def _folder_error(part: str, fd: int, error: OSError) -> OSError:
+    """The error of opening ``part`` as a folder, ELOOP whenever ``part`` is a link whatever the platform said."""
+    if error.errno in _MAYBE_LINK:
+        with contextlib.suppress(OSError):
+            if stat.S_ISLNK(os.lstat(part, dir_fd=fd).st_mode):
+                return OSError(errno.ELOOP, os.strerror(errno.ELOOP))
+    return error
+
+
+def _final(rel: str, info: os.stat_result) -> Skip | None:
+    if _is_link(info):
+        return _skip(rel, SkipReason.LINK)
+    if stat.S_ISDIR(info.st_mode):
+        return _skip(rel, SkipReason.FOLDER)
+    if not stat.S_ISREG(info.st_mode):
+        return _skip(rel, SkipReason.NOT_REGULAR)
+    return None
+
+
+def _walk_lstat(root: str, rel: str, parts: list[str]) -> Located | Skip:
+    """Without ``dir_fd``: each folder on the way ``lstat``-ed, a link or junction refusing the walk."""
+    here = root
+    for part in parts[:-1]:
+        here = os.path.join(here, part)
+        try:
+            info = os.lstat(here)
+        except OSError as error:
+            return _error_skip(rel, error, last=False)
+        if _is_link(info):
+            return _skip(rel, SkipReason.LINK_ON_PATH)
+        if not stat.S_ISDIR(info.st_mode):
+            return _skip(rel, SkipReason.NOT_A_FOLDER)
+    path = os.path.join(here, parts[-1])
+    try:
+        info = os.lstat(path)
+    except OSError as error:
+        return _error_skip(rel, error, last=True)
+    found = _final(rel, info)
+    return found if found is not None else Located(path, None, path, info)
+
+
+class Walker:
+    """Checks many files under one root as :func:`locate` does, keeping the folders of the previous file's
+    path open, so files listed in path order cost one ``lstat`` each rather than a walk each (reopening saved
+    results checks every file).
+
+    Use it as a context manager; :meth:`check` answers the file's ``lstat`` or the :class:`Skip`.
+    """
+
+    def __init__(self, root: str) -> None:
+        self.root = root
+        self._root_fd: int | None = None
+        self._root_error: OSError | None = None
+        self._chain: list[tuple[str, int]] = []  # the open folders below the root: (name, descriptor)
+
+    def __enter__(self) -> Walker:
+        if DIR_FD_WALK:
+            try:
+                self._root_fd = os.open(self.root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+            except OSError as error:
+                self._root_error = error
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._close_from(0)
+        if self._root_fd is not None:
+            os.close(self._root_fd)
+            self._root_fd = None
+
+    def _close_from(self, depth: int) -> None:
+        for _, fd in self._chain[depth:]:
+            os.close(fd)
+        del self._chain[depth:]
+
+    def check(self, expected: Expected) -> os.stat_result | Skip:
+        """The scanned file's ``lstat`` when it is still that regular file, else why not."""
+        if not DIR_FD_WALK:
+            with locate(self.root, expected) as found:
+                return found if isinstance(found, Skip) else found.info
+        rel = expected.path
+        problem = path_problem(rel)
+        if problem:
+            return _skip(rel, SkipReason.BAD_PATH, problem)
+        if self._root_fd is None:
+            error = self._root_error or OSError(errno.EBADF, "not opened")
+            return _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}")
+        parts = rel.split("/")
+        folders = parts[:-1]
+        same = 0
+        while same < min(len(folders), len(self._chain)) and self._chain[same][0] == folders[same]:
+            same += 1
+        self._close_from(same)
+        fd = self._chain[-1][1] if self._chain else self._root_fd
+        for part in folders[same:]:
+            try:
+                below = open_folder(part, fd)
+            except OSError as error:
+                return _error_skip(rel, _folder_error(part, fd, error), last=False)
+            self._chain.append((part, below))
+            fd = below
+        try:
+            info = os.lstat(parts[-1], dir_fd=fd)
+        except OSError as error:
+            return _error_skip(rel, error, last=True)
+        refused = _final(rel, info)
+        if refused is not None:
+            return refused
+        differs = _matches(info, expected)
+        return _skip(rel, SkipReason.CHANGED, differs) if differs else info
