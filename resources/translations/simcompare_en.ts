@@ -887,7 +887,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+159"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -943,7 +943,12 @@
         <translation>Two selected files, or a file and its group&apos;s reference (Enter)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-44"/>
+        <source>Preferences reset to their defaults (the file is left as it is): {0}</source>
+        <translation>Preferences reset to their defaults (the file is left as it is): {0}</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Move to folder…</source>
         <translation>Move to folder…</translation>
     </message>
@@ -1105,7 +1110,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+396"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1185,7 +1190,7 @@
         <translation>identical</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>The group&apos;s reference: distances are measured to it</translation>
     </message>
@@ -1213,7 +1218,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1908,7 +1913,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+70"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+72"/>
         <source>File</source>
         <translation>File</translation>
     </message>

@@ -879,7 +879,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+159"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -935,7 +935,12 @@
         <translation>选中的两个文件，或一个文件与其组的参照（回车）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="-44"/>
+        <source>Preferences reset to their defaults (the file is left as it is): {0}</source>
+        <translation>以下偏好设置无法使用，已恢复默认值（设置文件保持原样）：{0}</translation>
+    </message>
+    <message>
+        <location line="+47"/>
         <source>Move to folder…</source>
         <translation>移动到文件夹…</translation>
     </message>
@@ -1095,7 +1100,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+375"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+396"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1175,7 +1180,7 @@
         <translation>相同</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+28"/>
         <source>The group&apos;s reference: distances are measured to it</source>
         <translation>组的参照：距离都以它为准</translation>
     </message>
@@ -1202,7 +1207,7 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="-84"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1890,7 +1895,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+70"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+72"/>
         <source>File</source>
         <translation>文件</translation>
     </message>

@@ -112,6 +112,9 @@ class NotDuplicates:
         except (OSError, ValueError) as error:
             self.problem = f"{self.path} could not be read ({error}); it is left as it is"
             return
+        except RecursionError:  # nested deeper than the parser goes: not ours, whatever it is
+            self.problem = f"{self.path} is nested too deeply for a not-duplicates list; it is left as it is"
+            return
         if not isinstance(data, dict) or data.get("format") != self.FORMAT:
             self.problem = f"{self.path} is not a simcompare not-duplicates list; it is left as it is"
             return

@@ -35,6 +35,27 @@ from simcompare.gui.common.messages import reason_detail, reason_text
 from simcompare.gui.common.plain import plain_tooltip
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+_QT_INT_MAX = (1 << 63) - 1  # Qt holds a whole number in 64 bits: a larger Python int crashes it
+
+
+def qt_number(value: object) -> object:
+    """``value`` as Qt can hold it: a whole number clamped to 64 bits (a file dated after 2262 has more
+    nanoseconds than that), anything else as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return max(-_QT_INT_MAX - 1, min(_QT_INT_MAX, value))
+    return value
+
+
+def modified_text(mtime_ns: int) -> str:
+    """A modification time as local date and minute; "—" for one no calendar here shows (past year 9999,
+    before year 1, or beyond what the system's clock functions take), which files on some file systems have."""
+    try:
+        return _dt.datetime.fromtimestamp(mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M")
+    except (ValueError, OverflowError, OSError):
+        return "—"
+
+
 REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
 MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
 
@@ -428,7 +449,7 @@ class GroupTreeModel(QAbstractItemModel):
                 return self.tr("≤ {0}").format(group.max_distance)
             return None
         if role == SORT_ROLE:
-            return self._group_key(row, column)
+            return qt_number(self._group_key(row, column))
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == Column.SIZE:
                 return self.tr("Removing every file of the group but the reference frees this much")
@@ -457,7 +478,7 @@ class GroupTreeModel(QAbstractItemModel):
             if column == Column.SIZE:
                 return human_size(record.size)
             if column == Column.MODIFIED:
-                return _dt.datetime.fromtimestamp(record.mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M")
+                return modified_text(record.mtime_ns)
             if column == Column.DISTANCE:
                 return self.tr("reference") if is_reference else str(member.distance)
             if column == Column.VERIFIED:
@@ -469,15 +490,17 @@ class GroupTreeModel(QAbstractItemModel):
             return None
         if role == SORT_ROLE:
             verified = 2.0 if is_reference else (member.verified if member.verified is not None else -1.0)
-            return (
-                record.path,
-                0,
-                record.size,
-                record.mtime_ns,
-                member.distance,
-                verified,
-                int(member.identical),
-            )[column]
+            return qt_number(
+                (
+                    record.path,
+                    0,
+                    record.size,
+                    record.mtime_ns,
+                    member.distance,
+                    verified,
+                    int(member.identical),
+                )[column]
+            )
         if role == REFERENCE_ROLE:
             return is_reference
         if role == MARKED_ROLE:

@@ -14,6 +14,7 @@ question and file dialog is a replaceable callable so tests drive the real widge
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -143,6 +144,12 @@ class FolderPage(QWidget):
         self._assemble()
         self._wire_jobs()
         self.preferences.load(self.fields, default_k(self.config.bits))
+        if self.preferences.problems:  # said once, here and on stderr; the preferences file is left as it is
+            said = self.tr("Preferences reset to their defaults (the file is left as it is): {0}").format(
+                "; ".join(display_name(p) for p in self.preferences.problems)
+            )
+            print(f"simcompare: {said}", file=sys.stderr)
+            self.progress.say(said)
         self.histogram.set_k(self.k_box.value())
         self.menus.refresh()
 
