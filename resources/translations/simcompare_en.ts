@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+288"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
+        <location line="+316"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+288"/>
+        <location line="-315"/>
+        <location line="+316"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-313"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -77,17 +77,37 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="-75"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Example: {title} (B)</source>
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+227"/>
+        <source>Open an example</source>
+        <translation>Open an example</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The example replaces the text you typed. Replace it?</source>
+        <translation>The example replaces the text you typed. Replace it?</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear both texts</source>
+        <translation>Clear both texts</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>Throw away the text you typed?</translation>
+    </message>
+    <message>
+        <location line="+76"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
@@ -346,8 +366,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
-        <translation>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
+        <source>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -416,7 +436,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+54"/>
         <source>Export</source>
         <translation>Export</translation>
     </message>
@@ -488,12 +508,12 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+51"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Export the trace</source>
         <translation>Export the trace</translation>
     </message>
@@ -654,7 +674,7 @@
         <translation>Fingerprints</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>hex A</source>
         <translation>hex A</translation>
     </message>
@@ -678,8 +698,16 @@
         <source>B: per-bit sums</source>
         <translation>B: per-bit sums</translation>
     </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
+        <translation>
+            <numerusform>A ⊕ B (XOR): %n one = distance %n</numerusform>
+            <numerusform>A ⊕ B (XOR): %n ones = distance %n</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+30"/>
+        <location line="+8"/>
         <source>1 bit differs (outlined): {bits}</source>
         <translation>1 bit differs (outlined): {bits}</translation>
     </message>
@@ -1070,8 +1098,8 @@
     <name>GeometryView</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+24"/>
-        <source>Seeds&apos; example: three hyperplanes</source>
-        <translation>Seeds&apos; example: three hyperplanes</translation>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>The articles&apos; example: three hyperplanes</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1434,12 +1462,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — how alike are these texts?</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Compare two texts</source>
         <translation>Compare two texts</translation>
     </message>
@@ -1569,7 +1597,7 @@
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+37"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -1594,7 +1622,7 @@
         <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+45"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -2201,7 +2229,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -2276,12 +2304,12 @@
         <translation>A token weighs as often as it occurs in the text</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</source>
-        <translation>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</translation>
+        <location line="+2"/>
+        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus (jieba&apos;s) is Chinese: every English word gets the same median rarity, so English text is weighed as by tf</source>
+        <translation>Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus (jieba&apos;s) is Chinese: every English word gets the same median rarity, so English text is weighed as by tf</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Weight by centrality in a word graph: words linked to many others count more</source>
         <translation>Weight by centrality in a word graph: words linked to many others count more</translation>
     </message>
@@ -2331,7 +2359,17 @@
         <translation>Near-duplicates: at most k differing bits. k leaves the fingerprints as they are; it only decides the verdict</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>SimHash only</source>
+        <translation>SimHash only</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
+        <translation>No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Restore defaults</source>
         <translation>Restore defaults</translation>
     </message>
@@ -2381,7 +2419,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+171"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -2588,7 +2626,7 @@
 <context>
     <name>StepsTab</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+35"/>
         <source>Tokens of A</source>
         <translation>Tokens of A</translation>
     </message>
@@ -2711,7 +2749,12 @@
         <translation>{predicted} (actual {actual})</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
+        <source>k = {k} · SimHash only (word-pair check off)</source>
+        <translation>k = {k} · SimHash only (word-pair check off)</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
     </message>
@@ -2742,7 +2785,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -2792,7 +2835,17 @@
         <translation>Texts and documents (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;All files (*)</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+48"/>
+        <source>Clear {title}</source>
+        <translation>Clear {title}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>Throw away the text you typed?</translation>
+    </message>
+    <message>
+        <location line="+119"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>

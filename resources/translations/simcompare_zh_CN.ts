@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+87"/>
-        <location line="+288"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
+        <location line="+316"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-287"/>
-        <location line="+288"/>
+        <location line="-315"/>
+        <location line="+316"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-285"/>
+        <location line="-313"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -77,17 +77,37 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="-75"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Example: {title} (B)</source>
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+91"/>
+        <location line="+227"/>
+        <source>Open an example</source>
+        <translation>打开示例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The example replaces the text you typed. Replace it?</source>
+        <translation>示例会替换你输入的文本。要替换吗？</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Clear both texts</source>
+        <translation>清空两段文本</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>要丢弃你输入的文本吗？</translation>
+    </message>
+    <message>
+        <location line="+76"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
@@ -343,8 +363,8 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>DESIGN.md&apos;s worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
-        <translation>DESIGN.md 的演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
+        <source>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</source>
+        <translation>六位演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -413,7 +433,7 @@
 <context>
     <name>ExportButton</name>
     <message>
-        <location filename="../../simcompare/gui/compare/exports.py" line="+45"/>
+        <location filename="../../simcompare/gui/compare/exports.py" line="+54"/>
         <source>Export</source>
         <translation>导出</translation>
     </message>
@@ -485,12 +505,12 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+34"/>
+        <location line="+51"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+6"/>
         <source>Export the trace</source>
         <translation>导出计算过程</translation>
     </message>
@@ -645,7 +665,7 @@
         <translation>指纹</translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>hex A</source>
         <translation>十六进制 A</translation>
     </message>
@@ -669,8 +689,15 @@
         <source>B: per-bit sums</source>
         <translation>B：逐位求和</translation>
     </message>
+    <message numerus="yes">
+        <location line="+25"/>
+        <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
+        <translation>
+            <numerusform>A ⊕ B（异或）：%n 个 1 = 距离 %n</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+30"/>
+        <location line="+8"/>
         <source>1 bit differs (outlined): {bits}</source>
         <translation>有 1 位不同（已描边）：{bits}</translation>
     </message>
@@ -1059,8 +1086,8 @@
     <name>GeometryView</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+24"/>
-        <source>Seeds&apos; example: three hyperplanes</source>
-        <translation>种子示例：三个超平面</translation>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>论文中的示例：三个超平面</translation>
     </message>
     <message>
         <location line="+1"/>
@@ -1417,12 +1444,12 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+75"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — 这些文本有多相似？</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+10"/>
         <source>Compare two texts</source>
         <translation>比较两段文本</translation>
     </message>
@@ -1552,7 +1579,7 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+41"/>
+        <location line="+37"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -1577,7 +1604,7 @@
         <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+45"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -2179,7 +2206,7 @@
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+69"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -2254,12 +2281,12 @@
         <translation>词元的权重等于它在文本中出现的次数</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits</source>
-        <translation>出现次数乘以在参考语料中的稀有度：少见的词对各位的影响更大</translation>
+        <location line="+2"/>
+        <source>Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus (jieba&apos;s) is Chinese: every English word gets the same median rarity, so English text is weighed as by tf</source>
+        <translation>出现次数乘以在参考语料中的稀有度：越少见的词对各位的影响越大。该语料（结巴的）是中文的：每个英文词都得到同一个中位稀有度，所以英文文本的权重与 tf 相同</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>Weight by centrality in a word graph: words linked to many others count more</source>
         <translation>按词图中的中心度加权：与许多词相连的词分量更重</translation>
     </message>
@@ -2309,7 +2336,17 @@
         <translation>近似重复：最多有 k 位不同。k 不改变指纹，只决定判定结果</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+5"/>
+        <source>SimHash only</source>
+        <translation>仅用 SimHash</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits differ, however few word pairs the texts share. Off, the verdict also needs enough shared word pairs, as the command line and the Folder page do</source>
+        <translation>不核验词对：只凭距离下结论，不同的位数不超过 k 即为近似重复，无论两段文本共有的词对多么少。关闭时，结论还要求共有足够多的词对，与命令行和“文件夹”页面一致</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>Restore defaults</source>
         <translation>恢复默认值</translation>
     </message>
@@ -2359,7 +2396,7 @@
         <translation>k</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+171"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -2566,7 +2603,7 @@
 <context>
     <name>StepsTab</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+34"/>
+        <location filename="../../simcompare/gui/compare/steps_tab.py" line="+35"/>
         <source>Tokens of A</source>
         <translation>A 的词元</translation>
     </message>
@@ -2634,12 +2671,12 @@
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+82"/>
+        <location line="+87"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
     <message>
-        <location line="-128"/>
+        <location line="-133"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
@@ -2694,7 +2731,12 @@
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+6"/>
+        <source>k = {k} · SimHash only (word-pair check off)</source>
+        <translation>k = {k} · 仅用 SimHash（不核验词对）</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
         <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
     </message>
@@ -2720,7 +2762,7 @@
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+168"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -2770,7 +2812,17 @@
         <translation>文本和文档 (*.txt *.md *.markdown *.html *.htm *.xhtml *.csv *.json *.xml *.pdf *.docx *.odt *.epub *.rtf);;所有文件 (*)</translation>
     </message>
     <message>
-        <location line="+145"/>
+        <location line="+48"/>
+        <source>Clear {title}</source>
+        <translation>清空{title}</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Throw away the text you typed?</source>
+        <translation>要丢弃你输入的文本吗？</translation>
+    </message>
+    <message>
+        <location line="+119"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>

@@ -35,8 +35,22 @@ DEFAULT_SIZE = (1400, 900)
 LANGUAGE_NAMES = (("en", "English"), ("zh_CN", "中文（简体）"))
 
 
+def guide_values() -> dict[str, str]:
+    """The defaults the guide quotes, by the names of its placeholders (``{k}`` and so on)."""
+    from simcompare.core import defaults
+
+    return {
+        "bits": str(defaults.DEFAULT_BITS),
+        "k": str(defaults.default_k(defaults.DEFAULT_BITS)),
+        "hasher": defaults.DEFAULT_HASHER,
+        "top_k": str(defaults.DEFAULT_TOP_K),
+        "min_resemblance": f"{defaults.DEFAULT_MIN_RESEMBLANCE * 100:g}",
+    }
+
+
 def guide_html() -> str:
-    """The help guide (our own HTML, trusted) in the interface language, English when there is none."""
+    """The help guide (our own HTML, trusted) in the interface language, English when there is none; its
+    numbers ({bits}, {k}, …) are filled from the real defaults, so the guide cannot drift from them."""
     from simcompare.core.resources import resource
 
     language = current_language()
@@ -44,7 +58,7 @@ def guide_html() -> str:
     for name in [*names, "guide_en.html"]:
         path = resource("help", name)
         if path.is_file():
-            return path.read_text(encoding="utf-8")
+            return path.read_text(encoding="utf-8").format_map(guide_values())
     return ""
 
 
@@ -78,8 +92,10 @@ class MainWindow(QMainWindow):
         self.pages = QTabWidget()
         self.pages.setDocumentMode(True)
         self.compare_page = ComparePage()
-        # Without persist the Folder page's settings go to a file that leaves with the window.
-        self.folder_page = FolderPage(settings=self._settings if persist else self._throwaway_settings())
+        # Without persist the pages' settings go to a file that leaves with the window.
+        pages_settings = self._settings if persist else self._throwaway_settings()
+        self.compare_page.export_button.settings = pages_settings  # where exports were last saved
+        self.folder_page = FolderPage(settings=pages_settings)
         self.pages.addTab(self.compare_page, self.tr("Compare two texts"))
         self.pages.addTab(self.folder_page, self.tr("Folder"))
         self.setCentralWidget(self.pages)
@@ -129,7 +145,7 @@ class MainWindow(QMainWindow):
         self.swap_action = self._action(
             self.tr("&Swap A and B"), page.swap, "Ctrl+Shift+X", tip=self.tr("Exchange the two texts")
         )
-        self.clear_action = self._action(self.tr("&Clear both texts"), page.clear, "Ctrl+Shift+Backspace")
+        self.clear_action = self._action(self.tr("&Clear both texts"), self._clear_texts, "Ctrl+Shift+Backspace")
         self.defaults_action = self._action(self.tr("&Restore default settings"), page.settings.restore_defaults)
         self.compare_view_action = self._action(
             self.tr("&Compare page"), lambda: self.pages.setCurrentIndex(0), "Ctrl+1"
@@ -242,11 +258,7 @@ class MainWindow(QMainWindow):
         if old.isMaximized():
             self.setWindowState(old.windowState())
         self.pages.setCurrentIndex(old.pages.currentIndex())
-        for mine, theirs in (
-            (self.compare_page.pane_a, old.compare_page.pane_a),
-            (self.compare_page.pane_b, old.compare_page.pane_b),
-        ):
-            mine.restore(theirs.state())
+        self.compare_page.take_over(old.compare_page)  # texts, settings, example and step, captions translated
         self.folder_page.take_over(old.folder_page)  # the scan's result, k and marks survive the new language
 
     def about_text(self) -> str:
@@ -339,7 +351,13 @@ class MainWindow(QMainWindow):
 
     def _load_example(self, key: str) -> None:
         self.pages.setCurrentIndex(self.COMPARE)
-        self.compare_page.load_example(key)
+        if self.compare_page.may_replace_typed_text(by_example=True):
+            self.compare_page.load_example(key)
+
+    @Slot()
+    def _clear_texts(self) -> None:
+        if self.compare_page.may_replace_typed_text(by_example=False):
+            self.compare_page.clear()
 
     @Slot(QAction)
     def _on_language_triggered(self, action: QAction) -> None:

@@ -30,11 +30,12 @@ def wait_until(condition) -> bool:
     return condition()
 
 
-def teaching_screenshots(language: str, folder: Path) -> list[str]:
-    """Save geometry-, index- and steps-<language>.png in ``folder``; returns the views that did not settle."""
+def teaching_screenshots(language: str, folder: Path, size: tuple[int, int] = (1400, 900)) -> list[str]:
+    """Save geometry-, index- and steps-<language>.png in ``folder`` (the window at ``size``); returns the views
+    that did not settle."""
     app = create_application(language, saved=False)
     window = build_window(persist=False)
-    window.resize(1400, 900)
+    window.resize(*size)
     window.show()
     page = window.compare_page
     shots = []
@@ -42,7 +43,7 @@ def teaching_screenshots(language: str, folder: Path) -> list[str]:
     def settled() -> bool:
         return page.is_settled() and page.comparison is not None
 
-    # Geometry: the seeds' three hyperplanes beside the θ/π law, for the edited example.
+    # Geometry: the articles' three hyperplanes beside the θ/π law, for the edited example.
     page.load_example("en-edited" if language == "en" else "zh-edited")
     page.show_results_tab(page.results.indexOf(page.geometry))
     page.geometry.select_source("three-hyperplanes")

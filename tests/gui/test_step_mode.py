@@ -59,7 +59,8 @@ def test_stepping_through_the_six_bit_example(qtbot, page: ComparePage) -> None:
     assert "Hamming distance is 1 of 6 bits" in text[Step.DISTANCE]
     assert page.lit_widgets() == [page.summary.distance]
     guide.previous_button.click()
-    assert guide.step is Step.XOR and page.lit_widgets() == [page.fingerprints.differing]
+    assert guide.step is Step.XOR and page.lit_widgets() == [page.fingerprints.popcount, page.fingerprints.differing]
+    assert page.fingerprints.grid.xor_lit
     guide.toggle.click()  # leaving step mode lights nothing and selects rows again
     assert guide.step is None and page.lit_widgets() == []
     assert not page.table_a.view.selectionModel().selectedIndexes()

@@ -1,7 +1,8 @@
 """Both fingerprints as grids of bits, the differing bits marked by colour *and* shape.
 
 A differing bit gets a magenta fill, a thick outline and a bold digit, so it stands out without colour
-too. Long fingerprints wrap in groups of eight bits. Hovering a bit explains both sums.
+too. Under two fingerprints an XOR row (labelled ⊕) has a 1 exactly where they differ: its ones are the
+Hamming distance. Long fingerprints wrap in groups of eight bits. Hovering a bit explains both sums.
 """
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from simcompare.core.fingerprint.simhash import Fingerprint
-from simcompare.gui.common.palette import DIFFERENT, mix, monospace_font
+from simcompare.gui.common.palette import DIFFERENT, SELECTED, mix, monospace_font, tint
 from simcompare.gui.compare.explain import bit_tooltip, show_bit_tooltip
 
 _LABEL = 26
@@ -20,6 +21,7 @@ _GROUP_GAP = 6
 _RULER = 13
 _CHUNK_GAP = 8
 _MIN_CELL = 14.0
+XOR_LABEL = "⊕"
 
 
 class BitGrid(QWidget):
@@ -29,6 +31,7 @@ class BitGrid(QWidget):
         super().__init__(parent)
         self._rows: list[tuple[str, Fingerprint]] = []
         self._differing: frozenset[int] = frozenset()
+        self._xor_lit = False
         self._font = monospace_font()
         self._bold = monospace_font()
         self._bold.setBold(True)
@@ -39,11 +42,31 @@ class BitGrid(QWidget):
         self.setMouseTracking(True)
 
     def set_fingerprints(self, rows: list[tuple[str, Fingerprint]], differing: frozenset[int] | set[int]) -> None:
-        """Rows of (label, fingerprint), all of one width, and the bits where they differ."""
+        """Rows of (label, fingerprint), all of one width, and the bits where they differ (two rows get an
+        XOR row under them)."""
         self._rows = list(rows)
         self._differing = frozenset(differing)
         self._fit_height()
         self.update()
+
+    @property
+    def xor(self) -> str:
+        """The XOR row's bits ("" without two fingerprints): 1 where A and B differ."""
+        if len(self._rows) != 2:
+            return ""
+        return "".join("1" if j in self._differing else "0" for j in range(self.bits))
+
+    def light_xor(self, on: bool) -> None:
+        """Tint the XOR row (Step by step's XOR step)."""
+        self._xor_lit = on
+        self.update()
+
+    @property
+    def xor_lit(self) -> bool:
+        return self._xor_lit
+
+    def _row_count(self) -> int:
+        return len(self._rows) + (1 if len(self._rows) == 2 else 0)
 
     def _fit_height(self) -> None:
         """Keep exactly the height the wrapped rows need (layouts do not all honour height-for-width)."""
@@ -81,7 +104,7 @@ class BitGrid(QWidget):
         return _GROUP, _MIN_CELL
 
     def _chunk_height(self, cell: float) -> float:
-        return _RULER + len(self._rows) * (cell + 2) + _CHUNK_GAP
+        return _RULER + self._row_count() * (cell + 2) + _CHUNK_GAP
 
     def heightForWidth(self, width: int) -> int:
         if not self._rows:
@@ -108,7 +131,7 @@ class BitGrid(QWidget):
         if not self._rows:
             return -1
         per_line, cell = self._geometry(self.width())
-        for row in range(len(self._rows)):
+        for row in range(self._row_count()):
             for j in range(self.bits):
                 if self._cell_rect(row, j, per_line, cell).contains(QPointF(x, y)):
                     return j
@@ -147,8 +170,17 @@ class BitGrid(QWidget):
                         Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignBottom,
                         str(j),
                     )
-            for row, (label, fp) in enumerate(self._rows):
+            rows = [(label, fp.binary) for label, fp in self._rows]
+            if self.xor:
+                rows.append((XOR_LABEL, self.xor))
+            for row, (label, binary) in enumerate(rows):
                 first = self._cell_rect(row, line * per_line, per_line, cell)
+                is_xor = row == len(self._rows)
+                if is_xor and self._xor_lit:
+                    last = self._cell_rect(row, min(bits, (line + 1) * per_line) - 1, per_line, cell)
+                    painter.fillRect(
+                        QRectF(0, first.top() - 1, last.right() + 2, first.height() + 2), tint(SELECTED, self, 0.3)
+                    )
                 painter.setFont(self._bold)
                 painter.setPen(text)
                 painter.drawText(
@@ -156,11 +188,10 @@ class BitGrid(QWidget):
                     Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter,
                     label,
                 )
-                binary = fp.binary
                 for j in range(line * per_line, min(bits, (line + 1) * per_line)):
                     rect = self._cell_rect(row, j, per_line, cell).adjusted(1, 1, -1, -1)
                     differs = j in self._differing
-                    fill = diff_fill if differs else (one_fill if binary[j] == "1" else base)
+                    fill = diff_fill if differs else (base if is_xor or binary[j] == "0" else one_fill)
                     painter.fillRect(rect, fill)
                     painter.setPen(diff_pen if differs else grid_pen)
                     painter.drawRect(rect.adjusted(0.5, 0.5, -0.5, -0.5) if differs else rect)

@@ -1,6 +1,6 @@
 """The Examples menu: teaching presets whose texts live in ``resources/examples``.
 
-The six-bit worked example of DESIGN.md needs weights that a text cannot carry through segmentation, so
+The six-bit worked example (DESIGN.md §2) needs weights that a text cannot carry through segmentation, so
 its texts repeat each token as many times as its weight ("A A A A A B B …") and the example switches to
 the settings that make counts the weights: the plain word splitter, stop words kept, tf weighting, six
 bits and a table hasher over the case-folded tokens a…e.
@@ -129,7 +129,7 @@ EXAMPLES: tuple[Example, ...] = (
         k=SIX_BIT_K,
         note=QT_TRANSLATE_NOOP(
             "Examples",
-            "DESIGN.md's worked example: each token occurs as often as its weight and the table hasher gives its code.",
+            "The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.",
         ),
         live_numbers=True,
     ),

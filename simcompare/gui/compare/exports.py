@@ -1,12 +1,15 @@
 """The Compare page's Export button: a view or chart as PNG or SVG, the trace as CSV or JSON.
 
 The button sits at the corner of the results' tabs; its menu names what it saves, asks where, and says in
-the status bar what was saved or why it could not be.
+the status bar what was saved or why it could not be. Its file dialogs start in the folder of the last export
+(``compare/last_export``; else the Folder page's last export folder, else the user's documents).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal, Slot
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QStandardPaths, Signal, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMenu, QTabWidget, QToolButton, QWidget
 
@@ -16,6 +19,9 @@ from simcompare.gui.common.messages import system_error_text
 from simcompare.gui.compare.geometry_view import GeometryView
 from simcompare.gui.compare.steps_tab import StepsTab
 from simcompare.gui.compare.text_pane import TextPane
+
+LAST_EXPORT_KEY = "compare/last_export"
+FOLDER_LAST_EXPORT_KEY = "folder/last_export"  # the Folder page's, a start until this page has exported
 
 
 class ExportButton(QToolButton):
@@ -42,6 +48,9 @@ class ExportButton(QToolButton):
         self._results = results
         self._steps = steps
         self._geometry = geometry
+        self.settings: QSettings | None = None  # where the last export folder is kept (None: the application's)
+        # The file dialog, as a function (title, start, filter) -> path ("" cancels); tests replace it.
+        self.ask_save_path = lambda title, start, pattern: QFileDialog.getSaveFileName(self, title, start, pattern)[0]
         self.setText(self.tr("Export"))
         self.setToolTip(self.tr("Save a view or chart as PNG or SVG, or the trace as CSV or JSON"))
         self.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
@@ -119,16 +128,31 @@ class ExportButton(QToolButton):
         else:
             self._ask_export_widget(self.export_target(key), action.text())
 
+    def _settings(self) -> QSettings:
+        return self.settings if self.settings is not None else QSettings()
+
+    def start_folder(self) -> str:
+        """Where the file dialog starts: the last export's folder, else the Folder page's, else the documents."""
+        settings = self._settings()
+        for key in (LAST_EXPORT_KEY, FOLDER_LAST_EXPORT_KEY):
+            saved = str(settings.value(key, "") or "")
+            if saved and Path(saved).is_dir():
+                return saved
+        return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
+
+    def _ask_path(self, title: str, name: str, pattern: str) -> str:
+        path = self.ask_save_path(title, str(Path(self.start_folder()) / name), pattern)
+        if path:
+            self._settings().setValue(LAST_EXPORT_KEY, str(Path(path).parent))
+        return path
+
     def _ask_export_widget(self, widget: QWidget, title: str) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)")
-        )
+        path = self._ask_path(title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if path:
             self.export_widget(widget, path)
 
     def _ask_export_trace(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self,
+        path = self._ask_path(
             self.tr("Export the trace"),
             "simcompare-trace.csv",
             self.tr("CSV table (*.csv);;JSON, as simcompare compare --json (*.json)"),

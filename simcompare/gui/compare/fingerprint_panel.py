@@ -1,4 +1,4 @@
-"""Both fingerprints: the bit grids with their hex values, and the per-bit sums of each text as charts."""
+"""Both fingerprints: the bit grids with their XOR and hex values, and the per-bit sums of each text as charts."""
 
 from __future__ import annotations
 
@@ -26,6 +26,8 @@ class FingerprintPanel(QWidget):
         self.grid = BitGrid()
         self.hex_a = plain_label(selectable=True)
         self.hex_b = plain_label(selectable=True)
+        self.popcount = plain_label()  # the XOR row's ones, counted: the distance
+        self.popcount.setWordWrap(True)
         self.differing = plain_label()
         self.differing.setWordWrap(True)
         for label in (self.hex_a, self.hex_b):
@@ -48,6 +50,7 @@ class FingerprintPanel(QWidget):
         column.setSpacing(4)
         column.addWidget(self.heading)
         column.addWidget(self.grid)
+        column.addWidget(self.popcount)
         column.addLayout(hexes)
         column.addWidget(self.differing)
         column.addWidget(self.chart_a, 1)
@@ -57,13 +60,15 @@ class FingerprintPanel(QWidget):
         self.grid.set_fingerprints([], ())
         self.chart_a.set_fingerprint(None)
         self.chart_b.set_fingerprint(None)
-        for label in (self.hex_a, self.hex_b, self.differing):
+        for label in (self.hex_a, self.hex_b, self.popcount, self.differing):
             label.setText("")
 
     def show_comparison(self, comparison: Comparison) -> None:
         a, b = comparison.a.fingerprint, comparison.b.fingerprint
         differing = frozenset(comparison.differing_bits)
         self.grid.set_fingerprints([("A", a), ("B", b)], differing)
+        ones = len(differing)
+        self.popcount.setText(self.tr("A ⊕ B (XOR): %n one(s) = distance %n", "", ones))
         self.hex_a.setText(a.hex)
         self.hex_b.setText(b.hex)
         if differing:

@@ -1,7 +1,7 @@
 """The Geometry view: SimHash as random hyperplanes (Charikar), and the θ/π law measured on real pairs.
 
 Left: a document as its weight vector d, the f hyperplanes as the tokens' ±1 columns r_j, and each bit as
-the sign of d · r_j — for the seeds' three-hyperplane and two-dimension examples, or for text A or B.
+the sign of d · r_j — for the articles' three-hyperplane and two-dimension examples, or for text A or B.
 Under it, for the two texts: the angle θ between their weight vectors and f·θ/π beside the actual
 distance. Right: many real pairs' distance against their angle, with the line f·θ/π (computed by
 :func:`simcompare.core.explain.teaching.angle_law` on the worker thread; this view only draws).
@@ -183,7 +183,7 @@ class GeometryView(QWidget):
         self._job.failed.connect(self._on_law_failed)
 
         self.source = QComboBox()
-        self.source.addItem(self.tr("Seeds' example: three hyperplanes"), "three-hyperplanes")
+        self.source.addItem(self.tr("The articles' example: three hyperplanes"), "three-hyperplanes")
         self.source.addItem(self.tr("Two dimensions"), "two-dimensions")
         self.source.addItem(self.tr("Text A"), "a")
         self.source.addItem(self.tr("Text B"), "b")

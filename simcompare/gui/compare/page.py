@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import os
 
-from PySide6.QtCore import QByteArray, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QTimer, Signal, Slot
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QSplitter, QTabWidget, QToolButton, QVBoxLayout, QWidget
 
@@ -42,6 +42,15 @@ TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
 GREY_AFTER_MS = 300
 _STATE_GROUP = "compare/layout"
+
+
+def example_caption(item: Example, side: str) -> str:
+    """What a pane holding side ``side`` ("A" or "B") of an example says it holds, in the interface language."""
+    if side == "A":
+        text = QCoreApplication.translate("ComparePage", "Example: {title} (A)")
+    else:
+        text = QCoreApplication.translate("ComparePage", "Example: {title} (B)")
+    return text.format(title=item.translated_title())
 
 
 class ComparePage(QWidget):
@@ -224,13 +233,30 @@ class ComparePage(QWidget):
             self.settings.set_config(item.config, item.k, emit=False)
         else:
             self.settings.leave_teaching_mode()
-        title = item.translated_title()
-        self.pane_a.set_text(text_a, self.tr("Example: {title} (A)").format(title=title))
-        self.pane_b.set_text(text_b, self.tr("Example: {title} (B)").format(title=title))
+        self.pane_a.set_text(text_a, example_caption(item, "A"))
+        self.pane_b.set_text(text_b, example_caption(item, "B"))
         self._example, self._example_settings = item, (self.settings.config(), self.settings.decision())
         self.schedule(0)
         self.summary.set_info(example_note(item, None, settings_as_loaded=True))
-        self.message.emit(title)
+        self.message.emit(item.translated_title())
+
+    def take_over(self, old: ComparePage) -> None:
+        """Stand in for ``old`` (a change of language): its settings, texts, example, tab and step, with every
+        caption in this page's language."""
+        self.settings.set_config(old.settings.config(), old.settings.decision().k, emit=False)
+        self.settings.simhash_only.setChecked(old.settings.simhash_only.isChecked())
+        for mine, theirs in ((self.pane_a, old.pane_a), (self.pane_b, old.pane_b)):
+            mine.restore(theirs.state())  # says "edited", which forgets any example: set again below
+        item = old._example
+        if item is not None:
+            self.pane_a.rename_source(example_caption(item, "A"))
+            self.pane_b.rename_source(example_caption(item, "B"))
+            self._example, self._example_settings = item, old._example_settings
+            self.summary.set_info(example_note(item, None, settings_as_loaded=True))
+        self.results.setCurrentIndex(old.results.currentIndex())
+        if old.step_guide.step is not None:
+            self.step_guide.go_to(int(old.step_guide.step))
+        self.schedule(0)
 
     @Slot()
     def swap(self) -> None:
@@ -241,7 +267,18 @@ class ComparePage(QWidget):
 
     def holds_typed_text(self) -> bool:
         """True when a pane holds text the user typed or pasted (not a file, not an example)."""
-        return any(p.text().strip() and p.document is None and p.source is None for p in (self.pane_a, self.pane_b))
+        return self.pane_a.holds_typed_text() or self.pane_b.holds_typed_text()
+
+    def may_replace_typed_text(self, by_example: bool) -> bool:
+        """True when the texts may be replaced by an example (``by_example``) or cleared: nothing was typed,
+        or the user said yes."""
+        if not self.holds_typed_text():
+            return True
+        if by_example:
+            return self.pane_a.ask(
+                self.tr("Open an example"), self.tr("The example replaces the text you typed. Replace it?")
+            )
+        return self.pane_a.ask(self.tr("Clear both texts"), self.tr("Throw away the text you typed?"))
 
     @Slot()
     def clear(self) -> None:

@@ -41,7 +41,8 @@ _SETTINGS_GROUP = "compare/settings"
 
 
 class SettingsPanel(QWidget):
-    """Segmenter, stop words, weighting, top-K, hasher, bits and k.
+    """Segmenter, stop words, weighting, top-K, hasher, bits, k and SimHash only (the verdict without the word-pair
+    check, for a lesson on the fingerprint alone; not kept between sessions, and Restore defaults turns it off).
 
     Signals:
         changed(): a setting changed; ``config()`` and ``decision()`` give the new settings.
@@ -109,7 +110,11 @@ class SettingsPanel(QWidget):
         for row, tip in enumerate(
             (
                 self.tr("A token weighs as often as it occurs in the text"),
-                self.tr("Occurrences times rarity in a reference corpus: rare words pull harder on the bits"),
+                self.tr(
+                    "Occurrences times rarity in a reference corpus: rare words pull harder on the bits. The corpus "
+                    "(jieba's) is Chinese: every English word gets the same median rarity, so English text is "
+                    "weighed as by tf"
+                ),
                 self.tr("Weight by centrality in a word graph: words linked to many others count more"),
                 self.tr("Every distinct token weighs 1: only which tokens occur matters, not how often"),
             )
@@ -164,6 +169,15 @@ class SettingsPanel(QWidget):
             )
         )
 
+        self.simhash_only = QCheckBox(self.tr("SimHash only"))
+        self.simhash_only.setToolTip(
+            self.tr(
+                "No word-pair check: the verdict from the distance alone: near-duplicates when at most k bits "
+                "differ, however few word pairs the texts share. Off, the verdict also needs enough shared word "
+                "pairs, as the command line and the Folder page do"
+            )
+        )
+
         self.note = plain_label()
         self.note.setWordWrap(True)
         self.note.setSizePolicy(QSizePolicy.Policy.Preferred, QSizePolicy.Policy.Minimum)
@@ -193,6 +207,7 @@ class SettingsPanel(QWidget):
         fp_form.addRow(self.tr("Hasher"), self.hasher)
         fp_form.addRow(self.tr("Bits"), self.bits)
         fp_form.addRow(self.tr("k"), self.k)
+        fp_form.addRow("", self.simhash_only)
         fp_form.addRow(self.note)
 
         column = QVBoxLayout(self)
@@ -213,6 +228,7 @@ class SettingsPanel(QWidget):
         self.hasher.currentIndexChanged.connect(self._on_hasher_changed)
         self.bits.currentTextChanged.connect(self._on_bits_text)
         self.k.valueChanged.connect(self._emit)
+        self.simhash_only.toggled.connect(self._emit)
         self.defaults_button.clicked.connect(self._on_defaults_clicked)
 
     # ------------------------------------------------------------------------------------- values
@@ -232,7 +248,9 @@ class SettingsPanel(QWidget):
         )
 
     def decision(self) -> Decision:
-        """The verdict's k (this panel's) with the default verification threshold."""
+        """The verdict's k (this panel's) with the default verification threshold, or none (SimHash only)."""
+        if self.simhash_only.isChecked():
+            return Decision.for_bits(self._bits, self.k.value(), min_resemblance=0.0)
         return Decision.for_bits(self._bits, self.k.value())
 
     def hasher_name(self) -> str:
@@ -300,7 +318,9 @@ class SettingsPanel(QWidget):
             self.changed.emit()
 
     def restore_defaults(self, *, emit: bool = True) -> None:
-        """Back to ``Config()`` and the default k for its width."""
+        """Back to ``Config()``, the default k for its width and the word-pair check."""
+        with QSignalBlocker(self.simhash_only):
+            self.simhash_only.setChecked(False)
         defaults = Config()
         self.set_config(defaults, default_k(defaults.bits), emit=emit)
 

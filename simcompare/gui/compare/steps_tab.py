@@ -2,7 +2,8 @@
 
 Its views (token tables, bit grid, charts) are the costliest of the page to fill: while another tab is open
 they wait, and catch up when the tab is shown (or exported from). In step mode the tab lights up what the
-current step is about: table cells, or a widget (the cleaned text, the fingerprints, the XOR, the distance).
+current step is about: table cells, or a widget (the cleaned text, the fingerprints, the XOR row and its count,
+the distance).
 A token chosen in one table is chosen in the other too and drawn on the charts.
 """
 
@@ -100,6 +101,7 @@ class StepsTab(QWidget):
         for widget in self._lit:
             widget.setStyleSheet("")
         self._lit = []
+        self.fingerprints.grid.light_xor(step == Step.XOR)
         for table in (self.table_a, self.table_b):
             selection = table.view.selectionModel()
             selection.blockSignals(True)  # a step's highlight is not a token choice
@@ -121,7 +123,7 @@ class StepsTab(QWidget):
         elif step == Step.FINGERPRINT:
             self._lit = [self.fingerprints.hex_a, self.fingerprints.hex_b]
         elif step == Step.XOR:
-            self._lit = [self.fingerprints.differing]
+            self._lit = [self.fingerprints.popcount, self.fingerprints.differing]
         elif step == Step.DISTANCE:
             self._lit = [self._distance]
         for widget in self._lit:

@@ -172,13 +172,18 @@ class SummaryPanel(QFrame):
                     predicted=number(round(sticks.predicted_hamming, 1), 4), actual=comparison.distance
                 )
             )
-            self.verdict_caption.setText(
-                self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
-                    k=comparison.k,
-                    shared=round(comparison.resemblance * 100),
-                    needed=round(comparison.min_resemblance * 100),
+            if comparison.min_resemblance <= 0:  # SimHash only: the distance alone decides
+                self.verdict_caption.setText(
+                    self.tr("k = {k} · SimHash only (word-pair check off)").format(k=comparison.k)
                 )
-            )
+            else:
+                self.verdict_caption.setText(
+                    self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
+                        k=comparison.k,
+                        shared=round(comparison.resemblance * 100),
+                        needed=round(comparison.min_resemblance * 100),
+                    )
+                )
             if comparison.rejected_by_verification:
                 notes.append(
                     self.tr(

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QMessageBox,
     QPlainTextEdit,
     QSizePolicy,
     QToolButton,
@@ -112,6 +113,8 @@ class TextPane(QWidget):
         self._quiet = False
         self._last_dir = ""
         self._unfolded: str | None = None  # the editor's own text while it shows the folded one
+        # Asks a yes/no question (title, question) -> yes; Clear asks before it throws typed text away.
+        self.ask = self._ask
 
         self.title = QLabel(title)
         bold = QFont(self.title.font())
@@ -158,7 +161,7 @@ class TextPane(QWidget):
         self.editor.textChanged.connect(self._on_text_changed)
         self.editor.file_dropped.connect(self.load_file)
         self.open_button.clicked.connect(self.choose_file)
-        self.clear_button.clicked.connect(self.clear)
+        self.clear_button.clicked.connect(self._on_clear_clicked)
         self.html_box.toggled.connect(self._on_html_toggled)
         self.fold_button.toggled.connect(self._on_fold_toggled)
         self._show_info()
@@ -250,6 +253,28 @@ class TextPane(QWidget):
     @Slot()
     def clear(self) -> None:
         self._set("", loaded=False, source=None, document=None, html=False)
+
+    def rename_source(self, source: str) -> None:
+        """Name the example the pane holds anew (in a new interface language), keeping its text."""
+        self._source = source
+        self._show_info()
+
+    def holds_typed_text(self) -> bool:
+        """True when the pane holds text the user typed or pasted (not a file, not an example)."""
+        return bool(self.text().strip()) and self.document is None and self.source is None
+
+    def _ask(self, title: str, question: str) -> bool:
+        buttons = QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No
+        answer = QMessageBox.question(self, title, question, buttons, QMessageBox.StandardButton.No)
+        return answer == QMessageBox.StandardButton.Yes
+
+    @Slot()
+    def _on_clear_clicked(self) -> None:
+        if self.holds_typed_text() and not self.ask(
+            self.tr("Clear {title}").format(title=self.title.text()), self.tr("Throw away the text you typed?")
+        ):
+            return
+        self.clear()
 
     def state(self) -> PaneState:
         return PaneState(self.text(), self._loaded, self._source, self._document, self.html_box.isChecked())

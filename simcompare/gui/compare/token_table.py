@@ -61,9 +61,15 @@ class TokenTable(QWidget):
             self.select_token(selected, quiet=True)
 
     def selected_token(self) -> str:
-        rows = self.view.selectionModel().selectedRows()
+        """The token chosen: its selected row, or in step mode (cells, not rows, are selected) the one cell
+        the user clicked in a token's row."""
+        selection = self.view.selectionModel()
+        rows = [index.row() for index in selection.selectedRows()]
+        if not rows and self.view.selectionBehavior() == QAbstractItemView.SelectionBehavior.SelectItems:
+            rows = [index.row() for index in selection.selectedIndexes()]
+            rows = rows if len(rows) == 1 else []  # a step's lit column or row is no token choice
         if rows:
-            token = self.model.token_at(rows[0].row())
+            token = self.model.token_at(rows[0])
             if token is not None:
                 return token.token
         return ""
