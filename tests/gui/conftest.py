@@ -9,8 +9,9 @@ from pathlib import Path
 import pytest
 from helpers.gui import wait_settled
 from helpers.texts import ZH_A, ZH_B
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
 
+from simcompare.gui.common.i18n import TRANSLATOR_NAME
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.main_window import MainWindow
 
@@ -21,6 +22,18 @@ def _isolated_settings(tmp_path: Path) -> Iterator[None]:
     QSettings.setDefaultFormat(QSettings.Format.IniFormat)
     QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path / "user-settings"))
     yield
+
+
+@pytest.fixture(autouse=True)
+def _no_catalogue_left_installed() -> Iterator[None]:
+    """A test that installs a language's catalogue takes it away again, so the next test starts as the first did
+    (with none: the sources' own words), whatever order the tests run in."""
+    yield
+    app = QCoreApplication.instance()
+    if app is not None:
+        for translator in app.findChildren(QTranslator, TRANSLATOR_NAME):
+            app.removeTranslator(translator)
+            translator.setParent(None)
 
 
 @pytest.fixture(autouse=True)

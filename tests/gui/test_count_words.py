@@ -12,7 +12,7 @@ from PySide6.QtCore import QTranslator
 from simcompare.core.explain.compare import compare_texts
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.gui.app import install_translations
-from simcompare.gui.common.i18n import _TRANSLATOR_NAME, LANGUAGE_PROPERTY
+from simcompare.gui.common.i18n import LANGUAGE_PROPERTY, TRANSLATOR_NAME
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.compare.steps import Step, step_sentence
 
@@ -27,14 +27,14 @@ def _stats(qtbot, page: ComparePage, a: str, b: str) -> tuple[str, str]:  # type
 @pytest.fixture
 def catalogues(qapp) -> Iterator[None]:  # type: ignore[no-untyped-def]
     """Lets a test install catalogues, and puts back whatever was installed before (often none: source texts)."""
-    before = [t for t in qapp.findChildren(QTranslator) if t.objectName() == _TRANSLATOR_NAME]
+    before = [t for t in qapp.findChildren(QTranslator) if t.objectName() == TRANSLATOR_NAME]
     language = qapp.property(LANGUAGE_PROPERTY)
     yield
     if before:
         install_translations(qapp, language)
         return
     for translator in qapp.findChildren(QTranslator):
-        if translator.objectName() == _TRANSLATOR_NAME:
+        if translator.objectName() == TRANSLATOR_NAME:
             qapp.removeTranslator(translator)
             translator.setParent(None)
     qapp.setProperty(LANGUAGE_PROPERTY, language)

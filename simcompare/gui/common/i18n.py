@@ -23,7 +23,7 @@ SETTINGS_KEY = "language"
 LANGUAGE_PROPERTY = "simcompare_language"
 """The application property that holds the installed language (the help guide reads it)."""
 
-_TRANSLATOR_NAME = "simcompare-translator"
+TRANSLATOR_NAME = "simcompare-translator"
 
 
 def normalize(name: str | None) -> str | None:
@@ -69,7 +69,7 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
 
     Call before any window is built: widgets translate their texts when they are made.
     """
-    for old in app.findChildren(QTranslator, _TRANSLATOR_NAME):
+    for old in app.findChildren(QTranslator, TRANSLATOR_NAME):
         app.removeTranslator(old)
         old.setParent(None)
         old.deleteLater()
@@ -83,7 +83,7 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
     for places in catalogues:
         for folder, base in places:
             translator = QTranslator(app)
-            translator.setObjectName(_TRANSLATOR_NAME)
+            translator.setObjectName(TRANSLATOR_NAME)
             if translator.load(base, folder) and app.installTranslator(translator):
                 installed.append(translator)
                 break
