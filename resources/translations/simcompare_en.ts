@@ -1073,7 +1073,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+126"/>
+        <location line="+131"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1185,7 +1185,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+396"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1260,7 +1260,12 @@
         <translation>{0:.0%} shared</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>hard link of {0}</source>
+        <translation>hard link of {0}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>identical</source>
         <translation>identical</translation>
     </message>
@@ -1293,7 +1298,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-87"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1988,7 +1993,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+72"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
         <source>File</source>
         <translation>File</translation>
     </message>

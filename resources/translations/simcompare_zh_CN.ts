@@ -1063,7 +1063,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+126"/>
+        <location line="+131"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1173,7 +1173,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+396"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1248,7 +1248,12 @@
         <translation>共有 {0:.0%}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
+        <source>hard link of {0}</source>
+        <translation>{0} 的硬链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
         <source>identical</source>
         <translation>相同</translation>
     </message>
@@ -1280,7 +1285,7 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-84"/>
+        <location line="-87"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1968,7 +1973,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+72"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
         <source>File</source>
         <translation>文件</translation>
     </message>

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import QMenu
 from test_folder_page import EN, OTHER, ZH, run_scan, wait_grouped
 
 from simcompare.core.folder.actions import ActionLog
+from simcompare.gui.folder.models import Column
 from simcompare.gui.folder.page import FolderPage
 from simcompare.gui.main_window import MainWindow
 
@@ -215,6 +216,14 @@ def test_a_hard_link_is_never_the_only_copy_a_rule_trashes(qtbot, page: FolderPa
     assert page.result.files[group.reference].path == "a.txt"
     # b.txt is another name of the reference, not a copy: trashing it would free nothing and is never offered
     assert {page.result.files[i].path for i in page.model.marks()} == {"c.txt"}
+    # and the tree says what b.txt is
+    shown = {}
+    model = page.model
+    for r in range(model.rowCount()):
+        parent = model.index(r, 0)
+        for i in range(model.rowCount(parent)):
+            shown[model.index(i, Column.NAME, parent).data()] = model.index(i, Column.IDENTICAL, parent).data()
+    assert shown["b.txt"] == "hard link of a.txt" and shown["c.txt"] != "hard link of a.txt"
     # every distinct file is chosen when a.txt and c.txt are: the question "every copy?" is asked
     action(page.mark_menu, "Clear the marks").trigger()
     page.select_files([index_of(page, "a.txt"), index_of(page, "c.txt")])

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import enum
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -107,6 +107,7 @@ class GroupTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self._cleaner = cleaner if cleaner is not None else CleanerState()
         self._files: Sequence[FileRecord] = ()
+        self._hardlink_of: Callable[[int], int | None] | None = None
         self._groups: list[Group] = []
         self._wasted: list[int] = []
         self._members_total = 0
@@ -128,6 +129,7 @@ class GroupTreeModel(QAbstractItemModel):
         *,
         wasted: Sequence[int] | None = None,
         protected: Collection[int] = (),
+        hardlink_of: Callable[[int], int | None] | None = None,
     ) -> None:
         """Show new groups; marks of files still in a group are kept (the cleaner's state drops the others).
 
@@ -137,9 +139,11 @@ class GroupTreeModel(QAbstractItemModel):
             bits: The fingerprint width.
             wasted: Per group, the bytes that removing all but the reference frees.
             protected: Files in reference folders: never marked.
+            hardlink_of: A file's first name when it is another name of it (``FolderSession.hardlink_of``).
         """
         self.beginResetModel()
         self._files, self._groups, self._bits = files, list(groups), bits
+        self._hardlink_of = hardlink_of
         self._members_total = sum(map(len, self._groups))  # a new reference or a sort keeps the members
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
@@ -486,6 +490,9 @@ class GroupTreeModel(QAbstractItemModel):
                     return None
                 return self.tr("{0:.0%} shared").format(member.verified)
             if column == Column.IDENTICAL:
+                first = self._hardlink_of(member.index) if self._hardlink_of is not None else None
+                if first is not None:  # one file under two names: never a copy, never waste
+                    return self.tr("hard link of {0}").format(display_name(self._files[first].path))
                 return self.tr("identical") if member.identical else None
             return None
         if role == SORT_ROLE:

@@ -485,7 +485,12 @@ class FolderPage(QWidget):
             model = old.model
             wasted = [model.wasted(r) for r in range(len(model.groups))]
             self.model.set_groups(
-                result.files, model.groups, result.config.bits, wasted=wasted, protected=model.protected
+                result.files,
+                model.groups,
+                result.config.bits,
+                wasted=wasted,
+                protected=model.protected,
+                hardlink_of=self.session.hardlink_of if self.session is not None else None,
             )
             self.selection.expand()
             self.summary.show()
@@ -556,7 +561,12 @@ class FolderPage(QWidget):
         self.shown = outcome
         session = outcome.request.session
         self.model.set_groups(
-            session.files, outcome.groups, session.bits, wasted=outcome.wasted, protected=outcome.protected
+            session.files,
+            outcome.groups,
+            session.bits,
+            wasted=outcome.wasted,
+            protected=outcome.protected,
+            hardlink_of=session.hardlink_of,
         )
         if self.cleaner.holding:
             self.model.show_marks(self.cleaner.restore_marks())
