@@ -30,7 +30,7 @@ from simcompare.core.folder.actions import (
 from simcompare.core.folder.cleaner import inside, whole_groups
 from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.safe_paths import Expected, SkipReason
-from simcompare.core.folder.session import NotDuplicates
+from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import error_text, os_error_text, system_error_text
 
@@ -175,16 +175,22 @@ class FileCommands(QObject):
             return words[SkipReason.CHANGED]
         return system_error_text(outcome.errno) or outcome.error
 
-    @Slot()
-    def move_to_trash(self) -> list[str]:
-        """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
+    def _to_act_on(self) -> tuple[FolderPage, FolderSession, list[int]] | None:
+        """The page, its session and the files an action takes (the marked, else the selected); None when
+        there is nothing to act on (no result, a scan running, no file chosen)."""
         page = self._page
         session = page.session
         if session is None or page.scanning:
-            return []
+            return None
         chosen = self.chosen()
-        if not chosen:
+        return (page, session, chosen) if chosen else None
+
+    @Slot()
+    def move_to_trash(self) -> list[str]:
+        """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
+        if (taken := self._to_act_on()) is None:
             return []
+        page, session, chosen = taken
         title = self.tr("Move to trash")
         if not self._confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
             return []
@@ -194,13 +200,9 @@ class FileCommands(QObject):
     @Slot()
     def move_to_folder(self) -> list[str]:
         """Move the marked (else the selected) members into a folder, keeping their relative paths."""
-        page = self._page
-        session = page.session
-        if session is None or page.scanning:
+        if (taken := self._to_act_on()) is None:
             return []
-        chosen = self.chosen()
-        if not chosen:
-            return []
+        page, session, chosen = taken
         title = self.tr("Move to folder")
         start = page.preferences.start_folder("folder/last_move")
         destination = page.ask_folder(self.tr("Move the files into this folder"), start, "")
