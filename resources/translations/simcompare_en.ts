@@ -143,7 +143,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -618,7 +618,7 @@
         <translation>another name of a file moved already (a hard link)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -631,7 +631,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -655,8 +655,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-62"/>
+        <location line="+83"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -1467,7 +1467,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — how alike are these texts?</translation>
     </message>
@@ -1482,7 +1482,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1627,7 +1627,26 @@
         <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
+        <source>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</source>
+        <translation>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error: {error}</source>
+        <translation>Internal error: {error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error</source>
+        <translation>Internal error</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>

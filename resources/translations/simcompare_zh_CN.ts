@@ -141,7 +141,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
@@ -611,7 +611,7 @@
         <translation>已移动文件的另一个名字（硬链接）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -623,7 +623,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -646,8 +646,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-62"/>
+        <location line="+83"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -1449,7 +1449,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
         <source>simcompare — how alike are these texts?</source>
         <translation>simcompare — 这些文本有多相似？</translation>
     </message>
@@ -1464,7 +1464,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -1609,7 +1609,26 @@
         <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
+        <source>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</source>
+        <translation>simcompare 内部出错：{error}
+
+您要求的操作可能没有完成；窗口仍可继续使用。详细信息在 {log}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error: {error}</source>
+        <translation>内部错误：{error}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
