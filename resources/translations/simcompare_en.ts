@@ -1341,7 +1341,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1641,7 +1641,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Internal error: {error}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Internal error</source>
         <translation>Internal error</translation>
     </message>
@@ -2186,7 +2186,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -2233,6 +2233,11 @@ What you asked for may not have finished; the window is still usable. The detail
             <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
             <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cache: {0}</source>
+        <translation>Cache: {0}</translation>
     </message>
     <message>
         <location line="+8"/>

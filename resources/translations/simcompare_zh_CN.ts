@@ -1328,7 +1328,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1623,7 +1623,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>内部错误：{error}</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Internal error</source>
         <translation>内部错误</translation>
     </message>
@@ -2166,7 +2166,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -2210,6 +2210,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>
             <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cache: {0}</source>
+        <translation>缓存：{0}</translation>
     </message>
     <message>
         <location line="+8"/>
