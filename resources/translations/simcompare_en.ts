@@ -248,23 +248,37 @@
         <source>Distances between every two files appear here after a scan</source>
         <translation>Distances between every two files appear here after a scan</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>a random sample of %n pair(s)</source>
+        <translation>
+            <numerusform>a random sample of %n pair</numerusform>
+            <numerusform>a random sample of %n pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>all %n pair(s)</source>
+        <translation>
+            <numerusform>%n pair in all</numerusform>
+            <numerusform>all %n pairs</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+3"/>
-        <source>a random sample of {0} pairs</source>
-        <translation>a random sample of {0} pairs</translation>
+        <source>How many pairs of files lie at each distance ({0}, log scale).</source>
+        <translation>How many pairs of files lie at each distance ({0}, log scale).</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>all {0} pairs</source>
-        <translation>all {0} pairs</translation>
+        <source>%n pair(s) within k = {0}.</source>
+        <translation>
+            <numerusform>%n pair within k = {0}.</numerusform>
+            <numerusform>%n pairs within k = {0}.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
-        <translation>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
         <translation>k = {0}: ≈ {1:.2%} of all pairs (sampled)</translation>
     </message>
@@ -2520,10 +2534,13 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>not near-duplicates at this k</source>
         <translation>not near-duplicates at this k</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>{0} bits apart · {1:.0%} of the text shared · {2}</translation>
+        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <translation>
+            <numerusform>%n bit apart · {0:.0%} of the text shared · {1}</numerusform>
+            <numerusform>%n bits apart · {0:.0%} of the text shared · {1}</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>

@@ -246,23 +246,34 @@
         <source>Distances between every two files appear here after a scan</source>
         <translation>扫描后，这里显示每两个文件之间的距离</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>a random sample of %n pair(s)</source>
+        <translation>
+            <numerusform>随机抽取的 %n 对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>all %n pair(s)</source>
+        <translation>
+            <numerusform>全部 %n 对</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+3"/>
-        <source>a random sample of {0} pairs</source>
-        <translation>随机抽取的 {0} 对</translation>
+        <source>How many pairs of files lie at each distance ({0}, log scale).</source>
+        <translation>各个距离上有多少对文件（{0}，对数刻度）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>all {0} pairs</source>
-        <translation>全部 {0} 对</translation>
+        <source>%n pair(s) within k = {0}.</source>
+        <translation>
+            <numerusform>有 %n 对在 k = {0} 以内。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
-        <translation>各个距离上有多少对文件（{0}，对数刻度）。有 {1} 对在 k = {2} 以内。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
         <translation>k = {0}：约占全部文件对的 {1:.2%}（抽样）</translation>
     </message>
@@ -2497,10 +2508,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>not near-duplicates at this k</source>
         <translation>在此 k 下不算近似重复</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
+        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <translation>
+            <numerusform>相差 %n 位 · 共有 {0:.0%} 的文本 · {1}</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>
