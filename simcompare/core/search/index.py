@@ -20,6 +20,13 @@ the same blocks share those passes. Equal-key runs are then paired by offset (a 
 longest run length, not over runs) and verified with ``np.bitwise_count`` of the XOR. A pair that
 shares several keys is kept only under the first key its two values agree on, decided from the two
 values alone, so no set of seen pairs is ever built.
+
+Block keys are unions of whole blocks, and at large ``k`` among many values even the best layout
+leaves too many chance candidates (about 10^10 at k = 12 among a million 64-bit values). For
+one-word fingerprints :func:`find_near_pairs` also asks :func:`~simcompare.core.search.covering.choose_covering`
+what linear covering masks would cost (:mod:`simcompare.core.search.covering`) and searches with
+them when they are cheaper; the pairs are the same either way, and :attr:`NearPairs.method` tells
+which ran. :func:`choose_layout` and :class:`BlockIndex` stay with block layouts.
 """
 
 from __future__ import annotations
@@ -525,7 +532,10 @@ def find_near_pairs(
     once, identical fingerprints included.
 
     The block layout is chosen by a cost model from the number of distinct values, ``k`` and
-    ``bits`` (:func:`choose_layout`) unless ``blocks`` is given; any layout is exact. Identical
+    ``bits`` (:func:`choose_layout`) unless ``blocks`` is given; any layout is exact. Up to 64
+    bits and with ``blocks`` not given, linear covering masks are used instead when their cost
+    model expects them to be cheaper (many values at large ``k``: from about 100,000 values at
+    k = 12; see :mod:`simcompare.core.search.covering`), with the same pairs. Identical
     values are collapsed first (one sort of n): the search runs on distinct values and copies
     are paired afterwards, so m equal values cost their m (m - 1) / 2 result pairs and no search
     work. Memory beyond the input is a few arrays of n per radix level (the levels are the passes
