@@ -387,7 +387,7 @@ class MainWindow(QMainWindow):
         self._recovering = True
         try:  # a failing recovery must not make the hook call itself for ever
             self.folder_page.menus.on_busy(False)
-            self.compare_page.recover()
+            self.compare_page.busy_changed.emit(self.compare_page.busy)  # its results follow the real state
         except Exception:
             pass
         finally:

@@ -167,7 +167,7 @@ class ComparePage(QWidget):
         self._recompute.result_ready.connect(self._on_result)
         self._recompute.failed.connect(self._on_failed)
         self._recompute.busy_changed.connect(self.busy_changed)
-        self._recompute.busy_changed.connect(self._on_busy_changed)
+        self.busy_changed.connect(self._on_busy_changed)  # also when the window re-sends it after an error
         for pane in (self.pane_a, self.pane_b):
             pane.edited.connect(self._on_text_edited)
             pane.file_loaded.connect(self._on_file_loaded)
@@ -444,11 +444,6 @@ class ComparePage(QWidget):
     def results_greyed(self) -> bool:
         """The results on screen are for older inputs and a recompute is under way."""
         return not self.results.isEnabled()
-
-    def recover(self) -> None:
-        """After an error in a slot: the results' state follows the computation's real state again."""
-        self._on_busy_changed(self.busy)
-        self.busy_changed.emit(self.busy)
 
     @Slot(bool)
     def _on_busy_changed(self, busy: bool) -> None:
