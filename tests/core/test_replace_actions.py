@@ -271,3 +271,15 @@ def test_a_copy_to_a_full_disk_is_refused_by_its_free_space_and_leaves_nothing(r
         assert report.moved_paths == ("sub/deeper/copy2.txt", "copy.txt")
         assert listing(mounted) == ["copy.txt", "sub", "sub/deeper", "sub/deeper/copy2.txt"]
     assert big.stat().st_size == files[1].size
+
+
+def test_a_near_duplicate_is_never_replaced_by_a_link(root: Path) -> None:
+    (root / "near.txt").write_text(EN_A.replace("farmer", "shepherd"), encoding="utf-8")
+    (root / "same-size.txt").write_text(EN_A.replace("fox", "cat"), encoding="utf-8")  # same length, other bytes
+    for how in LinkKind:
+        report = link_scanned(str(root), [pair(root, "near.txt"), pair(root, "same-size.txt")], how)
+        assert [o.skipped for o in report.outcomes] == [SkipReason.NOT_IDENTICAL] * 2 and not report.done
+        assert "bytes differ" in report.outcomes[0].error
+    assert "shepherd" in (root / "near.txt").read_text(encoding="utf-8")
+    assert "cat" in (root / "same-size.txt").read_text(encoding="utf-8")
+    assert sorted(os.listdir(root)) == ["copy.txt", "near.txt", "ref.txt", "same-size.txt", "sub"]

@@ -10,9 +10,11 @@ exactly what happened to each file.
 A replacement by a link never leaves a copy half replaced: the link is made under a temporary name in the
 copy's folder, checked (a hard link must be the reference itself, whose identity is checked too), and renamed
 over the copy, which is atomic; whatever fails before the rename removes the temporary name and leaves the copy
-as it was. A hard link is never tried across file systems, and a copy that already is a hard link of its
-reference is reported as such, not linked again. The one moment left is between the last check of the copy and
-the rename (microseconds): a program that rewrites the copy in place just then loses that write.
+as it was. Only a copy whose bytes are the reference's, compared byte for byte right before, is replaced (a
+near-duplicate's own words would be lost); a hard link is never tried across file systems, and a copy that
+already is a hard link of its reference is reported as such, not linked again. The one moment left is between
+the last check of the copy and the rename (microseconds): a program that rewrites the copy in place just then
+loses that write.
 """
 
 from __future__ import annotations
@@ -79,6 +81,32 @@ def _in_folder(found: Located) -> Callable[[str], str]:
     return lambda name: os.path.join(folder, name)
 
 
+_READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+_CHUNK = 1 << 20
+
+
+def _same_bytes(a: Located, b: Located) -> bool:
+    """Whether the two files found hold the same bytes (read now, each checked to be the file found)."""
+    if a.info.st_size != b.info.st_size:
+        return False
+    first = os.open(a.name, _READ, dir_fd=a.folder_fd)
+    try:
+        second = os.open(b.name, _READ, dir_fd=b.folder_fd)
+        try:
+            if not (_same(a, os.fstat(first)) and _same(b, os.fstat(second))):
+                raise Refused(SkipReason.CHANGED, "it changed while it was being compared with its reference")
+            while True:
+                left, right = os.read(first, _CHUNK), os.read(second, _CHUNK)
+                if left != right:
+                    return False
+                if not left:
+                    return True
+        finally:
+            os.close(second)
+    finally:
+        os.close(first)
+
+
 def _hard_link(reference: Located, name: str, found: Located) -> None:
     if os.link in os.supports_follow_symlinks:
         os.link(
@@ -125,6 +153,9 @@ def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act
                 if os.path.abspath(reference.path) == os.path.abspath(found.path):
                     raise Refused(SkipReason.IS_REFERENCE, "it is its group's reference; it is kept as it is")
                 raise Refused(SkipReason.ALREADY_LINKED, f"it already is a hard link of {reference.path}")
+            if not _same_bytes(found, reference):
+                detail = f"its bytes differ from those of {reference.path}; a link would lose them"
+                raise Refused(SkipReason.NOT_IDENTICAL, detail)
             if how is LinkKind.HARD:
                 if reference.info.st_dev != found.info.st_dev:
                     detail = f"it is on another file system than {reference.path}; a hard link cannot join them"
@@ -163,8 +194,9 @@ def link_scanned(
 
     An outcome's ``target`` is the reference's path. A copy left alone says why: it changed
     (``CHANGED``…), its reference changed or vanished (``REFERENCE_CHANGED``), it is the reference
-    (``IS_REFERENCE``), it already is a hard link of it (``ALREADY_LINKED``), or, for a hard link, it is on
-    another file system (``OTHER_DEVICE``); a system error (a read-only folder) leaves it as it was too.
+    (``IS_REFERENCE``), it already is a hard link of it (``ALREADY_LINKED``), its bytes differ from the
+    reference's (``NOT_IDENTICAL``: a near-duplicate is never replaced), or, for a hard link, it is on another
+    file system (``OTHER_DEVICE``); a system error (a read-only folder) leaves it as it was too.
     """
     how = LinkKind(how)
     wanted = list(replacements)

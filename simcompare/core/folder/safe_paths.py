@@ -125,6 +125,7 @@ class SkipReason(StrEnum):
     REFERENCE_CHANGED = "reference_changed"  # the group's reference changed or vanished since the scan
     ALREADY_LINKED = "already_linked"  # already a hard link of its group's reference: nothing to do
     OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
+    NOT_IDENTICAL = "not_identical"  # its bytes differ from its reference's: a link would lose them
 
 
 _DETAILS = {
