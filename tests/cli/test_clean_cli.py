@@ -186,3 +186,12 @@ def test_a_destination_inside_the_scanned_folder_is_an_error_and_nothing_moves(c
     run = cli("scan", str(folder), *SCAN, "--mark", "all-but-reference", "--move-to", str(folder / "x"), "--yes")
     assert run.returncode == 1 and "outside the scanned folder" in run.stderr and "nothing was done" in run.stderr
     assert snapshot(folder) == before
+
+
+def test_results_are_reported_as_a_scan_is_without_scanning(cli: RunCli, folder: Path, tmp_path: Path) -> None:
+    saved = tmp_path / "R.json"
+    scanned = cli("scan", str(folder), *SCAN, "--save-results", str(saved))
+    (folder / "other.txt").unlink()  # not a member of any group: the saved groups are the same
+    again = cli("scan", "--results", str(saved))
+    assert again.returncode == 0 and again.stdout == scanned.stdout
+    assert "1 file vanished" in again.stderr
