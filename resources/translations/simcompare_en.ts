@@ -1490,8 +1490,8 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+90"/>
-        <source>simcompare — how alike are these texts?</source>
-        <translation>simcompare — how alike are these texts?</translation>
+        <source>How alike are these texts?</source>
+        <translation>How alike are these texts?</translation>
     </message>
     <message>
         <location line="+10"/>

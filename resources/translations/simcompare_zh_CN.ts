@@ -1468,8 +1468,8 @@
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+90"/>
-        <source>simcompare — how alike are these texts?</source>
-        <translation>simcompare — 这些文本有多相似？</translation>
+        <source>How alike are these texts?</source>
+        <translation>这些文本有多相似？</translation>
     </message>
     <message>
         <location line="+10"/>

@@ -87,7 +87,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings = settings if settings is not None else QSettings()
         self._persist = persist
-        self.setWindowTitle(self.tr("simcompare — how alike are these texts?"))
+        self.setWindowTitle(self.tr("How alike are these texts?"))  # Qt adds " — simcompare"
         self.setMinimumSize(900, 600)
 
         self.pages = QTabWidget()
