@@ -563,16 +563,24 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location line="-11"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>%n file moved</numerusform>
             <numerusform>%n files moved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>%n empty folder removed</numerusform>
+            <numerusform>%n empty folders removed</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -645,7 +653,7 @@
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -656,12 +664,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-12"/>
+        <location line="-13"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -669,8 +677,8 @@
         </translation>
     </message>
     <message>
-        <location line="-62"/>
-        <location line="+83"/>
+        <location line="-63"/>
+        <location line="+85"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -739,7 +747,7 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+54"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
@@ -931,7 +939,7 @@
         <translation>&amp;Duplicates</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Mark by rule</source>
         <translation>Mark by rule</translation>
     </message>
@@ -2067,6 +2075,220 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+10"/>
         <source>Add a reference folder</source>
         <translation>Add a reference folder</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceCommands</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
+        <location line="+99"/>
+        <source>Replace with hard link</source>
+        <translation>Replace with hard link</translation>
+    </message>
+    <message>
+        <location line="-97"/>
+        <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
+        <translation>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+94"/>
+        <source>Replace with symbolic link</source>
+        <translation>Replace with symbolic link</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
+        <translation>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete permanently…</source>
+        <translation>Delete permanently…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the chosen files without the trash, after asking twice</source>
+        <translation>Delete the chosen files without the trash, after asking twice</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy to folder…</source>
+        <translation>Copy to folder…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the chosen files into a folder, keeping their paths; the files stay</source>
+        <translation>Copy the chosen files into a folder, keeping their paths; the files stay</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove folders left empty</source>
+        <translation>Remove folders left empty</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After a move or a delete, remove the folders it left empty (never the scanned folder)</source>
+        <translation>After a move or a delete, remove the folders it left empty (never the scanned folder)</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Choose copies, not their group&apos;s reference.</source>
+        <translation>Choose copies, not their group&apos;s reference.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Replace %n file(s) with a hard link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>Replace %n file with a hard link to its group&apos;s reference?</numerusform>
+            <numerusform>Replace %n files with a hard link to their group&apos;s reference?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Replace %n file(s) with a symbolic link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>Replace %n file with a symbolic link to its group&apos;s reference?</numerusform>
+            <numerusform>Replace %n files with a symbolic link to their group&apos;s reference?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n of them differ from their reference and will be left as they are.</source>
+        <translation>
+            <numerusform>%n of them differs from its reference and will be left as it is.</numerusform>
+            <numerusform>%n of them differ from their reference and will be left as they are.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Delete permanently</source>
+        <translation>Delete permanently</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Delete %n file(s) ({0}) permanently? They do not go to the trash.</source>
+        <translation>
+            <numerusform>Delete %n file ({0}) permanently? It does not go to the trash.</numerusform>
+            <numerusform>Delete %n files ({0}) permanently? They do not go to the trash.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete every copy?</source>
+        <translation>Delete every copy?</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Really delete %n file(s) ({0})? This cannot be undone.</source>
+        <translation>
+            <numerusform>Really delete %n file ({0})? This cannot be undone.</numerusform>
+            <numerusform>Really delete %n files ({0})? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Copy to folder</source>
+        <translation>Copy to folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the files into this folder</source>
+        <translation>Copy the files into this folder</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>Choose a folder outside the scanned folder.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-13"/>
+        <source>Copy %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>Copy %n file into {0}, keeping its path?</numerusform>
+            <numerusform>Copy %n files into {0}, keeping their paths?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+37"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>%n empty folder removed</numerusform>
+            <numerusform>%n empty folders removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) were left as they were:</source>
+        <translation>
+            <numerusform>%n file was left as it was:</numerusform>
+            <numerusform>%n files were left as they were:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Action log</source>
+        <translation>Action log</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>The action log could not be written: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n file(s) deleted</source>
+        <translation>
+            <numerusform>%n file deleted</numerusform>
+            <numerusform>%n files deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n file(s) copied</source>
+        <translation>
+            <numerusform>%n file copied</numerusform>
+            <numerusform>%n files copied</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) replaced with a link</source>
+        <translation>
+            <numerusform>%n file replaced with a link</numerusform>
+            <numerusform>%n files replaced with a link</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it is its group&apos;s reference</source>
+        <translation>it is its group&apos;s reference</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its group&apos;s reference changed or vanished since the scan</source>
+        <translation>its group&apos;s reference changed or vanished since the scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it already is a hard link of its group&apos;s reference</source>
+        <translation>it already is a hard link of its group&apos;s reference</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is on another disk than its reference; a hard link cannot join them</source>
+        <translation>it is on another disk than its reference; a hard link cannot join them</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its bytes differ from its reference&apos;s; a link would lose them</source>
+        <translation>its bytes differ from its reference&apos;s; a link would lose them</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>there is not enough free space at the destination</source>
+        <translation>there is not enough free space at the destination</translation>
     </message>
 </context>
 <context>

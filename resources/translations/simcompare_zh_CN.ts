@@ -556,15 +556,22 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location line="-11"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>已移动 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>已删除 %n 个空文件夹</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -634,7 +641,7 @@
         </translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -645,20 +652,20 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-12"/>
+        <location line="-13"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-62"/>
-        <location line="+83"/>
+        <location line="-63"/>
+        <location line="+85"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -726,7 +733,7 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+54"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
@@ -918,7 +925,7 @@
         <translation>重复文件(&amp;D)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Mark by rule</source>
         <translation>按规则标记</translation>
     </message>
@@ -2044,6 +2051,209 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+10"/>
         <source>Add a reference folder</source>
         <translation>添加参照文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceCommands</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
+        <location line="+99"/>
+        <source>Replace with hard link</source>
+        <translation>替换为硬链接</translation>
+    </message>
+    <message>
+        <location line="-97"/>
+        <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
+        <translation>把每个选中的文件替换为指向本组参照文件的硬链接（仅限完全相同的文件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+94"/>
+        <source>Replace with symbolic link</source>
+        <translation>替换为符号链接</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
+        <translation>把每个选中的文件替换为指向本组参照文件的符号链接（仅限完全相同的文件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete permanently…</source>
+        <translation>永久删除…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the chosen files without the trash, after asking twice</source>
+        <translation>不经回收站删除选中的文件（会询问两次）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy to folder…</source>
+        <translation>复制到文件夹…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the chosen files into a folder, keeping their paths; the files stay</source>
+        <translation>把选中的文件复制到一个文件夹，保留其路径；原文件不动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove folders left empty</source>
+        <translation>删除留下的空文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After a move or a delete, remove the folders it left empty (never the scanned folder)</source>
+        <translation>移动或删除之后，删除因此变空的文件夹（绝不删除扫描的文件夹）</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Choose copies, not their group&apos;s reference.</source>
+        <translation>请选择副本，而不是本组的参照文件。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Replace %n file(s) with a hard link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>把 %n 个文件替换为指向本组参照文件的硬链接？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Replace %n file(s) with a symbolic link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>把 %n 个文件替换为指向本组参照文件的符号链接？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n of them differ from their reference and will be left as they are.</source>
+        <translation>
+            <numerusform>其中 %n 个与参照文件不同，将保持原样。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Delete permanently</source>
+        <translation>永久删除</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Delete %n file(s) ({0}) permanently? They do not go to the trash.</source>
+        <translation>
+            <numerusform>永久删除 %n 个文件（{0}）？它们不会进入回收站。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete every copy?</source>
+        <translation>删除所有副本？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Really delete %n file(s) ({0})? This cannot be undone.</source>
+        <translation>
+            <numerusform>确定删除 %n 个文件（{0}）？此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Copy to folder</source>
+        <translation>复制到文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the files into this folder</source>
+        <translation>把文件复制到此文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>请选择扫描文件夹之外的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-13"/>
+        <source>Copy %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>把 %n 个文件复制到 {0}，保留其路径？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+37"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>已删除 %n 个空文件夹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) were left as they were:</source>
+        <translation>
+            <numerusform>%n 个文件保持原样：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Action log</source>
+        <translation>操作日志</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>无法写入操作日志：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n file(s) deleted</source>
+        <translation>
+            <numerusform>已删除 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n file(s) copied</source>
+        <translation>
+            <numerusform>已复制 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) replaced with a link</source>
+        <translation>
+            <numerusform>已将 %n 个文件替换为链接</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it is its group&apos;s reference</source>
+        <translation>它是本组的参照文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its group&apos;s reference changed or vanished since the scan</source>
+        <translation>扫描之后本组的参照文件已更改或消失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it already is a hard link of its group&apos;s reference</source>
+        <translation>它已经是本组参照文件的硬链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is on another disk than its reference; a hard link cannot join them</source>
+        <translation>它与参照文件不在同一个磁盘上；硬链接无法连接它们</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its bytes differ from its reference&apos;s; a link would lose them</source>
+        <translation>它的内容与参照文件不同；替换为链接会丢失这些内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>there is not enough free space at the destination</source>
+        <translation>目标位置的可用空间不足</translation>
     </message>
 </context>
 <context>
