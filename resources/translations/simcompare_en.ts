@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
-        <location line="+316"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+97"/>
+        <location line="+319"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-315"/>
-        <location line="+316"/>
+        <location line="-318"/>
+        <location line="+319"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-313"/>
+        <location line="-316"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -67,17 +67,17 @@
         <translation>Differences</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Geometry</source>
         <translation>Geometry</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-77"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,7 +87,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+74"/>
+        <source>Hyperplanes</source>
+        <translation>Hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+155"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -117,7 +122,7 @@
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%n token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
             <numerusform>%n token · {kept} of {distinct} distinct kept</numerusform>
@@ -618,7 +623,7 @@
         <translation>another name of a file moved already (a hard link)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -631,7 +636,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -655,8 +660,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-62"/>
+        <location line="+83"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -1988,6 +1993,83 @@
             <numerusform>Pairs you said are not duplicates (%n)</numerusform>
             <numerusform>Pairs you said are not duplicates (%n)</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>PlaneDrawing</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/plane_view.py" line="+63"/>
+        <source>A text without features has no direction.</source>
+        <translation>A text without features has no direction.</translation>
+    </message>
+</context>
+<context>
+    <name>PlaneView</name>
+    <message>
+        <location line="+77"/>
+        <source>Texts A and B</source>
+        <translation>Texts A and B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>The articles&apos; example: three hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: two dimensions</source>
+        <translation>The articles&apos; example: two dimensions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One more hyperplane</source>
+        <translation>One more hyperplane</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+86"/>
+        <source>Play</source>
+        <translation>Play</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>{n} lines a second</source>
+        <translation>{n} lines a second</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only the fingerprint&apos;s</source>
+        <translation>Only the fingerprint&apos;s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the f hyperplanes of the fingerprint again, without random ones</source>
+        <translation>Show the f hyperplanes of the fingerprint again, without random ones</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Show:</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no picture.</source>
+        <translation>A text without features has no direction, so no picture.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{n} lines: {bits} of the fingerprint&apos;s {f} hyperplanes and {random} random ones. {s} separate {a} and {b}: {share} %. θ = {deg}°, so θ/π = {expected} %.</source>
+        <translation>{n} lines: {bits} of the fingerprint&apos;s {f} hyperplanes and {random} random ones. {s} separate {a} and {b}: {share} %. θ = {deg}°, so θ/π = {expected} %.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Each hyperplane of the fingerprint meets the plane of {a} and {b} in a line through the origin; bit j is the side of line j a document lies on. Lit: the lines that separate them; of the fingerprint&apos;s lines shown, bits {list} ({d}) — exactly the bits where the fingerprints differ. A random hyperplane separates them with probability θ/π, so f bits differ in about f·θ/π of them.</source>
+        <translation>Each hyperplane of the fingerprint meets the plane of {a} and {b} in a line through the origin; bit j is the side of line j a document lies on. Lit: the lines that separate them; of the fingerprint&apos;s lines shown, bits {list} ({d}) — exactly the bits where the fingerprints differ. A random hyperplane separates them with probability θ/π, so f bits differ in about f·θ/π of them.</translation>
     </message>
 </context>
 <context>

@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
-        <location line="+316"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+97"/>
+        <location line="+319"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-315"/>
-        <location line="+316"/>
+        <location line="-318"/>
+        <location line="+319"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-313"/>
+        <location line="-316"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -67,17 +67,17 @@
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Geometry</source>
         <translation>几何</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-77"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,7 +87,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+74"/>
+        <source>Hyperplanes</source>
+        <translation>超平面</translation>
+    </message>
+    <message>
+        <location line="+155"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -117,7 +122,7 @@
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%n token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
             <numerusform>%n 个词元 · {distinct} 个不同中保留 {kept} 个</numerusform>
@@ -611,7 +616,7 @@
         <translation>已移动文件的另一个名字（硬链接）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -623,7 +628,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -646,8 +651,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-62"/>
+        <location line="+83"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -1968,6 +1973,83 @@
         <translation>
             <numerusform>您标为“非重复”的文件对（%n）</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>PlaneDrawing</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/plane_view.py" line="+63"/>
+        <source>A text without features has no direction.</source>
+        <translation>没有特征的文本没有方向。</translation>
+    </message>
+</context>
+<context>
+    <name>PlaneView</name>
+    <message>
+        <location line="+77"/>
+        <source>Texts A and B</source>
+        <translation>文本 A 和 B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>论文中的示例：三个超平面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: two dimensions</source>
+        <translation>论文中的示例：二维</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One more hyperplane</source>
+        <translation>再加一个超平面</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+86"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>{n} lines a second</source>
+        <translation>每秒 {n} 条线</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only the fingerprint&apos;s</source>
+        <translation>只看指纹的</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the f hyperplanes of the fingerprint again, without random ones</source>
+        <translation>重新只显示指纹的 f 个超平面，不含随机超平面</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no picture.</source>
+        <translation>没有特征的文本没有方向，所以无法作图。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{n} lines: {bits} of the fingerprint&apos;s {f} hyperplanes and {random} random ones. {s} separate {a} and {b}: {share} %. θ = {deg}°, so θ/π = {expected} %.</source>
+        <translation>{n} 条线：指纹 {f} 个超平面中的 {bits} 个，另加 {random} 个随机超平面。其中 {s} 条把 {a} 和 {b} 分开：{share} %。θ = {deg}°，所以 θ/π = {expected} %。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Each hyperplane of the fingerprint meets the plane of {a} and {b} in a line through the origin; bit j is the side of line j a document lies on. Lit: the lines that separate them; of the fingerprint&apos;s lines shown, bits {list} ({d}) — exactly the bits where the fingerprints differ. A random hyperplane separates them with probability θ/π, so f bits differ in about f·θ/π of them.</source>
+        <translation>指纹的每个超平面与 {a}、{b} 所在的平面相交于一条过原点的直线；第 j 位就是文档落在第 j 条直线的哪一侧。高亮的是把两者分开的直线；在已显示的指纹直线中，是第 {list} 位（共 {d} 位）——恰好就是两个指纹不同的位。随机超平面把两者分开的概率是 θ/π，所以 f 位中约有 f·θ/π 位不同。</translation>
     </message>
 </context>
 <context>

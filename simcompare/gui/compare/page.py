@@ -32,6 +32,7 @@ from simcompare.gui.compare.examples import Example, example, example_note
 from simcompare.gui.compare.exports import ExportButton
 from simcompare.gui.compare.geometry_view import GeometryView
 from simcompare.gui.compare.index_view import IndexView
+from simcompare.gui.compare.plane_view import PlaneView
 from simcompare.gui.compare.recompute import Recompute
 from simcompare.gui.compare.settings_panel import SettingsPanel
 from simcompare.gui.compare.steps_tab import StepsTab
@@ -107,7 +108,7 @@ class ComparePage(QWidget):
         return inputs
 
     def _build_results(self) -> QWidget:
-        """The verdict strip above the results' tabs (Steps, Differences, Geometry, Index) and Export."""
+        """The verdict strip above the results' tabs (Steps, Differences, Geometry, Hyperplanes, Index) and Export."""
         self.summary = SummaryPanel()
         self.differences = DifferencesView()
         self.steps_tab = StepsTab(self.summary.distance)
@@ -121,7 +122,9 @@ class ComparePage(QWidget):
         self.results.addTab(self.differences, self.tr("Differences"))
         self.geometry = GeometryView()
         self.index_view = IndexView()
+        self.planes = PlaneView()
         self.results.addTab(self.geometry, self.tr("Geometry"))
+        self.results.addTab(self.planes, self.tr("Hyperplanes"))
         self.results.addTab(self.index_view, self.tr("Index"))
         self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry)
         self.results.setCornerWidget(self.export_button)
@@ -404,6 +407,7 @@ class ComparePage(QWidget):
                 )
             )
         self.geometry.show_comparison(comparison)
+        self.planes.show_comparison(comparison)
         self.index_view.show_comparison(comparison)
         self.steps_tab.set_comparison(comparison, self._count_tokens(comparison))
         if self.results.currentWidget() is self.steps_tab:
