@@ -27,7 +27,7 @@
 <context>
     <name>BlocksStrip</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+83"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+125"/>
         <source>shared</source>
         <translation>shared</translation>
     </message>
@@ -1419,22 +1419,22 @@
 <context>
     <name>IndexView</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+27"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+33"/>
         <source>How many fingerprints the index holds</source>
         <translation>How many fingerprints the index holds</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Fingerprints in the index:</source>
         <translation>Fingerprints in the index:</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+41"/>
         <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
         <translation>With k = {k} of {f} bits there is nothing for an index to cut.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
         <translation>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</translation>
     </message>
@@ -1459,12 +1459,82 @@
         <translation>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+22"/>
+        <source>The pigeonhole: k + 1 blocks, one table per block</source>
+        <translation>The pigeonhole: k + 1 blocks, one table per block</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them</source>
+        <translation>What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{agree} of the {blocks} blocks agree; a table&apos;s key is any {per_key} blocks, so {meeting} of its {tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree.</source>
+        <translation>{agree} of the {blocks} blocks agree; a table&apos;s key is any {per_key} blocks, so {meeting} of its {tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table on several of them: more tables to sort and search, but wider keys, so far fewer chance candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about {naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet about {scan}. The scan weighs the two with its cost model and uses the cheaper layout.</source>
+        <translation>Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table on several of them: more tables to sort and search, but wider keys, so far fewer chance candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about {naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet about {scan}. The scan weighs the two with its cost model and uses the cheaper layout.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Blocks (count × bits)</source>
+        <translation>Blocks (count × bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocks in a key</source>
+        <translation>Blocks in a key</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tables: C(blocks, k)</source>
+        <translation>Tables: C(blocks, k)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Narrowest key</source>
+        <translation>Narrowest key</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{bits} bits</source>
+        <translation>{bits} bits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates per query</source>
+        <translation>Candidates per query</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates in a whole scan</source>
+        <translation>Candidates in a whole scan</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>k + 1 blocks</source>
+        <translation>k + 1 blocks</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The scan&apos;s layout</source>
+        <translation>The scan&apos;s layout</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits).</source>
+        <translation>Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits).</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
         <translation>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</translation>
     </message>

@@ -27,7 +27,7 @@
 <context>
     <name>BlocksStrip</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+83"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+125"/>
         <source>shared</source>
         <translation>相同</translation>
     </message>
@@ -1401,22 +1401,22 @@
 <context>
     <name>IndexView</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+27"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+33"/>
         <source>How many fingerprints the index holds</source>
         <translation>索引中的指纹数量</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Fingerprints in the index:</source>
         <translation>索引中的指纹：</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+41"/>
         <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
         <translation>k = {k}、共 {f} 位时，索引无从切分。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
         <translation>{d} 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</translation>
     </message>
@@ -1441,12 +1441,82 @@
         <translation>k = {k}：{f} 位被切成 k + 1 = {blocks} 块。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：{blocks} 块，{keys} 张表；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+22"/>
+        <source>The pigeonhole: k + 1 blocks, one table per block</source>
+        <translation>鸽巢原理：k + 1 块，每块一张表</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them</source>
+        <translation>扫描 n = 2^{e} 个指纹时实际使用的布局：{blocks} 块，每张表以其中 {per_key} 块为键</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{agree} of the {blocks} blocks agree; a table&apos;s key is any {per_key} blocks, so {meeting} of its {tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree.</source>
+        <translation>{blocks} 块中有 {agree} 块相同；每张表的键是任意 {per_key} 块，所以 {tables} 张表中有 {meeting} 张能找到这一对。距离不超过 k = {k} 时，总有至少 {per_key} 块相同。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table on several of them: more tables to sort and search, but wider keys, so far fewer chance candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about {naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet about {scan}. The scan weighs the two with its cost model and uses the cheaper layout.</source>
+        <translation>Manku、Jain 和 Das Sarma（2007）把指纹切成多于 k + 1 块，每张表以其中几块组合为键：要排序和查找的表更多，但键更宽，偶然碰上的候选少得多。n = 2^{e} 时：{naive_tables} 张键至少 {naive_bits} 位的表，每次查询约遇到 {naive} 个候选；{scan_tables} 张键至少 {scan_bits} 位的表约遇到 {scan} 个。扫描用代价模型权衡两者，选用更省的布局。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Blocks (count × bits)</source>
+        <translation>块（个数 × 位数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocks in a key</source>
+        <translation>每个键的块数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tables: C(blocks, k)</source>
+        <translation>表数：C(块数, k)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Narrowest key</source>
+        <translation>最窄的键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{bits} bits</source>
+        <translation>{bits} 位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates per query</source>
+        <translation>每次查询的候选数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates in a whole scan</source>
+        <translation>整次扫描的候选数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>k + 1 blocks</source>
+        <translation>k + 1 块</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The scan&apos;s layout</source>
+        <translation>扫描实际的布局</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits).</source>
+        <translation>随机指纹偶然成为候选的数目：两个指纹在 b 位的键上相同的概率是 2^−b，所以一次查询在各表中共遇到 (n − 1) × Σ 2^−(键的位数) 个，整次扫描 n(n − 1)/2 × Σ 2^−(键的位数) 个。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
         <translation>n = 2^{e} 个指纹，f = {f}，k = {k}：{blocks} 块，每块 {widths} 位，每块一张排序表。一次查询在每张表中查找自己的键，在那里大约遇到 n / 2^(块的位数) 个随机指纹：{per_table}；每次查询约 {total} 个候选，而不是 n 个。</translation>
     </message>
