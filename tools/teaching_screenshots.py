@@ -1,8 +1,8 @@
 """Screenshots of the Compare page's teaching views, saved in docs/, in one language.
 
 ``python tools/teaching_screenshots.py zh_CN`` writes docs/geometry-zh_CN.png, docs/index-zh_CN.png,
-docs/steps-zh_CN.png and docs/hyperplanes-zh_CN.png at 1400x900 (offscreen; tools/make_screenshots.sh runs it
-for both languages).
+docs/steps-zh_CN.png and docs/hyperplanes-zh_CN.png at 1400x900, and docs/handout-zh_CN.png (offscreen;
+tools/make_screenshots.sh runs it for both languages).
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from simcompare.gui.screenshots import teaching_screenshots, wait_until
 
 def hyperplane_screenshots(language: str, folder: Path) -> list[str]:
     """docs/hyperplanes-<language>.png: the edited example's two texts in their plane, 64 lines, the lit ones
-    their differing bits (the QApplication made by teaching_screenshots is reused)."""
+    their differing bits; docs/handout-<language>.png: the first page of File → Export lesson… for them
+    (the QApplication made by teaching_screenshots is reused)."""
     window = build_window(persist=False)
     window.resize(1400, 900)
     window.show()
@@ -29,8 +30,17 @@ def hyperplane_screenshots(language: str, folder: Path) -> list[str]:
     page.show_results_tab(page.results.indexOf(page.planes))
     settle_layouts()
     window.grab().save(str(folder / f"hyperplanes-{language}.png"))
+    handout = folder / f"handout-{language}.pdf"
+    written = page.lesson.export(str(handout))
+    if written:
+        import pypdfium2
+
+        pdf = pypdfium2.PdfDocument(str(handout))
+        pdf[0].render(scale=1.25).to_pil().save(str(folder / f"handout-{language}.png"))
+        pdf.close()
+        handout.unlink()
     window.close()
-    return [] if ok and page.planes.picture is not None else ["hyperplanes"]
+    return ([] if ok and page.planes.picture is not None else ["hyperplanes"]) + ([] if written else ["handout"])
 
 
 if __name__ == "__main__":

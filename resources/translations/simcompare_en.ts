@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+97"/>
-        <location line="+319"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+98"/>
+        <location line="+322"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-318"/>
-        <location line="+319"/>
+        <location line="-321"/>
+        <location line="+322"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-316"/>
+        <location line="-319"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -92,7 +92,7 @@
         <translation>Hyperplanes</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+157"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -117,7 +117,7 @@
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
@@ -513,7 +513,7 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
     </message>
@@ -1417,6 +1417,121 @@
     </message>
 </context>
 <context>
+    <name>Handout</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="+37"/>
+        <source>Clean</source>
+        <translation>Clean</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Codes</source>
+        <translation>Codes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>±w</source>
+        <translation>±w</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums</source>
+        <translation>Sums</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Signs</source>
+        <translation>Signs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fingerprint</source>
+        <translation>Fingerprint</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>XOR</source>
+        <translation>XOR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>Distance</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The {rows} heaviest of {n} tokens.</source>
+        <translation>The {rows} heaviest of {n} tokens.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+13"/>
+        <location line="+6"/>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The first {n} of {f} bits.</source>
+        <translation>The first {n} of {f} bits.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{ones} ones: the Hamming distance is {d} of {f} bits.</source>
+        <translation>{ones} ones: the Hamming distance is {d} of {f} bits.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</source>
+        <translation>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Step {i} of {n}: {name}</source>
+        <translation>Step {i} of {n}: {name}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>SimHash step by step</source>
+        <translation>SimHash step by step</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+</context>
+<context>
     <name>IndexView</name>
     <message>
         <location filename="../../simcompare/gui/compare/index_view.py" line="+33"/>
@@ -1540,6 +1655,39 @@
     </message>
 </context>
 <context>
+    <name>LessonExporter</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="-26"/>
+        <source>Export lesson…</source>
+        <translation>Export lesson…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save every step for the two texts on screen as a PDF, one page per step</source>
+        <translation>Save every step for the two texts on screen as a PDF, one page per step</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Export lesson</source>
+        <translation>Export lesson</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF document (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+89"/>
@@ -1647,7 +1795,7 @@
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>

@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+97"/>
-        <location line="+319"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+98"/>
+        <location line="+322"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-318"/>
-        <location line="+319"/>
+        <location line="-321"/>
+        <location line="+322"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-316"/>
+        <location line="-319"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -92,7 +92,7 @@
         <translation>超平面</translation>
     </message>
     <message>
-        <location line="+155"/>
+        <location line="+157"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -117,7 +117,7 @@
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
@@ -510,7 +510,7 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
@@ -1399,6 +1399,121 @@
     </message>
 </context>
 <context>
+    <name>Handout</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="+37"/>
+        <source>Clean</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Codes</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>±w</source>
+        <translation>±w</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums</source>
+        <translation>求和</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Signs</source>
+        <translation>取符号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>XOR</source>
+        <translation>异或</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The {rows} heaviest of {n} tokens.</source>
+        <translation>{n} 个词元中权重最大的 {rows} 个。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+13"/>
+        <location line="+6"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The first {n} of {f} bits.</source>
+        <translation>{f} 位中的前 {n} 位。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{ones} ones: the Hamming distance is {d} of {f} bits.</source>
+        <translation>{ones} 个 1：海明距离是 {f} 位中的 {d} 位。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</source>
+        <translation>{a} 和 {b}：f = {f} 位，k = {k}，权重 {weighting}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Step {i} of {n}: {name}</source>
+        <translation>第 {i} 步（共 {n} 步）：{name}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>SimHash step by step</source>
+        <translation>SimHash 分步讲解</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+</context>
+<context>
     <name>IndexView</name>
     <message>
         <location filename="../../simcompare/gui/compare/index_view.py" line="+33"/>
@@ -1522,6 +1637,39 @@
     </message>
 </context>
 <context>
+    <name>LessonExporter</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="-26"/>
+        <source>Export lesson…</source>
+        <translation>导出讲义…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save every step for the two texts on screen as a PDF, one page per step</source>
+        <translation>把屏幕上两段文本的每一步保存为 PDF，每步一页</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>无法保存 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Export lesson</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <location filename="../../simcompare/gui/main_window.py" line="+89"/>
@@ -1629,7 +1777,7 @@
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>

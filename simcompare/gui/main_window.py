@@ -185,6 +185,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.open_a_action)
         file_menu.addAction(self.open_b_action)
+        file_menu.addAction(self.compare_page.lesson.action)
         file_menu.addSeparator()
         page = self.folder_page  # saved results and exports of the Folder page
         file_menu.addActions(

@@ -31,6 +31,7 @@ from simcompare.gui.compare.compute import CompareRequest, CompareResult
 from simcompare.gui.compare.examples import Example, example, example_note
 from simcompare.gui.compare.exports import ExportButton
 from simcompare.gui.compare.geometry_view import GeometryView
+from simcompare.gui.compare.handout import LessonExporter
 from simcompare.gui.compare.index_view import IndexView
 from simcompare.gui.compare.plane_view import PlaneView
 from simcompare.gui.compare.recompute import Recompute
@@ -128,6 +129,7 @@ class ComparePage(QWidget):
         self.results.addTab(self.index_view, self.tr("Index"))
         self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry)
         self.results.setCornerWidget(self.export_button)
+        self.lesson = LessonExporter(self.export_button.ask_path, (self.pane_a, self.pane_b), self)
 
         results_box = QWidget()
         results_column = QVBoxLayout(results_box)
@@ -179,6 +181,7 @@ class ComparePage(QWidget):
         self.settings.changed.connect(self._on_settings_changed)
         self.results.currentChanged.connect(self._on_results_tab_changed)
         self.export_button.message.connect(self.message)
+        self.lesson.message.connect(self.message)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -393,6 +396,7 @@ class ComparePage(QWidget):
         self._comparison = comparison
         self._last_seconds = result.seconds
         self.export_button.set_comparison(comparison)
+        self.lesson.set_comparison(comparison)
         self.summary.show_comparison(comparison)
         if self._example is not None:
             as_loaded = (comparison.config, comparison.decision) == self._example_settings
