@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+98"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
         <location line="+322"/>
         <source>Text A</source>
         <translation>Text A</translation>
@@ -77,7 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-78"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
@@ -1805,7 +1805,7 @@
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
@@ -2810,7 +2810,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+174"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2830,7 +2830,28 @@
         <translation>Next ▶</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+1"/>
+        <location line="+61"/>
+        <source>Play</source>
+        <translation>Play</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>Go on to the next step by itself, at the pace chosen beside</source>
+        <translation>Go on to the next step by itself, at the pace chosen beside</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n} s a step</source>
+        <translation>{n} s a step</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
@@ -2848,7 +2869,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-201"/>
+        <location line="-242"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -2944,7 +2965,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+51"/>
         <source>Hamming distance</source>
         <translation>Hamming distance</translation>
     </message>
@@ -3292,6 +3313,29 @@
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
+    </message>
+</context>
+<context>
+    <name>Zoom</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/zoom.py" line="+63"/>
+        <source>L&amp;arger</source>
+        <translation>L&amp;arger</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make everything larger, for a projector</source>
+        <translation>Make everything larger, for a projector</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;maller</source>
+        <translation>S&amp;maller</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Normal size</source>
+        <translation>&amp;Normal size</translation>
     </message>
 </context>
 </TS>

@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+98"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
         <location line="+322"/>
         <source>Text A</source>
         <translation>文本 A</translation>
@@ -77,7 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-77"/>
+        <location line="-78"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+74"/>
+        <location line="+75"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
@@ -1787,7 +1787,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -2787,7 +2787,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+174"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -2807,7 +2807,28 @@
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+1"/>
+        <location line="+61"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>Go on to the next step by itself, at the pace chosen beside</source>
+        <translation>按旁边选定的节奏自动进入下一步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n} s a step</source>
+        <translation>每步 {n} 秒</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
@@ -2825,7 +2846,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-201"/>
+        <location line="-242"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -2921,7 +2942,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+51"/>
         <source>Hamming distance</source>
         <translation>海明距离</translation>
     </message>
@@ -3269,6 +3290,29 @@
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
+    </message>
+</context>
+<context>
+    <name>Zoom</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/zoom.py" line="+63"/>
+        <source>L&amp;arger</source>
+        <translation>放大(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make everything larger, for a projector</source>
+        <translation>把所有内容放大，便于投影</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;maller</source>
+        <translation>缩小(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Normal size</source>
+        <translation>正常大小(&amp;N)</translation>
     </message>
 </context>
 </TS>

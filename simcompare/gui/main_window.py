@@ -207,6 +207,9 @@ class MainWindow(QMainWindow):
         view_menu.addSeparator()
         view_menu.addAction(self.settings_action)
         view_menu.addSeparator()
+        zoom = self.compare_page.zoom
+        view_menu.addActions([zoom.larger_action, zoom.smaller_action, zoom.normal_action])
+        view_menu.addSeparator()
         self.language_menu = view_menu.addMenu(self.tr("&Language"))
         self.language_menu.addActions(self.language_group.actions())
         examples_menu = bar.addMenu(self.tr("E&xamples"))

@@ -39,6 +39,7 @@ from simcompare.gui.compare.settings_panel import SettingsPanel
 from simcompare.gui.compare.steps_tab import StepsTab
 from simcompare.gui.compare.summary import SummaryPanel
 from simcompare.gui.compare.text_pane import TextPane
+from simcompare.gui.compare.zoom import Zoom
 
 TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
@@ -73,6 +74,7 @@ class ComparePage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom = Zoom(parent=self)  # first: the page's widgets are built at the remembered size
         self._comparison: Comparison | None = None
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
@@ -153,7 +155,7 @@ class ComparePage(QWidget):
         self.settings_area.setWidgetResizable(True)
         self.settings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.settings_area.setMinimumWidth(250)
-        self.settings_area.setMaximumWidth(380)
+        self.zoom.scale_maximum_width(self.settings_area, 380)
         self.settings_area.setFrameShape(QScrollArea.Shape.NoFrame)
 
         self.side_splitter = QSplitter(Qt.Orientation.Horizontal)
