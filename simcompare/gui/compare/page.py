@@ -308,10 +308,6 @@ class ComparePage(QWidget):
         """Save the comparison on screen as CSV or JSON (see ``ExportButton.export_trace``)."""
         return self.export_button.export_trace(path)
 
-    def export_target(self, key: str) -> QWidget:
-        """The widget an Export menu entry saves."""
-        return self.export_button.export_target(key)
-
     def lit_widgets(self) -> list[QWidget]:
         """The widgets the current step lights up (besides table cells)."""
         return self.steps_tab.lit_widgets()
