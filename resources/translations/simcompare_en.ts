@@ -1424,8 +1424,18 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
-        <translation>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</translation>
+        <source>index: {0} covering masks over {1} parts</source>
+        <translation>index: {0} covering masks over {1} parts</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>index: {0} blocks</source>
+        <translation>index: {0} blocks</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, {0} candidate checks where brute force compares {1} pairs</source>
+        <translation>, {0} candidate checks where brute force compares {1} pairs</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1597,11 +1607,16 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>The pigeonhole: k + 1 blocks, one table per block</source>
         <translation>The pigeonhole: k + 1 blocks, one table per block</translation>
     </message>
@@ -2722,7 +2737,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-131"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
