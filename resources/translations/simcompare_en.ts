@@ -618,7 +618,7 @@
         <translation>another name of a file moved already (a hard link)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -631,7 +631,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -655,8 +655,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-62"/>
+        <location line="+83"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -1185,7 +1185,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+465"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1255,7 +1255,7 @@
         <translation>The cleaned text equals the reference&apos;s</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>{0:.0%} shared</source>
         <translation>{0:.0%} shared</translation>
     </message>
@@ -1298,7 +1298,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1323,7 +1323,7 @@
         <translation>Largest distance between any two members of the group</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-174"/>
         <source>{0} (gone since)</source>
         <translation>{0} (gone since)</translation>
     </message>
@@ -1333,7 +1333,7 @@
         <translation>{0} (changed since)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+193"/>
         <source>reference</source>
         <translation>reference</translation>
     </message>
@@ -1993,7 +1993,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/problems_model.py" line="+39"/>
         <source>File</source>
         <translation>File</translation>
     </message>

@@ -611,7 +611,7 @@
         <translation>已移动文件的另一个名字（硬链接）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -623,7 +623,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+11"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -646,8 +646,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-62"/>
+        <location line="+83"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -1173,7 +1173,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+465"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1243,7 +1243,7 @@
         <translation>清洗后的文本与参照完全相同</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>{0:.0%} shared</source>
         <translation>共有 {0:.0%}</translation>
     </message>
@@ -1285,7 +1285,7 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1310,7 +1310,7 @@
         <translation>组内任意两个成员之间的最大距离</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-174"/>
         <source>{0} (gone since)</source>
         <translation>{0}（此后已不存在）</translation>
     </message>
@@ -1320,7 +1320,7 @@
         <translation>{0}（此后已更改）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+193"/>
         <source>reference</source>
         <translation>参照</translation>
     </message>
@@ -1973,7 +1973,7 @@
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/problems_model.py" line="+39"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
