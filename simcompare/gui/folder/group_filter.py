@@ -40,7 +40,7 @@ class GroupFilterModel(QAbstractProxyModel):
         self._marked_only = False
         self._names: Sequence[str] = ()
         self._names_of: object = None
-        self._passing: tuple[str, list[int]] | None = None  # a text and the flat positions it lets through
+        self._passing: tuple[str, list[int], list[int]] | None = None  # a text, the members, those passing
         self._rows: list[int] | None = None  # the model's group rows shown (None: to be worked out)
         self._files: set[int] | None = None  # the member files shown (None: every member)
         self._proxy_row: dict[int, int] = {}
@@ -130,13 +130,13 @@ class GroupFilterModel(QAbstractProxyModel):
             self._names_of, self._passing = model.files, None
         names = self._names
         before = self._passing
-        if before is not None and before[0] in text:  # a longer text: only what the shorter let through
-            passing = [j for j in before[1] if text in names[files[j]]]
+        if before is not None and before[1] is files and before[0] in text:  # only what a shorter text let through
+            passing = [j for j in before[2] if text in names[files[j]]]
         else:
             passing = [j for j, f in enumerate(files) if text in names[f]]
         states = model.cleaner.states
         if not states:
-            self._passing = (text, passing)
+            self._passing = (text, files, passing)
             return passing
         shown = set(passing)  # a gone or changed file's row says so after its name
         for j, f in enumerate(files):
@@ -253,9 +253,16 @@ class GroupFilterModel(QAbstractProxyModel):
         self._saved = [(index, QPersistentModelIndex(self.mapToSource(index))) for index in self.persistentIndexList()]
 
     def _after_layout(self) -> None:
+        loaded = self._loaded
         self._forget()
-        for proxy, source in self._saved:
-            self.changePersistentIndex(proxy, self.mapFromSource(source))
+        self._work_out()
+        self._loaded = max(self._loaded, loaded)  # in a layout change rows are not inserted: the view asks anew
+        moved = []
+        for _, source in self._saved:
+            row = self._proxy_row.get(self._model().group_of(source))  # type: ignore[arg-type]
+            self._loaded = max(self._loaded, row + 1 if row is not None else 0)
+            moved.append(self.mapFromSource(source))
+        self.changePersistentIndexList([proxy for proxy, _ in self._saved], moved)
         self._saved = []
         self.layoutChanged.emit()
 

@@ -1,4 +1,4 @@
-"""Models of the Folder page: the groups as a tree, the problems as a table.
+"""Models of the Folder page: the groups as a tree (and, from problems_model, the problems as a table).
 
 Both wrap the core's frozen results and compute cells on demand, so 100,000 members cost no more than
 the rows on screen. A tree row's internal id says where it sits: 0 for a group row, ``g + 1`` for a
@@ -93,7 +93,6 @@ def human_size(size: int) -> str:
 
 
 def _group_key(files: Sequence[FileRecord], group: Group, wasted: int, column: int) -> Any:
-    """A group row's sort key in ``column``."""
     if column == Column.NAME:
         return files[group.reference].path
     if column == Column.FILES:
@@ -110,7 +109,6 @@ def _group_key(files: Sequence[FileRecord], group: Group, wasted: int, column: i
 
 
 def _member_key(files: Sequence[FileRecord], member: Member, column: int) -> Any:
-    """A member row's sort key in ``column`` (ties by path)."""
     record = files[member.index]
     if column == Column.SIZE:
         return (record.size, record.path)
@@ -203,23 +201,26 @@ class GroupTreeModel(QAbstractItemModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Order the groups by ``column`` and the members within each group (the reference stays first).
 
-        Sorting here, with each row's key computed once, keeps 100,000 rows fast; a proxy's per-comparison
-        ``lessThan`` in Python would hold the window for seconds.
+        Sorting here, with each row's key computed once, keeps 100,000 rows fast (a proxy's ``lessThan`` in
+        Python would hold the window for seconds).
         """
         if not 0 <= column < len(Column) or (column, order) == self._sort:
             return  # the same order again (a view shown this model anew asks): nothing moves
         self.layoutAboutToBeChanged.emit()
-        old = [(self.createIndex(r, 0, 0), g) for r, g in enumerate(self._groups)]
+        kept = self.persistentIndexList()  # the rows a view holds on to (current, selected, expanded)
+        groups = [self._groups[i.row()] if i.internalId() == 0 else None for i in kept]
         self._sort = (column, order)
         self._apply_sort()
-        # Group rows moved: persistent indices of groups and members follow their group.
+        # Groups' persistent indices follow them, all at once (one by one, a row moved onto another's old place
+        # would move again); members may have moved within their group.
         where = {id(g): r for r, g in enumerate(self._groups)}
-        for index, group in old:
-            row = where[id(group)]
-            self.changePersistentIndex(index, self.createIndex(row, 0, 0))
-        for index in self.persistentIndexList():
-            if index.isValid() and index.internalId() != 0:
-                self.changePersistentIndex(index, QModelIndex())  # members may have moved within the group
+        self.changePersistentIndexList(
+            kept,
+            [
+                QModelIndex() if g is None else self.createIndex(where[id(g)], i.column(), 0)
+                for i, g in zip(kept, groups, strict=True)
+            ],
+        )
         self.layoutChanged.emit()
 
     def _apply_sort(self) -> None:
