@@ -208,14 +208,21 @@ def command_line_memory(n: int) -> int:
     return 0
 
 
-def settle(until: Callable[[], bool], watch: TickWatch, timeout_s: float = 600.0) -> None:
-    """Run the event loop until ``until()`` holds, then a little longer so late repaints are counted."""
+def settle(until: Callable[[], bool], timeout_s: float = 600.0) -> None:
+    """Run the event loop until ``until()`` holds, then 0.15 s longer so late repaints are counted (the loop
+    sleeps between events: a loop of processEvents would take the interpreter from the worker)."""
+    loop = QEventLoop()
+    wake = QTimer()
+    wake.setInterval(20)
+    wake.timeout.connect(loop.quit)
+    wake.start()
     deadline = time.perf_counter() + timeout_s
     while not until() and time.perf_counter() < deadline:
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 20)
+        loop.exec()
     quiet = time.perf_counter() + 0.15
     while time.perf_counter() < quiet:
-        QCoreApplication.processEvents(QEventLoop.ProcessEventsFlag.WaitForMoreEvents, 20)
+        loop.exec()
+    wake.stop()
 
 
 CPU: list[float] = []
@@ -231,10 +238,17 @@ def measured(action: Callable[[], object], until: Callable[[], bool] = lambda: T
     watch.start()
     started, began = time.perf_counter(), time.thread_time()
     QTimer.singleShot(0, lambda: done.append(action() is not False))
-    settle(lambda: bool(done) and until(), watch)
+    settle(lambda: bool(done) and until())
     watch.stop()
     CPU.append((time.thread_time() - began) * 1000)
     return watch.longest, time.perf_counter() - started - 0.15
+
+
+class Rows:
+    """The table's rows, each printed as soon as it is measured (a million files take a while)."""
+
+    def append(self, row: tuple[str, ...]) -> None:
+        print("| " + " | ".join(row) + " |", flush=True)
 
 
 def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings) -> None:
@@ -246,11 +260,19 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings)
     from simcompare.core.folder.session import FolderSession, NotDuplicates
     from simcompare.gui.folder.jobs import ScanOutcome
 
+    child = subprocess.run(
+        [sys.executable, __file__, "--command-line-memory", str(n)], capture_output=True, text=True, check=True
+    )
+    cli_now, cli_peak, _ = child.stdout.split()
+    print(f"memory: the command line's result, session and groups {cli_now} MB (peak {cli_peak} MB)", flush=True)
     built = time.perf_counter()
     result = synthetic_result(n)
     session = FolderSession(result, not_duplicates=NotDuplicates(scratch / "nd.json"))
     built = time.perf_counter() - built
-    rows: list[tuple[str, ...]] = []
+    print(f"The Folder window with {n:,} synthetic files (built in {built:.1f} s)\n")
+    print("| step | done after | the window's longest pause | the window thread's processor time |")
+    print("|---|---|---|---|", flush=True)
+    rows = Rows()
     pause, seconds = measured(
         lambda: page._show_outcome(ScanOutcome(result, session, None)), lambda: page.shown is not None
     )
@@ -263,6 +285,7 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings)
         )
     )
     window_now, window_peak = rss_mb()
+    print(f"memory: the window after the first groups {window_now:.0f} MB (peak {window_peak:.0f} MB)", flush=True)
 
     keys = "f01"
     for i, key in enumerate(keys):
@@ -304,20 +327,6 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings)
         )
     )
     other.shutdown()
-
-    child = subprocess.run(
-        [sys.executable, __file__, "--command-line-memory", str(n)], capture_output=True, text=True, check=True
-    )
-    cli_now, cli_peak, _ = child.stdout.split()
-    print(f"The Folder window with {n:,} synthetic files (built in {built:.1f} s)\n")
-    print("| step | done after | the window's longest pause | the window thread's processor time |")
-    print("|---|---|---|---|")
-    for row in rows:
-        print("| " + " | ".join(row) + " |")
-    print(
-        f"\nmemory: the window after the first groups {window_now:.0f} MB (peak {window_peak:.0f} MB); "
-        f"the command line's result, session and groups {cli_now} MB (peak {cli_peak} MB)"
-    )
 
 
 def main() -> int:
