@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import threading
+import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -132,19 +133,21 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     return Regrouped(request, groups, wasted, pairs, protected, members, _names(session))
 
 
-_NAMES: list[tuple[Sequence[FileRecord], list[str]]] = []
+_NAMES: weakref.WeakKeyDictionary[FolderSession, tuple[Sequence[FileRecord], list[str]]] = weakref.WeakKeyDictionary()
 _NAMES_LOCK = threading.Lock()
 
 
 def _names(session: FolderSession) -> list[str]:
-    """The session's files' names as the filter matches them, made once per session's files (the last kept)."""
+    """The session's files' names as the filter matches them, made once per session and files (kept while the
+    session lives)."""
     files = session.files
     with _NAMES_LOCK:
-        if _NAMES and _NAMES[0][0] is files:
-            return _NAMES[0][1]
+        made = _NAMES.get(session)
+    if made is not None and made[0] is files:
+        return made[1]
     names = lowercase_names(files)
     with _NAMES_LOCK:
-        _NAMES[:] = [(files, names)]
+        _NAMES[session] = (files, names)
     return names
 
 
