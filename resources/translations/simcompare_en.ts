@@ -1199,7 +1199,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+465"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>

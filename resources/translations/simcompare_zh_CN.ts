@@ -1184,7 +1184,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+465"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>

@@ -201,3 +201,24 @@ def test_the_worker_lists_the_members_and_names(qtbot, files) -> None:
     assert len(done.groups) > 100
     assert done.members == [m.index for g in done.groups for m in g.members]
     assert done.names == [display_name(f.path).lower() for f in files]
+
+
+def test_typing_on_keeps_the_open_groups_open(qtbot, files, groups) -> None:
+    """Each key refilters as a change of layout: a group still shown stays open and selected."""
+    model = _model(qtbot, files, groups)
+    proxy = GroupFilterModel()
+    proxy.setSourceModel(model)
+    tree = QTreeView()
+    qtbot.addWidget(tree)
+    tree.setModel(proxy)
+    proxy.set_filter_text("file00")
+    group = proxy.index(2, 0)
+    reference = group.data(Qt.ItemDataRole.ToolTipRole)
+    tree.expand(group)
+    tree.setCurrentIndex(proxy.index(0, 0, group))
+    member = tree.currentIndex().data()
+    proxy.set_filter_text("file000")  # the same group still has a member shown
+    assert tree.currentIndex().data() == member
+    assert tree.currentIndex().parent().data(Qt.ItemDataRole.ToolTipRole) == reference
+    assert tree.isExpanded(tree.currentIndex().parent())
+    assert sum(tree.isExpanded(proxy.index(r, 0)) for r in range(proxy.rowCount())) == 1

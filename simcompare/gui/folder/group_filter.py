@@ -65,19 +65,16 @@ class GroupFilterModel(QAbstractProxyModel):
     # ------------------------------------------------------------------ the filter
     def set_filter_text(self, text: str) -> None:
         """Show only members whose path contains ``text`` (case-insensitive), with their groups."""
-        self.beginResetModel()
+        self._before_layout()
         self._text = text.strip().lower()
-        self._forget()
-        self.endResetModel()
+        self._after_layout()
 
     def set_marked_only(self, on: bool) -> None:
         """Show only marked members, with their groups."""
-        if bool(on) == self._marked_only:
-            return
-        self.beginResetModel()
-        self._marked_only = bool(on)
-        self._forget()
-        self.endResetModel()
+        if bool(on) != self._marked_only:
+            self._before_layout()
+            self._marked_only = bool(on)
+            self._after_layout()
 
     @property
     def marked_only(self) -> bool:
@@ -85,9 +82,8 @@ class GroupFilterModel(QAbstractProxyModel):
 
     def invalidate(self) -> None:
         """Work the filter out again (the marks changed while only marked files are shown)."""
-        self.beginResetModel()
-        self._forget()
-        self.endResetModel()
+        self._before_layout()
+        self._after_layout()
 
     def visible_files(self) -> frozenset[int]:
         """The member files the filter lets through."""
@@ -105,17 +101,17 @@ class GroupFilterModel(QAbstractProxyModel):
         if self._rows is not None:
             return
         model = self._model()
-        files, group_rows = model.flat_members()
-        if not self._text and not self._marked_only:
-            self._rows, self._files = list(range(len(model.groups))), None
+        if not self._text and not self._marked_only:  # every member of the groups the model has handed out
+            self._rows, self._files = list(range(model.rowCount())), None
         else:
+            model.load_all()  # every group the filter shows can be reached in the model
+            files, group_rows = model.flat_members()
             passing = self._passing_positions(files, model)
             if self._marked_only:
                 marks = model.marks()
                 passing = [j for j in passing if files[j] in marks]
             self._files = {files[j] for j in passing}
             self._rows = sorted({group_rows[j] for j in passing})
-        model.load_all()  # every group the filter shows can be reached in the model
         self._proxy_row = {row: p for p, row in enumerate(self._rows)}
         self._loaded = min(BATCH, len(self._rows))
 
@@ -247,8 +243,10 @@ class GroupFilterModel(QAbstractProxyModel):
         self._forget()
         self.endResetModel()
 
+    # A new filter or order is a change of layout, as for Qt's own filter: the rows a view holds on to (current,
+    # selected, expanded) stay with their group or member when it is still shown.
     def _before_layout(self) -> None:
-        """The model sorts: remember where the view's kept rows are in it."""
+        """The filter or the model's order changes: remember where the view's kept rows are in the model."""
         self.layoutAboutToBeChanged.emit()
         self._saved = [(index, QPersistentModelIndex(self.mapToSource(index))) for index in self.persistentIndexList()]
 
@@ -256,7 +254,8 @@ class GroupFilterModel(QAbstractProxyModel):
         loaded = self._loaded
         self._forget()
         self._work_out()
-        self._loaded = max(self._loaded, loaded)  # in a layout change rows are not inserted: the view asks anew
+        # rows are not inserted in a change of layout: the view asks for the count anew
+        self._loaded = max(self._loaded, min(loaded, len(self._rows or ())))
         moved = []
         for _, source in self._saved:
             row = self._proxy_row.get(self._model().group_of(source))  # type: ignore[arg-type]
