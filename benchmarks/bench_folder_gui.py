@@ -251,7 +251,19 @@ class Rows:
         print("| " + " | ".join(row) + " |", flush=True)
 
 
-def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings) -> None:
+def made_up_groups(session: object, n: int) -> None:
+    """Give ``session`` groups without its index: files 5g, 5g + 1 and 5g + 2 make group g (n / 5 groups), at
+    every k, so that the window's part can be measured on a million files without the index's minutes."""
+    from simcompare.core.search.groups import Group, Member
+
+    groups = [
+        Group(5 * g, tuple(Member(5 * g + j, j, 1.0 - j / 10, j == 1) for j in range(3)), 2) for g in range(n // 5)
+    ]
+    session.groups = lambda k, **_: list(groups)  # type: ignore[attr-defined]
+    session.pairs = lambda k, **_: ()  # type: ignore[attr-defined]
+
+
+def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings, made_up: bool = False) -> None:
     import subprocess
 
     from PySide6.QtCore import Qt  # noqa: TID251 - measures the window
@@ -260,14 +272,23 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings)
     from simcompare.core.folder.session import FolderSession, NotDuplicates
     from simcompare.gui.folder.jobs import ScanOutcome
 
-    child = subprocess.run(
-        [sys.executable, __file__, "--command-line-memory", str(n)], capture_output=True, text=True, check=True
+    if made_up:
+        print("groups made up (--made-up-groups): the index is not run; the command line not measured")
+    child = (
+        None
+        if made_up
+        else subprocess.run(
+            [sys.executable, __file__, "--command-line-memory", str(n)], capture_output=True, text=True, check=True
+        )
     )
-    cli_now, cli_peak, _ = child.stdout.split()
-    print(f"memory: the command line's result, session and groups {cli_now} MB (peak {cli_peak} MB)", flush=True)
+    if child is not None:
+        cli_now, cli_peak, _ = child.stdout.split()
+        print(f"memory: the command line's result, session and groups {cli_now} MB (peak {cli_peak} MB)", flush=True)
     built = time.perf_counter()
     result = synthetic_result(n)
     session = FolderSession(result, not_duplicates=NotDuplicates(scratch / "nd.json"))
+    if made_up:
+        made_up_groups(session, n)
     built = time.perf_counter() - built
     print(f"The Folder window with {n:,} synthetic files (built in {built:.1f} s)\n")
     print("| step | done after | the window's longest pause | the window thread's processor time |")
@@ -312,6 +333,8 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings)
         pause, seconds = measured(lambda k=k: page.k_slider.setValue(k), lambda: not page.regrouping)
         rows.append((f"k → {k} ({len(page.groups):,} groups)", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
 
+    if made_up:
+        return
     saved = scratch / "results.json"
     page.save_results(saved)
     other = FolderPage(settings=settings, cache_path=None)
@@ -335,6 +358,9 @@ def main() -> int:
     parser.add_argument("--cancel-after", type=float, default=2.0)
     parser.add_argument("--regroup", type=int, metavar="N", help="measure threshold changes on N synthetic files")
     parser.add_argument("--files", type=int, default=100_000, metavar="N", help="the window with N synthetic files")
+    parser.add_argument(
+        "--made-up-groups", action="store_true", help="with --files: groups of three made up, without the index"
+    )
     parser.add_argument("--command-line-memory", type=int, metavar="N", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.command_line_memory:
@@ -349,7 +375,7 @@ def main() -> int:
             page = FolderPage(settings=settings, cache_path=None)
             page.resize(1400, 900)
             page.show()
-            many_files_run(page, args.files, Path(scratch), settings)
+            many_files_run(page, args.files, Path(scratch), settings, args.made_up_groups)
             page.shutdown()
         collector.stop()
         return 0
