@@ -186,7 +186,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._files, self._groups, self._bits = files, list(groups), bits
         self._hardlink_of = hardlink_of
         self._given = (list(members), np.arange(len(self._groups))) if members is not None else None
-        self._sizes = np.fromiter(map(len, self._groups), dtype=np.int64, count=len(self._groups))
+        self._sizes = np.array([len(g.members) for g in self._groups], dtype=np.int64)
         self.names = names
         self._members_total = int(self._sizes.sum())  # a new reference or a sort keeps the members
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
@@ -233,7 +233,7 @@ class GroupTreeModel(QAbstractItemModel):
             if column == Column.SIZE
             else [_group_key(self._files, self._groups[r], self._wasted[r], column) for r in rows]
         )
-        rows.sort(key=lambda r: keys[r], reverse=descending)
+        rows.sort(key=keys.__getitem__, reverse=descending)
         if self._given is not None:  # where each group of the worker's list is now
             now = np.empty(len(rows), dtype=np.int64)
             now[rows] = np.arange(len(rows))
