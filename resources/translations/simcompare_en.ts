@@ -1212,7 +1212,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1282,7 +1282,7 @@
         <translation>The cleaned text equals the reference&apos;s</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>{0:.0%} shared</source>
         <translation>{0:.0%} shared</translation>
     </message>
@@ -1325,7 +1325,7 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1350,7 +1350,7 @@
         <translation>Largest distance between any two members of the group</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-174"/>
         <source>{0} (gone since)</source>
         <translation>{0} (gone since)</translation>
     </message>
@@ -1360,7 +1360,7 @@
         <translation>{0} (changed since)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+193"/>
         <source>reference</source>
         <translation>reference</translation>
     </message>
@@ -2349,7 +2349,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/problems_model.py" line="+39"/>
         <source>File</source>
         <translation>File</translation>
     </message>

@@ -1196,7 +1196,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1266,7 +1266,7 @@
         <translation>清洗后的文本与参照完全相同</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>{0:.0%} shared</source>
         <translation>共有 {0:.0%}</translation>
     </message>
@@ -1308,7 +1308,7 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="-82"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1333,7 +1333,7 @@
         <translation>组内任意两个成员之间的最大距离</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-174"/>
         <source>{0} (gone since)</source>
         <translation>{0}（此后已不存在）</translation>
     </message>
@@ -1343,7 +1343,7 @@
         <translation>{0}（此后已更改）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+193"/>
         <source>reference</source>
         <translation>参照</translation>
     </message>
@@ -2325,7 +2325,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/problems_model.py" line="+39"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
