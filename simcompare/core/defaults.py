@@ -18,9 +18,11 @@ __all__ = [
     "DEFAULT_HTML",
     "DEFAULT_K64",
     "DEFAULT_MIN_RESEMBLANCE",
+    "DEFAULT_MIN_SHINGLES",
     "DEFAULT_NGRAM",
     "DEFAULT_SEGMENTER",
     "DEFAULT_STOPWORDS",
+    "DEFAULT_STRONG_RESEMBLANCE",
     "DEFAULT_TOP_K",
     "DEFAULT_WEIGHTING",
     "default_k",
@@ -43,6 +45,12 @@ DEFAULT_K64 = 12
 
 DEFAULT_MIN_RESEMBLANCE = 0.45
 """Candidates whose shingle Jaccard is below this are not near-duplicates (chosen together with k)."""
+
+DEFAULT_STRONG_RESEMBLANCE = 0.5
+"""Texts resembling by this much are near-duplicates whatever their fingerprints' distance (shingle evidence)."""
+
+DEFAULT_MIN_SHINGLES = 10
+"""Fewer distinct shingles than this in either text: no near-duplicate verdict unless the texts are identical."""
 
 
 def default_k(bits: int) -> int:
