@@ -13,6 +13,7 @@ from simcompare.core.tokens.weights import Weighting
 
 __all__ = [
     "DEFAULT_BITS",
+    "DEFAULT_CLOSE_SLACK",
     "DEFAULT_FOLD_CHINESE",
     "DEFAULT_HASHER",
     "DEFAULT_HTML",
@@ -45,6 +46,10 @@ DEFAULT_K64 = 12
 
 DEFAULT_MIN_RESEMBLANCE = 0.45
 """Candidates whose shingle Jaccard is below this are not near-duplicates (chosen together with k)."""
+
+DEFAULT_CLOSE_SLACK = 0.1
+"""How much less resemblance closer fingerprints need: the threshold falls linearly from ``min_resemblance`` at
+distance k to ``min_resemblance − DEFAULT_CLOSE_SLACK`` at distance 0 (two measures agreeing, each less sure)."""
 
 DEFAULT_STRONG_RESEMBLANCE = 0.5
 """Texts resembling by this much are near-duplicates whatever their fingerprints' distance (shingle evidence)."""

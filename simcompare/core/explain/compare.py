@@ -71,6 +71,11 @@ class Comparison:
         return self.decision.min_resemblance
 
     @property
+    def needed_resemblance(self) -> float:
+        """The resemblance SimHash's evidence needs at this distance (``Decision.needed``)."""
+        return self.decision.needed(self.distance)
+
+    @property
     def close(self) -> bool:
         """Within k bits (and neither empty), whatever the verification says."""
         return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= self.k

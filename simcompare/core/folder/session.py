@@ -410,8 +410,11 @@ class FolderSession:
         if self.min_resemblance <= 0:  # verification off: every candidate passes, none needs measuring
             return estimated
         band = np.zeros(len(similar), dtype=bool)
-        for threshold in {self.min_resemblance, self.decision(0).strong or self.min_resemblance}:
-            band |= (similar >= threshold - QUICK_MARGIN) & (similar < threshold + QUICK_MARGIN)
+        lowest = self.decision(1).needed(0)  # what SimHash's evidence needs at distance 0
+        band |= (similar >= lowest - QUICK_MARGIN) & (similar < self.min_resemblance + QUICK_MARGIN)
+        strong = self.decision(0).strong
+        if strong is not None:
+            band |= (similar >= strong - QUICK_MARGIN) & (similar < strong + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
         for done, position in enumerate(positions.tolist()):
@@ -449,11 +452,12 @@ class FolderSession:
         verified, or resembling by the strong threshold; neither text under ``min_shingles`` distinct shingles."""
         found = self.candidates(k, progress=progress, cancel=cancel)
         decision = self.decision(k)
-        if decision.strong is None:  # verification off: SimHash alone
+        if self.min_resemblance <= 0:  # verification off: SimHash alone
             return found
         sizes = self._sketch_sizes()
-        near = (found.distance <= k) & (found.resemblance >= self.min_resemblance)
-        near |= found.resemblance >= decision.strong
+        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance))
+        if decision.strong is not None:
+            near |= found.resemblance >= decision.strong
         near &= np.minimum(sizes[found.left], sizes[found.right]) >= self.min_shingles
         return found.select(near)
 
@@ -545,6 +549,7 @@ class FolderSession:
             k=k,
             min_resemblance=self.min_resemblance,
             strong_resemblance=decision.strong,
+            needed=decision.needed,
         )
         # one file under two names is never its own duplicate: a group needs two distinct files
         kept = [g for g in self._exactly_verified(groups, rule, decision) if len(self.distinct_files(g.indices)) > 1]

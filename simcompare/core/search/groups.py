@@ -204,6 +204,7 @@ def build_groups(
     k: int | None = None,
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     strong_resemblance: float | None = None,
+    needed: Callable[[int], float] | None = None,
 ) -> list[Group]:
     """Groups from the close (and already verified) pairs.
 
@@ -226,6 +227,8 @@ def build_groups(
         strong_resemblance: With ``k``: pairs farther than k that resemble by this much are near-duplicates on
             the shingles' evidence (``pairs`` may hold them); a member may join a reference on either evidence,
             and says which (``Member.evidence``). None: within k only.
+        needed: With ``k``: the resemblance a file within k needs at a distance (``Decision.needed``); None:
+            ``min_resemblance`` at every distance.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -273,19 +276,21 @@ def build_groups(
         clusters = _leaders(order, graph)
         if resemble is not None and k is not None:
 
-            def accepted(node: int, reference: int, close: bool) -> float | None:
+            def accepted(node: int, reference: int) -> float | None:
                 """The resemblance when the node may join the reference on either evidence, else None."""
-                if not close and strong_resemblance is None:
+                assert resemble is not None and k is not None
+                distance = (int(values[node]) ^ int(values[reference])).bit_count()
+                if distance > k and strong_resemblance is None:
                     return None
-                assert resemble is not None
                 similar = resemble(node, reference)
-                if similar >= min_resemblance and (close or similar >= (strong_resemblance or 2.0)):
+                if distance <= k and similar >= (needed(distance) if needed is not None else min_resemblance):
+                    return similar
+                if strong_resemblance is not None and similar >= max(strong_resemblance, min_resemblance):
                     return similar
                 return None
 
             def joins(node: int, reference: int) -> bool:
-                close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
-                return accepted(node, reference, close) is not None
+                return accepted(node, reference) is not None
 
             clusters = _second_chance(clusters, graph, joins)
             known: dict[tuple[int, int], float | None] = {}
@@ -293,8 +298,7 @@ def build_groups(
             def fit(node: int, reference: int) -> float | None:
                 """The node's resemblance to a reference it may join (None: farther than k or below the threshold)."""
                 if (node, reference) not in known:
-                    close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
-                    known[node, reference] = accepted(node, reference, close)
+                    known[node, reference] = accepted(node, reference)
                 return known[node, reference]
 
             clusters = _keep_close_together(clusters, graph, fit, label)

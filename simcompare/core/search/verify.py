@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.defaults import (
+    DEFAULT_CLOSE_SLACK,
     DEFAULT_MIN_RESEMBLANCE,
     DEFAULT_MIN_SHINGLES,
     DEFAULT_STRONG_RESEMBLANCE,
@@ -32,6 +33,7 @@ from simcompare.core.defaults import (
 from simcompare.core.tokens.segment import token_ids
 
 __all__ = [
+    "DEFAULT_CLOSE_SLACK",
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
     "DEFAULT_STRONG_RESEMBLANCE",
@@ -189,7 +191,9 @@ SHINGLES = "shingles"
 class Decision:
     """When two texts are near-duplicates, on either evidence:
 
-    - SimHash's: within ``k`` bits AND resembling by at least ``min_resemblance``;
+    - SimHash's: within ``k`` bits AND resembling by at least :meth:`needed` — ``min_resemblance`` at
+      distance k, falling linearly to ``min_resemblance − close_slack`` at distance 0 (the closer the
+      fingerprints, the less the word pairs need to say);
     - the shingles' alone: resembling by at least ``strong_resemblance`` (or ``min_resemblance`` when higher),
       whatever the distance — short texts have few tokens, so their fingerprints scatter more.
 
@@ -205,17 +209,23 @@ class Decision:
         min_resemblance: Smallest shingle Jaccard, 0 to 1 (0 turns verification off).
         strong_resemblance: Shingle Jaccard that is evidence enough alone, 0 to 1; None: SimHash's evidence only.
         min_shingles: Fewest distinct shingles of a text with a near-duplicate verdict, 0 or more.
+        close_slack: How much less than ``min_resemblance`` fingerprints at distance 0 need, 0 to 1.
     """
 
     k: int
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
     strong_resemblance: float | None = DEFAULT_STRONG_RESEMBLANCE
     min_shingles: int = DEFAULT_MIN_SHINGLES
+    close_slack: float = DEFAULT_CLOSE_SLACK
 
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
             raise ValueError(f"k must be a whole number of 0 or more, got {self.k!r}")
-        for name, value in (("verification", self.min_resemblance), ("strong resemblance", self.strong_resemblance)):
+        for name, value in (
+            ("verification", self.min_resemblance),
+            ("strong resemblance", self.strong_resemblance),
+            ("close slack", self.close_slack),
+        ):
             if value is None and name != "verification":
                 continue
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
@@ -223,6 +233,19 @@ class Decision:
         shingles = self.min_shingles
         if isinstance(shingles, bool) or not isinstance(shingles, int) or shingles < 0:
             raise ValueError(f"min_shingles must be a whole number of 0 or more, got {shingles!r}")
+
+    def needed(self, distance: int) -> float:
+        """The resemblance SimHash's evidence needs at ``distance`` (``min_resemblance`` at k and beyond)."""
+        if self.min_resemblance <= 0 or self.k == 0 or distance >= self.k:
+            return float(self.min_resemblance)
+        return max(0.0, float(self.min_resemblance) - float(self.close_slack) * (self.k - distance) / self.k)
+
+    def needed_many(self, distances: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """:meth:`needed` for many distances at once."""
+        if self.min_resemblance <= 0 or self.k == 0:
+            return np.full(len(distances), float(self.min_resemblance))
+        slack = float(self.close_slack) * np.maximum(self.k - distances, 0) / self.k
+        return np.maximum(0.0, float(self.min_resemblance) - slack)
 
     @property
     def strong(self) -> float | None:
@@ -253,7 +276,7 @@ class Decision:
         """
         if self.min_resemblance > 0 and shingles is not None and shingles < self.min_shingles:
             return None
-        if distance <= self.k and resemblance >= self.min_resemblance:
+        if distance <= self.k and resemblance >= self.needed(distance):
             return SIMHASH
         strong = self.strong
         if strong is not None and resemblance >= strong:
