@@ -374,8 +374,14 @@ class FolderSession:
         """Pairs of representatives whose sketches may resemble by ``strong`` (quick estimate), any distance."""
         check(0, 0, Stage.SEARCHING)
         sketches = [self.sketch(i) for i in range(len(self.result.files))]
+        if self._quick is None:
+            self._quick = quick_table(sketches)
         left, right, estimate = resembling_pairs(
-            sketches, self._representatives, strong, check=lambda done, total: check(done, total, Stage.VERIFYING)
+            sketches,
+            self._representatives,
+            strong,
+            quick=self._quick,
+            check=lambda done, total: check(done, total, Stage.VERIFYING),
         )
         files = self.result.files
         ends = zip(left.tolist(), right.tolist(), strict=True)

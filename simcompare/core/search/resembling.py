@@ -96,23 +96,28 @@ def resembling_pairs(
     among: Sequence[int],
     min_resemblance: float,
     *,
+    quick: npt.NDArray[np.uint64] | None = None,
     check: Callable[[int, int], None] | None = None,
 ) -> tuple[IntArray, IntArray, npt.NDArray[np.float64]]:
     """Pairs of the texts ``among`` (indices into ``sketches``) that may resemble by ``min_resemblance``:
     ``(left, right, estimate)`` with ``left < right``, sorted, each pair's quick estimate at most
     ``QUICK_MARGIN`` below the threshold.
 
-    ``check(done, total)`` is called now and then (it may raise to stop).
+    ``quick``: ``verify.quick_table`` of all ``sketches`` when the caller has it (else made for the texts
+    involved). ``check(done, total)`` is called now and then (it may raise to stop).
     """
     chosen = np.asarray(sorted(set(among)), dtype=np.intp)
     hashes, owners = _keys(sketches, chosen)
     left, right = _candidate_pairs(hashes, owners)
     if len(left) == 0:
         return left, right, np.zeros(0, dtype=np.float64)
-    involved = np.unique(np.concatenate([left, right]))
-    row = np.full(int(involved.max()) + 1, -1, dtype=np.intp)
-    row[involved] = np.arange(len(involved))
-    quick = quick_table([sketches[i] for i in involved.tolist()])
+    if quick is None:
+        involved = np.unique(np.concatenate([left, right]))
+        row = np.full(int(involved.max()) + 1, -1, dtype=np.intp)
+        row[involved] = np.arange(len(involved))
+        quick = quick_table([sketches[i] for i in involved.tolist()])
+    else:
+        row = np.arange(len(quick), dtype=np.intp)
     estimate = np.empty(len(left), dtype=np.float64)
     for start in range(0, len(left), _CHUNK):
         if check is not None:
