@@ -1312,7 +1312,12 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="+4"/>
+        <source>Grouped on its shared word pairs alone (farther than k)</source>
+        <translation>Grouped on its shared word pairs alone (farther than k)</translation>
+    </message>
+    <message>
+        <location line="-91"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -2026,7 +2031,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+78"/>
         <source>File</source>
         <translation>File</translation>
     </message>

@@ -1296,7 +1296,12 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="+4"/>
+        <source>Grouped on its shared word pairs alone (farther than k)</source>
+        <translation>仅凭共有的词对归入此组（距离超过 k）</translation>
+    </message>
+    <message>
+        <location line="-91"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -2003,7 +2008,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+78"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
