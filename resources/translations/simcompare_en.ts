@@ -1325,7 +1325,12 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-82"/>
+        <location line="+4"/>
+        <source>Grouped on its shared word pairs alone (farther than k)</source>
+        <translation>Grouped on its shared word pairs alone (farther than k)</translation>
+    </message>
+    <message>
+        <location line="-86"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>

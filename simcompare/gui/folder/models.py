@@ -592,9 +592,12 @@ class GroupTreeModel(QAbstractItemModel):
                 lines.append(also + (self.tr(" and %n more", "", more) if more > 0 else ""))
             return plain_tooltip("\n".join(lines))  # a file named <b>x</b>.txt is shown as those characters
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
-            return self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
+            bits = self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
                 member.distance, self._bits, distance_similarity(member.distance, self._bits)
             )
+            if member.evidence == "shingles":  # beyond k: the shared word pairs alone put it here
+                return bits + "\n" + self.tr("Grouped on its shared word pairs alone (farther than k)")
+            return bits
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
