@@ -9,7 +9,6 @@ which files a rule marks is decided by the core (:mod:`simcompare.core.folder.cl
 
 from __future__ import annotations
 
-import datetime as _dt
 import enum
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
@@ -32,28 +31,11 @@ from simcompare.core.folder.scan import FileRecord
 from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import Group, Member
 from simcompare.gui.common.plain import plain_tooltip
+from simcompare.gui.folder.cells import human_size as human_size  # their home before
+from simcompare.gui.folder.cells import modified_text as modified_text
+from simcompare.gui.folder.cells import qt_number as qt_number
 from simcompare.gui.folder.problems_model import SORT_ROLE as SORT_ROLE  # the sort role of both models
 from simcompare.gui.folder.problems_model import ProblemsModel as ProblemsModel  # its home before
-
-_QT_INT_MAX = (1 << 63) - 1  # Qt holds a whole number in 64 bits: a larger Python int crashes it
-
-
-def qt_number(value: object) -> object:
-    """``value`` as Qt can hold it: a whole number clamped to 64 bits (a file dated after 2262 has more
-    nanoseconds than that), anything else as it is."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return max(-_QT_INT_MAX - 1, min(_QT_INT_MAX, value))
-    return value
-
-
-def modified_text(mtime_ns: int) -> str:
-    """A modification time as local date and minute; "—" for one no calendar here shows (past year 9999,
-    before year 1, or beyond what the system's clock functions take), which files on some file systems have."""
-    try:
-        return _dt.datetime.fromtimestamp(mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M")
-    except (ValueError, OverflowError, OSError):
-        return "—"
-
 
 REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
 MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
@@ -80,16 +62,6 @@ class Column(enum.IntEnum):
 
 
 _COLUMNS = len(Column)
-
-
-def human_size(size: int) -> str:
-    """Bytes as a short size (1.2 KB)."""
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
 
 
 def _group_key(files: Sequence[FileRecord], group: Group, wasted: int, column: int) -> Any:
