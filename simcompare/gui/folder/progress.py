@@ -19,8 +19,8 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import display_name
 from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
-from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
 from simcompare.gui.folder.cells import human_size
+from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
