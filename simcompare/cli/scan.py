@@ -1,4 +1,4 @@
-"""`simcompare scan DIR`: near-duplicate groups of a folder, as text, JSON or CSV."""
+"""`simcompare scan DIR…`: near-duplicate groups of one folder or several, as text, JSON or CSV."""
 
 from __future__ import annotations
 
@@ -25,11 +25,15 @@ from simcompare.cli.options import (
     megabytes,
     whole_number,
 )
+from simcompare.cli.scan_roots import add_root_options, roots_from, shown, split_excludes
 from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
+from simcompare.core.folder.cleaner import apply_reference_folders
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.folder.skipped import skipped_counts
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import pairs_csv, pairs_json, report_csv, report_json
 from simcompare.core.formats.results import results_text, write_results
@@ -39,8 +43,8 @@ from simcompare.core.search.verify import Decision
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``scan`` to the command line."""
-    parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder")
-    parser.add_argument("folder", metavar="DIR")
+    parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder (or several)")
+    add_root_options(parser)
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="groups, problems and empty files as JSON")
     output.add_argument("--csv", action="store_true", help="one CSV row per group member")
@@ -60,14 +64,16 @@ def register(commands: argparse._SubParsersAction) -> None:
         action="append",
         default=None,
         metavar="GLOB",
-        help=f"skip folders and files matching (default: {' '.join(DEFAULT_EXCLUDES)})",
+        help=f"skip folders and files matching (default: {' '.join(DEFAULT_EXCLUDES)}); "
+        "a value with a / (./X, A/X) is a folder excluded with everything under it",
     )
     parser.add_argument(
         "--suffix",
         action="append",
         default=None,
         metavar=".EXT",
-        help=f"file endings to read (default: {' '.join(DEFAULT_SUFFIXES)}); '*' reads every file",
+        help="file endings to read, such as .txt (default: every file that holds text, by its content; "
+        f"binary files are passed over); the usual text and document types: {' '.join(DEFAULT_SUFFIXES)}",
     )
     parser.add_argument("--no-recursive", dest="recursive", action="store_false", help="this folder only")
     parser.add_argument(
@@ -123,12 +129,13 @@ class _ProgressBar:
 
 def _member_line(group: Group, index: int, session: FolderSession) -> str:
     member = group.members[index]
-    path = display_name(session.files[member.index].path)
+    plan = session.result.plan
+    path = shown(plan, session.files[member.index].path)
     if index == 0:
         return f"  {'reference':<24}  {path}"
     first = session.hardlink_of(member.index)
     if first is not None:
-        return f"  {'hard link':<24}  {path}  (hard link of {display_name(session.files[first].path)})"
+        return f"  {'hard link':<24}  {path}  (hard link of {shown(plan, session.files[first].path)})"
     if member.identical:
         role = "identical" if session.same_bytes(member.index, group.reference) else "same text"
     else:
@@ -140,6 +147,12 @@ def _member_line(group: Group, index: int, session: FolderSession) -> str:
 def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:
     result = session.result
     files = result.files
+    plan = result.plan
+    if plan.several:
+        print("folders:", file=out)
+        for root in result.roots:
+            print(f"  {root.role.value:<10}  {display_name(root.path)}", file=out)
+        print(file=out)
     for number, group in enumerate(groups, start=1):
         print(
             f"group {number}: {count(len(group), 'file')}, largest distance inside {group.max_distance}, "
@@ -151,11 +164,15 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     if result.problems:
         print(f"\n{count(len(result.problems), 'file')} could not be used:", file=out)
         for problem in result.problems:
-            print(f"  {display_name(problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
+            print(f"  {shown(plan, problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
     if result.empty:
         print(f"\n{count(len(result.empty), 'file has', 'files have')} no text to compare:", file=out)
         for path in result.empty:
-            print(f"  {display_name(path)}", file=out)
+            print(f"  {shown(plan, path)}", file=out)
+    skipped = skipped_counts(result.skipped)
+    if skipped:
+        reasons = ", ".join(f"{number:,} {reason.replace('_', ' ')}" for reason, number in skipped.items())
+        print(f"\n{count(sum(skipped.values()), 'file')} not read: {reasons} (see --json)", file=out)
     partial = " (cancelled: partial result)" if result.cancelled else ""
     print(
         f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} bits{partial}",
@@ -168,14 +185,15 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
 
 def _options_from(args: argparse.Namespace) -> ScanOptions:
     """The scan's options, every bad value a usage error in one line."""
-    suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
+    suffixes = tuple(args.suffix) if args.suffix else ()
     if "*" in suffixes:
         suffixes = ()
+    globs, _ = split_excludes(args.exclude)
     return ScanOptions(
         recursive=args.recursive,
         suffixes=suffixes,
         include=tuple(args.include),
-        exclude=tuple(args.exclude) if args.exclude is not None else DEFAULT_EXCLUDES,
+        exclude=tuple(globs) if globs is not None else DEFAULT_EXCLUDES,
         max_bytes=int(args.max_size * 1024 * 1024),
         workers=args.workers,
     )
@@ -209,6 +227,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
     decision = decision_from(args, config)
     options = _options_from(args)
+    args.roots = roots_from(args, split_excludes(args.exclude)[1])
     if args.cache is not None and not args.cache.strip():
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
     if args.save_results is not None:
@@ -236,7 +255,7 @@ def _scan_and_print(
             # after it (grouping, printing), a Ctrl-C interrupts at once, as usual.
             with _ctrl_c_cancels(cancel):
                 result = scan(
-                    args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
+                    args.roots, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
                 )
         finally:
             if bar:
@@ -251,6 +270,8 @@ def _scan_and_print(
     k = decision.k
     session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=decision.min_resemblance)
     groups = session.groups(k, rule=args.groups)
+    # a reference folder's file is its group's reference wherever one is a member
+    groups = apply_reference_folders(session, groups, with_reference_roots([], result.roots))
     if args.pairs:
         _print_pairs(args, session, groups, k, out)
     elif args.json:

@@ -108,8 +108,9 @@ class RootPlan:
 
     @property
     def several(self) -> bool:
-        """True when files are shown with their root's name (more than one root, or one that is not normal)."""
-        return len(self.roots) > 1 or any(r.role is not RootRole.NORMAL for r in self.roots)
+        """True when files are shown with their root's name (several scanned roots, or a reference one)."""
+        scanned = [r for r in self.roots if r.scanned]
+        return len(scanned) > 1 or any(r.role is RootRole.REFERENCE for r in scanned)
 
     def scanned(self) -> list[ScanRoot]:
         """The roots whose files are read, in the order given."""

@@ -495,7 +495,9 @@ def _segment_one(entry: _Entry, job: _Job) -> _Outcome:
 
 
 def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
-    if job.by_content:
+    # A name that says text or document (notes.txt) and holds none is a problem, as when its type is chosen.
+    by_content = job.by_content and not entry.rel.lower().endswith(DEFAULT_SUFFIXES)
+    if by_content:
         head = _head(entry.path)
         kind = binary_kind(head) if head is not None else ""
         if kind:
@@ -520,7 +522,7 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
         # reduced to its text here, and markup past the HTML reader's element limit is refused here.
         found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     except InputError as error:
-        if job.by_content and error.code is ErrorCode.BINARY:
+        if by_content and error.code is ErrorCode.BINARY:
             return Skipped(entry.rel, SkipReason.BINARY, str(error))
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     value = fingerprint_value(found.weights, config)

@@ -4,7 +4,9 @@ A scan that reads files by their content (no file types chosen: the default) rea
 text, whatever its name: a file is passed over as *binary* when its first bytes are a known binary type's
 magic number (images, audio, video, archives that are none of the documents simcompare reads, executables,
 databases, fonts) or when its first block holds NUL bytes and is not UTF-16/32 text. PDF, DOCX, ODT, EPUB
-and RTF are recognised by their content too and go to their readers.
+and RTF are recognised by their content too and go to their readers. A file whose name says it is text or a
+document (``notes.txt``: an ending of ``DEFAULT_SUFFIXES``) and holds none is reported as a problem instead,
+as when file types are chosen.
 
 Every file passed over is counted by its :class:`SkipReason` (``scan --json``: ``"skipped": {reason: count}``)
 and listed in :attr:`~simcompare.core.folder.scan.ScanResult.skipped`.
