@@ -122,13 +122,18 @@ class RootPlan:
             return ""
         return os.path.relpath(root.path, self.base).replace(os.sep, "/")
 
-    def root_of(self, path: str) -> ScanRoot | None:
-        """The innermost root holding a file (``path`` relative to ``base``); None when none does."""
+    def root_of(self, path: str, *, below: bool = False) -> ScanRoot | None:
+        """The innermost root holding a file (``path`` relative to ``base``); None when none does.
+
+        With ``below``, only a root that ``path`` lies below (not the root itself: an excluded folder is shown
+        in the root it lies in).
+        """
         best: ScanRoot | None = None
         best_length = -1
         for root in self.roots or (ScanRoot(self.base),):
             rel = self.relative(root)
-            if (not rel or path == rel or path.startswith(rel + "/")) and len(rel) > best_length:
+            holds = not rel or path.startswith(rel + "/") or (path == rel and not below)
+            if holds and len(rel) > best_length:
                 best, best_length = root, len(rel)
         return best
 
@@ -141,7 +146,7 @@ class RootPlan:
         """A file as shown: (its root's name, or '' with one root; its path relative to that root)."""
         if not self.several:
             return "", path
-        root = self.root_of(path)
+        root = self.root_of(path, below=True)
         if root is None:
             return "", path
         rel = self.relative(root)

@@ -69,6 +69,7 @@ from simcompare.gui.folder.marking import Marking
 from simcompare.gui.folder.models import Column, GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.preferences import FolderPreferences
 from simcompare.gui.folder.progress import GroupsSummary, ScanProgress
+from simcompare.gui.folder.roots_view import ResultRoots
 from simcompare.gui.folder.scan_controls import ScanControls
 from simcompare.gui.folder.selection import GroupSelection
 from simcompare.gui.folder.side_by_side import SideBySide
@@ -251,6 +252,7 @@ class FolderPage(QWidget):
         self.tabs.addTab(self.side_tab, self.tr("Side by side"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
+        self.roots_view = ResultRoots(self.tabs, self.model)  # the "Not read" tab; paths relative to their roots
 
         self.histogram = DistanceHistogramView()
 
@@ -363,13 +365,13 @@ class FolderPage(QWidget):
             self.progress.say(self.tr("Choose a folder that exists."))
             return False
         try:
-            options = self.options()
+            options, roots = self.options(), self.fields.roots(folder)
         except ValueError as error:
             self.progress.say(error_text(error))
             return False
         self.preferences.save(self.fields)
         self.progress.start(self.tr("Starting…"))
-        self.jobs.scan.submit(ScanRequest(folder, self.config, options, self._cache_path))
+        self.jobs.scan.submit(ScanRequest(roots, self.config, options, self._cache_path))
         return True
 
     @Slot()
@@ -516,6 +518,7 @@ class FolderPage(QWidget):
         empty = len(result.empty) if result is not None else 0
         self.tabs.setTabText(2, self.tr("Problems (%n)", "", problems))
         self.tabs.setTabText(3, self.tr("Empty files (%n)", "", empty))
+        self.roots_view.show(result)
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self.session = outcome.session
