@@ -2039,7 +2039,7 @@
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+111"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+115"/>
         <source>Not read</source>
         <translation>Not read</translation>
     </message>
@@ -2080,7 +2080,7 @@
         <translation>Role</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Add folder…</source>
         <translation>Add folder…</translation>
     </message>
@@ -2594,7 +2594,7 @@
 <context>
     <name>SkippedModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="-93"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="-97"/>
         <source>type not chosen</source>
         <translation>type not chosen</translation>
     </message>
@@ -2652,6 +2652,16 @@
         <location line="+13"/>
         <source>hard link of {0}</source>
         <translation>hard link of {0}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an excluded folder: not entered</source>
+        <translation>an excluded folder: not entered</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its name matches a pattern under Skip</source>
+        <translation>its name matches a pattern under Skip</translation>
     </message>
 </context>
 <context>

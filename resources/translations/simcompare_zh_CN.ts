@@ -2019,7 +2019,7 @@
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+111"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+115"/>
         <source>Not read</source>
         <translation>未读取</translation>
     </message>
@@ -2059,7 +2059,7 @@
         <translation>角色</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+11"/>
         <source>Add folder…</source>
         <translation>添加文件夹…</translation>
     </message>
@@ -2570,7 +2570,7 @@
 <context>
     <name>SkippedModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="-93"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="-97"/>
         <source>type not chosen</source>
         <translation>类型未选</translation>
     </message>
@@ -2628,6 +2628,16 @@
         <location line="+13"/>
         <source>hard link of {0}</source>
         <translation>{0} 的硬链接</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an excluded folder: not entered</source>
+        <translation>排除的文件夹：未进入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its name matches a pattern under Skip</source>
+        <translation>名称匹配“跳过”中的模式</translation>
     </message>
 </context>
 <context>

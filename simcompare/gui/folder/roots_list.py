@@ -98,7 +98,10 @@ class RootsList(QObject):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        self.table.setMaximumHeight(96)
+        # Compact rows, three of them shown before the list scrolls: the groups below need the room.
+        rows = QComboBox().sizeHint().height() + 2
+        self.table.verticalHeader().setDefaultSectionSize(rows)
+        self.table.setMaximumHeight(self.table.horizontalHeader().sizeHint().height() + 3 * rows + 4)
         self.add_button = QPushButton(self.tr("Add folder…"))
         self.add_button.setToolTip(
             self.tr("Scan another folder with this one: normal, reference (never marked) or excluded")

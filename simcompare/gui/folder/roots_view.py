@@ -91,7 +91,11 @@ class SkippedModel(QAbstractTableModel):
                 return skip_reason_text(skipped.reason)
             if skipped.reason is SkipReason.HARD_LINK:  # the detail is the first name's path
                 return self.tr("hard link of {0}").format(shown_path(self._plan, skipped.detail))
-            return display_name(skipped.detail)
+            if skipped.reason is SkipReason.EXCLUDED:
+                if skipped.detail:
+                    return self.tr("an excluded folder: not entered")
+                return self.tr("its name matches a pattern under Skip")
+            return display_name(skipped.detail)  # a binary file's kind (PNG image, ELF executable…)
         return None
 
 
