@@ -163,3 +163,31 @@ def test_one_folder_looks_as_before(qtbot, page: FolderPage, tree: Path) -> None
     result = scan_and_wait(qtbot, page)
     assert result.roots == ()
     assert "zh.txt" in member_names(page) and not any(n.startswith("[") for n in member_names(page))
+
+
+def test_saved_results_reopen_with_their_folders_and_roles(
+    qtbot, tmp_path: Path, tree: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    first = make_page(qtbot, tmp_path, monkeypatch)
+    saved = tmp_path / "results.json"
+    try:
+        first.set_folder(tree / "a")
+        add_folder(qtbot, first, tree / "keep", RootRole.REFERENCE)
+        scan_and_wait(qtbot, first)
+        first.save_results(saved)
+    finally:
+        first.shutdown()
+    again = make_page(qtbot, tmp_path, monkeypatch)
+    try:
+        again.set_folder(tmp_path)
+        again.fields.roots_list.set_roots([])
+        with qtbot.waitSignal(again.scan_finished, timeout=60_000):
+            assert again.open_results(saved)
+        qtbot.waitUntil(lambda: not again.regrouping, timeout=60_000)
+        assert again.folder() == str(tree / "a")
+        assert again.fields.roots_list.roots() == [(str(tree / "keep"), RootRole.REFERENCE)]
+        assert "[keep] zh_kept.txt" in member_names(again)
+        kept = next(i for i, f in enumerate(again.result.files) if f.path == "keep/zh_kept.txt")
+        assert kept in again.shown.protected
+    finally:
+        again.shutdown()

@@ -539,7 +539,7 @@ class FolderPage(QWidget):
             if loaded.k >= 0:
                 self.fields.set_k(loaded.k)
                 self.histogram.set_k(loaded.k)
-            self.set_folder(outcome.result.root)
+            self.fields.show_roots(outcome.result.root, outcome.result.roots)  # the folders it scanned
         result = outcome.result
         self.model.set_groups(result.files, [], result.config.bits)
         self.distance_histogram = outcome.histogram

@@ -8,6 +8,7 @@ they say as :class:`~simcompare.core.folder.scan.ScanOptions`.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QSignalBlocker, Qt
@@ -25,7 +26,7 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
-from simcompare.core.folder.roots import RootRole
+from simcompare.core.folder.roots import RootRole, ScanRoot
 from simcompare.core.folder.scan import ScanOptions
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.plain import plain_label
@@ -163,6 +164,13 @@ class ScanControls(QObject):
                     self.tr("The folder {0} does not exist; remove it from the list").format(display_name(path))
                 )
         return ((folder, RootRole.NORMAL), *others)
+
+    def show_roots(self, root: str, roots: Sequence[ScanRoot]) -> None:
+        """Show the folders a result scanned: its first normal root in the folder field, the others in the list
+        (a result of one folder: that folder, and an empty list)."""
+        first = next((r for r in roots if r.role is RootRole.NORMAL), None)
+        self.folder_edit.setCurrentText(first.path if first is not None else root)
+        self.roots_list.set_roots([(r.path, r.role) for r in roots if r is not first])
 
     def options(self, workers: int | None) -> ScanOptions:
         """The scan options the controls describe."""
