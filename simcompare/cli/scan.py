@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from simcompare.cli import clean as cleaning
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
@@ -100,6 +101,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     add_decision_options(parser)
     add_fingerprint_options(parser)
+    cleaning.add_clean_options(parser)
     parser.set_defaults(run=run_scan)
 
 
@@ -227,11 +229,18 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     config = config_from(args)
     decision = decision_from(args, config)
     options = _options_from(args)
-    args.roots = roots_from(args, split_excludes(args.exclude)[1])
     if args.cache is not None and not args.cache.strip():
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
     if args.save_results is not None:
         _check_save_path(args.save_results)
+    cleaning.check_usage(args)
+    if args.results is not None:
+        if args.folders or args.reference:
+            raise UsageError("give a folder DIR to scan or --results R.json to read, not both")
+        return cleaning.from_results(args, out, _report_and_save)
+    if not args.folders:
+        raise UsageError("scan needs a folder DIR (or --results R.json, saved results to read instead)")
+    args.roots = roots_from(args, split_excludes(args.exclude)[1])
     return _scan_and_print(args, config, decision, options, threading.Event(), out)
 
 
@@ -270,8 +279,28 @@ def _scan_and_print(
     k = decision.k
     session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=decision.min_resemblance)
     groups = session.groups(k, rule=args.groups)
-    # a reference folder's file is its group's reference wherever one is a member
-    groups = apply_reference_folders(session, groups, with_reference_roots([], result.roots))
+    return _report_and_save(args, session, groups, k, out)
+
+
+def _report_and_save(
+    args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO, **cleaner: object
+) -> int:
+    """Print the groups (or clean, when asked: ``cleaner`` is what the results saved), save the results when
+    asked; the exit code."""
+    result = session.result
+    # a reference folder's (and a reference root's) file is its group's reference wherever one is a member
+    saved_folders = cleaner.get("reference_folders", ())
+    assert isinstance(saved_folders, tuple | list)
+    folders = with_reference_roots(list(saved_folders), result.roots)
+    groups = apply_reference_folders(session, groups, folders)
+    cleaner["reference_folders"] = folders
+    if cleaning.wanted(args):
+        if result.cancelled:
+            print("simcompare: interrupted: the scan is partial, nothing was marked or acted on", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        if args.save_results is not None and not _saved(args, session, groups, k):  # saved before any action
+            return EXIT_INPUT
+        return cleaning.clean(args, session, groups, out, **cleaner)  # type: ignore[arg-type]
     if args.pairs:
         _print_pairs(args, session, groups, k, out)
     elif args.json:
@@ -282,17 +311,23 @@ def _scan_and_print(
         _print_text(session, groups, k, out)
     if result.problems and (args.csv or (args.pairs and not args.json)):
         print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
-    if args.save_results is not None:
-        try:
-            write_results(args.save_results, results_text(session, groups, k, args.groups))
-        except OSError as error:
-            reason = error.strerror or str(error)
-            print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
-            return EXIT_INPUT
+    if args.save_results is not None and not _saved(args, session, groups, k):
+        return EXIT_INPUT
     if result.cancelled:
         print("simcompare: interrupted: the result above is partial", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _saved(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int) -> bool:
+    """Save the results where ``--save-results`` says; False (and why, on standard error) when they could not be."""
+    try:
+        write_results(args.save_results, results_text(session, groups, k, args.groups))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
+        return False
+    return True
 
 
 def _print_pairs(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:

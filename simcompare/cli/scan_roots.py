@@ -18,7 +18,7 @@ from simcompare.core.formats.names import display_name
 
 def add_root_options(parser: argparse.ArgumentParser) -> None:
     """``DIR…`` and ``--reference DIR`` (``--exclude`` is the scan's own option, read by :func:`split_excludes`)."""
-    parser.add_argument("folders", metavar="DIR", nargs="+", help="folders to scan (several: their files together)")
+    parser.add_argument("folders", metavar="DIR", nargs="*", help="folders to scan (several: their files together)")
     parser.add_argument(
         "--reference",
         action="append",
