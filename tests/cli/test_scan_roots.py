@@ -92,3 +92,15 @@ def test_a_missing_root_is_an_input_error(cli: RunCli, tree: Path) -> None:
     run = cli("scan", str(tree / "a"), str(tree / "nowhere"), "--no-cache")
     assert run.returncode == 1
     assert "nowhere is not a folder" in run.stderr
+
+
+def test_cleaning_never_marks_a_reference_roots_file(cli: RunCli, tree: Path) -> None:
+    keep = tree / "keep" / "zh_kept.txt"
+    os.utime(keep, (1, 1))  # the oldest: all-but-oldest would keep it anyway, all-but-newest would mark it
+    run = cli(
+        "scan", str(tree / "a"), "--reference", str(tree / "keep"), "--no-cache", "--workers", "1",
+        "--mark", "all-but-newest",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    marked = [line for line in run.stdout.splitlines() if line.startswith("marked")]
+    assert marked and not any("zh_kept.txt" in line for line in marked)
