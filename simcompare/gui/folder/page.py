@@ -252,7 +252,7 @@ class FolderPage(QWidget):
         self.tabs.addTab(self.side_tab, self.tr("Side by side"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
-        self.roots_view = ResultRoots(self.tabs, self.model)  # the "Not read" tab; paths relative to their roots
+        self.roots_view = ResultRoots(self)  # the "Not read" tab; paths relative to their roots
 
         self.histogram = DistanceHistogramView()
 
@@ -514,11 +514,9 @@ class FolderPage(QWidget):
 
     def _retitle_tabs(self) -> None:
         result = self.result
-        problems = len(result.problems) if result is not None else 0
-        empty = len(result.empty) if result is not None else 0
+        problems, empty = (len(result.problems), len(result.empty)) if result is not None else (0, 0)
         self.tabs.setTabText(2, self.tr("Problems (%n)", "", problems))
         self.tabs.setTabText(3, self.tr("Empty files (%n)", "", empty))
-        self.roots_view.show(result)
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self.session = outcome.session
@@ -570,6 +568,8 @@ class FolderPage(QWidget):
             wasted=outcome.wasted,
             protected=outcome.protected,
             hardlink_of=session.hardlink_of,
+            members=outcome.members,
+            names=outcome.names,
         )
         if self.cleaner.holding:
             self.model.show_marks(self.cleaner.restore_marks())

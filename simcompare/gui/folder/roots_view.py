@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QTableView, QTabWidget
+from PySide6.QtWidgets import QAbstractItemView, QTableView
 
 from simcompare.core.folder.roots import RootPlan
 from simcompare.core.folder.scan import ScanResult
@@ -21,7 +21,7 @@ from simcompare.core.formats.names import display_name
 from simcompare.gui.folder.models import SORT_ROLE, Index
 
 if TYPE_CHECKING:
-    from simcompare.gui.folder.models import GroupTreeModel
+    from simcompare.gui.folder.page import FolderPage
 
 
 def skip_reason_text(reason: SkipReason | str) -> str:
@@ -102,9 +102,12 @@ class SkippedModel(QAbstractTableModel):
 class ResultRoots(QObject):
     """The *Not read* tab, and the paths in the groups shown relative to their roots."""
 
-    def __init__(self, tabs: QTabWidget, model: GroupTreeModel) -> None:
-        super().__init__(tabs)
+    def __init__(self, page: FolderPage) -> None:
+        super().__init__(page)
+        tabs, model = page.tabs, page.model
         self._tabs, self._groups_model = tabs, model
+        # every new result (a scan, reopened results, files gone) resets the groups' model first
+        model.modelReset.connect(lambda: self.show(page.result))
         self.model = SkippedModel(self)
         self.view = QTableView()
         self.view.setModel(self.model)
