@@ -38,7 +38,7 @@ complete -c simcompare -f
 
 complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a fingerprint -d 'print the fingerprint of each file'
 complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a compare -d 'show every step of SimHash for two texts and their distance'
-complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a scan -d 'find groups of near-duplicate files in a folder'
+complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a scan -d 'find groups of near-duplicate files in a folder (or several)'
 complete -c simcompare -n 'not __simcompare_command; and not __simcompare_second --compare' -a spark -d 'fingerprints, pairs and groups of many files on Spark'
 complete -c simcompare -n 'not __simcompare_command' -s h -l help -d 'show this help message and exit'
 complete -c simcompare -n 'not __simcompare_command' -l version -d 'show program\'s version number and exit'
@@ -82,13 +82,14 @@ complete -c simcompare -n '__simcompare_in compare' -l min-verified -x -d 'small
 complete -c simcompare -n '__simcompare_in compare' -F
 
 complete -c simcompare -n '__simcompare_in scan' -s h -l help -d 'show this help message and exit'
+complete -c simcompare -n '__simcompare_in scan' -l reference -x -a '(__fish_complete_directories)' -d 'also scan this folder; its files are always their group\'s reference and never marked'
 complete -c simcompare -n '__simcompare_in scan' -l json -d 'groups, problems and empty files as JSON'
 complete -c simcompare -n '__simcompare_in scan' -l csv -d 'one CSV row per group member'
 complete -c simcompare -n '__simcompare_in scan' -l pairs -d 'every near-duplicate pair of files (with --json or --csv too), not the groups'
 complete -c simcompare -n '__simcompare_in scan' -l save-results -r -F -d 'also save the results as the window\'s File > Save results does (open them with --results FILE.json)'
 complete -c simcompare -n '__simcompare_in scan' -l include -x -d 'only files matching'
-complete -c simcompare -n '__simcompare_in scan' -l exclude -x -d 'skip folders and files matching (default: .git node_modules .* __pycache__)'
-complete -c simcompare -n '__simcompare_in scan' -l suffix -x -d 'file endings to read (default: .txt .md .rst .html .htm .csv .json .xml .log .pdf .docx .odt .epub .rtf); \'*\' reads every file'
+complete -c simcompare -n '__simcompare_in scan' -l exclude -x -d 'skip folders and files matching (default: .git node_modules .* __pycache__); a value with a / (./X, A/X) is a folder excluded with everything under it'
+complete -c simcompare -n '__simcompare_in scan' -l suffix -x -d 'file endings to read, such as .txt (default: every file that holds text, by its content; binary files are passed over); the usual text and document types: .txt .md .rst .html .htm .csv .json .xml .log .pdf .docx .odt .epub .rtf'
 complete -c simcompare -n '__simcompare_in scan' -l no-recursive -d 'this folder only'
 complete -c simcompare -n '__simcompare_in scan' -l max-size -x -d 'larger files are skipped (50; at most 1024)'
 complete -c simcompare -n '__simcompare_in scan' -l workers -x -d 'processes, 1 to 256 (default: one per core)'

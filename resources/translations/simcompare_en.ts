@@ -989,7 +989,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+159"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+160"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -1080,7 +1080,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>Choose a folder that exists.</source>
         <translation>Choose a folder that exists.</translation>
     </message>
@@ -1100,7 +1100,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+131"/>
+        <location line="+130"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1212,7 +1212,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+440"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1373,7 +1373,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+153"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1402,7 +1402,7 @@
         <translation>{0} wasted</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>PARTIAL (scan cancelled): </translation>
     </message>
@@ -1919,7 +1919,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+57"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+62"/>
         <source>Mark the files inside this folder</source>
         <translation>Mark the files inside this folder</translation>
     </message>
@@ -2612,9 +2612,83 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
 </context>
 <context>
+    <name>ResultRoots</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+118"/>
+        <source>Not read</source>
+        <translation>Not read</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Not read (%n)</source>
+        <translation>
+            <numerusform>Not read (%n)</numerusform>
+            <numerusform>Not read (%n)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RootsList</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/roots_list.py" line="+44"/>
+        <source>Normal</source>
+        <translation>Normal</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference (never marked)</source>
+        <translation>Reference (never marked)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluded (not read)</source>
+        <translation>Excluded (not read)</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Folder</source>
+        <translation>Folder</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Role</source>
+        <translation>Role</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Add folder…</source>
+        <translation>Add folder…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan another folder with this one: normal, reference (never marked) or excluded</source>
+        <translation>Scan another folder with this one: normal, reference (never marked) or excluded</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan without the selected folders</source>
+        <translation>Scan without the selected folders</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Also:</source>
+        <translation>Also:</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Add a folder to scan</source>
+        <translation>Add a folder to scan</translation>
+    </message>
+</context>
+<context>
     <name>ScanControls</name>
     <message>
-        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+51"/>
+        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+57"/>
         <source>Files within this many differing bits are near-duplicates</source>
         <translation>Files within this many differing bits are near-duplicates</translation>
     </message>
@@ -2634,7 +2708,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Browse…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Scan</source>
         <translation>Scan</translation>
     </message>
@@ -2654,9 +2728,14 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Also read the files in every folder below the chosen one</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>File endings to read, separated by spaces; empty reads every file that holds text, by its content</source>
+        <translation>File endings to read, separated by spaces; empty reads every file that holds text, by its content</translation>
+    </message>
+    <message>
         <location line="+2"/>
-        <source>File endings to read, separated by spaces; empty reads every file</source>
-        <translation>File endings to read, separated by spaces; empty reads every file</translation>
+        <source>every file that holds text</source>
+        <translation>every file that holds text</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2709,7 +2788,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Folder:</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Smallest file:</source>
         <translation>Smallest file:</translation>
     </message>
@@ -2719,7 +2798,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Largest file:</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Only:</source>
         <translation>Only:</translation>
     </message>
@@ -2738,11 +2817,16 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>Threshold k:</source>
         <translation>Threshold k:</translation>
     </message>
+    <message>
+        <location line="+20"/>
+        <source>The folder {0} does not exist; remove it from the list</source>
+        <translation>The folder {0} does not exist; remove it from the list</translation>
+    </message>
 </context>
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-131"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-133"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -3088,6 +3172,79 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+4"/>
         <source>Identical cleaned texts</source>
         <translation>Identical cleaned texts</translation>
+    </message>
+</context>
+<context>
+    <name>SkippedModel</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="-100"/>
+        <source>type not chosen</source>
+        <translation>type not chosen</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>binary</source>
+        <translation>binary</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>symbolic link</source>
+        <translation>symbolic link</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hard link of a file read</source>
+        <translation>hard link of a file read</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too large</source>
+        <translation>too large</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too small</source>
+        <translation>too small</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>excluded</source>
+        <translation>excluded</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>{0} not read ({1})</source>
+        <translation>{0} not read ({1})</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>File</source>
+        <translation>File</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>Reason</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detail</source>
+        <translation>Detail</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>hard link of {0}</source>
+        <translation>hard link of {0}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an excluded folder: not entered</source>
+        <translation>an excluded folder: not entered</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its name matches a pattern under Skip</source>
+        <translation>its name matches a pattern under Skip</translation>
     </message>
 </context>
 <context>

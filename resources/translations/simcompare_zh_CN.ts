@@ -975,7 +975,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+159"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+160"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -1066,7 +1066,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+110"/>
+        <location line="+111"/>
         <source>Choose a folder that exists.</source>
         <translation>请选择一个存在的文件夹。</translation>
     </message>
@@ -1086,7 +1086,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+131"/>
+        <location line="+130"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1196,7 +1196,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+440"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1356,7 +1356,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+153"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1382,7 +1382,7 @@
         <translation>浪费 {0}</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+4"/>
         <source>PARTIAL (scan cancelled): </source>
         <translation>部分结果（扫描已取消）：</translation>
     </message>
@@ -1897,7 +1897,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+57"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+62"/>
         <source>Mark the files inside this folder</source>
         <translation>标记此文件夹内的文件</translation>
     </message>
@@ -2577,9 +2577,82 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
 </context>
 <context>
+    <name>ResultRoots</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+118"/>
+        <source>Not read</source>
+        <translation>未读取</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+12"/>
+        <source>Not read (%n)</source>
+        <translation>
+            <numerusform>未读取（%n）</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>RootsList</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/roots_list.py" line="+44"/>
+        <source>Normal</source>
+        <translation>普通</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference (never marked)</source>
+        <translation>参照（从不标记）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Excluded (not read)</source>
+        <translation>排除（不读取）</translation>
+    </message>
+    <message>
+        <location line="+48"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Add folder…</source>
+        <translation>添加文件夹…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Scan another folder with this one: normal, reference (never marked) or excluded</source>
+        <translation>与此文件夹一同扫描另一个文件夹：普通、参照（从不标记）或排除</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Scan without the selected folders</source>
+        <translation>扫描时不包括所选文件夹</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Also:</source>
+        <translation>另加：</translation>
+    </message>
+    <message>
+        <location line="+71"/>
+        <source>Add a folder to scan</source>
+        <translation>添加要扫描的文件夹</translation>
+    </message>
+</context>
+<context>
     <name>ScanControls</name>
     <message>
-        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+51"/>
+        <location filename="../../simcompare/gui/folder/scan_controls.py" line="+57"/>
         <source>Files within this many differing bits are near-duplicates</source>
         <translation>不同的位数不超过这个值的文件即为近似重复</translation>
     </message>
@@ -2599,7 +2672,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>浏览…</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Scan</source>
         <translation>扫描</translation>
     </message>
@@ -2619,9 +2692,14 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>同时读取所选文件夹下每一层子文件夹中的文件</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>File endings to read, separated by spaces; empty reads every file that holds text, by its content</source>
+        <translation>要读取的文件后缀，以空格分隔；留空则按内容读取所有含文本的文件</translation>
+    </message>
+    <message>
         <location line="+2"/>
-        <source>File endings to read, separated by spaces; empty reads every file</source>
-        <translation>要读取的文件扩展名，用空格分隔；留空则读取所有文件</translation>
+        <source>every file that holds text</source>
+        <translation>所有含文本的文件</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2674,7 +2752,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>文件夹：</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+12"/>
         <source>Smallest file:</source>
         <translation>最小文件：</translation>
     </message>
@@ -2684,7 +2762,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>最大文件：</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+6"/>
         <source>Only:</source>
         <translation>仅限：</translation>
     </message>
@@ -2703,11 +2781,16 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>Threshold k:</source>
         <translation>阈值 k：</translation>
     </message>
+    <message>
+        <location line="+20"/>
+        <source>The folder {0} does not exist; remove it from the list</source>
+        <translation>文件夹 {0} 不存在；请将其从列表中移除</translation>
+    </message>
 </context>
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-131"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-133"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -3049,6 +3132,79 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+4"/>
         <source>Identical cleaned texts</source>
         <translation>清洗后文本完全相同</translation>
+    </message>
+</context>
+<context>
+    <name>SkippedModel</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="-100"/>
+        <source>type not chosen</source>
+        <translation>类型未选</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>binary</source>
+        <translation>二进制</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>symbolic link</source>
+        <translation>符号链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>hard link of a file read</source>
+        <translation>已读文件的硬链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too large</source>
+        <translation>过大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>too small</source>
+        <translation>过小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>excluded</source>
+        <translation>已排除</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>{0} not read ({1})</source>
+        <translation>{0} 个未读取（{1}）</translation>
+    </message>
+    <message>
+        <location line="+24"/>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Detail</source>
+        <translation>详情</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>hard link of {0}</source>
+        <translation>{0} 的硬链接</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>an excluded folder: not entered</source>
+        <translation>排除的文件夹：未进入</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its name matches a pattern under Skip</source>
+        <translation>名称匹配“跳过”中的模式</translation>
     </message>
 </context>
 <context>

@@ -1,4 +1,4 @@
-"""`simcompare scan DIR`: near-duplicate groups of a folder, as text, JSON or CSV."""
+"""`simcompare scan DIR…`: near-duplicate groups of one folder or several, as text, JSON or CSV."""
 
 from __future__ import annotations
 
@@ -26,11 +26,15 @@ from simcompare.cli.options import (
     megabytes,
     whole_number,
 )
+from simcompare.cli.scan_roots import add_root_options, roots_from, shown, split_excludes
 from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
+from simcompare.core.folder.cleaner import apply_reference_folders
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.folder.skipped import skipped_counts
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import pairs_csv, pairs_json, report_csv, report_json
 from simcompare.core.formats.results import results_text, write_results
@@ -40,8 +44,8 @@ from simcompare.core.search.verify import Decision
 
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``scan`` to the command line."""
-    parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder")
-    parser.add_argument("folder", metavar="DIR", nargs="?")
+    parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder (or several)")
+    add_root_options(parser)
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="groups, problems and empty files as JSON")
     output.add_argument("--csv", action="store_true", help="one CSV row per group member")
@@ -61,14 +65,16 @@ def register(commands: argparse._SubParsersAction) -> None:
         action="append",
         default=None,
         metavar="GLOB",
-        help=f"skip folders and files matching (default: {' '.join(DEFAULT_EXCLUDES)})",
+        help=f"skip folders and files matching (default: {' '.join(DEFAULT_EXCLUDES)}); "
+        "a value with a / (./X, A/X) is a folder excluded with everything under it",
     )
     parser.add_argument(
         "--suffix",
         action="append",
         default=None,
         metavar=".EXT",
-        help=f"file endings to read (default: {' '.join(DEFAULT_SUFFIXES)}); '*' reads every file",
+        help="file endings to read, such as .txt (default: every file that holds text, by its content; "
+        f"binary files are passed over); the usual text and document types: {' '.join(DEFAULT_SUFFIXES)}",
     )
     parser.add_argument("--no-recursive", dest="recursive", action="store_false", help="this folder only")
     parser.add_argument(
@@ -125,12 +131,13 @@ class _ProgressBar:
 
 def _member_line(group: Group, index: int, session: FolderSession) -> str:
     member = group.members[index]
-    path = display_name(session.files[member.index].path)
+    plan = session.result.plan
+    path = shown(plan, session.files[member.index].path)
     if index == 0:
         return f"  {'reference':<24}  {path}"
     first = session.hardlink_of(member.index)
     if first is not None:
-        return f"  {'hard link':<24}  {path}  (hard link of {display_name(session.files[first].path)})"
+        return f"  {'hard link':<24}  {path}  (hard link of {shown(plan, session.files[first].path)})"
     if member.identical:
         role = "identical" if session.same_bytes(member.index, group.reference) else "same text"
     else:
@@ -142,6 +149,12 @@ def _member_line(group: Group, index: int, session: FolderSession) -> str:
 def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:
     result = session.result
     files = result.files
+    plan = result.plan
+    if plan.several:
+        print("folders:", file=out)
+        for root in result.roots:
+            print(f"  {root.role.value:<10}  {display_name(root.path)}", file=out)
+        print(file=out)
     for number, group in enumerate(groups, start=1):
         print(
             f"group {number}: {count(len(group), 'file')}, largest distance inside {group.max_distance}, "
@@ -153,11 +166,15 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     if result.problems:
         print(f"\n{count(len(result.problems), 'file')} could not be used:", file=out)
         for problem in result.problems:
-            print(f"  {display_name(problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
+            print(f"  {shown(plan, problem.path)}: {problem.reason} ({display_name(problem.detail)})", file=out)
     if result.empty:
         print(f"\n{count(len(result.empty), 'file has', 'files have')} no text to compare:", file=out)
         for path in result.empty:
-            print(f"  {display_name(path)}", file=out)
+            print(f"  {shown(plan, path)}", file=out)
+    skipped = skipped_counts(result.skipped)
+    if skipped:
+        reasons = ", ".join(f"{number:,} {reason.replace('_', ' ')}" for reason, number in skipped.items())
+        print(f"\n{count(sum(skipped.values()), 'file')} not read: {reasons} (see --json)", file=out)
     partial = " (cancelled: partial result)" if result.cancelled else ""
     print(
         f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} bits{partial}",
@@ -170,14 +187,15 @@ EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
 
 def _options_from(args: argparse.Namespace) -> ScanOptions:
     """The scan's options, every bad value a usage error in one line."""
-    suffixes = tuple(args.suffix) if args.suffix else DEFAULT_SUFFIXES
+    suffixes = tuple(args.suffix) if args.suffix else ()
     if "*" in suffixes:
         suffixes = ()
+    globs, _ = split_excludes(args.exclude)
     return ScanOptions(
         recursive=args.recursive,
         suffixes=suffixes,
         include=tuple(args.include),
-        exclude=tuple(args.exclude) if args.exclude is not None else DEFAULT_EXCLUDES,
+        exclude=tuple(globs) if globs is not None else DEFAULT_EXCLUDES,
         max_bytes=int(args.max_size * 1024 * 1024),
         workers=args.workers,
     )
@@ -217,11 +235,12 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
         _check_save_path(args.save_results)
     cleaning.check_usage(args)
     if args.results is not None:
-        if args.folder is not None:
+        if args.folders or args.reference:
             raise UsageError("give a folder DIR to scan or --results R.json to read, not both")
         return cleaning.from_results(args, out, _report_and_save)
-    if args.folder is None:
+    if not args.folders:
         raise UsageError("scan needs a folder DIR (or --results R.json, saved results to read instead)")
+    args.roots = roots_from(args, split_excludes(args.exclude)[1])
     return _scan_and_print(args, config, decision, options, threading.Event(), out)
 
 
@@ -245,7 +264,7 @@ def _scan_and_print(
             # after it (grouping, printing), a Ctrl-C interrupts at once, as usual.
             with _ctrl_c_cancels(cancel):
                 result = scan(
-                    args.folder, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
+                    args.roots, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
                 )
         finally:
             if bar:
@@ -269,6 +288,12 @@ def _report_and_save(
     """Print the groups (or clean, when asked: ``cleaner`` is what the results saved), save the results when
     asked; the exit code."""
     result = session.result
+    # a reference folder's (and a reference root's) file is its group's reference wherever one is a member
+    saved_folders = cleaner.get("reference_folders", ())
+    assert isinstance(saved_folders, tuple | list)
+    folders = with_reference_roots(list(saved_folders), result.roots)
+    groups = apply_reference_folders(session, groups, folders)
+    cleaner["reference_folders"] = folders
     if cleaning.wanted(args):
         if result.cancelled:
             print("simcompare: interrupted: the scan is partial, nothing was marked or acted on", file=sys.stderr)

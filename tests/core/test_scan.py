@@ -14,7 +14,7 @@ from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 from simcompare.core.defaults import default_k
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, fingerprint
-from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
+from simcompare.core.folder.scan import DEFAULT_SUFFIXES, ScanOptions, ScanResult, scan
 from simcompare.core.progress import Stage
 from simcompare.core.search.groups import find_groups
 
@@ -93,6 +93,7 @@ def add_fillers(root: Path, count: int = 24) -> list[str]:
 def opts(**kwargs: object) -> ScanOptions:
     kwargs.setdefault("max_bytes", MAX_BYTES)
     kwargs.setdefault("workers", 1)
+    kwargs.setdefault("suffixes", DEFAULT_SUFFIXES)  # file types chosen: a binary .txt is a problem, .py is not read
     return ScanOptions(**kwargs)  # type: ignore[arg-type]
 
 
@@ -311,7 +312,7 @@ def test_one_file_scanned_alone_is_the_scans_record(tmp_path: Path) -> None:
 
     (tmp_path / "zh.txt").write_text(ZH_A, encoding="utf-8")
     (tmp_path / "bin.txt").write_bytes(b"\x00\x01\x02" * 100)
-    result = scan(tmp_path, Config(), ScanOptions(workers=1))
+    result = scan(tmp_path, Config(), ScanOptions(workers=1, suffixes=DEFAULT_SUFFIXES))
     stamp = FileStamp.of((tmp_path / "zh.txt").stat())
     assert scan_file(str(tmp_path / "zh.txt"), "zh.txt", stamp, Config()) == result.files[0]
     binary = scan_file(str(tmp_path / "bin.txt"), "bin.txt", FileStamp.of((tmp_path / "bin.txt").stat()), Config())

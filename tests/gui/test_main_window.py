@@ -123,13 +123,15 @@ def test_open_folder_shows_the_folder_page_and_scans(qtbot, main_window: MainWin
     page = main_window.folder_page
     assert main_window.pages.widget(MainWindow.FOLDER) is page
     assert main_window.pages.count() == 2
-    (tmp_path / "a.txt").write_text(ZH_A, encoding="utf-8")
-    (tmp_path / "b.txt").write_text(ZH_B, encoding="utf-8")
+    folder = tmp_path / "docs"  # beside the window's settings file, which holds text too
+    folder.mkdir()
+    (folder / "a.txt").write_text(ZH_A, encoding="utf-8")
+    (folder / "b.txt").write_text(ZH_B, encoding="utf-8")
     page.workers = 1
     with qtbot.waitSignal(page.scan_finished, timeout=60_000) as blocker:
-        main_window.open_folder(str(tmp_path))
+        main_window.open_folder(str(folder))
     assert main_window.pages.currentIndex() == MainWindow.FOLDER
-    assert page.folder() == str(tmp_path)
+    assert page.folder() == str(folder)
     assert sorted(f.path for f in blocker.args[0].files) == ["a.txt", "b.txt"]
 
 

@@ -18,18 +18,21 @@ import stat
 import threading
 import time
 import traceback
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import cast
 
 from simcompare.core import arguments
 from simcompare.core.arguments import whole
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
+from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, plan_roots
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
+from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
@@ -68,7 +71,9 @@ class ScanOptions:
 
     Attributes:
         recursive: Go into sub-folders.
-        suffixes: File endings to read (case-insensitive); empty reads every file.
+        suffixes: File endings to read (case-insensitive); empty (the default) reads every file that holds
+            text, told by its content: known binary types are passed over by their first bytes
+            (``simcompare.core.folder.skipped``).
         include: Globs; when given, a file's relative path or name must match one.
         exclude: Globs matched against every folder and file name on the way (hidden ones by default).
         min_bytes: Smaller files are passed over.
@@ -84,7 +89,7 @@ class ScanOptions:
     """
 
     recursive: bool = True
-    suffixes: tuple[str, ...] = DEFAULT_SUFFIXES
+    suffixes: tuple[str, ...] = ()
     include: tuple[str, ...] = ()
     exclude: tuple[str, ...] = DEFAULT_EXCLUDES
     min_bytes: int = 0
@@ -169,7 +174,12 @@ class ScanStats:
 
 @dataclass(frozen=True, slots=True)
 class ScanResult:
-    """What a scan found. ``cancelled`` marks a partial result."""
+    """What a scan found. ``cancelled`` marks a partial result.
+
+    ``root`` is the scanned folder; with several folders (``roots``, each with its role) it is their common
+    folder, and every path is relative to it (``simcompare.core.folder.roots``). ``skipped`` lists the files
+    not read and why.
+    """
 
     root: str
     config: Config
@@ -178,6 +188,13 @@ class ScanResult:
     problems: tuple[Problem, ...]
     cancelled: bool = False
     stats: ScanStats = field(default_factory=ScanStats)
+    roots: tuple[ScanRoot, ...] = ()
+    skipped: tuple[Skipped, ...] = ()
+
+    @property
+    def plan(self) -> RootPlan:
+        """The roots as a plan: which root a file belongs to, and how it is shown."""
+        return RootPlan(self.root, self.roots)
 
     @property
     def empty(self) -> list[str]:
@@ -255,19 +272,33 @@ def _open_listed(folder: Path, identity: tuple[int, int]) -> Iterator[Iterator[o
 
 
 def list_files(
-    root: Path, options: ScanOptions, problems: list[Problem], check: Callable[[], None] = lambda: None
+    root: Path,
+    options: ScanOptions,
+    problems: list[Problem],
+    check: Callable[[], None] = lambda: None,
+    *,
+    prefix: str = "",
+    stop: Mapping[tuple[int, int], bool] | None = None,
+    skipped: list[Skipped] | None = None,
 ) -> list[_Entry]:
     """The files a scan reads, in a stable order; links are not followed, broken ones are reported.
 
     A wanted name that is a FIFO, socket or device is reported as ``not_regular``; it is never opened. A
     folder replaced by a link (or by another folder) between being seen and being listed is not entered
     and is reported as ``changed``. ``check`` is called before each folder is listed (it may raise to stop).
+
+    Args:
+        prefix: Put before every relative path (the root's path relative to the scan's common folder).
+        stop: Folders not entered, by (device, inode): other roots, listed on their own; True for an
+            excluded one (its name is then listed in ``skipped``).
+        skipped: Where the files passed over are listed with the reason; None lists none.
     """
     entries: list[_Entry] = []
     # Folders still to list, as an explicit stack (not recursion: a tree thousands of folders deep must
     # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order. Each
     # carries the identity it had when it was seen, checked again when it is entered.
-    stack: list[tuple[Path, str, tuple[int, int]]] = [(root, "", identity_of(os.stat(root)))]
+    stack: list[tuple[Path, str, tuple[int, int]]] = [(root, prefix, identity_of(os.stat(root)))]
+    passed = _Passed(stop or {}, skipped)
     seen = 0
     while stack:
         check()
@@ -280,7 +311,7 @@ def list_files(
                     seen += 1
                     if seen % 256 == 0:
                         check()
-                    _list_child(child, folder, rel_folder, options, problems, entries, below)
+                    _list_child(child, folder, rel_folder, options, problems, entries, below, passed)
         except _Swapped:
             problems.append(
                 Problem(
@@ -301,6 +332,18 @@ def list_files(
     return entries
 
 
+@dataclass(frozen=True, slots=True)
+class _Passed:
+    """What a listing passes over: folders that are other roots, and where skipped files are listed."""
+
+    stop: Mapping[tuple[int, int], bool]
+    skipped: list[Skipped] | None
+
+    def add(self, rel: str, reason: SkipReason, detail: str = "") -> None:
+        if self.skipped is not None:
+            self.skipped.append(Skipped(rel, reason, detail))
+
+
 def _list_child(
     child: os.DirEntry[str],
     folder: Path,
@@ -309,19 +352,23 @@ def _list_child(
     problems: list[Problem],
     entries: list[_Entry],
     below: list[tuple[Path, str, tuple[int, int]]],
+    passed: _Passed = _Passed({}, None),
 ) -> None:
     """One entry of a folder being listed: a file to read, a folder to enter later, or a problem."""
     rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
     if _excluded(child.name, options.exclude):
+        passed.add(rel, SkipReason.EXCLUDED)
         return
     path = os.path.join(folder, child.name)
     try:
         if child.is_symlink():
             # Not followed: a link must not make a file count twice or a loop run forever.
-            if _wanted(rel, child.name, options) and not os.path.exists(path):
-                problems.append(
-                    Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
-                )
+            if _wanted(rel, child.name, options):
+                passed.add(rel, SkipReason.SYMLINK)
+                if not os.path.exists(path):
+                    problems.append(
+                        Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
+                    )
             return
         info = child.stat(follow_symlinks=False)
     except FileNotFoundError:
@@ -333,19 +380,27 @@ def _list_child(
     if stat.S_ISLNK(info.st_mode):  # became a link since the folder was read
         return
     if stat.S_ISDIR(info.st_mode):
+        excluded = passed.stop.get(identity_of(info))
+        if excluded is not None:  # another root: listed on its own, or excluded
+            if excluded:
+                passed.add(rel, SkipReason.EXCLUDED, "an excluded folder")
+            return
         if options.recursive:
             below.append((Path(path), rel, identity_of(info)))
         return
     if not _wanted(rel, child.name, options):
+        passed.add(rel, SkipReason.TYPE_NOT_CHOSEN)
         return
     if not stat.S_ISREG(info.st_mode):
         problems.append(Problem(rel, ErrorCode.NOT_REGULAR, f"not a regular file: {kind_of(info.st_mode)}"))
         return
     if info.st_size < options.min_bytes:
+        passed.add(rel, SkipReason.TOO_SMALL)
         return
     if options.max_bytes is not None and info.st_size > options.max_bytes:
         detail = f"{info.st_size:,} bytes, over the limit of {options.max_bytes:,}"
         problems.append(Problem(rel, ErrorCode.TOO_LARGE, detail))
+        passed.add(rel, SkipReason.TOO_LARGE, detail)
         return
     entries.append(_Entry(path, rel, FileStamp.of(info), info.st_dev))
 
@@ -377,6 +432,7 @@ class _Job:
     keep_sequence: bool
     max_bytes: int | None
     keep_counts: bool = True  # False when no cache will store them: a worker then writes none
+    by_content: bool = False  # no file types chosen: a binary file is passed over, not reported
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +447,24 @@ class _Segmented:
     stored: StoredFeatures | None  # the whole features as the cache stores them; None when no cache keeps them
 
 
-_Outcome = _Segmented | Problem
+_Outcome = _Segmented | Problem | Skipped
+
+
+def _head(path: str) -> bytes | None:
+    """A file's first bytes (None when it cannot be opened as a regular file: reading it says why)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    try:
+        fd = os.open(path, flags | getattr(os, "O_BINARY", 0))
+    except OSError:
+        return None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        return os.read(fd, HEAD_BYTES)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
 
 
 def internal_log_path() -> Path:
@@ -422,6 +495,13 @@ def _segment_one(entry: _Entry, job: _Job) -> _Outcome:
 
 
 def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
+    # A name that says text or document (notes.txt) and holds none is a problem, as when its type is chosen.
+    by_content = job.by_content and not entry.rel.lower().endswith(DEFAULT_SUFFIXES)
+    if by_content:
+        head = _head(entry.path)
+        kind = binary_kind(head) if head is not None else ""
+        if kind:
+            return Skipped(entry.rel, SkipReason.BINARY, kind)
     try:
         read = read_regular(entry.path, max_bytes=job.max_bytes, follow_symlinks=False)
     except InputError as error:
@@ -442,6 +522,8 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
         # reduced to its text here, and markup past the HTML reader's element limit is refused here.
         found = extract_features(document.text, config, html=document.html or None, keep_sequence=True)
     except InputError as error:
+        if by_content and error.code is ErrorCode.BINARY:
+            return Skipped(entry.rel, SkipReason.BINARY, str(error))
         return Problem(entry.rel, input_reason(error.code), str(error), error.errno)
     value = fingerprint_value(found.weights, config)
     sequence = found.sequence if job.keep_sequence else None
@@ -545,6 +627,7 @@ class _Run:
         self.cancel = cancel or threading.Event()
         self.records: list[FileRecord] = []
         self.problems: list[Problem] = []
+        self.skipped: list[Skipped] = []
         self.cache = cache
         self.keys = (config.features_key(), config.fingerprint_key()) if cache is not None and config else None
         self.to_store: list[CacheRow] = []
@@ -578,6 +661,9 @@ class _Run:
         if isinstance(outcome, Problem):
             self.problems.append(outcome)
             return
+        if isinstance(outcome, Skipped):
+            self.skipped.append(outcome)
+            return
         stamp, fp, found = outcome.stamp, outcome.fingerprint, outcome.features
         self.records.append(
             FileRecord(
@@ -603,8 +689,64 @@ def _fingerprint_from_counts(counts: dict[str, int], sequence: tuple[str, ...] |
     return fingerprint_value(weights, config)
 
 
+def _list_roots(plan: RootPlan, options: ScanOptions, run: _Run) -> list[_Entry]:
+    """Every root's files, each file once: a root inside another is listed on its own (its files are its own),
+    an excluded one is not entered, and one folder given by two names is listed once."""
+    if not plan.roots:
+        return list_files(Path(plan.base), options, run.problems, run.check, skipped=run.skipped)
+    identities: dict[str, tuple[int, int]] = {}
+    for root in plan.roots:
+        try:
+            identities[root.path] = identity_of(os.stat(root.path))
+        except OSError as error:
+            rel = plan.relative(root) or "."
+            run.problems.append(Problem(rel, ErrorCode.UNREADABLE, error.strerror or str(error), error.errno))
+    stop = {identities[r.path]: not r.scanned for r in plan.roots if r.path in identities}
+    entries: list[_Entry] = []
+    listed: set[tuple[int, int]] = set()
+    for root in sorted(plan.scanned(), key=lambda r: r.path):
+        identity = identities.get(root.path)
+        if identity is None or identity in listed:
+            continue
+        listed.add(identity)
+        others = {key: excluded for key, excluded in stop.items() if key != identity}
+        prefix = plan.relative(root)
+        entries += list_files(
+            Path(root.path), options, run.problems, run.check, prefix=prefix, stop=others, skipped=run.skipped
+        )
+    return entries
+
+
+def _first_names(entries: list[_Entry]) -> tuple[list[_Entry], list[tuple[_Entry, str]]]:
+    """The entries to read (each file once) and the other names of files among them (entry, first name)."""
+    first: dict[tuple[int, int], str] = {}
+    read: list[_Entry] = []
+    others: list[tuple[_Entry, str]] = []
+    for entry in sorted(entries, key=lambda e: e.rel):
+        key = (entry.device, entry.stamp.inode)
+        if entry.stamp.inode and entry.device and key in first:
+            others.append((entry, first[key]))
+            continue
+        first[key] = entry.rel
+        read.append(entry)
+    return read, others
+
+
+Roots = str | os.PathLike[str] | Sequence[ScanRoot | tuple[str | os.PathLike[str], RootRole | str]]
+
+
+def _plan(root: Roots) -> RootPlan:
+    if isinstance(root, list | tuple):
+        return plan_roots(root)
+    arguments.path("root", root)
+    root_path = Path(cast("str | os.PathLike[str]", root)).resolve()
+    if not root_path.is_dir():
+        raise InputError(f"{root} is not a folder")
+    return RootPlan(str(root_path))
+
+
 def scan(
-    root: str | os.PathLike[str],
+    root: Roots,
     config: Config | None = None,
     options: ScanOptions | None = None,
     *,
@@ -615,7 +757,8 @@ def scan(
     """Fingerprint every wanted file below ``root``.
 
     Args:
-        root: The folder.
+        root: The folder; or several, each a :class:`ScanRoot` or a (folder, role) pair
+            (``simcompare.core.folder.roots``).
         config: Fingerprint settings.
         options: Which files, and how many worker processes.
         cache: Where per-file work is kept between scans; None works without one.
@@ -627,7 +770,6 @@ def scan(
         The result; ``cancelled`` is True when it stopped early. Files appear in path order.
     """
     started = time.perf_counter()
-    arguments.path("root", root)
     if config is not None:
         arguments.require("config", config, Config, "a simcompare.Config (or None for the defaults)")
     if options is not None:
@@ -640,20 +782,26 @@ def scan(
         raise TypeError(f"cancel must be a threading.Event (or None), got {type(cancel).__name__}")
     config = config or Config()
     options = options or ScanOptions()
-    root_path = Path(root).resolve()
-    if not root_path.is_dir():
-        raise InputError(f"{root} is not a folder")
+    plan = _plan(root)
+    root_path = Path(plan.base)
     run = _Run(progress, cancel, cache, config)
+    aliases: list[tuple[_Entry, str]] = []
     stats = {"segmented": 0, "features": 0, "fingerprints": 0}
     listed = 0
     try:
         run.report(0, 0, Stage.LISTING)
-        entries = list_files(root_path, options, run.problems, run.check)
+        entries = _list_roots(plan, options, run)
         listed = len(entries)
+        entries, aliases = _first_names(entries)  # a file's other names (hard links) share its record
         key_features, key_fingerprint = config.features_key(), config.fingerprint_key()
         # No fingerprint key (a hasher that cannot be named for certain): features only, never fingerprints.
-        cached_fp = cache.fingerprints_under(str(root_path), key_fingerprint) if cache and key_fingerprint else {}
-        cached_features = cache.features_under(str(root_path), key_features) if cache else {}
+        cached_fp: dict[str, tuple[FileStamp, CachedFingerprint]] = {}
+        cached_features: dict[str, tuple[FileStamp, CachedFeatures]] = {}
+        for folder in [r.path for r in plan.scanned()] if plan.roots else [plan.base]:
+            if cache and key_fingerprint:
+                cached_fp.update(cache.fingerprints_under(folder, key_fingerprint))
+            if cache:
+                cached_features.update(cache.features_under(folder, key_features))
         total = len(entries)
         done = 0
         run.report(done, total, Stage.READING)
@@ -700,6 +848,12 @@ def scan(
     except Cancelled:
         cancelled = True
     run.store()  # the rest; a cancelled scan's finished files too
+    by_path = {r.path: r for r in run.records}
+    for entry, first in aliases:
+        record = by_path.get(first)
+        if record is not None:  # a file that could not be read is not read by its other names either
+            run.records.append(dataclasses.replace(record, path=entry.rel))
+            run.skipped.append(Skipped(entry.rel, SkipReason.HARD_LINK, first))
     records = tuple(sorted(run.records, key=lambda r: r.path))
     return ScanResult(
         root=str(root_path),
@@ -711,6 +865,8 @@ def scan(
         stats=ScanStats(
             listed, stats["segmented"], stats["features"], stats["fingerprints"], time.perf_counter() - started
         ),
+        roots=plan.roots,
+        skipped=tuple(sorted(run.skipped, key=lambda s: s.path)),
     )
 
 
@@ -751,7 +907,7 @@ def _segment_all(
     *,
     keep_counts: bool,
 ) -> None:
-    job = _Job(config, config.weighting is Weighting.TEXTRANK, options.max_bytes, keep_counts)
+    job = _Job(config, config.weighting is Weighting.TEXTRANK, options.max_bytes, keep_counts, not options.suffixes)
     workers = options.workers or os.cpu_count() or 1
     in_process = options.in_process
     if in_process is None:

@@ -14,6 +14,10 @@ resembling the reference by the strong threshold); every group carries
 ``--pairs`` reports every near-duplicate pair of files instead (``FolderSession.all_pairs``): its two
 paths, distance, similarity, ``verified`` (resemblance), ``identical`` and ``same_group`` (both files are in
 one group).
+
+A scan of several folders names them with their roles in ``settings.roots`` (``[{"path", "role"}]``; absent for
+one folder) and its paths are relative to ``settings.root``, their common folder. ``skipped`` counts the files
+not read by reason (``simcompare.core.folder.skipped``).
 """
 
 from __future__ import annotations
@@ -25,6 +29,7 @@ from collections.abc import Sequence
 from simcompare.core.fingerprint.bitwise import distance_similarity
 from simcompare.core.folder.scan import Problem
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.folder.skipped import skipped_counts
 from simcompare.core.formats.names import escape_name
 from simcompare.core.search.groups import Group, GroupRule, Pairs
 
@@ -70,11 +75,11 @@ def _first_name(session: FolderSession, index: int) -> str | None:
 def report_json(
     session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
 ) -> dict[str, object]:
-    """The scan's JSON: settings, file count, groups, problems, empty files."""
+    """The scan's JSON: settings, file count, groups, problems, empty files, files not read by reason."""
     result = session.result
     bits = result.config.bits
     files = result.files
-    return {
+    data: dict[str, object] = {
         "format": "simcompare-scan",
         "version": FORMAT_VERSION,
         "settings": {
@@ -111,7 +116,13 @@ def report_json(
         ],
         "problems": [_problem_json(p) for p in result.problems],
         "empty": result.empty,
+        "skipped": skipped_counts(result.skipped),
     }
+    if result.roots:
+        settings = data["settings"]
+        assert isinstance(settings, dict)
+        settings["roots"] = [{"path": r.path, "role": r.role.value} for r in result.roots]
+    return data
 
 
 def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:

@@ -14,6 +14,10 @@ there is something in it, so a fresh scan's results are the same bytes from the 
 paths, each a record's, each once); ``reference_folders`` lists absolute, normalised folders, each the scanned
 folder or inside it (a reference folder elsewhere holds none of the results' files, and is not written).
 
+A scan of several folders saves them with their roles in ``settings.roots``; its ``root`` is their common
+folder and every record must lie under a scanned (normal or reference) root, never under an excluded one, so a
+crafted roots list cannot lead the cleaner outside what was scanned. A file without ``roots`` is one folder.
+
 Results files are shared between people: they are untrusted input. Every record's path must be relative
 and normalised (``safe_paths.path_problem``) and unique, every number in range, every string bounded; a
 file that breaks a rule is refused whole, with one message naming the first bad record. ``results_text``
@@ -35,6 +39,7 @@ from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import MAX_BITS, Config
 from simcompare.core.folder.cleaner import within
 from simcompare.core.folder.cleaner_state import CleanerState
+from simcompare.core.folder.roots import MAX_ROOTS, RootRole, ScanRoot, plan_of
 from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
@@ -243,6 +248,33 @@ def _root(settings: Mapping[str, object]) -> str:
     return root
 
 
+def _roots(settings: Mapping[str, object], root: str) -> tuple[ScanRoot, ...]:
+    """``settings.roots``: the folders scanned with their roles, each inside ``root`` (their common folder)."""
+    value = settings.get("roots")
+    if value is None:
+        return ()  # one folder, as every older results file
+    if not isinstance(value, list) or not 1 <= len(value) <= MAX_ROOTS:
+        raise ValueError(f"settings: 'roots' must be a list of 1 to {MAX_ROOTS:,} folders with their roles")
+    roots = []
+    for number, entry in enumerate(value):
+        where = f"settings.roots[{number}]"
+        if not isinstance(entry, dict):
+            raise ValueError(f"{where} must be an object with 'path' and 'role'")
+        path = _str(entry, "path", where, 32_767)
+        role = _str(entry, "role", where, 64)
+        if not os.path.isabs(path) or os.path.normpath(path) != path:
+            raise ValueError(f"{where}: 'path' must be an absolute, normalised folder path, got {_shown(path)}")
+        if role not in {r.value for r in RootRole}:
+            choices = ", ".join(r.value for r in RootRole)
+            raise ValueError(f"{where}: 'role' must be one of {choices}, got {_shown(role)}")
+        roots.append(ScanRoot(path, RootRole(role)))
+    try:
+        plan_of(root, roots)
+    except ValueError as error:
+        raise ValueError(f"settings: 'roots': {error}") from None
+    return tuple(roots)
+
+
 def _record(record: object, number: int, bits: int) -> FileRecord:
     where = _where(number, record)
     if not isinstance(record, dict):
@@ -415,6 +447,7 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         raise ValueError("results: 'settings' is missing or not an object")
     config = _config(settings)
     root = _root(settings)
+    roots = _roots(settings, root)
     files: list[FileRecord] = []
     seen: dict[str, int] = {}
     for number, record in enumerate(records):
@@ -431,6 +464,9 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         if count != len(files):
             raise ValueError(f"results: 'files' says {count:,} but there are {len(files):,} records")
     paths = {f.path for f in files}
+    outside = plan_of(root, roots).check_records(f.path for f in files)
+    if outside:  # a record no scanned root holds: the cleaner must never reach it
+        raise ValueError(f"records: {_shown(outside)}; every file must lie under a scanned root")
     _check_groups(data, paths, config.bits)
     decided = _cleaner(data, paths, root)
     raw_problems = data.get("problems", [])
@@ -448,7 +484,7 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         raise ValueError(f"settings: 'grouping' must be one of {choices}, got {_shown(settings['grouping'])}") from None
     min_verified = _fraction(settings, "min_verified", "settings")
     partial = _bool(settings, "partial", "settings", False)
-    result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial)
+    result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial, roots=roots)
     changed: list[str] = []
     gone: list[str] = []
     if check_files:  # each file reached as an action would reach it: no link followed, identity compared

@@ -24,6 +24,7 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
+from simcompare.core.folder.roots import RootRole, with_reference_roots
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
 from simcompare.core.formats.results import LoadedResults, load_results
@@ -38,9 +39,10 @@ ScanFunction = Callable[..., ScanResult]
 
 @dataclass(frozen=True, slots=True)
 class ScanRequest:
-    """One scan: the folder, the fingerprint settings, which files, and where the cache lives (None: none)."""
+    """One scan: the folder (or the folders with their roles), the fingerprint settings, which files, and where
+    the cache lives (None: none)."""
 
-    root: str
+    root: str | tuple[tuple[str, RootRole], ...]
     config: Config
     options: ScanOptions
     cache_path: Path | None = None
@@ -123,11 +125,12 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     assert isinstance(request, RegroupRequest)
     session = request.session
     groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel)
-    groups = apply_reference_folders(session, groups, request.reference_folders)
+    folders = with_reference_roots(request.reference_folders, session.result.roots)  # and the reference roots'
+    groups = apply_reference_folders(session, groups, folders)
     if request.preferred:
         groups = [_preferred(session, g, request.preferred) for g in groups]
     pairs = len(session.pairs(request.k))
-    protected = frozenset(protected_members(session, groups, request.reference_folders))
+    protected = frozenset(protected_members(session, groups, folders))
     members = [m.index for g in groups for m in g.members]
     wasted = [session.wasted_bytes(g) for g in groups]
     return Regrouped(request, groups, wasted, pairs, protected, members, _names(session))

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Slot
 
 from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.gui.folder.cells import human_size
 
 if TYPE_CHECKING:
@@ -46,7 +47,11 @@ class Marking(QObject):
         if scope is not None:
             groups = [g for g in groups if not scope.isdisjoint(g.indices)]
         chosen = marks_by_rule(
-            page.session, groups, rule, folder=folder, reference_folders=page.cleaner.reference_folders
+            page.session,
+            groups,
+            rule,
+            folder=folder,
+            reference_folders=with_reference_roots(page.cleaner.reference_folders, page.session.result.roots),
         )
         cleaner = page.cleaner
         page.model.show_marks(cleaner.add_marks(chosen, scope) if add else cleaner.replace_marks(chosen, scope))

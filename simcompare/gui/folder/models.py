@@ -128,6 +128,8 @@ class GroupTreeModel(QAbstractItemModel):
         self._loaded = 0
         self._bold = QFont()
         self._bold.setBold(True)
+        self.path_text: Callable[[str], str] = display_name
+        """A file's path as shown (relative to its root, the root named, when a scan had several)."""
 
     # ------------------------------------------------------------------ data in
     def set_groups(
@@ -322,10 +324,10 @@ class GroupTreeModel(QAbstractItemModel):
         record = self._files[file_index]
         state = self._cleaner.state(file_index)
         if state is FileState.GONE:
-            return self.tr("{0} (gone since)").format(display_name(record.path))
+            return self.tr("{0} (gone since)").format(self.path_text(record.path))
         if state is FileState.CHANGED:
-            return self.tr("{0} (changed since)").format(display_name(record.path))
-        return display_name(record.path)  # undecodable bytes as \xNN (Qt would drop them)
+            return self.tr("{0} (changed since)").format(self.path_text(record.path))
+        return self.path_text(record.path)  # undecodable bytes as \xNN (Qt would drop them)
 
     def member_files(self, row: int) -> list[int]:  # the files of group ``row`` in the order of its rows
         return [m.index for m in self._members(row)]
@@ -482,7 +484,7 @@ class GroupTreeModel(QAbstractItemModel):
         group = self._groups[row]
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
-                return self.tr("Group {0}: {1}").format(row + 1, self._files[group.reference].path)
+                return self.tr("Group {0}: {1}").format(row + 1, self.path_text(self._files[group.reference].path))
             if column == Column.FILES:
                 return str(len(group.members))
             if column == Column.SIZE:

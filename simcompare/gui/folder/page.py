@@ -69,6 +69,7 @@ from simcompare.gui.folder.marking import Marking
 from simcompare.gui.folder.models import Column, GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.preferences import FolderPreferences
 from simcompare.gui.folder.progress import GroupsSummary, ScanProgress
+from simcompare.gui.folder.roots_view import ResultRoots
 from simcompare.gui.folder.scan_controls import ScanControls
 from simcompare.gui.folder.selection import GroupSelection
 from simcompare.gui.folder.side_by_side import SideBySide
@@ -251,6 +252,7 @@ class FolderPage(QWidget):
         self.tabs.addTab(self.side_tab, self.tr("Side by side"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
+        self.roots_view = ResultRoots(self)  # the "Not read" tab; paths relative to their roots
 
         self.histogram = DistanceHistogramView()
 
@@ -363,13 +365,13 @@ class FolderPage(QWidget):
             self.progress.say(self.tr("Choose a folder that exists."))
             return False
         try:
-            options = self.options()
+            options, roots = self.options(), self.fields.roots(folder)
         except ValueError as error:
             self.progress.say(error_text(error))
             return False
         self.preferences.save(self.fields)
         self.progress.start(self.tr("Starting…"))
-        self.jobs.scan.submit(ScanRequest(folder, self.config, options, self._cache_path))
+        self.jobs.scan.submit(ScanRequest(roots, self.config, options, self._cache_path))
         return True
 
     @Slot()
@@ -512,8 +514,7 @@ class FolderPage(QWidget):
 
     def _retitle_tabs(self) -> None:
         result = self.result
-        problems = len(result.problems) if result is not None else 0
-        empty = len(result.empty) if result is not None else 0
+        problems, empty = (len(result.problems), len(result.empty)) if result is not None else (0, 0)
         self.tabs.setTabText(2, self.tr("Problems (%n)", "", problems))
         self.tabs.setTabText(3, self.tr("Empty files (%n)", "", empty))
 
@@ -536,7 +537,7 @@ class FolderPage(QWidget):
             if loaded.k >= 0:
                 self.fields.set_k(loaded.k)
                 self.histogram.set_k(loaded.k)
-            self.set_folder(outcome.result.root)
+            self.fields.show_roots(outcome.result.root, outcome.result.roots)  # the folders it scanned
         result = outcome.result
         self.model.set_groups(result.files, [], result.config.bits)
         self.distance_histogram = outcome.histogram

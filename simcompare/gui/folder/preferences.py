@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any, cast
 
 from PySide6.QtCore import QSettings, QSignalBlocker, QStandardPaths
 
-from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES
+from simcompare.core.folder.scan import DEFAULT_EXCLUDES
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES
+from simcompare.gui.folder.roots_list import parse_roots, roots_text
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.scan_controls import ScanControls
@@ -92,12 +93,16 @@ class FolderPreferences:
         fields.folder_edit.addItems(recent)
         fields.folder_edit.setCurrentText(self._text("folder/path", recent[0] if recent else ""))
         fields.recursive_box.setChecked(self._text("folder/recursive", "true").lower() == "true")
-        fields.suffixes_edit.setText(self._text("folder/suffixes", " ".join(DEFAULT_SUFFIXES)))
+        fields.suffixes_edit.setText(self._text("folder/suffixes", ""))  # empty: every file holding text
         fields.exclude_edit.setText(self._text("folder/exclude", " ".join(DEFAULT_EXCLUDES)))
         box = fields.max_size_box
         default_mb = min(DEFAULT_MAX_BYTES // (1024 * 1024), box.maximum())
         box.setValue(self._number("folder/max_mb", default_mb, box.minimum(), box.maximum()))
         fields.include_edit.setText(self._text("folder/include", ""))
+        roots, clean = parse_roots(self._value("folder/roots", ""))
+        fields.roots_list.set_roots(roots)
+        if not clean:
+            self.problems.append("folder/roots (not a list of folders with their roles)")
         box = fields.min_size_box
         box.setValue(self._number("folder/min_kb", 0, box.minimum(), box.maximum()))
         box = fields.k_box
@@ -117,6 +122,7 @@ class FolderPreferences:
         s.setValue("folder/exclude", fields.exclude_edit.text())
         s.setValue("folder/max_mb", fields.max_size_box.value())
         s.setValue("folder/include", fields.include_edit.text())
+        s.setValue("folder/roots", roots_text(fields.roots_list.roots()))
         s.setValue("folder/min_kb", fields.min_size_box.value())
         s.setValue("folder/k", fields.k_box.value())
         s.sync()

@@ -21,6 +21,7 @@ from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
+from simcompare.gui.folder.roots_view import skipped_summary
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -152,6 +153,8 @@ class GroupsSummary(QObject):
         text = self.tr("%n group(s)", "", groups) + ", " + self.tr("%n file(s) in groups", "", members)
         text += ", " + self.tr("of %n scanned", "", len(result.files))
         text += " · " + self.tr("{0} wasted").format(human_size(wasted))
+        if result.skipped:
+            text += " · " + skipped_summary(result.skipped)
         if result.cancelled:
             text = self.tr("PARTIAL (scan cancelled): ") + text
         if status:

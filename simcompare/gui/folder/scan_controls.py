@@ -1,4 +1,5 @@
-"""The Folder page's scan controls: the folder, which files to read, the progress line and the threshold k.
+"""The Folder page's scan controls: the folder (and others, with roles), which files to read, the progress
+line and the threshold k.
 
 :class:`ScanControls` makes the widgets and the rows they sit in (the page places the rows), and reads what
 they say as :class:`~simcompare.core.folder.scan.ScanOptions`.
@@ -7,6 +8,8 @@ they say as :class:`~simcompare.core.folder.scan.ScanOptions`.
 from __future__ import annotations
 
 import shlex
+from collections.abc import Sequence
+from pathlib import Path
 
 from PySide6.QtCore import QObject, QSignalBlocker, Qt
 from PySide6.QtWidgets import (
@@ -23,8 +26,11 @@ from PySide6.QtWidgets import (
     QSpinBox,
 )
 
+from simcompare.core.folder.roots import RootRole, ScanRoot
 from simcompare.core.folder.scan import ScanOptions
+from simcompare.core.formats.names import display_name
 from simcompare.gui.common.plain import plain_label
+from simcompare.gui.folder.roots_list import RootsList
 
 
 def split_words(text: str) -> tuple[str, ...]:
@@ -69,6 +75,7 @@ class ScanControls(QObject):
         line.setPlaceholderText(self.tr("Folder to scan (or drop one here)"))
         self.folder_edit.setToolTip(self.tr("The folder whose text files are fingerprinted and grouped"))
         self.browse_button = QPushButton(self.tr("Browse…"))
+        self.roots_list = RootsList(self)
         self.scan_button = QPushButton(self.tr("Scan"))
         self.scan_button.setDefault(True)
         self.cancel_button = QPushButton(self.tr("Cancel"))
@@ -76,7 +83,10 @@ class ScanControls(QObject):
         self.recursive_box = QCheckBox(self.tr("Include sub-folders"))
         self.recursive_box.setToolTip(self.tr("Also read the files in every folder below the chosen one"))
         self.suffixes_edit = QLineEdit()
-        self.suffixes_edit.setToolTip(self.tr("File endings to read, separated by spaces; empty reads every file"))
+        self.suffixes_edit.setToolTip(
+            self.tr("File endings to read, separated by spaces; empty reads every file that holds text, by its content")
+        )
+        self.suffixes_edit.setPlaceholderText(self.tr("every file that holds text"))
         self.exclude_edit = QLineEdit()
         self.exclude_edit.setToolTip(self.tr("Folder and file names to skip (globs), separated by spaces"))
         self.max_size_box = QSpinBox()
@@ -102,6 +112,7 @@ class ScanControls(QObject):
         self.folder_row.addWidget(QLabel(self.tr("Folder:")))
         self.folder_row.addWidget(self.folder_edit, 1)
         self.folder_row.addWidget(self.browse_button)
+        self.folder_row.addWidget(self.roots_list.add_button)
         self.folder_row.addWidget(self.scan_button)
         self.folder_row.addWidget(self.cancel_button)
 
@@ -116,6 +127,7 @@ class ScanControls(QObject):
         row.addWidget(QLabel(self.tr("Largest file:")))
         row.addWidget(self.max_size_box)
         row.addStretch(1)
+        self.options_form.addRow(self.roots_list.widget)
         types_row = QHBoxLayout()
         types_row.addWidget(self.suffixes_edit, 3)
         types_row.addWidget(QLabel(self.tr("Only:")))
@@ -136,6 +148,29 @@ class ScanControls(QObject):
 
     def folder(self) -> str:
         return self.folder_edit.currentText().strip()
+
+    def roots(self, folder: str) -> str | tuple[tuple[str, RootRole], ...]:
+        """What the scan reads: ``folder`` alone as it always was, or with the other folders and their roles.
+
+        Raises:
+            ValueError: another folder that does not exist (naming it).
+        """
+        others = self.roots_list.roots()
+        if not others:
+            return folder
+        for path, _role in others:
+            if not Path(path).is_dir():
+                raise ValueError(
+                    self.tr("The folder {0} does not exist; remove it from the list").format(display_name(path))
+                )
+        return ((folder, RootRole.NORMAL), *others)
+
+    def show_roots(self, root: str, roots: Sequence[ScanRoot]) -> None:
+        """Show the folders a result scanned: its first normal root in the folder field, the others in the list
+        (a result of one folder: that folder, and an empty list)."""
+        first = next((r for r in roots if r.role is RootRole.NORMAL), None)
+        self.folder_edit.setCurrentText(first.path if first is not None else root)
+        self.roots_list.set_roots([(r.path, r.role) for r in roots if r is not first])
 
     def options(self, workers: int | None) -> ScanOptions:
         """The scan options the controls describe."""
