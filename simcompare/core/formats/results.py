@@ -107,6 +107,7 @@ def results_json(
             "encoding": f.encoding,
             "digest": f.digest,
             "raw_digest": f.raw_digest,
+            "words": f.words,
             "shingles": base64.b64encode(f.sketch).decode("ascii"),  # the sketch, under its first name
         }
         first = session.hardlink_of(i)
@@ -277,6 +278,7 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         device=_int(record, "device", where, UINT64, 0),
         inode=_int(record, "inode", where, UINT64, 0),
         raw_digest=_digest(record, "raw_digest", where),
+        words=_int(record, "words", where, SIZE, 0),  # results saved before words were counted: 0
     )
 
 
