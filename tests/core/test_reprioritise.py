@@ -251,3 +251,14 @@ def test_a_left_out_file_still_joins_its_identical_copies(root: Path) -> None:
     (group,) = session.groups(K, leave_out=[first])
     paths = {_path(session, i) for i in group.indices}
     assert "z_copy.txt" in paths and "a.txt" not in paths and "long/b.md" in paths
+
+
+def test_not_duplicates_take_the_file_out_of_its_group(session: FolderSession) -> None:
+    group = _group(session)
+    for member in group.members[1:]:
+        session.mark_not_duplicates(group.reference, member.index)
+        for regrouped in session.groups(K):  # no second chance brings the pair back as member and reference
+            pair = {group.reference, member.index}
+            assert not (pair <= set(regrouped.indices) and regrouped.reference in pair), regrouped
+    # the reference refused by every member: a group left with one file disappears
+    assert all(group.reference not in g.indices for g in session.groups(K))

@@ -273,6 +273,8 @@ def build_groups(
         if resemble is not None and k is not None:
 
             def joins(node: int, reference: int) -> bool:
+                if (min(node, reference), max(node, reference)) in refused:
+                    return False  # the user said these two are not duplicates
                 close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
                 return close and resemble(node, reference) >= min_resemblance
 
@@ -282,6 +284,9 @@ def build_groups(
             def fit(node: int, reference: int) -> float | None:
                 """The node's resemblance to a reference it may join (None: farther than k or below the threshold)."""
                 if (node, reference) not in known:
+                    if (min(node, reference), max(node, reference)) in refused:
+                        known[node, reference] = None  # the user said these two are not duplicates
+                        return None
                     close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
                     similar = resemble(node, reference) if close else 0.0
                     known[node, reference] = similar if close and similar >= min_resemblance else None
