@@ -95,7 +95,10 @@ def results_json(
     groups = sorted(groups, key=lambda g: (-len(g.members), len(files[g.reference].path), files[g.reference].path))
     data = report_json(session, groups, k, rule)
     records = []
+    left_out = cleaner.left_out if cleaner is not None else frozenset()
     for i, f in enumerate(files):
+        if i in left_out:  # removed from the results by the user: not listed (the file is untouched)
+            continue
         record: dict[str, object] = {
             "path": f.path,
             "size": f.size,
@@ -115,6 +118,8 @@ def results_json(
             record["hardlink_of"] = session.files[first].path
         records.append(record)
     data["records"] = records
+    if left_out:
+        data["files"] = len(records)
     if cleaner is not None:
         decided = _decided(session, cleaner)
         if any(decided.values()):

@@ -33,6 +33,7 @@ from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import Group, Member
 from simcompare.gui.common.messages import reason_detail, reason_text
 from simcompare.gui.common.plain import plain_tooltip
+from simcompare.gui.folder.delta import size_delta_text
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -119,6 +120,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._loaded = 0
         self._bold = QFont()
         self._bold.setBold(True)
+        self.delta_values = False
 
     # ------------------------------------------------------------------ data in
     def set_groups(
@@ -480,6 +482,8 @@ class GroupTreeModel(QAbstractItemModel):
                     return self.tr("{0} (changed since)").format(display_name(record.path))
                 return display_name(record.path)  # undecodable bytes as \xNN (Qt would drop them)
             if column == Column.SIZE:
+                if self.delta_values and not is_reference:  # the Delta values view
+                    return size_delta_text(record, self._files[group.reference])
                 return human_size(record.size)
             if column == Column.MODIFIED:
                 return modified_text(record.mtime_ns)
