@@ -143,7 +143,7 @@
         <translation>Tokens of {label}: {distinct} distinct, heaviest first</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
@@ -256,23 +256,37 @@
         <source>Distances between every two files appear here after a scan</source>
         <translation>Distances between every two files appear here after a scan</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>a random sample of %n pair(s)</source>
+        <translation>
+            <numerusform>a random sample of %n pair</numerusform>
+            <numerusform>a random sample of %n pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>all %n pair(s)</source>
+        <translation>
+            <numerusform>%n pair in all</numerusform>
+            <numerusform>all %n pairs</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+3"/>
-        <source>a random sample of {0} pairs</source>
-        <translation>a random sample of {0} pairs</translation>
+        <source>How many pairs of files lie at each distance ({0}, log scale).</source>
+        <translation>How many pairs of files lie at each distance ({0}, log scale).</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>all {0} pairs</source>
-        <translation>all {0} pairs</translation>
+        <source>%n pair(s) within k = {0}.</source>
+        <translation>
+            <numerusform>%n pair within k = {0}.</numerusform>
+            <numerusform>%n pairs within k = {0}.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
-        <translation>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
         <translation>k = {0}: ≈ {1:.2%} of all pairs (sampled)</translation>
     </message>
@@ -1443,7 +1457,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1569,9 +1583,9 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
-        <source>simcompare — how alike are these texts?</source>
-        <translation>simcompare — how alike are these texts?</translation>
+        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
+        <source>How alike are these texts?</source>
+        <translation>How alike are these texts?</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1584,7 +1598,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1729,7 +1743,26 @@
         <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
+        <source>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</source>
+        <translation>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error: {error}</source>
+        <translation>Internal error: {error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Internal error</source>
+        <translation>Internal error</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -2386,7 +2419,7 @@
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -2433,6 +2466,11 @@
             <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
             <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cache: {0}</source>
+        <translation>Cache: {0}</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2715,10 +2753,13 @@
         <source>not near-duplicates at this k</source>
         <translation>not near-duplicates at this k</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>{0} bits apart · {1:.0%} of the text shared · {2}</translation>
+        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <translation>
+            <numerusform>%n bit apart · {0:.0%} of the text shared · {1}</numerusform>
+            <numerusform>%n bits apart · {0:.0%} of the text shared · {1}</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>

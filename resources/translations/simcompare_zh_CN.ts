@@ -141,7 +141,7 @@
         <translation>{label} 的词元：{distinct} 个不同，按权重从大到小</translation>
     </message>
     <message>
-        <location line="+33"/>
+        <location line="+38"/>
         <source>Computing… the results shown are for the previous texts and settings</source>
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
@@ -254,23 +254,34 @@
         <source>Distances between every two files appear here after a scan</source>
         <translation>扫描后，这里显示每两个文件之间的距离</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>a random sample of %n pair(s)</source>
+        <translation>
+            <numerusform>随机抽取的 %n 对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>all %n pair(s)</source>
+        <translation>
+            <numerusform>全部 %n 对</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+3"/>
-        <source>a random sample of {0} pairs</source>
-        <translation>随机抽取的 {0} 对</translation>
+        <source>How many pairs of files lie at each distance ({0}, log scale).</source>
+        <translation>各个距离上有多少对文件（{0}，对数刻度）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>all {0} pairs</source>
-        <translation>全部 {0} 对</translation>
+        <source>%n pair(s) within k = {0}.</source>
+        <translation>
+            <numerusform>有 %n 对在 k = {0} 以内。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
-        <translation>各个距离上有多少对文件（{0}，对数刻度）。有 {1} 对在 k = {2} 以内。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
         <translation>k = {0}：约占全部文件对的 {1:.2%}（抽样）</translation>
     </message>
@@ -1429,7 +1440,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1550,9 +1561,9 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
-        <source>simcompare — how alike are these texts?</source>
-        <translation>simcompare — 这些文本有多相似？</translation>
+        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
+        <source>How alike are these texts?</source>
+        <translation>这些文本有多相似？</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1565,7 +1576,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -1710,7 +1721,26 @@
         <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
+        <source>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</source>
+        <translation>simcompare 内部出错：{error}
+
+您要求的操作可能没有完成；窗口仍可继续使用。详细信息在 {log}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error: {error}</source>
+        <translation>内部错误：{error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -2362,7 +2392,7 @@
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -2406,6 +2436,11 @@
         <translation>
             <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cache: {0}</source>
+        <translation>缓存：{0}</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2688,10 +2723,12 @@
         <source>not near-duplicates at this k</source>
         <translation>在此 k 下不算近似重复</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
+        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <translation>
+            <numerusform>相差 %n 位 · 共有 {0:.0%} 的文本 · {1}</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>

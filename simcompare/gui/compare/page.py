@@ -445,6 +445,11 @@ class ComparePage(QWidget):
         """The results on screen are for older inputs and a recompute is under way."""
         return not self.results.isEnabled()
 
+    def recover(self) -> None:
+        """After an error in a slot: the results' state follows the computation's real state again."""
+        self._on_busy_changed(self.busy)
+        self.busy_changed.emit(self.busy)
+
     @Slot(bool)
     def _on_busy_changed(self, busy: bool) -> None:
         if busy:
