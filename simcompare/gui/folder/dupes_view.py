@@ -212,7 +212,12 @@ class FolderViews(QObject):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(DupeColumn.NAME, QHeaderView.ResizeMode.Stretch)
+        self.table.setWordWrap(False)  # one line a file, long names shortened in the middle
+        self.table.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 6)
+        header = self.table.horizontalHeader()
+        for column in (DupeColumn.NAME, DupeColumn.REFERENCE):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
         self.table.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         self.table.customContextMenuRequested.connect(self._on_context_menu)
         self.table.doubleClicked.connect(lambda index: page.file_commands.open_index(self._tree_index(index)))
