@@ -24,6 +24,7 @@ from simcompare.core.compat import StrEnum
 from simcompare.core.folder.cleaner import set_reference, within
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group
+from simcompare.core.search.verify import resemblance
 
 __all__ = [
     "DEFAULT_REFERENCE_RULE",
@@ -164,9 +165,22 @@ DEFAULT_REFERENCE_RULE = ReferenceRule((Criterion.WORDS, Criterion.NEWEST, Crite
 
 def may_lead(session: FolderSession, group: Group, index: int, k: int) -> bool:
     """Whether member ``index`` may be the group's reference: every other member within k of it and verified."""
-    if index == group.reference:
-        return True  # the group was made around it
-    return all(session.pair(index, m.index, k).near_duplicate for m in group.members if m.index != index)
+    if index == group.reference or session.identity(index) == session.identity(group.reference):
+        return True  # the group was made around it (or around the same text)
+    files = session.files
+    value, identity = int(files[index].value), session.identity(index)
+    threshold = session.min_resemblance
+    # the members farthest from the reference first: the likeliest to be too far; the cheap distance before the
+    # resemblance, which is measured only for members within k
+    for member in sorted(group.members, key=lambda m: -m.distance):
+        other = member.index
+        if other == index or session.identity(other) == identity:
+            continue
+        if (value ^ int(files[other].value)).bit_count() > k or files[other].empty:
+            return False
+        if resemblance(session.sketch(index), session.sketch(other)) < threshold:
+            return False
+    return True
 
 
 def choose_reference(
