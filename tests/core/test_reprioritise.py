@@ -262,3 +262,14 @@ def test_not_duplicates_take_the_file_out_of_its_group(session: FolderSession) -
             assert not (pair <= set(regrouped.indices) and regrouped.reference in pair), regrouped
     # the reference refused by every member: a group left with one file disappears
     assert all(group.reference not in g.indices for g in session.groups(K))
+
+
+def test_undoing_a_marking_keeps_a_reference_chosen_by_hand_after_it(session: FolderSession) -> None:
+    group = _group(session)
+    cleaner = CleanerState()
+    cleaner.show_groups([group])
+    other = next(i for i in group.indices if i != group.reference)
+    cleaner.mark([other])
+    cleaner.choose_reference(group, other)  # Make this the reference: not a step of the undo
+    assert cleaner.undo() is not None
+    assert cleaner.preferred == {other} and not cleaner.holding  # only the marks went back

@@ -8,6 +8,10 @@ decided by :mod:`simcompare.core.folder.cleaner`. No Qt here: tests drive it as 
 Files are named by their index into the session's files; an action that removes files renumbers them, and the
 state follows by path (:meth:`CleanerState.forget`).
 
+A re-prioritise (:meth:`CleanerState.choose_references`) and *Remove from results* (:meth:`CleanerState.leave_out`)
+are steps of the same undo: an undo puts back the marks, the chosen references and the files left out together;
+when references or left-out files come back, the marks are held until the groups are made again.
+
 Every change of marks goes through :meth:`CleanerState._change`, the one place where a rule about marks
 (which files may be marked, which changes are remembered for undo) is decided. A group's reference and a file
 in a reference folder are never marked; every change the user makes (one tick included) can be undone and
@@ -19,7 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import FolderSession
@@ -324,6 +328,10 @@ class CleanerState:
             raise ValueError(f"file {index} is not a member of the group of {group.reference}")
         self._preferred -= set(group.indices)
         self._preferred.add(index)
+        # not a step of its own: an undo of an earlier change keeps this choice
+        members = frozenset(group.indices)
+        for steps in (self._undo, self._redo):
+            steps[:] = [replace(step, preferred=(step.preferred - members) | {index}) for step in steps]
         self._references = (self._reference_set() - {group.reference}) | {index}  # the group on screen changes
         return self._change(self._marks - {index}, undoable=False)
 
