@@ -193,6 +193,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.open_a_action)
         file_menu.addAction(self.open_b_action)
+        file_menu.addAction(self.compare_page.lesson.action)
         file_menu.addSeparator()
         page = self.folder_page  # saved results and exports of the Folder page
         file_menu.addActions(
@@ -213,6 +214,9 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.differences_action)
         view_menu.addSeparator()
         view_menu.addAction(self.settings_action)
+        view_menu.addSeparator()
+        zoom = self.compare_page.zoom
+        view_menu.addActions([zoom.larger_action, zoom.smaller_action, zoom.normal_action])
         view_menu.addSeparator()
         self.language_menu = view_menu.addMenu(self.tr("&Language"))
         self.language_menu.addActions(self.language_group.actions())
@@ -387,7 +391,7 @@ class MainWindow(QMainWindow):
         self._recovering = True
         try:  # a failing recovery must not make the hook call itself for ever
             self.folder_page.menus.on_busy(False)
-            self.compare_page.recover()
+            self.compare_page.busy_changed.emit(self.compare_page.busy)  # its results follow the real state
         except Exception:
             pass
         finally:

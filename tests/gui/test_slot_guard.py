@@ -6,6 +6,7 @@ import sys
 from collections.abc import Iterator
 
 import pytest
+from helpers.gui import wait_settled
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
@@ -24,16 +25,11 @@ def guard(qapp) -> Iterator[SlotGuard]:
     guard.deleteLater()
 
 
-def _fail_in_a_slot(qtbot, action) -> None:
-    """Run ``action`` from the event loop, as a slot is run, and wait until Qt has delivered it."""
-    ran: list[bool] = []
-
-    def slot() -> None:
-        ran.append(True)
-        action()
-
-    QTimer.singleShot(0, slot)
-    qtbot.waitUntil(lambda: bool(ran))
+def _fail_in_a_slot(qtbot, guard: SlotGuard, action) -> None:
+    """Run ``action`` from the event loop, as a slot is run, and wait until the guard has caught its error."""
+    before = guard.count
+    QTimer.singleShot(0, action)
+    qtbot.waitUntil(lambda: guard.count > before)
     QApplication.processEvents()
 
 
@@ -42,6 +38,7 @@ def test_an_error_in_a_slot_is_said_logged_and_the_folder_page_stays_usable(qtbo
     window = MainWindow(persist=False)
     qtbot.addWidget(window)
     window.show()
+    wait_settled(qtbot, window.compare_page)  # its "Computing…" line would take the status bar
     page = window.folder_page
     assert page.scan_button.isEnabled()
 
@@ -49,7 +46,7 @@ def test_an_error_in_a_slot_is_said_logged_and_the_folder_page_stays_usable(qtbo
         page.scan_button.setEnabled(False)  # a slot that greys a control, then fails before giving it back
         raise RuntimeError("a \x1b[31mbroken\x07 value")
 
-    _fail_in_a_slot(qtbot, half_done)
+    _fail_in_a_slot(qtbot, guard, half_done)
 
     assert guard.count == 1
     assert page.scan_button.isEnabled()  # set again from the page's real state: nothing runs
@@ -60,7 +57,7 @@ def test_an_error_in_a_slot_is_said_logged_and_the_folder_page_stays_usable(qtbo
     assert "RuntimeError: a \x1b[31mbroken\x07 value" in internal_log_path().read_text(encoding="utf-8")
     assert "Internal error" in window.statusBar().currentMessage()
 
-    _fail_in_a_slot(qtbot, lambda: (_ for _ in ()).throw(ValueError("second")))
+    _fail_in_a_slot(qtbot, guard, lambda: (_ for _ in ()).throw(ValueError("second")))
     assert guard.count == 2
     assert len([b for b in window.findChildren(QMessageBox) if b.isVisible()]) == 1  # one box, its text the latest
     assert "ValueError: second" in box.text()
@@ -72,13 +69,13 @@ def test_the_compare_page_recovers_its_results_after_an_error(qtbot, guard) -> N
     qtbot.addWidget(window)
     window.show()
     page = window.compare_page
-    qtbot.waitUntil(lambda: not page.busy)
+    wait_settled(qtbot, page)
 
     def half_done() -> None:
         page.results.setEnabled(False)
         raise KeyError("gone")
 
-    _fail_in_a_slot(qtbot, half_done)
+    _fail_in_a_slot(qtbot, guard, half_done)
     assert guard.count == 1
     assert page.results.isEnabled()
 

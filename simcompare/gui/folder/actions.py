@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from simcompare.core.folder.cleaner import MarkRule
+from simcompare.gui.folder.replace_commands import ReplaceCommands
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -31,6 +32,7 @@ class FolderActions(QObject):
         self.context_extras: list[QAction] = []  # other parts' actions for the context menu
         self.reprioritise_action = QAction(self.tr("Re-prioritise…"), page)
         self.reprioritise_action.setToolTip(self.tr("Choose each group's reference by ordered criteria"))
+        self.replace = ReplaceCommands(page)  # links, delete permanently, copy, remove folders left empty
         self._make_mark_actions()
         self._make_file_actions()
         self._make_menus()
@@ -155,6 +157,7 @@ class FolderActions(QObject):
         self.actions_menu.addSeparator()
         self.actions_menu.addAction(self.move_action)
         self.actions_menu.addAction(self.trash_action)
+        self.replace.add_to(self.actions_menu)
         self.actions_menu.addAction(self.log_action)
 
     def context_menu(self) -> QMenu:
@@ -182,6 +185,7 @@ class FolderActions(QObject):
         menu.addSeparator()
         menu.addAction(self.move_action)
         menu.addAction(self.trash_action)
+        self.replace.add_to(menu)
         return menu
 
     @Slot(QPoint)
@@ -245,8 +249,10 @@ class FolderActions(QObject):
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
             widget.setEnabled(has_result and not busy)
         self.open_results_action.setEnabled(not busy)
+        can_act = has_result and not busy and (marked or selected > 0)
         for widget in (page.trash_button, self.trash_action, page.move_button, self.move_action):
-            widget.setEnabled(has_result and not busy and (marked or selected > 0))
+            widget.setEnabled(can_act)
+        self.replace.refresh(can_act)
         page.side.refresh()
 
     @Slot(bool)
