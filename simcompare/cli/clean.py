@@ -18,7 +18,6 @@ from typing import TextIO
 
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, UsageError
 from simcompare.cli.words import count
-from simcompare.core.folder.reprioritise import reprioritise
 from simcompare.core.folder.actions import (
     ActionKind,
     ActionLog,
@@ -37,6 +36,7 @@ from simcompare.core.folder.cleaner import (
     whole_groups,
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
+from simcompare.core.folder.reprioritise import reprioritise
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import read_results
