@@ -114,7 +114,10 @@ def test_fingerprints_equal_simcompare_fingerprint(
 
 
 def test_groups_json_equals_scan_json(job: Path, folder: Path, simcompare_cli: Callable[..., str]) -> None:
-    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache", "--workers", "1"))
+    # Spark keeps the file each group was found around as its reference: `scan --reference-rule central`
+    scanned = json.loads(
+        simcompare_cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--reference-rule", "central")
+    )
     ours = json.loads((job / "groups.json").read_text(encoding="utf-8"))
     assert ours == scanned
     assert len(ours["groups"]) == 2  # the test means something: both near-duplicate groups are there
@@ -152,7 +155,18 @@ def test_command_with_components_equals_scan_json(
     assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
     assert "9 files, " in printed.out and " 2 groups of near-duplicates" in printed.out
     scanned = json.loads(
-        simcompare_cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", "--groups", "components")
+        simcompare_cli(
+            "scan",
+            str(folder),
+            "--json",
+            "--no-cache",
+            "--workers",
+            "1",
+            "--groups",
+            "components",
+            "--reference-rule",
+            "central",
+        )
     )
     assert json.loads((out / "groups.json").read_text(encoding="utf-8")) == scanned
     assert spark.range(1).count() == 1  # the module's session is still running
@@ -204,6 +218,8 @@ def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path, simco
             "--no-cache",
             "--workers",
             "1",
+            "--reference-rule",
+            "central",
             "--bits",
             "32",
             "--segmenter",
