@@ -26,15 +26,22 @@ from PySide6.QtCore import (
     Slot,
 )
 from PySide6.QtGui import QAction
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QVBoxLayout,
+)
 
 from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import Group, Member
 from simcompare.gui.common.plain import plain_tooltip
-from simcompare.gui.folder.delta import signed_number, signed_size
-from simcompare.gui.folder.models import human_size, qt_number
+from simcompare.gui.folder.delta import signed_number, signed_size, size_delta_text
+from simcompare.gui.folder.models import Column, human_size, qt_number
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -192,6 +199,31 @@ class DupesModel(QAbstractTableModel):
         return display_name(reference.path)
 
 
+class DeltaDelegate(QStyledItemDelegate):
+    """The tree's size cells: with Delta values on, a member's size and words against its group's reference
+    (the model is left as it is; the view's index may be the filter's)."""
+
+    def __init__(self, page: FolderPage) -> None:
+        super().__init__(page.tree)
+        self._page = page
+        self.on = False
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: Index) -> None:
+        super().initStyleOption(option, index)
+        if not self.on:
+            return
+        model = self._page.model
+        if not isinstance(index, QModelIndex):  # a view paints with plain indices
+            return
+        source = self._page.selection.to_source(index)
+        file_index, row = model.file_index(source), model.group_of(source)
+        if file_index is None or row is None:
+            return
+        reference = model.groups[row].reference
+        if file_index != reference:
+            option.text = size_delta_text(model.files[file_index], model.files[reference])
+
+
 class FolderViews(QObject):
     """The view toggles and *Remove from results*, their actions in the Duplicates menu and the context menu.
 
@@ -222,6 +254,8 @@ class FolderViews(QObject):
         self.table.customContextMenuRequested.connect(self._on_context_menu)
         self.table.doubleClicked.connect(lambda index: page.file_commands.open_index(self._tree_index(index)))
         self.table.hide()
+        self.delta_delegate = DeltaDelegate(page)
+        page.tree.setItemDelegateForColumn(Column.SIZE, self.delta_delegate)
 
         self.dupes_only_action = self._toggle(self.tr("Dupes only"), self.show_dupes_only)
         self.dupes_only_action.setToolTip(self.tr("The files that are not references, as one list"))
@@ -264,10 +298,8 @@ class FolderViews(QObject):
     @Slot(bool)
     def show_delta(self, on: bool) -> None:
         self.dupes.set_delta(on)
-        model = self._page.model
-        model.delta_values = on
-        if model.groups:  # the size cells of every loaded group
-            model.layoutChanged.emit()
+        self.delta_delegate.on = on
+        self._page.tree.viewport().update()  # the tree's size cells, through their delegate
 
     def selected_files(self) -> list[int] | None:
         """The files selected in the table while it is shown (None: the tree's selection counts)."""

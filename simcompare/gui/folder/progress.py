@@ -181,9 +181,14 @@ class GroupsSummary(QObject):
             parts.append(self.tr("%n verified near-duplicate pair(s)", "", regrouped.verified_pairs))
             stats = session.search_statistics
             if stats is not None:
+                if stats.method == "covering":
+                    index = self.tr("index: {0} covering masks over {1} parts").format(stats.keys, stats.blocks)
+                else:
+                    index = self.tr("index: {0} blocks").format(stats.blocks)
                 parts.append(
-                    self.tr("index: {0} blocks, {1} candidate checks where brute force compares {2} pairs").format(
-                        stats.blocks, stats.candidates, stats.possible_pairs
+                    index
+                    + self.tr(", {0} candidate checks where brute force compares {1} pairs").format(
+                        stats.candidates, stats.possible_pairs
                     )
                 )
         elif regrouping:
