@@ -49,6 +49,7 @@ VALUES: dict[str, str | tuple[str, ...]] = {
     "MB": FREE,
     "N": FREE,
     "URL": FREE,
+    "CRITERIA": FREE,  # scan --reference-rule: criteria separated by commas
 }
 
 

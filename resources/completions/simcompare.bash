@@ -34,7 +34,7 @@ _simcompare() {
             _simcompare_files; return 0 ;;
         :--folder|scan:--reference|scan:--move-to|scan:--copy-to|spark:--out)
             _simcompare_files -d; return 0 ;;
-        :--size|fingerprint:--bits|fingerprint:--top-k|fingerprint:--ngram|fingerprint:-k|compare:--bits|compare:--top-k|compare:--ngram|compare:-k|compare:--min-verified|scan:--include|scan:--exclude|scan:--suffix|scan:--max-size|scan:--workers|scan:--min-verified|scan:--bits|scan:--top-k|scan:--ngram|scan:-k|spark:--master|spark:--blocks|spark:--hot-key-rows|spark:--min-verified|spark:--bits|spark:--top-k|spark:--ngram|spark:-k)
+        :--size|fingerprint:--bits|fingerprint:--top-k|fingerprint:--ngram|fingerprint:-k|compare:--bits|compare:--top-k|compare:--ngram|compare:-k|compare:--min-verified|scan:--include|scan:--exclude|scan:--suffix|scan:--max-size|scan:--workers|scan:--reference-rule|scan:--min-verified|scan:--bits|scan:--top-k|scan:--ngram|scan:-k|spark:--master|spark:--blocks|spark:--hot-key-rows|spark:--min-verified|spark:--bits|spark:--top-k|spark:--ngram|spark:-k)
             COMPREPLY=(); return 0 ;;
         :--lang)
             _simcompare_words 'en zh_CN'; return 0 ;;
@@ -75,7 +75,7 @@ _simcompare() {
             fi ;;
         scan)
             if [[ $cur == -* ]]; then
-                _simcompare_words '-h --help --reference --json --csv --pairs --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k --results --mark --trash --move-to --copy-to --link --delete --remove-empty-folders --yes'
+                _simcompare_words '-h --help --reference --json --csv --pairs --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --reference-rule --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k --results --mark --trash --move-to --copy-to --link --delete --remove-empty-folders --yes'
             else
                 _simcompare_files -d
             fi ;;

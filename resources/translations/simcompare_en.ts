@@ -159,6 +159,14 @@
     </message>
 </context>
 <context>
+    <name>DeltaValues</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/delta.py" line="+26"/>
+        <source>{0} words</source>
+        <translation>{0} words</translation>
+    </message>
+</context>
+<context>
     <name>DifferencesView</name>
     <message>
         <location filename="../../simcompare/gui/common/diff_view.py" line="+101"/>
@@ -314,6 +322,49 @@
         <location line="-50"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
+    </message>
+</context>
+<context>
+    <name>DupesModel</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+139"/>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folder</source>
+        <translation>Folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>Size</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Words</source>
+        <translation>Words</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>Distance</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verified</source>
+        <translation>Verified</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference</source>
+        <translation>Reference</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>{0:.0%} shared</source>
+        <translation>{0:.0%} shared</translation>
     </message>
 </context>
 <context>
@@ -752,7 +803,17 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+54"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+33"/>
+        <source>Re-prioritise…</source>
+        <translation>Re-prioritise…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose each group&apos;s reference by ordered criteria</source>
+        <translation>Choose each group&apos;s reference by ordered criteria</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
@@ -939,7 +1000,7 @@
         <translation>Add to the marks</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>&amp;Duplicates</source>
         <translation>&amp;Duplicates</translation>
     </message>
@@ -989,7 +1050,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+162"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -1020,12 +1081,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>Side by side</source>
         <translation>Side by side</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-59"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -1065,7 +1126,7 @@
         <translation>Moves the marked files (or the selected ones) after asking (Delete)</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Groups</source>
         <translation>Groups</translation>
     </message>
@@ -1100,7 +1161,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+125"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1119,6 +1180,47 @@
         <location filename="../../simcompare/gui/folder/dialogs.py" line="+17"/>
         <source>The files are listed under Details.</source>
         <translation>The files are listed under Details.</translation>
+    </message>
+</context>
+<context>
+    <name>FolderViews</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+62"/>
+        <source>Dupes only</source>
+        <translation>Dupes only</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The files that are not references, as one list</source>
+        <translation>The files that are not references, as one list</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delta values</source>
+        <translation>Delta values</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each file&apos;s size and words against its group&apos;s reference</source>
+        <translation>Each file&apos;s size and words against its group&apos;s reference</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from results</source>
+        <translation>Remove from results</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop the selected files from this result; the files are not touched</source>
+        <translation>Drop the selected files from this result; the files are not touched</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+63"/>
+        <source>%n files removed from the results (Undo brings them back)</source>
+        <translation>
+            <numerusform>%n files removed from the results (Undo brings them back)</numerusform>
+            <numerusform>%n files removed from the results (Undo brings them back)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1924,7 +2026,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Mark the files inside this folder</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>none marked</source>
         <translation>none marked</translation>
     </message>
@@ -2609,6 +2711,123 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+5"/>
         <source>there is not enough free space at the destination</source>
         <translation>there is not enough free space at the destination</translation>
+    </message>
+</context>
+<context>
+    <name>ReprioritiseDialog</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+64"/>
+        <source>Re-prioritise</source>
+        <translation>Re-prioritise</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add</source>
+        <translation>Add</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Remove</source>
+        <translation>Remove</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move up</source>
+        <translation>Move up</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move down</source>
+        <translation>Move down</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Every group</source>
+        <translation>Every group</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>The selected groups (%n)</source>
+        <translation>
+            <numerusform>The selected groups (%n)</numerusform>
+            <numerusform>The selected groups (%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Each group keeps as its reference the member first by these criteria, the first compared first (ties: the path). Only a member that every other member is close to and verified against can be the reference; a file in a reference folder stays the reference.</source>
+        <translation>Each group keeps as its reference the member first by these criteria, the first compared first (ties: the path). Only a member that every other member is close to and verified against can be the reference; a file in a reference folder stays the reference.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Most words</source>
+        <translation>Most words</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Largest file</source>
+        <translation>Largest file</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Newest</source>
+        <translation>Newest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest</source>
+        <translation>Oldest</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inside a folder</source>
+        <translation>Inside a folder</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shortest path</source>
+        <translation>Shortest path</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+36"/>
+        <source>Preferred formats</source>
+        <translation>Preferred formats</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <location line="+2"/>
+        <source>{0}: {1}</source>
+        <translation>{0}: {1}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Files inside this folder come first</source>
+        <translation>Files inside this folder come first</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>File endings, the preferred first:</source>
+        <translation>File endings, the preferred first:</translation>
+    </message>
+</context>
+<context>
+    <name>Reprioritising</name>
+    <message numerus="yes">
+        <location line="+110"/>
+        <source>New references in %n groups</source>
+        <translation>
+            <numerusform>New references in %n groups</numerusform>
+            <numerusform>New references in %n groups</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>; in %n groups the first member by the rule is not close to every other member</source>
+        <translation>
+            <numerusform>; in %n groups the first member by the rule is not close to every other member</numerusform>
+            <numerusform>; in %n groups the first member by the rule is not close to every other member</numerusform>
+        </translation>
     </message>
 </context>
 <context>

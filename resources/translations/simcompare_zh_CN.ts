@@ -157,6 +157,14 @@
     </message>
 </context>
 <context>
+    <name>DeltaValues</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/delta.py" line="+26"/>
+        <source>{0} words</source>
+        <translation>{0} 词</translation>
+    </message>
+</context>
+<context>
     <name>DifferencesView</name>
     <message>
         <location filename="../../simcompare/gui/common/diff_view.py" line="+101"/>
@@ -308,6 +316,49 @@
         <location line="-50"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
+    </message>
+</context>
+<context>
+    <name>DupesModel</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+139"/>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Folder</source>
+        <translation>文件夹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Words</source>
+        <translation>词数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Verified</source>
+        <translation>核实</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Reference</source>
+        <translation>参照</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>{0:.0%} shared</source>
+        <translation>共有 {0:.0%}</translation>
     </message>
 </context>
 <context>
@@ -738,7 +789,17 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+54"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+33"/>
+        <source>Re-prioritise…</source>
+        <translation>重新排定优先级…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Choose each group&apos;s reference by ordered criteria</source>
+        <translation>按排好顺序的准则选出每组的参照文件</translation>
+    </message>
+    <message>
+        <location line="+23"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
@@ -925,7 +986,7 @@
         <translation>添加到标记</translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+17"/>
         <source>&amp;Duplicates</source>
         <translation>重复文件(&amp;D)</translation>
     </message>
@@ -975,7 +1036,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+160"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+162"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -1006,12 +1067,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+60"/>
+        <location line="+61"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location line="-58"/>
+        <location line="-59"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -1051,7 +1112,7 @@
         <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
     </message>
     <message>
-        <location line="+52"/>
+        <location line="+53"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
@@ -1086,7 +1147,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+125"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1103,6 +1164,46 @@
         <location filename="../../simcompare/gui/folder/dialogs.py" line="+17"/>
         <source>The files are listed under Details.</source>
         <translation>文件列在“详细信息”中。</translation>
+    </message>
+</context>
+<context>
+    <name>FolderViews</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+62"/>
+        <source>Dupes only</source>
+        <translation>仅显示重复项</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The files that are not references, as one list</source>
+        <translation>不是参照的文件，列成一张表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delta values</source>
+        <translation>差值</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Each file&apos;s size and words against its group&apos;s reference</source>
+        <translation>每个文件的大小和词数与本组参照之差</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove from results</source>
+        <translation>从结果中移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Drop the selected files from this result; the files are not touched</source>
+        <translation>把选中的文件从本次结果中去掉；文件本身不动</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+63"/>
+        <source>%n files removed from the results (Undo brings them back)</source>
+        <translation>
+            <numerusform>已从结果中移除 %n 个文件（撤销可恢复）</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1902,7 +2003,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>标记此文件夹内的文件</translation>
     </message>
     <message>
-        <location line="+65"/>
+        <location line="+70"/>
         <source>none marked</source>
         <translation>未标记任何文件</translation>
     </message>
@@ -2574,6 +2675,120 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+5"/>
         <source>there is not enough free space at the destination</source>
         <translation>目标位置的可用空间不足</translation>
+    </message>
+</context>
+<context>
+    <name>ReprioritiseDialog</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+64"/>
+        <source>Re-prioritise</source>
+        <translation>重新排定优先级</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Add</source>
+        <translation>添加</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Move down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Every group</source>
+        <translation>所有组</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>The selected groups (%n)</source>
+        <translation>
+            <numerusform>选中的组（%n）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Each group keeps as its reference the member first by these criteria, the first compared first (ties: the path). Only a member that every other member is close to and verified against can be the reference; a file in a reference folder stays the reference.</source>
+        <translation>每组按这些准则（先比第一条；相同时比路径）选出排在最前的成员作为参照。只有其他每个成员都与之相近并通过核验的成员才能作参照；参照文件夹中的文件始终是参照。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Most words</source>
+        <translation>词数最多</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Largest file</source>
+        <translation>文件最大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Newest</source>
+        <translation>最新</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Oldest</source>
+        <translation>最旧</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Inside a folder</source>
+        <translation>位于某文件夹内</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Shortest path</source>
+        <translation>路径最短</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <location line="+36"/>
+        <source>Preferred formats</source>
+        <translation>偏好的格式</translation>
+    </message>
+    <message>
+        <location line="-30"/>
+        <location line="+2"/>
+        <source>{0}: {1}</source>
+        <translation>{0}：{1}</translation>
+    </message>
+    <message>
+        <location line="+22"/>
+        <source>Files inside this folder come first</source>
+        <translation>此文件夹中的文件优先</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>File endings, the preferred first:</source>
+        <translation>文件扩展名，偏好的在前：</translation>
+    </message>
+</context>
+<context>
+    <name>Reprioritising</name>
+    <message numerus="yes">
+        <location line="+110"/>
+        <source>New references in %n groups</source>
+        <translation>
+            <numerusform>%n 个组换了参照</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>; in %n groups the first member by the rule is not close to every other member</source>
+        <translation>
+            <numerusform>；有 %n 个组中按规则排第一的成员与其他成员不都相近</numerusform>
+        </translation>
     </message>
 </context>
 <context>

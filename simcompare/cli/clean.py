@@ -36,6 +36,7 @@ from simcompare.core.folder.cleaner import (
     whole_groups,
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
+from simcompare.core.folder.reprioritise import reprioritise
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import read_results
@@ -198,7 +199,10 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
         raise UsageError(f"-k must be from 0 to {session.bits - 1} for these {session.bits}-bit results, got {k}")
     args.groups = loaded.rule.value
     folders = loaded.reference_folders or ()
-    groups = groups_as_saved(session, session.groups(k, rule=loaded.rule), folders, loaded.references)
+    found = session.groups(k, rule=loaded.rule)
+    if args.reference_rule is not None:  # each group's reference chosen as the window chooses it, then the saved ones
+        found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups
+    groups = groups_as_saved(session, found, folders, loaded.references)
     return report(args, session, groups, k, out, saved_marks=loaded.marked, reference_folders=folders)
 
 

@@ -31,6 +31,7 @@ from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
@@ -99,10 +100,28 @@ def register(commands: argparse._SubParsersAction) -> None:
         default=GroupRule.REFERENCE.value,
         help="reference: every member close to its group's reference (default); components: connected components",
     )
+    parser.add_argument(
+        "--reference-rule",
+        metavar="CRITERIA",
+        type=_reference_rule,
+        default=DEFAULT_REFERENCE_RULE,
+        help="which member of each group is its reference (the one to keep): criteria separated by commas, the "
+        "first compared first: words, largest, newest, oldest, shortest-path, folder=DIR, formats=.md/.txt; "
+        f"'central' keeps the file the group was found around (default: {DEFAULT_REFERENCE_RULE.text()})",
+    )
     add_decision_options(parser)
     add_fingerprint_options(parser)
     cleaning.add_clean_options(parser)
     parser.set_defaults(run=run_scan)
+
+
+def _reference_rule(text: str) -> ReferenceRule | None:
+    if text.strip().lower() == "central":
+        return None
+    try:
+        return ReferenceRule.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 class _ProgressBar:
@@ -279,6 +298,10 @@ def _scan_and_print(
     k = decision.k
     session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=decision.min_resemblance)
     groups = session.groups(k, rule=args.groups)
+    if args.reference_rule is not None:
+        groups = reprioritise(
+            session, groups, args.reference_rule, k, reference_folders=with_reference_roots([], result.roots)
+        ).groups
     return _report_and_save(args, session, groups, k, out)
 
 

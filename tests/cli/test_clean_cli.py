@@ -15,7 +15,8 @@ from helpers.texts import EN_A, EN_B, OTHER, ZH_A
 
 from simcompare.cli.clean import EXIT_SKIPPED
 
-SCAN = ("--no-cache", "--workers", "1")
+CENTRAL = ("--reference-rule", "central")  # each group keeps the file it was found around
+SCAN = ("--no-cache", "--workers", "1", *CENTRAL)
 
 
 @pytest.fixture
@@ -112,7 +113,15 @@ def test_a_file_changed_after_the_scan_is_skipped_with_its_reason(cli: RunCli, f
     assert cli("scan", str(folder), *SCAN, "--save-results", str(saved)).returncode == 0
     (folder / "sub" / "zh-copy.txt").write_text(ZH_A + "又改了一句。", encoding="utf-8")
     run = cli(
-        "scan", "--results", str(saved), "--mark", "all-but-reference", "--move-to", str(tmp_path / "aside"), "--yes"
+        "scan",
+        "--results",
+        str(saved),
+        *CENTRAL,
+        "--mark",
+        "all-but-reference",
+        "--move-to",
+        str(tmp_path / "aside"),
+        "--yes",
     )
     assert run.returncode == EXIT_SKIPPED
     assert "1 file changed and 0 files vanished" in run.stderr
@@ -128,7 +137,7 @@ def test_saved_marks_are_cleaned_when_no_rule_is_given(cli: RunCli, folder: Path
     data = json.loads(saved.read_text(encoding="utf-8"))
     data["cleaner"] = {"marked": ["sub/b.txt", "a.txt"], "references": [], "reference_folders": []}
     saved.write_text(json.dumps(data), encoding="utf-8")
-    run = cli("scan", "--results", str(saved), "--copy-to", str(tmp_path / "copies"), "--yes")
+    run = cli("scan", "--results", str(saved), *CENTRAL, "--copy-to", str(tmp_path / "copies"), "--yes")
     assert run.returncode == 0, run.stderr + run.stdout
     # a.txt is its group's reference: never marked, so never acted on
     assert sorted(str(p.relative_to(tmp_path / "copies")) for p in (tmp_path / "copies").rglob("*.txt")) == [
@@ -192,6 +201,6 @@ def test_results_are_reported_as_a_scan_is_without_scanning(cli: RunCli, folder:
     saved = tmp_path / "R.json"
     scanned = cli("scan", str(folder), *SCAN, "--save-results", str(saved))
     (folder / "other.txt").unlink()  # not a member of any group: the saved groups are the same
-    again = cli("scan", "--results", str(saved))
+    again = cli("scan", "--results", str(saved), *CENTRAL)
     assert again.returncode == 0 and again.stdout == scanned.stdout
     assert "1 file vanished" in again.stderr

@@ -12,6 +12,7 @@ from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, reprioritise
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.results import load_results, read_results, results_text
@@ -34,10 +35,12 @@ def test_saved_results_are_the_windows_file_and_reopen(cli: RunCli, folder: Path
     run = cli("scan", str(folder), "--save-results", str(saved), "--no-cache", "--workers", "1")
     assert run.returncode == 0, run.stderr
     assert "group 1:" in run.stdout  # the usual output is still printed
-    # what the window writes for the same scan (it saves with the reference rule, at its k)
+    # what the window writes for the same scan (it saves with the reference rule, at its k, each group's reference
+    # chosen by the default reference rule)
     k = default_k(64)
     session = FolderSession(scan(folder, Config(), ScanOptions(workers=1)))
-    assert saved.read_text(encoding="utf-8") == results_text(session, session.groups(k), k, GroupRule.REFERENCE)
+    groups = reprioritise(session, session.groups(k), DEFAULT_REFERENCE_RULE, k).groups
+    assert saved.read_text(encoding="utf-8") == results_text(session, groups, k, GroupRule.REFERENCE)
     loaded = load_results(json.loads(saved.read_text(encoding="utf-8")))  # the window's loader
     assert loaded.result.files == session.files and loaded.k == k and loaded.rule is GroupRule.REFERENCE
     assert loaded.changed == () and loaded.gone == () and loaded.result.root == str(folder)

@@ -56,6 +56,7 @@ def page(qtbot, tmp_path: Path, home: Path):
         settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
         cache_path=tmp_path / "cache" / "c.sqlite3",
     )
+    page.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
     page.workers = 1
     page.log = ActionLog(home / "actions.log")
     warned: list[tuple[str, str]] = []
@@ -168,6 +169,7 @@ def test_results_naming_a_path_outside_the_folder_are_refused_when_opened(
 ) -> None:
     (tmp_path / "victim.txt").write_text(EN, encoding="utf-8")
     scanner = FolderPage(settings=QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat), cache_path=None)
+    scanner.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
     qtbot.addWidget(scanner)
     try:
         scanner.workers = 1

@@ -51,6 +51,7 @@ def cleaner(qtbot, tmp_path: Path, home: Path):
         settings=QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat),
         cache_path=tmp_path / "cache" / "c.sqlite3",
     )
+    page.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
     page.workers = 1
     page.log = ActionLog(home / "actions.log")
     page.warn = lambda title, text: pytest.fail(text)
@@ -292,6 +293,7 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
     (folder / "other.txt").write_text(OTHER + " edited", encoding="utf-8")
     (folder / "en_c.txt").unlink()
     again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    again.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
     qtbot.addWidget(again)
     calls: list[str] = []
     again.scan_job.submit = lambda *a: calls.append("scan")  # type: ignore[method-assign]

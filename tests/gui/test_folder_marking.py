@@ -130,6 +130,7 @@ def test_marks_references_and_reference_folders_come_back_with_the_results(
         "reference_folders": [str(folder / "sub")],
     }
     again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    again.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
     qtbot.addWidget(again)
     again.ask_open_path = lambda title, start, pattern: str(saved)
     try:

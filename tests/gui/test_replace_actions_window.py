@@ -51,6 +51,7 @@ def page(qtbot, tmp_path: Path, home: Path):
         cache_path=tmp_path / "cache" / "c.sqlite3",
     )
     page.workers = 1
+    page.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
     page.log = ActionLog(home / "actions.log")
     warned: list[tuple[str, str]] = []
     asked: list[tuple[str, str]] = []

@@ -117,7 +117,12 @@ def test_fingerprints_equal_simcompare_fingerprint(
 
 
 def test_groups_json_equals_scan_json(job: Path, folder: Path, simcompare_cli: Callable[..., str]) -> None:
-    scanned = json.loads(simcompare_cli("scan", str(folder), "--json", "--no-cache", "--workers", "1", *SPARK_TYPES))
+    # Spark keeps the file each group was found around as its reference: `scan --reference-rule central`
+    scanned = json.loads(
+        simcompare_cli(
+            "scan", str(folder), "--json", "--no-cache", "--workers", "1", "--reference-rule", "central", *SPARK_TYPES
+        )
+    )
     ours = json.loads((job / "groups.json").read_text(encoding="utf-8"))
     assert scanned.pop("skipped") == {"type_not_chosen": 1} and ours.pop("skipped") == {}  # Spark counts none
     assert ours == scanned
@@ -157,7 +162,17 @@ def test_command_with_components_equals_scan_json(
     assert "9 files, " in printed.out and " 2 groups of near-duplicates" in printed.out
     scanned = json.loads(
         simcompare_cli(
-            "scan", str(folder), "--json", "--no-cache", "--workers", "1", "--groups", "components", *SPARK_TYPES
+            "scan",
+            str(folder),
+            "--json",
+            "--no-cache",
+            "--workers",
+            "1",
+            "--groups",
+            "components",
+            "--reference-rule",
+            "central",
+            *SPARK_TYPES,
         )
     )
     written = json.loads((out / "groups.json").read_text(encoding="utf-8"))
@@ -212,6 +227,8 @@ def test_parquet_input_with_id_column(spark: SparkSession, tmp_path: Path, simco
             "--no-cache",
             "--workers",
             "1",
+            "--reference-rule",
+            "central",
             "--bits",
             "32",
             "--segmenter",

@@ -8,6 +8,10 @@ decided by :mod:`simcompare.core.folder.cleaner`. No Qt here: tests drive it as 
 Files are named by their index into the session's files; an action that removes files renumbers them, and the
 state follows by path (:meth:`CleanerState.forget`).
 
+A re-prioritise (:meth:`CleanerState.choose_references`) and *Remove from results* (:meth:`CleanerState.leave_out`)
+are steps of the same undo: an undo puts back the marks, the chosen references and the files left out together;
+when references or left-out files come back, the marks are held until the groups are made again.
+
 Every change of marks goes through :meth:`CleanerState._change`, the one place where a rule about marks
 (which files may be marked, which changes are remembered for undo) is decided. A group's reference and a file
 in a reference folder are never marked; every change the user makes (one tick included) can be undone and
@@ -19,6 +23,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import FolderSession
@@ -59,8 +64,9 @@ class CleanerState:
         self._undo_depth = undo_depth
         self._reference_folders: tuple[str, ...] = _unique(reference_folders)
         self._marks: frozenset[int] = frozenset()
-        self._undo: list[frozenset[int]] = []
-        self._redo: list[frozenset[int]] = []
+        self._undo: list[_Step] = []
+        self._redo: list[_Step] = []
+        self._left_out: frozenset[int] = frozenset()
         self._held: frozenset[int] | None = None
         self._groups: Sequence[Group] = ()
         self._members: frozenset[int] | None = None
@@ -93,6 +99,7 @@ class CleanerState:
         self._held = None
         self._groups, self._members, self._references, self._protected = (), None, None, frozenset()
         self._preferred = set()
+        self._left_out = frozenset()
         self._removed = {}
         self._states = {}
         if session is not None:
@@ -180,21 +187,35 @@ class CleanerState:
         return bool(self._redo)
 
     def undo(self) -> set[int] | None:
-        """Put back the marks as they were before the last marking; None when there is nothing to undo."""
+        """Put back the marks (and the chosen references, the files left out) as they were before the last
+        change; None when there is nothing to undo. When references or left-out files come back, the marks are
+        held (:attr:`holding`) until the groups are made again with them (:meth:`restore_marks`)."""
         if not self._undo:
             return None
-        self._redo.append(self._marks)
-        return self._change(self._markable(self._undo.pop()), undoable=False)
+        self._redo.append(self._step())
+        return self._go_to(self._undo.pop())
 
     def redo(self) -> set[int] | None:
-        """Make again the marking last undone; None when there is nothing to redo."""
+        """Make again the change last undone; None when there is nothing to redo."""
         if not self._redo:
             return None
         self._remember()
-        return self._change(self._markable(self._redo.pop()), undoable=False)
+        return self._go_to(self._redo.pop())
+
+    def _step(self) -> _Step:
+        return _Step(self._marks, frozenset(self._preferred), self._left_out)
+
+    def _go_to(self, step: _Step) -> set[int]:
+        if step.preferred == self._preferred and step.left_out == self._left_out:
+            return self._change(self._markable(step.marks), undoable=False)
+        # other references or other files in the groups: the marks wait for the groups made with them
+        self._preferred, self._left_out = set(step.preferred), step.left_out
+        changed = set(self._marks)
+        self._marks, self._held = frozenset(), step.marks
+        return changed
 
     def _remember(self) -> None:
-        self._undo.append(self._marks)
+        self._undo.append(self._step())
         del self._undo[: -self._undo_depth or len(self._undo)]
 
     def _change(self, new: frozenset[int] | set[int], *, undoable: bool) -> set[int]:
@@ -262,6 +283,43 @@ class CleanerState:
         """The files the user made their group's reference."""
         return frozenset(self._preferred)
 
+    def choose_references(self, groups: Iterable[Group], chosen: Iterable[int]) -> set[int]:
+        """Make the ``chosen`` files the references of ``groups`` (one per group, as a re-prioritise chooses
+        them), as one change that can be undone and redone; a reference is not marked.
+
+        Returns the files whose mark changed. Call before the groups on screen are replaced by the ones with
+        their new references.
+        """
+        groups = list(groups)
+        chosen = set(chosen)
+        members = {i for g in groups for i in g.indices}
+        if not chosen <= members:
+            raise ValueError(f"files {sorted(chosen - members)} are not members of the groups given")
+        preferred = (self._preferred - members) | chosen
+        new_marks = self._marks - chosen
+        if preferred == self._preferred and new_marks == self._marks:
+            return set()
+        self._remember()
+        self._redo.clear()
+        self._preferred = preferred
+        self._references = (self._reference_set() - {g.reference for g in groups}) | chosen
+        return self._change(new_marks, undoable=False)
+
+    @property
+    def left_out(self) -> frozenset[int]:
+        """Files removed from the results by the user (not judged, untouched on disk): they join no group."""
+        return self._left_out
+
+    def leave_out(self, files: Iterable[int]) -> set[int]:
+        """Remove ``files`` from the results as one change that can be undone; their marks go, and the others'
+        are held until the groups are made without them. Returns the files whose mark changed."""
+        new = self._left_out | frozenset(files)
+        if new == self._left_out:
+            return set()
+        self._remember()
+        self._redo.clear()
+        return self._go_to(_Step(self._marks - new, frozenset(self._preferred - new), new))
+
     def choose_reference(self, group: Group, index: int) -> set[int]:
         """Make member ``index`` its group's reference from now on (for every k); a reference is not marked.
 
@@ -272,6 +330,10 @@ class CleanerState:
             raise ValueError(f"file {index} is not a member of the group of {group.reference}")
         self._preferred -= set(group.indices)
         self._preferred.add(index)
+        # not a step of its own: an undo of an earlier change keeps this choice
+        members = frozenset(group.indices)
+        for steps in (self._undo, self._redo):
+            steps[:] = [replace(step, preferred=(step.preferred - members) | {index}) for step in steps]
         self._references = (self._reference_set() - {group.reference}) | {index}  # the group on screen changes
         return self._change(self._marks - {index}, undoable=False)
 
@@ -311,10 +373,12 @@ class CleanerState:
         gone = set(paths)
         keep_marks = {files[i].path for i in (self._held or frozenset()) | self._marks} - gone
         keep_preferred = {files[i].path for i in self._preferred} - gone
+        keep_left_out = {files[i].path for i in self._left_out} - gone
         states = {files[i].path: s for i, s in self._states.items() if files[i].path not in gone}
         session.forget(paths)
         index = session.index_of
         self._preferred = {i for p in keep_preferred if (i := index(p)) is not None}
+        self._left_out = frozenset(i for p in keep_left_out if (i := index(p)) is not None)
         self._states = {i: s for p, s in states.items() if (i := index(p)) is not None}
         self._removed.update(dict.fromkeys(paths, how))
         self._undo.clear()
@@ -322,6 +386,15 @@ class CleanerState:
         self._marks = frozenset()
         self._held = frozenset(i for p in keep_marks if (i := index(p)) is not None)
         self._groups, self._members, self._references, self._protected = (), None, None, frozenset()
+
+
+@dataclass(frozen=True, slots=True)
+class _Step:
+    """What an undo puts back: the marks, the chosen references and the files left out of the results."""
+
+    marks: frozenset[int]
+    preferred: frozenset[int]
+    left_out: frozenset[int]
 
 
 def _unique(folders: Iterable[str]) -> tuple[str, ...]:

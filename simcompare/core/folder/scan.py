@@ -133,7 +133,9 @@ class FileRecord:
     compares (``simcompare.core.search.verify``), as bytes. ``device`` and ``inode`` say which file it is
     (equal for two names of one file: a hard link, a bind mount; 0 when unknown) and ``raw_digest``
     identifies its raw bytes (equal for identical files, whatever their format; '' when unknown). With
-    ``size`` and ``mtime_ns`` they are what an action compares before touching the file.
+    ``size`` and ``mtime_ns`` they are what an action compares before touching the file. ``words`` is how
+    many tokens the text kept (after stop words): its length, which the re-prioritise rules compare (0 when
+    unknown).
     """
 
     path: str
@@ -147,6 +149,7 @@ class FileRecord:
     device: int = 0
     inode: int = 0
     raw_digest: str = ""
+    words: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -445,6 +448,7 @@ class _Segmented:
     features: CachedFeatures  # without the counts and the sequence: those travel in ``stored``
     fingerprint: CachedFingerprint
     stored: StoredFeatures | None  # the whole features as the cache stores them; None when no cache keeps them
+    words: int = 0  # the kept tokens, counted in the worker (the counts do not travel back)
 
 
 _Outcome = _Segmented | Problem | Skipped
@@ -541,6 +545,7 @@ def _read_and_segment(entry: _Entry, job: _Job) -> _Outcome:
         features,
         CachedFingerprint(value, not found.weights, document.encoding),
         stored,
+        sum(found.counts.values()),
     )
 
 
@@ -678,6 +683,7 @@ class _Run:
                 outcome.device,
                 stamp.inode,
                 found.raw_digest,
+                outcome.words,
             )
         )
         if outcome.stored is not None:  # None: no cache keeps this scan's work
@@ -835,6 +841,7 @@ def scan(
                     entry.device,
                     entry.stamp.inode,
                     found.raw_digest,
+                    sum(found.counts.values()),
                 )
             )
             done += 1

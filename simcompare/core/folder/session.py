@@ -25,7 +25,7 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
@@ -537,8 +537,12 @@ class FolderSession:
         rule: GroupRule | str = GroupRule.REFERENCE,
         progress: Progress = NO_PROGRESS,
         cancel: threading.Event | None = None,
+        leave_out: Collection[int] = (),
     ) -> list[Group]:
-        """The groups at threshold k (see ``simcompare.core.search.groups``); raises Cancelled when asked to stop."""
+        """The groups at threshold k (see ``simcompare.core.search.groups``); raises Cancelled when asked to stop.
+
+        ``leave_out``: files removed from the results by the user; they join no group, as if not scanned.
+        """
         decision = self.decision(k)
         pairs = self.pairs(k, progress=progress, cancel=cancel)
         _Check(progress, cancel)(0, 0, Stage.GROUPING)
@@ -547,7 +551,7 @@ class FolderSession:
             [f.value for f in files],
             pairs,
             names=self._names,
-            empty=self._empty,
+            empty=[*self._empty, *leave_out] if leave_out else self._empty,
             identical=self._identity,
             not_duplicates=self._refused(),
             rule=rule,

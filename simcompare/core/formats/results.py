@@ -100,7 +100,10 @@ def results_json(
     groups = sorted(groups, key=lambda g: (-len(g.members), len(files[g.reference].path), files[g.reference].path))
     data = report_json(session, groups, k, rule)
     records = []
+    left_out = cleaner.left_out if cleaner is not None else frozenset()
     for i, f in enumerate(files):
+        if i in left_out:  # removed from the results by the user: not listed (the file is untouched)
+            continue
         record: dict[str, object] = {
             "path": f.path,
             "size": f.size,
@@ -112,6 +115,7 @@ def results_json(
             "encoding": f.encoding,
             "digest": f.digest,
             "raw_digest": f.raw_digest,
+            "words": f.words,
             "shingles": base64.b64encode(f.sketch).decode("ascii"),  # the sketch, under its first name
         }
         first = session.hardlink_of(i)
@@ -119,6 +123,8 @@ def results_json(
             record["hardlink_of"] = session.files[first].path
         records.append(record)
     data["records"] = records
+    if left_out:
+        data["files"] = len(records)
     if cleaner is not None:
         decided = _decided(session, cleaner)
         if any(decided.values()):
@@ -309,6 +315,7 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         device=_int(record, "device", where, UINT64, 0),
         inode=_int(record, "inode", where, UINT64, 0),
         raw_digest=_digest(record, "raw_digest", where),
+        words=_int(record, "words", where, SIZE, 0),  # results saved before words were counted: 0
     )
 
 

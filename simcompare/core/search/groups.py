@@ -178,17 +178,22 @@ class _Graph:
         return self.edges.get(node, [])
 
 
-def _classes(n: int, identical: Sequence[object] | None, label: Callable[[int], tuple[int, str]]) -> list[int]:
-    """Each file's representative: the first by label among the files with its identity."""
+def _classes(
+    n: int, identical: Sequence[object] | None, label: Callable[[int], tuple[int, str]], excluded: Collection[int]
+) -> list[int]:
+    """Each file's representative: the first by label among the files with its identity that are not excluded
+    (an excluded file whose text no other file has stands for itself)."""
     if identical is None:
         return list(range(n))
     best: dict[object, int] = {}
     for i in range(n):
+        if i in excluded:
+            continue
         key = identical[i]
         held = best.get(key)
         if held is None or (label(i), i) < (label(held), held):
             best[key] = i
-    return [best[identical[i]] for i in range(n)]
+    return [best.get(identical[i], i) for i in range(n)]
 
 
 def build_groups(
@@ -213,7 +218,8 @@ def build_groups(
         pairs: Close pairs. With ``identical`` given, pairs need only join representatives (the first file
             of each identity by the order below); pairs naming other copies are moved to their representative.
         names: Paths: the tie-breaks prefer the shorter path, then the smaller one; None uses the index.
-        empty: Files with no features: they never join a group.
+        empty: Files with no features (or left out of the results): they never join a group; a pair naming
+            one still joins its identical copies.
         identical: An identity per file (e.g. a hash of its cleaned text); equal identities are identical texts.
         not_duplicates: Pairs the user said are not duplicates: their edge is dropped (identical copies stay).
         rule: REFERENCE (every member close to its reference) or COMPONENTS (connected components).
@@ -241,7 +247,7 @@ def build_groups(
         name = names[i] if names is not None else ""
         return (len(name), name)
 
-    rep = _classes(n, identical, label)
+    rep = _classes(n, identical, label, excluded)
     copies: dict[int, list[int]] = {}
     for i in range(n):
         if i not in excluded:
@@ -254,7 +260,8 @@ def build_groups(
     ):
         ra, rb = rep[a], rep[b]
         key = (min(ra, rb), max(ra, rb))
-        if ra == rb or a in excluded or b in excluded or key in refused or key in seen:
+        # a pair naming a file left out stands for its identical copies still in, through their representative
+        if ra == rb or ra in excluded or rb in excluded or key in refused or key in seen:
             continue
         seen.add(key)
         rows.append((ra, rb, d, r))
@@ -279,6 +286,8 @@ def build_groups(
             def accepted(node: int, reference: int) -> float | None:
                 """The resemblance when the node may join the reference on either evidence, else None."""
                 assert resemble is not None and k is not None
+                if (min(node, reference), max(node, reference)) in refused:
+                    return None  # the user said these two are not duplicates
                 distance = (int(values[node]) ^ int(values[reference])).bit_count()
                 if distance > k and strong_resemblance is None:
                     return None

@@ -29,6 +29,9 @@ class FolderActions(QObject):
     def __init__(self, page: FolderPage) -> None:
         super().__init__(page)
         self._page = page
+        self.context_extras: list[QAction] = []  # other parts' actions for the context menu
+        self.reprioritise_action = QAction(self.tr("Re-prioritise…"), page)
+        self.reprioritise_action.setToolTip(self.tr("Choose each group's reference by ordered criteria"))
         self.replace = ReplaceCommands(page)  # links, delete permanently, copy, remove folders left empty
         self._make_mark_actions()
         self._make_file_actions()
@@ -141,6 +144,7 @@ class FolderActions(QObject):
         self.mark_menu.addAction(self.redo_action)
         self.mark_menu.addSeparator()
         self.mark_menu.addAction(self.set_reference_action)
+        self.mark_menu.addAction(self.reprioritise_action)
         self.mark_menu.addAction(self.reference_folders_action)
         page.mark_button.setMenu(self.mark_menu)
 
@@ -173,9 +177,11 @@ class FolderActions(QObject):
         menu.addAction(self.redo_action)
         menu.addSeparator()
         menu.addAction(self.set_reference_action)
+        menu.addAction(self.reprioritise_action)
         menu.addSeparator()
         for action in (self.open_action, self.reveal_action, self.copy_action, self.side_action, self.not_dup_action):
             menu.addAction(action)
+        menu.addActions(self.context_extras)
         menu.addSeparator()
         menu.addAction(self.move_action)
         menu.addAction(self.trash_action)
@@ -222,6 +228,7 @@ class FolderActions(QObject):
         for widget in (page.compare_button, self.side_action, page.not_dup_button, self.not_dup_action):
             widget.setEnabled(pair)
         self.set_reference_action.setEnabled(selected == 1)
+        self.reprioritise_action.setEnabled(has_result and bool(page.groups) and not page.regrouping)
         for widget in (self.mark_selected_action, self.unmark_selected_action):
             widget.setEnabled(selected > 0)
         self.mark_selected_groups_action.setEnabled(bool(page.tree.selectionModel().selectedRows()))

@@ -24,6 +24,8 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
+from simcompare.core.folder.cleaner_state import CleanerState
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import RootRole, with_reference_roots
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
@@ -96,13 +98,33 @@ def load_saved(path: object, cancel: threading.Event, progress: Progress) -> Sca
 
 @dataclass(frozen=True, slots=True)
 class RegroupRequest:
-    """Groups of ``session`` at ``k``; files in ``reference_folders`` and ``preferred`` files lead their group."""
+    """Groups of ``session`` at ``k`` without the ``left_out`` files; each group's reference chosen by
+    ``reference_rule`` (None: the file it was found around), files in ``reference_folders`` and ``preferred``
+    files lead their group."""
 
     session: FolderSession
     k: int
     rule: GroupRule = GroupRule.REFERENCE
     reference_folders: tuple[str, ...] = ()
     preferred: frozenset[int] = frozenset()
+    left_out: frozenset[int] = frozenset()
+    reference_rule: ReferenceRule | None = DEFAULT_REFERENCE_RULE
+
+    @classmethod
+    def of(
+        cls, session: FolderSession, k: int, cleaner: CleanerState, reference_rule: ReferenceRule | None
+    ) -> RegroupRequest:
+        """The request for the groups the cleaner's state asks for: its reference folders, chosen references and
+        files left out."""
+        return cls(
+            session,
+            k,
+            GroupRule.REFERENCE,
+            cleaner.reference_folders,
+            cleaner.preferred,
+            cleaner.left_out,
+            reference_rule,
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +146,10 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     """The groups of a :class:`RegroupRequest` (raises Cancelled when a newer request arrives)."""
     assert isinstance(request, RegroupRequest)
     session = request.session
-    groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel)
+    groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel, leave_out=request.left_out)
     folders = with_reference_roots(request.reference_folders, session.result.roots)  # and the reference roots'
+    if request.reference_rule is not None:
+        groups = reprioritise(session, groups, request.reference_rule, request.k, reference_folders=folders).groups
     groups = apply_reference_folders(session, groups, folders)
     if request.preferred:
         groups = [_preferred(session, g, request.preferred) for g in groups]

@@ -91,7 +91,7 @@ class Marking(QObject):
         changed = self._page.cleaner.undo()
         if changed is None:
             return False
-        self._page.model.show_marks(changed)
+        self._after_undo(changed)
         return True
 
     def redo_marking(self) -> bool:
@@ -99,8 +99,13 @@ class Marking(QObject):
         changed = self._page.cleaner.redo()
         if changed is None:
             return False
-        self._page.model.show_marks(changed)
+        self._after_undo(changed)
         return True
+
+    def _after_undo(self, changed: set[int]) -> None:
+        self._page.model.show_marks(changed)
+        if self._page.cleaner.holding:  # references or files left out came back: the groups are made again
+            self._page.regroup()
 
     def set_selected_as_reference(self) -> bool:
         """Make the selected member its group's reference; distances are measured to it from now on."""

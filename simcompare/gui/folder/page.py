@@ -53,6 +53,7 @@ from simcompare.gui.common.messages import error_text
 from simcompare.gui.common.plain import plain_label
 from simcompare.gui.folder.actions import FolderActions
 from simcompare.gui.folder.dialogs import AskPath, Confirm, FolderDialogs, ask_yes_no, warn_plain
+from simcompare.gui.folder.dupes_view import FolderViews
 from simcompare.gui.folder.file_commands import FileCommands, send_to_trash
 from simcompare.gui.folder.group_filter import GroupFilterModel
 from simcompare.gui.folder.histogram_view import DistanceHistogramView
@@ -69,6 +70,7 @@ from simcompare.gui.folder.marking import Marking
 from simcompare.gui.folder.models import Column, GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.preferences import FolderPreferences
 from simcompare.gui.folder.progress import GroupsSummary, ScanProgress
+from simcompare.gui.folder.reprioritise import Reprioritising
 from simcompare.gui.folder.roots_view import ResultRoots
 from simcompare.gui.folder.scan_controls import ScanControls
 from simcompare.gui.folder.selection import GroupSelection
@@ -228,6 +230,7 @@ class FolderPage(QWidget):
         self.previous_member_button, self.next_member_button = side.previous_member_button, side.next_member_button
         self.menus = menus = FolderActions(self)
         self.mark_menu, self.actions_menu = menus.mark_menu, menus.actions_menu  # the window's menu bar shows them
+        self.reprioritising, self.views = Reprioritising(self), FolderViews(self)
         self.save_results_action, self.open_results_action = menus.save_results_action, menus.open_results_action
         self.export_csv_action, self.export_json_action = menus.export_csv_action, menus.export_json_action
         self.browse_button.clicked.connect(self.dialogs.choose_folder)
@@ -404,13 +407,8 @@ class FolderPage(QWidget):
         self.jobs.regroup_timer.stop()
         if self.session is None:
             return
-        request = RegroupRequest(
-            self.session,
-            self.k_box.value(),
-            GroupRule.REFERENCE,
-            self.cleaner.reference_folders,
-            self.cleaner.preferred,
-        )
+        rule = self.reprioritising.new_groups_rule
+        request = RegroupRequest.of(self.session, self.k_box.value(), self.cleaner, rule)
         self.jobs.group.submit(request)
         self.menus.refresh()
 

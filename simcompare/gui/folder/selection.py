@@ -6,7 +6,7 @@ every row it holds, costly on 100,000 members); :class:`GroupSelection` hides th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, QObject, Signal
 from PySide6.QtWidgets import QHeaderView, QTreeView
@@ -31,10 +31,14 @@ class GroupSelection(QObject):
     def __init__(self, tree: QTreeView, model: GroupTreeModel, proxy: GroupFilterModel, parent: QObject) -> None:
         super().__init__(parent)
         self.tree, self.model, self.proxy = tree, model, proxy
+        self.other_view: Callable[[], list[int] | None] | None = None  # another view's selection, while shown
         tree.selectionModel().selectionChanged.connect(self.changed)
 
     def selected_files(self) -> list[int]:
         """File indices of the selected member rows, in view order, without repeats."""
+        shown = self.other_view() if self.other_view is not None else None
+        if shown is not None:
+            return shown
         found: list[int] = []
         for index in self.tree.selectionModel().selectedRows(Column.NAME):
             file_index = self.model.file_index(self.to_source(index))

@@ -1,0 +1,242 @@
+"""Re-prioritise: ordered criteria that pick each group's reference (the file to keep), as dupeGuru's dialog does.
+
+A group is found around its most central file (the one resembling the most others), which makes the groups
+tight but is not always the copy worth keeping: a changelog's older, shorter version may be the centre of its
+group while the newer superset is marked. A :class:`ReferenceRule` is an ordered list of criteria — most words,
+largest file, newest, oldest, inside a chosen folder, shortest path, preferred formats — compared one after the
+other, ties broken by the path, so the same groups always get the same references.
+
+The groups' promise stays: a member may become the reference only when every other member is within k of it
+and verified against it (:func:`may_lead`); otherwise the next member by the rule is taken, and the group
+keeps its reference when no better-ranked member may lead. So re-prioritising never changes who is in a group,
+only which member is kept. A file inside a reference folder stays its group's reference: when a group holds
+such files, only they are candidates (and one of them is the reference even when none may lead, as
+:func:`~simcompare.core.folder.cleaner.apply_reference_folders` does).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
+
+from simcompare.core.compat import StrEnum
+from simcompare.core.folder.cleaner import set_reference, within
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.search.groups import Group
+from simcompare.core.search.verify import resemblance
+
+__all__ = [
+    "DEFAULT_REFERENCE_RULE",
+    "Criterion",
+    "ReferenceRule",
+    "Reprioritised",
+    "choose_reference",
+    "may_lead",
+    "reprioritise",
+]
+
+
+class Criterion(StrEnum):
+    """One way to compare two members; the first member by it is the better reference."""
+
+    WORDS = "words"
+    LARGEST = "largest"
+    NEWEST = "newest"
+    OLDEST = "oldest"
+    FOLDER = "folder"
+    SHORTEST_PATH = "shortest-path"
+    FORMATS = "formats"
+
+
+@dataclass(frozen=True, slots=True)
+class ReferenceRule:
+    """Criteria compared in order; the member first by them (then by path) is the group's reference.
+
+    Attributes:
+        criteria: The criteria, most important first, each once.
+        folder: For ``folder``: members inside it (an absolute path) come first.
+        formats: For ``formats``: file endings in order of preference (``.md`` before ``.pdf``); a member
+            without one of them comes after those with one.
+    """
+
+    criteria: tuple[Criterion, ...]
+    folder: str = ""
+    formats: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        try:
+            criteria = tuple(Criterion(c) for c in self.criteria)
+        except ValueError:
+            raise ValueError(
+                f"criteria must be among {', '.join(c.value for c in Criterion)}, got {list(self.criteria)}"
+            ) from None
+        if not criteria:
+            raise ValueError(f"a reference rule needs at least one criterion ({', '.join(c.value for c in Criterion)})")
+        if len(set(criteria)) != len(criteria):
+            raise ValueError(f"each criterion may come once, got {', '.join(c.value for c in criteria)}")
+        if Criterion.FOLDER in criteria and not self.folder:
+            raise ValueError("the criterion folder needs the folder whose files come first (folder=PATH)")
+        formats = tuple(_ending(f) for f in self.formats if f.strip())
+        if Criterion.FORMATS in criteria and not formats:
+            raise ValueError("the criterion formats needs the preferred endings, e.g. formats=.md/.txt/.pdf")
+        object.__setattr__(self, "criteria", criteria)
+        object.__setattr__(self, "formats", formats)
+        if self.folder:
+            object.__setattr__(self, "folder", os.path.abspath(self.folder))
+
+    @classmethod
+    def parse(cls, text: str) -> ReferenceRule:
+        """A rule from its command-line form: criteria names separated by commas, in order, e.g.
+        ``words,newest,largest``; ``folder=PATH`` and ``formats=.md/.txt/.pdf`` carry their value."""
+        criteria: list[Criterion] = []
+        folder = ""
+        formats: tuple[str, ...] = ()
+        for raw in text.split(","):
+            item = raw.strip()
+            name, _, value = item.partition("=")
+            name = name.strip().lower()
+            if name == Criterion.FOLDER and value:
+                folder = value.strip()
+            elif name == Criterion.FORMATS and value:
+                formats = tuple(f for f in value.replace(" ", "/").split("/") if f)
+            elif value:
+                raise ValueError(f"only folder= and formats= take a value, got {item!r}")
+            try:
+                criteria.append(Criterion(name))
+            except ValueError:
+                raise ValueError(
+                    f"unknown criterion {item!r}: use {', '.join(c.value for c in Criterion)}, separated by commas"
+                ) from None
+        return cls(tuple(criteria), folder, formats)
+
+    def text(self) -> str:
+        """The rule in its command-line form (what :meth:`parse` reads)."""
+        parts = []
+        for criterion in self.criteria:
+            if criterion is Criterion.FOLDER:
+                parts.append(f"folder={self.folder}")
+            elif criterion is Criterion.FORMATS:
+                parts.append("formats=" + "/".join(self.formats))
+            else:
+                parts.append(criterion.value)
+        return ",".join(parts)
+
+    def key(self, session: FolderSession) -> Callable[[int], tuple[object, ...]]:
+        """A sort key over file indices: the better reference sorts first (the path breaks ties)."""
+        files = session.files
+        inside = within([self.folder]) if self.folder else None
+        formats = self.formats
+
+        def measure(criterion: Criterion, i: int) -> object:
+            record = files[i]
+            if criterion is Criterion.WORDS:
+                return -record.words
+            if criterion is Criterion.LARGEST:
+                return -record.size
+            if criterion is Criterion.NEWEST:
+                return -record.mtime_ns
+            if criterion is Criterion.OLDEST:
+                return record.mtime_ns
+            if criterion is Criterion.FOLDER:
+                return 0 if inside is not None and inside(session.absolute(i)) else 1
+            if criterion is Criterion.SHORTEST_PATH:
+                return len(record.path)
+            name = record.path.lower()
+            return next((n for n, ending in enumerate(formats) if name.endswith(ending)), len(formats))
+
+        criteria = self.criteria
+
+        def key(i: int) -> tuple[object, ...]:
+            # another name of a file (a hard link) after its first name; then the path, for ties
+            return (*(measure(c, i) for c in criteria), session.hardlink_of(i) is not None, files[i].path)
+
+        return key
+
+
+def _ending(text: str) -> str:
+    text = text.strip().lower()
+    return text if text.startswith(".") else f".{text}"
+
+
+DEFAULT_REFERENCE_RULE = ReferenceRule((Criterion.WORDS, Criterion.NEWEST, Criterion.LARGEST))
+"""The rule the window's dialog starts from (docs/folder.md has the evidence behind it)."""
+
+
+def may_lead(session: FolderSession, group: Group, index: int, k: int) -> bool:
+    """Whether member ``index`` may be the group's reference: every other member within k of it and verified."""
+    if index == group.reference or session.identity(index) == session.identity(group.reference):
+        return True  # the group was made around it (or around the same text)
+    files = session.files
+    value, identity = int(files[index].value), session.identity(index)
+    threshold = session.min_resemblance
+    # the members farthest from the reference first: the likeliest to be too far; the cheap distance before the
+    # resemblance, which is measured only for members within k
+    for member in sorted(group.members, key=lambda m: -m.distance):
+        other = member.index
+        if other == index or session.identity(other) == identity:
+            continue
+        if (value ^ int(files[other].value)).bit_count() > k or files[other].empty:
+            return False
+        if resemblance(session.sketch(index), session.sketch(other)) < threshold:
+            return False
+    return True
+
+
+def choose_reference(
+    session: FolderSession, group: Group, rule: ReferenceRule, k: int, *, reference_folders: Sequence[str] = ()
+) -> tuple[int, bool]:
+    """The member ``rule`` makes the reference, and whether a better-ranked member was passed over because it
+    may not lead (a member farther than k from it, or not verified against it)."""
+    members = list(group.indices)
+    if reference_folders:
+        in_reference = within(reference_folders)
+        protected = [i for i in members if in_reference(session.absolute(i))]
+        members = protected or members
+    else:
+        protected = []
+    ranked = sorted(members, key=rule.key(session))
+    for position, index in enumerate(ranked):
+        if may_lead(session, group, index, k):
+            return index, position > 0
+    # only files of reference folders, none of which may lead: one of them is kept all the same
+    current = group.reference
+    return (current if current in protected else ranked[0]), True
+
+
+@dataclass(frozen=True, slots=True)
+class Reprioritised:
+    """Groups with the references a rule chose.
+
+    Attributes:
+        groups: The groups, in the order given; a group whose reference changed has its distances and
+            ``verified`` measured to the new one (its members are the same).
+        changed: How many groups got another reference.
+        held_back: How many groups kept a lower-ranked reference (or their own) because the member first by
+            the rule is farther than k from another member or not verified against it.
+    """
+
+    groups: list[Group]
+    changed: int
+    held_back: int
+
+
+def reprioritise(
+    session: FolderSession,
+    groups: Iterable[Group],
+    rule: ReferenceRule,
+    k: int,
+    *,
+    reference_folders: Sequence[str] = (),
+) -> Reprioritised:
+    """Each group with the reference ``rule`` chooses (see :func:`choose_reference`)."""
+    out: list[Group] = []
+    changed = held_back = 0
+    for group in groups:
+        index, passed_over = choose_reference(session, group, rule, k, reference_folders=reference_folders)
+        held_back += passed_over
+        if index != group.reference:
+            changed += 1
+            group = set_reference(session, group, index)
+        out.append(group)
+    return Reprioritised(out, changed, held_back)
