@@ -34,6 +34,7 @@ __all__ = [
     "QUICK",
     "QUICK_MARGIN",
     "SKETCH",
+    "SKETCH_WORDS",
     "Decision",
     "Sketch",
     "is_sketch",
@@ -55,6 +56,9 @@ links and pairs together in ``benchmarks/eval_groups.py``; 128 lost some (docs/p
 
 HASH_MAX = 0xFFFF_FFFD
 """The largest hash a sketch holds: the two values above it pad the quick tables (:func:`quick_table`)."""
+
+SKETCH_WORDS = np.dtype("<u4")
+"""How a sketch's hashes are stored as bytes (:func:`sketch_to_bytes`): little-endian 32-bit words."""
 
 _EMPTY: Sketch = np.zeros(0, dtype=np.uint32)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
