@@ -480,9 +480,10 @@ def _marked(mark: str) -> list[int]:
 
 @case("scan: Ctrl-C prints a partial result, keeps the cache")
 def _(box: Box) -> tuple[bool, str]:
+    count = 6000  # enough that two seconds of the workers' time is well before the end, on a fast machine too
     words = (EN + " " + ZH).split()
     rng = random.Random(10)
-    for number in range(1500):  # each text its own, so that grouping after the scan takes no time
+    for number in range(count):  # each text its own, so that grouping after the scan takes no time
         box.write(f"{number:04}.txt", " ".join(rng.choice(words) + str(rng.randrange(10_000)) for _ in range(60)))
     path = box.root / "c.sqlite3"
     mark = uuid.uuid4().hex
@@ -509,7 +510,7 @@ def _(box: Box) -> tuple[bool, str]:
     db.close()
     if not out and child.returncode == 130 and err == b"simcompare: interrupted\n":
         # Ctrl-C came after the last file, while grouping: interrupted at once, every file cached.
-        return kept == 1500, f"exit 130 after the scan, {kept} cached"
+        return kept == count, f"exit 130 after the scan, {kept} cached"
     try:
         data = json.loads(out)
     except ValueError:
@@ -811,21 +812,29 @@ def _(box: Box) -> tuple[bool, str]:
     return _document_case(box, path, 1)
 
 
-def _pdf(content: bytes, *, compress: bool) -> bytes:
-    """A one-page PDF whose page is ``content``."""
+def _pdf(content: bytes, *, compress: bool, form: bytes | None = None) -> bytes:
+    """A one-page PDF whose page is ``content``; ``form``, the content of a form XObject the page calls /Fm1."""
     import zlib
 
-    extra = b""
-    if compress:
-        content, extra = zlib.compress(content, 9), b"/Filter /FlateDecode "
+    def stream(head: bytes, body: bytes) -> bytes:
+        extra = b""
+        if compress:
+            body, extra = zlib.compress(body, 9), b"/Filter /FlateDecode "
+        return b"<< " + head + extra + b"/Length %d >>\nstream\n" % len(body) + body + b"\nendstream"
+
+    forms = b" /XObject << /Fm1 6 0 R >>" if form is not None else b""
     objects = [
         b"<< /Type /Catalog /Pages 2 0 R >>",
         b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< " + extra + b"/Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
+        b"/Resources << /Font << /F1 5 0 R >>" + forms + b" >> >>",
+        stream(b"", content),
         b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
     ]
+    if form is not None:
+        objects.append(
+            stream(b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> ", form)
+        )
     out = bytearray(b"%PDF-1.4\n")
     offsets = []
     for number, body in enumerate(objects, 1):
@@ -856,6 +865,13 @@ def _(box: Box) -> tuple[bool, str]:
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "strings.pdf"
     path.write_bytes(_pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 300 + b"ET", compress=True))
+    return _document_case(box, path, 1)
+
+
+@case("document: PDF of 1 KB placing a form of 1,000 strings 1,000 times")
+def _(box: Box) -> tuple[bool, str]:
+    path = box.docs / "forms.pdf"
+    path.write_bytes(_pdf(b"/Fm1 Do " * 1_000, compress=True, form=b"BT /F1 1 Tf " + b"(a) Tj " * 1_000 + b"ET"))
     return _document_case(box, path, 1)
 
 

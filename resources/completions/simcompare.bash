@@ -30,9 +30,9 @@ _simcompare() {
     local key="$command:${COMP_WORDS[COMP_CWORD-1]}"
     ((COMP_CWORD >= 2)) && local key2="$command:${COMP_WORDS[COMP_CWORD-2]}"
     case "$key" in
-        :--screenshot|:--compare|:--results|scan:--save-results|scan:--cache)
+        :--screenshot|:--compare|:--results|scan:--save-results|scan:--cache|scan:--results)
             _simcompare_files; return 0 ;;
-        :--folder|spark:--out)
+        :--folder|scan:--move-to|scan:--copy-to|spark:--out)
             _simcompare_files -d; return 0 ;;
         :--size|fingerprint:--bits|fingerprint:--top-k|fingerprint:--ngram|fingerprint:-k|compare:--bits|compare:--top-k|compare:--ngram|compare:-k|compare:--min-verified|scan:--include|scan:--exclude|scan:--suffix|scan:--max-size|scan:--workers|scan:--min-verified|scan:--bits|scan:--top-k|scan:--ngram|scan:-k|spark:--master|spark:--blocks|spark:--hot-key-rows|spark:--min-verified|spark:--bits|spark:--top-k|spark:--ngram|spark:-k)
             COMPREPLY=(); return 0 ;;
@@ -46,6 +46,10 @@ _simcompare() {
             _simcompare_words 'jieba words chars'; return 0 ;;
         scan:--groups|spark:--groups)
             _simcompare_words 'reference components'; return 0 ;;
+        scan:--mark)
+            _simcompare_words 'all-but-reference all-but-oldest all-but-newest all-but-smallest all-but-largest all-but-shortest-path all-but-longest-path'; return 0 ;;
+        scan:--link)
+            _simcompare_words 'hard symbolic'; return 0 ;;
     esac
     case "${key2-}" in
         :--compare) _simcompare_files; return 0 ;;
@@ -71,7 +75,7 @@ _simcompare() {
             fi ;;
         scan)
             if [[ $cur == -* ]]; then
-                _simcompare_words '-h --help --json --csv --pairs --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k'
+                _simcompare_words '-h --help --json --csv --pairs --save-results --include --exclude --suffix --no-recursive --max-size --workers --no-cache --cache --groups --min-verified --bits --hash --weighting --top-k --segmenter --ngram --no-stopwords --html --no-fold-chinese -k --results --mark --trash --move-to --copy-to --link --delete --remove-empty-folders --yes'
             else
                 _simcompare_files -d
             fi ;;

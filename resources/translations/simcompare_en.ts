@@ -27,7 +27,7 @@
 <context>
     <name>BlocksStrip</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+83"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+125"/>
         <source>shared</source>
         <translation>shared</translation>
     </message>
@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
-        <location line="+316"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
+        <location line="+318"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-315"/>
-        <location line="+316"/>
+        <location line="-317"/>
+        <location line="+318"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-313"/>
+        <location line="-315"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -67,17 +67,17 @@
         <translation>Differences</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Geometry</source>
         <translation>Geometry</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Index</source>
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-78"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,7 +87,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+75"/>
+        <source>Hyperplanes</source>
+        <translation>Hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+157"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -107,17 +112,17 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+72"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%n token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
             <numerusform>%n token · {kept} of {distinct} distinct kept</numerusform>
@@ -248,23 +253,37 @@
         <source>Distances between every two files appear here after a scan</source>
         <translation>Distances between every two files appear here after a scan</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>a random sample of %n pair(s)</source>
+        <translation>
+            <numerusform>a random sample of %n pair</numerusform>
+            <numerusform>a random sample of %n pairs</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>all %n pair(s)</source>
+        <translation>
+            <numerusform>%n pair in all</numerusform>
+            <numerusform>all %n pairs</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+3"/>
-        <source>a random sample of {0} pairs</source>
-        <translation>a random sample of {0} pairs</translation>
+        <source>How many pairs of files lie at each distance ({0}, log scale).</source>
+        <translation>How many pairs of files lie at each distance ({0}, log scale).</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>all {0} pairs</source>
-        <translation>all {0} pairs</translation>
+        <source>%n pair(s) within k = {0}.</source>
+        <translation>
+            <numerusform>%n pair within k = {0}.</numerusform>
+            <numerusform>%n pairs within k = {0}.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
-        <translation>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
         <translation>k = {0}: ≈ {1:.2%} of all pairs (sampled)</translation>
     </message>
@@ -508,7 +527,7 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG image (*.png);;SVG drawing (*.svg)</translation>
     </message>
@@ -549,16 +568,24 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location line="-11"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>%n file moved</numerusform>
             <numerusform>%n files moved</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>%n empty folder removed</numerusform>
+            <numerusform>%n empty folders removed</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -618,7 +645,7 @@
         <translation>another name of a file moved already (a hard link)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -631,7 +658,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -642,12 +669,12 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-12"/>
+        <location line="-13"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -655,8 +682,8 @@
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-63"/>
+        <location line="+85"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -725,7 +752,7 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+54"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
@@ -917,7 +944,7 @@
         <translation>&amp;Duplicates</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Mark by rule</source>
         <translation>Mark by rule</translation>
     </message>
@@ -1341,7 +1368,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1412,24 +1439,139 @@
     </message>
 </context>
 <context>
+    <name>Handout</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="+37"/>
+        <source>Clean</source>
+        <translation>Clean</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>Tokens</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>Weights</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Codes</source>
+        <translation>Codes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>±w</source>
+        <translation>±w</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums</source>
+        <translation>Sums</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Signs</source>
+        <translation>Signs</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fingerprint</source>
+        <translation>Fingerprint</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>XOR</source>
+        <translation>XOR</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>Distance</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The {rows} heaviest of {n} tokens.</source>
+        <translation>The {rows} heaviest of {n} tokens.</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+13"/>
+        <location line="+6"/>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Count</source>
+        <translation>Count</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The first {n} of {f} bits.</source>
+        <translation>The first {n} of {f} bits.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{ones} ones: the Hamming distance is {d} of {f} bits.</source>
+        <translation>{ones} ones: the Hamming distance is {d} of {f} bits.</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</source>
+        <translation>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Step {i} of {n}: {name}</source>
+        <translation>Step {i} of {n}: {name}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>SimHash step by step</source>
+        <translation>SimHash step by step</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+</context>
+<context>
     <name>IndexView</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+27"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+33"/>
         <source>How many fingerprints the index holds</source>
         <translation>How many fingerprints the index holds</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Fingerprints in the index:</source>
         <translation>Fingerprints in the index:</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+41"/>
         <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
         <translation>With k = {k} of {f} bits there is nothing for an index to cut.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
         <translation>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</translation>
     </message>
@@ -1454,22 +1596,125 @@
         <translation>k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+22"/>
+        <source>The pigeonhole: k + 1 blocks, one table per block</source>
+        <translation>The pigeonhole: k + 1 blocks, one table per block</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them</source>
+        <translation>What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{agree} of the {blocks} blocks agree; a table&apos;s key is any {per_key} blocks, so {meeting} of its {tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree.</source>
+        <translation>{agree} of the {blocks} blocks agree; a table&apos;s key is any {per_key} blocks, so {meeting} of its {tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree.</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table on several of them: more tables to sort and search, but wider keys, so far fewer chance candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about {naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet about {scan}. The scan weighs the two with its cost model and uses the cheaper layout.</source>
+        <translation>Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table on several of them: more tables to sort and search, but wider keys, so far fewer chance candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about {naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet about {scan}. The scan weighs the two with its cost model and uses the cheaper layout.</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Blocks (count × bits)</source>
+        <translation>Blocks (count × bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocks in a key</source>
+        <translation>Blocks in a key</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tables: C(blocks, k)</source>
+        <translation>Tables: C(blocks, k)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Narrowest key</source>
+        <translation>Narrowest key</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{bits} bits</source>
+        <translation>{bits} bits</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates per query</source>
+        <translation>Candidates per query</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates in a whole scan</source>
+        <translation>Candidates in a whole scan</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>k + 1 blocks</source>
+        <translation>k + 1 blocks</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The scan&apos;s layout</source>
+        <translation>The scan&apos;s layout</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits).</source>
+        <translation>Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits).</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
         <translation>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</translation>
     </message>
 </context>
 <context>
+    <name>LessonExporter</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="-26"/>
+        <source>Export lesson…</source>
+        <translation>Export lesson…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save every step for the two texts on screen as a PDF, one page per step</source>
+        <translation>Save every step for the two texts on screen as a PDF, one page per step</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>Could not save {path}: {reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved {path}</source>
+        <translation>Saved {path}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Export lesson</source>
+        <translation>Export lesson</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF document (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
-        <source>simcompare — how alike are these texts?</source>
-        <translation>simcompare — how alike are these texts?</translation>
+        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
+        <source>How alike are these texts?</source>
+        <translation>How alike are these texts?</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1482,7 +1727,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1572,7 +1817,7 @@
         <translation>&amp;File</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Edit</source>
         <translation>&amp;Edit</translation>
     </message>
@@ -1582,7 +1827,7 @@
         <translation>&amp;View</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>&amp;Language</source>
         <translation>&amp;Language</translation>
     </message>
@@ -1627,7 +1872,26 @@
         <translation>The Compare page holds text you typed. Replace it with these two files?</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
+        <source>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</source>
+        <translation>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error: {error}</source>
+        <translation>Internal error: {error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Internal error</source>
+        <translation>Internal error</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -1991,6 +2255,83 @@
     </message>
 </context>
 <context>
+    <name>PlaneDrawing</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/plane_view.py" line="+63"/>
+        <source>A text without features has no direction.</source>
+        <translation>A text without features has no direction.</translation>
+    </message>
+</context>
+<context>
+    <name>PlaneView</name>
+    <message>
+        <location line="+77"/>
+        <source>Texts A and B</source>
+        <translation>Texts A and B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>The articles&apos; example: three hyperplanes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: two dimensions</source>
+        <translation>The articles&apos; example: two dimensions</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One more hyperplane</source>
+        <translation>One more hyperplane</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+86"/>
+        <source>Play</source>
+        <translation>Play</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>{n} lines a second</source>
+        <translation>{n} lines a second</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only the fingerprint&apos;s</source>
+        <translation>Only the fingerprint&apos;s</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the f hyperplanes of the fingerprint again, without random ones</source>
+        <translation>Show the f hyperplanes of the fingerprint again, without random ones</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Show:</source>
+        <translation>Show:</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no picture.</source>
+        <translation>A text without features has no direction, so no picture.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{n} lines: {bits} of the fingerprint&apos;s {f} hyperplanes and {random} random ones. {s} separate {a} and {b}: {share} %. θ = {deg}°, so θ/π = {expected} %.</source>
+        <translation>{n} lines: {bits} of the fingerprint&apos;s {f} hyperplanes and {random} random ones. {s} separate {a} and {b}: {share} %. θ = {deg}°, so θ/π = {expected} %.</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Each hyperplane of the fingerprint meets the plane of {a} and {b} in a line through the origin; bit j is the side of line j a document lies on. Lit: the lines that separate them; of the fingerprint&apos;s lines shown, bits {list} ({d}) — exactly the bits where the fingerprints differ. A random hyperplane separates them with probability θ/π, so f bits differ in about f·θ/π of them.</source>
+        <translation>Each hyperplane of the fingerprint meets the plane of {a} and {b} in a line through the origin; bit j is the side of line j a document lies on. Lit: the lines that separate them; of the fingerprint&apos;s lines shown, bits {list} ({d}) — exactly the bits where the fingerprints differ. A random hyperplane separates them with probability θ/π, so f bits differ in about f·θ/π of them.</translation>
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
         <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
@@ -2034,6 +2375,220 @@
         <location line="+10"/>
         <source>Add a reference folder</source>
         <translation>Add a reference folder</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceCommands</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
+        <location line="+99"/>
+        <source>Replace with hard link</source>
+        <translation>Replace with hard link</translation>
+    </message>
+    <message>
+        <location line="-97"/>
+        <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
+        <translation>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+94"/>
+        <source>Replace with symbolic link</source>
+        <translation>Replace with symbolic link</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
+        <translation>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete permanently…</source>
+        <translation>Delete permanently…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the chosen files without the trash, after asking twice</source>
+        <translation>Delete the chosen files without the trash, after asking twice</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy to folder…</source>
+        <translation>Copy to folder…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the chosen files into a folder, keeping their paths; the files stay</source>
+        <translation>Copy the chosen files into a folder, keeping their paths; the files stay</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove folders left empty</source>
+        <translation>Remove folders left empty</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After a move or a delete, remove the folders it left empty (never the scanned folder)</source>
+        <translation>After a move or a delete, remove the folders it left empty (never the scanned folder)</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Choose copies, not their group&apos;s reference.</source>
+        <translation>Choose copies, not their group&apos;s reference.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Replace %n file(s) with a hard link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>Replace %n file with a hard link to its group&apos;s reference?</numerusform>
+            <numerusform>Replace %n files with a hard link to their group&apos;s reference?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Replace %n file(s) with a symbolic link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>Replace %n file with a symbolic link to its group&apos;s reference?</numerusform>
+            <numerusform>Replace %n files with a symbolic link to their group&apos;s reference?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n of them differ from their reference and will be left as they are.</source>
+        <translation>
+            <numerusform>%n of them differs from its reference and will be left as it is.</numerusform>
+            <numerusform>%n of them differ from their reference and will be left as they are.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Delete permanently</source>
+        <translation>Delete permanently</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Delete %n file(s) ({0}) permanently? They do not go to the trash.</source>
+        <translation>
+            <numerusform>Delete %n file ({0}) permanently? It does not go to the trash.</numerusform>
+            <numerusform>Delete %n files ({0}) permanently? They do not go to the trash.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete every copy?</source>
+        <translation>Delete every copy?</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Really delete %n file(s) ({0})? This cannot be undone.</source>
+        <translation>
+            <numerusform>Really delete %n file ({0})? This cannot be undone.</numerusform>
+            <numerusform>Really delete %n files ({0})? This cannot be undone.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Copy to folder</source>
+        <translation>Copy to folder</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the files into this folder</source>
+        <translation>Copy the files into this folder</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>Choose a folder outside the scanned folder.</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-13"/>
+        <source>Copy %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>Copy %n file into {0}, keeping its path?</numerusform>
+            <numerusform>Copy %n files into {0}, keeping their paths?</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+37"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>%n empty folder removed</numerusform>
+            <numerusform>%n empty folders removed</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) were left as they were:</source>
+        <translation>
+            <numerusform>%n file was left as it was:</numerusform>
+            <numerusform>%n files were left as they were:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Action log</source>
+        <translation>Action log</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>The action log could not be written: {0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n file(s) deleted</source>
+        <translation>
+            <numerusform>%n file deleted</numerusform>
+            <numerusform>%n files deleted</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n file(s) copied</source>
+        <translation>
+            <numerusform>%n file copied</numerusform>
+            <numerusform>%n files copied</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) replaced with a link</source>
+        <translation>
+            <numerusform>%n file replaced with a link</numerusform>
+            <numerusform>%n files replaced with a link</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it is its group&apos;s reference</source>
+        <translation>it is its group&apos;s reference</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its group&apos;s reference changed or vanished since the scan</source>
+        <translation>its group&apos;s reference changed or vanished since the scan</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it already is a hard link of its group&apos;s reference</source>
+        <translation>it already is a hard link of its group&apos;s reference</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is on another disk than its reference; a hard link cannot join them</source>
+        <translation>it is on another disk than its reference; a hard link cannot join them</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its bytes differ from its reference&apos;s; a link would lose them</source>
+        <translation>its bytes differ from its reference&apos;s; a link would lose them</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>there is not enough free space at the destination</source>
+        <translation>there is not enough free space at the destination</translation>
     </message>
 </context>
 <context>
@@ -2167,7 +2722,7 @@
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -2214,6 +2769,11 @@
             <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
             <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cache: {0}</source>
+        <translation>Cache: {0}</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2496,10 +3056,13 @@
         <source>not near-duplicates at this k</source>
         <translation>not near-duplicates at this k</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>{0} bits apart · {1:.0%} of the text shared · {2}</translation>
+        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <translation>
+            <numerusform>%n bit apart · {0:.0%} of the text shared · {1}</numerusform>
+            <numerusform>%n bits apart · {0:.0%} of the text shared · {1}</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2510,7 +3073,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+174"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -2530,7 +3093,28 @@
         <translation>Next ▶</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+1"/>
+        <location line="+61"/>
+        <source>Play</source>
+        <translation>Play</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>Go on to the next step by itself, at the pace chosen beside</source>
+        <translation>Go on to the next step by itself, at the pace chosen beside</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n} s a step</source>
+        <translation>{n} s a step</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Pause</source>
+        <translation>Pause</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
@@ -2548,7 +3132,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-201"/>
+        <location line="-242"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -2644,7 +3228,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+51"/>
         <source>Hamming distance</source>
         <translation>Hamming distance</translation>
     </message>
@@ -2992,6 +3576,29 @@
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
+    </message>
+</context>
+<context>
+    <name>Zoom</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/zoom.py" line="+63"/>
+        <source>L&amp;arger</source>
+        <translation>L&amp;arger</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make everything larger, for a projector</source>
+        <translation>Make everything larger, for a projector</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;maller</source>
+        <translation>S&amp;maller</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Normal size</source>
+        <translation>&amp;Normal size</translation>
     </message>
 </context>
 </TS>

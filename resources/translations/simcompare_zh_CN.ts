@@ -27,7 +27,7 @@
 <context>
     <name>BlocksStrip</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+83"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+125"/>
         <source>shared</source>
         <translation>相同</translation>
     </message>
@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+96"/>
-        <location line="+316"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
+        <location line="+318"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-315"/>
-        <location line="+316"/>
+        <location line="-317"/>
+        <location line="+318"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-313"/>
+        <location line="-315"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -67,17 +67,17 @@
         <translation>差异</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+4"/>
         <source>Geometry</source>
         <translation>几何</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>Index</source>
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-75"/>
+        <location line="-78"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,7 +87,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+227"/>
+        <location line="+75"/>
+        <source>Hyperplanes</source>
+        <translation>超平面</translation>
+    </message>
+    <message>
+        <location line="+157"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -107,17 +112,17 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+72"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+46"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message numerus="yes">
-        <location line="+23"/>
+        <location line="+24"/>
         <source>%n token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
             <numerusform>%n 个词元 · {distinct} 个不同中保留 {kept} 个</numerusform>
@@ -246,23 +251,34 @@
         <source>Distances between every two files appear here after a scan</source>
         <translation>扫描后，这里显示每两个文件之间的距离</translation>
     </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>a random sample of %n pair(s)</source>
+        <translation>
+            <numerusform>随机抽取的 %n 对</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>all %n pair(s)</source>
+        <translation>
+            <numerusform>全部 %n 对</numerusform>
+        </translation>
+    </message>
     <message>
         <location line="+3"/>
-        <source>a random sample of {0} pairs</source>
-        <translation>随机抽取的 {0} 对</translation>
+        <source>How many pairs of files lie at each distance ({0}, log scale).</source>
+        <translation>各个距离上有多少对文件（{0}，对数刻度）。</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+2"/>
-        <source>all {0} pairs</source>
-        <translation>全部 {0} 对</translation>
+        <source>%n pair(s) within k = {0}.</source>
+        <translation>
+            <numerusform>有 %n 对在 k = {0} 以内。</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+4"/>
-        <source>How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}.</source>
-        <translation>各个距离上有多少对文件（{0}，对数刻度）。有 {1} 对在 k = {2} 以内。</translation>
-    </message>
-    <message>
-        <location line="+11"/>
+        <location line="+10"/>
         <source>k = {0}: ≈ {1:.2%} of all pairs (sampled)</source>
         <translation>k = {0}：约占全部文件对的 {1:.2%}（抽样）</translation>
     </message>
@@ -505,7 +521,7 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+52"/>
         <source>PNG image (*.png);;SVG drawing (*.svg)</source>
         <translation>PNG 图像 (*.png);;SVG 矢量图 (*.svg)</translation>
     </message>
@@ -545,15 +561,22 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-9"/>
+        <location line="-11"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>已移动 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>已删除 %n 个空文件夹</numerusform>
         </translation>
     </message>
     <message numerus="yes">
@@ -611,7 +634,7 @@
         <translation>已移动文件的另一个名字（硬链接）</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+24"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -623,7 +646,7 @@
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+12"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -634,20 +657,20 @@
     </message>
     <message>
         <location line="+4"/>
-        <location line="+14"/>
+        <location line="+15"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-12"/>
+        <location line="-13"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-60"/>
-        <location line="+81"/>
+        <location line="-63"/>
+        <location line="+85"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -715,7 +738,7 @@
 <context>
     <name>FolderActions</name>
     <message>
-        <location filename="../../simcompare/gui/folder/actions.py" line="+52"/>
+        <location filename="../../simcompare/gui/folder/actions.py" line="+54"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
@@ -907,7 +930,7 @@
         <translation>重复文件(&amp;D)</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Mark by rule</source>
         <translation>按规则标记</translation>
     </message>
@@ -1328,7 +1351,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+145"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+152"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1394,24 +1417,139 @@
     </message>
 </context>
 <context>
+    <name>Handout</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="+37"/>
+        <source>Clean</source>
+        <translation>清理</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Codes</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>±w</source>
+        <translation>±w</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Sums</source>
+        <translation>求和</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Signs</source>
+        <translation>取符号</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Fingerprint</source>
+        <translation>指纹</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>XOR</source>
+        <translation>异或</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Distance</source>
+        <translation>距离</translation>
+    </message>
+    <message>
+        <location line="+25"/>
+        <source>The {rows} heaviest of {n} tokens.</source>
+        <translation>{n} 个词元中权重最大的 {rows} 个。</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <location line="+13"/>
+        <location line="+6"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="-18"/>
+        <source>Count</source>
+        <translation>次数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>The first {n} of {f} bits.</source>
+        <translation>{f} 位中的前 {n} 位。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>{ones} ones: the Hamming distance is {d} of {f} bits.</source>
+        <translation>{ones} 个 1：海明距离是 {f} 位中的 {d} 位。</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</source>
+        <translation>{a} 和 {b}：f = {f} 位，k = {k}，权重 {weighting}</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>Step {i} of {n}: {name}</source>
+        <translation>第 {i} 步（共 {n} 步）：{name}</translation>
+    </message>
+    <message>
+        <location line="+27"/>
+        <source>SimHash step by step</source>
+        <translation>SimHash 分步讲解</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+</context>
+<context>
     <name>IndexView</name>
     <message>
-        <location filename="../../simcompare/gui/compare/index_view.py" line="+27"/>
+        <location filename="../../simcompare/gui/compare/index_view.py" line="+33"/>
         <source>How many fingerprints the index holds</source>
         <translation>索引中的指纹数量</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+16"/>
         <source>Fingerprints in the index:</source>
         <translation>索引中的指纹：</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+41"/>
         <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
         <translation>k = {k}、共 {f} 位时，索引无从切分。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+12"/>
         <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
         <translation>{d} 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</translation>
     </message>
@@ -1436,22 +1574,125 @@
         <translation>k = {k}：{f} 位被切成 k + 1 = {blocks} 块。</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+9"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：{blocks} 块，{keys} 张表；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
     </message>
     <message>
-        <location line="+32"/>
+        <location line="+22"/>
+        <source>The pigeonhole: k + 1 blocks, one table per block</source>
+        <translation>鸽巢原理：k + 1 块，每块一张表</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them</source>
+        <translation>扫描 n = 2^{e} 个指纹时实际使用的布局：{blocks} 块，每张表以其中 {per_key} 块为键</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{agree} of the {blocks} blocks agree; a table&apos;s key is any {per_key} blocks, so {meeting} of its {tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree.</source>
+        <translation>{blocks} 块中有 {agree} 块相同；每张表的键是任意 {per_key} 块，所以 {tables} 张表中有 {meeting} 张能找到这一对。距离不超过 k = {k} 时，总有至少 {per_key} 块相同。</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table on several of them: more tables to sort and search, but wider keys, so far fewer chance candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about {naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet about {scan}. The scan weighs the two with its cost model and uses the cheaper layout.</source>
+        <translation>Manku、Jain 和 Das Sarma（2007）把指纹切成多于 k + 1 块，每张表以其中几块组合为键：要排序和查找的表更多，但键更宽，偶然碰上的候选少得多。n = 2^{e} 时：{naive_tables} 张键至少 {naive_bits} 位的表，每次查询约遇到 {naive} 个候选；{scan_tables} 张键至少 {scan_bits} 位的表约遇到 {scan} 个。扫描用代价模型权衡两者，选用更省的布局。</translation>
+    </message>
+    <message>
+        <location line="+19"/>
+        <source>Blocks (count × bits)</source>
+        <translation>块（个数 × 位数）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Blocks in a key</source>
+        <translation>每个键的块数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Tables: C(blocks, k)</source>
+        <translation>表数：C(块数, k)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Narrowest key</source>
+        <translation>最窄的键</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{bits} bits</source>
+        <translation>{bits} 位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates per query</source>
+        <translation>每次查询的候选数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Candidates in a whole scan</source>
+        <translation>整次扫描的候选数</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>k + 1 blocks</source>
+        <translation>k + 1 块</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>The scan&apos;s layout</source>
+        <translation>扫描实际的布局</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits).</source>
+        <translation>随机指纹偶然成为候选的数目：两个指纹在 b 位的键上相同的概率是 2^−b，所以一次查询在各表中共遇到 (n − 1) × Σ 2^−(键的位数) 个，整次扫描 n(n − 1)/2 × Σ 2^−(键的位数) 个。</translation>
+    </message>
+    <message>
+        <location line="+21"/>
         <source>n = 2^{e} fingerprints, f = {f}, k = {k}: {blocks} blocks of {widths} bits, one sorted table per block. A query looks up its key in each table and meets about n / 2^(block bits) random fingerprints there: {per_table}; about {total} candidates per query instead of n.</source>
         <translation>n = 2^{e} 个指纹，f = {f}，k = {k}：{blocks} 块，每块 {widths} 位，每块一张排序表。一次查询在每张表中查找自己的键，在那里大约遇到 n / 2^(块的位数) 个随机指纹：{per_table}；每次查询约 {total} 个候选，而不是 n 个。</translation>
     </message>
 </context>
 <context>
+    <name>LessonExporter</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/handout.py" line="-26"/>
+        <source>Export lesson…</source>
+        <translation>导出讲义…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save every step for the two texts on screen as a PDF, one page per step</source>
+        <translation>把屏幕上两段文本的每一步保存为 PDF，每步一页</translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Could not save {path}: {reason}</source>
+        <translation>无法保存 {path}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Saved {path}</source>
+        <translation>已保存 {path}</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Export lesson</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>PDF document (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+89"/>
-        <source>simcompare — how alike are these texts?</source>
-        <translation>simcompare — 这些文本有多相似？</translation>
+        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
+        <source>How alike are these texts?</source>
+        <translation>这些文本有多相似？</translation>
     </message>
     <message>
         <location line="+10"/>
@@ -1464,7 +1705,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+46"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -1554,7 +1795,7 @@
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+11"/>
         <source>&amp;Edit</source>
         <translation>编辑(&amp;E)</translation>
     </message>
@@ -1564,7 +1805,7 @@
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>&amp;Language</source>
         <translation>语言(&amp;L)</translation>
     </message>
@@ -1609,7 +1850,26 @@
         <translation>比较页中有您输入的文本。要用这两个文件替换吗？</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+49"/>
+        <source>Something went wrong inside simcompare: {error}
+
+What you asked for may not have finished; the window is still usable. The details are in {log}.</source>
+        <translation>simcompare 内部出错：{error}
+
+您要求的操作可能没有完成；窗口仍可继续使用。详细信息在 {log}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Internal error: {error}</source>
+        <translation>内部错误：{error}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Internal error</source>
+        <translation>内部错误</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -1971,6 +2231,83 @@
     </message>
 </context>
 <context>
+    <name>PlaneDrawing</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/plane_view.py" line="+63"/>
+        <source>A text without features has no direction.</source>
+        <translation>没有特征的文本没有方向。</translation>
+    </message>
+</context>
+<context>
+    <name>PlaneView</name>
+    <message>
+        <location line="+77"/>
+        <source>Texts A and B</source>
+        <translation>文本 A 和 B</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: three hyperplanes</source>
+        <translation>论文中的示例：三个超平面</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The articles&apos; example: two dimensions</source>
+        <translation>论文中的示例：二维</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>One more hyperplane</source>
+        <translation>再加一个超平面</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <location line="+86"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-81"/>
+        <source>{n} lines a second</source>
+        <translation>每秒 {n} 条线</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Only the fingerprint&apos;s</source>
+        <translation>只看指纹的</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Show the f hyperplanes of the fingerprint again, without random ones</source>
+        <translation>重新只显示指纹的 f 个超平面，不含随机超平面</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <location line="+64"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+28"/>
+        <source>A text without features has no direction, so no picture.</source>
+        <translation>没有特征的文本没有方向，所以无法作图。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>{n} lines: {bits} of the fingerprint&apos;s {f} hyperplanes and {random} random ones. {s} separate {a} and {b}: {share} %. θ = {deg}°, so θ/π = {expected} %.</source>
+        <translation>{n} 条线：指纹 {f} 个超平面中的 {bits} 个，另加 {random} 个随机超平面。其中 {s} 条把 {a} 和 {b} 分开：{share} %。θ = {deg}°，所以 θ/π = {expected} %。</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Each hyperplane of the fingerprint meets the plane of {a} and {b} in a line through the origin; bit j is the side of line j a document lies on. Lit: the lines that separate them; of the fingerprint&apos;s lines shown, bits {list} ({d}) — exactly the bits where the fingerprints differ. A random hyperplane separates them with probability θ/π, so f bits differ in about f·θ/π of them.</source>
+        <translation>指纹的每个超平面与 {a}、{b} 所在的平面相交于一条过原点的直线；第 j 位就是文档落在第 j 条直线的哪一侧。高亮的是把两者分开的直线；在已显示的指纹直线中，是第 {list} 位（共 {d} 位）——恰好就是两个指纹不同的位。随机超平面把两者分开的概率是 θ/π，所以 f 位中约有 f·θ/π 位不同。</translation>
+    </message>
+</context>
+<context>
     <name>ProblemsModel</name>
     <message>
         <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
@@ -2014,6 +2351,209 @@
         <location line="+10"/>
         <source>Add a reference folder</source>
         <translation>添加参照文件夹</translation>
+    </message>
+</context>
+<context>
+    <name>ReplaceCommands</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
+        <location line="+99"/>
+        <source>Replace with hard link</source>
+        <translation>替换为硬链接</translation>
+    </message>
+    <message>
+        <location line="-97"/>
+        <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
+        <translation>把每个选中的文件替换为指向本组参照文件的硬链接（仅限完全相同的文件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <location line="+94"/>
+        <source>Replace with symbolic link</source>
+        <translation>替换为符号链接</translation>
+    </message>
+    <message>
+        <location line="-92"/>
+        <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
+        <translation>把每个选中的文件替换为指向本组参照文件的符号链接（仅限完全相同的文件）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Delete permanently…</source>
+        <translation>永久删除…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Delete the chosen files without the trash, after asking twice</source>
+        <translation>不经回收站删除选中的文件（会询问两次）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Copy to folder…</source>
+        <translation>复制到文件夹…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the chosen files into a folder, keeping their paths; the files stay</source>
+        <translation>把选中的文件复制到一个文件夹，保留其路径；原文件不动</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Remove folders left empty</source>
+        <translation>删除留下的空文件夹</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>After a move or a delete, remove the folders it left empty (never the scanned folder)</source>
+        <translation>移动或删除之后，删除因此变空的文件夹（绝不删除扫描的文件夹）</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Choose copies, not their group&apos;s reference.</source>
+        <translation>请选择副本，而不是本组的参照文件。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
+        <source>Replace %n file(s) with a hard link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>把 %n 个文件替换为指向本组参照文件的硬链接？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Replace %n file(s) with a symbolic link to their group&apos;s reference?</source>
+        <translation>
+            <numerusform>把 %n 个文件替换为指向本组参照文件的符号链接？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n of them differ from their reference and will be left as they are.</source>
+        <translation>
+            <numerusform>其中 %n 个与参照文件不同，将保持原样。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+21"/>
+        <source>Delete permanently</source>
+        <translation>永久删除</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Delete %n file(s) ({0}) permanently? They do not go to the trash.</source>
+        <translation>
+            <numerusform>永久删除 %n 个文件（{0}）？它们不会进入回收站。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Delete every copy?</source>
+        <translation>删除所有副本？</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>Really delete %n file(s) ({0})? This cannot be undone.</source>
+        <translation>
+            <numerusform>确定删除 %n 个文件（{0}）？此操作无法撤销。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+15"/>
+        <source>Copy to folder</source>
+        <translation>复制到文件夹</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Copy the files into this folder</source>
+        <translation>把文件复制到此文件夹</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <location line="+15"/>
+        <source>Choose a folder outside the scanned folder.</source>
+        <translation>请选择扫描文件夹之外的文件夹。</translation>
+    </message>
+    <message numerus="yes">
+        <location line="-13"/>
+        <source>Copy %n file(s) into {0}, keeping their paths?</source>
+        <translation>
+            <numerusform>把 %n 个文件复制到 {0}，保留其路径？</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+37"/>
+        <source>%n empty folder(s) removed</source>
+        <translation>
+            <numerusform>已删除 %n 个空文件夹</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+3"/>
+        <source>%n file(s) were left as they were:</source>
+        <translation>
+            <numerusform>%n 个文件保持原样：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Action log</source>
+        <translation>操作日志</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The action log could not be written: {0}</source>
+        <translation>无法写入操作日志：{0}</translation>
+    </message>
+    <message numerus="yes">
+        <location line="+7"/>
+        <source>%n file(s) deleted</source>
+        <translation>
+            <numerusform>已删除 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+2"/>
+        <source>%n file(s) copied</source>
+        <translation>
+            <numerusform>已复制 %n 个文件</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) replaced with a link</source>
+        <translation>
+            <numerusform>已将 %n 个文件替换为链接</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>it is its group&apos;s reference</source>
+        <translation>它是本组的参照文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its group&apos;s reference changed or vanished since the scan</source>
+        <translation>扫描之后本组的参照文件已更改或消失</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it already is a hard link of its group&apos;s reference</source>
+        <translation>它已经是本组参照文件的硬链接</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>it is on another disk than its reference; a hard link cannot join them</source>
+        <translation>它与参照文件不在同一个磁盘上；硬链接无法连接它们</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>its bytes differ from its reference&apos;s; a link would lose them</source>
+        <translation>它的内容与参照文件不同；替换为链接会丢失这些内容</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>there is not enough free space at the destination</source>
+        <translation>目标位置的可用空间不足</translation>
     </message>
 </context>
 <context>
@@ -2147,7 +2687,7 @@
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-120"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -2191,6 +2731,11 @@
         <translation>
             <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>Cache: {0}</source>
+        <translation>缓存：{0}</translation>
     </message>
     <message>
         <location line="+8"/>
@@ -2473,10 +3018,12 @@
         <source>not near-duplicates at this k</source>
         <translation>在此 k 下不算近似重复</translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+1"/>
-        <source>{0} bits apart · {1:.0%} of the text shared · {2}</source>
-        <translation>相差 {0} 位 · 共有 {1:.0%} 的文本 · {2}</translation>
+        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <translation>
+            <numerusform>相差 %n 位 · 共有 {0:.0%} 的文本 · {1}</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+4"/>
@@ -2487,7 +3034,7 @@
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+174"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -2507,7 +3054,28 @@
         <translation>下一步 ▶</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+1"/>
+        <location line="+61"/>
+        <source>Play</source>
+        <translation>播放</translation>
+    </message>
+    <message>
+        <location line="-59"/>
+        <source>Go on to the next step by itself, at the pace chosen beside</source>
+        <translation>按旁边选定的节奏自动进入下一步</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{n} s a step</source>
+        <translation>每步 {n} 秒</translation>
+    </message>
+    <message>
+        <location line="+56"/>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <location line="+39"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
@@ -2525,7 +3093,7 @@
 <context>
     <name>Steps</name>
     <message>
-        <location line="-201"/>
+        <location line="-242"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -2621,7 +3189,7 @@
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/summary.py" line="+42"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+51"/>
         <source>Hamming distance</source>
         <translation>海明距离</translation>
     </message>
@@ -2969,6 +3537,29 @@
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
+    </message>
+</context>
+<context>
+    <name>Zoom</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/zoom.py" line="+63"/>
+        <source>L&amp;arger</source>
+        <translation>放大(&amp;A)</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Make everything larger, for a projector</source>
+        <translation>把所有内容放大，便于投影</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>S&amp;maller</source>
+        <translation>缩小(&amp;M)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>&amp;Normal size</source>
+        <translation>正常大小(&amp;N)</translation>
     </message>
 </context>
 </TS>

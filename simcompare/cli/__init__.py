@@ -1,6 +1,7 @@
 """The command line: ``simcompare`` (the window), ``fingerprint``, ``compare``, ``scan`` and ``spark``.
 
-Exit codes: 0 success, 1 an input could not be read, 2 bad usage.
+Exit codes: 0 success, 1 an input could not be read, 2 bad usage; ``scan``'s cleaning adds 3, some files were
+left alone (docs/cli.md).
 
 Each command is a module here with ``register(commands)``, which adds its subparser and sets ``run`` to a
 function ``(args, out) -> exit code``. Adding a command is that module plus one line in ``COMMANDS``.

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
+from simcompare.cli import clean as cleaning
 from simcompare.cli.options import (
     EXIT_INPUT,
     EXIT_OK,
@@ -40,7 +41,7 @@ from simcompare.core.search.verify import Decision
 def register(commands: argparse._SubParsersAction) -> None:
     """Add ``scan`` to the command line."""
     parser = commands.add_parser("scan", help="find groups of near-duplicate files in a folder")
-    parser.add_argument("folder", metavar="DIR")
+    parser.add_argument("folder", metavar="DIR", nargs="?")
     output = parser.add_mutually_exclusive_group()
     output.add_argument("--json", action="store_true", help="groups, problems and empty files as JSON")
     output.add_argument("--csv", action="store_true", help="one CSV row per group member")
@@ -94,6 +95,7 @@ def register(commands: argparse._SubParsersAction) -> None:
     )
     add_decision_options(parser)
     add_fingerprint_options(parser)
+    cleaning.add_clean_options(parser)
     parser.set_defaults(run=run_scan)
 
 
@@ -213,6 +215,13 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
         raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
     if args.save_results is not None:
         _check_save_path(args.save_results)
+    cleaning.check_usage(args)
+    if args.results is not None:
+        if args.folder is not None:
+            raise UsageError("give a folder DIR to scan or --results R.json to read, not both")
+        return cleaning.from_results(args, out, _report_and_save)
+    if args.folder is None:
+        raise UsageError("scan needs a folder DIR (or --results R.json, saved results to read instead)")
     return _scan_and_print(args, config, decision, options, threading.Event(), out)
 
 
@@ -251,6 +260,22 @@ def _scan_and_print(
     k = decision.k
     session = FolderSession(result, not_duplicates=_not_duplicates(), min_resemblance=decision.min_resemblance)
     groups = session.groups(k, rule=args.groups)
+    return _report_and_save(args, session, groups, k, out)
+
+
+def _report_and_save(
+    args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO, **cleaner: object
+) -> int:
+    """Print the groups (or clean, when asked: ``cleaner`` is what the results saved), save the results when
+    asked; the exit code."""
+    result = session.result
+    if cleaning.wanted(args):
+        if result.cancelled:
+            print("simcompare: interrupted: the scan is partial, nothing was marked or acted on", file=sys.stderr)
+            return EXIT_INTERRUPTED
+        if args.save_results is not None and not _saved(args, session, groups, k):  # saved before any action
+            return EXIT_INPUT
+        return cleaning.clean(args, session, groups, out, **cleaner)  # type: ignore[arg-type]
     if args.pairs:
         _print_pairs(args, session, groups, k, out)
     elif args.json:
@@ -261,17 +286,23 @@ def _scan_and_print(
         _print_text(session, groups, k, out)
     if result.problems and (args.csv or (args.pairs and not args.json)):
         print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
-    if args.save_results is not None:
-        try:
-            write_results(args.save_results, results_text(session, groups, k, args.groups))
-        except OSError as error:
-            reason = error.strerror or str(error)
-            print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
-            return EXIT_INPUT
+    if args.save_results is not None and not _saved(args, session, groups, k):
+        return EXIT_INPUT
     if result.cancelled:
         print("simcompare: interrupted: the result above is partial", file=sys.stderr)
         return EXIT_INTERRUPTED
     return EXIT_OK
+
+
+def _saved(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int) -> bool:
+    """Save the results where ``--save-results`` says; False (and why, on standard error) when they could not be."""
+    try:
+        write_results(args.save_results, results_text(session, groups, k, args.groups))
+    except OSError as error:
+        reason = error.strerror or str(error)
+        print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
+        return False
+    return True
 
 
 def _print_pairs(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:

@@ -193,6 +193,7 @@ def run_gui(args: argparse.Namespace) -> int:
         os.environ["QT_QPA_PLATFORM"] = "offscreen"
 
     from simcompare.gui.common.i18n import normalize
+    from simcompare.gui.common.slot_guard import SlotGuard
     from simcompare.gui.common.workers import GuiThreadCollector
 
     lang = getattr(args, "lang", None)
@@ -205,6 +206,16 @@ def run_gui(args: argparse.Namespace) -> int:
         return 1
     app = create_application(lang, saved=not screenshot)
     collector = GuiThreadCollector(app)
+    guard = SlotGuard(app)  # an error in a slot is said and logged; the windows made below connect to it
+    guard.install()
+    try:
+        return _show_window(args, app, collector, screenshot, size)
+    finally:
+        guard.uninstall()
+        guard.deleteLater()
+
+
+def _show_window(args: argparse.Namespace, app, collector, screenshot: str | None, size: tuple[int, int] | None) -> int:
     window = build_window(persist=not screenshot)
     host = WindowHost(window, persist=not screenshot)
     if size is not None:

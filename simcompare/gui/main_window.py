@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from simcompare import __version__
 from simcompare.gui.common.i18n import current_language, saved_language
 from simcompare.gui.common.plain import plain_label
+from simcompare.gui.common.slot_guard import SlotGuard
 from simcompare.gui.compare.examples import EXAMPLES
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.folder.page import FolderPage
@@ -86,7 +87,7 @@ class MainWindow(QMainWindow):
         super().__init__()
         self._settings = settings if settings is not None else QSettings()
         self._persist = persist
-        self.setWindowTitle(self.tr("simcompare — how alike are these texts?"))
+        self.setWindowTitle(self.tr("How alike are these texts?"))  # Qt adds " — simcompare"
         self.setMinimumSize(900, 600)
 
         self.pages = QTabWidget()
@@ -114,6 +115,13 @@ class MainWindow(QMainWindow):
         # The Compare page's Index view shows the layout and candidate count of the last scan's index.
         self.folder_page.scan_finished.connect(self._on_scan_finished)
         self.folder_page.regrouped.connect(self._on_scan_finished)  # the index is searched while grouping
+
+        # An error in a slot (run_gui installs the guard): said once, and the pages' controls set again.
+        self._error_box: QMessageBox | None = None
+        self._recovering = False
+        guard = QApplication.instance().findChild(SlotGuard) if QApplication.instance() else None
+        if guard is not None:
+            guard.caught.connect(self._on_slot_error)
 
         self.resize(*DEFAULT_SIZE)
         if persist:
@@ -185,6 +193,7 @@ class MainWindow(QMainWindow):
         file_menu = bar.addMenu(self.tr("&File"))
         file_menu.addAction(self.open_a_action)
         file_menu.addAction(self.open_b_action)
+        file_menu.addAction(self.compare_page.lesson.action)
         file_menu.addSeparator()
         page = self.folder_page  # saved results and exports of the Folder page
         file_menu.addActions(
@@ -205,6 +214,9 @@ class MainWindow(QMainWindow):
         view_menu.addAction(self.differences_action)
         view_menu.addSeparator()
         view_menu.addAction(self.settings_action)
+        view_menu.addSeparator()
+        zoom = self.compare_page.zoom
+        view_menu.addActions([zoom.larger_action, zoom.smaller_action, zoom.normal_action])
         view_menu.addSeparator()
         self.language_menu = view_menu.addMenu(self.tr("&Language"))
         self.language_menu.addActions(self.language_group.actions())
@@ -369,6 +381,37 @@ class MainWindow(QMainWindow):
         stats = self.folder_page.search_statistics
         if stats is not None:
             self.compare_page.index_view.show_scan(stats)
+
+    @Slot(str, str)
+    def _on_slot_error(self, line: str, where: str) -> None:
+        """An error escaped a slot: the pages' controls follow their real state again, and the user is told
+        (one box at a time, its text naming the latest error and how many there were)."""
+        if self._recovering:
+            return
+        self._recovering = True
+        try:  # a failing recovery must not make the hook call itself for ever
+            self.folder_page.menus.on_busy(False)
+            self.compare_page.busy_changed.emit(self.compare_page.busy)  # its results follow the real state
+        except Exception:
+            pass
+        finally:
+            self._recovering = False
+        text = self.tr(
+            "Something went wrong inside simcompare: {error}\n\nWhat you asked for may not have finished; "
+            "the window is still usable. The details are in {log}."
+        ).format(error=line, log=where)
+        self.statusBar().showMessage(self.tr("Internal error: {error}").format(error=line), 30_000)
+        box = self._error_box
+        if box is None or not box.isVisible():
+            ok = QMessageBox.StandardButton.Ok
+            box = QMessageBox(QMessageBox.Icon.Warning, self.tr("Internal error"), "", ok, self)
+            box.setTextFormat(Qt.TextFormat.PlainText)
+            box.setWindowModality(Qt.WindowModality.NonModal)
+            self._error_box = box
+            box.setText(text)
+            box.show()
+        else:
+            box.setText(text)
 
     def _on_message(self, text: str) -> None:
         self.statusBar().showMessage(text, 10_000)

@@ -539,5 +539,5 @@ def test_exporting_a_chart_from_another_tab_exports_the_newest_result(qtbot, pag
         page.pane_b.set_text(ZH_B)
         page.recompute()
     wait_settled(qtbot, page)
-    chart = page.export_target("chart_b")
+    chart = page.export_button.export_target("chart_b")
     assert chart.fingerprint.sums == compare_texts(ZH_A, ZH_B, page.settings.config()).b.fingerprint.sums

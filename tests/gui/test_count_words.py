@@ -60,3 +60,20 @@ def test_the_step_sentences_say_one_token_and_one_differing_bit() -> None:
     assert two.distance == 3
     assert "cut into 2 tokens (1 distinct)" in step_sentence(Step.TOKENS, two)
     assert "the XOR has 3 ones, so the Hamming distance is 3 of 3 bits" in step_sentence(Step.DISTANCE, two)
+
+
+def test_the_distance_histogram_counts_one_pair_and_many(qtbot, qapp, catalogues) -> None:  # type: ignore[no-untyped-def]
+    from simcompare.core.search.histogram import DistanceHistogram
+    from simcompare.gui.folder.histogram_view import DistanceHistogramView
+
+    install_translations(qapp, "en")
+    view = DistanceHistogramView()
+    qtbot.addWidget(view)
+    view.set_k(3)
+    view.set_histogram(DistanceHistogram((0, 1, 0, 0, 0, 0, 0, 0, 0), 1, False))
+    assert "(1 pair in all, log scale). 1 pair within k = 3." in view.toolTip(), view.toolTip()
+    view.set_histogram(DistanceHistogram((0, 2, 1, 0, 5, 0, 0, 0, 0), 8, True))
+    assert "(a random sample of 8 pairs, log scale). 3 pairs within k = 3." in view.toolTip(), view.toolTip()
+    install_translations(qapp, "zh_CN")
+    view.set_histogram(DistanceHistogram((0, 1, 0, 0, 0, 0, 0, 0, 0), 1, False))
+    assert "全部 1 对" in view.toolTip() and "有 1 对在 k = 3 以内" in view.toolTip(), view.toolTip()

@@ -334,3 +334,16 @@ def test_side_by_side_opens_the_pair_on_the_compare_page(qtbot, tmp_path: Path, 
     assert window.compare_page.pane_a.text() == (folder / "en_a.txt").read_text(encoding="utf-8")
     assert window.compare_page.pane_b.text() == (folder / "en_c.txt").read_text(encoding="utf-8")
     page.shutdown()
+
+
+def test_a_damaged_cache_is_said_in_the_window_and_set_aside(qtbot, page: FolderPage, folder: Path, tmp_path) -> None:
+    cache = tmp_path / "cache" / "c.sqlite3"
+    cache.parent.mkdir(parents=True, exist_ok=True)
+    cache.write_bytes(b"not a database, a crash left this " * 100)
+    run_scan(qtbot, page, folder)
+    label = page.progress_label
+    assert "Cache: the cache file" in label.text() and "was damaged" in label.text()
+    assert "moved to" in label.toolTip()
+    assert [p.name for p in cache.parent.iterdir() if ".damaged-" in p.name]  # set aside, not deleted
+    run_scan(qtbot, page, folder)  # the new cache works: nothing to say the second time
+    assert "Cache:" not in label.text() and label.toolTip() == ""

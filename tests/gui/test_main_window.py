@@ -201,3 +201,8 @@ def test_screenshot_of_a_missing_file_fails_cleanly(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert "nope.txt" in result.stderr and "Traceback" not in result.stderr
     assert not out.exists()
+
+
+def test_the_window_title_names_simcompare_once(main_window) -> None:  # type: ignore[no-untyped-def]
+    # Qt adds the application's display name to the title itself ("… — simcompare").
+    assert main_window.windowTitle() == "How alike are these texts?"

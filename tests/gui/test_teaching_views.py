@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -9,7 +10,7 @@ from helpers.gui import change_settings, wait_settled
 
 from simcompare.core.explain.teaching import angle, angle_law, blocks_of, example_pairs, geometry_preset, hyperplanes
 from simcompare.core.fingerprint.simhash import Config
-from simcompare.core.search.index import find_near_pairs
+from simcompare.core.search.index import choose_layout, find_near_pairs
 from simcompare.gui.compare.geometry_view import law_config
 from simcompare.gui.compare.page import ComparePage
 
@@ -114,3 +115,39 @@ def test_the_law_keeps_every_setting_but_the_teaching_table() -> None:
     real = law_config(teaching)
     assert real.hasher == "md5"
     assert (real.bits, real.fold_chinese, real.html, real.stopwords) == (6, False, True, False)
+
+
+def test_the_index_view_lays_the_scans_layout_beside_the_pigeonholes(qtbot, page: ComparePage) -> None:
+    page.load_example("en-edited")
+    wait_settled(qtbot, page)
+    view = page.index_view
+    view.exponent.setValue(34)
+    naive, scan = view.layouts
+    assert (naive.layout.blocks, scan.layout) == (13, choose_layout(2**34, 12, 64))
+
+    def cells(row: int) -> list[str]:
+        return [view.table.item(row, column).text() for column in range(2)]
+
+    # 64 bits in 13 blocks: twelve of 5 bits and one of 4; one table per block, the narrowest key 4 bits.
+    assert cells(0)[0] == "13: 12 × 5 + 1 × 4"
+    assert cells(2)[0] == "13" and cells(3)[0] == "4 bits"
+    # Per query: (n − 1) × (12 × 2^−5 + 2^−4) = 7.52 × 10^9 chance candidates; a whole scan n/2 times that.
+    n = 2**34
+    assert cells(4)[0] == f"{(n - 1) * (12 / 32 + 1 / 16) / 1e9:.3g} × 10^9"
+    assert cells(5)[0] == f"{n * (n - 1) / 2 * (12 / 32 + 1 / 16) / 1e19:.3g} × 10^19"
+    # The scan's column, from its blocks' widths by hand.
+    widths = [stop - start for start, stop in scan.layout.bounds]
+    keys = [sum(widths[i] for i in c) for c in itertools.combinations(range(len(widths)), len(widths) - 12)]
+    assert cells(2)[1] == f"{len(keys):,}" and cells(3)[1] == f"{min(keys)} bits"
+    assert cells(1) == ["1", str(len(widths) - 12)]
+    # The pair in the scan's blocks: every combination of its agreeing blocks is a table that meets it.
+    a, b = page.comparison.a.fingerprint.binary, page.comparison.b.fingerprint.binary
+    agree = sum(a[start:stop] == b[start:stop] for start, stop in scan.layout.bounds)
+    meeting = math.comb(agree, len(widths) - 12)
+    assert f"{agree} of the {len(widths)} blocks agree" in view.scan_why.text()
+    assert f"so {meeting} of its {len(keys)} tables meet this pair" in view.scan_why.text()
+    assert "Manku, Jain and Das Sarma (2007)" in view.manku.text()
+    assert f"13 tables with keys of at least 4 bits meet about {cells(4)[0]} candidates per query" in view.manku.text()
+    view.exponent.setValue(10)  # a thousand fingerprints: the table follows n
+    assert view.layouts[1].layout == choose_layout(2**10, 12, 64)
+    assert cells(4)[0] == f"{round(1023 * (12 / 32 + 1 / 16)):,}"

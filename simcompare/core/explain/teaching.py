@@ -25,7 +25,7 @@ from simcompare.core.explain.measures import cosine
 from simcompare.core.fingerprint.bitwise import bit_of
 from simcompare.core.fingerprint.simhash import Config, Fingerprint, extract_features, fingerprint_weights, hamming
 from simcompare.core.resources import resource
-from simcompare.core.search.index import BlockLayout
+from simcompare.core.search.index import BlockLayout, choose_layout
 
 # ------------------------------------------------------------------------------------- hyperplanes
 
@@ -236,8 +236,13 @@ class BlockPicture:
 
 
 def blocks_of(a: int, b: int, bits: int, k: int) -> BlockPicture:
-    """Cut two fingerprints as the index does for threshold k (``BlockLayout.for_search``)."""
-    layout = BlockLayout.for_search(bits, min(k, bits - 1))
+    """Cut two fingerprints into the pigeonhole's k + 1 blocks (``BlockLayout.for_search``)."""
+    return blocks_in(a, b, BlockLayout.for_search(bits, min(k, bits - 1)))
+
+
+def blocks_in(a: int, b: int, layout: BlockLayout) -> BlockPicture:
+    """Cut two fingerprints into any layout's blocks."""
+    bits = layout.bits
     xor = a ^ b
     differing = tuple(sum(bit_of(xor, bits, j) for j in range(start, stop)) for start, stop in layout.bounds)
     return BlockPicture(layout.bounds, differing, xor.bit_count(), layout.k)
@@ -272,3 +277,55 @@ def index_arithmetic(n: int, bits: int, k: int) -> IndexArithmetic:
         raise ValueError(f"n must be 1 or more, got {n}")
     layout = BlockLayout.for_search(bits, k)
     return IndexArithmetic(n, bits, k, layout.blocks, tuple(stop - start for start, stop in layout.bounds))
+
+
+@dataclass(frozen=True, slots=True)
+class LayoutLesson:
+    """One block layout for n random fingerprints, as the Index view lays it beside another.
+
+    Attributes:
+        layout: The layout: ``blocks`` blocks, one table per combination of ``blocks − k`` of them.
+        n: Fingerprints in the index.
+        tables: Keys (sorted tables): C(blocks, k).
+        key_bits: Bits of the narrowest key.
+        candidates: Chance candidate pairs in a whole search: n (n − 1) / 2 × Σ over keys of 2^−(key bits)
+            (``BlockLayout.estimate``; two random fingerprints agree on a b-bit key with chance 2^−b).
+        seconds: The cost model's estimate of the search's time on this machine.
+    """
+
+    layout: BlockLayout
+    n: int
+    tables: int
+    key_bits: int
+    candidates: float
+    seconds: float
+
+    @property
+    def block_bits(self) -> tuple[int, ...]:
+        return tuple(stop - start for start, stop in self.layout.bounds)
+
+    @property
+    def blocks_per_key(self) -> int:
+        return self.layout.agree
+
+    @property
+    def per_query(self) -> float:
+        """Chance candidates one fingerprint meets: (n − 1) × Σ over keys of 2^−(key bits)."""
+        return 2 * self.candidates / self.n if self.n else 0.0
+
+    def tables_meeting(self, picture: BlockPicture) -> int:
+        """Tables whose key two fingerprints share: every combination of blocks − k of their agreeing blocks."""
+        return math.comb(len(picture.shared), self.layout.agree)
+
+
+def _lesson(layout: BlockLayout, n: int) -> LayoutLesson:
+    estimate = layout.estimate(n)
+    return LayoutLesson(layout, n, estimate.keys, estimate.key_bits, estimate.candidates, estimate.seconds)
+
+
+def index_layouts(n: int, bits: int, k: int) -> tuple[LayoutLesson, LayoutLesson]:
+    """The pigeonhole's k + 1 blocks, and the layout a scan of n fingerprints really uses
+    (``choose_layout``: more, narrower blocks combined into wider keys when that is cheaper)."""
+    if n < 1:
+        raise ValueError(f"n must be 1 or more, got {n}")
+    return _lesson(BlockLayout.for_search(bits, k), n), _lesson(choose_layout(n, k, bits), n)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from simcompare.core.compat import StrEnum
+from simcompare.core.folder.empty_folders import remove_empty_folders
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
     Expected,
@@ -48,10 +49,12 @@ __all__ = [
     "ActionLog",
     "ActionReport",
     "Outcome",
+    "Refused",
     "expected_of",
     "free_name",
     "move_keeping_paths",
     "move_scanned",
+    "tidy",
     "trash_files",
     "trash_scanned",
 ]
@@ -60,6 +63,11 @@ __all__ = [
 class ActionKind(StrEnum):
     TRASH = "trash"
     MOVE = "move"
+    HARD_LINK = "hardlink"  # replaced with a hard link to its group's reference
+    SYMBOLIC_LINK = "symlink"  # replaced with a symbolic link to its group's reference
+    DELETE = "delete"  # deleted permanently
+    COPY = "copy"  # copied to a folder (the file itself untouched)
+    REMOVE_FOLDER = "remove-folder"  # a folder left empty by the action, removed
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,6 +104,8 @@ class ActionReport:
     outcomes: tuple[Outcome, ...]
     log_error: str = ""
     log_errno: int | None = None
+    removed_folders: tuple[str, ...] = ()
+    """The folders (relative paths) the action left empty and removed, when asked to."""
 
     @property
     def done(self) -> tuple[Outcome, ...]:
@@ -149,6 +159,17 @@ def _numbered(name: str, n: int) -> str:
 _Act = Callable[[Located, str], str]  # (the file, its relative path) → where it went ('' for the trash)
 
 
+class Refused(Exception):
+    """Raised by an action on one file to leave it alone for a reason (a :class:`SkipReason`), before anything
+    was changed on disk."""
+
+    def __init__(self, reason: SkipReason, detail: str, number: int | None = None) -> None:
+        super().__init__(detail)
+        self.reason = reason
+        self.detail = detail
+        self.errno = number
+
+
 def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]:
     """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's."""
     outcomes: list[Outcome] = []
@@ -171,6 +192,8 @@ def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]
                 target = act(found, rel)
                 done[key] = rel
                 outcomes.append(Outcome(found.path, target, path=rel))
+        except Refused as refused:
+            outcomes.append(Outcome(source, "", refused.detail, refused.errno, refused.reason, rel))
         except OSError as error:
             outcomes.append(Outcome(source, "", _reason(error), error.errno, path=rel))
         except Exception as error:  # never half an action: the next files are still tried and all reported
@@ -178,16 +201,21 @@ def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]
     return outcomes
 
 
-def _report(kind: ActionKind, outcomes: list[Outcome], log: ActionLog | None) -> ActionReport:
+def _report(
+    kind: ActionKind, outcomes: list[Outcome], log: ActionLog | None, folders: Sequence[Outcome] = ()
+) -> ActionReport:
+    """The report of an action; ``folders`` are the folders it left empty and removed (logged too)."""
+    removed = tuple(o.path for o in folders)
     if log is None:
-        return ActionReport(kind, tuple(outcomes))
+        return ActionReport(kind, tuple(outcomes), removed_folders=removed)
     try:
         log.write(kind, outcomes)
+        log.write(ActionKind.REMOVE_FOLDER, folders)
     except OSError as error:
-        return ActionReport(kind, tuple(outcomes), _reason(error), error.errno)
+        return ActionReport(kind, tuple(outcomes), _reason(error), error.errno, removed)
     except Exception as error:  # an encoding or any other failure is the log's, not the files'
-        return ActionReport(kind, tuple(outcomes), f"{type(error).__name__}: {error}")
-    return ActionReport(kind, tuple(outcomes))
+        return ActionReport(kind, tuple(outcomes), f"{type(error).__name__}: {error}", removed_folders=removed)
+    return ActionReport(kind, tuple(outcomes), removed_folders=removed)
 
 
 # ------------------------------------------------------------------------------------------ the trash
@@ -206,7 +234,13 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
 
 
 def trash_scanned(
-    root: str, files: Iterable[Expected], trash: Callable[[str], None], *, log: ActionLog | None = None
+    root: str,
+    files: Iterable[Expected],
+    trash: Callable[[str], None],
+    *,
+    log: ActionLog | None = None,
+    remove_empty: bool = False,
+    keep: Iterable[str] = (),
 ) -> ActionReport:
     """Send scanned files to the trash with ``trash(path)`` (send2trash in the window), each checked first.
 
@@ -215,8 +249,19 @@ def trash_scanned(
         files: The files as scanned (:func:`expected_of` a record).
         trash: Moves one file (by its absolute path) to the trash.
         log: Where the action is written; None writes nothing.
+        remove_empty: Also remove the folders the action left empty (never ``root`` nor a folder of ``keep``).
+        keep: Absolute folders never removed (other scanned roots, reference folders).
     """
-    return _report(ActionKind.TRASH, _run(root, files, _trash_one(trash)), log)
+    outcomes = _run(root, files, _trash_one(trash))
+    return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep))
+
+
+def tidy(root: str, outcomes: Sequence[Outcome], remove_empty: bool, keep: Iterable[str] = ()) -> list[Outcome]:
+    """The folders the files that left (``outcomes`` done) emptied, removed when ``remove_empty`` (as outcomes)."""
+    if not remove_empty:
+        return []
+    removed = remove_empty_folders(root, [o.path for o in outcomes if o.ok], keep)
+    return [Outcome(os.path.join(root, *folder.split("/")), path=folder) for folder in removed]
 
 
 def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outcome]:
@@ -403,8 +448,11 @@ def _rename_into(found: Located, fd: int | None, where: Callable[[str], str], na
 _CHUNK = 1 << 20
 
 
-def _copy_into(found: Located, fd: int | None, where: Callable[[str], str], name: str) -> str:
-    """Across file systems: copy to a temporary name, give it a free name, then remove the source.
+def _copy_into(
+    found: Located, fd: int | None, where: Callable[[str], str], name: str, *, remove_source: bool = True
+) -> str:
+    """Across file systems: copy to a temporary name, give it a free name, then remove the source (unless
+    ``remove_source`` is False: a copy).
 
     Whatever fails (a full disk, a source that changed) removes what was written at the destination and
     leaves the source as it was.
@@ -444,7 +492,8 @@ def _copy_into(found: Located, fd: int | None, where: Callable[[str], str], name
                     os.rename(where(temporary), where(n), src_dir_fd=fd, dst_dir_fd=fd)
 
                 placed = _place(make, name, fd, where)
-            _remove_source(found)
+            if remove_source:
+                _remove_source(found)
         except BaseException:
             if placed:
                 with contextlib.suppress(OSError):
@@ -459,16 +508,24 @@ def _copy_into(found: Located, fd: int | None, where: Callable[[str], str], name
 
 
 def move_scanned(
-    root: str, files: Iterable[Expected], destination: str, *, log: ActionLog | None = None
+    root: str,
+    files: Iterable[Expected],
+    destination: str,
+    *,
+    log: ActionLog | None = None,
+    remove_empty: bool = False,
+    keep: Iterable[str] = (),
 ) -> ActionReport:
-    """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first.
+    """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first;
+    with ``remove_empty``, the folders they left empty are removed (as :func:`trash_scanned`).
 
     Raises:
         ValueError: the destination is the scanned folder or inside it.
     """
     _check_destination(root, destination)
     os.makedirs(destination, exist_ok=True)
-    return _report(ActionKind.MOVE, _run(root, files, _move_one(destination)), log)
+    outcomes = _run(root, files, _move_one(destination))
+    return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:

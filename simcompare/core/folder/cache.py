@@ -34,7 +34,7 @@ import threading
 import time
 import uuid
 import warnings
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -290,13 +290,21 @@ class Cache:
         CacheUnavailableError: the cache cannot be created or opened here.
     """
 
-    def __init__(self, path: str | os.PathLike[str] | None = None, *, own_folder: bool | None = None) -> None:
+    def __init__(
+        self,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        own_folder: bool | None = None,
+        warn: Callable[[str], None] | None = None,
+    ) -> None:
         """Open (or create) the cache at ``path``, the default one for None.
 
         ``own_folder`` (default: when ``path`` is None) says the path is the app's own, not one a user named:
         a regular file there that is not a cache is our own cache damaged past recognition (a crash, a full
         disk), so it is moved aside and a new cache started, rather than worked around on every scan.
+        ``warn`` takes each warning's line (the window shows them); without it they are CacheWarnings.
         """
+        self._warn = warn or _warn
         self._own_folder = path is None if own_folder is None else own_folder
         if path is None:
             try:
@@ -454,11 +462,7 @@ class Cache:
             source = Path(f"{self.path}{suffix}")
             if source.exists():
                 source.replace(Path(f"{aside}{suffix}"))
-        warnings.warn(
-            f"the cache file {self.path} was damaged ({reason}); it was moved to {aside} and a new one started",
-            CacheWarning,
-            stacklevel=4,
-        )
+        self._warn(f"the cache file {self.path} was damaged ({reason}); it was moved to {aside} and a new one started")
 
     def close(self) -> None:
         with self._lock:
@@ -485,11 +489,7 @@ class Cache:
                     (key, low, high),
                 ).fetchall()
         except sqlite3.DatabaseError as error:
-            warnings.warn(
-                f"the cache could not be read ({_sqlite_trouble(error, self.path.parent)}); working without it",
-                CacheWarning,
-                stacklevel=4,
-            )
+            self._warn(f"the cache could not be read ({_sqlite_trouble(error, self.path.parent)}); working without it")
             return []
 
     def _decoded(
@@ -561,32 +561,39 @@ class Cache:
                 self._db.execute("COMMIT")
         except sqlite3.Error as error:
             trouble = _sqlite_trouble(error, self.path.parent)
-            warnings.warn(
-                f"the cache {self.path} could not be written ({trouble}); results are not kept",
-                CacheWarning,
-                stacklevel=2,
-            )
+            self._warn(f"the cache {self.path} could not be written ({trouble}); results are not kept")
 
 
-def open_cache(path: str | os.PathLike[str] | None = None, *, named: bool | None = None) -> Cache | None:
+def _warn(message: str) -> None:
+    warnings.warn(message, CacheWarning, stacklevel=3)
+
+
+def open_cache(
+    path: str | os.PathLike[str] | None = None,
+    *,
+    named: bool | None = None,
+    warn: Callable[[str], None] | None = None,
+) -> Cache | None:
     """The cache for a front end, or None (after a one-line CacheWarning) when it cannot be used.
 
     Args:
         path: The cache file; None for the default one in the user's cache folder.
         named: The user named ``path`` (default: when one is given). A named path that holds something
             else is an error the user must fix; the default location holding something else is a warning.
+        warn: Takes each warning's line, here and from the cache (the window shows them); CacheWarnings without.
 
     Raises:
         NotACacheError: a named path holds something that is not a simcompare cache, or lies under a file.
     """
     if named is None:
         named = path is not None
+    report = warn or _warn
     try:
-        return Cache(path, own_folder=not named)
+        return Cache(path, own_folder=not named, warn=warn)
     except NotACacheError as error:
         if named:
             raise
-        warnings.warn(f"{error}; working without a cache", CacheWarning, stacklevel=2)
+        report(f"{error}; working without a cache")
     except CacheUnavailableError as error:
-        warnings.warn(f"{error}; working without a cache", CacheWarning, stacklevel=2)
+        report(f"{error}; working without a cache")
     return None

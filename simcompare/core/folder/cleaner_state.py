@@ -37,6 +37,8 @@ class FileState(StrEnum):
     GONE = "gone"
     TRASHED = "trashed"
     MOVED = "moved"
+    LINKED = "linked"  # replaced with a link to its group's reference
+    DELETED = "deleted"  # deleted permanently
 
 
 class CleanerState:
@@ -293,7 +295,7 @@ class CleanerState:
 
     @property
     def removed(self) -> Mapping[str, FileState]:
-        """Files an action removed from the results (relative path → trashed or moved)."""
+        """Files an action removed from the results (relative path → trashed, moved, linked or deleted)."""
         return self._removed
 
     def forget(self, session: FolderSession, paths: Sequence[str], how: FileState) -> None:

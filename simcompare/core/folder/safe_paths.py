@@ -121,6 +121,11 @@ class SkipReason(StrEnum):
     CHANGED = "changed"  # a regular file, but not the one scanned (size, time, device or inode differ)
     SAME_FILE = "same_file"  # the same file as one already acted on in this action (a hard link, a bind mount)
     UNREACHABLE = "unreachable"  # the walk failed for another reason (permission, I/O): the detail says
+    IS_REFERENCE = "is_reference"  # the file is its group's reference: a link to itself is never made
+    REFERENCE_CHANGED = "reference_changed"  # the group's reference changed or vanished since the scan
+    ALREADY_LINKED = "already_linked"  # already a hard link of its group's reference: nothing to do
+    OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
+    NOT_IDENTICAL = "not_identical"  # its bytes differ from its reference's: a link would lose them
 
 
 _DETAILS = {

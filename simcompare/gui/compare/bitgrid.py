@@ -12,8 +12,9 @@ from PySide6.QtGui import QHelpEvent, QPainter, QPaintEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
 from simcompare.core.fingerprint.simhash import Fingerprint
-from simcompare.gui.common.palette import DIFFERENT, SELECTED, mix, monospace_font, tint
+from simcompare.gui.common.palette import DIFFERENT, SELECTED, mix, tint
 from simcompare.gui.compare.explain import bit_tooltip, show_bit_tooltip
+from simcompare.gui.compare.zoom import monospace
 
 _LABEL = 26
 _GROUP = 8
@@ -32,14 +33,24 @@ class BitGrid(QWidget):
         self._rows: list[tuple[str, Fingerprint]] = []
         self._differing: frozenset[int] = frozenset()
         self._xor_lit = False
-        self._font = monospace_font()
-        self._bold = monospace_font()
+        self._font = monospace()
+        self._bold = monospace()
         self._bold.setBold(True)
         # The height follows the width (see _fit_height); it is set as a fixed height rather than through
         # height-for-width, which would make a scroll area size its contents by preferred heights.
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setMinimumWidth(_LABEL + 8 * 16)
         self.setMouseTracking(True)
+
+    def changeEvent(self, event: QEvent) -> None:
+        """View → Larger or Smaller: the bits' monospace type grows or shrinks with the window's font."""
+        if event.type() == QEvent.Type.FontChange:
+            self._font = monospace()
+            self._bold = monospace()
+            self._bold.setBold(True)
+            self._fit_height()
+            self.update()
+        super().changeEvent(event)
 
     def set_fingerprints(self, rows: list[tuple[str, Fingerprint]], differing: frozenset[int] | set[int]) -> None:
         """Rows of (label, fingerprint), all of one width, and the bits where they differ (two rows get an

@@ -140,19 +140,20 @@ class ExportButton(QToolButton):
                 return saved
         return QStandardPaths.writableLocation(QStandardPaths.StandardLocation.DocumentsLocation) or str(Path.home())
 
-    def _ask_path(self, title: str, name: str, pattern: str) -> str:
+    def ask_path(self, title: str, name: str, pattern: str) -> str:
+        """Ask where to save (starting in the last export folder, which it then remembers); "" cancels."""
         path = self.ask_save_path(title, str(Path(self.start_folder()) / name), pattern)
         if path:
             self._settings().setValue(LAST_EXPORT_KEY, str(Path(path).parent))
         return path
 
     def _ask_export_widget(self, widget: QWidget, title: str) -> None:
-        path = self._ask_path(title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)"))
+        path = self.ask_path(title.rstrip("…"), "simcompare.png", self.tr("PNG image (*.png);;SVG drawing (*.svg)"))
         if path:
             self.export_widget(widget, path)
 
     def _ask_export_trace(self) -> None:
-        path = self._ask_path(
+        path = self.ask_path(
             self.tr("Export the trace"),
             "simcompare-trace.csv",
             self.tr("CSV table (*.csv);;JSON, as simcompare compare --json (*.json)"),

@@ -6,10 +6,10 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QGridLayout, QSizePolicy, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison
-from simcompare.gui.common.palette import monospace_font
 from simcompare.gui.common.plain import plain_label
 from simcompare.gui.compare.bitgrid import BitGrid
 from simcompare.gui.compare.charts import SumsChart
+from simcompare.gui.compare.zoom import monospace
 
 LISTED_BITS = 24  # differing bits listed by number; the grid marks them all
 
@@ -31,7 +31,7 @@ class FingerprintPanel(QWidget):
         self.differing = plain_label()
         self.differing.setWordWrap(True)
         for label in (self.hex_a, self.hex_b):
-            label.setFont(monospace_font())
+            label.setFont(monospace())
             label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         hexes = QGridLayout()
         hexes.setContentsMargins(0, 0, 0, 0)

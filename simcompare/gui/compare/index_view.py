@@ -3,17 +3,40 @@
 Top: the two fingerprints cut into the k+1 blocks the index uses (``BlockLayout.for_search``), each block
 labelled with its differing bits, the blocks the two agree on lit. d ≤ k differing bits cannot touch all
 k+1 blocks (the pigeonhole principle), so a pair within k always shares a block, and the index, which
-sorts the fingerprints by each block, finds it there. Bottom: the arithmetic for n fingerprints.
+sorts the fingerprints by each block, finds it there. Under it, the same pair cut into the layout a scan of
+n fingerprints really uses (``choose_layout``: more, narrower blocks, each table keyed on a combination of
+blocks − k of them, when its cost model expects that to be faster), and the two layouts side by side: tables,
+key bits and the chance candidates each gives (``BlockLayout.estimate``). Bottom: Manku et al.'s arithmetic.
 """
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF, QSize, Qt, Slot
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
-from PySide6.QtWidgets import QHBoxLayout, QSizePolicy, QSpinBox, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QHeaderView,
+    QScrollArea,
+    QSizePolicy,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from simcompare.core.explain.compare import Comparison
-from simcompare.core.explain.teaching import BlockPicture, blocks_of, index_arithmetic
+from simcompare.core.explain.teaching import (
+    BlockPicture,
+    LayoutLesson,
+    blocks_in,
+    blocks_of,
+    index_arithmetic,
+    index_layouts,
+)
 from simcompare.core.search.index import SearchStats
 from simcompare.gui.common.palette import DIFFERENT, GOOD, mix, number
 from simcompare.gui.common.plain import plain_label
@@ -22,8 +45,27 @@ DEFAULT_EXPONENT = 34  # the seeds' example: 2^34 fingerprints
 
 
 def _power(exponent: int) -> str:
-    """2^e written as the seeds write it (2^-3 for fractions of one)."""
+    """2^e written as the articles write it (2^-3 for fractions of one)."""
     return f"2^{exponent}"
+
+
+def count_text(value: float) -> str:
+    """An expected count: whole and with separators below ten million, else as a × 10^e (3 digits)."""
+    if value < 1:
+        return number(value, 3)
+    if value < 1e7:
+        return f"{round(value):,}"
+    exponent = math.floor(math.log10(value))
+    mantissa = value / 10**exponent
+    if round(mantissa, 2) >= 10:
+        mantissa, exponent = mantissa / 10, exponent + 1
+    return f"{mantissa:.3g} × 10^{exponent}"
+
+
+def widths_text(widths: tuple[int, ...]) -> str:
+    """Block widths as counts: "12 × 5 + 1 × 4"."""
+    distinct = sorted(set(widths), reverse=True)
+    return " + ".join(f"{widths.count(w)} × {w}" for w in distinct)
 
 
 class BlocksStrip(QWidget):
@@ -94,23 +136,36 @@ class BlocksStrip(QWidget):
 
 
 class IndexView(QWidget):
-    """The pigeonhole picture of the two texts on screen, and the index's arithmetic."""
+    """The pigeonhole picture of the two texts on screen, the scan's real layout beside it, and the arithmetic."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
         self._picture: BlockPicture | None = None
+        self._layouts: tuple[LayoutLesson, LayoutLesson] | None = None
+        self.naive_caption = plain_label()
         self.strip = BlocksStrip()
         self.why = plain_label()
         self.why.setWordWrap(True)
+        self.scan_caption = plain_label()
+        self.scan_strip = BlocksStrip()
+        self.scan_why = plain_label()
+        self.scan_why.setWordWrap(True)
         self.exponent = QSpinBox()
         self.exponent.setRange(1, 40)
         self.exponent.setValue(DEFAULT_EXPONENT)
         self.exponent.setPrefix("n = 2^")
         self.exponent.setToolTip(self.tr("How many fingerprints the index holds"))
-        self.exponent.valueChanged.connect(self._show_arithmetic)
+        self.exponent.valueChanged.connect(self._show_layouts)
+        self.table = QTableWidget(0, 2)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        self.table.setSizeAdjustPolicy(QTableWidget.SizeAdjustPolicy.AdjustToContents)
+        self.table.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.arithmetic = plain_label(selectable=True)
         self.arithmetic.setWordWrap(True)
+        self.manku = plain_label(selectable=True)
+        self.manku.setWordWrap(True)
         self.scan_line = plain_label(selectable=True)
         self.scan_line.setWordWrap(True)
         self.scan_line.hide()
@@ -119,19 +174,36 @@ class IndexView(QWidget):
         size_row.addWidget(plain_label(self.tr("Fingerprints in the index:")))
         size_row.addWidget(self.exponent)
         size_row.addStretch(1)
-        column = QVBoxLayout(self)
-        column.setContentsMargins(0, 6, 0, 0)
-        column.addWidget(self.strip)
-        column.addWidget(self.why)
-        column.addSpacing(8)
+        contents = QWidget()
+        column = QVBoxLayout(contents)
+        column.setContentsMargins(0, 6, 4, 0)
         column.addLayout(size_row)
-        column.addWidget(self.arithmetic)
+        for widget in (self.naive_caption, self.strip, self.why, self.scan_caption, self.scan_strip, self.scan_why):
+            column.addWidget(widget)
+        sums = QVBoxLayout()
+        sums.addWidget(self.arithmetic)
+        sums.addWidget(self.manku)
+        column.addWidget(self.table)
+        column.addLayout(sums)
         column.addWidget(self.scan_line)
         column.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setWidget(contents)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(0, 0, 0, 0)
+        outer.addWidget(scroll)
 
     @property
     def picture(self) -> BlockPicture | None:
+        """The pair in the pigeonhole's k + 1 blocks."""
         return self._picture
+
+    @property
+    def layouts(self) -> tuple[LayoutLesson, LayoutLesson] | None:
+        """The k + 1 blocks and the scan's layout for n = 2^(the spin box), as the table shows them."""
+        return self._layouts
 
     def show_comparison(self, comparison: Comparison) -> None:
         self._comparison = comparison
@@ -145,30 +217,33 @@ class IndexView(QWidget):
             picture = blocks_of(a.value, b.value, f, k)
             self._picture = picture
             self.strip.set_blocks(a.binary, b.binary, picture)
-            blocks = len(picture.bounds)
-            if picture.guaranteed:
-                reason = self.tr(
-                    "{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the "
-                    "same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this "
-                    "pair in that block's table and then checks its distance."
-                )
-            else:
-                reason = self.tr(
-                    "{d} differing bits are more than k = {k}: they may touch every block, and the index need not "
-                    "meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway."
-                )
-            shared = ", ".join(
-                self.tr("block {i} (bits {start}–{stop})").format(
-                    i=i, start=picture.bounds[i][0], stop=picture.bounds[i][1] - 1
-                )
-                for i in picture.shared
-            ) or self.tr("none")
-            self.why.setText(
-                self.tr("k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.").format(k=k, f=f, blocks=blocks)
-                + " "
-                + reason.format(d=picture.distance, blocks=blocks, shared=shared, k=k)
+            self.why.setText(self._why_text(picture, k, f))
+        self._show_layouts()
+
+    def _why_text(self, picture: BlockPicture, k: int, f: int) -> str:
+        blocks = len(picture.bounds)
+        if picture.guaranteed:
+            reason = self.tr(
+                "{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the "
+                "same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this "
+                "pair in that block's table and then checks its distance."
             )
-        self._show_arithmetic()
+        else:
+            reason = self.tr(
+                "{d} differing bits are more than k = {k}: they may touch every block, and the index need not "
+                "meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway."
+            )
+        shared = ", ".join(
+            self.tr("block {i} (bits {start}–{stop})").format(
+                i=i, start=picture.bounds[i][0], stop=picture.bounds[i][1] - 1
+            )
+            for i in picture.shared
+        ) or self.tr("none")
+        return (
+            self.tr("k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.").format(k=k, f=f, blocks=blocks)
+            + " "
+            + reason.format(d=picture.distance, blocks=blocks, shared=shared, k=k)
+        )
 
     def show_scan(self, stats: SearchStats) -> None:
         """A scan's index as it ran: its layout and how many candidates it checked."""
@@ -190,6 +265,89 @@ class IndexView(QWidget):
         self.scan_line.show()
 
     @Slot()
+    def _show_layouts(self) -> None:
+        comparison = self._comparison
+        if comparison is None:
+            return
+        f, k = comparison.config.bits, comparison.k
+        e = self.exponent.value()
+        self.naive_caption.setText(self.tr("The pigeonhole: k + 1 blocks, one table per block"))
+        if f < 2 or k >= f:
+            self._layouts = None
+            self.scan_caption.setText("")
+            self.scan_strip.set_blocks("", "", None)
+            self.scan_why.setText("")
+            self.table.setRowCount(0)
+            self.manku.setText("")
+            self._show_arithmetic()
+            return
+        naive, scan = self._layouts = index_layouts(2**e, f, k)
+        a, b = comparison.a.fingerprint, comparison.b.fingerprint
+        picture = blocks_in(a.value, b.value, scan.layout)
+        self.scan_caption.setText(
+            self.tr(
+                "What a scan of n = 2^{e} fingerprints uses: {blocks} blocks, each table keyed on {per_key} of them"
+            ).format(e=e, blocks=scan.layout.blocks, per_key=scan.blocks_per_key)
+        )
+        self.scan_strip.set_blocks(a.binary, b.binary, picture)
+        self.scan_why.setText(
+            self.tr(
+                "{agree} of the {blocks} blocks agree; a table's key is any {per_key} blocks, so {meeting} of its "
+                "{tables} tables meet this pair. Within k = {k}, at least {per_key} blocks always agree."
+            ).format(
+                agree=len(picture.shared),
+                blocks=scan.layout.blocks,
+                per_key=scan.blocks_per_key,
+                meeting=scan.tables_meeting(picture),
+                tables=scan.tables,
+                k=k,
+            )
+        )
+        self._fill_table(naive, scan)
+        self._show_arithmetic()
+        self.manku.setText(
+            self.tr(
+                "Manku, Jain and Das Sarma (2007) cut the fingerprint into more blocks than k + 1 and key each table "
+                "on several of them: more tables to sort and search, but wider keys, so far fewer chance "
+                "candidates. For n = 2^{e}: {naive_tables} tables with keys of at least {naive_bits} bits meet about "
+                "{naive} candidates per query; {scan_tables} tables with keys of at least {scan_bits} bits meet "
+                "about {scan}. "
+                "The scan weighs the two with its cost model and uses the cheaper layout."
+            ).format(
+                e=e,
+                naive_tables=naive.tables,
+                naive_bits=naive.key_bits,
+                naive=count_text(naive.per_query),
+                scan_tables=scan.tables,
+                scan_bits=scan.key_bits,
+                scan=count_text(scan.per_query),
+            )
+        )
+
+    def _fill_table(self, naive: LayoutLesson, scan: LayoutLesson) -> None:
+        rows = [
+            (self.tr("Blocks (count × bits)"), lambda x: f"{x.layout.blocks}: {widths_text(x.block_bits)}"),
+            (self.tr("Blocks in a key"), lambda x: str(x.blocks_per_key)),
+            (self.tr("Tables: C(blocks, k)"), lambda x: f"{x.tables:,}"),
+            (self.tr("Narrowest key"), lambda x: self.tr("{bits} bits").format(bits=x.key_bits)),
+            (self.tr("Candidates per query"), lambda x: count_text(x.per_query)),
+            (self.tr("Candidates in a whole scan"), lambda x: count_text(x.candidates)),
+        ]
+        self.table.setRowCount(len(rows))
+        self.table.setHorizontalHeaderLabels([self.tr("k + 1 blocks"), self.tr("The scan's layout")])
+        self.table.setVerticalHeaderLabels([name for name, _ in rows])
+        for row, (_name, cell) in enumerate(rows):
+            for column, lesson in enumerate((naive, scan)):
+                item = QTableWidgetItem(cell(lesson))
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                self.table.setItem(row, column, item)
+        self.table.setToolTip(
+            self.tr(
+                "Chance candidates for random fingerprints: two agree on a b-bit key with chance 2^−b, so a query "
+                "meets (n − 1) × Σ 2^−(key bits) over the tables, a whole scan n(n − 1)/2 × Σ 2^−(key bits)."
+            )
+        )
+
     def _show_arithmetic(self) -> None:
         if self._comparison is None:
             return

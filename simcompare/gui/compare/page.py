@@ -31,12 +31,15 @@ from simcompare.gui.compare.compute import CompareRequest, CompareResult
 from simcompare.gui.compare.examples import Example, example, example_note
 from simcompare.gui.compare.exports import ExportButton
 from simcompare.gui.compare.geometry_view import GeometryView
+from simcompare.gui.compare.handout import LessonExporter
 from simcompare.gui.compare.index_view import IndexView
+from simcompare.gui.compare.plane_view import PlaneView
 from simcompare.gui.compare.recompute import Recompute
 from simcompare.gui.compare.settings_panel import SettingsPanel
 from simcompare.gui.compare.steps_tab import StepsTab
 from simcompare.gui.compare.summary import SummaryPanel
 from simcompare.gui.compare.text_pane import TextPane
+from simcompare.gui.compare.zoom import Zoom
 
 TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
@@ -71,6 +74,7 @@ class ComparePage(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self.zoom = Zoom(parent=self)  # first: the page's widgets are built at the remembered size
         self._comparison: Comparison | None = None
         self._last_seconds = 0.0
         self._diff_texts: tuple[str, str, str] | None = None
@@ -107,7 +111,7 @@ class ComparePage(QWidget):
         return inputs
 
     def _build_results(self) -> QWidget:
-        """The verdict strip above the results' tabs (Steps, Differences, Geometry, Index) and Export."""
+        """The verdict strip above the results' tabs (Steps, Differences, Geometry, Hyperplanes, Index) and Export."""
         self.summary = SummaryPanel()
         self.differences = DifferencesView()
         self.steps_tab = StepsTab(self.summary.distance)
@@ -121,10 +125,13 @@ class ComparePage(QWidget):
         self.results.addTab(self.differences, self.tr("Differences"))
         self.geometry = GeometryView()
         self.index_view = IndexView()
+        self.planes = PlaneView()
         self.results.addTab(self.geometry, self.tr("Geometry"))
+        self.results.addTab(self.planes, self.tr("Hyperplanes"))
         self.results.addTab(self.index_view, self.tr("Index"))
         self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry)
         self.results.setCornerWidget(self.export_button)
+        self.lesson = LessonExporter(self.export_button.ask_path, (self.pane_a, self.pane_b), self)
 
         results_box = QWidget()
         results_column = QVBoxLayout(results_box)
@@ -148,7 +155,7 @@ class ComparePage(QWidget):
         self.settings_area.setWidgetResizable(True)
         self.settings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.settings_area.setMinimumWidth(250)
-        self.settings_area.setMaximumWidth(380)
+        self.zoom.scale_maximum_width(self.settings_area, 380)
         self.settings_area.setFrameShape(QScrollArea.Shape.NoFrame)
 
         self.side_splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -167,7 +174,7 @@ class ComparePage(QWidget):
         self._recompute.result_ready.connect(self._on_result)
         self._recompute.failed.connect(self._on_failed)
         self._recompute.busy_changed.connect(self.busy_changed)
-        self._recompute.busy_changed.connect(self._on_busy_changed)
+        self.busy_changed.connect(self._on_busy_changed)  # also when the window re-sends it after an error
         for pane in (self.pane_a, self.pane_b):
             pane.edited.connect(self._on_text_edited)
             pane.file_loaded.connect(self._on_file_loaded)
@@ -176,6 +183,7 @@ class ComparePage(QWidget):
         self.settings.changed.connect(self._on_settings_changed)
         self.results.currentChanged.connect(self._on_results_tab_changed)
         self.export_button.message.connect(self.message)
+        self.lesson.message.connect(self.message)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -300,10 +308,6 @@ class ComparePage(QWidget):
         """Save the comparison on screen as CSV or JSON (see ``ExportButton.export_trace``)."""
         return self.export_button.export_trace(path)
 
-    def export_target(self, key: str) -> QWidget:
-        """The widget an Export menu entry saves."""
-        return self.export_button.export_target(key)
-
     def lit_widgets(self) -> list[QWidget]:
         """The widgets the current step lights up (besides table cells)."""
         return self.steps_tab.lit_widgets()
@@ -390,6 +394,7 @@ class ComparePage(QWidget):
         self._comparison = comparison
         self._last_seconds = result.seconds
         self.export_button.set_comparison(comparison)
+        self.lesson.set_comparison(comparison)
         self.summary.show_comparison(comparison)
         if self._example is not None:
             as_loaded = (comparison.config, comparison.decision) == self._example_settings
@@ -404,6 +409,7 @@ class ComparePage(QWidget):
                 )
             )
         self.geometry.show_comparison(comparison)
+        self.planes.show_comparison(comparison)
         self.index_view.show_comparison(comparison)
         self.steps_tab.set_comparison(comparison, self._count_tokens(comparison))
         if self.results.currentWidget() is self.steps_tab:

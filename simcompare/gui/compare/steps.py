@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import enum
 
-from PySide6.QtCore import QCoreApplication, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison
 from simcompare.core.fingerprint.simhash import TokenTrace
@@ -19,6 +19,8 @@ from simcompare.gui.common.plain import plain_label
 
 # Lists in a sentence stop after this many items ("…"): the views show them all.
 LISTED = 12
+# Auto-play's paces: seconds a step.
+PACES = (2, 4, 8)
 # The cleaned text shown in step 1 is cut here (a huge file's would not be read, and costs memory to show).
 CLEANED_SHOWN = 20_000
 
@@ -176,6 +178,15 @@ class StepGuide(QWidget):
         self.toggle.setToolTip(self.tr("Walk through the ten steps of SimHash, one at a time"))
         self.previous_button = QPushButton(self.tr("◀ Previous"))
         self.next_button = QPushButton(self.tr("Next ▶"))
+        self.play_button = QPushButton(self.tr("Play"))
+        self.play_button.setCheckable(True)
+        self.play_button.setToolTip(self.tr("Go on to the next step by itself, at the pace chosen beside"))
+        self.pace = QComboBox()
+        for seconds in PACES:
+            self.pace.addItem(self.tr("{n} s a step").format(n=seconds), seconds)
+        self.pace.setCurrentIndex(1)
+        self.timer = QTimer(self)
+        self.timer.timeout.connect(self._play_on)
         self.sentence = plain_label()
         self.sentence.setWordWrap(True)
         self.cleaned = QPlainTextEdit()
@@ -187,6 +198,8 @@ class StepGuide(QWidget):
         bar.addWidget(self.toggle)
         bar.addWidget(self.previous_button)
         bar.addWidget(self.next_button)
+        bar.addWidget(self.play_button)
+        bar.addWidget(self.pace)
         bar.addWidget(self.sentence, 1)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 2)
@@ -195,6 +208,8 @@ class StepGuide(QWidget):
         self.toggle.toggled.connect(self._on_toggled)
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.next)
+        self.play_button.toggled.connect(self._play)
+        self.pace.currentIndexChanged.connect(self._pace_changed)
         self._update()
 
     @property
@@ -222,7 +237,34 @@ class StepGuide(QWidget):
         self.step_changed.emit(step)
 
     @Slot(bool)
+    def _play(self, playing: bool) -> None:
+        """Auto-play: from the first step (or the current one, when not at the end) to the last."""
+        self.play_button.setText(self.tr("Pause") if playing else self.tr("Play"))
+        if not playing:
+            self.timer.stop()
+            return
+        if not self.toggle.isChecked() or self._step >= len(Step) - 1:
+            self.go_to(0)
+        self._pace_changed()
+        self.timer.start()
+
+    @Slot()
+    def _pace_changed(self) -> None:
+        self.timer.setInterval(int(self.pace.currentData()) * 1000)
+
+    @Slot()
+    def _play_on(self) -> None:
+        if self._step < 0 or self._step >= len(Step) - 1:
+            self.play_button.setChecked(False)
+            return
+        self.next()
+        if self._step >= len(Step) - 1:
+            self.play_button.setChecked(False)
+
+    @Slot(bool)
     def _on_toggled(self, on: bool) -> None:
+        if not on:
+            self.play_button.setChecked(False)
         self._step = 0 if on else -1
         self._update()
         self.step_changed.emit(self._step)
@@ -231,6 +273,7 @@ class StepGuide(QWidget):
         on = self._step >= 0
         self.previous_button.setVisible(on)
         self.next_button.setVisible(on)
+        self.pace.setVisible(on)
         self.previous_button.setEnabled(self._step > 0)
         self.next_button.setEnabled(0 <= self._step < len(Step) - 1)
         if not on or self._comparison is None:

@@ -9,7 +9,7 @@ A token chosen in one table is chosen in the other too and drawn on the charts.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, QItemSelectionModel, Qt, Slot
+from PySide6.QtCore import QEvent, QItemSelection, QItemSelectionModel, Qt, Slot
 from PySide6.QtWidgets import QAbstractItemView, QScrollArea, QSplitter, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison
@@ -84,6 +84,12 @@ class StepsTab(QWidget):
         self.table_a.set_title(self._titles[0])
         self.table_b.set_title(self._titles[1])
 
+    def changeEvent(self, event: QEvent) -> None:
+        """View → Larger or Smaller: the token tables get the room their ±w matrix needs at the new size."""
+        if event.type() == QEvent.Type.FontChange and self._shown_bits:
+            self._fit_tables()
+        super().changeEvent(event)
+
     def _fit_tables(self) -> None:
         """Give the token tables the room a small (taught) width needs to show its whole ±w matrix."""
         total = sum(self.steps_splitter.sizes())
@@ -128,6 +134,8 @@ class StepsTab(QWidget):
             self._lit = [self._distance]
         for widget in self._lit:
             widget.setStyleSheet(f"background: {tint(SELECTED, widget, 0.3).name()};")
+            if self.fingerprints.isAncestorOf(widget):
+                self.fingerprints_area.ensureWidgetVisible(widget, 4, 4)  # a lit line is never scrolled away
 
     @staticmethod
     def _select_step_cells(table: TokenTable, step: int) -> None:

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtGui import QColor, QFont, QPalette
+from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison, Side
 from simcompare.gui.common.palette import BAD, GOOD, number
 from simcompare.gui.common.plain import plain_label
+
+
+def _colour(label: QLabel, colour: QColor | None) -> None:
+    """A label's text colour by its palette (a style sheet would fix its font: View → Larger could not scale it)."""
+    palette = label.palette()
+    palette.setColor(
+        QPalette.ColorRole.WindowText, colour if colour is not None else QApplication.palette().windowText().color()
+    )
+    label.setPalette(palette)
 
 
 def _figure(caption: str) -> tuple[QWidget, QLabel]:
@@ -57,7 +66,7 @@ class SummaryPanel(QFrame):
         self.info.hide()
         self.notices = plain_label()
         self.notices.setWordWrap(True)
-        self.notices.setStyleSheet(f"color: {BAD.name()};")
+        _colour(self.notices, BAD)
         self.notices.hide()
 
         top = QHBoxLayout()
@@ -139,7 +148,7 @@ class SummaryPanel(QFrame):
             self.predicted,
         ):
             label.setText("—")
-        self.verdict.setStyleSheet("")
+        _colour(self.verdict, None)
         self.notices.hide()
 
     def show_comparison(self, comparison: Comparison) -> None:
@@ -147,10 +156,10 @@ class SummaryPanel(QFrame):
         self.verdict_caption.setText(self.tr("verdict at k = {k}").format(k=comparison.k))
         if comparison.near_duplicate:
             self.verdict.setText(self.tr("✔ near-duplicates"))
-            self.verdict.setStyleSheet(f"color: {GOOD.name()};")
+            _colour(self.verdict, GOOD)
         else:
             self.verdict.setText(self.tr("✘ not near-duplicates"))
-            self.verdict.setStyleSheet(f"color: {BAD.name()};")
+            _colour(self.verdict, BAD)
         notes = [n for n in (self._notice("A", comparison.a), self._notice("B", comparison.b)) if n]
         if comparison.similarity is None:
             # Two all-zero fingerprints agree on every bit, which says nothing: no distance, no similarity.

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QItemSelection, Signal, Slot
+from PySide6.QtCore import QEvent, QItemSelection, QObject, Signal, Slot
 from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
 
 from simcompare.core.fingerprint.simhash import Fingerprint
-from simcompare.gui.common.palette import monospace_font
 from simcompare.gui.common.plain import plain_label
 from simcompare.gui.compare.models import TokenTableModel
+from simcompare.gui.compare.zoom import monospace
 
 FULL_CELL = 46  # width of a bit column showing ±weight
 COMPACT_CELL = 30  # width of a bit column showing only the sign
@@ -38,7 +38,7 @@ class TokenTable(QWidget):
         self.view.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         self.view.setAlternatingRowColors(False)
         self.view.setWordWrap(False)
-        self.view.setFont(monospace_font())
+        self.view.setFont(monospace())
         self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
         self.view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.view.horizontalHeader().setHighlightSections(False)
@@ -49,6 +49,14 @@ class TokenTable(QWidget):
         column.addWidget(self.caption)
         column.addWidget(self.view, 1)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
+        self.view.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        """A larger or smaller font (View → Larger): rows and columns follow it."""
+        if watched is self.view and event.type() == QEvent.Type.FontChange:
+            self.view.verticalHeader().setDefaultSectionSize(self.view.fontMetrics().height() + 6)
+            self._size_columns()
+        return super().eventFilter(watched, event)
 
     def set_title(self, title: str) -> None:
         self.caption.setText(title)

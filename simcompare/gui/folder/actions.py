@@ -17,6 +17,7 @@ from PySide6.QtGui import QAction, QKeyEvent, QKeySequence
 from PySide6.QtWidgets import QMenu
 
 from simcompare.core.folder.cleaner import MarkRule
+from simcompare.gui.folder.replace_commands import ReplaceCommands
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -28,6 +29,7 @@ class FolderActions(QObject):
     def __init__(self, page: FolderPage) -> None:
         super().__init__(page)
         self._page = page
+        self.replace = ReplaceCommands(page)  # links, delete permanently, copy, remove folders left empty
         self._make_mark_actions()
         self._make_file_actions()
         self._make_menus()
@@ -151,6 +153,7 @@ class FolderActions(QObject):
         self.actions_menu.addSeparator()
         self.actions_menu.addAction(self.move_action)
         self.actions_menu.addAction(self.trash_action)
+        self.replace.add_to(self.actions_menu)
         self.actions_menu.addAction(self.log_action)
 
     def context_menu(self) -> QMenu:
@@ -176,6 +179,7 @@ class FolderActions(QObject):
         menu.addSeparator()
         menu.addAction(self.move_action)
         menu.addAction(self.trash_action)
+        self.replace.add_to(menu)
         return menu
 
     @Slot(QPoint)
@@ -238,8 +242,10 @@ class FolderActions(QObject):
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
             widget.setEnabled(has_result and not busy)
         self.open_results_action.setEnabled(not busy)
+        can_act = has_result and not busy and (marked or selected > 0)
         for widget in (page.trash_button, self.trash_action, page.move_button, self.move_action):
-            widget.setEnabled(has_result and not busy and (marked or selected > 0))
+            widget.setEnabled(can_act)
+        self.replace.refresh(can_act)
         page.side.refresh()
 
     @Slot(bool)

@@ -99,7 +99,7 @@ class FileCommands(QObject):
             return session.not_duplicates
         return NotDuplicates()
 
-    def _confirm_files(self, title: str, question: str, chosen: list[int]) -> bool:
+    def confirm_files(self, title: str, question: str, chosen: list[int], every: str = "") -> bool:
         """Ask once; ask again when every distinct file of a group would go (two names of one file are one)."""
         page = self._page
         assert page.session is not None
@@ -114,11 +114,11 @@ class FileCommands(QObject):
                 len(whole),
             )
             groups = self.tr("Groups: {0}").format(", ".join(map(str, whole)))
-            if not page.confirm(self.tr("Move every copy?"), warning, groups + "\n" + listing):
+            if not page.confirm(every or self.tr("Move every copy?"), warning, groups + "\n" + listing):
                 return False
         return True
 
-    def _expected(self, chosen: list[int]) -> list[Expected]:
+    def expected(self, chosen: list[int]) -> list[Expected]:
         """The chosen files as the scan recorded them: each action checks the file on disk is still that one."""
         assert self._page.session is not None
         files = self._page.session.files
@@ -142,6 +142,8 @@ class FileCommands(QObject):
             page.forget(moved, _LEFT[report.kind])
             page.files_changed.emit()
         done = self.tr("%n file(s) moved", "", len(moved))
+        if report.removed_folders:
+            done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:
             lines = "\n".join(f"{display_name(o.source)}: {self.reason(o)}" for o in stayed)
             left = self.tr("%n file(s) were left where they were:", "", len(stayed))
@@ -175,7 +177,7 @@ class FileCommands(QObject):
             return words[SkipReason.CHANGED]
         return system_error_text(outcome.errno) or outcome.error
 
-    def _to_act_on(self) -> tuple[FolderPage, FolderSession, list[int]] | None:
+    def to_act_on(self) -> tuple[FolderPage, FolderSession, list[int]] | None:
         """The page, its session and the files an action takes (the marked, else the selected); None when
         there is nothing to act on (no result, a scan running, no file chosen)."""
         page = self._page
@@ -188,19 +190,20 @@ class FileCommands(QObject):
     @Slot()
     def move_to_trash(self) -> list[str]:
         """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
-        if (taken := self._to_act_on()) is None:
+        if (taken := self.to_act_on()) is None:
             return []
         page, session, chosen = taken
         title = self.tr("Move to trash")
-        if not self._confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
+        if not self.confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
             return []
-        report = trash_scanned(session.root, self._expected(chosen), page.trash, log=page.log)
+        tidy = page.menus.replace.tidy()
+        report = trash_scanned(session.root, self.expected(chosen), page.trash, log=page.log, **tidy)  # type: ignore[arg-type]
         return self._finish(title, report)
 
     @Slot()
     def move_to_folder(self) -> list[str]:
         """Move the marked (else the selected) members into a folder, keeping their relative paths."""
-        if (taken := self._to_act_on()) is None:
+        if (taken := self.to_act_on()) is None:
             return []
         page, session, chosen = taken
         title = self.tr("Move to folder")
@@ -214,11 +217,12 @@ class FileCommands(QObject):
         question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )
-        if not self._confirm_files(title, question, chosen):
+        if not self.confirm_files(title, question, chosen):
             return []
         page.preferences.remember_folder("folder/last_move", destination)
         try:
-            report = move_scanned(session.root, self._expected(chosen), destination, log=page.log)
+            tidy = page.menus.replace.tidy()
+            report = move_scanned(session.root, self.expected(chosen), destination, log=page.log, **tidy)  # type: ignore[arg-type]
         except OSError as error:  # the destination could not be made: nothing was moved
             page.warn(title, os_error_text(error))
             return []

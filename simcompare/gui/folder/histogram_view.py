@@ -42,14 +42,14 @@ class DistanceHistogramView(QWidget):
             self.setToolTip(self.tr("Distances between every two files appear here after a scan"))
             return
         kind = (
-            self.tr("a random sample of {0} pairs").format(h.pairs)
+            self.tr("a random sample of %n pair(s)", "", h.pairs)
             if h.sampled
-            else self.tr("all {0} pairs").format(h.pairs)
+            else self.tr("all %n pair(s)", "", h.pairs)
         )
         self.setToolTip(
-            self.tr(
-                "How many pairs of files lie at each distance ({0}, log scale). {1} pairs are within k = {2}."
-            ).format(kind, h.within(self._k), self._k)
+            self.tr("How many pairs of files lie at each distance ({0}, log scale).").format(kind)
+            + " "
+            + self.tr("%n pair(s) within k = {0}.", "", h.within(self._k)).format(self._k)
         )
 
     def pairs_label(self) -> str:

@@ -52,6 +52,7 @@ class ScanOutcome:
     session: FolderSession
     histogram: DistanceHistogram | None
     loaded: LoadedResults | None = None
+    notes: tuple[str, ...] = ()  # the cache's warnings (damaged and set aside, not readable, not written)
 
 
 class ScanJob:
@@ -63,10 +64,11 @@ class ScanJob:
     def __call__(self, request: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
         assert isinstance(request, ScanRequest)
         cache = None
+        notes: list[str] = []
         try:
             if request.cache_path is not None:
                 # The default location: what cannot be used there is a warning, and the scan goes on.
-                cache = open_cache(request.cache_path, named=False)
+                cache = open_cache(request.cache_path, named=False, warn=notes.append)
             result = self.scan_function(
                 request.root, request.config, request.options, cache=cache, progress=progress, cancel=cancel
             )
@@ -74,7 +76,8 @@ class ScanJob:
             if cache is not None:
                 cache.close()
         session = session_of(result)
-        return ScanOutcome(result, session, None if result.cancelled else session.histogram())
+        histogram = None if result.cancelled else session.histogram()
+        return ScanOutcome(result, session, histogram, notes=tuple(dict.fromkeys(notes)))
 
 
 def load_saved(path: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:

@@ -16,6 +16,7 @@ from PySide6.QtWidgets import QLabel, QProgressBar
 
 from simcompare.core.folder.scan import ScanResult
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.names import display_name
 from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
@@ -99,6 +100,12 @@ class ScanProgress(QObject):
                     elapsed, stats.fingerprints_from_cache + stats.features_from_cache
                 )
             )
+        if outcome.notes:  # the cache's warnings: the scan went on, but the user should know why it was slow
+            notes = [display_name(note) for note in outcome.notes]
+            self._label.setText(self._label.text() + " · " + self.tr("Cache: {0}").format(notes[0]))
+            self._label.setToolTip("\n".join(notes))
+        else:
+            self._label.setToolTip("")
 
     @Slot(int)
     def on_cancelled(self, _request: int) -> None:

@@ -72,8 +72,8 @@ class SideBySide(QWidget):
         figures = session.pair(a, b, page.k_box.value())
         files = session.files
         verdict = self.tr("near-duplicates") if figures.near_duplicate else self.tr("not near-duplicates at this k")
-        text = self.tr("{0} bits apart · {1:.0%} of the text shared · {2}").format(
-            figures.distance, figures.resemblance, verdict
+        text = self.tr("%n bit(s) apart · {0:.0%} of the text shared · {1}", "", figures.distance).format(
+            figures.resemblance, verdict
         )
         if figures.identical:
             text = self.tr("Identical cleaned texts") + " · " + text

@@ -6,6 +6,8 @@ import base64
 import binascii
 import re
 import zlib
+from collections import Counter
+from dataclasses import dataclass, field
 
 from simcompare.core.errors import TooLargeError
 from simcompare.core.text.readers.base import (
@@ -37,6 +39,13 @@ _STRING = re.compile(rb"\((?:[^()\\]|\\.)*\)|<[0-9A-Fa-f\s]*>")  # literal (nest
 _STREAM = re.compile(rb"(?<!end)stream(?:\r\n|\n|\r)")
 _FILTERS = re.compile(rb"/Filter\s*(\[[^\]]*\]|/[^\s/\[<>()]+)")
 _NOT_CONTENT = re.compile(rb"/Subtype\s*/Image|/Type\s*/(?:XRef|ObjStm|Metadata|EmbeddedFile)|/Length[123]\b")
+_OBJECT_STREAM = re.compile(rb"/Type\s*/ObjStm")
+_FORM = re.compile(rb"/Subtype\s*/Form")
+_OBJECT_HEAD = re.compile(rb"(\d+)\s+\d+\s+$")
+_PLACED = re.compile(rb"/([^\s/\[\]<>(){}%]+)\s+Do(?=[\s\[(/<]|\Z)")
+_XOBJECTS = re.compile(rb"/XObject\s*<<((?:[^<>]|<<[^<>]*>>)*)>>")
+_REFERENCE = re.compile(rb"/([^\s/\[\]<>(){}%]+)\s+(\d+)\s+\d+\s+R")
+_MAX_FORM_DEPTH = 64
 _CHUNK = 1 << 20
 
 
@@ -51,23 +60,76 @@ def pdf_character_limit(size: int) -> int:
 
 
 def check_pdf_streams(data: bytes, max_inflated: int | None, deadline: Deadline) -> None:
-    """Refuse a PDF whose streams would make PDFium take memory out of proportion to the file, before it
-    loads a page: every stream but images is decoded (Flate, ASCIIHex, ASCII85; against one budget for
-    the document, like an archive's members) and its drawing operators counted.
+    """Refuse a PDF whose streams would make PDFium take memory or time out of proportion to the file, before it
+    loads a page: every stream but images is decoded (Flate, ASCIIHex, ASCII85; against one budget for the
+    document, like an archive's members) and its drawing operators counted. A form XObject is drawn anew at
+    every ``Do`` that places it (PDFium parses its objects once per placement), so a stream's count includes
+    what its forms draw, times how often it places them: a form of a thousand strings placed a thousand
+    times on a page of 900 bytes is a million objects.
 
     Raises:
         InflateLimitError: the streams decode past ``max_inflated`` bytes.
         TooLargeError: a content stream draws more objects than ``pdf_object_limit`` allows, or shows more
-            bytes of strings than ``pdf_character_limit`` allows.
+            bytes of strings than ``pdf_character_limit`` allows, its forms' placements included.
     """
-    budget = max_inflated
     limit = pdf_object_limit(len(data))
     characters = pdf_character_limit(len(data))
+    streams, packed = _count_streams(data, max_inflated, deadline, limit, characters)
+    forms = {number: counts for number, counts in streams if number is not None and counts.form}
+    if not forms:
+        return
+    names = _xobject_names([data, *packed])
+    placed = _Placements(forms, names)
+    for _number, counts in streams:
+        drawn, shown = placed.total(counts)
+        _check_counts(drawn, shown, limit, characters)
+        deadline.check()
+
+
+@dataclass
+class _StreamCounts:
+    """What one decoded stream draws: objects, bytes of strings, and how often it places each named XObject."""
+
+    form: bool
+    drawn: int = 0
+    shown: int = 0
+    places: Counter[bytes] = field(default_factory=Counter)
+
+
+def _check_counts(drawn: int, shown: int, limit: int, characters: int) -> None:
+    if shown > characters:
+        raise TooLargeError(
+            f"has a page that shows more than {characters:,} bytes of text ({PDF_BASE_CHARACTERS:,} plus one "
+            f"per {PDF_BYTES_PER_CHARACTER} bytes of the file): more than can be read in proportion to its size"
+        )
+    if drawn > limit:
+        raise TooLargeError(
+            f"has a page that draws more than {limit:,} objects ({PDF_BASE_OBJECTS:,} plus one per "
+            f"{PDF_BYTES_PER_OBJECT} bytes of the file): more than can be read in proportion to its size"
+        )
+
+
+def _count_streams(
+    data: bytes, max_inflated: int | None, deadline: Deadline, limit: int, characters: int
+) -> tuple[list[tuple[int | None, _StreamCounts]], list[bytes]]:
+    """Every content or form stream's counts, by its object number (None when it has none), and the object
+    streams' decoded bytes (the XObject dictionaries inside them name forms too)."""
+    budget = max_inflated
+    found: list[tuple[int | None, _StreamCounts]] = []
+    packed: list[bytes] = []
     for match in _STREAM.finditer(data):
         start = match.end()
         end = data.find(b"endstream", start)
         end = len(data) if end < 0 else end
-        header = data[max(0, data.rfind(b"obj", max(0, match.start() - 4096), match.start())) : match.start()]
+        at = data.rfind(b"obj", max(0, match.start() - 4096), match.start())
+        header = data[max(0, at) : match.start()]
+        number = _object_number(data, at)
+        if _OBJECT_STREAM.search(header):
+            decoded = _decoded(data[start:end], header, budget)
+            if decoded is not None:
+                budget = None if budget is None else budget - len(decoded)
+                packed.append(decoded)
+            continue
         if _NOT_CONTENT.search(header):
             continue  # images are never decoded for text; fonts and cross-references draw nothing
         decoded = _decoded(data[start:end], header, budget)
@@ -75,21 +137,77 @@ def check_pdf_streams(data: bytes, max_inflated: int | None, deadline: Deadline)
             continue  # a filter not decoded here (LZW, run length …): PDFium has the last word
         if budget is not None:
             budget -= len(decoded)
-        drawn = shown = 0
+        counts = _StreamCounts(form=bool(_FORM.search(header)))
         for offset in range(0, len(decoded), _CHUNK):
-            drawn += len(_DRAWING.findall(decoded, offset, offset + _CHUNK))
-            shown += sum(map(len, _STRING.findall(decoded, offset, offset + _CHUNK)))
-            if shown > characters:
-                raise TooLargeError(
-                    f"has a page that shows more than {characters:,} bytes of text ({PDF_BASE_CHARACTERS:,} plus one "
-                    f"per {PDF_BYTES_PER_CHARACTER} bytes of the file): more than can be read in proportion to its size"
-                )
-            if drawn > limit:
-                raise TooLargeError(
-                    f"has a page that draws more than {limit:,} objects ({PDF_BASE_OBJECTS:,} plus one per "
-                    f"{PDF_BYTES_PER_OBJECT} bytes of the file): more than can be read in proportion to its size"
-                )
+            piece = decoded[offset : offset + _CHUNK]
+            counts.drawn += len(_DRAWING.findall(piece))
+            counts.shown += sum(map(len, _STRING.findall(piece)))
+            counts.places.update(_PLACED.findall(piece))
+            _check_counts(counts.drawn, counts.shown, limit, characters)
+        found.append((number, counts))
         deadline.check()
+    return found, packed
+
+
+def _object_number(data: bytes, at: int) -> int | None:
+    """The number of the object whose ``obj`` keyword is at ``at`` (``12 0 obj``), or None."""
+    if at < 0:
+        return None
+    found = _OBJECT_HEAD.search(data[max(0, at - 24) : at])
+    return int(found.group(1)) if found else None
+
+
+def _xobject_names(texts: list[bytes]) -> dict[bytes, set[int]]:
+    """Which objects each XObject name may stand for, from every ``/XObject << /Name n 0 R … >>`` in the file
+    and in its object streams (a name means different objects on different pages: all are kept)."""
+    names: dict[bytes, set[int]] = {}
+    for text in texts:
+        for dictionary in _XOBJECTS.finditer(text):
+            for name, number in _REFERENCE.findall(dictionary.group(1)):
+                names.setdefault(name, set()).add(int(number))
+    return names
+
+
+class _Placements:
+    """What a stream draws with its forms placed: a form's cost is what it draws plus, for each name it
+    places, the costliest object that name may stand for; a name never found may be any form. A form that
+    places itself again (directly or through others) adds nothing the second time: PDFium does not parse a
+    form inside itself."""
+
+    def __init__(self, forms: dict[int, _StreamCounts], names: dict[bytes, set[int]]) -> None:
+        self._forms = forms
+        self._names = names
+        self._cost: dict[int, tuple[int, int]] = {}
+        self._worst: tuple[int, int] | None = None
+
+    def total(self, counts: _StreamCounts, depth: int = 0) -> tuple[int, int]:
+        drawn, shown = counts.drawn, counts.shown
+        for name, times in counts.places.items():
+            extra = self._name_cost(name, depth)
+            drawn += times * extra[0]
+            shown += times * extra[1]
+        return drawn, shown
+
+    def _name_cost(self, name: bytes, depth: int) -> tuple[int, int]:
+        numbers = self._names.get(name)
+        if numbers is None:
+            return self._worst_form(depth)
+        costs = [self._form_cost(n, depth) for n in numbers if n in self._forms]
+        return (max(c[0] for c in costs), max(c[1] for c in costs)) if costs else (0, 0)
+
+    def _worst_form(self, depth: int) -> tuple[int, int]:
+        if self._worst is None:
+            costs = [self._form_cost(n, depth) for n in self._forms]
+            self._worst = (max(c[0] for c in costs), max(c[1] for c in costs))
+        return self._worst
+
+    def _form_cost(self, number: int, depth: int) -> tuple[int, int]:
+        if number not in self._cost:
+            if depth >= _MAX_FORM_DEPTH:  # forms placing forms this deep: more than any real document does
+                return (1 << 62, 1 << 62)
+            self._cost[number] = (0, 0)  # while it is measured: placed inside itself, it draws nothing more
+            self._cost[number] = self.total(self._forms[number], depth + 1)
+        return self._cost[number]
 
 
 def _decoded(raw: bytes, header: bytes, budget: int | None) -> bytes | None:

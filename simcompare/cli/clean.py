@@ -1,0 +1,363 @@
+"""`simcompare scan … --mark RULE --delete --yes`: the command line cleans, as Czkawka's does.
+
+The files to act on are marked by one of the window's rules (``--mark all-but-newest``…, the core's
+:class:`~simcompare.core.folder.cleaner.MarkRule`), or, for saved results (``--results R.json``), by the marks
+saved with them in the window. Nothing is touched without ``--yes``: without it, each file that would be acted
+on is printed with the action and its group (a dry run). With it, every file goes through the core's actions
+(each checked against its scan record right before, logged in the window's action log) and one line per file
+says what happened. The exit code tells "done" (0), "some files were left alone" (3) and "error" (1).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import TextIO
+
+from simcompare.cli.options import EXIT_INPUT, EXIT_OK, UsageError
+from simcompare.cli.words import count
+from simcompare.core.folder.actions import (
+    ActionKind,
+    ActionLog,
+    ActionReport,
+    Outcome,
+    expected_of,
+    move_scanned,
+    trash_scanned,
+)
+from simcompare.core.folder.cleaner import (
+    MarkRule,
+    apply_reference_folders,
+    marks_by_rule,
+    protected_members,
+    set_reference,
+    whole_groups,
+)
+from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
+from simcompare.core.folder.session import FolderSession, NotDuplicates
+from simcompare.core.formats.names import display_name
+from simcompare.core.formats.results import read_results
+from simcompare.core.search.groups import Group
+
+__all__ = [
+    "EXIT_SKIPPED",
+    "add_clean_options",
+    "check_usage",
+    "clean",
+    "from_results",
+    "groups_as_saved",
+    "wanted",
+]
+
+EXIT_SKIPPED = 3
+"""Some files were left alone (changed since the scan, a link now, a read-only folder…): each is named."""
+
+_RULES = [rule.value for rule in MarkRule if rule is not MarkRule.INSIDE_FOLDER]
+_PAST = {
+    ActionKind.TRASH: "trashed",
+    ActionKind.MOVE: "moved",
+    ActionKind.COPY: "copied",
+    ActionKind.HARD_LINK: "hard-linked",
+    ActionKind.SYMBOLIC_LINK: "symlinked",
+    ActionKind.DELETE: "deleted",
+}
+_VERB = {
+    ActionKind.TRASH: "trash",
+    ActionKind.MOVE: "move",
+    ActionKind.COPY: "copy",
+    ActionKind.HARD_LINK: "hard-link",
+    ActionKind.SYMBOLIC_LINK: "symlink",
+    ActionKind.DELETE: "delete",
+}
+
+
+def add_clean_options(parser: argparse.ArgumentParser) -> None:
+    """``--results`` (saved results instead of a scan), ``--mark RULE``, the actions, ``--yes``."""
+    parser.add_argument(
+        "--results",
+        metavar="FILE.json",
+        help="read saved results (File > Save results in the window, or --save-results) instead of scanning DIR",
+    )
+    parser.add_argument(
+        "--mark",
+        choices=_RULES,
+        metavar="RULE",
+        help=f"mark files by one of the window's rules: {', '.join(_RULES)} "
+        "(default with --results: the marks saved in the window)",
+    )
+    acting = parser.add_mutually_exclusive_group()
+    acting.add_argument("--trash", action="store_true", help="move the marked files to the trash")
+    acting.add_argument("--move-to", metavar="DIR", help="move the marked files into DIR, keeping their paths")
+    acting.add_argument("--copy-to", metavar="DIR", help="copy the marked files into DIR, keeping their paths")
+    acting.add_argument(
+        "--link",
+        choices=[kind.value for kind in LinkKind],
+        help="replace each marked file with a hard or symbolic link to its group's reference",
+    )
+    acting.add_argument("--delete", action="store_true", help="delete the marked files permanently")
+    parser.add_argument(
+        "--remove-empty-folders",
+        action="store_true",
+        help="after --trash, --move-to or --delete, remove the folders they left empty",
+    )
+    parser.add_argument(
+        "--yes",
+        action="store_true",
+        help="act; without it the action is only printed, file by file (a dry run)",
+    )
+
+
+def _kind(args: argparse.Namespace) -> ActionKind | None:
+    if args.trash:
+        return ActionKind.TRASH
+    if args.move_to is not None:
+        return ActionKind.MOVE
+    if args.copy_to is not None:
+        return ActionKind.COPY
+    if args.link is not None:
+        return ActionKind.HARD_LINK if args.link == LinkKind.HARD else ActionKind.SYMBOLIC_LINK
+    if args.delete:
+        return ActionKind.DELETE
+    return None
+
+
+def wanted(args: argparse.Namespace) -> bool:
+    """Whether the command line asks to mark or clean (then the groups are not printed)."""
+    return args.mark is not None or _kind(args) is not None
+
+
+def check_usage(args: argparse.Namespace) -> None:
+    """Usage errors before anything is scanned or read."""
+    kind = _kind(args)
+    for option, value in (("--move-to", args.move_to), ("--copy-to", args.copy_to)):
+        if value is not None and not value.strip():
+            raise UsageError(f"{option} needs a folder; '' names none")
+    if args.yes and kind is None:
+        raise UsageError("--yes confirms an action: add --trash, --move-to, --copy-to, --link or --delete")
+    if args.remove_empty_folders and kind not in (ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE):
+        raise UsageError("--remove-empty-folders goes with --trash, --move-to or --delete (the actions that empty)")
+    if wanted(args) and (args.json or args.csv or args.pairs):
+        raise UsageError("--mark and the actions print one line per file; leave out --json, --csv and --pairs")
+    if kind is not None and args.mark is None and args.results is None:
+        raise UsageError(f"{_option(kind)} needs --mark RULE (or --results R.json with files marked in the window)")
+
+
+def _option(kind: ActionKind) -> str:
+    return {
+        ActionKind.TRASH: "--trash",
+        ActionKind.MOVE: "--move-to",
+        ActionKind.COPY: "--copy-to",
+        ActionKind.HARD_LINK: "--link",
+        ActionKind.SYMBOLIC_LINK: "--link",
+        ActionKind.DELETE: "--delete",
+    }[kind]
+
+
+def groups_as_saved(
+    session: FolderSession, groups: Sequence[Group], reference_folders: Sequence[str], references: Iterable[str]
+) -> list[Group]:
+    """The groups as the window shows them: a member in a reference folder, else a file the user made its group's
+    reference, leads its group."""
+    groups = apply_reference_folders(session, groups, reference_folders)
+    preferred = {i for path in references if (i := session.index_of(path)) is not None}
+    if not preferred:
+        return groups
+    out = []
+    for group in groups:
+        chosen = next((m.index for m in group.members if m.index in preferred), None)
+        if chosen is None or group.reference in preferred:
+            out.append(group)
+        else:
+            out.append(set_reference(session, group, chosen))
+    return out
+
+
+def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., int]) -> int:
+    """``scan --results R.json``: the saved result's groups (at its k, unless -k is given), references and
+    reference folders as the window shows them, its marks when no --mark is given; ``report(args, session,
+    groups, k, out, saved_marks=…, reference_folders=…)`` prints or cleans."""
+    try:
+        loaded = read_results(args.results)
+    except (OSError, ValueError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        print(f"simcompare: --results {display_name(args.results)}: {display_name(reason)}", file=sys.stderr)
+        return EXIT_INPUT
+    if loaded.changed or loaded.gone:
+        print(
+            f"simcompare: since the results were saved, {count(len(loaded.changed), 'file')} changed and "
+            f"{count(len(loaded.gone), 'file')} vanished; they are never acted on",
+            file=sys.stderr,
+        )
+    remembered = NotDuplicates()
+    kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
+    session = FolderSession(loaded.result, not_duplicates=None if remembered.problem else remembered, **kept)
+    k = loaded.k if args.k is None else args.k
+    if not 0 <= k < session.bits:
+        raise UsageError(f"-k must be from 0 to {session.bits - 1} for these {session.bits}-bit results, got {k}")
+    args.groups = loaded.rule.value
+    folders = loaded.reference_folders or ()
+    groups = groups_as_saved(session, session.groups(k, rule=loaded.rule), folders, loaded.references)
+    return report(args, session, groups, k, out, saved_marks=loaded.marked, reference_folders=folders)
+
+
+def _marked(
+    args: argparse.Namespace,
+    session: FolderSession,
+    groups: Sequence[Group],
+    saved: Iterable[str],
+    reference_folders: Sequence[str],
+) -> list[int]:
+    """The files to act on, in group order: a rule's marks, else the saved ones (never a group's reference, the
+    file a link points at, nor a file in a reference folder)."""
+    # as in the window, a group's reference and a file in a reference folder are never marked
+    protected = protected_members(session, groups, reference_folders) | {g.reference for g in groups}
+    if args.mark is not None:
+        marks = marks_by_rule(session, groups, args.mark, reference_folders=reference_folders) - protected
+    else:
+        marks = {i for path in saved if (i := session.index_of(path)) is not None} - protected
+    return [m.index for g in groups for m in g.members if m.index in marks]
+
+
+def clean(
+    args: argparse.Namespace,
+    session: FolderSession,
+    groups: Sequence[Group],
+    out: TextIO,
+    *,
+    saved_marks: Iterable[str] = (),
+    reference_folders: Sequence[str] = (),
+) -> int:
+    """Mark, then print what would be done (a dry run) or, with ``--yes``, do it; returns the exit code."""
+    group_of = {m.index: number for number, g in enumerate(groups, start=1) for m in g.members}
+    reference_of = {m.index: g.reference for g in groups for m in g.members}
+    chosen = _marked(args, session, groups, saved_marks, reference_folders)
+    kind = _kind(args)
+    if kind is None:  # --mark alone: the marks
+        for i in chosen:
+            print(f"marked  group {group_of[i]}  {display_name(session.files[i].path)}", file=out)
+        print(f"{count(len(chosen), 'file')} marked in {count(len(groups), 'group')}", file=out)
+        return EXIT_OK
+    whole = set(whole_groups(session, groups, chosen)) if kind in _REMOVING else set()
+    left_out = [i for i in chosen if group_of[i] in whole]
+    chosen = [i for i in chosen if group_of[i] not in whole]
+    for i in left_out:
+        print(
+            f"left alone  group {group_of[i]}  {display_name(session.files[i].path)}: every copy of the group is "
+            "marked; none would be left",
+            file=out,
+        )
+    if not args.yes:
+        return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
+    try:
+        report = _act(args, kind, session, chosen, reference_of, reference_folders)
+    except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+        print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)
+        return EXIT_INPUT
+    return _said(kind, session, report, group_of, out, len(left_out))
+
+
+_REMOVING = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})
+
+
+def _destination(args: argparse.Namespace, kind: ActionKind, session: FolderSession, rel: str) -> str:
+    folder = args.move_to if kind is ActionKind.MOVE else args.copy_to
+    return os.path.join(os.path.abspath(folder), *rel.split("/"))
+
+
+def _dry_run(
+    args: argparse.Namespace,
+    kind: ActionKind,
+    session: FolderSession,
+    chosen: Sequence[int],
+    group_of: dict[int, int],
+    reference_of: dict[int, int],
+    out: TextIO,
+) -> int:
+    """One line per file that would be acted on (or left alone, and why); nothing is touched. Exits 0."""
+    files = session.files
+    for i in chosen:
+        line = f"would {_VERB[kind]}  group {group_of[i]}  {display_name(files[i].path)}"
+        if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
+            if not session.same_bytes(i, reference_of[i]):
+                print(
+                    f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: its bytes differ "
+                    f"from those of {display_name(files[reference_of[i]].path)}; a link would lose them",
+                    file=out,
+                )
+                continue
+            line += f"  -> {display_name(files[reference_of[i]].path)}"
+        elif kind in (ActionKind.MOVE, ActionKind.COPY):
+            line += f"  -> {display_name(_destination(args, kind, session, files[i].path))}"
+        print(line, file=out)
+    if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
+        chosen = [i for i in chosen if session.same_bytes(i, reference_of[i])]
+    size = sum(files[i].size for i in chosen)
+    print(
+        f"dry run: {count(len(chosen), 'file')} ({size:,} bytes) would be {_PAST[kind]}; nothing was touched, "
+        "add --yes to act",
+        file=out,
+    )
+    return EXIT_OK
+
+
+def _act(
+    args: argparse.Namespace,
+    kind: ActionKind,
+    session: FolderSession,
+    chosen: Sequence[int],
+    reference_of: dict[int, int],
+    reference_folders: Sequence[str],
+) -> ActionReport:
+    root, files, log = session.root, session.files, ActionLog()
+    expected = [expected_of(files[i]) for i in chosen]
+    tidy = {"remove_empty": args.remove_empty_folders, "keep": tuple(reference_folders)}
+    if kind is ActionKind.TRASH:
+        from send2trash import send2trash
+
+        return trash_scanned(root, expected, send2trash, log=log, **tidy)
+    if kind is ActionKind.MOVE:
+        return move_scanned(root, expected, args.move_to, log=log, **tidy)
+    if kind is ActionKind.COPY:
+        return copy_scanned(root, expected, args.copy_to, log=log)
+    if kind is ActionKind.DELETE:
+        return delete_scanned(root, expected, log=log, **tidy)
+    pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
+    return link_scanned(root, pairs, args.link, log=log)
+
+
+def _said(
+    kind: ActionKind,
+    session: FolderSession,
+    report: ActionReport,
+    group_of: dict[int, int],
+    out: TextIO,
+    left_out: int,
+) -> int:
+    """One line per file (what happened), the folders removed, a summary; the exit code."""
+    for outcome in report.outcomes:
+        where = _group(session, outcome, group_of)
+        if outcome.ok:
+            target = f"  -> {display_name(outcome.target)}" if outcome.target else ""
+            print(f"{_PAST[kind]}  {where}  {display_name(outcome.path)}{target}", file=out)
+        else:
+            reason = outcome.error + (f" ({outcome.skipped})" if outcome.skipped else "")
+            print(f"left alone  {where}  {display_name(outcome.path)}: {display_name(reason)}", file=out)
+    for folder in report.removed_folders:
+        print(f"removed empty folder  {display_name(folder)}", file=out)
+    stayed = len(report.stayed) + left_out
+    print(f"{count(len(report.done), 'file')} {_PAST[kind]}, {count(stayed, 'file')} left alone", file=out)
+    if report.log_error:
+        print(f"simcompare: the action log could not be written: {report.log_error}", file=sys.stderr)
+        return EXIT_INPUT
+    if stayed:
+        print(f"simcompare: {count(stayed, 'file was', 'files were')} left alone (see above)", file=sys.stderr)
+        return EXIT_SKIPPED
+    return EXIT_OK
+
+
+def _group(session: FolderSession, outcome: Outcome, group_of: dict[int, int]) -> str:
+    index = session.index_of(outcome.path) if outcome.path else None
+    return f"group {group_of[index]}" if index is not None and index in group_of else "group ?"

@@ -1,0 +1,256 @@
+"""The Folder page's commands that replace, delete or copy files: *Replace with hard link*, *Replace with symbolic
+link*, *Delete permanently* (asked twice, naming the count and the size), *Copy to folder…*, and the option
+*Remove folders left empty* that Move to trash, Move to folder and Delete permanently follow.
+
+The work is the core's (:mod:`simcompare.core.folder.replace`): each file goes as its scan record, so the core
+checks it (and a link's reference) right before acting and leaves alone whatever changed. Each action is logged;
+afterwards the list drops exactly the files the report says changed on disk (a copy changes none), and the files
+left alone are named with their reason.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QObject, Slot
+from PySide6.QtGui import QAction
+from PySide6.QtWidgets import QMenu
+
+from simcompare.core.folder.actions import ActionKind, ActionReport, Outcome, expected_of
+from simcompare.core.folder.cleaner import inside
+from simcompare.core.folder.cleaner_state import FileState
+from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
+from simcompare.core.folder.safe_paths import SkipReason
+from simcompare.core.formats.names import display_name
+from simcompare.gui.common.messages import os_error_text, system_error_text
+from simcompare.gui.folder.models import human_size
+
+if TYPE_CHECKING:
+    from simcompare.gui.folder.page import FolderPage
+
+_LEFT = {
+    ActionKind.HARD_LINK: FileState.LINKED,
+    ActionKind.SYMBOLIC_LINK: FileState.LINKED,
+    ActionKind.DELETE: FileState.DELETED,
+}
+_REMOVE_EMPTY_KEY = "folder/remove_empty_folders"
+
+
+class ReplaceCommands(QObject):
+    """Replace with links, delete permanently, copy to a folder; and the option to remove emptied folders."""
+
+    def __init__(self, page: FolderPage) -> None:
+        super().__init__(page)
+        self._page = page
+        self.hard_link_action = self._action(
+            self.tr("Replace with hard link"),
+            self.replace_with_hard_link,
+            self.tr("Replace each chosen file with a hard link to its group's reference (identical files only)"),
+        )
+        self.symbolic_link_action = self._action(
+            self.tr("Replace with symbolic link"),
+            self.replace_with_symbolic_link,
+            self.tr("Replace each chosen file with a symbolic link to its group's reference (identical files only)"),
+        )
+        self.delete_action = self._action(
+            self.tr("Delete permanently…"),
+            self.delete_permanently,
+            self.tr("Delete the chosen files without the trash, after asking twice"),
+        )
+        self.copy_action = self._action(
+            self.tr("Copy to folder…"),
+            self.copy_to_folder,
+            self.tr("Copy the chosen files into a folder, keeping their paths; the files stay"),
+        )
+        self.remove_empty_action = QAction(self.tr("Remove folders left empty"), page)
+        self.remove_empty_action.setCheckable(True)
+        self.remove_empty_action.setStatusTip(
+            self.tr("After a move or a delete, remove the folders it left empty (never the scanned folder)")
+        )
+        self.remove_empty_action.setChecked(self._remembered())
+        self.remove_empty_action.toggled.connect(self._remember)
+
+    def _action(self, text: str, slot: object, tip: str) -> QAction:
+        action = QAction(text, self._page)
+        action.triggered.connect(lambda _checked=False: slot())  # type: ignore[operator]
+        action.setStatusTip(tip)
+        action.setToolTip(tip)
+        return action
+
+    @property
+    def actions(self) -> tuple[QAction, ...]:
+        """The four actions, in menu order."""
+        return (self.hard_link_action, self.symbolic_link_action, self.delete_action, self.copy_action)
+
+    def add_to(self, menu: QMenu, *, option: bool = True) -> None:
+        """Add the actions (and the option, when ``option``) to ``menu``."""
+        menu.addActions(list(self.actions))
+        if option:
+            menu.addAction(self.remove_empty_action)
+
+    def refresh(self, enabled: bool) -> None:
+        for action in self.actions:
+            action.setEnabled(enabled)
+
+    def _remembered(self) -> bool:
+        value = self._page.preferences.settings.value(_REMOVE_EMPTY_KEY, False)
+        return value is True or value == "true"
+
+    @Slot(bool)
+    def _remember(self, on: bool) -> None:
+        self._page.preferences.settings.setValue(_REMOVE_EMPTY_KEY, on)
+
+    def tidy(self) -> dict[str, object]:
+        """What Move to trash, Move to folder and Delete permanently pass on: remove the folders they emptied
+        (never the scanned folder, nor a reference folder)?"""
+        return {"remove_empty": self.remove_empty_action.isChecked(), "keep": tuple(self._page.reference_folders())}
+
+    # ------------------------------------------------------------------ the actions
+    @Slot()
+    def replace_with_hard_link(self) -> list[str]:
+        return self._link(LinkKind.HARD)
+
+    @Slot()
+    def replace_with_symbolic_link(self) -> list[str]:
+        return self._link(LinkKind.SYMBOLIC)
+
+    def _link(self, how: LinkKind) -> list[str]:
+        if (taken := self._page.file_commands.to_act_on()) is None:
+            return []
+        page, session, chosen = taken
+        reference_of = {m.index: g.reference for g in page.groups for m in g.members}
+        chosen = [i for i in chosen if i in reference_of and reference_of[i] != i]
+        if not chosen:
+            page.warn(self._title(how), self.tr("Choose copies, not their group's reference."))
+            return []
+        differ = sum(1 for i in chosen if not session.same_bytes(i, reference_of[i]))
+        if how is LinkKind.HARD:
+            question = self.tr("Replace %n file(s) with a hard link to their group's reference?", "", len(chosen))
+        else:
+            question = self.tr("Replace %n file(s) with a symbolic link to their group's reference?", "", len(chosen))
+        if differ:
+            question += " " + self.tr(
+                "%n of them differ from their reference and will be left as they are.", "", differ
+            )
+        listing = "\n".join(
+            f"{display_name(page.absolute(i))} → {display_name(page.absolute(reference_of[i]))}" for i in chosen
+        )
+        if not page.confirm(self._title(how), question, listing):
+            return []
+        files = session.files
+        pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
+        return self.finish(self._title(how), link_scanned(session.root, pairs, how, log=page.log))
+
+    def _title(self, how: LinkKind) -> str:
+        return self.tr("Replace with hard link") if how is LinkKind.HARD else self.tr("Replace with symbolic link")
+
+    @Slot()
+    def delete_permanently(self) -> list[str]:
+        """Delete the marked (else the selected) files without the trash, after asking twice."""
+        commands = self._page.file_commands
+        if (taken := commands.to_act_on()) is None:
+            return []
+        page, session, chosen = taken
+        title = self.tr("Delete permanently")
+        size = human_size(sum(session.files[i].size for i in chosen))
+        first = self.tr("Delete %n file(s) ({0}) permanently? They do not go to the trash.", "", len(chosen))
+        if not commands.confirm_files(title, first.format(size), chosen, self.tr("Delete every copy?")):
+            return []
+        again = self.tr("Really delete %n file(s) ({0})? This cannot be undone.", "", len(chosen)).format(size)
+        listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
+        if not page.confirm(title, again, listing):
+            return []
+        expected = commands.expected(chosen)
+        report = delete_scanned(session.root, expected, log=page.log, **self.tidy())  # type: ignore[arg-type]
+        return self.finish(title, report)
+
+    @Slot()
+    def copy_to_folder(self) -> list[str]:
+        """Copy the marked (else the selected) files into a folder, keeping their paths; the files stay."""
+        commands = self._page.file_commands
+        if (taken := commands.to_act_on()) is None:
+            return []
+        page, session, chosen = taken
+        title = self.tr("Copy to folder")
+        start = page.preferences.start_folder("folder/last_copy")
+        destination = page.ask_folder(self.tr("Copy the files into this folder"), start, "")
+        if not destination:
+            return []
+        if inside(destination, [session.root]) or Path(destination).resolve() == Path(session.root).resolve():
+            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
+            return []
+        question = self.tr("Copy %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
+            display_name(destination)
+        )
+        listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
+        if not page.confirm(title, question, listing):
+            return []
+        page.preferences.remember_folder("folder/last_copy", destination)
+        try:
+            report = copy_scanned(session.root, commands.expected(chosen), destination, log=page.log)
+        except OSError as error:  # the destination could not be made: nothing was copied
+            page.warn(title, os_error_text(error))
+            return []
+        except ValueError:
+            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
+            return []
+        return self.finish(title, report)
+
+    # ------------------------------------------------------------------ afterwards
+    def finish(self, title: str, report: ActionReport) -> list[str]:
+        """Show what happened on disk: what changed leaves the groups (a copy changes nothing), what stayed is
+        named with its reason, a log that could not be written is its own warning. Returns the changed paths."""
+        page = self._page
+        assert page.session is not None
+        root = page.session.root
+        changed = list(report.moved_paths) if report.kind in _LEFT else []
+        stayed = []
+        for outcome in report.stayed:
+            gone = report.kind is ActionKind.DELETE and outcome.skipped is SkipReason.SAME_FILE
+            if gone and not os.path.lexists(os.path.join(root, outcome.path)):
+                changed.append(outcome.path)  # another name of a file deleted once (a bind mount)
+            else:
+                stayed.append(outcome)
+        if changed:
+            page.forget(changed, _LEFT[report.kind])
+            page.files_changed.emit()
+        done = self.done_text(report.kind, len(report.done))
+        if report.removed_folders:
+            done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
+        if stayed:
+            lines = "\n".join(f"{display_name(o.source)}: {self.reason(o)}" for o in stayed)
+            left = self.tr("%n file(s) were left as they were:", "", len(stayed))
+            page.warn(title, f"{done}. {left}\n{lines}")
+        if report.log_error:
+            why = system_error_text(report.log_errno) or report.log_error
+            page.warn(
+                self.tr("Action log"),
+                self.tr("The action log could not be written: {0}").format(why) + "\n" + done,
+            )
+        page.summary.show(status=done)
+        return changed
+
+    def done_text(self, kind: ActionKind, n: int) -> str:
+        if kind is ActionKind.DELETE:
+            return self.tr("%n file(s) deleted", "", n)
+        if kind is ActionKind.COPY:
+            return self.tr("%n file(s) copied", "", n)
+        return self.tr("%n file(s) replaced with a link", "", n)
+
+    def reason(self, outcome: Outcome) -> str:
+        """Why a file stayed, in the interface language."""
+        words = {
+            SkipReason.IS_REFERENCE: self.tr("it is its group's reference"),
+            SkipReason.REFERENCE_CHANGED: self.tr("its group's reference changed or vanished since the scan"),
+            SkipReason.ALREADY_LINKED: self.tr("it already is a hard link of its group's reference"),
+            SkipReason.OTHER_DEVICE: self.tr("it is on another disk than its reference; a hard link cannot join them"),
+            SkipReason.NOT_IDENTICAL: self.tr("its bytes differ from its reference's; a link would lose them"),
+        }
+        if outcome.skipped in words:
+            return words[outcome.skipped]
+        if outcome.errno == errno.ENOSPC:
+            return self.tr("there is not enough free space at the destination")
+        return self._page.file_commands.reason(outcome)

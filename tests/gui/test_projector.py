@@ -1,0 +1,101 @@
+"""Projector mode: View → Larger / Smaller (remembered), auto-play, lit widgets kept in view at 1024×700."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+from helpers.gui import wait_settled
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication
+
+from simcompare.gui.app import settle_layouts
+from simcompare.gui.compare.steps import Step
+from simcompare.gui.compare.zoom import SCALES, ZOOM_KEY, Zoom
+
+
+@pytest.fixture
+def window(main_window) -> Iterator:
+    yield main_window
+    main_window.compare_page.zoom.set_scale(1.0, remember=False)  # the next test starts at the usual size
+
+
+def test_larger_and_smaller_scale_everything_and_are_remembered(qtbot, window) -> None:
+    page = window.compare_page
+    zoom = page.zoom
+    view_menu = window.menuBar().actions()[2].menu()
+    assert {zoom.larger_action, zoom.smaller_action, zoom.normal_action} <= set(view_menu.actions())
+    assert QKeySequence(QKeySequence.StandardKey.ZoomIn) in zoom.larger_action.shortcuts()
+    assert zoom.smaller_action.shortcut() == QKeySequence(QKeySequence.StandardKey.ZoomOut)
+    app = QApplication.instance()
+    base = QApplication.font().pointSizeF()
+    table_font = page.table_a.view.font().pointSizeF()
+    heading = page.fingerprints.heading.font().pointSizeF()
+    zoom.larger_action.trigger()
+    zoom.larger_action.trigger()
+    assert zoom.scale == 1.3
+    assert QApplication.font().pointSizeF() == pytest.approx(base * 1.3)
+    assert page.table_a.view.font().pointSizeF() == pytest.approx(table_font * 1.3)  # monospace too
+    assert page.fingerprints.heading.font().pointSizeF() == pytest.approx(heading * 1.3)  # bold headings too
+    rows = page.table_a.view.verticalHeader().defaultSectionSize()
+    assert rows == page.table_a.view.fontMetrics().height() + 6  # the rows grew with it
+    assert float(QSettings().value(ZOOM_KEY)) == 1.3
+    assert Zoom().scale == 1.3  # the next start reads it back
+    zoom.smaller_action.trigger()
+    assert zoom.scale == 1.15 and QApplication.font().pointSizeF() == pytest.approx(base * 1.15)
+    zoom.normal_action.trigger()
+    assert QApplication.font().pointSizeF() == pytest.approx(base)
+    assert page.table_a.view.font().pointSizeF() == pytest.approx(table_font)
+    for _ in SCALES:
+        zoom.larger()
+    assert zoom.scale == SCALES[-1] and not zoom.larger_action.isEnabled()
+    assert app is QApplication.instance()
+
+
+def test_a_damaged_zoom_preference_is_the_usual_size() -> None:
+    QSettings().setValue(ZOOM_KEY, "huge")
+    assert Zoom().scale == 1.0
+    QSettings().setValue(ZOOM_KEY, 37)
+    assert Zoom().scale == 1.0
+    with pytest.raises(ValueError, match="must be one of"):
+        Zoom().set_scale(1.23)
+
+
+def test_auto_play_walks_the_steps_at_its_pace(qtbot, window) -> None:
+    page = window.compare_page
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    guide = page.step_guide
+    guide.pace.setCurrentIndex(0)
+    guide.play_button.click()
+    assert guide.step == Step.CLEAN and guide.timer.isActive() and guide.timer.interval() == 2000
+    guide.timer.timeout.emit()  # one beat of the pace, without waiting for it
+    assert guide.step == Step.TOKENS
+    guide.pace.setCurrentIndex(2)
+    assert guide.timer.interval() == 8000
+    for _ in range(20):
+        guide.timer.timeout.emit()
+    assert guide.step == Step.DISTANCE  # stops at the last step
+    assert not guide.play_button.isChecked() and not guide.timer.isActive()
+    guide.play_button.click()  # from the end: again from the first step
+    assert guide.step == Step.CLEAN
+    guide.toggle.click()  # leaving step mode stops it
+    assert not guide.timer.isActive()
+
+
+def test_the_lit_widgets_are_in_view_at_1024_by_700_and_larger(qtbot, window) -> None:
+    window.resize(1024, 700)
+    page = window.compare_page
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.show_results_tab(0)
+    page.zoom.set_scale(1.3, remember=False)
+    settle_layouts()
+    for step in (Step.FINGERPRINT, Step.XOR):
+        page.step_guide.go_to(step)
+        settle_layouts()
+        lit = page.steps_tab.lit_widgets()
+        assert lit
+        for widget in lit:
+            assert not widget.visibleRegion().isEmpty(), (step, widget.objectName())
