@@ -1,6 +1,8 @@
 """The Folder page on a real corpus: does the window stay responsive while it scans, and how fast does Cancel land?
 
-    python benchmarks/bench_folder_gui.py                 # zh_docs + en_copyright from ../shared/corpora
+    python benchmarks/bench_folder_gui.py                 # the window with many files (100,000 synthetic)
+    python benchmarks/bench_folder_gui.py --files 1000000
+    python benchmarks/bench_folder_gui.py --cancel-after 2    # zh_docs + en_copyright from ../shared/corpora
     python benchmarks/bench_folder_gui.py --folder DIR --cancel-after 2
     python benchmarks/bench_folder_gui.py --regroup 100000   # threshold changes on a synthetic result
 
@@ -15,6 +17,12 @@ values in quick ticks; the longest event-loop gap from the first tick to the new
 window's worst pause while regrouping (grouping runs in the worker; the old groups stay until then).
 Last, every other folder of the synthetic result is made a reference folder, so many groups take a new
 reference (the groups are computed anew, with their references moved).
+
+By default (or with --files N), the window with many files: a synthetic result of N files (as for --regroup)
+is saved and reopened as a user would; then keys typed in the filter box, a mark by rule, an invert and a
+change of k, each measured as the longest stretch the window's thread was busy (the longest gap between
+ticks of a 10 ms timer, from the action to its result on screen), and the process's memory: after the
+session is made and grouped without a window (what the command line holds) and after the window shows it.
 """
 
 from __future__ import annotations
@@ -24,6 +32,7 @@ import os
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
@@ -172,12 +181,204 @@ def regroup_run(page: FolderPage, n: int) -> None:
     print(f"| {label} | {time.perf_counter() - started:.2f} s | {watch.longest} ms |")
 
 
+def rss_mb() -> tuple[float, float]:
+    """The process's memory now and at its peak, in MB (Linux: /proc; elsewhere the peak twice)."""
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    try:
+        with open("/proc/self/statm") as statm:
+            now = int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE") / 2**20
+    except OSError:
+        now = peak
+    return now, peak
+
+
+def command_line_memory(n: int) -> int:
+    """What the command line holds for the same N files: the result, its session and its groups at the
+    default k, without Qt (run as a child process by --files; prints its peak memory)."""
+    from simcompare.core.defaults import DEFAULT_K64
+    from simcompare.core.folder.session import session_of
+
+    result = synthetic_result(n)
+    session = session_of(result, keep_not_duplicates=False)
+    groups = session.groups(DEFAULT_K64)
+    now, peak = rss_mb()
+    print(f"{now:.0f} {peak:.0f} {len(groups)}")
+    return 0
+
+
+def settle(until: Callable[[], bool], timeout_s: float = 600.0) -> None:
+    """Run the event loop until ``until()`` holds, then 0.15 s longer so late repaints are counted (the loop
+    sleeps between events: a loop of processEvents would take the interpreter from the worker)."""
+    loop = QEventLoop()
+    wake = QTimer()
+    wake.setInterval(20)
+    wake.timeout.connect(loop.quit)
+    wake.start()
+    deadline = time.perf_counter() + timeout_s
+    while not until() and time.perf_counter() < deadline:
+        loop.exec()
+    quiet = time.perf_counter() + 0.15
+    while time.perf_counter() < quiet:
+        loop.exec()
+    wake.stop()
+
+
+CPU: list[float] = []
+"""The window thread's processor time over each step measured, in ms: every stretch it was busy added up,
+without other programs' share of the processors (a bound on the longest pause on an idle machine)."""
+
+
+def measured(action: Callable[[], object], until: Callable[[], bool] = lambda: True) -> tuple[int, float]:
+    """The window's longest busy stretch (ms) from ``action`` (run from the event loop) to its result
+    (``until``), and the seconds until then; the window thread's processor time meanwhile goes to CPU."""
+    watch = TickWatch()
+    done: list[bool] = []
+    watch.start()
+    started, began = time.perf_counter(), time.thread_time()
+    QTimer.singleShot(0, lambda: done.append(action() is not False))
+    settle(lambda: bool(done) and until())
+    watch.stop()
+    CPU.append((time.thread_time() - began) * 1000)
+    return watch.longest, time.perf_counter() - started - 0.15
+
+
+class Rows:
+    """The table's rows, each printed as soon as it is measured (a million files take a while)."""
+
+    def append(self, row: tuple[str, ...]) -> None:
+        print("| " + " | ".join(row) + " |", flush=True)
+
+
+def made_up_groups(session: object, n: int) -> None:
+    """Give ``session`` groups without its index: files 5g, 5g + 1 and 5g + 2 make group g (n / 5 groups), at
+    every k, so that the window's part can be measured on a million files without the index's minutes."""
+    from simcompare.core.search.groups import Group, Member
+
+    groups = [
+        Group(5 * g, tuple(Member(5 * g + j, j, 1.0 - j / 10, j == 1) for j in range(3)), 2) for g in range(n // 5)
+    ]
+    session.groups = lambda k, **_: list(groups)  # type: ignore[attr-defined]
+    session.pairs = lambda k, **_: ()  # type: ignore[attr-defined]
+
+
+def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings, made_up: bool = False) -> None:
+    import subprocess
+
+    from PySide6.QtCore import Qt  # noqa: TID251 - measures the window
+    from PySide6.QtTest import QTest  # noqa: TID251
+
+    from simcompare.core.folder.session import FolderSession, NotDuplicates
+    from simcompare.gui.folder.jobs import ScanOutcome
+
+    if made_up:
+        print("groups made up (--made-up-groups): the index is not run; the command line not measured")
+    child = (
+        None
+        if made_up
+        else subprocess.run(
+            [sys.executable, __file__, "--command-line-memory", str(n)], capture_output=True, text=True, check=True
+        )
+    )
+    if child is not None:
+        cli_now, cli_peak, _ = child.stdout.split()
+        print(f"memory: the command line's result, session and groups {cli_now} MB (peak {cli_peak} MB)", flush=True)
+    built = time.perf_counter()
+    result = synthetic_result(n)
+    session = FolderSession(result, not_duplicates=NotDuplicates(scratch / "nd.json"))
+    if made_up:
+        made_up_groups(session, n)
+    built = time.perf_counter() - built
+    print(f"The Folder window with {n:,} synthetic files (built in {built:.1f} s)\n")
+    print("| step | done after | the window's longest pause | the window thread's processor time |")
+    print("|---|---|---|---|", flush=True)
+    rows = Rows()
+    pause, seconds = measured(
+        lambda: page._show_outcome(ScanOutcome(result, session, None)), lambda: page.shown is not None
+    )
+    rows.append(
+        (
+            f"first groups at k = {page.k_box.value()} ({len(page.groups):,} groups)",
+            f"{seconds:.2f} s",
+            f"{pause} ms",
+            f"{CPU[-1]:.0f} ms",
+        )
+    )
+    window_now, window_peak = rss_mb()
+    print(f"memory: the window after the first groups {window_now:.0f} MB (peak {window_peak:.0f} MB)", flush=True)
+
+    keys = "f01"
+    for i, key in enumerate(keys):
+        pause, _ = measured(lambda key=key: QTest.keyClick(page.filter_edit, key))
+        rows.append((f"key {i + 1} in the filter box ('{keys[: i + 1]}')", "", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+    worst, cpu = 0, 0.0
+    for _ in keys:
+        pause, _ = measured(lambda: QTest.keyClick(page.filter_edit, Qt.Key.Key_Backspace))
+        worst, cpu = max(worst, pause), max(cpu, CPU[-1])
+    rows.append((f"{len(keys)} backspaces, the filter emptied (worst)", "", f"{worst} ms", f"{cpu:.0f} ms"))
+
+    for label, act in (
+        ("mark by rule (all but the reference)", lambda: page.marking.mark_by_rule("all-but-reference")),
+        ("invert the marks", page.marking.invert_marks),
+        ("invert again", page.marking.invert_marks),
+        ("undo", page.marking.undo_marking),
+    ):
+        pause, seconds = measured(act)
+        rows.append(
+            (f"{label}: {len(page.cleaner.marks):,} marked", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms")
+        )
+
+    for k in (6, 12):
+        pause, seconds = measured(lambda k=k: page.k_slider.setValue(k), lambda: not page.regrouping)
+        rows.append((f"k → {k} ({len(page.groups):,} groups)", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+
+    if made_up:
+        return
+    saved = scratch / "results.json"
+    page.save_results(saved)
+    other = FolderPage(settings=settings, cache_path=None)
+    other.resize(1400, 900)
+    other.show()
+    pause, seconds = measured(lambda: other.open_results(saved), lambda: other.shown is not None and not other.scanning)
+    rows.append(
+        (
+            f"open the saved results ({saved.stat().st_size / 2**20:.0f} MB)",
+            f"{seconds:.2f} s",
+            f"{pause} ms",
+            f"{CPU[-1]:.0f} ms",
+        )
+    )
+    other.shutdown()
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folder", type=Path)
     parser.add_argument("--cancel-after", type=float, default=2.0)
     parser.add_argument("--regroup", type=int, metavar="N", help="measure threshold changes on N synthetic files")
+    parser.add_argument("--files", type=int, default=100_000, metavar="N", help="the window with N synthetic files")
+    parser.add_argument(
+        "--made-up-groups", action="store_true", help="with --files: groups of three made up, without the index"
+    )
+    parser.add_argument("--command-line-memory", type=int, metavar="N", help=argparse.SUPPRESS)
     args = parser.parse_args()
+    if args.command_line_memory:
+        return command_line_memory(args.command_line_memory)
+    if args.folder is None and "--cancel-after" not in sys.argv:
+        from simcompare.gui.common.workers import GuiThreadCollector
+
+        app = create_application("en")
+        collector = GuiThreadCollector(app)
+        with tempfile.TemporaryDirectory() as scratch:
+            settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
+            page = FolderPage(settings=settings, cache_path=None)
+            page.resize(1400, 900)
+            page.show()
+            many_files_run(page, args.files, Path(scratch), settings, args.made_up_groups)
+            page.shutdown()
+        collector.stop()
+        return 0
     if args.regroup:
         from simcompare.gui.common.workers import GuiThreadCollector
 

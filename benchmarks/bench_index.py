@@ -1,27 +1,31 @@
-"""Benchmark the block index: all pairs within k among many random 64-bit fingerprints.
+"""Benchmark the index: all pairs within k among many random 64-bit fingerprints, against today's index.
 
 Workload: ``n`` uniformly random 64-bit fingerprints (seeded) into which clusters are planted: a
 centre plus 1–4 neighbours at distance 1 to k, written over random positions. The planted
 (centre, neighbour) pairs are the known truth; brute force is out of reach at a million values,
 so each row checks that every planted pair is found and every reported pair is really within k,
-and a 20,000-value subset (holding planted clusters) is checked against numpy brute force.
+and a 20,000-value subset (holding planted clusters) is checked against numpy brute force. Where
+the baseline runs too, the two results must be equal pair for pair (``same as baseline``).
 
 Rows, all in one run so their ratios hold on this shared machine:
 
-- ``baseline``: today's index before the cost model (``simcompare/core/index.py`` at commit
-  ``c08cb0d``, loaded from git), ``k + 1`` blocks; run at ``--baseline-n`` values only (at k = 8
-  on a million values it would take about 300 s);
-- ``k+1 blocks``: the current engine forced to the same layout;
-- ``cost model``: the current engine with the layout the cost model chooses (``blocks=None``).
+- ``baseline``: today's index before the covering masks (``simcompare/core/search/index.py`` at
+  commit ``4d018a0``, loaded from git: the block keys its cost model picks), run at
+  ``--baseline-n`` values (default: the same ``n``; at k = 12 on a million values it needs about
+  three minutes of CPU, so ``--baseline-n 300000`` is the quick comparison);
+- ``new``: the current ``find_near_pairs`` (block keys or covering masks, as the cost model picks).
 
-Memory is the tracemalloc peak (numpy reports its buffers to tracemalloc) above what was allocated
-before the call, so the input array itself is not counted; it is measured in a separate, untimed run.
+Times are wall clock and CPU (``time.process_time``, this process only): on a machine shared with
+other work the wall time stretches with the load, the CPU time much less. Memory is the
+tracemalloc peak (numpy reports its buffers to tracemalloc) above what was allocated before the
+call, so the input array itself is not counted; it is measured in a separate, untimed run.
 
-``--calibrate`` instead times forced layouts on random values and fits the cost model's constants
-(``simcompare.core.search.index.COSTS``) by non-negative least squares.
+``--calibrate`` instead times forced block layouts on random values and fits the block cost
+model's constants (``simcompare.core.search.index.COSTS``) by non-negative least squares.
 
-Run (with simcompare installed, e.g. ``pip install -e .``):
-``python benchmarks/bench_index.py [--k 8] [--n 1000000] [--baseline-n 300000] [--repeat 1]``
+Run (from the repository, with its code first on the path):
+``python benchmarks/bench_index.py --n 1000000 --k 12 --baseline-n 300000``
+``python benchmarks/bench_index.py --n 300000 --k 8`` (baseline and new at the same n)
 ``python benchmarks/bench_index.py --calibrate``
 """
 
@@ -45,6 +49,7 @@ from typing import Any
 
 import numpy as np
 
+from simcompare.core.search.covering import choose_covering
 from simcompare.core.search.index import (
     COSTS,
     BlockLayout,
@@ -54,7 +59,7 @@ from simcompare.core.search.index import (
 )
 
 MiB = 1 << 20
-BASELINE_COMMIT = "c08cb0d"
+BASELINE_COMMIT = "4d018a0"
 
 
 @dataclass(frozen=True)
@@ -82,13 +87,15 @@ def make_workload(n: int, clusters: int, k: int, seed: int) -> Workload:
     return Workload(values, planted, np.concatenate([centres, neighbours]))
 
 
-def timed(call: Callable[[], Any], repeat: int) -> tuple[Any, list[float]]:
-    times, result = [], None
+def timed(call: Callable[[], Any], repeat: int) -> tuple[Any, list[float], list[float]]:
+    """The last result, and the wall and CPU seconds of each run."""
+    times, cpu, result = [], [], None
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         result = call()
         times.append(time.perf_counter() - start)
-    return result, times
+        cpu.append(time.process_time() - start_cpu)
+    return result, times, cpu
 
 
 def peak_memory(call: Callable[[], Any]) -> float:
@@ -135,11 +142,11 @@ def brute_force_subset_ok(search: Callable[..., Any], work: Workload, k: int, si
 
 
 def load_baseline() -> ModuleType | None:
-    """Today's index before the cost model, read from git (None when git or the commit is missing)."""
+    """Today's index before the covering masks, read from git (None when git or the commit is missing)."""
     root = Path(__file__).resolve().parent.parent
     try:
         source = subprocess.run(
-            ["git", "show", f"{BASELINE_COMMIT}:simcompare/core/index.py"],
+            ["git", "show", f"{BASELINE_COMMIT}:simcompare/core/search/index.py"],
             cwd=root,
             capture_output=True,
             check=True,
@@ -168,8 +175,8 @@ def cpp_peer(values: np.ndarray, k: int, repeat: int) -> str:
     except ImportError:
         return "simhash-pybind not installed"
     as_set = set(values.tolist())  # its input type; building it is not timed
-    pairs, times = timed(lambda: simhash.find_all(as_set, k + 1, k), repeat)
-    ours, our_times = timed(functools.partial(find_near_pairs, values, k), repeat)
+    pairs, times, _ = timed(lambda: simhash.find_all(as_set, k + 1, k), repeat)
+    ours, our_times, _ = timed(functools.partial(find_near_pairs, values, k), repeat)
     listed = values.tolist()
     ours_by_value = {
         (min(listed[i], listed[j]), max(listed[i], listed[j])) for i, j, _ in ours if listed[i] != listed[j]
@@ -186,59 +193,71 @@ def fmt_times(times: list[float]) -> str:
 
 def run_rows(args: argparse.Namespace) -> int:
     k = args.k
+    baseline_n = args.n if args.baseline_n is None else args.baseline_n
     baseline = load_baseline()
     print(f"numpy {np.__version__}; k={k}; seed={args.seed}; repeat={args.repeat}; times in seconds (best / median)")
     print("memory: tracemalloc peak above the input array, separate untimed run")
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(f"load average before the run (1, 5, 15 min; {os.cpu_count()} cores): {load}")
-    print(f"baseline: simcompare/core/index.py at {BASELINE_COMMIT} (k+1 blocks), only at n={args.baseline_n:,}\n")
+    where = "not found" if baseline is None else f"at n={baseline_n:,}"
+    print(f"baseline: simcompare/core/search/index.py at {BASELINE_COMMIT} (today's index), {where}\n")
     print(
-        "| n | index | blocks | keys | key bits | time | peak MiB | candidates (estimated) | pairs "
-        "| planted found | all within k | brute-force subset |"
+        "| n | index | method | blocks | keys | key bits | wall s | CPU s | peak MiB | candidates (estimated) | pairs "
+        "| planted found | all within k | brute-force subset | same as baseline |"
     )
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
-    times_of: dict[tuple[int, str], float] = {}
-    for n in sorted({args.baseline_n, args.n}):
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+    times_of: dict[tuple[int, str], tuple[float, float]] = {}
+    for n in sorted({baseline_n, args.n}):
         work = make_workload(n, args.clusters * n // 1_000_000, k, args.seed)
         rows: list[tuple[str, Callable[..., Any]]] = []
-        if n == args.baseline_n:
-            if baseline is not None:
-                rows.append(("baseline", baseline.find_near_pairs))
-            rows.append(("k+1 blocks", functools.partial(find_near_pairs, blocks=k + 1)))
-        rows.append(("cost model", find_near_pairs))
+        if n == baseline_n and baseline is not None:
+            rows.append(("baseline", baseline.find_near_pairs))
+        rows.append(("new", find_near_pairs))
+        first: Any = None
         for name, search in rows:
             subset_ok = brute_force_subset_ok(search, work, k, args.subset, args.seed)
-            result, times = timed(functools.partial(search, work.values, k), args.repeat)
+            result, times, cpu = timed(functools.partial(search, work.values, k), args.repeat)
             memory = peak_memory(functools.partial(search, work.values, k)) if args.memory else float("nan")
             planted_ok, verified = check_planted(result, work, k)
-            times_of[n, name] = min(times)
-            estimated = getattr(result, "estimated_candidates", None)
-            key_bits = getattr(result, "key_bits", None) or BlockLayout(64, k, result.blocks).key_bits
+            same = "–" if first is None else str(_same_pairs(first, result))
+            first = result if first is None else first
+            times_of[n, name] = (min(times), min(cpu))
+            method = getattr(result, "method", "blocks")
+            key_bits = result.key_bits
             print(
-                f"| {n:,} | {name} | {result.blocks} | {result.keys} | {key_bits} | {fmt_times(times)} "
-                f"| {memory:.1f} | {result.candidates:,}"
-                + (f" ({estimated:.3g})" if estimated is not None else "")
-                + f" | {len(result):,} | {planted_ok} | {verified} | {subset_ok} |",
+                f"| {n:,} | {name} | {method} | {result.blocks} | {result.keys} | {key_bits} | {fmt_times(times)} "
+                f"| {fmt_times(cpu)} | {memory:.1f} | {result.candidates:,} ({result.estimated_candidates:.3g}) "
+                f"| {len(result):,} | {planted_ok} | {verified} | {subset_ok} | {same} |",
                 flush=True,
             )
-    if (args.baseline_n, "baseline") in times_of:
-        base = times_of[args.baseline_n, "baseline"]
-        print(f"\nratio to the baseline at n={args.baseline_n:,} (same run):")
-        for (n, name), seconds in sorted(times_of.items()):
-            if n == args.baseline_n and name != "baseline":
-                print(f"- {name}: {seconds / base:.3f}")
+            del result
+    if (baseline_n, "baseline") in times_of:
+        base_wall, base_cpu = times_of[baseline_n, "baseline"]
+        new_wall, new_cpu = times_of[baseline_n, "new"]
+        print(
+            f"\nspeed-up over the baseline at n={baseline_n:,}, k={k} (same run): "
+            f"{base_wall / new_wall:.1f}x wall ({base_wall:.2f} → {new_wall:.2f} s), "
+            f"{base_cpu / new_cpu:.1f}x CPU ({base_cpu:.2f} → {new_cpu:.2f} s)"
+        )
     if args.peer:
         peer = cpp_peer(make_workload(args.n, 0, k, args.seed).values, k, args.repeat)
         print(f"\nC++ peer on n={args.n:,}, k={k}: {peer}")
-    print("\nlayouts the cost model chooses (n: blocks, keys, key bits, estimated seconds with COSTS):")
-    for n in (1_000, 10_000, 100_000, args.baseline_n, args.n, 10_000_000):
+    print("\nwhat the cost model picks (n: block layout and covering scheme, estimated seconds in COSTS units):")
+    for n in sorted({1_000, 10_000, 100_000, baseline_n, args.n, 10_000_000}):
         layout = choose_layout(n, k, 64)
         estimate = layout.estimate(n)
+        covering = choose_covering(n, k, 64)
+        cover = "none" if covering is None else f"{covering.scheme.parts} {covering.seconds:.2f} s"
+        pick = "covering" if covering is not None and covering.seconds < estimate.seconds else "blocks"
         print(
-            f"- {n:,}: {layout.blocks} blocks, {estimate.keys} keys, {estimate.key_bits} key bits, "
-            f"{estimate.seconds:.2f} s"
+            f"- {n:,}: {pick}; blocks {layout.blocks} ({estimate.keys} keys, {estimate.key_bits} key bits) "
+            f"{estimate.seconds:.2f} s; covering {cover}"
         )
     return 0
+
+
+def _same_pairs(a: Any, b: Any) -> bool:
+    return all(np.array_equal(getattr(a, f), getattr(b, f)) for f in ("left", "right", "distance"))
 
 
 def calibrate(args: argparse.Namespace) -> int:
@@ -254,7 +273,7 @@ def calibrate(args: argparse.Namespace) -> int:
     for n, k, blocks in cases:
         values = rng.integers(0, np.iinfo(np.uint64).max, n, dtype=np.uint64, endpoint=True)
         layout = BlockLayout(64, k, blocks)
-        result, times = timed(functools.partial(find_near_pairs, values, k, blocks=blocks), args.repeat)
+        result, times, _ = timed(functools.partial(find_near_pairs, values, k, blocks=blocks), args.repeat)
         estimate = layout.estimate(n)
         plan = _plan(layout)
         keys = len(layout.keys)
@@ -286,10 +305,10 @@ def calibrate(args: argparse.Namespace) -> int:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--n", type=int, default=1_000_000, help="fingerprints in the large case")
-    parser.add_argument("--baseline-n", type=int, default=300_000, help="fingerprints in the case with the baseline")
+    parser.add_argument("--baseline-n", type=int, help="fingerprints in the case with the baseline (default: --n)")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--repeat", type=int, default=1, help="timed runs per row (best and median shown)")
-    parser.add_argument("--k", type=int, default=8)
+    parser.add_argument("--k", type=int, default=12)
     parser.add_argument("--clusters", type=int, default=10_000, help="planted clusters per million values")
     parser.add_argument("--subset", type=int, default=20_000, help="values checked against brute force")
     parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip the untimed memory runs")

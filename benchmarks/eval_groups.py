@@ -7,8 +7,9 @@ Two independent truths, neither of them simcompare's own idea of closeness:
    verdict being ``compare_texts(a, b).near_duplicate`` (within k bits AND resemblance ≥ threshold).
 2. A real folder (default: both shared corpora): character 5-gram Jaccard J of the files, as in
    ``../shared/tools/real_pairs.py``. For each (k, threshold) it groups the folder once and prints the
-   share of member → reference links with J ≥ 0.5 and with J < 0.3, members farther than k from their
-   reference, the share of pairs with J ≥ 0.8 whose files end up in one group, the pairs with J ≥ 0.8 that are
+   share of member → reference links with J ≥ 0.5 and with J < 0.3, the members put there by the shingles'
+   evidence alone (farther than k; how many of them with J < 0.5), the share of pairs with J ≥ 0.8 whose
+   files end up in one group, the pairs with J ≥ 0.8 that are
    within k and verified yet split across groups (or one file left out), the verified pairs resembling by
    0.8 or more that are split, the groups holding a non-identical text of under 10 distinct shingles, the
    share of pairs with J ≥ 0.8 among every pair ``FolderSession.all_pairs`` (``scan --pairs``) gives, and
@@ -30,12 +31,12 @@ from pathlib import Path
 
 from corpora import SHARED, corpus_folder
 
-from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, default_k
+from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, DEFAULT_STRONG_RESEMBLANCE, default_k
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import Cache
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.search.verify import resemblance, shingles
+from simcompare.core.search.verify import SHINGLES, Decision, resemblance, shingles
 from simcompare.core.text.documents import read_document
 
 HERE = Path(__file__).resolve().parent
@@ -45,7 +46,7 @@ DEFAULT_EVAL = SHARED.parent / "eval"
 # ------------------------------------------------------------------------------ labelled pairs
 
 
-def labelled(eval_root: Path, ks: Sequence[int], thresholds: Sequence[float]) -> None:
+def labelled(eval_root: Path, ks: Sequence[int], thresholds: Sequence[float], strong: float | None) -> None:
     sys.path.insert(0, str(HERE))
     from eval_defaults import load_pairs
 
@@ -61,10 +62,13 @@ def labelled(eval_root: Path, ks: Sequence[int], thresholds: Sequence[float]) ->
     rows = []
     for pair in pairs:
         (va, sa, ea), (vb, sb, eb) = facts[pair.a], facts[pair.b]
-        rows.append((pair, (va ^ vb).bit_count(), resemblance(sa, sb), ea and eb))
+        same = len(sa) == len(sb) and bool((sa == sb).all())  # one set of shingles: no least size asked
+        size = None if same else min(len(sa), len(sb))
+        rows.append((pair, (va ^ vb).bit_count(), resemblance(sa, sb), ea and eb, size))
 
     def rate(selected: list, k: int, t: float) -> float:
-        return sum(1 for _, d, r, ok in selected if ok and d <= k and r >= t) / max(1, len(selected))
+        decision = Decision(k, t, strong)
+        return sum(1 for _, d, r, ok, size in selected if ok and decision.near(d, r, size)) / max(1, len(selected))
 
     positive = [row for row in rows if row[0].label == 1]
     negative = [row for row in rows if row[0].label == 0]
@@ -112,7 +116,9 @@ def _verified(
     return rep_i == rep_j or (min(rep_i, rep_j), max(rep_i, rep_j)) in verified
 
 
-def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Path | None = None) -> None:
+def folder(
+    root: Path, ks: Sequence[int], thresholds: Sequence[float], strong: float | None, cache: Path | None = None
+) -> None:
     from datasketch import MinHash, MinHashLSH
 
     started = time.perf_counter()
@@ -138,10 +144,11 @@ def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Pa
         for j in map(int, lsh.query(sketch)):
             if j > i and jaccard(i, j) >= 0.8:
                 close.add((i, j))
-    session = FolderSession(result)
+    session = FolderSession(result, strong_resemblance=strong)
     print(f"scan: {scan_seconds:.1f} s (2 workers, {'cache ' + str(cache) if cache else 'no cache'})")
     print(
-        "\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | farther than k "
+        f"\nstrong resemblance: {strong}"
+        "\n| k | min verified | groups | links | links J ≥ 0.5 | links J < 0.3 | by shingles (J < 0.5) "
         "| J ≥ 0.8 together | J ≥ 0.8 split, within k and verified | resemblance ≥ 0.8 split "
         "| groups with a text under 10 shingles | J ≥ 0.8 among all pairs | grouping s |"
     )
@@ -160,7 +167,8 @@ def folder(root: Path, ks: Sequence[int], thresholds: Sequence[float], cache: Pa
             links = [(g.reference, m) for g in groups for m in g.members[1:]]
             good = sum(jaccard(r, m.index) >= 0.5 for r, m in links) / max(1, len(links))
             bad = sum(jaccard(r, m.index) < 0.3 for r, m in links) / max(1, len(links))
-            far = sum(m.distance > k for _, m in links)
+            by_shingles = [(r, m) for r, m in links if m.evidence == SHINGLES]
+            far = f"{len(by_shingles)} ({sum(jaccard(r, m.index) < 0.5 for r, m in by_shingles)})"
             where = {m.index: n for n, g in enumerate(groups) for m in g.members}
             together = sum(1 for i, j in close if i in where and where.get(j) == where[i]) / max(1, len(close))
             # verified pairs (between one file of each text): which are split by the grouping
@@ -196,18 +204,20 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--k", type=int, nargs="+", default=[default_k(64)])
     parser.add_argument("--min-verified", type=float, nargs="+", default=[DEFAULT_MIN_RESEMBLANCE])
+    parser.add_argument("--strong", type=float, default=DEFAULT_STRONG_RESEMBLANCE, help="shingle evidence; <0: off")
     parser.add_argument("--eval", type=Path, default=DEFAULT_EVAL, help="labelled pairs (labels.tsv + docs/)")
     parser.add_argument("--folder", type=Path, default=None, help="a real folder (default: both shared corpora)")
     parser.add_argument("--cache", type=Path, default=None, help="a scan cache file to reuse between runs")
     parser.add_argument("--skip-labelled", action="store_true")
     parser.add_argument("--skip-folder", action="store_true")
     args = parser.parse_args()
+    strong = None if args.strong < 0 else args.strong
     if not args.skip_labelled:
-        labelled(args.eval, args.k, args.min_verified)
+        labelled(args.eval, args.k, args.min_verified, strong)
     if not args.skip_folder:
         root = args.folder or corpus_folder("zh_docs").parent
         corpus_folder("en_copyright")
-        folder(root, args.k, args.min_verified, args.cache)
+        folder(root, args.k, args.min_verified, strong, args.cache)
 
 
 if __name__ == "__main__":

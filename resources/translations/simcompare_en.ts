@@ -1212,7 +1212,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1282,7 +1282,7 @@
         <translation>The cleaned text equals the reference&apos;s</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>{0:.0%} shared</source>
         <translation>{0:.0%} shared</translation>
     </message>
@@ -1325,7 +1325,12 @@
         <translation>{0} of {1} bits differ: {2:.1%} alike</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="+4"/>
+        <source>Grouped on its shared word pairs alone (farther than k)</source>
+        <translation>Grouped on its shared word pairs alone (farther than k)</translation>
+    </message>
+    <message>
+        <location line="-86"/>
         <source>Group {0}: {1}</source>
         <translation>Group {0}: {1}</translation>
     </message>
@@ -1350,7 +1355,7 @@
         <translation>Largest distance between any two members of the group</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-174"/>
         <source>{0} (gone since)</source>
         <translation>{0} (gone since)</translation>
     </message>
@@ -1360,7 +1365,7 @@
         <translation>{0} (changed since)</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+193"/>
         <source>reference</source>
         <translation>reference</translation>
     </message>
@@ -1424,8 +1429,18 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
-        <translation>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</translation>
+        <source>index: {0} covering masks over {1} parts</source>
+        <translation>index: {0} covering masks over {1} parts</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>index: {0} blocks</source>
+        <translation>index: {0} blocks</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, {0} candidate checks where brute force compares {1} pairs</source>
+        <translation>, {0} candidate checks where brute force compares {1} pairs</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1597,11 +1612,16 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>The pigeonhole: k + 1 blocks, one table per block</source>
         <translation>The pigeonhole: k + 1 blocks, one table per block</translation>
     </message>
@@ -2334,7 +2354,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/problems_model.py" line="+39"/>
         <source>File</source>
         <translation>File</translation>
     </message>
@@ -2722,7 +2742,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-131"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

@@ -1196,7 +1196,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+400"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+466"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1266,7 +1266,7 @@
         <translation>清洗后的文本与参照完全相同</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+70"/>
         <source>{0:.0%} shared</source>
         <translation>共有 {0:.0%}</translation>
     </message>
@@ -1308,7 +1308,12 @@
         <translation>{1} 位中有 {0} 位不同：相似度 {2:.1%}</translation>
     </message>
     <message>
-        <location line="-87"/>
+        <location line="+4"/>
+        <source>Grouped on its shared word pairs alone (farther than k)</source>
+        <translation>仅凭共有的词对归入此组（距离超过 k）</translation>
+    </message>
+    <message>
+        <location line="-86"/>
         <source>Group {0}: {1}</source>
         <translation>第 {0} 组：{1}</translation>
     </message>
@@ -1333,7 +1338,7 @@
         <translation>组内任意两个成员之间的最大距离</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="-174"/>
         <source>{0} (gone since)</source>
         <translation>{0}（此后已不存在）</translation>
     </message>
@@ -1343,7 +1348,7 @@
         <translation>{0}（此后已更改）</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+193"/>
         <source>reference</source>
         <translation>参照</translation>
     </message>
@@ -1402,8 +1407,18 @@
     </message>
     <message>
         <location line="+4"/>
-        <source>index: {0} blocks, {1} candidate checks where brute force compares {2} pairs</source>
-        <translation>索引：{0} 个分块，检查 {1} 个候选（穷举需比较 {2} 对）</translation>
+        <source>index: {0} covering masks over {1} parts</source>
+        <translation>索引：{0} 个覆盖掩码，分 {1} 段</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>index: {0} blocks</source>
+        <translation>索引：{0} 块</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>, {0} candidate checks where brute force compares {1} pairs</source>
+        <translation>，核对了 {0} 个候选对（穷举要比较 {1} 对）</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -1575,11 +1590,16 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：用 {keys} 个覆盖掩码（把各位分成 {blocks} 段）代替分块（指纹这么多、k 这么大时更省；同样精确：k 以内的一对指纹至少在一个掩码的每一位上都相同）；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：{blocks} 块，{keys} 张表；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
     </message>
     <message>
-        <location line="+22"/>
+        <location line="+24"/>
         <source>The pigeonhole: k + 1 blocks, one table per block</source>
         <translation>鸽巢原理：k + 1 块，每块一张表</translation>
     </message>
@@ -2310,7 +2330,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ProblemsModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+75"/>
+        <location filename="../../simcompare/gui/folder/problems_model.py" line="+39"/>
         <source>File</source>
         <translation>文件</translation>
     </message>
@@ -2687,7 +2707,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-126"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-131"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>

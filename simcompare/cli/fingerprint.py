@@ -184,7 +184,7 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
     if comparison.rejected_by_verification:
         verdict += (
             f" (the fingerprints are close, but only {comparison.resemblance:.0%} of the word pairs are shared;"
-            f" at least {comparison.min_resemblance:.0%} are needed)"
+            f" at least {comparison.needed_resemblance:.0%} are needed)"
         )
     print(
         f"distance {comparison.distance} of {config.bits} bits, similarity {comparison.similarity:.4f}, "

@@ -13,14 +13,17 @@ from simcompare.core.tokens.weights import Weighting
 
 __all__ = [
     "DEFAULT_BITS",
+    "DEFAULT_CLOSE_SLACK",
     "DEFAULT_FOLD_CHINESE",
     "DEFAULT_HASHER",
     "DEFAULT_HTML",
     "DEFAULT_K64",
     "DEFAULT_MIN_RESEMBLANCE",
+    "DEFAULT_MIN_SHINGLES",
     "DEFAULT_NGRAM",
     "DEFAULT_SEGMENTER",
     "DEFAULT_STOPWORDS",
+    "DEFAULT_STRONG_RESEMBLANCE",
     "DEFAULT_TOP_K",
     "DEFAULT_WEIGHTING",
     "default_k",
@@ -43,6 +46,16 @@ DEFAULT_K64 = 12
 
 DEFAULT_MIN_RESEMBLANCE = 0.45
 """Candidates whose shingle Jaccard is below this are not near-duplicates (chosen together with k)."""
+
+DEFAULT_CLOSE_SLACK = 0.1
+"""How much less resemblance closer fingerprints need: the threshold falls linearly from ``min_resemblance`` at
+distance k to ``min_resemblance − DEFAULT_CLOSE_SLACK`` at distance 0 (two measures agreeing, each less sure)."""
+
+DEFAULT_STRONG_RESEMBLANCE = 0.5
+"""Texts resembling by this much are near-duplicates whatever their fingerprints' distance (shingle evidence)."""
+
+DEFAULT_MIN_SHINGLES = 10
+"""Fewer distinct shingles than this in either text: no near-duplicate verdict unless the texts are identical."""
 
 
 def default_k(bits: int) -> int:

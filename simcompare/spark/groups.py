@@ -164,8 +164,8 @@ def core_groups(
         ),
         problems=result.problems,
     )
-    session = FolderSession(sketched, min_resemblance=min_resemblance)
-    return session._exactly_verified(groups, rule)
+    session = FolderSession(sketched, min_resemblance=min_resemblance, strong_resemblance=None)
+    return session._exactly_verified(groups, rule, session.decision(k))
 
 
 def groups_report(

@@ -13,7 +13,7 @@ import pytest
 from helpers.cli import RunCli, run_subprocess
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
-from simcompare.core.defaults import default_k
+from simcompare.core.defaults import DEFAULT_STRONG_RESEMBLANCE, default_k
 from simcompare.core.formats.report import CSV_COLUMNS, PAIR_COLUMNS
 from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE
 
@@ -85,11 +85,15 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
                 "same_bytes",
                 "hardlink_of",
                 "also_close",
+                "evidence",
             }
             assert member["hardlink_of"] is None
             assert member["size"] == (folder / member["path"]).stat().st_size
             assert DEFAULT_MIN_RESEMBLANCE <= member["verified"] <= 1.0
-            assert member["distance"] <= settings["k"]
+            if member["evidence"] == "simhash":  # within k and verified; else the shingles' evidence beyond k
+                assert member["distance"] <= settings["k"]
+            else:
+                assert member["evidence"] == "shingles" and member["verified"] >= DEFAULT_STRONG_RESEMBLANCE
             assert not os.path.isabs(member["path"]) and "\\" not in member["path"]
             assert (folder / member["path"]).is_file()
             assert isinstance(member["distance"], int) and member["distance"] >= 0

@@ -205,10 +205,14 @@ def test_the_verdict_follows_the_decision_not_the_config() -> None:
     text = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
     edited = text.replace("quiet", "silent").replace("warm", "fresh")
     config = Config(segmenter="words")
-    strict = simcompare.compare_texts(text, edited, config, Decision(0))
+    strict = simcompare.compare_texts(text, edited, config, Decision(0, strong_resemblance=None))
     loose = simcompare.compare_texts(text, edited, config, Decision(63, 0.0))
     assert strict.distance == loose.distance > 0
     assert not strict.near_duplicate and not strict.close and strict.k == 0
     assert loose.near_duplicate and loose.close and loose.k == 63 and loose.min_resemblance == 0.0
+    # the shingles' evidence: resembling by the strong threshold, near-duplicates whatever the distance
+    beyond = simcompare.compare_texts(text, edited, config, Decision(0, strong_resemblance=0.5))
+    assert beyond.resemblance >= 0.5 and beyond.near_duplicate and not beyond.close
+    assert beyond.decision.evidence(beyond.distance, beyond.resemblance) == "shingles"
     default = simcompare.compare_texts(text, edited, config)
     assert default.decision == Decision.for_bits(64)

@@ -95,6 +95,17 @@ def test_a_scans_index_statistics(qtbot, page: ComparePage) -> None:
     assert f"{pairs.candidates:,} candidate pairs checked of 10 possible, {len(pairs)} pairs" in text
 
 
+def test_a_scan_searched_with_covering_masks_says_so(qtbot, page: ComparePage) -> None:
+    import numpy as np
+
+    values = np.random.default_rng(3).integers(0, 2**63, size=200_000, dtype=np.uint64)
+    pairs = find_near_pairs(values, k=12, bits=64)
+    assert pairs.stats.method == "covering"  # many values at k = 12: the cost model picks the masks
+    page.index_view.show_scan(pairs.stats)
+    text = page.index_view.scan_line.text()
+    assert f"{pairs.keys} covering masks over {pairs.blocks} parts" in text and "tables" not in text
+
+
 def test_a_folder_scan_shows_its_index_in_the_index_view(qtbot, main_window, tmp_path) -> None:
     text = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
     (tmp_path / "a.txt").write_text(text, encoding="utf-8")

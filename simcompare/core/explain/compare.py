@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections import OrderedDict
 from dataclasses import dataclass
 
+import numpy as np
+
 from simcompare.core import arguments
 from simcompare.core.explain.measures import Yardsticks, yardsticks
 from simcompare.core.fingerprint.bitwise import distance_similarity, set_bits
@@ -69,6 +71,11 @@ class Comparison:
         return self.decision.min_resemblance
 
     @property
+    def needed_resemblance(self) -> float:
+        """The resemblance SimHash's evidence needs at this distance (``Decision.needed``)."""
+        return self.decision.needed(self.distance)
+
+    @property
     def close(self) -> bool:
         """Within k bits (and neither empty), whatever the verification says."""
         return not self.a.fingerprint.empty and not self.b.fingerprint.empty and self.distance <= self.k
@@ -122,11 +129,19 @@ def _compare(
         b=b,
         distance=distance,
         similarity=None if empty else distance_similarity(distance, config.bits),  # no features: no claim
-        near_duplicate=not empty and decision.near(distance, similar),
+        near_duplicate=not empty and decision.near(distance, similar, _fewest_shingles(sketch_a, sketch_b)),
         yardsticks=sticks,
         decision=decision,
         resemblance=similar,
     )
+
+
+def _fewest_shingles(a: Sketch, b: Sketch) -> int | None:
+    """The smaller sketch's length, for the verdict's least number of shingles; None when both texts have one
+    set of shingles (identical texts are near-duplicates whatever their size)."""
+    if len(a) == len(b) and bool(np.array_equal(a, b)):
+        return None
+    return min(len(a), len(b))
 
 
 def _features_key(text: str, html: bool | None, config: Config) -> tuple[object, ...]:

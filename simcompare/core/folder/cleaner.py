@@ -53,6 +53,8 @@ def inside(path: str, folders: Iterable[str]) -> bool:
 
 def _kept(group: Group, files: Sequence[FileRecord], rule: MarkRule) -> int:
     """The member a rule keeps (ties: the reference, then the group's order)."""
+    if rule is MarkRule.ALL_BUT_REFERENCE:
+        return group.reference
     order = {m.index: position for position, m in enumerate(group.members)}
 
     def key(measure: Callable[[FileRecord], int]) -> Callable[[int], tuple[int, int]]:

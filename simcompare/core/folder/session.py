@@ -12,6 +12,8 @@ How pairs are found (DESIGN.md §3):
    nodes (a value shared by more than ``SHARED_VALUE_LIMIT`` different texts is represented by one of
    them, so the expansion stays bounded).
 4. Each candidate within k is verified by its resemblance (``simcompare.core.search.verify``).
+5. A second source of candidates, the texts' shingle sketches (``simcompare.core.search.resembling``),
+   finds the pairs that resemble by the strong threshold whatever their fingerprints' distance.
 
 Pairs found at one k answer every smaller k by filtering, so moving the threshold down costs nothing and
 moving it up searches once more.
@@ -38,8 +40,11 @@ from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
+from simcompare.core.search.resembling import resembling_pairs
 from simcompare.core.search.verify import (
     DEFAULT_MIN_RESEMBLANCE,
+    DEFAULT_MIN_SHINGLES,
+    DEFAULT_STRONG_RESEMBLANCE,
     HASH_MAX,
     QUICK_MARGIN,
     SKETCH,
@@ -187,6 +192,11 @@ class FolderSession:
         result: The scan's result.
         not_duplicates: The user's not-duplicates list; None keeps no list (nothing is refused).
         min_resemblance: Verification threshold: candidates below it are not near-duplicates.
+        strong_resemblance: Resemblance that makes near-duplicates whatever the distance (shingle evidence);
+            None: within k only.
+
+    ``min_shingles`` (an attribute, ``DEFAULT_MIN_SHINGLES``) is the fewest distinct shingles of a text paired
+    with another that is not identical to it.
     """
 
     def __init__(
@@ -195,15 +205,18 @@ class FolderSession:
         *,
         not_duplicates: NotDuplicates | None = None,
         min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+        strong_resemblance: float | None = DEFAULT_STRONG_RESEMBLANCE,
     ) -> None:
         if not isinstance(result, ScanResult):
             raise TypeError(f"result must be a ScanResult (from simcompare.scan), got {type(result).__name__}")
         if not_duplicates is not None and not isinstance(not_duplicates, NotDuplicates):
             raise TypeError(f"not_duplicates must be a NotDuplicates or None, got {type(not_duplicates).__name__}")
-        Decision(0, min_resemblance)  # checks the threshold
+        Decision(0, min_resemblance, strong_resemblance)  # checks the thresholds
         self.result = result
         self.not_duplicates = not_duplicates
         self.min_resemblance = float(min_resemblance)
+        self.strong_resemblance = None if strong_resemblance is None else float(strong_resemblance)
+        self.min_shingles = DEFAULT_MIN_SHINGLES
         self._lock = threading.Lock()
         self._reset()
 
@@ -232,11 +245,14 @@ class FolderSession:
         self._representatives = sorted(best.values())
         self._representative_of = best
         self._searched_k = -1
-        self._measured_for: float | None = None
+        self._measured_for: tuple[float, float | None] | None = None
         self._estimated = Pairs.empty()
         self._candidates = Pairs.empty()
         self._search_stats: SearchStats | None = None
         self._quick: np.ndarray | None = None
+        self._resembling = Pairs.empty()
+        self._resembling_for: float | None = None
+        self._sizes: np.ndarray | None = None
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -376,17 +392,61 @@ class FolderSession:
         order = np.lexsort((right, left))
         return Pairs(left[order], right[order], distance[order], similar[order])
 
+    def decision(self, k: int) -> Decision:
+        """The verdict at k with the session's thresholds."""
+        return Decision(k, self.min_resemblance, self.strong_resemblance, self.min_shingles)
+
+    def _find_resembling(self, strong: float, check: _Check) -> Pairs:
+        """Pairs of representatives whose sketches may resemble by ``strong`` (quick estimate), any distance."""
+        check(0, 0, Stage.SEARCHING)
+        sketches = [self.sketch(i) for i in range(len(self.result.files))]
+        if self._quick is None:
+            self._quick = quick_table(sketches)
+        left, right, estimate = resembling_pairs(
+            sketches,
+            self._representatives,
+            strong,
+            quick=self._quick,
+            check=lambda done, total: check(done, total, Stage.VERIFYING),
+        )
+        files = self.result.files
+        ends = zip(left.tolist(), right.tolist(), strict=True)
+        distance = np.array([(int(files[a].value) ^ int(files[b].value)).bit_count() for a, b in ends], dtype=np.intp)
+        return Pairs(left, right, distance, estimate)
+
+    def _merged(self) -> Pairs:
+        """SimHash's candidates and the shingles' together, each pair once (SimHash's estimate kept)."""
+        if len(self._resembling) == 0:
+            return self._estimated
+        both = [self._estimated, self._resembling]
+        left = np.concatenate([p.left for p in both])
+        right = np.concatenate([p.right for p in both])
+        width = len(self.result.files) + 1
+        _, first = np.unique(left.astype(np.int64) * width + right, return_index=True)
+        return Pairs(
+            left[first],
+            right[first],
+            np.concatenate([p.distance for p in both])[first],
+            np.concatenate([p.resemblance for p in both])[first],
+        )
+
     def _measure(self, estimated: Pairs, check: _Check) -> Pairs:
-        """The candidates with the exact resemblance wherever the estimate comes near the threshold.
+        """The candidates with the exact resemblance wherever the estimate comes near a threshold.
 
         An estimate more than ``QUICK_MARGIN`` (four standard errors) below the threshold rejects the pair, one
         as far above accepts it; only the band between is measured exactly, so thousands of near-identical
-        files (every pair far above) cost no exact measure per pair.
+        files (every pair far above) cost no exact measure per pair. The bands are the verification
+        threshold's and the strong one's (shingle evidence).
         """
         similar = estimated.resemblance.copy()
         if self.min_resemblance <= 0:  # verification off: every candidate passes, none needs measuring
             return estimated
-        band = (similar >= self.min_resemblance - QUICK_MARGIN) & (similar < self.min_resemblance + QUICK_MARGIN)
+        band = np.zeros(len(similar), dtype=bool)
+        lowest = self.decision(1).needed(0)  # what SimHash's evidence needs at distance 0
+        band |= (similar >= lowest - QUICK_MARGIN) & (similar < self.min_resemblance + QUICK_MARGIN)
+        strong = self.decision(0).strong
+        if strong is not None:
+            band |= (similar >= strong - QUICK_MARGIN) & (similar < strong + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
         for done, position in enumerate(positions.tolist()):
@@ -396,23 +456,55 @@ class FolderSession:
         return Pairs(left, right, estimated.distance, similar)
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
-        """Every pair of representatives within k, verified or not (their resemblance tells)."""
+        """Every pair of representatives within k, verified or not (their resemblance tells), and the pairs
+        farther than k that resemble by the strong threshold (shingle evidence)."""
         check = _Check(progress, cancel)
+        strong = self.decision(k).strong
         with self._lock:
             if k > self._searched_k:
                 self._estimated = self._find_candidates(k, check)
                 self._searched_k = k
                 self._measured_for = None
-            if self._measured_for != self.min_resemblance:  # another threshold: another band to measure
-                self._candidates = self._measure(self._estimated, check)
-                self._measured_for = self.min_resemblance
+            if strong != self._resembling_for:  # another strong threshold: another search by the shingles
+                self._resembling = Pairs.empty() if strong is None else self._find_resembling(strong, check)
+                self._resembling_for = strong
+                self._measured_for = None
+            thresholds = (self.min_resemblance, strong)
+            if self._measured_for != thresholds:  # another threshold: another band to measure
+                self._candidates = self._measure(self._merged(), check)
+                self._measured_for = thresholds
             found = self._candidates
-        return found.select(found.distance <= k)
+        within = found.distance <= k
+        if strong is not None:
+            within |= found.resemblance >= strong
+        return found.select(within)
 
     def pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
-        """The near-duplicate pairs of representatives: within k and verified."""
+        """The near-duplicate pairs of representatives by the session's :meth:`decision` at k: within k and
+        verified, or resembling by the strong threshold; neither text under ``min_shingles`` distinct shingles."""
         found = self.candidates(k, progress=progress, cancel=cancel)
-        return found.select(found.resemblance >= self.min_resemblance)
+        decision = self.decision(k)
+        if self.min_resemblance <= 0:  # verification off: SimHash alone
+            return found
+        sizes = self._sketch_sizes()
+        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance))
+        if decision.strong is not None:
+            near |= found.resemblance >= decision.strong
+        near &= np.minimum(sizes[found.left], sizes[found.right]) >= self.min_shingles
+        return found.select(near)
+
+    def _sketch_sizes(self) -> np.ndarray:
+        """Each file's number of distinct shingles (its sketch's length)."""
+        if self._sizes is None or len(self._sizes) != len(self.result.files):
+            self._sizes = np.array([len(self.sketch(i)) for i in range(len(self.result.files))], dtype=np.intp)
+        return self._sizes
+
+    def evidence(self, a: int, b: int, k: int, similar: float) -> str | None:
+        """What makes files a and b near-duplicates at k (``"simhash"``, ``"shingles"``), or None."""
+        files = self.result.files
+        distance = (int(files[a].value) ^ int(files[b].value)).bit_count()
+        sizes = self._sketch_sizes()
+        return self.decision(k).evidence(distance, similar, int(min(sizes[a], sizes[b])))
 
     def all_pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every near-duplicate pair of files at k, not only the links to groups' references.
@@ -422,8 +514,9 @@ class FolderSession:
         pairs the user marked "not duplicates" (with their copies, as in the groups) are left out. Sorted by
         the files' indices, ``left < right``; a text with n identical copies gives n(n − 1)/2 pairs of copies.
         """
-        Decision(k, self.min_resemblance)
+        decision = self.decision(k)
         found = self.pairs(k, progress=progress, cancel=cancel)
+        sizes = self._sketch_sizes()
         copies: dict[str, list[int]] = {}
         for i in range(len(self.result.files)):
             if i not in self._empty_set:
@@ -435,7 +528,7 @@ class FolderSession:
             if frozenset((identity[a], identity[b])) in refused:
                 continue
             similar = resemblance(self.sketch(a), self.sketch(b))
-            if similar < self.min_resemblance:  # accepted on the quick estimate, below the threshold exactly
+            if not decision.near(d, similar, int(min(sizes[a], sizes[b]))):  # accepted on the estimate, not exactly
                 continue
             for i in copies[identity[a]]:
                 rows.extend((i, j, d, similar) for j in copies[identity[b]])
@@ -472,7 +565,7 @@ class FolderSession:
         cancel: threading.Event | None = None,
     ) -> list[Group]:
         """The groups at threshold k (see ``simcompare.core.search.groups``); raises Cancelled when asked to stop."""
-        Decision(k, self.min_resemblance)
+        decision = self.decision(k)
         pairs = self.pairs(k, progress=progress, cancel=cancel)
         _Check(progress, cancel)(0, 0, Stage.GROUPING)
         files = self.result.files
@@ -487,9 +580,11 @@ class FolderSession:
             resemble=lambda a, b: resemblance(self.sketch(a), self.sketch(b)),
             k=k,
             min_resemblance=self.min_resemblance,
+            strong_resemblance=decision.strong,
+            needed=decision.needed,
         )
         # one file under two names is never its own duplicate: a group needs two distinct files
-        kept = [g for g in self._exactly_verified(groups, rule) if len(self.distinct_files(g.indices)) > 1]
+        kept = [g for g in self._exactly_verified(groups, rule, decision) if len(self.distinct_files(g.indices)) > 1]
         return [self._copies_at_distance_zero(g) for g in kept]
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
@@ -502,9 +597,10 @@ class FolderSession:
         texts = sorted({self._representative_of.get(self._identity[m.index], m.index) for m in group.members})
         return replace(group, max_distance=max_internal_distance([files[i].value for i in texts], range(len(texts))))
 
-    def _exactly_verified(self, groups: list[Group], rule: GroupRule | str) -> list[Group]:
+    def _exactly_verified(self, groups: list[Group], rule: GroupRule | str, decision: Decision) -> list[Group]:
         """Every member's ``verified`` measured exactly against its reference (pairs far above the threshold
-        were accepted on their estimate); a member that falls below it leaves a reference-centred group."""
+        were accepted on their estimate); a member that falls below its evidence's threshold (the verification
+        threshold within k, the strong one beyond) leaves a reference-centred group."""
         checked = []
         reference_rule = GroupRule(rule) is GroupRule.REFERENCE
         for group in groups:
@@ -514,7 +610,7 @@ class FolderSession:
                     members.append(member)
                     continue
                 exact = resemblance(self.sketch(member.index), self.sketch(group.reference))
-                if reference_rule and exact < self.min_resemblance:
+                if reference_rule and decision.evidence(member.distance, exact) is None:
                     continue
                 members.append(replace(member, verified=exact))
             if len(members) == len(group.members):
@@ -534,7 +630,8 @@ class FolderSession:
         # other bits (README.md read as Markdown, its .txt copy as plain text)
         distance = 0 if identical else (int(files[i].value) ^ int(files[j].value)).bit_count()
         similar = 1.0 if identical else resemblance(self.sketch(i), self.sketch(j))
-        near = not files[i].empty and not files[j].empty and Decision(k, self.min_resemblance).near(distance, similar)
+        size = None if identical else int(min(len(self.sketch(i)), len(self.sketch(j))))
+        near = not files[i].empty and not files[j].empty and self.decision(k).near(distance, similar, size)
         return PairFigures(distance, similar, identical, near)
 
     def histogram(self) -> DistanceHistogram:
@@ -579,6 +676,7 @@ class FolderSession:
                 self._searched_k,
                 self._search_stats,
             )
+            resembling, resembling_for = self._resembling, self._resembling_for
             measured = self._measured_for
             # Only a representative that leaves while copies remain changes who stands for a text.
             representatives = set(self._representatives)
@@ -594,6 +692,7 @@ class FolderSession:
 
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
+                self._resembling, self._resembling_for = remap(resembling), resembling_for
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:

@@ -6,7 +6,9 @@ its size, its distance and similarity to the group's reference, ``verified`` (it
 reference, 0 to 1; null where not measured), ``identical`` (the same cleaned text or the same bytes as the
 reference), ``same_bytes`` (the same raw bytes: an identical file, not only the same text in another
 format), ``hardlink_of`` (the first name of the file when this member is another name of it — a hard link
-or a bind mount — else null) and ``also_close`` (other close files not in the group); every group carries
+or a bind mount — else null), ``also_close`` (other close files not in the group) and ``evidence`` (what put it
+in the group: ``"simhash"``, within k of the reference and verified, or ``"shingles"``, farther than k and
+resembling the reference by the strong threshold); every group carries
 ``wasted_bytes``, the sizes of its distinct files but the reference (another name of a file frees nothing).
 
 ``--pairs`` reports every near-duplicate pair of files instead (``FolderSession.all_pairs``): its two
@@ -100,6 +102,7 @@ def report_json(
                         "same_bytes": m.identical and session.same_bytes(m.index, group.reference),
                         "hardlink_of": _first_name(session, m.index),
                         "also_close": [files[i].path for i in m.also_close],
+                        "evidence": m.evidence,
                     }
                     for m in group.members
                 ],

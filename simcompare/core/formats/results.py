@@ -335,6 +335,10 @@ def _check_groups(data: Mapping[str, object], paths: set[str], bits: int) -> Non
             _int(member, "size", at, SIZE, 0)
             _fraction(member, "similarity", at)
             _fraction(member, "verified", at)
+            if member.get("evidence", "simhash") not in ("simhash", "shingles"):
+                raise ValueError(
+                    f'{at}: \'evidence\' must be "simhash" or "shingles", got {_shown(member.get("evidence"))}'
+                )
             also = member.get("also_close", [])
             if not isinstance(also, list) or any(not isinstance(p, str) or p not in paths for p in also):
                 raise ValueError(f"{at}: 'also_close' must list paths among the records")

@@ -34,7 +34,7 @@ import numpy.typing as npt
 from simcompare.core.compat import StrEnum
 from simcompare.core.fingerprint.bitwise import to_words
 from simcompare.core.search.index import NearPairs, find_near_pairs
-from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, Sketch, resemblance
+from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, SHINGLES, SIMHASH, Sketch, resemblance
 
 __all__ = [
     "ALSO_CLOSE_LIMIT",
@@ -73,6 +73,9 @@ class Member:
         identical: Its cleaned text equals the reference's.
         also_close: Other files within k and verified that are not in this group (nearest first, at most
             ``ALSO_CLOSE_LIMIT``).
+        evidence: What put it in the group: ``"simhash"`` (within k of its reference and verified; the
+            reference and identical copies too) or ``"shingles"`` (farther than k, resembling its reference by
+            the strong threshold).
     """
 
     index: int
@@ -80,6 +83,7 @@ class Member:
     verified: float | None = None
     identical: bool = False
     also_close: tuple[int, ...] = ()
+    evidence: str = SIMHASH
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +203,8 @@ def build_groups(
     resemble: Callable[[int, int], float] | None = None,
     k: int | None = None,
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
+    strong_resemblance: float | None = None,
+    needed: Callable[[int], float] | None = None,
 ) -> list[Group]:
     """Groups from the close (and already verified) pairs.
 
@@ -218,6 +224,11 @@ def build_groups(
             only close files were taken by other leaders is not left out; and close pairs split by the
             leaders are put together where that promise allows (see the module's notes).
         min_resemblance: The verification threshold for those moves.
+        strong_resemblance: With ``k``: pairs farther than k that resemble by this much are near-duplicates on
+            the shingles' evidence (``pairs`` may hold them); a member may join a reference on either evidence,
+            and says which (``Member.evidence``). None: within k only.
+        needed: With ``k``: the resemblance a file within k needs at a distance (``Decision.needed``); None:
+            ``min_resemblance`` at every distance.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -265,9 +276,21 @@ def build_groups(
         clusters = _leaders(order, graph)
         if resemble is not None and k is not None:
 
+            def accepted(node: int, reference: int) -> float | None:
+                """The resemblance when the node may join the reference on either evidence, else None."""
+                assert resemble is not None and k is not None
+                distance = (int(values[node]) ^ int(values[reference])).bit_count()
+                if distance > k and strong_resemblance is None:
+                    return None
+                similar = resemble(node, reference)
+                if distance <= k and similar >= (needed(distance) if needed is not None else min_resemblance):
+                    return similar
+                if strong_resemblance is not None and similar >= max(strong_resemblance, min_resemblance):
+                    return similar
+                return None
+
             def joins(node: int, reference: int) -> bool:
-                close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
-                return close and resemble(node, reference) >= min_resemblance
+                return accepted(node, reference) is not None
 
             clusters = _second_chance(clusters, graph, joins)
             known: dict[tuple[int, int], float | None] = {}
@@ -275,9 +298,7 @@ def build_groups(
             def fit(node: int, reference: int) -> float | None:
                 """The node's resemblance to a reference it may join (None: farther than k or below the threshold)."""
                 if (node, reference) not in known:
-                    close = (int(values[node]) ^ int(values[reference])).bit_count() <= k
-                    similar = resemble(node, reference) if close else 0.0
-                    known[node, reference] = similar if close and similar >= min_resemblance else None
+                    known[node, reference] = accepted(node, reference)
                 return known[node, reference]
 
             clusters = _keep_close_together(clusters, graph, fit, label)
@@ -298,7 +319,8 @@ def build_groups(
                 if distance is None:  # components: a member without a pair to its reference
                     distance = (int(values[file]) ^ int(values[reference])).bit_count()
                     verified = resemble(file, reference) if resemble else None
-                members.append(Member(file, distance, verified, same, ()))
+                beyond = rule is GroupRule.REFERENCE and k is not None and distance > k and not same
+                members.append(Member(file, distance, verified, same, (), SHINGLES if beyond else SIMHASH))
         if not members:
             continue
         members.sort(key=lambda m: (m.distance, not m.identical, label(m.index), m.index))
@@ -315,7 +337,9 @@ def _with_also_close(member: Member, node: int, graph: _Graph, group_of: dict[in
     others = tuple(other for other, _, _ in graph.neighbours(node) if group_of.get(other) != number)
     if not others:
         return member
-    return Member(member.index, member.distance, member.verified, member.identical, others[:ALSO_CLOSE_LIMIT])
+    return Member(
+        member.index, member.distance, member.verified, member.identical, others[:ALSO_CLOSE_LIMIT], member.evidence
+    )
 
 
 def _leaders(order: list[int], graph: _Graph) -> list[tuple[int, list[int]]]:
@@ -553,7 +577,7 @@ def with_reference(
         # an identical copy is at 0, as in build_groups (the same bytes read as two formats may differ in bits)
         distance = 0 if same else (int(values[m.index]) ^ reference_value).bit_count()
         verified = 1.0 if same else (resemble(m.index, index) if resemble is not None else None)
-        members.append(Member(m.index, distance, verified, same, old[m.index].also_close))
+        members.append(Member(m.index, distance, verified, same, old[m.index].also_close, old[m.index].evidence))
     members.sort(key=lambda m: (m.distance, not m.identical, m.index))
     head = old[index]
     return Group(index, (Member(index, 0, 1.0, False, head.also_close), *members), group.max_distance)

@@ -20,6 +20,13 @@ the same blocks share those passes. Equal-key runs are then paired by offset (a 
 longest run length, not over runs) and verified with ``np.bitwise_count`` of the XOR. A pair that
 shares several keys is kept only under the first key its two values agree on, decided from the two
 values alone, so no set of seen pairs is ever built.
+
+Block keys are unions of whole blocks, and at large ``k`` among many values even the best layout
+leaves too many chance candidates (about 10^10 at k = 12 among a million 64-bit values). For
+one-word fingerprints :func:`find_near_pairs` also asks :func:`~simcompare.core.search.covering.choose_covering`
+what linear covering masks would cost (:mod:`simcompare.core.search.covering`) and searches with
+them when they are cheaper; the pairs are the same either way, and :attr:`NearPairs.method` tells
+which ran. :func:`choose_layout` and :class:`BlockIndex` stay with block layouts.
 """
 
 from __future__ import annotations
@@ -37,6 +44,7 @@ import numpy.typing as npt
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.fingerprint.bitwise import WORD, to_words, words_for
+from simcompare.core.search.covering import CoveringEstimate, choose_covering, join_covering
 
 __all__ = [
     "COSTS",
@@ -216,6 +224,8 @@ class SearchStats:
         key_bits: Bits of the narrowest key (0 when not recorded).
         estimated_candidates: The cost model's expected chance candidates (see :class:`NearPairs`).
         identical: Values equal to an earlier value, collapsed before the search.
+        method: ``"blocks"`` (pigeonhole block keys) or ``"covering"`` (linear covering masks: then
+            ``blocks`` counts the parts the bits were cut into and ``keys`` the masks).
     """
 
     n: int
@@ -228,6 +238,7 @@ class SearchStats:
     key_bits: int = 0
     estimated_candidates: float = 0.0
     identical: int = 0
+    method: str = "blocks"
 
     @property
     def possible_pairs(self) -> int:
@@ -263,6 +274,10 @@ class NearPairs:
         searched_k: The ``k`` the layout was searched for when these pairs were filtered from a
             wider search (:meth:`within`); ``None`` when it is ``k``.
         copies: How pairs of identical values are reported (:class:`Copies`).
+        method: How candidates were found: ``"blocks"``, pigeonhole keys of whole blocks (then
+            :attr:`layout` tells the layout), or ``"covering"``, linear covering masks over
+            ``blocks`` parts of the bits, ``keys`` masks (:mod:`simcompare.core.search.covering`),
+            which the cost model picks for many values at large ``k``.
     """
 
     left: IntArray
@@ -279,6 +294,7 @@ class NearPairs:
     identical: int = 0
     searched_k: int | None = None
     copies: Copies = Copies.PAIRS
+    method: str = "blocks"
 
     def __post_init__(self) -> None:
         arrays = {}
@@ -298,7 +314,13 @@ class NearPairs:
             )
         if self.searched_k is not None and self.searched_k < self.k:
             raise ValueError(f"searched_k must be at least k = {self.k}, got {self.searched_k}")
-        BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
+        if self.method == "blocks":
+            BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
+        elif self.method != "covering" or not 1 <= self.blocks <= self.bits or self.keys < 1:
+            raise ValueError(
+                f"method must be 'blocks' or 'covering' (with 1 to bits parts and at least one key), "
+                f"got method={self.method!r}, blocks={self.blocks}, keys={self.keys}"
+            )
         if self.n < 0 or self.candidates < len(left):
             raise ValueError(
                 f"need n >= 0 and candidates >= pairs, got n={self.n}, candidates={self.candidates}, pairs={len(left)}"
@@ -328,7 +350,16 @@ class NearPairs:
 
     @property
     def layout(self) -> BlockLayout:
-        """The block layout the search used."""
+        """The block layout the search used.
+
+        Raises:
+            ValueError: The search used covering masks (``method == "covering"``), not blocks.
+        """
+        if self.method != "blocks":
+            raise ValueError(
+                f"these pairs were found with {self.keys} covering masks over {self.blocks} parts, not a block "
+                "layout; see method, blocks and keys"
+            )
         return BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
 
     def within(self, k: int) -> NearPairs:
@@ -355,7 +386,7 @@ class NearPairs:
             right=self.right[keep],
             distance=self.distance[keep],
             k=k,
-            searched_k=self.layout.k,
+            searched_k=self.k if self.searched_k is None else self.searched_k,
         )
 
     @property
@@ -377,6 +408,7 @@ class NearPairs:
             key_bits=self.key_bits,
             estimated_candidates=self.estimated_candidates,
             identical=self.identical,
+            method=self.method,
         )
 
 
@@ -500,7 +532,10 @@ def find_near_pairs(
     once, identical fingerprints included.
 
     The block layout is chosen by a cost model from the number of distinct values, ``k`` and
-    ``bits`` (:func:`choose_layout`) unless ``blocks`` is given; any layout is exact. Identical
+    ``bits`` (:func:`choose_layout`) unless ``blocks`` is given; any layout is exact. Up to 64
+    bits and with ``blocks`` not given, linear covering masks are used instead when their cost
+    model expects them to be cheaper (many values at large ``k``: from about 100,000 values at
+    k = 12; see :mod:`simcompare.core.search.covering`), with the same pairs. Identical
     values are collapsed first (one sort of n): the search runs on distinct values and copies
     are paired afterwards, so m equal values cost their m (m - 1) / 2 result pairs and no search
     work. Memory beyond the input is a few arrays of n per radix level (the levels are the passes
@@ -528,7 +563,14 @@ def find_near_pairs(
     words = _as_words(values, smallest.bits)
     copies = _check_copies(copies)
     prepared = _prepare(words)
-    layout = smallest if blocks is not None else _choose(len(prepared.search), smallest)
+    if blocks is not None:
+        return _search(prepared, smallest, copies)
+    distinct = len(prepared.search)
+    layout = _choose(distinct, smallest)
+    if prepared.sorted:  # one word a value: covering masks may be cheaper (many values, large k)
+        covering = choose_covering(distinct, smallest.k, smallest.bits)
+        if covering is not None and covering.seconds < layout.estimate(distinct).seconds:
+            return _search_covering(prepared, covering, copies)
     return _search(prepared, layout, copies)
 
 
@@ -540,28 +582,66 @@ def _check_copies(copies: object) -> Copies:
 
 
 def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS) -> NearPairs:
-    n, search = prepared.n, prepared.search
-    found = _PairCollector(n, layout.k)
+    found = _PairCollector(prepared.n, layout.k)
     candidates = _join(prepared, layout, found)
+    return _result(
+        prepared,
+        found,
+        candidates,
+        copies,
+        bits=layout.bits,
+        k=layout.k,
+        blocks=layout.blocks,
+        keys=len(layout.keys),
+        key_bits=layout.key_bits,
+        estimated_candidates=layout.estimate(len(prepared.search)).candidates,
+    )
+
+
+def _search_covering(prepared: _Prepared, estimate: CoveringEstimate, copies: Copies = Copies.PAIRS) -> NearPairs:
+    scheme = estimate.scheme
+    found = _PairCollector(prepared.n, scheme.k)
+    original = prepared.original
+
+    def add(a: IntArray, b: IntArray, distance: npt.NDArray[np.integer[Any]]) -> None:
+        if original is not None:
+            a, b = original[a], original[b]
+        found.add(np.minimum(a, b), np.maximum(a, b), distance)
+
+    candidates = join_covering(prepared.search, scheme, add)
+    return _result(
+        prepared,
+        found,
+        candidates,
+        copies,
+        bits=scheme.bits,
+        k=scheme.k,
+        blocks=len(scheme.parts),
+        keys=len(scheme.masks),
+        key_bits=scheme.key_bits,
+        estimated_candidates=estimate.candidates,
+        method="covering",
+    )
+
+
+def _result(
+    prepared: _Prepared, found: _PairCollector, candidates: int, copies: Copies, *, k: int, **stats: Any
+) -> NearPairs:
     left, right, distance = found.sorted()
     if prepared.inverse is not None:
         expand = _expand if copies is Copies.PAIRS else _first_copies
-        left, right, distance, added = expand((left, right, distance), prepared, layout.k)
+        left, right, distance, added = expand((left, right, distance), prepared, k)
         candidates += added
     return NearPairs(
         left=left,
         right=right,
         distance=distance,
-        n=n,
-        bits=layout.bits,
-        k=layout.k,
-        blocks=layout.blocks,
-        keys=len(layout.keys),
+        n=prepared.n,
+        k=k,
         candidates=candidates,
-        key_bits=layout.key_bits,
-        estimated_candidates=layout.estimate(len(search)).candidates,
-        identical=n - len(search),
+        identical=prepared.n - len(prepared.search),
         copies=copies,
+        **stats,
     )
 
 

@@ -25,14 +25,25 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from simcompare.core.defaults import DEFAULT_MIN_RESEMBLANCE, default_k
+from simcompare.core.defaults import (
+    DEFAULT_CLOSE_SLACK,
+    DEFAULT_MIN_RESEMBLANCE,
+    DEFAULT_MIN_SHINGLES,
+    DEFAULT_STRONG_RESEMBLANCE,
+    default_k,
+)
 from simcompare.core.tokens.segment import token_ids
 
 __all__ = [
+    "DEFAULT_CLOSE_SLACK",
     "DEFAULT_MIN_RESEMBLANCE",
+    "DEFAULT_MIN_SHINGLES",
+    "DEFAULT_STRONG_RESEMBLANCE",
     "HASH_MAX",
     "QUICK",
     "QUICK_MARGIN",
+    "SHINGLES",
+    "SIMHASH",
     "SKETCH",
     "SKETCH_WORDS",
     "Decision",
@@ -210,9 +221,26 @@ def is_sketch(data: bytes) -> bool:
     return _sorted_below_pads(np.frombuffer(data, dtype="<u4"))
 
 
+SIMHASH = "simhash"
+"""Evidence: the fingerprints are within k and the texts resemble by the verification threshold."""
+
+SHINGLES = "shingles"
+"""Evidence: the texts resemble by the strong threshold, whatever their fingerprints' distance."""
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """When two texts are near-duplicates: within ``k`` bits AND resembling by at least ``min_resemblance``.
+    """When two texts are near-duplicates, on either evidence:
+
+    - SimHash's: within ``k`` bits AND resembling by at least :meth:`needed` — ``min_resemblance`` at
+      distance k, falling linearly to ``min_resemblance − close_slack`` at distance 0 (the closer the
+      fingerprints, the less the word pairs need to say);
+    - the shingles' alone: resembling by at least ``strong_resemblance`` (or ``min_resemblance`` when higher),
+      whatever the distance — short texts have few tokens, so their fingerprints scatter more.
+
+    Either way, a text of fewer than ``min_shingles`` distinct shingles is nobody's near-duplicate (identical
+    texts are grouped apart from any verdict). Verification off (``min_resemblance`` 0) is SimHash alone:
+    within k, nothing else asked.
 
     A threshold, not a fingerprint setting: the same fingerprints answer every k, so a :class:`Config`
     never holds one. ``Decision.for_bits(bits)`` gives the defaults for a width.
@@ -220,17 +248,53 @@ class Decision:
     Attributes:
         k: Largest Hamming distance, 0 or more (below the width, see :meth:`for_bits`).
         min_resemblance: Smallest shingle Jaccard, 0 to 1 (0 turns verification off).
+        strong_resemblance: Shingle Jaccard that is evidence enough alone, 0 to 1; None: SimHash's evidence only.
+        min_shingles: Fewest distinct shingles of a text with a near-duplicate verdict, 0 or more.
+        close_slack: How much less than ``min_resemblance`` fingerprints at distance 0 need, 0 to 1.
     """
 
     k: int
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE
+    strong_resemblance: float | None = DEFAULT_STRONG_RESEMBLANCE
+    min_shingles: int = DEFAULT_MIN_SHINGLES
+    close_slack: float = DEFAULT_CLOSE_SLACK
 
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
             raise ValueError(f"k must be a whole number of 0 or more, got {self.k!r}")
-        value = self.min_resemblance
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
-            raise ValueError(f"the verification threshold must be a number from 0 to 1, got {value!r}")
+        for name, value in (
+            ("verification", self.min_resemblance),
+            ("strong resemblance", self.strong_resemblance),
+            ("close slack", self.close_slack),
+        ):
+            if value is None and name != "verification":
+                continue
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+                raise ValueError(f"the {name} threshold must be a number from 0 to 1, got {value!r}")
+        shingles = self.min_shingles
+        if isinstance(shingles, bool) or not isinstance(shingles, int) or shingles < 0:
+            raise ValueError(f"min_shingles must be a whole number of 0 or more, got {shingles!r}")
+
+    def needed(self, distance: int) -> float:
+        """The resemblance SimHash's evidence needs at ``distance`` (``min_resemblance`` at k and beyond)."""
+        if self.min_resemblance <= 0 or self.k == 0 or distance >= self.k:
+            return float(self.min_resemblance)
+        return max(0.0, float(self.min_resemblance) - float(self.close_slack) * (self.k - distance) / self.k)
+
+    def needed_many(self, distances: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """:meth:`needed` for many distances at once."""
+        if self.min_resemblance <= 0 or self.k == 0:
+            return np.full(len(distances), float(self.min_resemblance))
+        slack = float(self.close_slack) * np.maximum(self.k - distances, 0) / self.k
+        return np.maximum(0.0, float(self.min_resemblance) - slack)
+
+    @property
+    def strong(self) -> float | None:
+        """The resemblance that is evidence alone (never below the verification threshold); None when
+        verification is off or the shingles' evidence is not asked for."""
+        if self.min_resemblance <= 0 or self.strong_resemblance is None:
+            return None
+        return max(float(self.strong_resemblance), float(self.min_resemblance))
 
     @classmethod
     def for_bits(cls, bits: int, k: int | None = None, min_resemblance: float = DEFAULT_MIN_RESEMBLANCE) -> Decision:
@@ -246,6 +310,20 @@ class Decision:
             raise ValueError(f"k must be a whole number between 0 and bits - 1 = {bits - 1}, got {k!r}")
         return cls(k, min_resemblance)
 
-    def near(self, distance: int, resemblance: float) -> bool:
-        """The verdict for a pair whose fingerprints are ``distance`` apart."""
-        return distance <= self.k and resemblance >= self.min_resemblance
+    def evidence(self, distance: int, resemblance: float, shingles: int | None = None) -> str | None:
+        """Which evidence makes a pair near-duplicates: ``SIMHASH``, ``SHINGLES`` or None (not near-duplicates).
+
+        ``shingles`` is the smaller text's number of distinct shingles (its sketch's length); None: not known.
+        """
+        if self.min_resemblance > 0 and shingles is not None and shingles < self.min_shingles:
+            return None
+        if distance <= self.k and resemblance >= self.needed(distance):
+            return SIMHASH
+        strong = self.strong
+        if strong is not None and resemblance >= strong:
+            return SHINGLES
+        return None
+
+    def near(self, distance: int, resemblance: float, shingles: int | None = None) -> bool:
+        """The verdict for a pair whose fingerprints are ``distance`` apart (see :meth:`evidence`)."""
+        return self.evidence(distance, resemblance, shingles) is not None

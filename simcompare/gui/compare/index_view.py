@@ -247,11 +247,20 @@ class IndexView(QWidget):
 
     def show_scan(self, stats: SearchStats) -> None:
         """A scan's index as it ran: its layout and how many candidates it checked."""
-        self.scan_line.setText(
-            self.tr(
+        if stats.method == "covering":
+            text = self.tr(
+                "The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} "
+                "parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the "
+                "same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs "
+                "checked of {possible} possible, {found} pairs within k."
+            )
+        else:
+            text = self.tr(
                 "The last folder scan: {n} fingerprints of {f} bits, k = {k}: {blocks} blocks, {keys} tables; "
                 "{candidates} candidate pairs checked of {possible} possible, {found} pairs within k."
-            ).format(
+            )
+        self.scan_line.setText(
+            text.format(
                 n=f"{stats.n:,}",
                 f=stats.bits,
                 k=stats.k,

@@ -190,7 +190,7 @@ class SummaryPanel(QFrame):
                     self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
                         k=comparison.k,
                         shared=round(comparison.resemblance * 100),
-                        needed=round(comparison.min_resemblance * 100),
+                        needed=round(comparison.needed_resemblance * 100),
                     )
                 )
             if comparison.rejected_by_verification:
@@ -201,7 +201,7 @@ class SummaryPanel(QFrame):
                     ).format(
                         d=comparison.distance,
                         shared=round(comparison.resemblance * 100),
-                        needed=round(comparison.min_resemblance * 100),
+                        needed=round(comparison.needed_resemblance * 100),
                     )
                 )
         self.notices.setText("\n".join(notes))

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Callable
+import weakref
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,13 +24,14 @@ from PySide6.QtCore import QEventLoop, QObject, QTimer
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
-from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
+from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
 from simcompare.core.formats.results import LoadedResults, load_results
 from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.common.workers import BackgroundJob
+from simcompare.gui.folder.group_filter import lowercase_names
 
 ScanFunction = Callable[..., ScanResult]
 
@@ -103,14 +105,17 @@ class RegroupRequest:
 
 @dataclass(frozen=True, slots=True)
 class Regrouped:
-    """The groups of a request, each group's wasted bytes, the number of verified pairs behind them, and the
-    members inside a reference folder (never marked; found here, off the window's thread)."""
+    """The groups of a request, each group's wasted bytes, the number of verified pairs behind them, the
+    members inside a reference folder (never marked), every member group after group and each file's name as
+    the filter matches it: all found here, off the window's thread."""
 
     request: RegroupRequest
     groups: list[Group]
     wasted: list[int]
     verified_pairs: int
     protected: frozenset[int] = frozenset()
+    members: list[int] | None = None
+    names: Sequence[str] | None = None
 
 
 def regroup(request: object, cancel: threading.Event, progress: Progress) -> Regrouped:
@@ -123,7 +128,27 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
         groups = [_preferred(session, g, request.preferred) for g in groups]
     pairs = len(session.pairs(request.k))
     protected = frozenset(protected_members(session, groups, request.reference_folders))
-    return Regrouped(request, groups, [session.wasted_bytes(g) for g in groups], pairs, protected)
+    members = [m.index for g in groups for m in g.members]
+    wasted = [session.wasted_bytes(g) for g in groups]
+    return Regrouped(request, groups, wasted, pairs, protected, members, _names(session))
+
+
+_NAMES: weakref.WeakKeyDictionary[FolderSession, tuple[Sequence[FileRecord], list[str]]] = weakref.WeakKeyDictionary()
+_NAMES_LOCK = threading.Lock()
+
+
+def _names(session: FolderSession) -> list[str]:
+    """The session's files' names as the filter matches them, made once per session and files (kept while the
+    session lives)."""
+    files = session.files
+    with _NAMES_LOCK:
+        made = _NAMES.get(session)
+    if made is not None and made[0] is files:
+        return made[1]
+    names = lowercase_names(files)
+    with _NAMES_LOCK:
+        _NAMES[session] = (files, names)
+    return names
 
 
 def _preferred(session: FolderSession, group: Group, preferred: frozenset[int]) -> Group:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import QObject, Slot
 
 from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference
-from simcompare.gui.folder.models import human_size
+from simcompare.gui.folder.cells import human_size
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage

@@ -1,4 +1,4 @@
-"""Models of the Folder page: the groups as a tree, the problems as a table.
+"""Models of the Folder page: the groups as a tree (and, from problems_model, the problems as a table).
 
 Both wrap the core's frozen results and compute cells on demand, so 100,000 members cost no more than
 the rows on screen. A tree row's internal id says where it sits: 0 for a group row, ``g + 1`` for a
@@ -9,14 +9,13 @@ which files a rule marks is decided by the core (:mod:`simcompare.core.folder.cl
 
 from __future__ import annotations
 
-import datetime as _dt
 import enum
 from collections.abc import Callable, Collection, Iterable, Sequence
 from typing import Any
 
+import numpy as np
 from PySide6.QtCore import (
     QAbstractItemModel,
-    QAbstractTableModel,
     QModelIndex,
     QObject,
     QPersistentModelIndex,
@@ -28,33 +27,15 @@ from PySide6.QtWidgets import QApplication
 
 from simcompare.core.fingerprint.bitwise import distance_similarity
 from simcompare.core.folder.cleaner_state import CleanerState, FileState
-from simcompare.core.folder.scan import FileRecord, Problem
+from simcompare.core.folder.scan import FileRecord
 from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import Group, Member
-from simcompare.gui.common.messages import reason_detail, reason_text
 from simcompare.gui.common.plain import plain_tooltip
-
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-
-_QT_INT_MAX = (1 << 63) - 1  # Qt holds a whole number in 64 bits: a larger Python int crashes it
-
-
-def qt_number(value: object) -> object:
-    """``value`` as Qt can hold it: a whole number clamped to 64 bits (a file dated after 2262 has more
-    nanoseconds than that), anything else as it is."""
-    if isinstance(value, int) and not isinstance(value, bool):
-        return max(-_QT_INT_MAX - 1, min(_QT_INT_MAX, value))
-    return value
-
-
-def modified_text(mtime_ns: int) -> str:
-    """A modification time as local date and minute; "—" for one no calendar here shows (past year 9999,
-    before year 1, or beyond what the system's clock functions take), which files on some file systems have."""
-    try:
-        return _dt.datetime.fromtimestamp(mtime_ns / 1e9).strftime("%Y-%m-%d %H:%M")
-    except (ValueError, OverflowError, OSError):
-        return "—"
-
+from simcompare.gui.folder.cells import human_size as human_size  # their home before
+from simcompare.gui.folder.cells import modified_text as modified_text
+from simcompare.gui.folder.cells import qt_number as qt_number
+from simcompare.gui.folder.problems_model import SORT_ROLE as SORT_ROLE  # the sort role of both models
+from simcompare.gui.folder.problems_model import ProblemsModel as ProblemsModel  # its home before
 
 REFERENCE_ROLE = Qt.ItemDataRole.UserRole + 3
 MARKED_ROLE = Qt.ItemDataRole.UserRole + 4
@@ -66,6 +47,8 @@ _SELECTABLE = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
 _CHECKABLE = _SELECTABLE | Qt.ItemFlag.ItemIsUserCheckable
 BATCH = 500
 """Groups handed to the view at a time."""
+MANY_GROUPS = 64
+"""Beyond this many files whose mark changed, one signal for every group row rather than one per group."""
 
 
 class Column(enum.IntEnum):
@@ -81,14 +64,35 @@ class Column(enum.IntEnum):
 _COLUMNS = len(Column)
 
 
-def human_size(size: int) -> str:
-    """Bytes as a short size (1.2 KB)."""
-    value = float(size)
-    for unit in ("B", "KB", "MB", "GB"):
-        if value < 1024 or unit == "GB":
-            return f"{int(value)} {unit}" if unit == "B" else f"{value:.1f} {unit}"
-        value /= 1024
-    return f"{size} B"
+def _group_key(files: Sequence[FileRecord], group: Group, wasted: int, column: int) -> Any:
+    if column == Column.NAME:
+        return files[group.reference].path
+    if column == Column.FILES:
+        return len(group.members)
+    if column == Column.SIZE:
+        return wasted
+    if column == Column.MODIFIED:
+        return max(files[m.index].mtime_ns for m in group.members)
+    if column == Column.DISTANCE:
+        return group.max_distance
+    if column == Column.VERIFIED:
+        return min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
+    return sum(m.identical for m in group.members)
+
+
+def _member_key(files: Sequence[FileRecord], member: Member, column: int) -> Any:
+    record = files[member.index]
+    if column == Column.SIZE:
+        return (record.size, record.path)
+    if column == Column.MODIFIED:
+        return (record.mtime_ns, record.path)
+    if column == Column.DISTANCE:
+        return (member.distance, record.path)
+    if column == Column.VERIFIED:
+        return (member.verified if member.verified is not None else -1.0, record.path)
+    if column == Column.IDENTICAL:
+        return (int(member.identical), record.path)
+    return (record.path, 0)
 
 
 class GroupTreeModel(QAbstractItemModel):
@@ -116,6 +120,11 @@ class GroupTreeModel(QAbstractItemModel):
         self._sort: tuple[int, Qt.SortOrder] = (Column.SIZE, Qt.SortOrder.DescendingOrder)
         self._members_sorted: list[bool] = []
         self._rows: dict[int, int] | None = {}
+        self._flat: tuple[list[int], list[int]] | None = None
+        self._given: tuple[list[int], np.ndarray] | None = None
+        self._sizes = np.zeros(0, dtype=np.int64)
+        self.names: Sequence[str] | None = None
+        """Each file's name as a row shows it, lowercase, when the worker made the list (None: not made)."""
         self._loaded = 0
         self._bold = QFont()
         self._bold.setBold(True)
@@ -130,6 +139,8 @@ class GroupTreeModel(QAbstractItemModel):
         wasted: Sequence[int] | None = None,
         protected: Collection[int] = (),
         hardlink_of: Callable[[int], int | None] | None = None,
+        members: Sequence[int] | None = None,
+        names: Sequence[str] | None = None,
     ) -> None:
         """Show new groups; marks of files still in a group are kept (the cleaner's state drops the others).
 
@@ -140,11 +151,16 @@ class GroupTreeModel(QAbstractItemModel):
             wasted: Per group, the bytes that removing all but the reference frees.
             protected: Files in reference folders: never marked.
             hardlink_of: A file's first name when it is another name of it (``FolderSession.hardlink_of``).
+            members: Every member file of ``groups``, group after group, when the worker listed them already.
+            names: Each file's name as a row shows it, lowercase (what the filter matches), when known already.
         """
         self.beginResetModel()
         self._files, self._groups, self._bits = files, list(groups), bits
         self._hardlink_of = hardlink_of
-        self._members_total = sum(map(len, self._groups))  # a new reference or a sort keeps the members
+        self._given = (list(members), np.arange(len(self._groups))) if members is not None else None
+        self._sizes = np.array([len(g.members) for g in self._groups], dtype=np.int64)
+        self.names = names
+        self._members_total = int(self._sizes.sum())  # a new reference or a sort keeps the members
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
         self._apply_sort()
@@ -157,23 +173,26 @@ class GroupTreeModel(QAbstractItemModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         """Order the groups by ``column`` and the members within each group (the reference stays first).
 
-        Sorting here, with each row's key computed once, keeps 100,000 rows fast; a proxy's per-comparison
-        ``lessThan`` in Python would hold the window for seconds.
+        Sorting here, with each row's key computed once, keeps 100,000 rows fast (a proxy's ``lessThan`` in
+        Python would hold the window for seconds).
         """
-        if not 0 <= column < len(Column):
-            return
+        if not 0 <= column < len(Column) or (column, order) == self._sort:
+            return  # the same order again (a view shown this model anew asks): nothing moves
         self.layoutAboutToBeChanged.emit()
-        old = [(self.createIndex(r, 0, 0), g) for r, g in enumerate(self._groups)]
+        kept = self.persistentIndexList()  # the rows a view holds on to (current, selected, expanded)
+        groups = [self._groups[i.row()] if i.internalId() == 0 else None for i in kept]
         self._sort = (column, order)
         self._apply_sort()
-        # Group rows moved: persistent indices of groups and members follow their group.
+        # Groups' persistent indices follow them, all at once (one by one, a row moved onto another's old place
+        # would move again); members may have moved within their group.
         where = {id(g): r for r, g in enumerate(self._groups)}
-        for index, group in old:
-            row = where[id(group)]
-            self.changePersistentIndex(index, self.createIndex(row, 0, 0))
-        for index in self.persistentIndexList():
-            if index.isValid() and index.internalId() != 0:
-                self.changePersistentIndex(index, QModelIndex())  # members may have moved within the group
+        self.changePersistentIndexList(
+            kept,
+            [
+                QModelIndex() if g is None else self.createIndex(where[id(g)], i.column(), 0)
+                for i, g in zip(kept, groups, strict=True)
+            ],
+        )
         self.layoutChanged.emit()
 
     def _apply_sort(self) -> None:
@@ -181,12 +200,21 @@ class GroupTreeModel(QAbstractItemModel):
         column, order = self._sort
         descending = order == Qt.SortOrder.DescendingOrder
         rows = list(range(len(self._groups)))
-        keys = self._wasted if column == Column.SIZE else [self._group_key(r, column) for r in rows]
-        rows.sort(key=lambda r: keys[r], reverse=descending)
+        keys = (
+            self._wasted
+            if column == Column.SIZE
+            else [_group_key(self._files, self._groups[r], self._wasted[r], column) for r in rows]
+        )
+        rows.sort(key=keys.__getitem__, reverse=descending)
+        if self._given is not None:  # where each group of the worker's list is now
+            now = np.empty(len(rows), dtype=np.int64)
+            now[rows] = np.arange(len(rows))
+            self._given = (self._given[0], now[self._given[1]])
         self._groups = [self._groups[r] for r in rows]
         self._wasted = [self._wasted[r] for r in rows]
         self._members_sorted = [False] * len(self._groups)
         self._rows = None  # built when first needed: 100,000 entries cost the window a tenth of a second
+        self._flat = None
 
     @property
     def _row_of(self) -> dict[int, int]:
@@ -201,40 +229,10 @@ class GroupTreeModel(QAbstractItemModel):
         if not self._members_sorted[row]:
             column, order = self._sort
             head, rest = group.members[0], list(group.members[1:])
-            rest.sort(key=lambda m: self._member_key(group, m, column), reverse=order == Qt.SortOrder.DescendingOrder)
+            rest.sort(key=lambda m: _member_key(self._files, m, column), reverse=order == Qt.SortOrder.DescendingOrder)
             group = self._groups[row] = Group(group.reference, (head, *rest), group.max_distance)
             self._members_sorted[row] = True
         return group.members
-
-    def _group_key(self, row: int, column: int) -> Any:
-        group = self._groups[row]
-        if column == Column.NAME:
-            return self._files[group.reference].path
-        if column == Column.FILES:
-            return len(group.members)
-        if column == Column.SIZE:
-            return self._wasted[row]
-        if column == Column.MODIFIED:
-            return max(self._files[m.index].mtime_ns for m in group.members)
-        if column == Column.DISTANCE:
-            return group.max_distance
-        if column == Column.VERIFIED:
-            return min((m.verified for m in group.members[1:] if m.verified is not None), default=1.0)
-        return sum(m.identical for m in group.members)
-
-    def _member_key(self, group: Group, member: Member, column: int) -> Any:
-        record = self._files[member.index]
-        if column == Column.SIZE:
-            return (record.size, record.path)
-        if column == Column.MODIFIED:
-            return (record.mtime_ns, record.path)
-        if column == Column.DISTANCE:
-            return (member.distance, record.path)
-        if column == Column.VERIFIED:
-            return (member.verified if member.verified is not None else -1.0, record.path)
-        if column == Column.IDENTICAL:
-            return (int(member.identical), record.path)
-        return (record.path, 0)
 
     def replace_group(self, row: int, group: Group, wasted: int) -> None:
         """Show ``group`` in place of the group at ``row`` (a new reference: same members, same place)."""
@@ -298,18 +296,52 @@ class GroupTreeModel(QAbstractItemModel):
     def show_marks(self, files: Collection[int] | None) -> None:
         """Repaint the check boxes of the groups holding ``files`` (only those: there may be 20,000).
 
-        Called with what a change of the cleaner's marks returned (None: nothing changed).
+        Called with what a change of the cleaner's marks returned (None: nothing changed). Past
+        :data:`MANY_GROUPS` files, one signal for every group row (a view repaints all it shows) instead.
         """
-        for row in sorted({self._row_of[i] for i in files or () if i in self._row_of}):
+        roles = [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE]
+        files = files or ()
+        if len(files) > MANY_GROUPS:
+            if self._loaded:
+                self.dataChanged.emit(self.index(0, 0), self.index(self._loaded - 1, _COLUMNS - 1), roles)
+            self.marks_changed.emit()
+            return
+        for row in sorted({self._row_of[i] for i in files if i in self._row_of}):
             if row >= self._loaded:
                 continue
             parent = self.index(row, 0)
             last = self.index(len(self._groups[row].members) - 1, 0, parent)
-            self.dataChanged.emit(self.index(0, 0, parent), last, [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE])
+            self.dataChanged.emit(self.index(0, 0, parent), last, roles)
         self.marks_changed.emit()
 
     def marked_size(self) -> int:
         return sum(self._files[i].size for i in self._cleaner.marks)
+
+    def member_name(self, file_index: int) -> str:
+        """A member's name as its row shows it (what the filter matches)."""
+        record = self._files[file_index]
+        state = self._cleaner.state(file_index)
+        if state is FileState.GONE:
+            return self.tr("{0} (gone since)").format(display_name(record.path))
+        if state is FileState.CHANGED:
+            return self.tr("{0} (changed since)").format(display_name(record.path))
+        return display_name(record.path)  # undecodable bytes as \xNN (Qt would drop them)
+
+    def member_files(self, row: int) -> list[int]:  # the files of group ``row`` in the order of its rows
+        return [m.index for m in self._members(row)]
+
+    def flat_members(self) -> tuple[list[int], list[int]]:
+        """Every member file of every group and, beside each, its group's row (members in any order).
+
+        Kept until the groups change or are sorted: the filter reads it on every key.
+        """
+        if self._flat is None and self._given is not None:
+            self._flat = (self._given[0], np.repeat(self._given[1], self._sizes).tolist())
+        if self._flat is None:
+            files = [m.index for g in self._groups for m in g.members]
+            rows = [r for r, g in enumerate(self._groups) for _ in g.members]
+            self._flat = (files, rows)
+        return self._flat
 
     # ------------------------------------------------------------------ where
     def group_of(self, index: Index) -> int | None:
@@ -367,13 +399,19 @@ class GroupTreeModel(QAbstractItemModel):
             return
         self.load_to(self._loaded + BATCH - 1)
 
-    def load_to(self, row: int) -> None:
-        """Give the view every group up to ``row`` (e.g. to select a file in a group further down)."""
+    def load_to(self, row: int, *, only: bool = False) -> None:
+        """Give the view every group up to ``row`` (e.g. to select a file in a group further down); with
+        ``only``, those only (for a view about to show this model after a filter had every group loaded: a
+        view walks each group it is given)."""
         last = min(row, len(self._groups) - 1)
         if last >= self._loaded:
             self.beginInsertRows(QModelIndex(), self._loaded, last)
             self._loaded = last + 1
             self.endInsertRows()
+        elif only and last + 1 < self._loaded:
+            self.beginRemoveRows(QModelIndex(), last + 1, self._loaded - 1)
+            self._loaded = last + 1
+            self.endRemoveRows()
 
     def load_all(self) -> None:
         self.load_to(len(self._groups) - 1)
@@ -453,7 +491,7 @@ class GroupTreeModel(QAbstractItemModel):
                 return self.tr("≤ {0}").format(group.max_distance)
             return None
         if role == SORT_ROLE:
-            return qt_number(self._group_key(row, column))
+            return qt_number(_group_key(self._files, group, self._wasted[row], column))
         if role == Qt.ItemDataRole.ToolTipRole:
             if column == Column.SIZE:
                 return self.tr("Removing every file of the group but the reference frees this much")
@@ -473,12 +511,7 @@ class GroupTreeModel(QAbstractItemModel):
         is_reference = member.index == group.reference
         if role == Qt.ItemDataRole.DisplayRole:
             if column == Column.NAME:
-                state = self._cleaner.state(member.index)
-                if state is FileState.GONE:
-                    return self.tr("{0} (gone since)").format(display_name(record.path))
-                if state is FileState.CHANGED:
-                    return self.tr("{0} (changed since)").format(display_name(record.path))
-                return display_name(record.path)  # undecodable bytes as \xNN (Qt would drop them)
+                return self.member_name(member.index)
             if column == Column.SIZE:
                 return human_size(record.size)
             if column == Column.MODIFIED:
@@ -531,51 +564,12 @@ class GroupTreeModel(QAbstractItemModel):
                 lines.append(also + (self.tr(" and %n more", "", more) if more > 0 else ""))
             return plain_tooltip("\n".join(lines))  # a file named <b>x</b>.txt is shown as those characters
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
-            return self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
+            bits = self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
                 member.distance, self._bits, distance_similarity(member.distance, self._bits)
             )
+            if member.evidence == "shingles":  # beyond k: the shared word pairs alone put it here
+                return bits + "\n" + self.tr("Grouped on its shared word pairs alone (farther than k)")
+            return bits
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
-
-
-class ProblemsModel(QAbstractTableModel):
-    """Files that could not be read: path, reason, detail."""
-
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(parent)
-        self._problems: Sequence[Problem] = ()
-
-    def set_problems(self, problems: Sequence[Problem]) -> None:
-        self.beginResetModel()
-        self._problems = tuple(problems)
-        self.endResetModel()
-
-    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._problems)
-
-    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else 3
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and 0 <= section < 3:
-            return (self.tr("File"), self.tr("Reason"), self.tr("Detail"))[section]
-        return None
-
-    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> object:
-        if not index.isValid():
-            return None
-        problem = self._problems[index.row()]
-        if role in (Qt.ItemDataRole.DisplayRole, SORT_ROLE):
-            if index.column() == 0:
-                return display_name(problem.path)
-            if index.column() == 1:
-                return self.reason_text(problem.reason)
-            return reason_detail(problem.reason, problem.errno)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return plain_tooltip(f"{display_name(problem.path)}\n{reason_detail(problem.reason, problem.errno)}")
-        return None
-
-    def reason_text(self, reason: str) -> str:
-        """A reason code in words (the core keeps codes; the window translates them)."""
-        return reason_text(reason)

@@ -567,6 +567,8 @@ class FolderPage(QWidget):
             wasted=outcome.wasted,
             protected=outcome.protected,
             hardlink_of=session.hardlink_of,
+            members=outcome.members,
+            names=outcome.names,
         )
         if self.cleaner.holding:
             self.model.show_marks(self.cleaner.restore_marks())

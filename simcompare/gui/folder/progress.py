@@ -19,8 +19,8 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import display_name
 from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
+from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
-from simcompare.gui.folder.models import human_size
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -181,9 +181,14 @@ class GroupsSummary(QObject):
             parts.append(self.tr("%n verified near-duplicate pair(s)", "", regrouped.verified_pairs))
             stats = session.search_statistics
             if stats is not None:
+                if stats.method == "covering":
+                    index = self.tr("index: {0} covering masks over {1} parts").format(stats.keys, stats.blocks)
+                else:
+                    index = self.tr("index: {0} blocks").format(stats.blocks)
                 parts.append(
-                    self.tr("index: {0} blocks, {1} candidate checks where brute force compares {2} pairs").format(
-                        stats.blocks, stats.candidates, stats.possible_pairs
+                    index
+                    + self.tr(", {0} candidate checks where brute force compares {1} pairs").format(
+                        stats.candidates, stats.possible_pairs
                     )
                 )
         elif regrouping:

@@ -26,7 +26,7 @@ from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, 
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import os_error_text, system_error_text
-from simcompare.gui.folder.models import human_size
+from simcompare.gui.folder.cells import human_size
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage

@@ -13,7 +13,7 @@ from PySide6.QtWidgets import QHeaderView, QTreeView
 
 from simcompare.core.search.groups import Group
 from simcompare.gui.folder.group_filter import GroupFilterModel
-from simcompare.gui.folder.models import Column, GroupTreeModel
+from simcompare.gui.folder.models import BATCH, Column, GroupTreeModel
 
 EXPAND_LIMIT = 500
 """Groups opened at once; expanding tens of thousands of rows costs real time."""
@@ -63,9 +63,9 @@ class GroupSelection(QObject):
         self.proxy.set_marked_only(marked_only)
         filtering = bool(text.strip()) or marked_only
         wanted = self.proxy if filtering else self.model
-        if filtering:
-            self.model.load_all()  # a filter must see every group
         if self.tree.model() is not wanted:
+            if not filtering:
+                self.model.load_to(BATCH - 1, only=True)  # the filter had every group loaded
             self.tree.setModel(wanted)
             self.tree.selectionModel().selectionChanged.connect(self.changed)
             self.expand()
@@ -73,17 +73,9 @@ class GroupSelection(QObject):
 
     def visible_files(self) -> frozenset[int] | None:
         """The files whose rows a filter leaves visible; None while no filter is on (every row is visible)."""
-        view = self.tree.model()
-        if view is not self.proxy:
+        if self.tree.model() is not self.proxy:
             return None
-        found: set[int] = set()
-        for g in range(view.rowCount()):
-            group = view.index(g, 0)
-            for r in range(view.rowCount(group)):
-                file_index = self.model.file_index(self.proxy.mapToSource(view.index(r, 0, group)))
-                if file_index is not None:
-                    found.add(file_index)
-        return frozenset(found)
+        return self.proxy.visible_files()
 
     def filters_marks(self) -> bool:
         """The tree shows only marked files (so a change of marks must filter again)."""

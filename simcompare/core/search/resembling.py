@@ -1,0 +1,128 @@
+"""A second source of candidates: texts whose shingle sketches share their smallest rare hashes.
+
+SimHash finds pairs whose fingerprints are within k bits. Short texts have few tokens, so their fingerprints
+scatter: two reference pages resembling by 0.9 may be 13 or 18 bits apart. This index finds pairs by their
+shingles alone (a prefix filter over the bottom-k sketches of ``simcompare.core.search.verify``):
+
+- a text's **keys** are the first ``KEYS`` hashes of its sketch that are not common in the folder (held
+  by more than ``COMMON`` texts: a shared header, footer or template line, which says nothing about
+  whether two texts are copies);
+- two texts sharing a key are candidates. Texts whose shingle sets resemble by J share on average about
+  ``KEYS × J`` of the union's smallest hashes, and each such hash is among both texts' first hashes; so a
+  pair at J = 0.5 is missed about once in (1 − J)^KEYS ≈ 10^5 (a little more where common hashes were
+  skipped);
+- the candidates are screened by the quick estimate (``verify.quick_resemblance``): what
+  :func:`resembling_pairs` returns may resemble by the threshold; the caller measures the pairs whose
+  estimate is near it exactly, as it does SimHash's candidates.
+
+It relies only on what a sketch is: an array of distinct hashes, sorted ascending (smallest first), of
+one hash function shared by every text, and on ``verify``'s ``resemblance``, ``quick_table`` and
+``quick_resemblance``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from simcompare.core.search.verify import QUICK_MARGIN, Sketch, quick_resemblance, quick_table
+
+__all__ = ["COMMON", "KEYS", "resembling_pairs"]
+
+KEYS = 16
+"""Hashes per text that make its keys (its sketch's smallest that are not common)."""
+
+COMMON = 32
+"""A hash held by more texts than this is common (boilerplate); it is no key."""
+
+_CHUNK = 16_384  # candidates screened at once
+
+IntArray = npt.NDArray[np.intp]
+
+
+def _keys(sketches: Sequence[Sketch], among: IntArray) -> tuple[npt.NDArray[np.uint64], IntArray]:
+    """Each text's keys as (hash, text) rows, sorted by hash."""
+    heads = [np.asarray(sketches[i][: KEYS * 4], dtype=np.uint64) for i in among.tolist()]
+    if not heads:
+        return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.intp)
+    hashes = np.concatenate(heads)
+    owners = np.repeat(among, [len(h) for h in heads])
+    order = np.argsort(hashes, kind="stable")
+    hashes, owners = hashes[order], owners[order]
+    # how many texts hold each hash among their first hashes: common ones are no keys
+    starts = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1])))
+    sizes = np.diff(np.append(starts, len(hashes)))
+    rare = np.repeat(sizes <= COMMON, sizes)
+    hashes, owners = hashes[rare], owners[rare]
+    # each text's first KEYS rare hashes
+    by_owner = np.lexsort((hashes, owners))
+    owner_sorted = owners[by_owner]
+    first = np.flatnonzero(np.concatenate(([True], owner_sorted[1:] != owner_sorted[:-1])))
+    rank = np.arange(len(owner_sorted)) - np.repeat(first, np.diff(np.append(first, len(owner_sorted))))
+    kept = np.sort(by_owner[rank < KEYS])
+    return hashes[kept], owners[kept]
+
+
+def _candidate_pairs(hashes: npt.NDArray[np.uint64], owners: IntArray) -> tuple[IntArray, IntArray]:
+    """Every pair of texts sharing a key (``left < right``, each pair once)."""
+    starts = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1]))) if len(hashes) else _none()
+    sizes = np.diff(np.append(starts, len(hashes)))
+    left: list[IntArray] = []
+    right: list[IntArray] = []
+    for size in np.unique(sizes[sizes > 1]).tolist():
+        blocks = owners[starts[sizes == size][:, None] + np.arange(size)]  # one row per bucket of this size
+        a, b = np.triu_indices(size, 1)
+        left.append(blocks[:, a].ravel())
+        right.append(blocks[:, b].ravel())
+    if not left:
+        return _none(), _none()
+    lo = np.concatenate(left)
+    hi = np.concatenate(right)
+    lo, hi = np.minimum(lo, hi), np.maximum(lo, hi)
+    keep = lo != hi
+    codes = np.unique(lo[keep].astype(np.int64) * (int(owners.max()) + 1) + hi[keep])
+    width = int(owners.max()) + 1
+    return (codes // width).astype(np.intp), (codes % width).astype(np.intp)
+
+
+def _none() -> IntArray:
+    return np.zeros(0, dtype=np.intp)
+
+
+def resembling_pairs(
+    sketches: Sequence[Sketch],
+    among: Sequence[int],
+    min_resemblance: float,
+    *,
+    quick: npt.NDArray[np.uint32] | None = None,
+    check: Callable[[int, int], None] | None = None,
+) -> tuple[IntArray, IntArray, npt.NDArray[np.float64]]:
+    """Pairs of the texts ``among`` (indices into ``sketches``) that may resemble by ``min_resemblance``:
+    ``(left, right, estimate)`` with ``left < right``, sorted, each pair's quick estimate at most
+    ``QUICK_MARGIN`` below the threshold.
+
+    ``quick``: ``verify.quick_table`` of all ``sketches`` when the caller has it (else made for the texts
+    involved). ``check(done, total)`` is called now and then (it may raise to stop).
+    """
+    chosen = np.asarray(sorted(set(among)), dtype=np.intp)
+    hashes, owners = _keys(sketches, chosen)
+    left, right = _candidate_pairs(hashes, owners)
+    if len(left) == 0:
+        return left, right, np.zeros(0, dtype=np.float64)
+    if quick is None:
+        involved = np.unique(np.concatenate([left, right]))
+        row = np.full(int(involved.max()) + 1, -1, dtype=np.intp)
+        row[involved] = np.arange(len(involved))
+        quick = quick_table([sketches[i] for i in involved.tolist()])
+    else:
+        row = np.arange(len(quick), dtype=np.intp)
+    estimate = np.empty(len(left), dtype=np.float64)
+    for start in range(0, len(left), _CHUNK):
+        if check is not None:
+            check(start, len(left))
+        stop = start + _CHUNK
+        estimate[start:stop] = quick_resemblance(quick[row[left[start:stop]]], quick[row[right[start:stop]]])
+    keep = estimate >= min_resemblance - QUICK_MARGIN
+    return left[keep], right[keep], estimate[keep]
