@@ -128,12 +128,12 @@ def synthetic_result(n: int, seed: int = 1):
             value = int(values[source])
             for bit in flips:
                 value ^= 1 << int(bit)
-            hashes = np.frombuffer(sketches[source], dtype="<u8").copy()
-            hashes[: len(hashes) // 10] = rng.integers(0, 2**63, len(hashes) // 10, dtype=np.uint64)
-            sketch = np.sort(hashes).astype("<u8").tobytes()
+            hashes = np.frombuffer(sketches[source], dtype="<u4").copy()
+            hashes[: len(hashes) // 10] = rng.integers(0, 2**31, len(hashes) // 10, dtype=np.uint32)
+            sketch = np.unique(hashes).astype("<u4").tobytes()
         else:
             value = int(values[i])
-            sketch = np.sort(rng.integers(0, 2**63, 60, dtype=np.uint64)).astype("<u8").tobytes()
+            sketch = np.unique(rng.integers(0, 2**31, 60, dtype=np.uint32)).astype("<u4").tobytes()
         sketches.append(sketch)
         path = f"d{i // 1000:03d}/f{i:06d}.txt"
         files.append(FileRecord(path, 1000 + i % 997, 0, value, False, "utf-8", f"h{i}", sketch))

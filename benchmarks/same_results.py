@@ -2,6 +2,7 @@
 
     python benchmarks/same_results.py --against 76a9f2f          # both corpora and the eval documents
     python benchmarks/same_results.py --against HEAD~3 --folder DIR
+    python benchmarks/same_results.py --against main --ignore sketch   # all but a result changed on purpose
 
 For every file: the fingerprint (both the scan's fast path and ``fingerprint()``), the cleaned text's digest,
 the verification sketch, and digests of the counts, the weights and the kept sequence, at the default
@@ -91,6 +92,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--against", required=True, metavar="REV", help="the git revision to compare with")
     parser.add_argument("--folder", type=Path, action="append", help="a folder of documents (default: both corpora)")
+    parser.add_argument(
+        "--ignore", choices=FIELDS, action="append", default=[], help="a result not compared (a change made on purpose)"
+    )
     args = parser.parse_args()
     folders = args.folder or [corpus_folder("zh_docs"), corpus_folder("en_copyright"), EVAL_DOCS]
     files = sorted(str(p.resolve()) for folder in folders for p in folder.rglob("*") if p.is_file())
@@ -98,8 +102,14 @@ def main() -> int:
         unpack_revision(args.against, Path(scratch))
         then = results_of(files, Path(scratch))
     now = results_of(files, None)
-    differing = [name for name in files if then.get(name) != now.get(name)]
-    print(f"{len(files):,} files; results differing from {args.against}: {len(differing)}")
+    kept = [i for i, field in enumerate(FIELDS) if field not in args.ignore]
+
+    def compared(results: object) -> object:
+        return [results[i] for i in kept] if isinstance(results, list) and len(results) == len(FIELDS) else results
+
+    differing = [name for name in files if compared(then.get(name)) != compared(now.get(name))]
+    ignored = f" (not comparing: {', '.join(args.ignore)})" if args.ignore else ""
+    print(f"{len(files):,} files; results differing from {args.against}{ignored}: {len(differing)}")
     for name in differing[:10]:
         old, new = then.get(name), now.get(name)
         if isinstance(old, list) and isinstance(new, list):

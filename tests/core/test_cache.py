@@ -338,12 +338,12 @@ def test_concurrent_first_open_never_sets_a_healthy_cache_aside(tmp_path: Path) 
 
 
 def test_rows_keep_the_names_they_were_written_with(folder: Path, cache_path: Path) -> None:
-    # a cache's rows store the sketch under its first name, "shingles": the field's rename made no row a miss
+    # a cache's rows store the sketch under the name "sketch32" (rows of 64-bit sketches, "shingles", are misses)
     with Cache(cache_path) as cache:
         first = scan(folder, options=OPTIONS, cache=cache)
     with contextlib.closing(sqlite3.connect(cache_path)) as db:
         stored = [json.loads(payload) for (payload,) in db.execute("SELECT payload FROM features")]
-    assert len(stored) == len(TEXTS) and all("shingles" in row and "sketch" not in row for row in stored)
+    assert len(stored) == len(TEXTS) and all("sketch32" in row and "sketch" not in row for row in stored)
     with Cache(cache_path) as cache:
         again = scan(folder, Config(bits=32), options=OPTIONS, cache=cache)  # new fingerprints from stored features
     assert again.stats.segmented == 0 and again.stats.features_from_cache == len(TEXTS)

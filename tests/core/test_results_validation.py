@@ -4,6 +4,7 @@ results file makes an action reach outside the scanned folder."""
 
 from __future__ import annotations
 
+import base64
 import copy
 import json
 import os
@@ -11,6 +12,7 @@ import shutil
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from helpers.texts import EN_A, OTHER
 
@@ -116,8 +118,8 @@ def test_a_path_listed_twice_is_refused(saved: dict[str, Any]) -> None:
         ("empty", "no", "'empty' must be true or false"),
         ("encoding", ["utf-8"], "'encoding' must be text"),
         ("digest", "d" * 500, "'digest' is longer than"),
-        ("shingles", "not base64!", "'shingles' is not base64"),
-        ("shingles", "AAAA", "8-byte values"),
+        ("sketch", "not base64!", "'sketch' is not base64"),
+        ("sketch", "AAA=", "4-byte values"),
         ("path", 7, "the path must be text"),
         ("hardlink_of", "../x", "'hardlink_of'"),
     ],
@@ -128,6 +130,22 @@ def test_every_number_is_range_checked_and_every_type_checked(
     with pytest.raises(ValueError, match=r"^records\[0\]") as refused:
         load_results(with_record(saved, 0, **{field: value}))
     assert words in str(refused.value)
+
+
+def test_results_of_64_bit_sketches_load_as_todays_sketches(saved: dict[str, Any], root: Path) -> None:
+    # results saved before sketches kept 32 bits: 64-bit words under "shingles", read as the sketch of now
+    session = FolderSession(load_results(saved).result)
+    old = copy.deepcopy(saved)
+    for record, file in zip(old["records"], session.files, strict=True):
+        del record["sketch"]
+        widened = (np.frombuffer(file.sketch, dtype="<u4").astype(np.uint64) << np.uint64(32)) | np.uint64(0xABC)
+        record["shingles"] = base64.b64encode(widened.astype("<u8").tobytes()).decode("ascii")
+    reopened = FolderSession(load_results(old).result)
+    assert [f.sketch for f in reopened.files] == [f.sketch for f in session.files]
+    assert any(f.sketch for f in reopened.files)
+    assert reopened.groups(K) == session.groups(K)
+    with pytest.raises(ValueError, match=r"^records\[0\].*'shingles' must be a whole number of 8-byte values"):
+        load_results(with_record(old, 0, shingles="AAAA"))
 
 
 def test_a_time_at_the_limits_of_64_bits_loads(saved: dict[str, Any]) -> None:

@@ -9,13 +9,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcompare.core.search.verify import (
+    HASH_MAX,
     SKETCH,
     Sketch,
+    is_sketch,
     resemblance,
     shingles,
     sketch_from_bytes,
     sketch_to_bytes,
 )
+from simcompare.core.tokens.segment import token_ids
 
 
 def bottom_k_by_sets(a: Sketch, b: Sketch) -> float:
@@ -31,7 +34,7 @@ def bottom_k_by_sets(a: Sketch, b: Sketch) -> float:
 
 def sketch(rng: np.random.Generator, pool: np.ndarray, size: int, shared: int) -> Sketch:
     """A text's sketch: ``shared`` hashes from the pool (another text holds them too) and its own others."""
-    own = rng.integers(0, 2**64 - 1, size, dtype=np.uint64, endpoint=True)
+    own = rng.integers(0, HASH_MAX, size, dtype=np.uint32, endpoint=True)
     return np.unique(np.concatenate((pool[:shared], own)))[:SKETCH]
 
 
@@ -58,17 +61,17 @@ def test_resemblance_is_the_bottom_k_estimate(seed: int, size_a: int, size_b: in
 
 def test_resemblance_at_the_edges() -> None:
     rng = np.random.default_rng(7)
-    pool = rng.integers(0, 2**63, 2000, dtype=np.uint64)
+    pool = rng.integers(0, HASH_MAX, 2000, dtype=np.uint32)
     full = sketch(rng, pool, 0, 2000)
     assert len(full) == SKETCH
     assert resemblance(full, full) == 1.0
-    assert resemblance(full, np.zeros(0, dtype=np.uint64)) == 0.0
-    assert resemblance(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.uint64)) == 1.0
-    disjoint = sketch(rng, pool, 1024, 0)
+    assert resemblance(full, np.zeros(0, dtype=np.uint32)) == 0.0
+    assert resemblance(np.zeros(0, dtype=np.uint32), np.zeros(0, dtype=np.uint32)) == 1.0
+    disjoint = sketch(rng, pool, SKETCH, 0)
     assert resemblance(full, disjoint) == bottom_k_by_sets(full, disjoint) < 1.0
     # texts of up to SKETCH shingles: exactly the Jaccard similarity of their shingle sets
-    words = [f"w{i}" for i in range(300)]
-    one, other = shingles(words), shingles([*words[:150], "x", *words[151:]])
+    words = [f"w{i}" for i in range(200)]
+    one, other = shingles(words), shingles([*words[:100], "x", *words[101:]])
     exact = len(set(one.tolist()) & set(other.tolist())) / len(set(one.tolist()) | set(other.tolist()))
     assert resemblance(one, other) == pytest.approx(exact) and 0.9 < exact < 1.0
 
@@ -77,8 +80,32 @@ def test_sketches_read_back_sorted_and_distinct() -> None:
     text = shingles([f"w{i % 97}" for i in range(2000)])
     assert np.array_equal(sketch_from_bytes(sketch_to_bytes(text)), text)
     # a damaged or hand-edited results file: unsorted, repeated, too many hashes
-    messy = np.array([5, 3, 3, 9, 1], dtype="<u8").tobytes()
+    messy = np.array([5, 3, 3, 9, 1], dtype="<u4").tobytes()
     assert sketch_from_bytes(messy).tolist() == [1, 3, 5, 9]
-    many = np.arange(3000, 0, -1, dtype="<u8").tobytes()
+    assert not is_sketch(messy) and is_sketch(sketch_to_bytes(text))
+    many = np.arange(3000, 0, -1, dtype="<u4").tobytes()
     assert sketch_from_bytes(many).tolist() == list(range(1, SKETCH + 1))
     assert len(sketch_from_bytes(b"\x01\x02\x03")) == 0 and len(sketch_from_bytes(None)) == 0
+    # hashes at the quick tables' pads are brought below them
+    padded = np.array([7, 0xFFFF_FFFF, 0xFFFF_FFFE], dtype="<u4").tobytes()
+    assert sketch_from_bytes(padded).tolist() == [7, HASH_MAX]
+
+
+def _sketch_of_64_bit_hashes(sequence: list[str]) -> np.ndarray:
+    """The sketch as it was before sketches kept 32 bits: the 1,024 smallest 64-bit shingle hashes."""
+    ids = np.frombuffer(token_ids(sequence), dtype=">u8").astype(np.uint64)
+    rotated = (ids[:-1] << np.uint64(1)) | (ids[:-1] >> np.uint64(63))
+    with np.errstate(over="ignore"):
+        pairs = (rotated ^ ids[1:]) * np.uint64(0x9E3779B97F4A7C15)
+    return np.unique(pairs)[:1024]
+
+
+def test_a_sketch_of_64_bit_hashes_reads_as_the_sketch_the_text_has_now() -> None:
+    # caches and results written before hold 1,024 hashes of 64 bits: read, they are today's sketch exactly
+    for length in (2, 50, 300, 5000):
+        sequence = [f"w{i * 7919 % 1009}" for i in range(length)]
+        old = _sketch_of_64_bit_hashes(sequence).astype("<u8").tobytes()
+        now = shingles(sequence)
+        assert now.dtype == np.uint32 and len(now) == min(SKETCH, len(now))
+        assert np.array_equal(sketch_from_bytes(old, legacy=True), now)
+    assert len(sketch_from_bytes(b"\x01" * 12, legacy=True)) == 0  # not whole 8-byte words

@@ -120,7 +120,7 @@ class CachedFeatures:
         _check(isinstance(self.raw_digest, str) and bool(self.raw_digest), "raw_digest")
         if isinstance(self.sketch, str):  # stored as hex in the JSON payload
             object.__setattr__(self, "sketch", bytes.fromhex(self.sketch))
-        _check(isinstance(self.sketch, bytes) and len(self.sketch) % 8 == 0, "sketch")
+        _check(isinstance(self.sketch, bytes) and len(self.sketch) % 4 == 0, "sketch")
         _check(isinstance(self.counts, dict), "counts")
         if self.sequence is not None:
             _check(isinstance(self.sequence, list | tuple), "sequence")
@@ -176,8 +176,9 @@ _Payload = TypeVar("_Payload", CachedFeatures, CachedFingerprint)
 
 
 # Fields stored under another name: the name rows were first written with (a rename must not make every
-# row of an existing cache a miss).
-_STORED_AS = {"sketch": "shingles"}
+# row of an existing cache a miss). Sketches of 32-bit hashes are "sketch32": the rows of 64-bit ones, under
+# "shingles", are then misses, worked out again and rewritten, never read as sketches of another kind.
+_STORED_AS = {"sketch": "sketch32"}
 _READ_AS = {stored: name for name, stored in _STORED_AS.items()}
 
 

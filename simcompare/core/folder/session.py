@@ -30,6 +30,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 import numpy as np
+import numpy.typing as npt
 
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.scan import FileRecord, ScanResult
@@ -44,9 +45,13 @@ from simcompare.core.search.verify import (
     DEFAULT_MIN_RESEMBLANCE,
     DEFAULT_MIN_SHINGLES,
     DEFAULT_STRONG_RESEMBLANCE,
+    HASH_MAX,
     QUICK_MARGIN,
+    SKETCH,
+    SKETCH_WORDS,
     Decision,
     Sketch,
+    is_sketch,
     quick_resemblance,
     quick_table,
     resemblance,
@@ -221,7 +226,11 @@ class FolderSession:
         files = self.result.files
         self._names = [f.path for f in files]
         self._index_of = {name: i for i, name in enumerate(self._names)}
-        self._sketches: list[Sketch | None] = [None] * len(files)
+        # Sketches are read from the records' bytes without a copy each time one is asked for (one decoded array
+        # a file would double what a file costs); a record's bytes are checked once, and the few that are not
+        # as verify writes them (a hand-made record) are kept decoded here.
+        self._sketch_checked = np.zeros(len(files), dtype=bool)
+        self._sketch_fixed: dict[int, Sketch] = {}
         self._empty = [i for i, f in enumerate(files) if f.empty]
         self._alias_of = _aliases(files)
         self._identity = _identities(files, self._alias_of)
@@ -292,11 +301,28 @@ class FolderSession:
         return {self.file_key(i) for i in indices}
 
     def sketch(self, index: int) -> Sketch:
-        """A file's sketch, decoded on first use."""
-        found = self._sketches[index]
-        if found is None:
-            found = self._sketches[index] = sketch_from_bytes(self.result.files[index].sketch)
+        """A file's sketch (sorted, distinct ``uint32`` hashes; read-only, a view of the record's bytes)."""
+        data = self.result.files[index].sketch
+        if self._sketch_checked[index]:
+            fixed = self._sketch_fixed.get(index)
+            return fixed if fixed is not None else np.frombuffer(data, dtype=SKETCH_WORDS)
+        found = sketch_from_bytes(data)
+        if len(found) * 4 != len(data) or not is_sketch(data):
+            self._sketch_fixed[index] = found
+        self._sketch_checked[index] = True
         return found
+
+    def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
+        """Every file's sketch as one array: row i holds file i's hashes, then ``HASH_MAX + 2`` (0xFFFFFFFF) up to
+        ``SKETCH`` columns; and each row's number of hashes. Made when asked for (1 KiB a file), not kept."""
+        files = self.result.files
+        table = np.full((len(files), SKETCH), np.uint32(HASH_MAX + 2), dtype=np.uint32)
+        lengths = np.zeros(len(files), dtype=np.intp)
+        for i in range(len(files)):
+            found = self.sketch(i)
+            table[i, : len(found)] = found
+            lengths[i] = len(found)
+        return table, lengths
 
     @property
     def search_statistics(self) -> SearchStats | None:
@@ -656,14 +682,12 @@ class FolderSession:
             )
             resembling, resembling_for = self._resembling, self._resembling_for
             measured = self._measured_for
-            sketches = [s for i, s in enumerate(self._sketches) if keep[i]]
             # Only a representative that leaves while copies remain changes who stands for a text.
             representatives = set(self._representatives)
             identities_gone = {self._identity[i] for i in gone if i in representatives}
             stood_for_copies = any(self._identity[i] in identities_gone for i in range(len(old)) if keep[i])
             self.result = replace(self.result, files=tuple(f for i, f in enumerate(old) if keep[i]))
             self._reset()
-            self._sketches = sketches
             if searched >= 0 and not stood_for_copies:
 
                 def remap(pairs: Pairs) -> Pairs:

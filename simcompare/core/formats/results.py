@@ -2,7 +2,9 @@
 
 ``results_json`` is ``report_json`` (same format name, same version, same fields) with one more field,
 ``records``: every fingerprinted file with its size, modification time, device, inode, fingerprint (hex),
-text digest, raw bytes' digest and verification sketch (base64, under the name ``shingles``); a file's
+text digest, raw bytes' digest and verification sketch (base64 of little-endian 32-bit words, under the name
+``sketch``; results written before sketches of 32-bit hashes hold 64-bit words under ``shingles``, read as the
+sketch the same text has now); a file's
 second name (a hard link) names its first in ``hardlink_of``. ``load_results`` rebuilds the
 :class:`ScanResult` from it, so a :class:`FolderSession` answers groups at any k, pairs and the histogram
 as after the scan, and tells which files changed or disappeared since, so nobody acts on a stale picture.
@@ -47,6 +49,7 @@ from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import FORMAT_VERSION, report_json
 from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.verify import SKETCH, is_sketch, sketch_from_bytes, sketch_to_bytes
 
 __all__ = ["LoadedResults", "load_results", "read_results", "results_json", "results_text", "write_results"]
 
@@ -116,7 +119,7 @@ def results_json(
             "digest": f.digest,
             "raw_digest": f.raw_digest,
             "words": f.words,
-            "shingles": base64.b64encode(f.sketch).decode("ascii"),  # the sketch, under its first name
+            "sketch": base64.b64encode(f.sketch).decode("ascii"),  # 32-bit words ("shingles" held 64-bit ones)
         }
         first = session.hardlink_of(i)
         if first is not None:
@@ -293,13 +296,7 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         raise ValueError(f"{where}: 'value' must be a fingerprint in hexadecimal, got {_shown(raw_value)}") from None
     if not 0 <= value < 2**bits:
         raise ValueError(f"{where}: 'value' does not fit in {bits} bits")
-    raw_shingles = _str(record, "shingles", where, MAX_SHINGLES, "")
-    try:
-        sketch = base64.b64decode(raw_shingles, validate=True)
-    except (ValueError, binascii.Error):
-        raise ValueError(f"{where}: 'shingles' is not base64") from None
-    if len(sketch) % 8:
-        raise ValueError(f"{where}: 'shingles' must be a whole number of 8-byte values")
+    sketch = _sketch(record, where)
     first = record.get("hardlink_of")
     if first is not None:
         _path(first, f"{where}: 'hardlink_of'")
@@ -317,6 +314,23 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         raw_digest=_digest(record, "raw_digest", where),
         words=_int(record, "words", where, SIZE, 0),  # results saved before words were counted: 0
     )
+
+
+def _sketch(record: dict[str, object], where: str) -> bytes:
+    """The record's sketch of 32-bit hashes: ``sketch`` as it is, or ``shingles`` (64-bit hashes, as results
+    written before held them) made into the sketch the same text has now; sorted, distinct and bounded."""
+    legacy = "sketch" not in record
+    name, width = ("shingles", 8) if legacy else ("sketch", 4)
+    raw = _str(record, name, where, MAX_SHINGLES, "")
+    try:
+        data = base64.b64decode(raw, validate=True)
+    except (ValueError, binascii.Error):
+        raise ValueError(f"{where}: '{name}' is not base64") from None
+    if len(data) % width:
+        raise ValueError(f"{where}: '{name}' must be a whole number of {width}-byte values")
+    if not legacy and len(data) <= SKETCH * 4 and is_sketch(data):
+        return data
+    return sketch_to_bytes(sketch_from_bytes(data, legacy=legacy))
 
 
 def _problem(entry: object, number: int) -> Problem:

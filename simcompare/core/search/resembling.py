@@ -96,7 +96,7 @@ def resembling_pairs(
     among: Sequence[int],
     min_resemblance: float,
     *,
-    quick: npt.NDArray[np.uint64] | None = None,
+    quick: npt.NDArray[np.uint32] | None = None,
     check: Callable[[int, int], None] | None = None,
 ) -> tuple[IntArray, IntArray, npt.NDArray[np.float64]]:
     """Pairs of the texts ``among`` (indices into ``sketches``) that may resemble by ``min_resemblance``:

@@ -7,12 +7,14 @@ similarity of the two texts' sets of **word shingles** — each pair of consecut
 words are dropped). Shingles see word order, so texts that merely share a vocabulary score low, while
 edited copies, reflowed or HTML-wrapped copies and reordered paragraphs keep most of their shingles.
 
-A shingle is a 64-bit hash of its two tokens. A text keeps the ``SKETCH`` smallest hashes of its
-shingles: its **sketch** (a bottom-k sketch, sorted ``uint64``), which is what a scan stores, so memory per
-file is bounded whatever its length: for
+A shingle is a 64-bit hash of its two tokens, of which a sketch keeps the top 32 bits (their order is the 64-bit
+hashes' order, but for ties). A text keeps the ``SKETCH`` (256) smallest: its **sketch** (a bottom-k sketch, sorted
+``uint32``, 1 KiB), which is what a scan stores, so memory per file is bounded whatever its length: for
 texts of fewer distinct shingles the resemblance is exact, for longer ones it is the standard bottom-k
-estimate (standard error about 0.015 at a resemblance of 0.4). The threshold and the default k were chosen together from
-evidence (``benchmarks/eval_groups.py``; docs/defaults.md has the tables).
+estimate (standard error about 0.03 at a resemblance of 0.4). Sketches of 1,024 hashes of 64 bits (8 KiB a
+file, before) grouped the evaluation folders the same; a saved sketch of 64-bit hashes is read as the
+sketch of 32-bit hashes the text has now (:func:`sketch_from_bytes` with ``legacy``). The threshold and the
+default k were chosen together from evidence (``benchmarks/eval_groups.py``; docs/defaults.md has the tables).
 """
 
 from __future__ import annotations
@@ -37,12 +39,16 @@ __all__ = [
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
     "DEFAULT_STRONG_RESEMBLANCE",
+    "HASH_MAX",
     "QUICK",
     "QUICK_MARGIN",
     "SHINGLES",
     "SIMHASH",
+    "SKETCH",
+    "SKETCH_WORDS",
     "Decision",
     "Sketch",
+    "is_sketch",
     "quick_resemblance",
     "quick_table",
     "resemblance",
@@ -52,14 +58,22 @@ __all__ = [
     "sketch_to_bytes",
 ]
 
-Sketch = npt.NDArray[np.uint64]
-"""A text's sketch: the smallest ``SKETCH`` hashes of its shingles, sorted and distinct."""
+Sketch = npt.NDArray[np.uint32]
+"""A text's sketch: the smallest ``SKETCH`` hashes of its shingles (32 bits each), sorted and distinct."""
 
-SKETCH = 1024
-"""Most shingle hashes kept per text."""
+SKETCH = 256
+"""Most shingle hashes kept per text (1 KiB). 1,024 hashes of 64 bits (8 KiB) gave the same recall, false positives,
+links and pairs together in ``benchmarks/eval_groups.py``; 128 lost some (docs/performance.md has the figures)."""
 
-_EMPTY: Sketch = np.zeros(0, dtype=np.uint64)
+HASH_MAX = 0xFFFF_FFFD
+"""The largest hash a sketch holds: the two values above it pad the quick tables (:func:`quick_table`)."""
+
+SKETCH_WORDS = np.dtype("<u4")
+"""How a sketch's hashes are stored as bytes (:func:`sketch_to_bytes`): little-endian 32-bit words."""
+
+_EMPTY: Sketch = np.zeros(0, dtype=np.uint32)
 _MIX = np.uint64(0x9E3779B97F4A7C15)
+_TOP = np.uint64(32)
 
 
 def shingles(sequence: Sequence[str]) -> Sketch:
@@ -79,19 +93,26 @@ def shingles(sequence: Sequence[str]) -> Sketch:
     return sketch_of_ids(token_ids(sequence))
 
 
+def _top_half(hashes: npt.NDArray[np.uint64]) -> Sketch:
+    """64-bit shingle hashes as a sketch: their top 32 bits (the order of the 64-bit hashes, but for ties),
+    below the pads, sorted, distinct, the smallest ``SKETCH``."""
+    top = np.minimum(hashes >> _TOP, np.uint64(HASH_MAX)).astype(np.uint32)
+    return np.unique(top)[:SKETCH]
+
+
 def sketch_of_ids(ids: bytes) -> Sketch:
     """The sketch (as :func:`shingles` makes it) of the tokens whose ``core.tokens.segment.token_ids`` these are."""
     if not ids:
         return _EMPTY
     hashes = np.frombuffer(ids, dtype=">u8").astype(np.uint64)
     if len(hashes) == 1:
-        return hashes
+        return _top_half(hashes)
     # Rotate the first token's hash so that (a, b) and (b, a) differ; multiply to spread the bits.
     first = hashes[:-1]
     rotated = (first << np.uint64(1)) | (first >> np.uint64(63))
     with np.errstate(over="ignore"):
         pairs = (rotated ^ hashes[1:]) * _MIX
-    return np.unique(pairs)[:SKETCH]
+    return _top_half(pairs)
 
 
 def resemblance(a: Sketch, b: Sketch) -> float:
@@ -129,25 +150,25 @@ The quick estimate is the bottom-64 one: its standard error is at most 0.0625, s
 errors lets a pair at the threshold through but for one time in about 30,000.
 """
 
-_PAD_A = np.uint64(0xFFFF_FFFF_FFFF_FFFF)
-_PAD_B = np.uint64(0xFFFF_FFFF_FFFF_FFFE)
+_PAD_A = np.uint32(0xFFFF_FFFF)
+_PAD_B = np.uint32(0xFFFF_FFFE)
 
 
-def quick_table(sketches: Sequence[Sketch]) -> npt.NDArray[np.uint64]:
+def quick_table(sketches: Sequence[Sketch]) -> npt.NDArray[np.uint32]:
     """The first ``QUICK`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`."""
-    table = np.full((len(sketches), QUICK), _PAD_A, dtype=np.uint64)
+    table = np.full((len(sketches), QUICK), _PAD_A, dtype=np.uint32)
     for row, sketch in enumerate(sketches):
         head = sketch[:QUICK]
         table[row, : len(head)] = head
     return table
 
 
-def quick_resemblance(a: npt.NDArray[np.uint64], b: npt.NDArray[np.uint64]) -> npt.NDArray[np.float64]:
+def quick_resemblance(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32]) -> npt.NDArray[np.float64]:
     """The bottom-``QUICK`` estimate of the resemblance for many pairs at once (rows of two quick tables).
 
     Merging two rows and keeping the first ``QUICK`` distinct hashes gives a uniform sample of the union; a
     hash present in both rows shows as two equal neighbours. Padding never counts: it sorts last and the two
-    tables' pads differ.
+    tables' pads differ (no hash reaches them: ``HASH_MAX``).
     """
     b = np.where(b == _PAD_A, _PAD_B, b)
     merged = np.sort(np.concatenate([a, b], axis=1), axis=1)
@@ -162,22 +183,42 @@ def quick_resemblance(a: npt.NDArray[np.uint64], b: npt.NDArray[np.uint64]) -> n
 
 
 def sketch_to_bytes(sketch: Sketch) -> bytes:
-    """For the cache and saved results: the sketch as little-endian bytes."""
-    return sketch.astype("<u8", copy=False).tobytes()
+    """For the cache and saved results: the sketch as little-endian 32-bit words."""
+    return sketch.astype("<u4", copy=False).tobytes()
 
 
-def sketch_from_bytes(data: bytes | None) -> Sketch:
-    """The inverse of :func:`sketch_to_bytes`; missing or damaged data (not whole 8-byte words) gives none.
+def sketch_from_bytes(data: bytes | None, *, legacy: bool = False) -> Sketch:
+    """The inverse of :func:`sketch_to_bytes`; missing or damaged data (not whole 4-byte words) gives none.
 
-    Hashes that are not sorted and distinct (a hand-edited or damaged results file) are made so, as every
-    sketch is: :func:`resemblance` and :func:`quick_table` rely on it.
+    With ``legacy``, ``data`` is a sketch of 64-bit hashes (8-byte words, as caches and results files held
+    before): it becomes the sketch of 32-bit hashes the same text has now. Hashes that are not sorted,
+    distinct and below the pads (a hand-edited or damaged results file) are made so, as every sketch is:
+    :func:`resemblance` and :func:`quick_table` rely on it.
     """
-    if not data or len(data) % 8:
+    if legacy:
+        if not data or len(data) % 8:
+            return _EMPTY
+        return _top_half(np.frombuffer(data, dtype="<u8").astype(np.uint64))
+    if not data or len(data) % 4:
         return _EMPTY
-    hashes = np.frombuffer(data, dtype="<u8").astype(np.uint64)
-    if len(hashes) > SKETCH or not bool(np.all(hashes[1:] > hashes[:-1])):
-        hashes = np.unique(hashes)[:SKETCH]
+    hashes = np.frombuffer(data, dtype="<u4")
+    if hashes.dtype != np.uint32:  # a big-endian machine: the words in its own order
+        hashes = hashes.astype(np.uint32)
+    if len(hashes) > SKETCH or not _sorted_below_pads(hashes):
+        hashes = np.unique(np.minimum(hashes, np.uint32(HASH_MAX)))[:SKETCH]
     return hashes
+
+
+def _sorted_below_pads(hashes: Sketch) -> bool:
+    return bool(np.all(hashes[1:] > hashes[:-1])) and (len(hashes) == 0 or int(hashes[-1]) <= HASH_MAX)
+
+
+def is_sketch(data: bytes) -> bool:
+    """True when ``data`` is a sketch as :func:`sketch_to_bytes` writes it (whole words, sorted, distinct, below
+    the pads, at most ``SKETCH``): what :func:`sketch_from_bytes` reads without a copy."""
+    if len(data) % 4 or len(data) > SKETCH * 4:
+        return False
+    return _sorted_below_pads(np.frombuffer(data, dtype="<u4"))
 
 
 SIMHASH = "simhash"

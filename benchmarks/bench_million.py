@@ -1,0 +1,343 @@
+"""A million files on one machine: scan a folder of N generated documents, then open the saved results in the window.
+
+    python benchmarks/bench_million.py                      # 1,000,000 files (about 4 GB) in a folder under /tmp
+    python benchmarks/bench_million.py --files 100000       # a quicker run
+    python benchmarks/bench_million.py --files 100000 --folder DIR --source DIR   # another checkout's code
+
+The files are variants of the shared corpora (``../shared/corpora``), about 4 KB each, written once and reused
+when the folder already holds them (``--folder``; the default is under the temporary folder, named by N and
+the seed): an original is about 4 KB of a corpus file from a random place with 30 % of its words (characters,
+in Chinese) replaced by random ones, so originals are distinct texts; about a third of the files are copies of
+an earlier original with random edits (0.5 to 5 % of the words replaced, dropped or doubled), so groups of
+near-duplicates form as they do in real folders. Everything is seeded (``--seed``): the same N and seed give
+the same bytes on every machine.
+
+Then, each in a process of its own, run with the code of ``--source`` (default: this checkout):
+
+1. **scan**: ``scan`` with 2 workers and no cache, the session's groups at the default k, and the results
+   saved as the window saves them. Printed: wall time of each step (the index = the block-index search
+   and the quick verification of its candidates; the groups = exact verification and grouping), the group
+   count, and peak memory: the scanning process's own peak (ru_maxrss), and the peak of the whole process tree
+   (the scanning process, the forkserver and the workers) as the sum of their proportional set sizes (PSS:
+   pages shared between processes counted once) and of their resident sizes, sampled every 0.2 s.
+2. **window**: the Folder page opening the saved results offscreen (``QT_QPA_PLATFORM=offscreen``): time until
+   the groups are on screen, and the process's peak memory.
+
+Check the disk first: a million files take about 4 GB (``df -h /tmp``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from corpora import corpus_folder
+
+MARKER = ".bench_million.json"
+PER_FOLDER = 1000
+TARGET_BYTES = 4000
+
+
+# ------------------------------------------------------------------------------------------ the folder
+
+
+def corpus_texts() -> dict[str, list[str]]:
+    """The text of every file of each shared corpus (read as UTF-8), the short ones left out."""
+    pools: dict[str, list[str]] = {}
+    for name in ("zh_docs", "en_copyright"):
+        texts = []
+        for path in sorted(corpus_folder(name).rglob("*")):
+            if path.is_file():
+                text = path.read_bytes().decode("utf-8", "replace")
+                if len(text.encode("utf-8")) >= 1000:
+                    texts.append(text)
+        pools[name] = texts
+    return pools
+
+
+def _tokens(line: str) -> list[str]:
+    """A line's words, or its characters when it has few spaces (Chinese)."""
+    return line.split(" ") if line.count(" ") > 3 else list(line)
+
+
+def _joined(line: str, tokens: list[str]) -> str:
+    return " ".join(tokens) if line.count(" ") > 3 else "".join(tokens)
+
+
+def _random_token(token: str, rng: random.Random) -> str:
+    if token and "\u4e00" <= token[0] <= "\u9fff":
+        return chr(rng.randrange(0x4E00, 0x9FA6))
+    return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randrange(3, 10)))
+
+
+def original(pools: dict[str, list[str]], seed: int, number: int) -> str:
+    """Original ``number``: about 4 KB of one corpus file from a random place (and the files after it), with
+    30 % of its words (characters, in Chinese) replaced by random ones, so that originals are distinct texts."""
+    rng = random.Random(f"{seed}/{number}")
+    texts = pools["zh_docs" if rng.random() < 0.5 else "en_copyright"]
+    at = rng.randrange(len(texts))
+    text = texts[at]
+    start = rng.randrange(max(1, len(text) - TARGET_BYTES))
+    lines: list[str] = []
+    size = 0
+    for line in text[start:].splitlines():
+        tokens = [_random_token(t, rng) if rng.random() < 0.3 else t for t in _tokens(line)]
+        lines.append(_joined(line, tokens))
+        size += len(lines[-1].encode("utf-8")) + 1
+        if size >= TARGET_BYTES:
+            break
+    return "\n".join(lines) + "\n"
+
+
+def edited(text: str, rng: random.Random) -> str:
+    """The text with 0.5 to 5 % of its words (characters, in Chinese) replaced, dropped or doubled."""
+    lines = text.split("\n")
+    words = [_tokens(line) for line in lines]
+    total = sum(len(w) for w in words)
+    for _ in range(max(1, int(total * rng.uniform(0.005, 0.05)))):
+        line = words[rng.randrange(len(words))]
+        if not line:
+            continue
+        at = rng.randrange(len(line))
+        kind = rng.random()
+        if kind < 0.4:
+            line[at] = line[rng.randrange(len(line))]
+        elif kind < 0.7:
+            del line[at]
+        else:
+            line.insert(at, line[at])
+    return "\n".join(_joined(lines[i], w) for i, w in enumerate(words))
+
+
+def document(pools: dict[str, list[str]], seed: int, number: int) -> str:
+    """File ``number``: an original, or (a third of the time) an edited copy of an earlier original."""
+    rng = random.Random(f"{seed}:{number}")
+    if number > 0 and rng.random() < 1 / 3:
+        return edited(original(pools, seed, rng.randrange(number)), rng)
+    return original(pools, seed, number)
+
+
+def file_path(folder: Path, number: int) -> Path:
+    return folder / f"d{number // PER_FOLDER:04d}" / f"f{number:07d}.txt"
+
+
+def write_folder(folder: Path, files: int, seed: int) -> float:
+    """The folder of ``files`` documents (written unless it holds them already); seconds spent writing."""
+    marker = folder / MARKER
+    wanted = {"files": files, "seed": seed, "version": 2}
+    if marker.is_file() and json.loads(marker.read_text(encoding="utf-8")) == wanted:
+        print(f"reusing {folder} ({files:,} files, seed {seed})", file=sys.stderr)
+        return 0.0
+    started = time.perf_counter()
+    pools = corpus_texts()
+    for number in range(files):
+        path = file_path(folder, number)
+        if number % PER_FOLDER == 0:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(document(pools, seed, number), encoding="utf-8")
+        if number % 50_000 == 49_999:
+            print(f"  written {number + 1:,} files", file=sys.stderr)
+    marker.write_text(json.dumps(wanted), encoding="utf-8")
+    return time.perf_counter() - started
+
+
+# ---------------------------------------------------------------------------------- measuring memory
+
+
+def _children() -> dict[int, list[int]]:
+    below: dict[int, list[int]] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as handle:
+                fields = handle.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        below.setdefault(int(fields[1]), []).append(int(entry))
+    return below
+
+
+def _tree(pid: int) -> list[int]:
+    below, found, stack = _children(), [], [pid]
+    while stack:
+        current = stack.pop()
+        found.append(current)
+        stack.extend(below.get(current, []))
+    return found
+
+
+def _memory_kb(pid: int) -> tuple[int, int]:
+    """(PSS, RSS) of one process in KiB; zeros when it is gone."""
+    pss = rss = 0
+    try:
+        with open(f"/proc/{pid}/smaps_rollup", encoding="ascii") as handle:
+            for line in handle:
+                if line.startswith("Pss:"):
+                    pss = int(line.split()[1])
+                elif line.startswith("Rss:"):
+                    rss = int(line.split()[1])
+    except OSError:
+        pass
+    return pss, rss
+
+
+class TreePeak:
+    """The peak of the summed PSS and RSS of a process and all its descendants, sampled in a thread."""
+
+    def __init__(self, pid: int, every: float = 0.2) -> None:
+        self.pid, self.every = pid, every
+        self.pss = self.rss = self.processes = 0
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            tree = _tree(self.pid)
+            sizes = [_memory_kb(p) for p in tree]
+            self.pss = max(self.pss, sum(s[0] for s in sizes))
+            self.rss = max(self.rss, sum(s[1] for s in sizes))
+            self.processes = max(self.processes, len(tree))
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join()
+
+
+# ------------------------------------------------------------------------------------- the two steps
+
+SCAN = r"""
+import json, resource, sys, time
+from simcompare.core.defaults import default_k
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.results import results_text, write_results
+
+folder, saved = sys.argv[1], sys.argv[2]
+figures = {}
+started = time.perf_counter()
+result = scan(folder, Config(), ScanOptions(workers=2))
+figures["scan s"] = time.perf_counter() - started
+figures["files"] = len(result.files)
+figures["problems"] = len(result.problems)
+k = default_k(result.config.bits)
+session = FolderSession(result)
+del result
+started = time.perf_counter()
+session.candidates(k)
+figures["index s"] = time.perf_counter() - started
+started = time.perf_counter()
+groups = session.groups(k)
+figures["groups s"] = time.perf_counter() - started
+figures["groups"] = len(groups)
+figures["in groups"] = sum(len(g.members) for g in groups)
+stats = session.search_statistics
+figures["candidates"] = getattr(stats, "candidates", None)
+started = time.perf_counter()
+write_results(saved, results_text(session, groups, k))
+figures["save s"] = time.perf_counter() - started
+figures["parent peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps(figures))
+"""
+
+WINDOW = r"""
+import json, os, resource, sys, tempfile, time
+from pathlib import Path
+os.environ["QT_QPA_PLATFORM"] = "offscreen"
+from PySide6.QtCore import QEventLoop, QSettings, QTimer
+from simcompare.gui.app import create_application
+from simcompare.gui.folder.page import FolderPage
+
+saved = sys.argv[1]
+app = create_application("en")
+figures = {"before MB": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}
+with tempfile.TemporaryDirectory() as scratch:
+    settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
+    page = FolderPage(settings=settings, cache_path=None)
+    page.resize(1400, 900)
+    page.show()
+    loop = QEventLoop()
+    page.regrouped.connect(lambda _k: loop.quit())
+    page.jobs.load.failed.connect(lambda *_: loop.quit())
+    started = time.perf_counter()
+    page.open_results(saved)
+    loop.exec()
+    figures["open s"] = time.perf_counter() - started
+    figures["files"] = len(page.session.files) if page.session is not None else 0
+    figures["groups"] = len(page.groups)
+    figures["peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    page.shutdown()
+print(json.dumps(figures))
+"""
+
+
+def run_step(code: str, args: list[str], source: Path, extra: dict[str, str] | None = None) -> tuple[dict, TreePeak]:
+    env = dict(os.environ, PYTHONPATH=str(source), **(extra or {}))
+    child = subprocess.Popen(
+        [sys.executable, "-c", code, *args], env=env, stdout=subprocess.PIPE, text=True, cwd=tempfile.gettempdir()
+    )
+    peak = TreePeak(child.pid)
+    out, _ = child.communicate()
+    peak.stop()
+    if child.returncode != 0:
+        raise SystemExit(f"the step failed (exit status {child.returncode})")
+    return json.loads(out.strip().splitlines()[-1]), peak
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--files", type=int, default=1_000_000, help="how many files (default 1,000,000)")
+    parser.add_argument("--seed", type=int, default=1, help="the generator's seed (default 1)")
+    parser.add_argument("--folder", type=Path, help="where the files are written (reused when it holds them)")
+    parser.add_argument("--source", type=Path, help="the checkout whose code scans (default: this one)")
+    parser.add_argument("--no-window", action="store_true", help="skip opening the results in the window")
+    args = parser.parse_args()
+    if args.files < 1:
+        parser.error(f"--files must be 1 or more, got {args.files}")
+    folder = args.folder or Path(tempfile.gettempdir()) / f"simcompare-million-{args.files}-{args.seed}"
+    source = (args.source or Path(__file__).resolve().parents[1]).resolve()
+    writing = write_folder(folder, args.files, args.seed)
+    machine = f"{os.cpu_count()} cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 1024**3:.0f} GB"
+    print(f"\n{args.files:,} files in {folder} (seed {args.seed}); code from {source}; {machine}")
+    if writing:
+        print(f"writing the files: {writing:.0f} s")
+    with tempfile.TemporaryDirectory() as scratch:
+        saved = str(Path(scratch) / "results.json")
+        started = time.perf_counter()
+        scan_figures, scan_peak = run_step(SCAN, [str(folder), saved], source)
+        wall = time.perf_counter() - started
+        size = Path(saved).stat().st_size
+        print("\n| scan (2 workers, no cache) | figure |\n|---|---|")
+        print(f"| wall time, process start to results saved | {wall:.1f} s |")
+        for name in ("scan s", "index s", "groups s", "save s"):
+            print(f"| {name[:-2]} | {scan_figures[name]:.1f} s |")
+        print(f"| files / problems | {scan_figures['files']:,} / {scan_figures['problems']:,} |")
+        print(f"| groups (files in them) | {scan_figures['groups']:,} ({scan_figures['in groups']:,}) |")
+        print(f"| the index's candidate pairs | {scan_figures['candidates'] or 0:,} |")
+        print(f"| peak memory, scanning process (ru_maxrss) | {scan_figures['parent peak MB']:,.0f} MB |")
+        tree = f"{scan_peak.pss / 1024:,.0f} MB ({scan_peak.rss / 1024:,.0f} MB)"
+        print(f"| peak memory, process tree, PSS (RSS) | {tree} |")
+        print(f"| saved results | {size / 1024**2:,.0f} MB |")
+        if not args.no_window:
+            window, window_peak = run_step(WINDOW, [saved], source, {"QT_QPA_PLATFORM": "offscreen"})
+            print("\n| window (offscreen), opening the saved results | figure |\n|---|---|")
+            print(f"| time until the groups are on screen | {window['open s']:.1f} s |")
+            print(f"| files / groups shown | {window['files']:,} / {window['groups']:,} |")
+            before = f"{window['before MB']:.0f} MB before opening"
+            print(f"| peak memory (ru_maxrss; {before}) | {window['peak MB']:,.0f} MB |")
+            print(f"| peak memory, PSS | {window_peak.pss / 1024:,.0f} MB |")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
