@@ -317,15 +317,16 @@ def _act(
 ) -> ActionReport:
     root, files, log = session.root, session.files, ActionLog()
     expected = [expected_of(files[i]) for i in chosen]
-    tidy = {"remove_empty": args.remove_empty_folders, "keep": tuple(reference_folders)}
+    scanned = tuple(r.path for r in session.result.roots)  # several folders: each kept, none moved into
+    tidy = {"remove_empty": args.remove_empty_folders, "keep": (*reference_folders, *scanned)}
     if kind is ActionKind.TRASH:
         from send2trash import send2trash
 
         return trash_scanned(root, expected, send2trash, log=log, **tidy)
     if kind is ActionKind.MOVE:
-        return move_scanned(root, expected, args.move_to, log=log, **tidy)
+        return move_scanned(root, expected, args.move_to, log=log, scanned=scanned, **tidy)
     if kind is ActionKind.COPY:
-        return copy_scanned(root, expected, args.copy_to, log=log)
+        return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned)
     if kind is ActionKind.DELETE:
         return delete_scanned(root, expected, log=log, **tidy)
     pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]

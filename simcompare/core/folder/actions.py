@@ -290,13 +290,27 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
 # ------------------------------------------------------------------------------------------ moving
 
 
-def _check_destination(root: str, destination: str) -> None:
+def check_destination(root: str, destination: str, scanned: Sequence[str] = ()) -> None:
+    """Refuse a destination files would move into the scanned folders through.
+
+    ``root`` is the scanned folder, or with several folders their common folder, and ``scanned`` those
+    folders: then a destination beside them inside the common folder (``~/dupes`` for ``~/a`` and ``~/b``) is
+    fine, but not one inside any of them, nor one holding any of them (a file's path below the destination
+    could then lead back into a scanned folder).
+
+    Raises:
+        ValueError: the destination is the scanned folder, inside one, or (several folders) holds one.
+    """
     base = Path(destination).resolve()
-    scanned = Path(root).resolve()
-    if base == scanned:
+    common = Path(root).resolve()
+    if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
-    if scanned in base.parents:
-        raise ValueError("choose a destination outside the scanned folder (files would move into it)")
+    folders = [Path(folder).resolve() for folder in scanned] if len(scanned) > 1 else [common]
+    for folder in folders:
+        if base == folder or folder in base.parents:
+            raise ValueError("choose a destination outside the scanned folder (files would move into it)")
+        if len(folders) > 1 and base in folder.parents:
+            raise ValueError("choose a destination that holds none of the scanned folders")
 
 
 @contextlib.contextmanager
@@ -515,14 +529,16 @@ def move_scanned(
     log: ActionLog | None = None,
     remove_empty: bool = False,
     keep: Iterable[str] = (),
+    scanned: Sequence[str] = (),
 ) -> ActionReport:
     """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first;
-    with ``remove_empty``, the folders they left empty are removed (as :func:`trash_scanned`).
+    with ``remove_empty``, the folders they left empty are removed (as :func:`trash_scanned`). ``scanned``:
+    with several scanned folders, those folders (``root`` is then their common folder).
 
     Raises:
-        ValueError: the destination is the scanned folder or inside it.
+        ValueError: see :func:`check_destination`.
     """
-    _check_destination(root, destination)
+    check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
     outcomes = _run(root, files, _move_one(destination))
     return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
@@ -537,7 +553,7 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
     Raises:
         ValueError: the destination is the scanned folder or inside it.
     """
-    _check_destination(root, destination)
+    check_destination(root, destination)
     os.makedirs(destination, exist_ok=True)
     return _run(root, relative_paths, _move_one(destination))
 

@@ -23,7 +23,7 @@ import contextlib
 import errno
 import os
 import uuid
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
@@ -33,13 +33,13 @@ from simcompare.core.folder.actions import (
     ActionReport,
     Refused,
     _Act,
-    _check_destination,
     _copy_into,
     _remove_source,
     _report,
     _run,
     _same,
     _target_folder,
+    check_destination,
     tidy,
 )
 from simcompare.core.folder.safe_paths import Expected, Located, Skip, SkipReason, identity_of, locate
@@ -254,15 +254,21 @@ def _copy_one(destination: str) -> _Act:
 
 
 def copy_scanned(
-    root: str, files: Iterable[Expected], destination: str, *, log: ActionLog | None = None
+    root: str,
+    files: Iterable[Expected],
+    destination: str,
+    *,
+    log: ActionLog | None = None,
+    scanned: Sequence[str] = (),
 ) -> ActionReport:
     """Copy scanned files under ``destination``, keeping their paths relative to ``root``; each is checked
     first and never overwrites a file there (a taken name becomes ``name (2).txt``); the sources are untouched.
+    ``scanned``: with several scanned folders, those folders (``root`` is then their common folder).
 
     Raises:
-        ValueError: the destination is the scanned folder or inside it.
+        ValueError: see :func:`~simcompare.core.folder.actions.check_destination`.
         OSError: the destination cannot be made.
     """
-    _check_destination(root, destination)
+    check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
     return _report(ActionKind.COPY, _run(root, files, _copy_one(destination)), log)

@@ -23,11 +23,12 @@ from simcompare.core.folder.actions import (
     ActionKind,
     ActionReport,
     Outcome,
+    check_destination,
     expected_of,
     move_scanned,
     trash_scanned,
 )
-from simcompare.core.folder.cleaner import inside, whole_groups
+from simcompare.core.folder.cleaner import whole_groups
 from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
@@ -211,7 +212,10 @@ class FileCommands(QObject):
         destination = page.ask_folder(self.tr("Move the files into this folder"), start, "")
         if not destination:
             return []
-        if inside(destination, [session.root]) or Path(destination).resolve() == Path(session.root).resolve():
+        scanned = tuple(r.path for r in session.result.roots)
+        try:
+            check_destination(session.root, destination, scanned)
+        except ValueError:
             page.warn(title, self.tr("Choose a folder outside the scanned folder."))
             return []
         question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
@@ -222,7 +226,14 @@ class FileCommands(QObject):
         page.preferences.remember_folder("folder/last_move", destination)
         try:
             tidy = page.menus.replace.tidy()
-            report = move_scanned(session.root, self.expected(chosen), destination, log=page.log, **tidy)  # type: ignore[arg-type]
+            report = move_scanned(
+                session.root,
+                self.expected(chosen),
+                destination,
+                log=page.log,
+                scanned=scanned,
+                **tidy,  # type: ignore[arg-type]
+            )
         except OSError as error:  # the destination could not be made: nothing was moved
             page.warn(title, os_error_text(error))
             return []

@@ -12,15 +12,13 @@ from __future__ import annotations
 
 import errno
 import os
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from simcompare.core.folder.actions import ActionKind, ActionReport, Outcome, expected_of
-from simcompare.core.folder.cleaner import inside
+from simcompare.core.folder.actions import ActionKind, ActionReport, Outcome, check_destination, expected_of
 from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.safe_paths import SkipReason
@@ -106,7 +104,10 @@ class ReplaceCommands(QObject):
     def tidy(self) -> dict[str, object]:
         """What Move to trash, Move to folder and Delete permanently pass on: remove the folders they emptied
         (never the scanned folder, nor a reference folder)?"""
-        return {"remove_empty": self.remove_empty_action.isChecked(), "keep": tuple(self._page.reference_folders())}
+        session = self._page.session
+        roots = tuple(r.path for r in session.result.roots) if session is not None else ()
+        keep = (*self._page.reference_folders(), *roots)
+        return {"remove_empty": self.remove_empty_action.isChecked(), "keep": keep}
 
     # ------------------------------------------------------------------ the actions
     @Slot()
@@ -179,7 +180,10 @@ class ReplaceCommands(QObject):
         destination = page.ask_folder(self.tr("Copy the files into this folder"), start, "")
         if not destination:
             return []
-        if inside(destination, [session.root]) or Path(destination).resolve() == Path(session.root).resolve():
+        scanned = tuple(r.path for r in session.result.roots)
+        try:
+            check_destination(session.root, destination, scanned)
+        except ValueError:
             page.warn(title, self.tr("Choose a folder outside the scanned folder."))
             return []
         question = self.tr("Copy %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
@@ -190,7 +194,7 @@ class ReplaceCommands(QObject):
             return []
         page.preferences.remember_folder("folder/last_copy", destination)
         try:
-            report = copy_scanned(session.root, commands.expected(chosen), destination, log=page.log)
+            report = copy_scanned(session.root, commands.expected(chosen), destination, log=page.log, scanned=scanned)
         except OSError as error:  # the destination could not be made: nothing was copied
             page.warn(title, os_error_text(error))
             return []
