@@ -33,5 +33,6 @@ for lang in zh_CN en; do
   python -m simcompare --lang "$lang" --screenshot "docs/compare-$lang.png" --size 1400x900
   python -m simcompare --lang "$lang" --screenshot "docs/folder-$lang.png" --results "$folder/results.json" --size 1400x900
   python tools/teaching_screenshots.py "$lang"
+  python tools/folder_screenshots.py "$lang"
 done
-echo "written: docs/{compare,folder,geometry,index,steps}-{zh_CN,en}.png"
+echo "written: docs/{compare,folder,folder-roots,dupes,reprioritise,geometry,index,steps}-{zh_CN,en}.png"
