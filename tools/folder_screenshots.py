@@ -35,8 +35,6 @@ def _folder(base: Path) -> tuple[Path, Path]:
 
 
 def main(language: str) -> int:
-    from PySide6.QtCore import QSettings
-
     from simcompare.core.folder.roots import RootRole
     from simcompare.gui.app import create_application, settle_layouts
     from simcompare.gui.main_window import MainWindow
@@ -45,8 +43,7 @@ def main(language: str) -> int:
     base = Path(tempfile.mkdtemp(prefix="simcompare-shots-"))
     try:
         docs, archive = _folder(base)
-        settings = QSettings(str(base / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(settings, persist=False)
+        window = MainWindow(persist=False)  # no preferences read or written
         window.resize(1400, 900)
         window.show()
         window.pages.setCurrentIndex(window.FOLDER)
