@@ -596,7 +596,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+90"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+91"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -709,7 +709,7 @@
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+28"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -719,13 +719,13 @@
         <translation>Move the files into this folder</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+15"/>
+        <location line="-12"/>
+        <location line="+36"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-13"/>
+        <location line="-20"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -733,8 +733,8 @@
         </translation>
     </message>
     <message>
-        <location line="-63"/>
-        <location line="+85"/>
+        <location line="-77"/>
+        <location line="+106"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -2502,24 +2502,24 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
-        <location line="+99"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+47"/>
+        <location line="+102"/>
         <source>Replace with hard link</source>
         <translation>Replace with hard link</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-100"/>
         <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
         <translation>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+94"/>
+        <location line="+97"/>
         <source>Replace with symbolic link</source>
         <translation>Replace with symbolic link</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-95"/>
         <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
         <translation>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</translation>
     </message>
@@ -2554,7 +2554,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>After a move or a delete, remove the folders it left empty (never the scanned folder)</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>Choose copies, not their group&apos;s reference.</source>
         <translation>Choose copies, not their group&apos;s reference.</translation>
     </message>
@@ -2614,13 +2614,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Copy to folder</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Copy the files into this folder</source>
         <translation>Copy the files into this folder</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>

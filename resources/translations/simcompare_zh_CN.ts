@@ -590,7 +590,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+90"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+91"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -697,7 +697,7 @@
         </translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+28"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -707,21 +707,21 @@
         <translation>把文件移动到此文件夹</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+15"/>
+        <location line="-12"/>
+        <location line="+36"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-13"/>
+        <location line="-20"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-63"/>
-        <location line="+85"/>
+        <location line="-77"/>
+        <location line="+106"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -2477,24 +2477,24 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
-        <location line="+99"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+47"/>
+        <location line="+102"/>
         <source>Replace with hard link</source>
         <translation>替换为硬链接</translation>
     </message>
     <message>
-        <location line="-97"/>
+        <location line="-100"/>
         <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
         <translation>把每个选中的文件替换为指向本组参照文件的硬链接（仅限完全相同的文件）</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+94"/>
+        <location line="+97"/>
         <source>Replace with symbolic link</source>
         <translation>替换为符号链接</translation>
     </message>
     <message>
-        <location line="-92"/>
+        <location line="-95"/>
         <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
         <translation>把每个选中的文件替换为指向本组参照文件的符号链接（仅限完全相同的文件）</translation>
     </message>
@@ -2529,7 +2529,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>移动或删除之后，删除因此变空的文件夹（绝不删除扫描的文件夹）</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+59"/>
         <source>Choose copies, not their group&apos;s reference.</source>
         <translation>请选择副本，而不是本组的参照文件。</translation>
     </message>
@@ -2584,13 +2584,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>复制到文件夹</translation>
     </message>
     <message>
-        <location line="+2"/>
+        <location line="+1"/>
         <source>Copy the files into this folder</source>
         <translation>把文件复制到此文件夹</translation>
     </message>
     <message>
-        <location line="+4"/>
-        <location line="+15"/>
+        <location line="+17"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>

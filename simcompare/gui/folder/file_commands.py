@@ -201,6 +201,22 @@ class FileCommands(QObject):
         report = trash_scanned(session.root, self.expected(chosen), page.trash, log=page.log, **tidy)  # type: ignore[arg-type]
         return self._finish(title, report)
 
+    def ask_destination(self, title: str, key: str, prompt: str) -> tuple[str, tuple[str, ...]] | None:
+        """A folder to move or copy into, asked from the one last used under ``key``, and the scanned folders;
+        None when the user cancels or chooses one the files would go back into the scanned folders through."""
+        page, session = self._page, self._page.session
+        assert session is not None
+        destination = page.ask_folder(prompt, page.preferences.start_folder(key), "")
+        if not destination:
+            return None
+        scanned = tuple(r.path for r in session.result.roots)
+        try:
+            check_destination(session.root, destination, scanned)
+        except ValueError:
+            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
+            return None
+        return destination, scanned
+
     @Slot()
     def move_to_folder(self) -> list[str]:
         """Move the marked (else the selected) members into a folder, keeping their relative paths."""
@@ -208,16 +224,11 @@ class FileCommands(QObject):
             return []
         page, session, chosen = taken
         title = self.tr("Move to folder")
-        start = page.preferences.start_folder("folder/last_move")
-        destination = page.ask_folder(self.tr("Move the files into this folder"), start, "")
-        if not destination:
+        if (
+            asked := self.ask_destination(title, "folder/last_move", self.tr("Move the files into this folder"))
+        ) is None:
             return []
-        scanned = tuple(r.path for r in session.result.roots)
-        try:
-            check_destination(session.root, destination, scanned)
-        except ValueError:
-            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
-            return []
+        destination, scanned = asked
         question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )

@@ -18,7 +18,7 @@ from PySide6.QtCore import QObject, Slot
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QMenu
 
-from simcompare.core.folder.actions import ActionKind, ActionReport, Outcome, check_destination, expected_of
+from simcompare.core.folder.actions import ActionKind, ActionReport, Outcome, expected_of
 from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.safe_paths import SkipReason
@@ -176,16 +176,10 @@ class ReplaceCommands(QObject):
             return []
         page, session, chosen = taken
         title = self.tr("Copy to folder")
-        start = page.preferences.start_folder("folder/last_copy")
-        destination = page.ask_folder(self.tr("Copy the files into this folder"), start, "")
-        if not destination:
+        prompt = self.tr("Copy the files into this folder")
+        if (asked := commands.ask_destination(title, "folder/last_copy", prompt)) is None:
             return []
-        scanned = tuple(r.path for r in session.result.roots)
-        try:
-            check_destination(session.root, destination, scanned)
-        except ValueError:
-            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
-            return []
+        destination, scanned = asked
         question = self.tr("Copy %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )
