@@ -230,6 +230,12 @@ CPU: list[float] = []
 without other programs' share of the processors (a bound on the longest pause on an idle machine)."""
 
 
+def _reprioritise_rule() -> object:
+    from simcompare.core.folder.reprioritise import ReferenceRule
+
+    return ReferenceRule.parse("shortest-path,oldest")
+
+
 def measured(action: Callable[[], object], until: Callable[[], bool] = lambda: True) -> tuple[int, float]:
     """The window's longest busy stretch (ms) from ``action`` (run from the event loop) to its result
     (``until``), and the seconds until then; the window thread's processor time meanwhile goes to CPU."""
@@ -318,11 +324,13 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings,
         worst, cpu = max(worst, pause), max(cpu, CPU[-1])
     rows.append((f"{len(keys)} backspaces, the filter emptied (worst)", "", f"{worst} ms", f"{cpu:.0f} ms"))
 
+    rule = _reprioritise_rule()
     for label, act in (
         ("mark by rule (all but the reference)", lambda: page.marking.mark_by_rule("all-but-reference")),
         ("invert the marks", page.marking.invert_marks),
         ("invert again", page.marking.invert_marks),
         ("undo", page.marking.undo_marking),
+        ("re-prioritise every group (shortest path, then oldest)", lambda: page.reprioritising.apply(rule)),  # type: ignore[arg-type]
     ):
         pause, seconds = measured(act)
         rows.append(
