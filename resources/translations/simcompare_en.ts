@@ -2707,7 +2707,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>its bytes differ from its reference&apos;s; a link would lose them</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>its results hold no device and inode to tell it from another file; scan again before deleting it</source>
+        <translation>its results hold no device and inode to tell it from another file; scan again before deleting it</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>there is not enough free space at the destination</source>
         <translation>there is not enough free space at the destination</translation>
     </message>

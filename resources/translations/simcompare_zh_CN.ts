@@ -2671,7 +2671,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>它的内容与参照文件不同；替换为链接会丢失这些内容</translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+2"/>
+        <source>its results hold no device and inode to tell it from another file; scan again before deleting it</source>
+        <translation>结果里没有记录它的设备号和 inode，无法把它与别的文件区分开；删除之前请重新扫描</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>there is not enough free space at the destination</source>
         <translation>目标位置的可用空间不足</translation>
     </message>

@@ -283,3 +283,29 @@ def test_a_near_duplicate_is_never_replaced_by_a_link(root: Path) -> None:
     assert "shepherd" in (root / "near.txt").read_text(encoding="utf-8")
     assert "cat" in (root / "same-size.txt").read_text(encoding="utf-8")
     assert sorted(os.listdir(root)) == ["copy.txt", "near.txt", "ref.txt", "same-size.txt", "sub"]
+
+
+def _unknown(known: Expected) -> Expected:
+    """As a results file saved before identities were recorded (or written by hand) gives it: device and inode 0."""
+    return Expected(known.path, 0, 0, known.size, known.mtime_ns)
+
+
+def test_without_a_recorded_identity_nothing_is_deleted_or_replaced_for_good(root: Path, walk: str) -> None:
+    before = {p: p.read_bytes() for p in root.rglob("*") if p.is_file()}
+    deleted = delete_scanned(str(root), [_unknown(expected(root, "copy.txt"))])
+    linked = link_scanned(
+        str(root),
+        [
+            Replacement(_unknown(expected(root, "copy.txt")), expected(root, "ref.txt"), ""),
+            Replacement(expected(root, "sub/deeper/copy2.txt"), _unknown(expected(root, "ref.txt")), ""),
+        ],
+        LinkKind.HARD,
+    )
+    assert [o.skipped for o in deleted.outcomes] == [SkipReason.UNKNOWN_IDENTITY]
+    assert [o.skipped for o in linked.outcomes] == [SkipReason.UNKNOWN_IDENTITY] * 2
+    assert "scan again" in deleted.outcomes[0].error
+    assert {p: p.read_bytes() for p in root.rglob("*") if p.is_file()} == before
+    assert all(os.stat(p).st_nlink == 1 for p in before)
+    # a move can be undone: a file of unknown identity still moves (its size and time checked)
+    moved = move_scanned(str(root), [_unknown(expected(root, "copy.txt"))], str(root.parent / "moved"))
+    assert moved.moved_paths == ("copy.txt",)

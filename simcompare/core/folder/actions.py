@@ -39,6 +39,7 @@ from simcompare.core.folder.safe_paths import (
     locate,
     open_folder,
     path_problem,
+    skip_detail,
 )
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import default_data_path
@@ -170,8 +171,12 @@ class Refused(Exception):
         self.errno = number
 
 
-def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]:
-    """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's."""
+def _run(root: str, items: Iterable[Expected | str], act: _Act, *, for_good: bool = False) -> list[Outcome]:
+    """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's.
+
+    ``for_good``: the action cannot be undone (delete, replace with a link): a file whose device and inode are
+    unknown (0, results saved before they were recorded, or a results file written by hand) is left alone.
+    """
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
     for item in items:
@@ -179,6 +184,10 @@ def _run(root: str, items: Iterable[Expected | str], act: _Act) -> list[Outcome]
         rel = given if isinstance(given, str) else repr(given)
         # a path out of rule is named as it was given, never joined into one that looks inside the folder
         source = rel if path_problem(rel) else os.path.join(root, *rel.split("/"))
+        if for_good and (isinstance(item, str) or not (item.device or item.inode)):
+            reason = SkipReason.UNKNOWN_IDENTITY
+            outcomes.append(Outcome(source, "", skip_detail(reason), None, reason, rel))
+            continue
         try:
             with locate(root, item) as found:
                 if isinstance(found, Skip):

@@ -202,7 +202,9 @@ def link_scanned(
     wanted = list(replacements)
     by_path = {r.copy.path: r for r in wanted}
     kind = ActionKind.HARD_LINK if how is LinkKind.HARD else ActionKind.SYMBOLIC_LINK
-    return _report(kind, _run(root, [r.copy for r in wanted], _link_one(root, by_path, how)), log)
+    # a copy whose reference's identity is unknown is as unknown as itself: neither is replaced for good
+    copies = [r.copy if r.reference.device or r.reference.inode else r.copy.path for r in wanted]
+    return _report(kind, _run(root, copies, _link_one(root, by_path, how), for_good=True), log)
 
 
 # ------------------------------------------------------------------------------------------ delete, copy
@@ -223,7 +225,7 @@ def delete_scanned(
 ) -> ActionReport:
     """Delete scanned files permanently (no trash), each checked first; with ``remove_empty``, the folders
     they left empty are removed too (never ``root`` nor a folder of ``keep``)."""
-    outcomes = _run(root, files, _delete_one)
+    outcomes = _run(root, files, _delete_one, for_good=True)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

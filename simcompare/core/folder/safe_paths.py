@@ -126,6 +126,7 @@ class SkipReason(StrEnum):
     ALREADY_LINKED = "already_linked"  # already a hard link of its group's reference: nothing to do
     OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
     NOT_IDENTICAL = "not_identical"  # its bytes differ from its reference's: a link would lose them
+    UNKNOWN_IDENTITY = "unknown_identity"  # no device and inode recorded: never deleted or replaced for good
 
 
 _DETAILS = {
@@ -135,6 +136,10 @@ _DETAILS = {
     SkipReason.FOLDER: "is a folder; folders are never acted on",
     SkipReason.LINK: "is now a symbolic link; links are not followed",
     SkipReason.NOT_REGULAR: "is not a regular file",
+    SkipReason.UNKNOWN_IDENTITY: (
+        "its results hold no device and inode, so it cannot be told from another file of the same size and time; "
+        "scan again before deleting or replacing it"
+    ),
 }
 
 
@@ -146,6 +151,11 @@ class Skip:
     reason: SkipReason
     detail: str
     errno: int | None = None
+
+
+def skip_detail(reason: SkipReason) -> str:
+    """Why a file with ``reason`` was left alone, in the log's English words."""
+    return _DETAILS.get(reason, str(reason))
 
 
 def _skip(path: str, reason: SkipReason, detail: str = "", number: int | None = None) -> Skip:

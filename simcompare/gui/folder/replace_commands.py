@@ -246,6 +246,9 @@ class ReplaceCommands(QObject):
             SkipReason.ALREADY_LINKED: self.tr("it already is a hard link of its group's reference"),
             SkipReason.OTHER_DEVICE: self.tr("it is on another disk than its reference; a hard link cannot join them"),
             SkipReason.NOT_IDENTICAL: self.tr("its bytes differ from its reference's; a link would lose them"),
+            SkipReason.UNKNOWN_IDENTITY: self.tr(
+                "its results hold no device and inode to tell it from another file; scan again before deleting it"
+            ),
         }
         if outcome.skipped in words:
             return words[outcome.skipped]
