@@ -596,7 +596,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+91"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+92"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -619,7 +619,7 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
@@ -696,7 +696,12 @@
         <translation>another name of a file moved already (a hard link)</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+2"/>
+        <source>its group&apos;s reference changed or vanished since the scan; this copy is kept</source>
+        <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -709,7 +714,7 @@
         </translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -720,12 +725,12 @@
     </message>
     <message>
         <location line="-12"/>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-20"/>
+        <location line="-21"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -733,8 +738,8 @@
         </translation>
     </message>
     <message>
-        <location line="-77"/>
-        <location line="+106"/>
+        <location line="-81"/>
+        <location line="+111"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>

@@ -590,7 +590,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+91"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+92"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -612,7 +612,7 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+38"/>
+        <location line="+45"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
@@ -685,7 +685,12 @@
         <translation>已移动文件的另一个名字（硬链接）</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+2"/>
+        <source>its group&apos;s reference changed or vanished since the scan; this copy is kept</source>
+        <translation>扫描之后，它所在组的参照文件已改动或不见了；这份副本保留</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -697,7 +702,7 @@
         </translation>
     </message>
     <message>
-        <location line="+28"/>
+        <location line="+29"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -708,20 +713,20 @@
     </message>
     <message>
         <location line="-12"/>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-20"/>
+        <location line="-21"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-77"/>
-        <location line="+106"/>
+        <location line="-81"/>
+        <location line="+111"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>

@@ -24,6 +24,7 @@ from simcompare.core.folder.actions import (
     ActionReport,
     Outcome,
     expected_of,
+    kept_references,
     move_scanned,
     trash_scanned,
 )
@@ -319,16 +320,17 @@ def _act(
     expected = [expected_of(files[i]) for i in chosen]
     scanned = tuple(r.path for r in session.result.roots)  # several folders: each kept, none moved into
     tidy = {"remove_empty": args.remove_empty_folders, "keep": (*reference_folders, *scanned)}
+    keeping = kept_references(files, reference_of, chosen)  # a copy goes only while its reference is there
     if kind is ActionKind.TRASH:
         from send2trash import send2trash
 
-        return trash_scanned(root, expected, send2trash, log=log, **tidy)
+        return trash_scanned(root, expected, send2trash, log=log, keeping=keeping, **tidy)
     if kind is ActionKind.MOVE:
-        return move_scanned(root, expected, args.move_to, log=log, scanned=scanned, **tidy)
+        return move_scanned(root, expected, args.move_to, log=log, scanned=scanned, keeping=keeping, **tidy)
     if kind is ActionKind.COPY:
         return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned)
     if kind is ActionKind.DELETE:
-        return delete_scanned(root, expected, log=log, **tidy)
+        return delete_scanned(root, expected, log=log, keeping=keeping, **tidy)
     pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
     return link_scanned(root, pairs, args.link, log=log)
 

@@ -204,3 +204,21 @@ def test_results_are_reported_as_a_scan_is_without_scanning(cli: RunCli, folder:
     again = cli("scan", "--results", str(saved), *CENTRAL)
     assert again.returncode == 0 and again.stdout == scanned.stdout
     assert "1 file vanished" in again.stderr
+
+
+@pytest.mark.parametrize("how", ["vanished", "edited", "a link to a copy"])
+def test_copies_whose_reference_is_gone_are_never_deleted(cli: RunCli, folder: Path, tmp_path: Path, how: str) -> None:
+    saved = tmp_path / "R.json"
+    assert cli("scan", str(folder), *SCAN, "--save-results", str(saved)).returncode == 0
+    reference, copy, near = folder / "a.txt", folder / "sub" / "deep" / "a-copy.txt", folder / "sub" / "b.txt"
+    reference.unlink()
+    if how == "edited":
+        reference.write_text("edited", encoding="utf-8")
+    elif how == "a link to a copy":
+        reference.symlink_to(copy)
+    run = cli("scan", "--results", str(saved), *CENTRAL, "--mark", "all-but-reference", "--delete", "--yes")
+    assert run.returncode == EXIT_SKIPPED, run.stdout + run.stderr
+    assert copy.read_text(encoding="utf-8") == EN_A and near.read_text(encoding="utf-8") == EN_B  # the last copies
+    left = [line for line in run.stdout.splitlines() if line.startswith("left alone")]
+    assert any("a-copy.txt" in line and "reference" in line for line in left), run.stdout
+    assert not (folder / "sub" / "zh-copy.txt").exists()  # a group whose reference is there is cleaned as asked

@@ -309,3 +309,31 @@ def test_without_a_recorded_identity_nothing_is_deleted_or_replaced_for_good(roo
     # a move can be undone: a file of unknown identity still moves (its size and time checked)
     moved = move_scanned(str(root), [_unknown(expected(root, "copy.txt"))], str(root.parent / "moved"))
     assert moved.moved_paths == ("copy.txt",)
+
+
+def test_a_copy_goes_only_while_its_reference_is_there(root: Path, tmp_path: Path) -> None:
+    copies = [expected(root, "copy.txt"), expected(root, "sub/deeper/copy2.txt")]
+    keeping = {c.path: expected(root, "ref.txt") for c in copies}
+    (root / "ref.txt").write_text("the reference, edited since the scan", encoding="utf-8")
+    deleted = delete_scanned(str(root), copies, keeping=keeping)
+    trashed = trash_scanned(str(root), copies, lambda path: os.remove(path), keeping=keeping)
+    moved = move_scanned(str(root), copies, str(tmp_path / "aside"), keeping=keeping)
+    for report in (deleted, trashed, moved):
+        assert [o.skipped for o in report.outcomes] == [SkipReason.REFERENCE_CHANGED] * 2
+        assert "ref.txt" in report.outcomes[0].error
+    assert (root / "copy.txt").read_text(encoding="utf-8") == EN_A
+    assert (root / "sub" / "deeper" / "copy2.txt").read_text(encoding="utf-8") == EN_A
+    # without the reference's condition (a whole group chosen on purpose) the copies go
+    assert len(delete_scanned(str(root), copies).moved_paths) == 2
+
+
+def test_kept_references_leave_out_whole_groups_and_the_references_themselves() -> None:
+    from simcompare.core.folder.actions import kept_references
+
+    def record(path: str) -> object:
+        return type("R", (), {"path": path, "device": 1, "inode": hash(path) % 1000 + 1, "size": 1, "mtime_ns": 1})
+
+    files = [record(p) for p in ("r.txt", "c1.txt", "c2.txt", "s.txt", "d.txt")]
+    reference_of = {0: 0, 1: 0, 2: 0, 3: 3, 4: 3}
+    kept = kept_references(files, reference_of, [1, 2, 3, 4])  # type: ignore[arg-type]
+    assert set(kept) == {"c1.txt", "c2.txt"} and kept["c1.txt"].path == "r.txt"  # group of s.txt chosen whole

@@ -23,7 +23,7 @@ import errno
 import os
 import stat
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -53,6 +53,7 @@ __all__ = [
     "Refused",
     "expected_of",
     "free_name",
+    "kept_references",
     "move_keeping_paths",
     "move_scanned",
     "tidy",
@@ -171,11 +172,44 @@ class Refused(Exception):
         self.errno = number
 
 
-def _run(root: str, items: Iterable[Expected | str], act: _Act, *, for_good: bool = False) -> list[Outcome]:
+def kept_references(
+    files: Sequence[FileRecord], reference_of: Mapping[int, int], chosen: Iterable[int]
+) -> dict[str, Expected]:
+    """For :func:`trash_scanned`, :func:`move_scanned` and ``delete_scanned``'s ``keeping``: each chosen file's
+    group's reference, by the file's path, where the reference itself is not chosen (a whole group chosen on
+    purpose goes as asked)."""
+    chosen = list(chosen)
+    taken = set(chosen)
+    return {
+        files[i].path: expected_of(files[reference_of[i]])
+        for i in chosen
+        if i in reference_of and reference_of[i] != i and reference_of[i] not in taken
+    }
+
+
+def _kept_is_gone(root: str, kept: Expected) -> str:
+    """Why the copy that should stay is no longer the one scanned ('' when it still is)."""
+    with locate(root, kept) as found:
+        if isinstance(found, Skip):
+            return f"its group's reference {kept.path} {found.detail}: it is kept, the last copy"
+    return ""
+
+
+def _run(
+    root: str,
+    items: Iterable[Expected | str],
+    act: _Act,
+    *,
+    for_good: bool = False,
+    keeping: Mapping[str, Expected] | None = None,
+) -> list[Outcome]:
     """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's.
 
     ``for_good``: the action cannot be undone (delete, replace with a link): a file whose device and inode are
     unknown (0, results saved before they were recorded, or a results file written by hand) is left alone.
+    ``keeping``: by a file's path, the copy that stays in its place (its group's reference), checked right
+    before the file is acted on: when it vanished or changed since the scan, the file is left alone too, so
+    that a group never loses its last copy through a reference that is no longer there.
     """
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
@@ -194,6 +228,10 @@ def _run(root: str, items: Iterable[Expected | str], act: _Act, *, for_good: boo
                     outcomes.append(Outcome(source, "", found.detail, found.errno, found.reason, rel))
                     continue
                 key = identity_of(found.info)
+                kept = keeping.get(rel) if keeping else None
+                if kept is not None and (gone := _kept_is_gone(root, kept)):
+                    outcomes.append(Outcome(source, "", gone, None, SkipReason.REFERENCE_CHANGED, rel))
+                    continue
                 if key in done:
                     detail = f"the same file as {done[key]} (a hard link or a folder mounted twice), acted on once"
                     outcomes.append(Outcome(source, "", detail, None, SkipReason.SAME_FILE, rel))
@@ -250,6 +288,7 @@ def trash_scanned(
     log: ActionLog | None = None,
     remove_empty: bool = False,
     keep: Iterable[str] = (),
+    keeping: Mapping[str, Expected] | None = None,
 ) -> ActionReport:
     """Send scanned files to the trash with ``trash(path)`` (send2trash in the window), each checked first.
 
@@ -260,8 +299,9 @@ def trash_scanned(
         log: Where the action is written; None writes nothing.
         remove_empty: Also remove the folders the action left empty (never ``root`` nor a folder of ``keep``).
         keep: Absolute folders never removed (other scanned roots, reference folders).
+        keeping: By a file's path, its group's reference, which must still be there (see :func:`_run`).
     """
-    outcomes = _run(root, files, _trash_one(trash))
+    outcomes = _run(root, files, _trash_one(trash), keeping=keeping)
     return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 
@@ -539,6 +579,7 @@ def move_scanned(
     remove_empty: bool = False,
     keep: Iterable[str] = (),
     scanned: Sequence[str] = (),
+    keeping: Mapping[str, Expected] | None = None,
 ) -> ActionReport:
     """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first;
     with ``remove_empty``, the folders they left empty are removed (as :func:`trash_scanned`). ``scanned``:
@@ -549,7 +590,7 @@ def move_scanned(
     """
     check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
-    outcomes = _run(root, files, _move_one(destination))
+    outcomes = _run(root, files, _move_one(destination), keeping=keeping)
     return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

@@ -23,7 +23,7 @@ import contextlib
 import errno
 import os
 import uuid
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
@@ -222,10 +222,12 @@ def delete_scanned(
     log: ActionLog | None = None,
     remove_empty: bool = False,
     keep: Iterable[str] = (),
+    keeping: Mapping[str, Expected] | None = None,
 ) -> ActionReport:
     """Delete scanned files permanently (no trash), each checked first; with ``remove_empty``, the folders
-    they left empty are removed too (never ``root`` nor a folder of ``keep``)."""
-    outcomes = _run(root, files, _delete_one, for_good=True)
+    they left empty are removed too (never ``root`` nor a folder of ``keep``). ``keeping``: by a file's path,
+    its group's reference, which must still be there, unchanged, or the file is kept."""
+    outcomes = _run(root, files, _delete_one, for_good=True, keeping=keeping)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

@@ -25,6 +25,7 @@ from simcompare.core.folder.actions import (
     Outcome,
     check_destination,
     expected_of,
+    kept_references,
     move_scanned,
     trash_scanned,
 )
@@ -125,6 +126,13 @@ class FileCommands(QObject):
         files = self._page.session.files
         return [expected_of(files[i]) for i in chosen]
 
+    def kept(self, chosen: list[int]) -> dict[str, Expected]:
+        """Each chosen file's group's reference, which must still be there when the file goes (not when the
+        reference is chosen too: a whole group goes as asked)."""
+        assert self._page.session is not None
+        reference_of = {m.index: g.reference for g in self._page.groups for m in g.members}
+        return kept_references(self._page.session.files, reference_of, chosen)
+
     def _finish(self, title: str, report: ActionReport) -> list[str]:
         """Show what happened on disk: what moved leaves the groups, what stayed is named with its reason, a
         log that could not be written is its own warning. Returns the relative paths that moved."""
@@ -171,6 +179,9 @@ class FileCommands(QObject):
             SkipReason.NOT_REGULAR: self.tr("it is not a regular file"),
             SkipReason.CHANGED: self.tr("it changed since the scan"),
             SkipReason.SAME_FILE: self.tr("another name of a file moved already (a hard link)"),
+            SkipReason.REFERENCE_CHANGED: self.tr(
+                "its group's reference changed or vanished since the scan; this copy is kept"
+            ),
         }
         if outcome.skipped in words:
             return words[outcome.skipped]
@@ -198,7 +209,8 @@ class FileCommands(QObject):
         if not self.confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
             return []
         tidy = page.menus.replace.tidy()
-        report = trash_scanned(session.root, self.expected(chosen), page.trash, log=page.log, **tidy)  # type: ignore[arg-type]
+        expected, keeping = self.expected(chosen), self.kept(chosen)
+        report = trash_scanned(session.root, expected, page.trash, log=page.log, keeping=keeping, **tidy)  # type: ignore[arg-type]
         return self._finish(title, report)
 
     def ask_destination(self, title: str, key: str, prompt: str) -> tuple[str, tuple[str, ...]] | None:
@@ -243,6 +255,7 @@ class FileCommands(QObject):
                 destination,
                 log=page.log,
                 scanned=scanned,
+                keeping=self.kept(chosen),
                 **tidy,  # type: ignore[arg-type]
             )
         except OSError as error:  # the destination could not be made: nothing was moved

@@ -164,8 +164,8 @@ class ReplaceCommands(QObject):
         listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
         if not page.confirm(title, again, listing):
             return []
-        expected = commands.expected(chosen)
-        report = delete_scanned(session.root, expected, log=page.log, **self.tidy())  # type: ignore[arg-type]
+        expected, keeping = commands.expected(chosen), commands.kept(chosen)
+        report = delete_scanned(session.root, expected, log=page.log, keeping=keeping, **self.tidy())  # type: ignore[arg-type]
         return self.finish(title, report)
 
     @Slot()
