@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from helpers.mounts import bind_mount
 from helpers.texts import EN_A, ZH_A
 
 from simcompare.core.folder.actions import check_destination, expected_of, move_scanned
@@ -33,10 +34,19 @@ def test_a_destination_beside_the_folders_is_fine_but_not_inside_or_above_one(ho
     for refused in (home, home / "a", home / "b" / "deep", home.parent):
         with pytest.raises(ValueError):
             check_destination(root, str(refused), scanned)
-    # one folder: as before, only the folder itself and what lies inside it are refused
-    check_destination(str(home / "a"), str(home), ())
-    with pytest.raises(ValueError):
-        check_destination(str(home / "a"), str(home / "a" / "sub"), ())
+    # one folder: the folder itself, what lies inside it and what holds it are refused; beside it is fine
+    check_destination(str(home / "a"), str(home / "b"), ())
+    for refused in (home / "a", home / "a" / "sub", home, home.parent):
+        with pytest.raises(ValueError):
+            check_destination(str(home / "a"), str(refused), ())
+
+
+def test_a_bind_mount_of_the_scanned_folder_is_the_scanned_folder(home: Path, tmp_path: Path) -> None:
+    (tmp_path / "mounted").mkdir()
+    with bind_mount(home, tmp_path / "mounted") as mounted:  # skips with its reason where mounting is not allowed
+        for refused in (mounted, mounted / "a", mounted / "a" / "new"):
+            with pytest.raises(ValueError):
+                check_destination(str(home / "a"), str(refused), ())
 
 
 def test_moving_from_two_folders_to_one_beside_them_keeps_the_folders(home: Path) -> None:

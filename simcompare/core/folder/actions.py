@@ -344,22 +344,37 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = ()) 
 
     ``root`` is the scanned folder, or with several folders their common folder, and ``scanned`` those
     folders: then a destination beside them inside the common folder (``~/dupes`` for ``~/a`` and ``~/b``) is
-    fine, but not one inside any of them, nor one holding any of them (a file's path below the destination
-    could then lead back into a scanned folder).
+    fine. Never a destination inside a scanned folder, nor one holding one (a file's path below it could lead
+    back into the scanned folder); folders are compared by path and by identity (device and inode), so a bind
+    mount or a link to a scanned folder is the scanned folder.
 
     Raises:
-        ValueError: the destination is the scanned folder, inside one, or (several folders) holds one.
+        ValueError: the destination is the scanned folder, inside one, or holds one.
     """
     base = Path(destination).resolve()
     common = Path(root).resolve()
     if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
     folders = [Path(folder).resolve() for folder in scanned] if len(scanned) > 1 else [common]
+    inside = {_identity(folder) for folder in folders} - {None}
+    holding = {_identity(folder) for f in folders for folder in (f, *f.parents)} - {None}
     for folder in folders:
         if base == folder or folder in base.parents:
             raise ValueError("choose a destination outside the scanned folder (files would move into it)")
-        if len(folders) > 1 and base in folder.parents:
+        if base in folder.parents:
             raise ValueError("choose a destination that holds none of the scanned folders")
+    if _identity(base) in holding:  # the same folder reached another way (a bind mount, a link)
+        raise ValueError("choose a destination that is not the scanned folder nor one holding it")
+    if any(_identity(folder) in inside for folder in (base, *base.parents)):
+        raise ValueError("choose a destination outside the scanned folder (files would move into it)")
+
+
+def _identity(folder: Path) -> tuple[int, int] | None:
+    try:
+        info = os.stat(folder)
+    except OSError:
+        return None  # not there (yet): made below a folder whose identity is checked instead
+    return identity_of(info)
 
 
 @contextlib.contextmanager
