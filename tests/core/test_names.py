@@ -176,3 +176,16 @@ def test_the_not_duplicates_list_keeps_a_name_that_is_not_utf8(odd_folder: Path,
     (tmp_path / "nd.json").read_bytes().decode("utf-8")
     again = NotDuplicates(tmp_path / "nd.json")
     assert not again.problem and (a, b) in again
+
+
+def test_invisible_characters_that_disguise_a_name_are_shown_escaped() -> None:
+    from simcompare.core.formats.names import display_name, escape_name, json_text, unescape_name
+
+    disguised = "invoice\u202etxt.exe"  # shows as "invoiceexe.txt" where the override is obeyed
+    for name in (disguised, "a\u200bb", "\ufeffname", "x\u2066y\u2069"):
+        for written in (display_name(name), escape_name(name), json_text(name)):
+            assert all(c not in written for c in "\u200b\u202e\u2066\u2069\ufeff"), written
+        assert unescape_name(escape_name(name)) == name
+    assert display_name(disguised) == "invoice\\u202etxt.exe"
+    persian = "\u0641\u0627\u0631\u0633\u06cc\u200c\u0646\u0627\u0645"  # a zero-width non-joiner belongs to the word
+    assert display_name(persian) == persian

@@ -29,13 +29,17 @@ import re
 
 __all__ = ["display_name", "escape_name", "json_text", "unescape_name"]
 
-# What no output writes as itself: C0 controls, DEL, C1 controls, the line and paragraph separators and
-# every surrogate (in a Python string a surrogate is always a lone one: an undecodable byte, on Windows an
-# unpaired UTF-16 half).
-_UNSAFE = "\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff"
+# What no output writes as itself: C0 controls, DEL, C1 controls, the line and paragraph separators, every
+# surrogate (in a Python string a surrogate is always a lone one: an undecodable byte, on Windows an unpaired
+# UTF-16 half), and the invisible characters that disguise a name: the bidirectional embeddings, overrides and
+# isolates ("invoice\u202etxt.exe" shows as "invoiceexe.txt"), the zero-width space and the byte-order mark.
+# (The zero-width joiners and the left-to-right and right-to-left marks, which real names in Persian, Arabic or
+# Hebrew hold, are written as they are.)
+_DISGUISE = "\u200b\u202a-\u202e\u2066-\u2069\ufeff"
+_UNSAFE = "\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + _DISGUISE
 _SHOWN = re.compile(f"[{_UNSAFE}]")
 _ESCAPED = re.compile(f"[{_UNSAFE}\\\\]")
-_IN_JSON = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")  # json.dumps escapes C0 itself
+_IN_JSON = re.compile(f"[\x7f-\x9f\u2028\u2029\ud800-\udfff{_DISGUISE}]")  # json.dumps escapes C0 itself
 _ESCAPE = re.compile(r"\\(\\|[nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4})")
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\"}
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
