@@ -23,6 +23,7 @@ from simcompare.core.folder.actions import (
     ActionLog,
     ActionReport,
     Outcome,
+    check_destination,
     expected_of,
     kept_references,
     move_scanned,
@@ -254,6 +255,15 @@ def clean(
             file=out,
         )
     if not args.yes:
+        destination = args.move_to if kind is ActionKind.MOVE else args.copy_to if kind is ActionKind.COPY else None
+        if destination is not None:  # refused now as it would be with --yes: a dry run promises what would happen
+            try:
+                check_destination(session.root, destination, tuple(r.path for r in session.result.roots))
+            except ValueError as error:
+                print(
+                    f"simcompare: {_option(kind)}: {display_name(str(error))}; nothing would be done", file=sys.stderr
+                )
+                return EXIT_INPUT
         return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
     try:
         report = _act(args, kind, session, chosen, reference_of, reference_folders)

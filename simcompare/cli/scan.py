@@ -318,6 +318,13 @@ def _report_and_save(
     groups = apply_reference_folders(session, groups, folders)
     cleaner["reference_folders"] = folders
     if cleaning.wanted(args):
+        if result.cancelled and getattr(args, "results", None):
+            print(
+                "simcompare: the saved results are of a scan that was stopped part way: nothing was marked or "
+                "acted on; scan the folder again to clean it",
+                file=sys.stderr,
+            )
+            return EXIT_INPUT
         if result.cancelled:
             print("simcompare: interrupted: the scan is partial, nothing was marked or acted on", file=sys.stderr)
             return EXIT_INTERRUPTED

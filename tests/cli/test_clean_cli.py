@@ -222,3 +222,22 @@ def test_copies_whose_reference_is_gone_are_never_deleted(cli: RunCli, folder: P
     left = [line for line in run.stdout.splitlines() if line.startswith("left alone")]
     assert any("a-copy.txt" in line and "reference" in line for line in left), run.stdout
     assert not (folder / "sub" / "zh-copy.txt").exists()  # a group whose reference is there is cleaned as asked
+
+
+def test_a_dry_run_refuses_the_destination_a_real_run_would_refuse(cli: RunCli, folder: Path) -> None:
+    before = snapshot(folder)
+    run = cli("scan", str(folder), *SCAN, "--mark", "all-but-reference", "--move-to", str(folder / "dupes"))
+    assert run.returncode == 1 and "nothing would be done" in run.stderr and "would move" not in run.stdout
+    assert snapshot(folder) == before
+
+
+def test_saved_results_of_a_stopped_scan_are_not_cleaned(cli: RunCli, folder: Path, tmp_path: Path) -> None:
+    saved = tmp_path / "R.json"
+    assert cli("scan", str(folder), *SCAN, "--save-results", str(saved)).returncode == 0
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    data["settings"]["partial"] = True
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    before = snapshot(folder)
+    run = cli("scan", "--results", str(saved), *CENTRAL, "--mark", "all-but-reference", "--delete", "--yes")
+    assert run.returncode == 1 and "stopped part way" in run.stderr and "interrupted" not in run.stderr
+    assert snapshot(folder) == before
