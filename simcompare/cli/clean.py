@@ -205,7 +205,8 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
     if args.reference_rule is not None:  # each group's reference chosen as the window chooses it, then the saved ones
         found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups
     groups = groups_as_saved(session, found, folders, loaded.references)
-    return report(args, session, groups, k, out, saved_marks=loaded.marked, reference_folders=folders)
+    stale = (*loaded.changed, *loaded.gone)
+    return report(args, session, groups, k, out, saved_marks=loaded.marked, reference_folders=folders, stale=stale)
 
 
 def _marked(
@@ -234,8 +235,10 @@ def clean(
     *,
     saved_marks: Iterable[str] = (),
     reference_folders: Sequence[str] = (),
+    stale: Iterable[str] = (),
 ) -> int:
-    """Mark, then print what would be done (a dry run) or, with ``--yes``, do it; returns the exit code."""
+    """Mark, then print what would be done (a dry run) or, with ``--yes``, do it; returns the exit code.
+    ``stale``: paths that changed or vanished since saved results were written (a dry run says they stay)."""
     group_of = {m.index: number for number, g in enumerate(groups, start=1) for m in g.members}
     reference_of = {m.index: g.reference for g in groups for m in g.members}
     chosen = _marked(args, session, groups, saved_marks, reference_folders)
@@ -264,6 +267,14 @@ def clean(
                     f"simcompare: {_option(kind)}: {display_name(str(error))}; nothing would be done", file=sys.stderr
                 )
                 return EXIT_INPUT
+        stale_set = set(stale)
+        for i in [i for i in chosen if session.files[i].path in stale_set]:
+            print(
+                f"would leave alone  group {group_of[i]}  {display_name(session.files[i].path)}: it changed or "
+                "vanished since the results were saved",
+                file=out,
+            )
+        chosen = [i for i in chosen if session.files[i].path not in stale_set]
         return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
     try:
         report = _act(args, kind, session, chosen, reference_of, reference_folders)

@@ -241,3 +241,17 @@ def test_saved_results_of_a_stopped_scan_are_not_cleaned(cli: RunCli, folder: Pa
     run = cli("scan", "--results", str(saved), *CENTRAL, "--mark", "all-but-reference", "--delete", "--yes")
     assert run.returncode == 1 and "stopped part way" in run.stderr and "interrupted" not in run.stderr
     assert snapshot(folder) == before
+
+
+def test_a_dry_run_of_saved_results_says_which_files_changed_would_stay(
+    cli: RunCli, folder: Path, tmp_path: Path
+) -> None:
+    saved = tmp_path / "R.json"
+    assert cli("scan", str(folder), *SCAN, "--save-results", str(saved)).returncode == 0
+    (folder / "sub" / "zh-copy.txt").write_text(ZH_A + "又改了一句。", encoding="utf-8")
+    before = snapshot(folder)
+    run = cli("scan", "--results", str(saved), *CENTRAL, "--mark", "all-but-reference", "--delete")
+    assert run.returncode == 0 and snapshot(folder) == before
+    lines = run.stdout.splitlines()
+    assert any(line.startswith("would leave alone") and "sub/zh-copy.txt" in line for line in lines), run.stdout
+    assert not any(line.startswith("would delete") and "zh-copy.txt" in line for line in lines), run.stdout
