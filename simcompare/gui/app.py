@@ -5,9 +5,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Mapping
 
 from simcompare import __version__
+from simcompare.gui.display import missing_display
 
 APP_NAME = "simcompare"
 ORGANIZATION = "simcompare"
@@ -42,31 +42,6 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def _want_offscreen() -> bool:
     return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
-
-
-# Where Qt opens windows through X11 or Wayland, and so needs one of them to be named in the environment.
-_X11_OR_WAYLAND = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
-
-
-def missing_display(environ: Mapping[str, str] | None = None, platform: str | None = None) -> str | None:
-    """Why the window cannot open here, in one line; None when it can (or when Qt is told where to draw).
-
-    On Linux and the BSDs Qt draws through X11 (``DISPLAY``) or Wayland (``WAYLAND_DISPLAY``, or a socket
-    handed over in ``WAYLAND_SOCKET``). With neither, and no platform chosen in ``QT_QPA_PLATFORM``, Qt aborts
-    (exit 134) with a message about a missing ``xcb-cursor0`` library, which is not the problem. macOS and
-    Windows always have their own platform.
-    """
-    environ = os.environ if environ is None else environ
-    platform = sys.platform if platform is None else platform
-    if not platform.startswith(_X11_OR_WAYLAND) or environ.get("QT_QPA_PLATFORM"):  # empty is unset, to Qt too
-        return None
-    if any(environ.get(name) for name in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET")):
-        return None
-    return (
-        "no display to open the window on (neither DISPLAY nor WAYLAND_DISPLAY is set): "
-        "over ssh, connect with `ssh -X`; to render the window to a PNG without a display, run "
-        "`simcompare --screenshot OUT.png` (or set QT_QPA_PLATFORM=offscreen)"
-    )
 
 
 def create_application(lang: str | None = None, *, saved: bool = True):
