@@ -41,7 +41,11 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def _want_offscreen() -> bool:
-    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or os.environ.get("QT_QPA_PLATFORM"))
+    """A screenshot is drawn offscreen unless a platform is chosen or a named display answers (it is drawn there)."""
+    if os.environ.get("QT_QPA_PLATFORM"):
+        return False
+    named = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")
+    return not named or missing_display() is not None
 
 
 def create_application(lang: str | None = None, *, saved: bool = True):

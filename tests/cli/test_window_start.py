@@ -102,6 +102,22 @@ def test_the_window_on_a_display_that_does_not_answer_says_so_and_exits_1(tmp_pa
     assert len(result.stderr.splitlines()) == 1, result.stderr
 
 
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland systems only: macOS and Windows draw")
+def test_a_screenshot_with_a_display_that_does_not_answer_is_drawn_offscreen(tmp_path: Path) -> None:
+    env = {**_without_display(tmp_path), "DISPLAY": ":64999"}
+    out = tmp_path / "shot.png"
+    result = subprocess.run(
+        [sys.executable, "-m", "simcompare", "--screenshot", str(out), "--size", "640x400"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        cwd=tmp_path,
+    )
+    assert result.returncode == 0, result.stderr
+    assert out.read_bytes().startswith(b"\x89PNG")
+
+
 def _without_display(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET")}
     env.pop("QT_QPA_PLATFORM", None)  # set by the tests' conftest: the command must do without it
