@@ -31,6 +31,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+from helpers.raw_pdf import one_page_pdf  # the same hostile PDFs as the reader's tests
+
 EN = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
 EN2 = EN.replace("quiet", "silent")
 ZH = "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆，晚上一起吃饭聊天。"
@@ -812,73 +815,42 @@ def _(box: Box) -> tuple[bool, str]:
     return _document_case(box, path, 1)
 
 
-def _pdf(content: bytes, *, compress: bool, form: bytes | None = None) -> bytes:
-    """A one-page PDF whose page is ``content``; ``form``, the content of a form XObject the page calls /Fm1."""
-    import zlib
-
-    def stream(head: bytes, body: bytes) -> bytes:
-        extra = b""
-        if compress:
-            body, extra = zlib.compress(body, 9), b"/Filter /FlateDecode "
-        return b"<< " + head + extra + b"/Length %d >>\nstream\n" % len(body) + body + b"\nendstream"
-
-    forms = b" /XObject << /Fm1 6 0 R >>" if form is not None else b""
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >>" + forms + b" >> >>",
-        stream(b"", content),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    if form is not None:
-        objects.append(
-            stream(b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << /Font << /F1 5 0 R >> >> ", form)
-        )
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    table = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
-    return bytes(out)
-
-
 @case("document: PDF page of one 5 MB content stream")
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "dense.pdf"
-    path.write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=False))
+    path.write_bytes(one_page_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=False))
     return _document_case(box, path, 1)
 
 
 @case("document: PDF page of 5 MB deflated to 8 KB")
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "deflated.pdf"
-    path.write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=True))
+    path.write_bytes(one_page_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=True))
     return _document_case(box, path, 1)
 
 
 @case("document: PDF page of 300 strings of 32,000 characters")
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "strings.pdf"
-    path.write_bytes(_pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 300 + b"ET", compress=True))
+    path.write_bytes(
+        one_page_pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 300 + b"ET", compress=True)
+    )
     return _document_case(box, path, 1)
 
 
 @case("document: PDF of 1 KB placing a form of 1,000 strings 1,000 times")
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "forms.pdf"
-    path.write_bytes(_pdf(b"/Fm1 Do " * 1_000, compress=True, form=b"BT /F1 1 Tf " + b"(a) Tj " * 1_000 + b"ET"))
+    path.write_bytes(
+        one_page_pdf(b"/Fm1 Do " * 1_000, compress=True, form=b"BT /F1 1 Tf " + b"(a) Tj " * 1_000 + b"ET")
+    )
     return _document_case(box, path, 1)
 
 
 @case("document: PDF page just under the object limit")
 def _(box: Box) -> tuple[bool, str]:
     path = box.docs / "allowed.pdf"
-    path.write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * 95_000 + b"ET", compress=True))
+    path.write_bytes(one_page_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * 95_000 + b"ET", compress=True))
     return _document_case(box, path, 0)
 
 
@@ -916,7 +888,9 @@ def _(box: Box) -> tuple[bool, str]:
     # Fewer than 16 files are read in the scanning process: each read there has its time limit as well.
     table = "".join(f"{{\\f{i}\\fnil Font {i};}}" for i in range(50_000))
     box.write("fonts.rtf", "{\\rtf1\\ansi{\\fonttbl" + table + "}\\f1 " + EN + "}", "latin-1")
-    (box.docs / "dense.pdf").write_bytes(_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=True))
+    (box.docs / "dense.pdf").write_bytes(
+        one_page_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * (5 * MB // 7) + b"ET", compress=True)
+    )
     box.write("tags.html", "<html><body>" + "<a>" * 300_000 + EN)
     box.write("a.txt")
     run = box.run("scan", str(box.docs), "--json", "--no-cache", "--workers", "2")

@@ -4,9 +4,8 @@ before PDFium loads a page counts what the forms draw, times how often they are 
 
 from __future__ import annotations
 
-import zlib
-
 import pytest
+from helpers.raw_pdf import CATALOG, FONT, PAGES, pdf_of, stream
 
 from simcompare.core.errors import InputError
 from simcompare.core.text.documents import document_from_bytes
@@ -22,12 +21,12 @@ def _pdf(page: bytes, forms: dict[str, bytes], *, placed_by_form: dict[str, str]
     font = first_form + len(names)
     xobjects = b" ".join(b"/%s %d 0 R" % (n.encode(), number[n]) for n in names)
     objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+        CATALOG,
+        PAGES,
         b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /XObject << "
         + xobjects
         + b" >> /Font << /F1 %d 0 R >> >> /Contents 4 0 R >>" % font,
-        _stream(b"", page),
+        stream(b"", page),
     ]
     for name in names:
         inner = (placed_by_form or {}).get(name)
@@ -35,26 +34,12 @@ def _pdf(page: bytes, forms: dict[str, bytes], *, placed_by_form: dict[str, str]
         if inner:
             resources += b" /XObject << /%s %d 0 R >>" % (inner.encode(), number[inner])
         objects.append(
-            _stream(
+            stream(
                 b"/Type /XObject /Subtype /Form /BBox [0 0 612 792] /Resources << " + resources + b" >> ", forms[name]
             )
         )
-    objects.append(b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>")
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for i, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % i + body + b"\nendobj\n"
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % o for o in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
-
-
-def _stream(head: bytes, content: bytes) -> bytes:
-    packed = zlib.compress(content)
-    return b"<< " + head + b"/Length %d /Filter /FlateDecode >>\nstream\n" % len(packed) + packed + b"\nendstream"
+    objects.append(FONT)
+    return pdf_of(objects)
 
 
 def _read(data: bytes, name: str = "forms.pdf") -> str:

@@ -10,11 +10,11 @@ import struct
 import threading
 import tracemalloc
 import zipfile
-import zlib
 from pathlib import Path
 
 import pytest
 from helpers.documents import write_epub, write_pdf
+from helpers.raw_pdf import one_page_pdf
 
 from simcompare.core.errors import InputError
 from simcompare.core.text.documents import document_from_bytes
@@ -63,36 +63,11 @@ def test_an_epub_whose_mimetype_inflates_without_end_is_sniffed_in_a_few_bytes(t
     assert peak < 20 * len(data) + (1 << 20), f"{peak:,} bytes traced for a file of {len(data):,}"
 
 
-def _pdf(content: bytes, *, compress: bool) -> bytes:
-    """A one-page PDF whose page is ``content``."""
-    extra = b""
-    if compress:
-        content, extra = zlib.compress(content, 9), b"/Filter /FlateDecode "
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R "
-        b"/Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< " + extra + b"/Length %d >>\nstream\n" % len(content) + content + b"\nendstream",
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, 1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n" % number + body + b"\nendobj\n"
-    table = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, table)
-    return bytes(out)
-
-
 @pytest.mark.parametrize("compress", [False, True], ids=["plain", "deflated"])
 def test_a_pdf_page_drawing_more_than_its_size_allows_is_refused_before_it_loads(compress: bool) -> None:
     """One content stream of tiny text objects: PDFium took 700 bytes for each (934 MB for 5 MB)."""
     draws = 160_000
-    data = _pdf(b"BT /F1 1 Tf " + b"(a) Tj " * draws + b"ET", compress=compress)
+    data = one_page_pdf(b"BT /F1 1 Tf " + b"(a) Tj " * draws + b"ET", compress=compress)
     assert draws > pdf_object_limit(len(data))
     with pytest.raises(InputError) as caught:
         document_from_bytes(data, path="dense.pdf")
@@ -102,7 +77,7 @@ def test_a_pdf_page_drawing_more_than_its_size_allows_is_refused_before_it_loads
 
 def test_a_pdf_page_showing_more_text_than_its_size_allows_is_refused_before_it_loads() -> None:
     """Few objects, but each string 32,000 characters: PDFium's text page keeps some 150 bytes a character."""
-    data = _pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 40 + b"ET", compress=True)
+    data = one_page_pdf(b"BT /F1 1 Tf " + (b"(" + b"a" * 32_000 + b") Tj 0 -1 Td ") * 40 + b"ET", compress=True)
     assert pdf_character_limit(len(data)) < 40 * 32_000 and len(data) < 20_000
     with pytest.raises(InputError) as caught:
         document_from_bytes(data, path="long strings.pdf")
@@ -110,14 +85,14 @@ def test_a_pdf_page_showing_more_text_than_its_size_allows_is_refused_before_it_
 
 
 def test_a_pdf_within_the_limit_and_an_ordinary_one_still_read(tmp_path: Path) -> None:
-    data = _pdf(b"BT /F1 12 Tf 72 700 Td (dense but allowed) Tj " + b"(a) Tj " * 5_000 + b"ET", compress=True)
+    data = one_page_pdf(b"BT /F1 12 Tf 72 700 Td (dense but allowed) Tj " + b"(a) Tj " * 5_000 + b"ET", compress=True)
     assert "dense but allowed" in document_from_bytes(data).text
     ordinary = write_pdf(tmp_path / "a.pdf", TEXT).read_bytes()
     assert "fingerprint keeps" in document_from_bytes(ordinary).text
 
 
 def test_a_pdf_whose_streams_inflate_past_the_budget_is_refused() -> None:
-    data = _pdf(b"BT ET " + b" " * (8 << 20), compress=True)
+    data = one_page_pdf(b"BT ET " + b" " * (8 << 20), compress=True)
     with pytest.raises(InputError) as caught:
         document_from_bytes(data, max_inflated=4 << 20)
     assert caught.value.code == "inflate_limit"
