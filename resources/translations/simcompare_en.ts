@@ -3478,7 +3478,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+222"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -3499,12 +3499,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+125"/>
         <source>Play</source>
         <translation>Play</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-123"/>
         <source>Go on to the next step by itself, at the pace chosen beside</source>
         <translation>Go on to the next step by itself, at the pace chosen beside</translation>
     </message>
@@ -3514,17 +3514,47 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>{n} s a step</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+36"/>
+        <source>Add tokens one at a time</source>
+        <translation>Add tokens one at a time</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</source>
+        <translation>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>− Token</source>
+        <translation>− Token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the last added token out of the sums</source>
+        <translation>Take the last added token out of the sums</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>+ Token</source>
+        <translation>+ Token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the next token&apos;s ±w to the sums</source>
+        <translation>Add the next token&apos;s ±w to the sums</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Step {i} of {n}.</source>
         <translation>Step {i} of {n}.</translation>
     </message>
@@ -3537,7 +3567,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-242"/>
+        <location line="-359"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -3615,6 +3645,31 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+6"/>
         <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
         <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
+        <translation>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no bit flips</source>
+        <translation>no bit flips</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bit {j} flips to {bit}</source>
+        <translation>bit {j} flips to {bit}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bits {list} flip</source>
+        <translation>bits {list} flip</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits so far are {bits}: {flips}.</source>
+        <translation>Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits so far are {bits}: {flips}.</translation>
     </message>
 </context>
 <context>
@@ -3779,7 +3834,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+172"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -3799,12 +3854,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Clear</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+97"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
@@ -3875,7 +3930,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>typed or pasted</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
@@ -3913,7 +3968,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/models.py" line="+191"/>
+        <location filename="../../simcompare/gui/compare/models.py" line="+223"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -3963,7 +4018,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>
@@ -3973,7 +4028,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>bit: V &gt; 0</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sum {j} = {value}: the bit is {bit}</source>
         <translation>Sum {j} = {value}: the bit is {bit}</translation>
     </message>

@@ -3434,7 +3434,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+222"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -3455,12 +3455,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+125"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-123"/>
         <source>Go on to the next step by itself, at the pace chosen beside</source>
         <translation>按旁边选定的节奏自动进入下一步</translation>
     </message>
@@ -3470,17 +3470,47 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>每步 {n} 秒</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+36"/>
+        <source>Add tokens one at a time</source>
+        <translation>逐个加入词元</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</source>
+        <translation>只计入前几个词元（按权重从大到小），其余的逐个加入，看逐位和如何累积、符号如何翻转；播放时按它的节奏逐个加入</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>− Token</source>
+        <translation>− 词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the last added token out of the sums</source>
+        <translation>把最后加入的词元从和中去掉</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>+ Token</source>
+        <translation>+ 词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the next token&apos;s ±w to the sums</source>
+        <translation>把下一个词元的 ±w 加到和中</translation>
+    </message>
+    <message>
+        <location line="+73"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Step {i} of {n}.</source>
         <translation>第 {i} 步，共 {n} 步。</translation>
     </message>
@@ -3493,7 +3523,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-242"/>
+        <location line="-359"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -3571,6 +3601,31 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+6"/>
         <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
         <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
+        <translation>逐个加入词元：A 的 {total} 个词元还一个都没加入，所以每一位的和都是 0。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no bit flips</source>
+        <translation>没有位翻转</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bit {j} flips to {bit}</source>
+        <translation>第 {j} 位翻转为 {bit}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bits {list} flip</source>
+        <translation>第 {list} 位翻转</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits so far are {bits}: {flips}.</source>
+        <translation>逐个加入词元：已加入 A 的 {total} 个词元中的 {n} 个；“{token}”加上 {cells}，于是 V = {sums}，目前的位是 {bits}：{flips}。</translation>
     </message>
 </context>
 <context>
@@ -3735,7 +3790,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+172"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -3755,12 +3810,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>清空</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+97"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
@@ -3831,7 +3886,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>输入或粘贴</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
@@ -3869,7 +3924,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/models.py" line="+191"/>
+        <location filename="../../simcompare/gui/compare/models.py" line="+223"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -3919,7 +3974,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>
@@ -3929,7 +3984,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>位：V &gt; 0</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sum {j} = {value}: the bit is {bit}</source>
         <translation>第 {j} 个和 = {value}：该位为 {bit}</translation>
     </message>

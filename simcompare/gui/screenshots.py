@@ -45,9 +45,9 @@ def teaching_screenshots(language: str, folder: Path, size: tuple[int, int] = (1
 
     # Geometry: the articles' three hyperplanes beside the θ/π law, for the edited example.
     page.load_example("en-edited" if language == "en" else "zh-edited")
-    page.show_results_tab(page.results.indexOf(page.geometry))
-    page.geometry.select_source("three-hyperplanes")
-    ok = wait_until(lambda: settled() and page.geometry.chart.law is not None)
+    page.show_results_tab(page.results.indexOf(page.geometry_view))
+    page.geometry_view.select_source("three-hyperplanes")
+    ok = wait_until(lambda: settled() and page.geometry_view.chart.law is not None)
     shots.append(("geometry", ok))
     settle_layouts()
     window.grab().save(str(folder / f"geometry-{language}.png"))

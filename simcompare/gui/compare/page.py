@@ -123,13 +123,13 @@ class ComparePage(QWidget):
         self.results.setDocumentMode(True)
         self.results.addTab(self.steps_tab, self.tr("Steps"))
         self.results.addTab(self.differences, self.tr("Differences"))
-        self.geometry = GeometryView()
+        self.geometry_view = GeometryView()
         self.index_view = IndexView()
         self.planes = PlaneView()
-        self.results.addTab(self.geometry, self.tr("Geometry"))
+        self.results.addTab(self.geometry_view, self.tr("Geometry"))
         self.results.addTab(self.planes, self.tr("Hyperplanes"))
         self.results.addTab(self.index_view, self.tr("Index"))
-        self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry)
+        self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry_view)
         self.results.setCornerWidget(self.export_button)
         self.lesson = LessonExporter(self.export_button.ask_path, (self.pane_a, self.pane_b), self)
 
@@ -208,7 +208,7 @@ class ComparePage(QWidget):
         """Stop the workers (before the window closes)."""
         self._recompute.shutdown()
         self.differences.shutdown()
-        self.geometry.shutdown()
+        self.geometry_view.shutdown()
 
     # ----------------------------------------------------------------------------------- actions
 
@@ -408,7 +408,7 @@ class ComparePage(QWidget):
                     "menu (the six-bit example shows every step with numbers small enough to check by hand)."
                 )
             )
-        self.geometry.show_comparison(comparison)
+        self.geometry_view.show_comparison(comparison)
         self.planes.show_comparison(comparison)
         self.index_view.show_comparison(comparison)
         self.steps_tab.set_comparison(comparison, self._count_tokens(comparison))

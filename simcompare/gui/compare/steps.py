@@ -13,9 +13,10 @@ from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
 
 from simcompare.core.explain.compare import Comparison
+from simcompare.core.explain.teaching import partial_sums
 from simcompare.core.fingerprint.simhash import TokenTrace
 from simcompare.gui.common.palette import number, signed
-from simcompare.gui.common.plain import plain_label
+from simcompare.gui.common.plain import fit_wrapped, keep_wrapped_lines, plain_label
 
 # Lists in a sentence stop after this many items ("…"): the views show them all.
 LISTED = 12
@@ -38,6 +39,10 @@ class Step(enum.IntEnum):
     FINGERPRINT = 7
     XOR = 8
     DISTANCE = 9
+
+
+# The steps on which the tokens can be added one at a time (the ±w matrix and its sums).
+ADDING_STEPS = (Step.SIGNED, Step.SUMS)
 
 
 def _listed(items: list[str]) -> str:
@@ -160,19 +165,60 @@ def _pair_sentence(step: Step, comparison: Comparison) -> str:
     )
 
 
+def adding_sentence(comparison: Comparison, n: int) -> str:
+    """What the first ``n`` tokens of text A (heaviest first) add up to, and which signs the last one flipped."""
+    fp = comparison.a.fingerprint
+    n = min(n, len(fp.tokens))
+    if n == 0:
+        return QCoreApplication.translate(
+            "Steps", "Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0."
+        ).format(total=len(fp.tokens))
+    token = fp.tokens[n - 1]
+    sums, before = partial_sums(fp, n), partial_sums(fp, n - 1)
+    flipped = [j for j in range(fp.bits) if (sums[j] > 0) != (before[j] > 0)]
+    if not flipped:
+        flips = QCoreApplication.translate("Steps", "no bit flips")
+    elif len(flipped) == 1:
+        flips = QCoreApplication.translate("Steps", "bit {j} flips to {bit}").format(
+            j=flipped[0], bit=int(sums[flipped[0]] > 0)
+        )
+    else:
+        flips = QCoreApplication.translate("Steps", "bits {list} flip").format(list=_listed([str(j) for j in flipped]))
+    code = fp.code_binary(token)
+    return QCoreApplication.translate(
+        "Steps",
+        "Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits "
+        "so far are {bits}: {flips}.",
+    ).format(
+        n=n,
+        total=len(fp.tokens),
+        token=token.token,
+        cells=_listed([signed(token.weight if bit == "1" else -token.weight) for bit in code]),
+        sums=_listed([number(v) for v in sums]),
+        bits=_listed(["1" if v > 0 else "0" for v in sums]),
+        flips=flips,
+    )
+
+
 class StepGuide(QWidget):
     """Previous / Next and the current step's sentence (and, for *clean*, the cleaned text).
 
+    On the ±w and sums steps, *Add tokens one at a time* counts only the first n tokens (heaviest first):
+    ``+ Token`` and ``− Token`` move n, and Play adds the rest one by one before it goes on to the next step.
+
     Signals:
         step_changed(int): the step to highlight (a :class:`Step`), or −1 when step mode is left.
+        tokens_added_changed(int): the tables count only the first n tokens, or all of them (−1).
     """
 
     step_changed = Signal(int)
+    tokens_added_changed = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
         self._step = -1
+        self._added = -1  # tokens added one at a time, or −1: all of them count
         self.toggle = QPushButton(self.tr("Step by step"))
         self.toggle.setCheckable(True)
         self.toggle.setToolTip(self.tr("Walk through the ten steps of SimHash, one at a time"))
@@ -187,12 +233,13 @@ class StepGuide(QWidget):
         self.pace.setCurrentIndex(1)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._play_on)
-        self.sentence = plain_label()
+        self.sentence = keep_wrapped_lines(plain_label())
         self.sentence.setWordWrap(True)
         self.cleaned = QPlainTextEdit()
         self.cleaned.setReadOnly(True)
         self.cleaned.setMaximumHeight(70)
         self.cleaned.hide()
+        self._make_adding_row()
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.toggle)
@@ -204,21 +251,82 @@ class StepGuide(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 2)
         column.addLayout(bar)
+        column.addWidget(self.adding_row)
         column.addWidget(self.cleaned)
         self.toggle.toggled.connect(self._on_toggled)
         self.previous_button.clicked.connect(self.previous)
         self.next_button.clicked.connect(self.next)
         self.play_button.toggled.connect(self._play)
         self.pace.currentIndexChanged.connect(self._pace_changed)
+        self.one_by_one.toggled.connect(self._on_one_by_one)
+        self.fewer_button.clicked.connect(self.remove_token)
+        self.more_button.clicked.connect(self.add_token)
         self._update()
+
+    def _make_adding_row(self) -> None:
+        """The row of *Add tokens one at a time*, shown on the ±w and sums steps."""
+        self.one_by_one = QPushButton(self.tr("Add tokens one at a time"))
+        self.one_by_one.setCheckable(True)
+        self.one_by_one.setToolTip(
+            self.tr(
+                "Count only the first tokens (heaviest first) and add the others one by one, to watch the sums "
+                "build up and the signs flip; Play adds them at its pace"
+            )
+        )
+        self.fewer_button = QPushButton(self.tr("− Token"))
+        self.fewer_button.setToolTip(self.tr("Take the last added token out of the sums"))
+        self.more_button = QPushButton(self.tr("+ Token"))
+        self.more_button.setToolTip(self.tr("Add the next token's ±w to the sums"))
+        self.adding_row = QWidget()
+        row = QHBoxLayout(self.adding_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.one_by_one)
+        row.addWidget(self.fewer_button)
+        row.addWidget(self.more_button)
+        row.addStretch(1)
+        self.adding_row.hide()
 
     @property
     def step(self) -> Step | None:
         return Step(self._step) if self._step >= 0 else None
 
+    @property
+    def tokens_added(self) -> int | None:
+        """How many tokens count while they are added one at a time; None when all count."""
+        return self._added if self._added >= 0 else None
+
+    def _token_total(self) -> int:
+        comparison = self._comparison
+        if comparison is None:
+            return 0
+        return max(len(comparison.a.fingerprint.tokens), len(comparison.b.fingerprint.tokens))
+
+    @Slot()
+    def add_token(self) -> None:
+        if not self.one_by_one.isChecked():
+            self.one_by_one.setChecked(True)  # from none added
+        self._set_added(min(self._token_total(), self._added + 1))
+
+    @Slot()
+    def remove_token(self) -> None:
+        self._set_added(max(0, self._added - 1))
+
+    def _set_added(self, n: int) -> None:
+        if n == self._added:
+            return
+        self._added = n
+        self._update()
+        self.tokens_added_changed.emit(n)
+
+    @Slot(bool)
+    def _on_one_by_one(self, on: bool) -> None:
+        self._set_added(0 if on else -1)
+
     def set_comparison(self, comparison: Comparison) -> None:
         """New numbers: the sentence follows them (the step stays)."""
         self._comparison = comparison
+        if self._added > self._token_total():
+            self._set_added(self._token_total())
         self._update()
 
     @Slot()
@@ -233,6 +341,8 @@ class StepGuide(QWidget):
         if not self.toggle.isChecked():
             self.toggle.setChecked(True)  # walks from step 0; then on to the step asked for
         self._step = step
+        if step not in ADDING_STEPS:
+            self.one_by_one.setChecked(False)  # every token counts again
         self._update()
         self.step_changed.emit(step)
 
@@ -254,6 +364,9 @@ class StepGuide(QWidget):
 
     @Slot()
     def _play_on(self) -> None:
+        if self.one_by_one.isChecked() and self._added < self._token_total():
+            self.add_token()  # the tokens one by one, then on to the next step
+            return
         if self._step < 0 or self._step >= len(Step) - 1:
             self.play_button.setChecked(False)
             return
@@ -265,15 +378,23 @@ class StepGuide(QWidget):
     def _on_toggled(self, on: bool) -> None:
         if not on:
             self.play_button.setChecked(False)
+            self.one_by_one.setChecked(False)
         self._step = 0 if on else -1
         self._update()
         self.step_changed.emit(self._step)
 
     def _update(self) -> None:
+        self._update_controls()
+        fit_wrapped(self.sentence)  # a longer sentence gets its lines' room
+
+    def _update_controls(self) -> None:
         on = self._step >= 0
         self.previous_button.setVisible(on)
         self.next_button.setVisible(on)
         self.pace.setVisible(on)
+        self.adding_row.setVisible(on and self._step in ADDING_STEPS)
+        self.fewer_button.setEnabled(self._added > 0)
+        self.more_button.setEnabled(self._added < self._token_total())
         self.previous_button.setEnabled(self._step > 0)
         self.next_button.setEnabled(0 <= self._step < len(Step) - 1)
         if not on or self._comparison is None:
@@ -283,10 +404,11 @@ class StepGuide(QWidget):
             self.cleaned.hide()
             return
         step = Step(self._step)
+        adding = self._added >= 0 and step in ADDING_STEPS and bool(self._comparison.a.fingerprint.tokens)
         self.sentence.setText(
             self.tr("Step {i} of {n}.").format(i=self._step + 1, n=len(Step))
             + " "
-            + step_sentence(step, self._comparison)
+            + (adding_sentence(self._comparison, self._added) if adding else step_sentence(step, self._comparison))
         )
         if step is Step.CLEAN:
             cleaned = self._comparison.a.features.cleaned

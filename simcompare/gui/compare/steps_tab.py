@@ -56,6 +56,7 @@ class StepsTab(QWidget):
         column.addWidget(self.steps_splitter, 1)
 
         self.step_guide.step_changed.connect(self._show_step)
+        self.step_guide.tokens_added_changed.connect(self._on_tokens_added)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
 
@@ -136,6 +137,13 @@ class StepsTab(QWidget):
             widget.setStyleSheet(f"background: {tint(SELECTED, widget, 0.3).name()};")
             if self.fingerprints.isAncestorOf(widget):
                 self.fingerprints_area.ensureWidgetVisible(widget, 4, 4)  # a lit line is never scrolled away
+
+    @Slot(int)
+    def _on_tokens_added(self, n: int) -> None:
+        """Adding tokens one at a time: the tables count only the first ``n`` (−1: all of them)."""
+        for table in (self.table_a, self.table_b):
+            table.model.set_added(None if n < 0 else n)
+            table.view.viewport().update()
 
     @staticmethod
     def _select_step_cells(table: TokenTable, step: int) -> None:
