@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
-        <location line="+318"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
+        <location line="+340"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-317"/>
-        <location line="+318"/>
+        <location line="-339"/>
+        <location line="+340"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-337"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-79"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,12 +87,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -112,12 +112,17 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
+        <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
+        <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
@@ -1964,7 +1969,7 @@
         <translation>E&amp;xamples</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
@@ -3126,7 +3131,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -3316,7 +3321,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+217"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -3324,6 +3329,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+22"/>
         <source>{old} cannot give {bits} bits, so the hasher is now {new}.</source>
         <translation>{old} cannot give {bits} bits, so the hasher is now {new}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The toy example sets the width and every token&apos;s weight and code (codes left empty come from {name}): edit them in Examples → Edit the toy example…</source>
+        <translation>The toy example sets the width and every token&apos;s weight and code (codes left empty come from {name}): edit them in Examples → Edit the toy example…</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -4036,6 +4046,200 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
+    </message>
+</context>
+<context>
+    <name>ToyEditor</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+201"/>
+        <source>Toy example</source>
+        <translation>Toy example</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type each token&apos;s weight and code (f digits 0 or 1), or leave the code empty for the code the hasher gives it. The Compare page follows every change: ±w, sums, bits, XOR, distance.</source>
+        <translation>Type each token&apos;s weight and code (f digits 0 or 1), or leave the code empty for the code the hasher gives it. The Compare page follows every change: ±w, sums, bits, XOR, distance.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The width f: every typed code has exactly f digits</source>
+        <translation>The width f: every typed code has exactly f digits</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} ({bits} bits)</source>
+        <translation>{name} ({bits} bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gives the codes left empty: the first f bits of the token&apos;s hash</source>
+        <translation>Gives the codes left empty: the first f bits of the token&apos;s hash</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Six-bit worked example</source>
+        <translation>Six-bit worked example</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start again from the six-bit worked example (A=5 100101 …)</source>
+        <translation>Start again from the six-bit worked example (A=5 100101 …)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open…</source>
+        <translation>Open…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save…</source>
+        <translation>Save…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Bits f</source>
+        <translation>Bits f</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Codes left empty from</source>
+        <translation>Codes left empty from</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>{name} was not opened: {reason}</source>
+        <translation>{name} was not opened: {reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the toy example {name}</source>
+        <translation>Opened the toy example {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} was not saved: {reason}</source>
+        <translation>{name} was not saved: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the toy example as {name}</source>
+        <translation>Saved the toy example as {name}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not applied (the Compare page shows the last valid toy example): {reason}</source>
+        <translation>Not applied (the Compare page shows the last valid toy example): {reason}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open a toy example</source>
+        <translation>Open a toy example</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json);;All files (*)</source>
+        <translation>Toy examples (*.json);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the toy example</source>
+        <translation>Save the toy example</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json)</source>
+        <translation>Toy examples (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyLesson</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_mode.py" line="+26"/>
+        <source>Toy example (A): its tokens; weights and codes in the editor</source>
+        <translation>Toy example (A): its tokens; weights and codes in the editor</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toy example (B): its tokens; weights and codes in the editor</source>
+        <translation>Toy example (B): its tokens; weights and codes in the editor</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Edit the toy example…</source>
+        <translation>Edit the toy example…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
+        <translation>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyTable</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code used</source>
+        <translation>Code used</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One word, as it is shown and hashed (“A” stays “A”)</source>
+        <translation>One word, as it is shown and hashed (“A” stays “A”)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A number, 0 or more: how hard the token pulls on every bit</source>
+        <translation>A number, 0 or more: how hard the token pulls on every bit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f digits 0 or 1; left empty, the token gets the code the hasher gives it</source>
+        <translation>f digits 0 or 1; left empty, the token gets the code the hasher gives it</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The code the sums use: the typed one, or in italics the hasher&apos;s</source>
+        <translation>The code the sums use: the typed one, or in italics the hasher&apos;s</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add row</source>
+        <translation>Add row</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove row</source>
+        <translation>Remove row</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected row (or the last one)</source>
+        <translation>Remove the selected row (or the last one)</translation>
     </message>
 </context>
 <context>

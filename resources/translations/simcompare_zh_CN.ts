@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
-        <location line="+318"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
+        <location line="+340"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-317"/>
-        <location line="+318"/>
+        <location line="-339"/>
+        <location line="+340"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-337"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-79"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,12 +87,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -112,12 +112,17 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
+        <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
+        <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
@@ -1941,7 +1946,7 @@
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -3083,7 +3088,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -3273,7 +3278,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+217"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -3281,6 +3286,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+22"/>
         <source>{old} cannot give {bits} bits, so the hasher is now {new}.</source>
         <translation>{old} 给不出 {bits} 位，所以哈希函数已改为 {new}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The toy example sets the width and every token&apos;s weight and code (codes left empty come from {name}): edit them in Examples → Edit the toy example…</source>
+        <translation>玩具示例决定位数以及每个词元的权重和编码（留空的编码由 {name} 给出）：请在“示例 → 编辑玩具示例…”中修改。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3992,6 +4002,200 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
+    </message>
+</context>
+<context>
+    <name>ToyEditor</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+201"/>
+        <source>Toy example</source>
+        <translation>玩具示例</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type each token&apos;s weight and code (f digits 0 or 1), or leave the code empty for the code the hasher gives it. The Compare page follows every change: ±w, sums, bits, XOR, distance.</source>
+        <translation>输入每个词元的权重和编码（f 个 0 或 1），编码留空则用哈希函数给它的编码。比较页随每次修改更新：±w、逐位和、位、异或、距离。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The width f: every typed code has exactly f digits</source>
+        <translation>位数 f：每个输入的编码恰好有 f 位数字</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} ({bits} bits)</source>
+        <translation>{name}（{bits} 位）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gives the codes left empty: the first f bits of the token&apos;s hash</source>
+        <translation>给出留空的编码：词元哈希值的前 f 位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Six-bit worked example</source>
+        <translation>六位演算示例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start again from the six-bit worked example (A=5 100101 …)</source>
+        <translation>从六位演算示例重新开始（A=5 100101 …）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Bits f</source>
+        <translation>位数 f</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Codes left empty from</source>
+        <translation>留空的编码来自</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>{name} was not opened: {reason}</source>
+        <translation>未能打开 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the toy example {name}</source>
+        <translation>已打开玩具示例 {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} was not saved: {reason}</source>
+        <translation>未能保存 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the toy example as {name}</source>
+        <translation>已将玩具示例保存为 {name}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not applied (the Compare page shows the last valid toy example): {reason}</source>
+        <translation>未应用（比较页显示最后一个有效的玩具示例）：{reason}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open a toy example</source>
+        <translation>打开玩具示例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json);;All files (*)</source>
+        <translation>玩具示例 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the toy example</source>
+        <translation>保存玩具示例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json)</source>
+        <translation>玩具示例 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyLesson</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_mode.py" line="+26"/>
+        <source>Toy example (A): its tokens; weights and codes in the editor</source>
+        <translation>玩具示例（A）：它的词元；权重和编码在编辑器中</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toy example (B): its tokens; weights and codes in the editor</source>
+        <translation>玩具示例（B）：它的词元；权重和编码在编辑器中</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Edit the toy example…</source>
+        <translation>编辑玩具示例…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
+        <translation>输入词元及其权重和编码，看每一步随之变化（可保存为 JSON）</translation>
+    </message>
+</context>
+<context>
+    <name>ToyTable</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code used</source>
+        <translation>所用编码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One word, as it is shown and hashed (“A” stays “A”)</source>
+        <translation>一个词，按显示的样子哈希（“A”仍是“A”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A number, 0 or more: how hard the token pulls on every bit</source>
+        <translation>一个不小于 0 的数：词元对每一位的拉力有多大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f digits 0 or 1; left empty, the token gets the code the hasher gives it</source>
+        <translation>f 个 0 或 1；留空则词元使用哈希函数给它的编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The code the sums use: the typed one, or in italics the hasher&apos;s</source>
+        <translation>求和所用的编码：输入的编码，或以斜体显示的哈希函数的编码</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add row</source>
+        <translation>添加一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove row</source>
+        <translation>删除一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected row (or the last one)</source>
+        <translation>删除选中的行（或最后一行）</translation>
     </message>
 </context>
 <context>

@@ -228,6 +228,8 @@ class MainWindow(QMainWindow):
                 examples_menu.addSeparator()
             previous = group
             examples_menu.addAction(self.example_actions[item.key])
+        examples_menu.addAction(self.compare_page.toy.action)  # beside the six-bit example it starts from
+        self.compare_page.toy.action.triggered.connect(lambda: self.pages.setCurrentIndex(self.COMPARE))
         bar.addMenu(page.mark_menu)
         bar.addMenu(page.actions_menu)
         help_menu = bar.addMenu(self.tr("&Help"))
