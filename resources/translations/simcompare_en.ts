@@ -4051,7 +4051,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+201"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
         <source>Toy example</source>
         <translation>Toy example</translation>
     </message>
@@ -4165,13 +4165,13 @@ What you asked for may not have finished; the window is still usable. The detail
     <name>ToyLesson</name>
     <message>
         <location filename="../../simcompare/gui/compare/toy_mode.py" line="+26"/>
-        <source>Toy example (A): its tokens; weights and codes in the editor</source>
-        <translation>Toy example (A): its tokens; weights and codes in the editor</translation>
+        <source>Toy example (A)</source>
+        <translation>Toy example (A)</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Toy example (B): its tokens; weights and codes in the editor</source>
-        <translation>Toy example (B): its tokens; weights and codes in the editor</translation>
+        <source>Toy example (B)</source>
+        <translation>Toy example (B)</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -4182,6 +4182,119 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+2"/>
         <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
         <translation>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyMessages</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_messages.py" line="+26"/>
+        <source>a toy example file is at most {kb} KB; this one has {size} bytes</source>
+        <translation>a toy example file is at most {kb} KB; this one has {size} bytes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not UTF-8 text (byte {byte})</source>
+        <translation>not a toy example: not UTF-8 text (byte {byte})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not JSON</source>
+        <translation>not a toy example: not JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: its JSON is nested too deeply</source>
+        <translation>not a toy example: its JSON is nested too deeply</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: {name} is not a number JSON allows</source>
+        <translation>not a toy example: {name} is not a number JSON allows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example (its “format” is not “simcompare-toy”)</source>
+        <translation>not a toy example (its “format” is not “simcompare-toy”)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a toy example of version {got}; this simcompare reads version 1</source>
+        <translation>a toy example of version {got}; this simcompare reads version 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the width f must be a whole number from 1 to {max_bits}, got {got}</source>
+        <translation>the width f must be a whole number from 1 to {max_bits}, got {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown hasher {got}</source>
+        <translation>unknown hasher {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}</source>
+        <translation>the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>text {side} must be a list of rows</source>
+        <translation>text {side} must be a list of rows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>text {side} has {rows} rows; a toy text has at most {max_rows}</source>
+        <translation>text {side} has {rows} rows; a toy text has at most {max_rows}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a row is a token, a weight and a code</source>
+        <translation>a row is a token, a weight and a code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token must be some text</source>
+        <translation>the token must be some text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token is longer than {max_token} characters</source>
+        <translation>the token is longer than {max_token} characters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token {got} holds a space or a control character; use one word</source>
+        <translation>the token {got} holds a space or a control character; use one word</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” is already row {other_row}; give each token one row</source>
+        <translation>“{token}” is already row {other_row}; give each token one row</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be a number, got {got}</source>
+        <translation>the weight of “{token}” must be a number, got {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be from 0 to {max_weight}, got {got}</source>
+        <translation>the weight of “{token}” must be from 0 to {max_weight}, got {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the code of “{token}” must be {bits} digits 0 or 1 (or empty for the hasher&apos;s), got {got}</source>
+        <translation>the code of “{token}” must be {bits} digits 0 or 1 (or empty for the hasher&apos;s), got {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” has the code {first_code} in text {first_side} and {code} in text {side}; one token has one code: type the same code, or leave one empty</source>
+        <translation>“{token}” has the code {first_code} in text {first_side} and {code} in text {side}; one token has one code: type the same code, or leave one empty</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>text {side}, row {row}: {problem}</source>
+        <translation>text {side}, row {row}: {problem}</translation>
     </message>
 </context>
 <context>

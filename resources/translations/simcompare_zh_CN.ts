@@ -4007,7 +4007,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+201"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
         <source>Toy example</source>
         <translation>玩具示例</translation>
     </message>
@@ -4121,13 +4121,13 @@ What you asked for may not have finished; the window is still usable. The detail
     <name>ToyLesson</name>
     <message>
         <location filename="../../simcompare/gui/compare/toy_mode.py" line="+26"/>
-        <source>Toy example (A): its tokens; weights and codes in the editor</source>
-        <translation>玩具示例（A）：它的词元；权重和编码在编辑器中</translation>
+        <source>Toy example (A)</source>
+        <translation>玩具示例（A）</translation>
     </message>
     <message>
         <location line="+1"/>
-        <source>Toy example (B): its tokens; weights and codes in the editor</source>
-        <translation>玩具示例（B）：它的词元；权重和编码在编辑器中</translation>
+        <source>Toy example (B)</source>
+        <translation>玩具示例（B）</translation>
     </message>
     <message>
         <location line="+30"/>
@@ -4138,6 +4138,119 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+2"/>
         <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
         <translation>输入词元及其权重和编码，看每一步随之变化（可保存为 JSON）</translation>
+    </message>
+</context>
+<context>
+    <name>ToyMessages</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_messages.py" line="+26"/>
+        <source>a toy example file is at most {kb} KB; this one has {size} bytes</source>
+        <translation>玩具示例文件最多 {kb} KB；这个文件有 {size} 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not UTF-8 text (byte {byte})</source>
+        <translation>不是玩具示例：不是 UTF-8 文本（第 {byte} 字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not JSON</source>
+        <translation>不是玩具示例：不是 JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: its JSON is nested too deeply</source>
+        <translation>不是玩具示例：它的 JSON 嵌套太深</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: {name} is not a number JSON allows</source>
+        <translation>不是玩具示例：{name} 不是 JSON 允许的数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example (its “format” is not “simcompare-toy”)</source>
+        <translation>不是玩具示例（它的“format”不是“simcompare-toy”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a toy example of version {got}; this simcompare reads version 1</source>
+        <translation>版本为 {got} 的玩具示例；这个 simcompare 只读取版本 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the width f must be a whole number from 1 to {max_bits}, got {got}</source>
+        <translation>位数 f 必须是 1 到 {max_bits} 之间的整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown hasher {got}</source>
+        <translation>未知的哈希函数 {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}</source>
+        <translation>哈希函数 {hasher} 只给出 {width} 位，少于 {bits} 位；请选择 {able}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>text {side} must be a list of rows</source>
+        <translation>文本 {side} 必须是若干行的列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>text {side} has {rows} rows; a toy text has at most {max_rows}</source>
+        <translation>文本 {side} 有 {rows} 行；玩具文本最多 {max_rows} 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a row is a token, a weight and a code</source>
+        <translation>一行由词元、权重和编码组成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token must be some text</source>
+        <translation>词元不能为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token is longer than {max_token} characters</source>
+        <translation>词元超过 {max_token} 个字符</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token {got} holds a space or a control character; use one word</source>
+        <translation>词元 {got} 含有空格或控制字符；请只用一个词</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” is already row {other_row}; give each token one row</source>
+        <translation>“{token}”已在第 {other_row} 行；每个词元只占一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be a number, got {got}</source>
+        <translation>“{token}”的权重必须是数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be from 0 to {max_weight}, got {got}</source>
+        <translation>“{token}”的权重必须在 0 到 {max_weight} 之间，实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the code of “{token}” must be {bits} digits 0 or 1 (or empty for the hasher&apos;s), got {got}</source>
+        <translation>“{token}”的编码必须是 {bits} 个 0 或 1（留空则用哈希函数的编码），实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” has the code {first_code} in text {first_side} and {code} in text {side}; one token has one code: type the same code, or leave one empty</source>
+        <translation>“{token}”在文本 {first_side} 中的编码是 {first_code}，在文本 {side} 中是 {code}；一个词元只有一个编码：请输入相同的编码，或把其中一个留空</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>text {side}, row {row}: {problem}</source>
+        <translation>文本 {side} 第 {row} 行：{problem}</translation>
     </message>
 </context>
 <context>

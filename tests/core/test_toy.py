@@ -14,6 +14,7 @@ from simcompare.core.explain.toy import (
     WORKED_EXAMPLE,
     ToyError,
     ToyExample,
+    ToyProblem,
     ToyRow,
     load_toy,
     toy_json,
@@ -130,8 +131,9 @@ def _row(**changes: object) -> dict[str, object]:
     ],
 )
 def test_untrusted_toy_files_are_refused_with_a_reason(data: object, message: str):
-    with pytest.raises(ToyError, match=_escaped(message)):
+    with pytest.raises(ToyError, match=_escaped(message)) as raised:
         load_toy(json.dumps(data))
+    assert isinstance(raised.value.problem, ToyProblem)  # the window says it in its own words
 
 
 def _escaped(message: str) -> str:
@@ -150,5 +152,6 @@ def _escaped(message: str) -> str:
     ],
 )
 def test_files_that_are_not_toy_examples(raw: bytes, message: str):
-    with pytest.raises(ToyError, match=_escaped(message)):
+    with pytest.raises(ToyError, match=_escaped(message)) as raised:
         load_toy(raw)
+    assert isinstance(raised.value.problem, ToyProblem)

@@ -8,12 +8,13 @@ from pathlib import Path
 from helpers.gui import wait_settled
 from PySide6.QtGui import QAction
 
-from simcompare.core.explain.toy import WORKED_EXAMPLE, load_toy, toy_json
+from simcompare.core.explain.toy import WORKED_EXAMPLE, ToyError, load_toy, toy_json
 from simcompare.core.fingerprint.hashing import HASHERS
-from simcompare.gui.app import WindowHost, build_window
+from simcompare.gui.app import WindowHost, build_window, install_translations
 from simcompare.gui.compare.models import ValueRole
 from simcompare.gui.compare.steps import Step
 from simcompare.gui.compare.toy_editor import CODE, TOKEN, USED, WEIGHT
+from simcompare.gui.compare.toy_messages import toy_error_text
 from simcompare.gui.main_window import MainWindow
 
 
@@ -80,7 +81,7 @@ def test_every_edit_recomputes_everything_downstream(qtbot, main_window: MainWin
     editor.table_a.remove_button.click()  # the selected row, "cat"
     wait_for(qtbot, page, lambda c: len(c.a.fingerprint.tokens) == 5)
     editor.bits.setValue(7)  # the typed codes no longer have f digits: named, and nothing applied
-    assert "text A, row 1: the code of 'A' must be 7 digits 0 or 1" in editor.problem.text()
+    assert "text A, row 1: the code of “A” must be 7 digits 0 or 1" in editor.problem.text()
     assert editor.problem.isVisibleTo(editor) and page.comparison.config.bits == 6
     editor.bits.setValue(6)
     assert not editor.problem.isVisibleTo(editor)
@@ -90,15 +91,15 @@ def test_a_mistake_is_named_and_the_page_keeps_the_last_valid_toy(qtbot, main_wi
     page, editor = open_toy(qtbot, main_window)
     table = editor.table_b.table
     for text, message in (
-        ("10a011", "text B, row 2: the code of 'B' must be 6 digits 0 or 1"),
-        ("111111", "'B' has the code 101011 in text A and 111111 in text B"),
+        ("10a011", "text B, row 2: the code of “B” must be 6 digits 0 or 1"),
+        ("111111", "“B” has the code 101011 in text A and 111111 in text B"),
     ):
         table.item(1, CODE).setText(text)
         assert message in editor.problem.text()
     table.item(1, CODE).setText("")  # empty: the code typed in A holds in B too
     assert not editor.problem.isVisibleTo(editor)
     table.item(0, WEIGHT).setText("heavy")
-    assert "text B, row 1: the weight of 'A' must be a number, got 'heavy'" in editor.problem.text()
+    assert "text B, row 1: the weight of “A” must be a number, got 'heavy'" in editor.problem.text()
     table.item(0, WEIGHT).setText("5")
     wait_settled(qtbot, page)
     assert page.comparison.b.fingerprint.binary == "101111"
@@ -131,7 +132,7 @@ def test_a_hostile_file_is_refused_with_its_reason_and_markup_stays_text(
     data["bits"] = 600
     bad.write_text(json.dumps(data), encoding="utf-8")
     assert not editor.open_file(str(bad))
-    assert editor.problem.text() == "bad.json was not opened: 'bits' must be a whole number from 1 to 64, got 600"
+    assert editor.problem.text() == "bad.json was not opened: the width f must be a whole number from 1 to 64, got 600"
     assert editor.toy() == WORKED_EXAMPLE  # the tables are as they were
     bad.write_bytes(b"\x00" * 300_000)
     assert not editor.open_file(str(bad)) and "at most 256 KB" in editor.problem.text()
@@ -193,7 +194,22 @@ def test_a_language_switch_keeps_the_toy_example(qtbot, qapp) -> None:
     page = new.compare_page
     wait_for(qtbot, page, lambda c: c.config.bits == 6)
     assert page.toy.active is not None and page.comparison.distance == 0 and page.comparison.k == 2
-    assert page.pane_a.info.text() == "玩具示例（A）：它的词元；权重和编码在编辑器中"
+    assert page.pane_a.info.text() == "玩具示例（A）"
     assert page.toy.editor.toy() == page.toy.active  # the editor, opened again, holds it
     assert page.settings.user_settings() == before  # what comes back when the toy leaves
     new.close()
+
+
+def test_every_problem_has_words_in_both_languages(qapp) -> None:
+    """No toy problem falls back to the core's English: each has its sentence, translated for Chinese."""
+    from simcompare.core.explain.toy import ToyProblem
+    from simcompare.gui.compare import toy_messages
+
+    assert set(toy_messages._WORDS) == set(ToyProblem)
+    error = ToyError(ToyProblem.CODE, "English", side="B", row=2, token="x", bits=6, got="'1'")
+    assert (
+        toy_error_text(error)
+        == "text B, row 2: the code of “x” must be 6 digits 0 or 1 (or empty for the hasher's), got '1'"
+    )
+    install_translations(qapp, "zh_CN")
+    assert toy_error_text(error) == "文本 B 第 2 行：“x”的编码必须是 6 个 0 或 1（留空则用哈希函数的编码），实际是 '1'"

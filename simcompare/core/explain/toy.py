@@ -21,7 +21,9 @@ import json
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
+from simcompare.core.compat import StrEnum
 from simcompare.core.explain.compare import Comparison, Side, compare_sides
 from simcompare.core.fingerprint.hashing import HASHERS
 from simcompare.core.fingerprint.simhash import Config, Features, fingerprint_weights, text_digest
@@ -39,8 +41,40 @@ TOY_MAX_BYTES = 256 * 1024  # a saved toy example of 2 × 64 rows of 40-characte
 TOY_DEFAULT_HASHER = "md5"
 
 
+class ToyProblem(StrEnum):
+    """What is wrong with a toy example: a front end chooses its words by it (the message is English)."""
+
+    TOO_LARGE = "too_large"  # size
+    NOT_UTF8 = "not_utf8"  # byte
+    NOT_JSON = "not_json"
+    TOO_DEEP = "too_deep"
+    NOT_A_NUMBER = "not_a_number"  # name: NaN, Infinity
+    NOT_TOY = "not_toy"
+    VERSION = "version"  # got
+    BITS = "bits"  # got
+    HASHER = "hasher"  # got
+    HASHER_NARROW = "hasher_narrow"  # hasher, width, bits, able
+    NOT_ROWS = "not_rows"  # side
+    TOO_MANY_ROWS = "too_many_rows"  # side, rows
+    ROW_SHAPE = "row_shape"  # side, row
+    TOKEN_EMPTY = "token_empty"  # side, row, got
+    TOKEN_LONG = "token_long"  # side, row
+    TOKEN_SPACE = "token_space"  # side, row, got
+    TOKEN_TWICE = "token_twice"  # side, row, token, other_row
+    WEIGHT_NOT_NUMBER = "weight_not_number"  # side, row, token, got
+    WEIGHT_RANGE = "weight_range"  # side, row, token, got
+    CODE = "code"  # side, row, token, bits, got
+    CODE_CONFLICT = "code_conflict"  # token, first_side, first_code, side, code
+
+
 class ToyError(ValueError):
-    """A toy example (typed, or read from a file) that breaks a rule; the message says where and why."""
+    """A toy example (typed, or read from a file) that breaks a rule; the message says where and why in English,
+    ``problem`` and ``values`` say it as data (the side "A" or "B", the row from 1, the value found…)."""
+
+    def __init__(self, problem: ToyProblem, message: str, **values: Any) -> None:
+        super().__init__(message)
+        self.problem = problem
+        self.values = values
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +125,14 @@ class ToyExample:
                 known = typed.get(row.token)
                 if known is not None and known[1] != row.code:
                     raise ToyError(
+                        ToyProblem.CODE_CONFLICT,
                         f"'{row.token}' has the code {known[1]} in text {known[0]} and {row.code} in text {label}; "
-                        "one token has one code: type the same code, or leave one empty"
+                        "one token has one code: type the same code, or leave one empty",
+                        token=row.token,
+                        first_side=known[0],
+                        first_code=known[1],
+                        side=label,
+                        code=row.code,
                     )
                 typed.setdefault(row.token, (label, row.code))
         hasher = HASHERS[self.hasher]
@@ -155,51 +195,84 @@ def _shown(value: object) -> str:
 
 def _check_bits(bits: object) -> None:
     if isinstance(bits, bool) or not isinstance(bits, int) or not 1 <= bits <= TOY_MAX_BITS:
-        raise ToyError(f"'bits' must be a whole number from 1 to {TOY_MAX_BITS}, got {_shown(bits)}")
+        raise ToyError(
+            ToyProblem.BITS,
+            f"'bits' must be a whole number from 1 to {TOY_MAX_BITS}, got {_shown(bits)}",
+            got=_shown(bits),
+        )
 
 
 def _check_hasher(hasher: object, bits: int) -> None:
     if not isinstance(hasher, str) or hasher not in HASHERS:
-        raise ToyError(f"'hasher' must be one of {', '.join(HASHERS)}, got {_shown(hasher)}")
+        raise ToyError(
+            ToyProblem.HASHER, f"'hasher' must be one of {', '.join(HASHERS)}, got {_shown(hasher)}", got=_shown(hasher)
+        )
     if HASHERS[hasher].bits < bits:
         able = ", ".join(name for name, h in HASHERS.items() if h.bits >= bits)
-        raise ToyError(f"the hasher {hasher} gives {HASHERS[hasher].bits} bits, fewer than {bits}; choose {able}")
+        width = HASHERS[hasher].bits
+        raise ToyError(
+            ToyProblem.HASHER_NARROW,
+            f"the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}",
+            hasher=hasher,
+            width=width,
+            bits=bits,
+            able=able,
+        )
 
 
 def _check_rows(label: str, rows: object, bits: int) -> None:
     if not isinstance(rows, tuple):
-        raise ToyError(f"text {label} must be a list of rows")
-    if len(rows) > TOY_MAX_ROWS:
-        raise ToyError(f"text {label} has {len(rows)} rows; a toy text has at most {TOY_MAX_ROWS}")
+        raise ToyError(ToyProblem.NOT_ROWS, f"text {label} must be a list of rows", side=label)
+    _check_row_count(label, len(rows))
     seen: dict[str, int] = {}
     for number, row in enumerate(rows, 1):
         where = f"text {label}, row {number}"
+        place = {"side": label, "row": number}
         if not isinstance(row, ToyRow):
-            raise ToyError(f"{where}: not a row of token, weight and code")
-        _check_token(row.token, where)
-        if row.token in seen:
-            raise ToyError(f"{where}: '{row.token}' is already row {seen[row.token]}; give each token one row")
-        seen[row.token] = number
+            raise ToyError(ToyProblem.ROW_SHAPE, f"{where}: not a row of token, weight and code", **place)
+        _check_token(row.token, where, place)
+        token = row.token
+        if token in seen:
+            raise ToyError(
+                ToyProblem.TOKEN_TWICE,
+                f"{where}: '{token}' is already row {seen[token]}; give each token one row",
+                token=token,
+                other_row=seen[token],
+                **place,
+            )
+        seen[token] = number
         weight = row.weight
         if isinstance(weight, bool) or not isinstance(weight, int | float) or not math.isfinite(weight):
-            raise ToyError(f"{where}: the weight of '{row.token}' must be a number, got {_shown(weight)}")
+            got = _shown(weight)
+            message = f"{where}: the weight of '{token}' must be a number, got {got}"
+            raise ToyError(ToyProblem.WEIGHT_NOT_NUMBER, message, token=token, got=got, **place)
         if not 0 <= weight <= TOY_MAX_WEIGHT:
-            raise ToyError(f"{where}: the weight of '{row.token}' must be from 0 to {TOY_MAX_WEIGHT:g}, got {weight:g}")
+            message = f"{where}: the weight of '{token}' must be from 0 to {TOY_MAX_WEIGHT:g}, got {weight:g}"
+            raise ToyError(ToyProblem.WEIGHT_RANGE, message, token=token, got=f"{weight:g}", **place)
         code = row.code
         if code is not None and (not isinstance(code, str) or len(code) != bits or set(code) - {"0", "1"}):
-            raise ToyError(
-                f"{where}: the code of '{row.token}' must be {bits} digits 0 or 1 (or empty for the hasher's), "
-                f"got {_shown(code)}"
+            got = _shown(code)
+            message = (
+                f"{where}: the code of '{token}' must be {bits} digits 0 or 1 (or empty for the hasher's), got {got}"
             )
+            raise ToyError(ToyProblem.CODE, message, token=token, bits=bits, got=got, **place)
 
 
-def _check_token(token: object, where: str) -> None:
+def _check_row_count(label: str, rows: int) -> None:
+    if rows > TOY_MAX_ROWS:
+        message = f"text {label} has {rows} rows; a toy text has at most {TOY_MAX_ROWS}"
+        raise ToyError(ToyProblem.TOO_MANY_ROWS, message, side=label, rows=rows)
+
+
+def _check_token(token: object, where: str, place: dict[str, Any]) -> None:
+    got = _shown(token)
     if not isinstance(token, str) or not token.strip():
-        raise ToyError(f"{where}: the token must be some text, got {_shown(token)}")
+        raise ToyError(ToyProblem.TOKEN_EMPTY, f"{where}: the token must be some text, got {got}", got=got, **place)
     if len(token) > TOY_MAX_TOKEN:
-        raise ToyError(f"{where}: the token is longer than {TOY_MAX_TOKEN} characters")
+        raise ToyError(ToyProblem.TOKEN_LONG, f"{where}: the token is longer than {TOY_MAX_TOKEN} characters", **place)
     if token != token.strip() or any(ch.isspace() or not ch.isprintable() for ch in token):
-        raise ToyError(f"{where}: the token {_shown(token)} holds a space or a control character; use one word")
+        message = f"{where}: the token {got} holds a space or a control character; use one word"
+        raise ToyError(ToyProblem.TOKEN_SPACE, message, got=got, **place)
 
 
 # ------------------------------------------------------------------------------------------ JSON
@@ -226,32 +299,38 @@ def load_toy(raw: bytes | str) -> ToyExample:
         ToyError: too large, not UTF-8 JSON, not a toy example, or a value out of rule; the message says which.
     """
     if len(raw) > TOY_MAX_BYTES:
-        raise ToyError(f"a toy example file is at most {TOY_MAX_BYTES // 1024} KB; this one has {len(raw):,} bytes")
+        message = f"a toy example file is at most {TOY_MAX_BYTES // 1024} KB; this one has {len(raw):,} bytes"
+        raise ToyError(ToyProblem.TOO_LARGE, message, size=len(raw))
     if isinstance(raw, bytes):
         try:
             raw = raw.decode("utf-8")
         except UnicodeDecodeError as error:
-            raise ToyError(f"not a toy example: not UTF-8 text (byte {error.start})") from None
+            message = f"not a toy example: not UTF-8 text (byte {error.start})"
+            raise ToyError(ToyProblem.NOT_UTF8, message, byte=error.start) from None
     try:
         data = json.loads(raw, parse_constant=_no_constant)
     except RecursionError:
-        raise ToyError("not a toy example: its JSON is nested too deeply") from None
+        raise ToyError(ToyProblem.TOO_DEEP, "not a toy example: its JSON is nested too deeply") from None
+    except ToyError:
+        raise
     except ValueError as error:
-        raise ToyError(f"not a toy example: not JSON ({error})") from None
+        raise ToyError(ToyProblem.NOT_JSON, f"not a toy example: not JSON ({error})") from None
     return toy_from_data(data)
 
 
 def _no_constant(name: str) -> float:
-    raise ToyError(f"not a toy example: {name} is not a number JSON allows")
+    raise ToyError(ToyProblem.NOT_A_NUMBER, f"not a toy example: {name} is not a number JSON allows", name=name)
 
 
 def toy_from_data(data: object) -> ToyExample:
     """A toy example from parsed JSON (:func:`load_toy`'s checks after the parsing)."""
     if not isinstance(data, Mapping) or data.get("format") != FORMAT:
-        raise ToyError(f"not a toy example: the file's 'format' must be '{FORMAT}'")
+        raise ToyError(ToyProblem.NOT_TOY, f"not a toy example: the file's 'format' must be '{FORMAT}'")
     version = data.get("version")
     if isinstance(version, bool) or not isinstance(version, int) or not 1 <= version <= FORMAT_VERSION:
-        raise ToyError(f"a toy example of version {_shown(version)}; this simcompare reads version {FORMAT_VERSION}")
+        got = _shown(version)
+        message = f"a toy example of version {got}; this simcompare reads version {FORMAT_VERSION}"
+        raise ToyError(ToyProblem.VERSION, message, got=got)
     bits = data.get("bits")
     _check_bits(bits)
     assert isinstance(bits, int)
@@ -265,13 +344,13 @@ def _rows_of(data: Mapping[str, object], key: str) -> tuple[ToyRow, ...]:
     label = key.upper()
     items = data.get(key)
     if not isinstance(items, list):
-        raise ToyError(f"'{key}' (text {label}) must be a list of rows")
-    if len(items) > TOY_MAX_ROWS:
-        raise ToyError(f"text {label} has {len(items)} rows; a toy text has at most {TOY_MAX_ROWS}")
+        raise ToyError(ToyProblem.NOT_ROWS, f"'{key}' (text {label}) must be a list of rows", side=label)
+    _check_row_count(label, len(items))
     rows = []
     for number, item in enumerate(items, 1):
         if not isinstance(item, Mapping) or set(item) - {"token", "weight", "code"}:
-            raise ToyError(f"text {label}, row {number}: a row is an object with 'token', 'weight' and 'code'")
+            message = f"text {label}, row {number}: a row is an object with 'token', 'weight' and 'code'"
+            raise ToyError(ToyProblem.ROW_SHAPE, message, side=label, row=number)
         rows.append(ToyRow(item.get("token"), item.get("weight"), item.get("code")))  # type: ignore[arg-type]
     return tuple(rows)
 

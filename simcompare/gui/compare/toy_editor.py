@@ -44,6 +44,7 @@ from simcompare.core.formats.atomic import write_text
 from simcompare.gui.common.messages import os_error_text
 from simcompare.gui.common.palette import BAD
 from simcompare.gui.common.plain import keep_wrapped_lines, plain_label
+from simcompare.gui.compare.toy_messages import toy_error_text
 from simcompare.gui.compare.zoom import monospace
 
 TOKEN, WEIGHT, CODE, USED = 0, 1, 2, 3
@@ -297,7 +298,7 @@ class ToyEditor(QDialog):
                 raw = handle.read(TOY_MAX_BYTES + 1)
             toy = load_toy(raw)
         except (OSError, ToyError) as error:
-            reason = os_error_text(error) if isinstance(error, OSError) else str(error)
+            reason = os_error_text(error) if isinstance(error, OSError) else toy_error_text(error)
             self._show_problem(self.tr("{name} was not opened: {reason}").format(name=Path(path).name, reason=reason))
             return False
         self._last_dir = str(Path(path).parent)
@@ -312,7 +313,7 @@ class ToyEditor(QDialog):
         try:
             write_text(path, toy_json(self.toy()))
         except (OSError, ToyError) as error:
-            reason = os_error_text(error) if isinstance(error, OSError) else str(error)
+            reason = os_error_text(error) if isinstance(error, OSError) else toy_error_text(error)
             self._show_problem(self.tr("{name} was not saved: {reason}").format(name=Path(path).name, reason=reason))
             return False
         self._last_dir = str(Path(path).parent)
@@ -328,7 +329,7 @@ class ToyEditor(QDialog):
         except ToyError as error:
             self._show_problem(
                 self.tr("Not applied (the Compare page shows the last valid toy example): {reason}").format(
-                    reason=str(error)
+                    reason=toy_error_text(error)
                 )
             )
             self._show_codes(None)

@@ -23,8 +23,8 @@ from simcompare.gui.compare.toy_editor import ToyEditor
 def toy_caption(side: str) -> str:
     """What a pane holding side ``side`` ("A" or "B") of the toy example says it holds."""
     if side == "A":
-        return QCoreApplication.translate("ToyLesson", "Toy example (A): its tokens; weights and codes in the editor")
-    return QCoreApplication.translate("ToyLesson", "Toy example (B): its tokens; weights and codes in the editor")
+        return QCoreApplication.translate("ToyLesson", "Toy example (A)")
+    return QCoreApplication.translate("ToyLesson", "Toy example (B)")
 
 
 class ToyLesson(QObject):
