@@ -10,7 +10,15 @@ from __future__ import annotations
 import enum
 
 from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from simcompare.core.explain.compare import Comparison
 from simcompare.core.explain.teaching import partial_sums
@@ -251,7 +259,6 @@ class StepGuide(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 2)
         column.addLayout(bar)
-        column.addWidget(self.adding_row)
         column.addWidget(self.cleaned)
         self.toggle.toggled.connect(self._on_toggled)
         self.previous_button.clicked.connect(self.previous)
@@ -264,8 +271,11 @@ class StepGuide(QWidget):
         self._update()
 
     def _make_adding_row(self) -> None:
-        """The row of *Add tokens one at a time*, shown on the ±w and sums steps."""
-        self.one_by_one = QPushButton(self.tr("Add tokens one at a time"))
+        """The controls of *Add tokens one at a time*, shown on the ±w and sums steps. They are not in the guide's
+        own layout: the Steps tab puts them beside text A's token table caption, next to the ±w they change, where
+        they cost no height (a projector's 700 rows have none to spare)."""
+        self.one_by_one = QToolButton()
+        self.one_by_one.setText(self.tr("Add tokens one at a time"))
         self.one_by_one.setCheckable(True)
         self.one_by_one.setToolTip(
             self.tr(
@@ -273,17 +283,18 @@ class StepGuide(QWidget):
                 "build up and the signs flip; Play adds them at its pace"
             )
         )
-        self.fewer_button = QPushButton(self.tr("− Token"))
+        self.fewer_button = QToolButton()
+        self.fewer_button.setText(self.tr("− Token"))
         self.fewer_button.setToolTip(self.tr("Take the last added token out of the sums"))
-        self.more_button = QPushButton(self.tr("+ Token"))
+        self.more_button = QToolButton()
+        self.more_button.setText(self.tr("+ Token"))
         self.more_button.setToolTip(self.tr("Add the next token's ±w to the sums"))
-        self.adding_row = QWidget()
+        self.adding_row = QWidget(self)
         row = QHBoxLayout(self.adding_row)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.one_by_one)
         row.addWidget(self.fewer_button)
         row.addWidget(self.more_button)
-        row.addStretch(1)
         self.adding_row.hide()
 
     @property

@@ -49,6 +49,7 @@ class StepsTab(QWidget):
         self.steps_splitter.setStretchFactor(0, 5)
         self.steps_splitter.setStretchFactor(1, 4)
         self.step_guide = StepGuide()
+        self.table_a.caption_row.addWidget(self.step_guide.adding_row)  # beside the ±w it changes
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 4, 0, 0)
         column.setSpacing(2)
