@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from helpers.gui import wait_settled
+import pytest
+from helpers.gui import change_settings, wait_settled
 
 from simcompare.gui.compare.models import ValueRole
 from simcompare.gui.compare.steps import Step
@@ -82,3 +83,29 @@ def test_play_adds_the_tokens_before_it_goes_on(qtbot, main_window: MainWindow) 
         pass
     assert moved.args == [Step.SIGNS] and seen[-1] == -1  # all were added: on to the signs, all counting
     guide.play_button.click()
+
+
+def test_the_partial_sums_of_a_real_text(qtbot, main_window: MainWindow) -> None:
+    """The Chinese edited example weighed by tf·idf (64 bits, real weights): after n tokens the sum row holds, for
+    every bit, the n heaviest tokens' ±weights added up, and the bit row their signs."""
+    main_window.example_actions["zh-edited"].trigger()
+    page = main_window.compare_page
+    change_settings(page.settings, weighting="tfidf")
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.config.weighting == "tfidf", timeout=30_000)
+    guide, model = page.step_guide, page.table_a.model
+    fp = page.comparison.a.fingerprint
+    assert fp.bits == 64 and len(fp.tokens) > 20 and any(not float(t.weight).is_integer() for t in fp.tokens)
+    guide.go_to(Step.SUMS)
+    guide.one_by_one.click()
+    for n in range(1, len(fp.tokens) + 1):
+        guide.more_button.click()
+        if n in (1, 2, 7, 20, len(fp.tokens)):
+            codes = [fp.code_binary(t) for t in fp.tokens[:n]]
+            by_hand = [
+                sum(t.weight if code[j] == "1" else -t.weight for t, code in zip(fp.tokens[:n], codes, strict=True))
+                for j in range(64)
+            ]
+            assert row_values(model, model.sum_row) == pytest.approx(by_hand, abs=1e-9)
+            assert row_values(model, model.bit_row) == [int(v > 0) for v in row_values(model, model.sum_row)]
+    assert tuple(row_values(model, model.sum_row)) == fp.sums  # all of them: the fingerprint's own sums
+    assert "".join(str(b) for b in row_values(model, model.bit_row)) == fp.binary
