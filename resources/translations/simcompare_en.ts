@@ -1660,7 +1660,12 @@
         <translation>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>typed (a toy example)</source>
+        <translation>typed (a toy example)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Step {i} of {n}: {name}</source>
         <translation>Step {i} of {n}: {name}</translation>
     </message>
@@ -3488,7 +3493,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+222"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -3509,12 +3514,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+125"/>
+        <location line="+128"/>
         <source>Play</source>
         <translation>Play</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-126"/>
         <source>Go on to the next step by itself, at the pace chosen beside</source>
         <translation>Go on to the next step by itself, at the pace chosen beside</translation>
     </message>
@@ -3524,7 +3529,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>{n} s a step</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Add tokens one at a time</source>
         <translation>Add tokens one at a time</translation>
     </message>
@@ -3534,7 +3539,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>− Token</source>
         <translation>− Token</translation>
     </message>
@@ -3544,7 +3549,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Take the last added token out of the sums</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>+ Token</source>
         <translation>+ Token</translation>
     </message>
@@ -3554,7 +3559,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Add the next token&apos;s ±w to the sums</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
@@ -3577,7 +3582,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-359"/>
+        <location line="-389"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -3598,6 +3603,31 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+12"/>
+        <source>Clean: a toy example is not cleaned: text A&apos;s tokens are below as they were typed.</source>
+        <translation>Clean: a toy example is not cleaned: text A&apos;s tokens are below as they were typed.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tokens: A has 1 token, typed in the toy editor; the Token column lists it.</source>
+        <translation>Tokens: A has 1 token, typed in the toy editor; the Token column lists it.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them.</source>
+        <translation>Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}.</source>
+        <translation>Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Codes: each token&apos;s code is the one typed for it, or else its hash cut to the first f = {f} bits: “{token}” → {code}.</source>
+        <translation>Codes: each token&apos;s code is the one typed for it, or else its hash cut to the first f = {f} bits: “{token}” → {code}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
     </message>

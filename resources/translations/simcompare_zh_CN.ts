@@ -1637,7 +1637,12 @@
         <translation>{a} 和 {b}：f = {f} 位，k = {k}，权重 {weighting}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>typed (a toy example)</source>
+        <translation>手动输入（玩具示例）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Step {i} of {n}: {name}</source>
         <translation>第 {i} 步（共 {n} 步）：{name}</translation>
     </message>
@@ -3444,7 +3449,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+222"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -3465,12 +3470,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+125"/>
+        <location line="+128"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-123"/>
+        <location line="-126"/>
         <source>Go on to the next step by itself, at the pace chosen beside</source>
         <translation>按旁边选定的节奏自动进入下一步</translation>
     </message>
@@ -3480,7 +3485,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>每步 {n} 秒</translation>
     </message>
     <message>
-        <location line="+36"/>
+        <location line="+38"/>
         <source>Add tokens one at a time</source>
         <translation>逐个加入词元</translation>
     </message>
@@ -3490,7 +3495,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>只计入前几个词元（按权重从大到小），其余的逐个加入，看逐位和如何累积、符号如何翻转；播放时按它的节奏逐个加入</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>− Token</source>
         <translation>− 词元</translation>
     </message>
@@ -3500,7 +3505,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>把最后加入的词元从和中去掉</translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>+ Token</source>
         <translation>+ 词元</translation>
     </message>
@@ -3510,7 +3515,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>把下一个词元的 ±w 加到和中</translation>
     </message>
     <message>
-        <location line="+73"/>
+        <location line="+72"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
@@ -3533,7 +3538,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-359"/>
+        <location line="-389"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -3554,6 +3559,31 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+12"/>
+        <source>Clean: a toy example is not cleaned: text A&apos;s tokens are below as they were typed.</source>
+        <translation>清洗：玩具示例不做清洗：下面是文本 A 按输入原样列出的词元。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tokens: A has 1 token, typed in the toy editor; the Token column lists it.</source>
+        <translation>词元：A 有 1 个词元，在玩具示例编辑器中输入；“词元”一列列出了它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them.</source>
+        <translation>词元：A 有 {n} 个词元，在玩具示例编辑器中输入；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}.</source>
+        <translation>权重（手动输入）：每个词元的权重就是为它输入的值，“{token}”最大，为 {weight}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Codes: each token&apos;s code is the one typed for it, or else its hash cut to the first f = {f} bits: “{token}” → {code}.</source>
+        <translation>编码：每个词元的编码是为它输入的编码，否则取它的哈希值的前 f = {f} 位：“{token}” → {code}。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
     </message>

@@ -213,3 +213,22 @@ def test_every_problem_has_words_in_both_languages(qapp) -> None:
     )
     install_translations(qapp, "zh_CN")
     assert toy_error_text(error) == "文本 B 第 2 行：“x”的编码必须是 6 个 0 或 1（留空则用哈希函数的编码），实际是 '1'"
+
+
+def test_step_by_step_and_the_handout_say_the_toy_was_typed(qtbot, main_window: MainWindow) -> None:
+    from simcompare.gui.compare.handout import lesson_pages
+
+    page, _editor = open_toy(qtbot, main_window)
+    guide = page.step_guide
+    sentences = {}
+    for step in (Step.CLEAN, Step.TOKENS, Step.WEIGHTS, Step.CODES):
+        guide.go_to(step)
+        sentences[step] = guide.sentence.text()
+    assert "a toy example is not cleaned" in sentences[Step.CLEAN]
+    assert guide.cleaned.toPlainText() == "A B C D E"
+    assert "A has 5 tokens, typed in the toy editor" in sentences[Step.TOKENS]
+    assert "Weights (typed): each token has the weight typed for it, “A” the largest, 5." in sentences[Step.WEIGHTS]
+    assert "“A” → 100101" in sentences[Step.CODES]
+    assert not any("uniform" in text or "stop words" in text for text in sentences.values())
+    pages = lesson_pages(page.comparison, ("A", "B"))
+    assert "weighting typed (a toy example)" in pages[0]

@@ -180,7 +180,8 @@ def toy_side(rows: Sequence[ToyRow], config: Config) -> Side:
     sequence = tuple(row.token for row in rows)
     weights = {row.token: float(row.weight) for row in rows}
     text = toy_text(rows)
-    features = Features(sequence, {t: 1 for t in sequence}, weights, text_digest(text), text, token_ids(list(sequence)))
+    counts = {t: 1 for t in sequence}
+    features = Features(sequence, counts, weights, text_digest(text), text, token_ids(list(sequence)), typed=True)
     return Side(features, fingerprint_weights(weights, config, counts=features.counts))
 
 

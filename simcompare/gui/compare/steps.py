@@ -62,6 +62,8 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
     side = comparison.a
     fp, features = side.fingerprint, side.features
     first = fp.tokens[0] if fp.tokens else None
+    if features.typed and (step <= Step.TOKENS or (first is not None and step <= Step.CODES)):
+        return _typed_sentence(step, comparison)
     if step is Step.CLEAN:
         return QCoreApplication.translate(
             "Steps",
@@ -87,6 +89,33 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
     if step <= Step.SIGNS:
         return _text_a_sentence(step, comparison, first)
     return _pair_sentence(step, comparison)
+
+
+def _typed_sentence(step: Step, comparison: Comparison) -> str:
+    """The first four steps for a toy example: its tokens, weights and codes were typed, not made from a text."""
+    fp = comparison.a.fingerprint
+    if step is Step.CLEAN:
+        return QCoreApplication.translate(
+            "Steps", "Clean: a toy example is not cleaned: text A's tokens are below as they were typed."
+        )
+    if step is Step.TOKENS:
+        if len(fp.tokens) == 1:
+            return QCoreApplication.translate(
+                "Steps", "Tokens: A has 1 token, typed in the toy editor; the Token column lists it."
+            )
+        return QCoreApplication.translate(
+            "Steps", "Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them."
+        ).format(n=len(comparison.a.features.sequence))
+    first = fp.tokens[0]
+    if step is Step.WEIGHTS:
+        return QCoreApplication.translate(
+            "Steps", "Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}."
+        ).format(token=first.token, weight=number(first.weight))
+    return QCoreApplication.translate(  # Step.CODES
+        "Steps",
+        "Codes: each token's code is the one typed for it, or else its hash cut to the first f = {f} bits: "
+        "“{token}” → {code}.",
+    ).format(f=fp.bits, token=first.token, code=fp.code_binary(first))
 
 
 def _text_a_sentence(step: Step, comparison: Comparison, first: TokenTrace) -> str:
