@@ -232,3 +232,12 @@ def test_step_by_step_and_the_handout_say_the_toy_was_typed(qtbot, main_window: 
     assert not any("uniform" in text or "stop words" in text for text in sentences.values())
     pages = lesson_pages(page.comparison, ("A", "B"))
     assert "weighting typed (a toy example)" in pages[0]
+
+
+def test_the_folder_page_never_scans_with_the_toys_table(qtbot, main_window: MainWindow) -> None:
+    before = main_window.folder_page.config
+    page, _editor = open_toy(qtbot, main_window)
+    page.settings.k.setValue(2)  # a change of the panel's k while the toy is on the page
+    page.settings.restore_defaults()
+    assert page.comparison.config.bits == 6 and page.settings.k.value() == 1
+    assert main_window.folder_page.config == before and main_window.folder_page.config.hasher == before.hasher
