@@ -65,6 +65,7 @@ def test_every_edit_recomputes_everything_downstream(qtbot, main_window: MainWin
     assert page.fingerprints.popcount.text().endswith("= distance 0")
 
     editor.table_a.add_button.click()  # a token whose code the hasher gives
+    assert table.item(5, TOKEN).text() == "t1" and not editor.problem.isVisibleTo(editor)  # valid at once
     table.item(5, TOKEN).setText("cat")
     table.item(5, WEIGHT).setText("2.5")
     wait_for(qtbot, page, lambda c: len(c.a.fingerprint.tokens) == 6)

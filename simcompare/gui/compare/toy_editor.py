@@ -130,8 +130,10 @@ class ToyTable(QWidget):
     def add_row(self) -> None:
         if self.table.rowCount() >= TOY_MAX_ROWS:
             return
+        taken = {self._text(row, TOKEN) for row in range(self.table.rowCount())}
+        name = next(f"t{n}" for n in range(1, TOY_MAX_ROWS + 2) if f"t{n}" not in taken)
         with QSignalBlocker(self.table):
-            self._append("", "1", "")
+            self._append(name, "1", "")  # a valid row at once (the hasher's code): rename it, weigh it
         self._update_buttons()
         row = self.table.rowCount() - 1
         self.table.setCurrentCell(row, TOKEN)
