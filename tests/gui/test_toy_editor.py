@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from helpers.gui import wait_settled
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 
 from simcompare.core.explain.toy import WORKED_EXAMPLE, ToyError, load_toy, toy_json
@@ -97,8 +98,11 @@ def test_a_mistake_is_named_and_the_page_keeps_the_last_valid_toy(qtbot, main_wi
     ):
         table.item(1, CODE).setText(text)
         assert message in editor.problem.text()
+        assert table.item(1, TOKEN).background().style() != Qt.BrushStyle.NoBrush  # the row is marked
+        assert table.item(0, TOKEN).background().style() == Qt.BrushStyle.NoBrush
     table.item(1, CODE).setText("")  # empty: the code typed in A holds in B too
     assert not editor.problem.isVisibleTo(editor)
+    assert table.item(1, TOKEN).background().style() == Qt.BrushStyle.NoBrush
     table.item(0, WEIGHT).setText("heavy")
     assert "text B, row 1: the weight of “A” must be a number, got 'heavy'" in editor.problem.text()
     table.item(0, WEIGHT).setText("5")

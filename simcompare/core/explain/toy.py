@@ -64,7 +64,7 @@ class ToyProblem(StrEnum):
     WEIGHT_NOT_NUMBER = "weight_not_number"  # side, row, token, got
     WEIGHT_RANGE = "weight_range"  # side, row, token, got
     CODE = "code"  # side, row, token, bits, got
-    CODE_CONFLICT = "code_conflict"  # token, first_side, first_code, side, code
+    CODE_CONFLICT = "code_conflict"  # token, first_side, first_code, side, row, code
 
 
 class ToyError(ValueError):
@@ -119,19 +119,20 @@ class ToyExample:
         """Every token's code as f digits: the typed one, else the hasher's."""
         typed: dict[str, tuple[str, str]] = {}
         for label, rows in (("A", self.a), ("B", self.b)):
-            for row in rows:
+            for number, row in enumerate(rows, 1):
                 if row.code is None:
                     continue
                 known = typed.get(row.token)
                 if known is not None and known[1] != row.code:
                     raise ToyError(
                         ToyProblem.CODE_CONFLICT,
-                        f"'{row.token}' has the code {known[1]} in text {known[0]} and {row.code} in text {label}; "
-                        "one token has one code: type the same code, or leave one empty",
+                        f"text {label}, row {number}: '{row.token}' has the code {known[1]} in text {known[0]} and "
+                        f"{row.code} in text {label}; one token has one code: type the same code, or leave one empty",
                         token=row.token,
                         first_side=known[0],
                         first_code=known[1],
                         side=label,
+                        row=number,
                         code=row.code,
                     )
                 typed.setdefault(row.token, (label, row.code))

@@ -42,7 +42,7 @@ from simcompare.core.explain.toy import (
 from simcompare.core.fingerprint.hashing import HASHERS
 from simcompare.core.formats.atomic import write_text
 from simcompare.gui.common.messages import os_error_text
-from simcompare.gui.common.palette import BAD
+from simcompare.gui.common.palette import BAD, tint
 from simcompare.gui.common.plain import keep_wrapped_lines, plain_label
 from simcompare.gui.compare.toy_messages import toy_error_text
 from simcompare.gui.compare.zoom import monospace
@@ -148,6 +148,16 @@ class ToyTable(QWidget):
             self.table.removeRow(selected if selected >= 0 else self.table.rowCount() - 1)
         self._update_buttons()
         self.edited.emit()
+
+    def mark_row(self, row: int | None) -> None:
+        """Tint row ``row`` (from 0) as the one with a mistake; None tints none."""
+        brush = QBrush(tint(BAD, self.table, 0.25))
+        with QSignalBlocker(self.table):
+            for r in range(self.table.rowCount()):
+                for column in (TOKEN, WEIGHT, CODE):
+                    item = self.table.item(r, column)
+                    if item is not None:
+                        item.setData(Qt.ItemDataRole.BackgroundRole, brush if r == row else None)
 
     def _append(self, token: str, weight: str, code: str) -> None:
         row = self.table.rowCount()
@@ -335,10 +345,17 @@ class ToyEditor(QDialog):
                 )
             )
             self._show_codes(None)
+            self._mark_row(error.values.get("side"), error.values.get("row"))
             return
         self._show_problem("")
         self._show_codes(toy)
+        self._mark_row(None, None)
         self.toy_changed.emit(toy)
+
+    def _mark_row(self, side: object, row: object) -> None:
+        """Tint the row a mistake is in (``row`` counts from 1), and only that one."""
+        for label, table in (("A", self.table_a), ("B", self.table_b)):
+            table.mark_row(row - 1 if side == label and isinstance(row, int) else None)
 
     @Slot()
     def _on_worked_example(self) -> None:
