@@ -43,6 +43,7 @@ def test_adding_the_six_bit_examples_tokens_one_at_a_time(qtbot, main_window: Ma
         guide.more_button.click()
         assert row_values(model_a, model_a.sum_row) == sums
         assert row_values(model_a, model_a.bit_row) == bits
+        assert list(page.fingerprints.chart_a.shown_sums) == sums  # the chart's bars grow with them
         sentences.append(guide.sentence.text())
     assert list(page.comparison.a.fingerprint.sums) == expected[-1][0]  # all added: the fingerprint's own sums
     assert not guide.more_button.isEnabled()
@@ -62,6 +63,7 @@ def test_adding_the_six_bit_examples_tokens_one_at_a_time(qtbot, main_window: Ma
     guide.previous_button.click()  # codes: every token counts again
     assert guide.tokens_added is None and not guide.adding_row.isVisibleTo(page)
     assert row_values(model_a, model_a.sum_row) == expected[-1][0]
+    assert page.fingerprints.chart_b.shown_sums == page.comparison.b.fingerprint.sums
 
 
 def test_play_adds_the_tokens_before_it_goes_on(qtbot, main_window: MainWindow) -> None:

@@ -77,6 +77,7 @@ class StepsTab(QWidget):
         self.table_b.set_fingerprint(comparison.b.fingerprint)
         self.fingerprints.show_comparison(comparison)
         self.step_guide.set_comparison(comparison)
+        self._on_tokens_added(-1 if self.step_guide.tokens_added is None else self.step_guide.tokens_added)
         if self.step_guide.step is not None:
             self._show_step(int(self.step_guide.step))
         if comparison.config.bits != self._shown_bits:
@@ -142,9 +143,10 @@ class StepsTab(QWidget):
     @Slot(int)
     def _on_tokens_added(self, n: int) -> None:
         """Adding tokens one at a time: the tables count only the first ``n`` (−1: all of them)."""
-        for table in (self.table_a, self.table_b):
+        for table, chart in ((self.table_a, self.fingerprints.chart_a), (self.table_b, self.fingerprints.chart_b)):
             table.model.set_added(None if n < 0 else n)
             table.view.viewport().update()
+            chart.set_partial(None if n < 0 else table.model.shown_sums())
 
     @staticmethod
     def _select_step_cells(table: TokenTable, step: int) -> None:
