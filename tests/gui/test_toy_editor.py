@@ -246,3 +246,15 @@ def test_the_folder_page_never_scans_with_the_toys_table(qtbot, main_window: Mai
     page.settings.restore_defaults()
     assert page.comparison.config.bits == 6 and page.settings.k.value() == 1
     assert main_window.folder_page.config == before and main_window.folder_page.config.hasher == before.hasher
+
+
+def test_opening_the_bundled_worked_example_reproduces_it(qtbot, main_window: MainWindow) -> None:
+    from simcompare.core.resources import resource
+
+    page, editor = open_toy(qtbot, main_window)
+    editor.table_a.table.item(0, WEIGHT).setText("1")
+    wait_for(qtbot, page, lambda c: c.a.fingerprint.sums != (15, -7, -1, 3, 5, 15))
+    assert editor.open_file(str(resource("examples", "six-bit-toy.json")))
+    wait_for(qtbot, page, lambda c: c.a.fingerprint.sums == (15, -7, -1, 3, 5, 15))
+    assert page.comparison.a.fingerprint.binary == "100111" and page.comparison.b.fingerprint.binary == "101111"
+    assert sums(page.table_a.model) == [15, -7, -1, 3, 5, 15]
