@@ -35,4 +35,4 @@ for lang in zh_CN en; do
   python tools/teaching_screenshots.py "$lang"
   python tools/folder_screenshots.py "$lang"
 done
-echo "written: docs/{compare,folder,folder-roots,dupes,reprioritise,geometry,index,steps}-{zh_CN,en}.png"
+echo "written: docs/{compare,folder,folder-roots,dupes,reprioritise,geometry,hyperplanes,index,steps,projector,handout,toy}-{zh_CN,en}.png"

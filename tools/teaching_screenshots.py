@@ -2,8 +2,8 @@
 
 ``python tools/teaching_screenshots.py zh_CN`` writes docs/geometry-zh_CN.png, docs/index-zh_CN.png,
 docs/steps-zh_CN.png and docs/hyperplanes-zh_CN.png at 1400x900, docs/handout-zh_CN.png (the handout's first
-page) and docs/projector-zh_CN.png (1.15× at 1024x700) (offscreen; tools/make_screenshots.sh runs it for both
-languages).
+page), docs/projector-zh_CN.png (1.15× at 1024x700) and docs/toy-zh_CN.png (Examples → Edit the toy example…
+over the page it drives) (offscreen; tools/make_screenshots.sh runs it for both languages).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from pathlib import Path
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from simcompare.gui.app import build_window, settle_layouts
-from simcompare.gui.screenshots import teaching_screenshots, wait_until
+from simcompare.gui.screenshots import teaching_screenshots, toy_screenshot, wait_until
 
 
 def hyperplane_screenshots(language: str, folder: Path) -> list[str]:
@@ -73,6 +73,7 @@ if __name__ == "__main__":
     failed = teaching_screenshots(language, docs)
     failed += hyperplane_screenshots(language, docs)
     failed += projector_screenshot(language, docs)
+    failed += toy_screenshot(language, docs)
     if failed:
         print(f"not settled: {', '.join(failed)}", file=sys.stderr)
     sys.exit(1 if failed else 0)

@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
-        <location line="+318"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
+        <location line="+340"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-317"/>
-        <location line="+318"/>
+        <location line="-339"/>
+        <location line="+340"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-337"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-79"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,12 +87,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -112,12 +112,17 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
+        <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
+        <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
@@ -1655,7 +1660,12 @@
         <translation>{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>typed (a toy example)</source>
+        <translation>typed (a toy example)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Step {i} of {n}: {name}</source>
         <translation>Step {i} of {n}: {name}</translation>
     </message>
@@ -1964,7 +1974,7 @@
         <translation>E&amp;xamples</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Help</source>
         <translation>&amp;Help</translation>
     </message>
@@ -3126,7 +3136,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -3316,7 +3326,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+217"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -3324,6 +3334,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+22"/>
         <source>{old} cannot give {bits} bits, so the hasher is now {new}.</source>
         <translation>{old} cannot give {bits} bits, so the hasher is now {new}.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The toy example sets the width and every token&apos;s weight and code (codes left empty come from {name}): edit them in Examples → Edit the toy example…</source>
+        <translation>The toy example sets the width and every token&apos;s weight and code (codes left empty come from {name}): edit them in Examples → Edit the toy example…</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3478,7 +3493,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -3499,12 +3514,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+128"/>
         <source>Play</source>
         <translation>Play</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-126"/>
         <source>Go on to the next step by itself, at the pace chosen beside</source>
         <translation>Go on to the next step by itself, at the pace chosen beside</translation>
     </message>
@@ -3514,17 +3529,47 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>{n} s a step</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+38"/>
+        <source>Add tokens one at a time</source>
+        <translation>Add tokens one at a time</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</source>
+        <translation>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>− Token</source>
+        <translation>− Token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the last added token out of the sums</source>
+        <translation>Take the last added token out of the sums</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+ Token</source>
+        <translation>+ Token</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the next token&apos;s ±w to the sums</source>
+        <translation>Add the next token&apos;s ±w to the sums</translation>
+    </message>
+    <message>
+        <location line="+72"/>
         <source>Pause</source>
         <translation>Pause</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Step {i} of {n}.</source>
         <translation>Step {i} of {n}.</translation>
     </message>
@@ -3537,7 +3582,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-242"/>
+        <location line="-389"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -3558,6 +3603,31 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+12"/>
+        <source>Clean: a toy example is not cleaned: text A&apos;s tokens are below as they were typed.</source>
+        <translation>Clean: a toy example is not cleaned: text A&apos;s tokens are below as they were typed.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tokens: A has 1 token, typed in the toy editor; the Token column lists it.</source>
+        <translation>Tokens: A has 1 token, typed in the toy editor; the Token column lists it.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them.</source>
+        <translation>Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}.</source>
+        <translation>Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Codes: each token&apos;s code is the one typed for it, or else its hash cut to the first f = {f} bits: “{token}” → {code}.</source>
+        <translation>Codes: each token&apos;s code is the one typed for it, or else its hash cut to the first f = {f} bits: “{token}” → {code}.</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</translation>
     </message>
@@ -3615,6 +3685,31 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+6"/>
         <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
         <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
+        <translation>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no bit flips</source>
+        <translation>no bit flips</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bit {j} flips to {bit}</source>
+        <translation>bit {j} flips to {bit}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bits {list} flip</source>
+        <translation>bits {list} flip</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits so far are {bits}: {flips}.</source>
+        <translation>Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits so far are {bits}: {flips}.</translation>
     </message>
 </context>
 <context>
@@ -3779,7 +3874,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+172"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -3799,12 +3894,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Clear</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+97"/>
         <source>Open {title}</source>
         <translation>Open {title}</translation>
     </message>
@@ -3875,7 +3970,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>typed or pasted</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
@@ -3913,7 +4008,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/models.py" line="+191"/>
+        <location filename="../../simcompare/gui/compare/models.py" line="+223"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>
@@ -3963,7 +4058,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The fingerprint: 1 where the sum is above 0, else 0</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>sum V</source>
         <translation>sum V</translation>
     </message>
@@ -3973,7 +4068,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>bit: V &gt; 0</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sum {j} = {value}: the bit is {bit}</source>
         <translation>Sum {j} = {value}: the bit is {bit}</translation>
     </message>
@@ -3981,6 +4076,313 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>Bit {j} of the fingerprint</translation>
+    </message>
+</context>
+<context>
+    <name>ToyEditor</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
+        <source>Toy example</source>
+        <translation>Toy example</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type each token&apos;s weight and code (f digits 0 or 1), or leave the code empty for the code the hasher gives it. The Compare page follows every change: ±w, sums, bits, XOR, distance.</source>
+        <translation>Type each token&apos;s weight and code (f digits 0 or 1), or leave the code empty for the code the hasher gives it. The Compare page follows every change: ±w, sums, bits, XOR, distance.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The width f: every typed code has exactly f digits</source>
+        <translation>The width f: every typed code has exactly f digits</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} ({bits} bits)</source>
+        <translation>{name} ({bits} bits)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gives the codes left empty: the first f bits of the token&apos;s hash</source>
+        <translation>Gives the codes left empty: the first f bits of the token&apos;s hash</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>Text A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>Text B</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Six-bit worked example</source>
+        <translation>Six-bit worked example</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start again from the six-bit worked example (A=5 100101 …)</source>
+        <translation>Start again from the six-bit worked example (A=5 100101 …)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open…</source>
+        <translation>Open…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save…</source>
+        <translation>Save…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Bits f</source>
+        <translation>Bits f</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Codes left empty from</source>
+        <translation>Codes left empty from</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>{name} was not opened: {reason}</source>
+        <translation>{name} was not opened: {reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the toy example {name}</source>
+        <translation>Opened the toy example {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} was not saved: {reason}</source>
+        <translation>{name} was not saved: {reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the toy example as {name}</source>
+        <translation>Saved the toy example as {name}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not applied (the Compare page shows the last valid toy example): {reason}</source>
+        <translation>Not applied (the Compare page shows the last valid toy example): {reason}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open a toy example</source>
+        <translation>Open a toy example</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json);;All files (*)</source>
+        <translation>Toy examples (*.json);;All files (*)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the toy example</source>
+        <translation>Save the toy example</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json)</source>
+        <translation>Toy examples (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyLesson</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_mode.py" line="+26"/>
+        <source>Toy example (A)</source>
+        <translation>Toy example (A)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toy example (B)</source>
+        <translation>Toy example (B)</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Edit the toy example…</source>
+        <translation>Edit the toy example…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
+        <translation>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyMessages</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_messages.py" line="+26"/>
+        <source>a toy example file is at most {kb} KB; this one has {size} bytes</source>
+        <translation>a toy example file is at most {kb} KB; this one has {size} bytes</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not UTF-8 text (byte {byte})</source>
+        <translation>not a toy example: not UTF-8 text (byte {byte})</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not JSON</source>
+        <translation>not a toy example: not JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: its JSON is nested too deeply</source>
+        <translation>not a toy example: its JSON is nested too deeply</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: {name} is not a number JSON allows</source>
+        <translation>not a toy example: {name} is not a number JSON allows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example (its “format” is not “simcompare-toy”)</source>
+        <translation>not a toy example (its “format” is not “simcompare-toy”)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a toy example of version {got}; this simcompare reads version 1</source>
+        <translation>a toy example of version {got}; this simcompare reads version 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the width f must be a whole number from 1 to {max_bits}, got {got}</source>
+        <translation>the width f must be a whole number from 1 to {max_bits}, got {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown hasher {got}</source>
+        <translation>unknown hasher {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}</source>
+        <translation>the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>text {side} must be a list of rows</source>
+        <translation>text {side} must be a list of rows</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>text {side} has {rows} rows; a toy text has at most {max_rows}</source>
+        <translation>text {side} has {rows} rows; a toy text has at most {max_rows}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a row is a token, a weight and a code</source>
+        <translation>a row is a token, a weight and a code</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token must be some text</source>
+        <translation>the token must be some text</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token is longer than {max_token} characters</source>
+        <translation>the token is longer than {max_token} characters</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token {got} holds a space or a control character; use one word</source>
+        <translation>the token {got} holds a space or a control character; use one word</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” is already row {other_row}; give each token one row</source>
+        <translation>“{token}” is already row {other_row}; give each token one row</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be a number, got {got}</source>
+        <translation>the weight of “{token}” must be a number, got {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be from 0 to {max_weight}, got {got}</source>
+        <translation>the weight of “{token}” must be from 0 to {max_weight}, got {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the code of “{token}” must be {bits} digits 0 or 1 (or empty for the hasher&apos;s), got {got}</source>
+        <translation>the code of “{token}” must be {bits} digits 0 or 1 (or empty for the hasher&apos;s), got {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” has the code {first_code} in text {first_side} and {code} in text {side}; one token has one code: type the same code, or leave one empty</source>
+        <translation>“{token}” has the code {first_code} in text {first_side} and {code} in text {side}; one token has one code: type the same code, or leave one empty</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>text {side}, row {row}: {problem}</source>
+        <translation>text {side}, row {row}: {problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToyTable</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <source>Token</source>
+        <translation>Token</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>Weight</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code</source>
+        <translation>Code</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code used</source>
+        <translation>Code used</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One word, as it is shown and hashed (“A” stays “A”)</source>
+        <translation>One word, as it is shown and hashed (“A” stays “A”)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A number, 0 or more: how hard the token pulls on every bit</source>
+        <translation>A number, 0 or more: how hard the token pulls on every bit</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f digits 0 or 1; left empty, the token gets the code the hasher gives it</source>
+        <translation>f digits 0 or 1; left empty, the token gets the code the hasher gives it</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The code the sums use: the typed one, or in italics the hasher&apos;s</source>
+        <translation>The code the sums use: the typed one, or in italics the hasher&apos;s</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add row</source>
+        <translation>Add row</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove row</source>
+        <translation>Remove row</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected row (or the last one)</source>
+        <translation>Remove the selected row (or the last one)</translation>
     </message>
 </context>
 <context>

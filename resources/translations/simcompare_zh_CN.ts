@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+100"/>
-        <location line="+318"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
+        <location line="+340"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-317"/>
-        <location line="+318"/>
+        <location line="-339"/>
+        <location line="+340"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-315"/>
+        <location line="-337"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-78"/>
+        <location line="-79"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,12 +87,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+75"/>
+        <location line="+76"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
     <message>
-        <location line="+157"/>
+        <location line="+165"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -112,12 +112,17 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+72"/>
+        <location line="+77"/>
+        <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
+        <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</source>
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
@@ -1632,7 +1637,12 @@
         <translation>{a} 和 {b}：f = {f} 位，k = {k}，权重 {weighting}</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+5"/>
+        <source>typed (a toy example)</source>
+        <translation>手动输入（玩具示例）</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>Step {i} of {n}: {name}</source>
         <translation>第 {i} 步（共 {n} 步）：{name}</translation>
     </message>
@@ -1941,7 +1951,7 @@
         <translation>示例(&amp;X)</translation>
     </message>
     <message>
-        <location line="+10"/>
+        <location line="+12"/>
         <source>&amp;Help</source>
         <translation>帮助(&amp;H)</translation>
     </message>
@@ -3083,7 +3093,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+70"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -3273,7 +3283,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+171"/>
+        <location line="+217"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -3281,6 +3291,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+22"/>
         <source>{old} cannot give {bits} bits, so the hasher is now {new}.</source>
         <translation>{old} 给不出 {bits} 位，所以哈希函数已改为 {new}。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>The toy example sets the width and every token&apos;s weight and code (codes left empty come from {name}): edit them in Examples → Edit the toy example…</source>
+        <translation>玩具示例决定位数以及每个词元的权重和编码（留空的编码由 {name} 给出）：请在“示例 → 编辑玩具示例…”中修改。</translation>
     </message>
     <message>
         <location line="+5"/>
@@ -3434,7 +3449,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+176"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -3455,12 +3470,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+128"/>
         <source>Play</source>
         <translation>播放</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-126"/>
         <source>Go on to the next step by itself, at the pace chosen beside</source>
         <translation>按旁边选定的节奏自动进入下一步</translation>
     </message>
@@ -3470,17 +3485,47 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>每步 {n} 秒</translation>
     </message>
     <message>
-        <location line="+56"/>
+        <location line="+38"/>
+        <source>Add tokens one at a time</source>
+        <translation>逐个加入词元</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Count only the first tokens (heaviest first) and add the others one by one, to watch the sums build up and the signs flip; Play adds them at its pace</source>
+        <translation>只计入前几个词元（按权重从大到小），其余的逐个加入，看逐位和如何累积、符号如何翻转；播放时按它的节奏逐个加入</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>− Token</source>
+        <translation>− 词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Take the last added token out of the sums</source>
+        <translation>把最后加入的词元从和中去掉</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>+ Token</source>
+        <translation>+ 词元</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Add the next token&apos;s ±w to the sums</source>
+        <translation>把下一个词元的 ±w 加到和中</translation>
+    </message>
+    <message>
+        <location line="+72"/>
         <source>Pause</source>
         <translation>暂停</translation>
     </message>
     <message>
-        <location line="+39"/>
+        <location line="+50"/>
         <source>Step by step shows one stage of the computation at a time.</source>
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Step {i} of {n}.</source>
         <translation>第 {i} 步，共 {n} 步。</translation>
     </message>
@@ -3493,7 +3538,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-242"/>
+        <location line="-389"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -3514,6 +3559,31 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+12"/>
+        <source>Clean: a toy example is not cleaned: text A&apos;s tokens are below as they were typed.</source>
+        <translation>清洗：玩具示例不做清洗：下面是文本 A 按输入原样列出的词元。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Tokens: A has 1 token, typed in the toy editor; the Token column lists it.</source>
+        <translation>词元：A 有 1 个词元，在玩具示例编辑器中输入；“词元”一列列出了它。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them.</source>
+        <translation>词元：A 有 {n} 个词元，在玩具示例编辑器中输入；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}.</source>
+        <translation>权重（手动输入）：每个词元的权重就是为它输入的值，“{token}”最大，为 {weight}。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Codes: each token&apos;s code is the one typed for it, or else its hash cut to the first f = {f} bits: “{token}” → {code}.</source>
+        <translation>编码：每个词元的编码是为它输入的编码，否则取它的哈希值的前 f = {f} 位：“{token}” → {code}。</translation>
+    </message>
+    <message>
+        <location line="+11"/>
         <source>Weights ({scheme}): each distinct token gets a weight, “{token}” the largest, {weight}; {kept} of {distinct} are kept.</source>
         <translation>权重（{scheme}）：每个不同的词元得到一个权重，“{token}”最大，为 {weight}；{distinct} 个中保留 {kept} 个。</translation>
     </message>
@@ -3571,6 +3641,31 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+6"/>
         <source>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</source>
         <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
+        <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
+        <translation>逐个加入词元：A 的 {total} 个词元还一个都没加入，所以每一位的和都是 0。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
+        <source>no bit flips</source>
+        <translation>没有位翻转</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>bit {j} flips to {bit}</source>
+        <translation>第 {j} 位翻转为 {bit}</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>bits {list} flip</source>
+        <translation>第 {list} 位翻转</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits so far are {bits}: {flips}.</source>
+        <translation>逐个加入词元：已加入 A 的 {total} 个词元中的 {n} 个；“{token}”加上 {cells}，于是 V = {sums}，目前的位是 {bits}：{flips}。</translation>
     </message>
 </context>
 <context>
@@ -3735,7 +3830,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+171"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+172"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -3755,12 +3850,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>清空</translation>
     </message>
     <message>
-        <location line="-67"/>
+        <location line="-68"/>
         <source>Type or paste a text here, drop a file on it, or choose an example from the Examples menu.</source>
         <translation>在这里输入或粘贴文本，拖入文件，或从“示例”菜单中选一个示例。</translation>
     </message>
     <message>
-        <location line="+96"/>
+        <location line="+97"/>
         <source>Open {title}</source>
         <translation>打开{title}</translation>
     </message>
@@ -3831,7 +3926,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>输入或粘贴</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>PDF</source>
         <translation>PDF</translation>
     </message>
@@ -3869,7 +3964,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TokenTableModel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/models.py" line="+191"/>
+        <location filename="../../simcompare/gui/compare/models.py" line="+223"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>
@@ -3919,7 +4014,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>指纹：和大于 0 处为 1，否则为 0</translation>
     </message>
     <message>
-        <location line="+68"/>
+        <location line="+73"/>
         <source>sum V</source>
         <translation>和 V</translation>
     </message>
@@ -3929,7 +4024,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>位：V &gt; 0</translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+22"/>
         <source>Sum {j} = {value}: the bit is {bit}</source>
         <translation>第 {j} 个和 = {value}：该位为 {bit}</translation>
     </message>
@@ -3937,6 +4032,313 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+3"/>
         <source>Bit {j} of the fingerprint</source>
         <translation>指纹的第 {j} 位</translation>
+    </message>
+</context>
+<context>
+    <name>ToyEditor</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
+        <source>Toy example</source>
+        <translation>玩具示例</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Type each token&apos;s weight and code (f digits 0 or 1), or leave the code empty for the code the hasher gives it. The Compare page follows every change: ±w, sums, bits, XOR, distance.</source>
+        <translation>输入每个词元的权重和编码（f 个 0 或 1），编码留空则用哈希函数给它的编码。比较页随每次修改更新：±w、逐位和、位、异或、距离。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>The width f: every typed code has exactly f digits</source>
+        <translation>位数 f：每个输入的编码恰好有 f 位数字</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>{name} ({bits} bits)</source>
+        <translation>{name}（{bits} 位）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Gives the codes left empty: the first f bits of the token&apos;s hash</source>
+        <translation>给出留空的编码：词元哈希值的前 f 位</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text A</source>
+        <translation>文本 A</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Text B</source>
+        <translation>文本 B</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Six-bit worked example</source>
+        <translation>六位演算示例</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Start again from the six-bit worked example (A=5 100101 …)</source>
+        <translation>从六位演算示例重新开始（A=5 100101 …）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Save…</source>
+        <translation>保存…</translation>
+    </message>
+    <message>
+        <location line="+9"/>
+        <source>Bits f</source>
+        <translation>位数 f</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Codes left empty from</source>
+        <translation>留空的编码来自</translation>
+    </message>
+    <message>
+        <location line="+60"/>
+        <source>{name} was not opened: {reason}</source>
+        <translation>未能打开 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>Opened the toy example {name}</source>
+        <translation>已打开玩具示例 {name}</translation>
+    </message>
+    <message>
+        <location line="+10"/>
+        <source>{name} was not saved: {reason}</source>
+        <translation>未能保存 {name}：{reason}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>Saved the toy example as {name}</source>
+        <translation>已将玩具示例保存为 {name}</translation>
+    </message>
+    <message>
+        <location line="+11"/>
+        <source>Not applied (the Compare page shows the last valid toy example): {reason}</source>
+        <translation>未应用（比较页显示最后一个有效的玩具示例）：{reason}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>Open a toy example</source>
+        <translation>打开玩具示例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json);;All files (*)</source>
+        <translation>玩具示例 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Save the toy example</source>
+        <translation>保存玩具示例</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Toy examples (*.json)</source>
+        <translation>玩具示例 (*.json)</translation>
+    </message>
+</context>
+<context>
+    <name>ToyLesson</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_mode.py" line="+26"/>
+        <source>Toy example (A)</source>
+        <translation>玩具示例（A）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Toy example (B)</source>
+        <translation>玩具示例（B）</translation>
+    </message>
+    <message>
+        <location line="+30"/>
+        <source>Edit the toy example…</source>
+        <translation>编辑玩具示例…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
+        <translation>输入词元及其权重和编码，看每一步随之变化（可保存为 JSON）</translation>
+    </message>
+</context>
+<context>
+    <name>ToyMessages</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_messages.py" line="+26"/>
+        <source>a toy example file is at most {kb} KB; this one has {size} bytes</source>
+        <translation>玩具示例文件最多 {kb} KB；这个文件有 {size} 字节</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not UTF-8 text (byte {byte})</source>
+        <translation>不是玩具示例：不是 UTF-8 文本（第 {byte} 字节）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: not JSON</source>
+        <translation>不是玩具示例：不是 JSON</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: its JSON is nested too deeply</source>
+        <translation>不是玩具示例：它的 JSON 嵌套太深</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example: {name} is not a number JSON allows</source>
+        <translation>不是玩具示例：{name} 不是 JSON 允许的数</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>not a toy example (its “format” is not “simcompare-toy”)</source>
+        <translation>不是玩具示例（它的“format”不是“simcompare-toy”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a toy example of version {got}; this simcompare reads version 1</source>
+        <translation>版本为 {got} 的玩具示例；这个 simcompare 只读取版本 1</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the width f must be a whole number from 1 to {max_bits}, got {got}</source>
+        <translation>位数 f 必须是 1 到 {max_bits} 之间的整数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>unknown hasher {got}</source>
+        <translation>未知的哈希函数 {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the hasher {hasher} gives {width} bits, fewer than {bits}; choose {able}</source>
+        <translation>哈希函数 {hasher} 只给出 {width} 位，少于 {bits} 位；请选择 {able}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>text {side} must be a list of rows</source>
+        <translation>文本 {side} 必须是若干行的列表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>text {side} has {rows} rows; a toy text has at most {max_rows}</source>
+        <translation>文本 {side} 有 {rows} 行；玩具文本最多 {max_rows} 行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>a row is a token, a weight and a code</source>
+        <translation>一行由词元、权重和编码组成</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token must be some text</source>
+        <translation>词元不能为空</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token is longer than {max_token} characters</source>
+        <translation>词元超过 {max_token} 个字符</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the token {got} holds a space or a control character; use one word</source>
+        <translation>词元 {got} 含有空格或控制字符；请只用一个词</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” is already row {other_row}; give each token one row</source>
+        <translation>“{token}”已在第 {other_row} 行；每个词元只占一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be a number, got {got}</source>
+        <translation>“{token}”的权重必须是数，实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>the weight of “{token}” must be from 0 to {max_weight}, got {got}</source>
+        <translation>“{token}”的权重必须在 0 到 {max_weight} 之间，实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the code of “{token}” must be {bits} digits 0 or 1 (or empty for the hasher&apos;s), got {got}</source>
+        <translation>“{token}”的编码必须是 {bits} 个 0 或 1（留空则用哈希函数的编码），实际是 {got}</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>“{token}” has the code {first_code} in text {first_side} and {code} in text {side}; one token has one code: type the same code, or leave one empty</source>
+        <translation>“{token}”在文本 {first_side} 中的编码是 {first_code}，在文本 {side} 中是 {code}；一个词元只有一个编码：请输入相同的编码，或把其中一个留空</translation>
+    </message>
+    <message>
+        <location line="+6"/>
+        <source>text {side}, row {row}: {problem}</source>
+        <translation>文本 {side} 第 {row} 行：{problem}</translation>
+    </message>
+</context>
+<context>
+    <name>ToyTable</name>
+    <message>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <source>Token</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Weight</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code</source>
+        <translation>编码</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>Code used</source>
+        <translation>所用编码</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>One word, as it is shown and hashed (“A” stays “A”)</source>
+        <translation>一个词，按显示的样子哈希（“A”仍是“A”）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>A number, 0 or more: how hard the token pulls on every bit</source>
+        <translation>一个不小于 0 的数：词元对每一位的拉力有多大</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>f digits 0 or 1; left empty, the token gets the code the hasher gives it</source>
+        <translation>f 个 0 或 1；留空则词元使用哈希函数给它的编码</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>The code the sums use: the typed one, or in italics the hasher&apos;s</source>
+        <translation>求和所用的编码：输入的编码，或以斜体显示的哈希函数的编码</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>Add row</source>
+        <translation>添加一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove row</source>
+        <translation>删除一行</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Remove the selected row (or the last one)</source>
+        <translation>删除选中的行（或最后一行）</translation>
     </message>
 </context>
 <context>

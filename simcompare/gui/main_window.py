@@ -108,9 +108,10 @@ class MainWindow(QMainWindow):
         self.compare_page.message.connect(self._on_message)
         self.compare_page.busy_changed.connect(self._on_busy)
         self.compare_page.results_shown.connect(self._on_results)
-        # The Folder page scans with the Compare page's fingerprint settings and shows a pair there on request.
+        # The Folder page scans with the Compare page's fingerprint settings (the user's own, never a toy example's
+        # table of a few tokens) and shows a pair there on request.
         panel = self.compare_page.settings
-        panel.changed.connect(lambda: self.folder_page.set_config(panel.config()))
+        panel.changed.connect(lambda: self.folder_page.set_config(panel.user_settings()[0]))
         self.folder_page.compare_requested.connect(self._open_pair_on_compare_page)
         # The Compare page's Index view shows the layout and candidate count of the last scan's index.
         self.folder_page.scan_finished.connect(self._on_scan_finished)
@@ -126,7 +127,7 @@ class MainWindow(QMainWindow):
         self.resize(*DEFAULT_SIZE)
         if persist:
             self.restore_preferences()
-        self.folder_page.set_config(panel.config())  # the restored settings, which came without a signal
+        self.folder_page.set_config(panel.user_settings()[0])  # the restored settings, which came without a signal
 
     # ----------------------------------------------------------------------------------- building
 
@@ -228,6 +229,8 @@ class MainWindow(QMainWindow):
                 examples_menu.addSeparator()
             previous = group
             examples_menu.addAction(self.example_actions[item.key])
+        examples_menu.addAction(self.compare_page.toy.action)  # beside the six-bit example it starts from
+        self.compare_page.toy.action.triggered.connect(lambda: self.pages.setCurrentIndex(self.COMPARE))
         bar.addMenu(page.mark_menu)
         bar.addMenu(page.actions_menu)
         help_menu = bar.addMenu(self.tr("&Help"))

@@ -72,7 +72,7 @@ def test_the_guide_quotes_the_real_defaults_in_chinese(qtbot, chinese) -> None:
 
 def plain_labels(page) -> list[str]:
     page.load_example("six-bit")
-    sources = [page.geometry.source.itemText(i) for i in range(page.geometry.source.count())]
+    sources = [page.geometry_view.source.itemText(i) for i in range(page.geometry_view.source.count())]
     return [*sources, page.summary.info.text(), page.settings.weighting.itemData(1, Qt.ItemDataRole.ToolTipRole)]
 
 

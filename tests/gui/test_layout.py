@@ -69,7 +69,7 @@ def test_nothing_is_cut_at_1024x700(qtbot, language: str, state: str, tmp_path: 
         assert chart.title_fits(), chart.shown_title()
     for table in (page.table_a, page.table_b):
         assert _cut_cells(table) == []
-    for view in (page.geometry, page.index_view, page.differences):
+    for view in (page.geometry_view, page.index_view, page.differences):
         page.show_results_tab(page.results.indexOf(view))
         settle_layouts()
         assert clipped_texts(page) == [], view

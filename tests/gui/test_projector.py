@@ -99,3 +99,25 @@ def test_the_lit_widgets_are_in_view_at_1024_by_700_and_larger(qtbot, window) ->
         assert lit
         for widget in lit:
             assert not widget.visibleRegion().isEmpty(), (step, widget.objectName())
+
+
+@pytest.mark.parametrize("scale", [1.15, 1.5])
+def test_a_wrapped_example_caption_keeps_clear_of_the_text_box(qtbot, window, scale: float) -> None:
+    """At 1024×700 and 1.15× the example's caption wraps onto a second line, which used to run into the text box."""
+    window.resize(1024, 700)
+    page = window.compare_page
+    window.example_actions["six-bit"].trigger()
+    wait_settled(qtbot, page)
+    page.zoom.set_scale(scale, remember=False)
+    settle_layouts()
+    for pane in (page.pane_a, page.pane_b):
+        info = pane.info
+        assert info.heightForWidth(info.width()) > info.fontMetrics().height()  # it does wrap here
+        assert info.height() >= info.heightForWidth(info.width())  # …and has its lines' room
+        assert info.geometry().top() >= pane.editor.geometry().bottom()
+    sentence = page.step_guide.sentence
+    page.step_guide.go_to(Step.SIGNED)
+    page.step_guide.one_by_one.click()
+    page.step_guide.more_button.click()
+    settle_layouts()
+    assert sentence.height() >= sentence.heightForWidth(sentence.width())

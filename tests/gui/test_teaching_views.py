@@ -20,7 +20,7 @@ def table_column(view, column: int) -> list[str]:
 
 
 def test_the_seeds_three_hyperplanes_on_screen(qtbot, page: ComparePage) -> None:
-    view = page.geometry
+    view = page.geometry_view
     view.select_source("three-hyperplanes")
     picture = geometry_preset("three-hyperplanes").picture()
     assert view.picture() == picture
@@ -37,7 +37,7 @@ def test_text_a_as_hyperplanes_and_the_angle_of_the_two_texts(qtbot, page: Compa
     page.load_example("en-edited")
     wait_settled(qtbot, page)
     comparison = page.comparison
-    view = page.geometry
+    view = page.geometry_view
     view.select_source("a")
     picture = hyperplanes(comparison.a.fingerprint)
     assert view.picture() == picture
@@ -51,15 +51,15 @@ def test_text_a_as_hyperplanes_and_the_angle_of_the_two_texts(qtbot, page: Compa
 def test_the_law_is_measured_in_the_background_and_drawn(qtbot, page: ComparePage) -> None:
     page.load_example("en-edited")
     wait_settled(qtbot, page)
-    with qtbot.waitSignal(page.geometry.law_ready, timeout=60_000) as ready:
-        page.show_results_tab(page.results.indexOf(page.geometry))
+    with qtbot.waitSignal(page.geometry_view.law_ready, timeout=60_000) as ready:
+        page.show_results_tab(page.results.indexOf(page.geometry_view))
     law = ready.args[0]
-    assert page.geometry.chart.law is law
+    assert page.geometry_view.chart.law is law
     config = law_config(page.comparison.config)
     assert len(law.points) == len(example_pairs())
     for i in (0, 17, 41):  # each dot is the core's own (θ, distance) for that pair
         assert angle_law([example_pairs()[i]], config).points[0] == law.points[i]
-    assert "on average the distance is f·θ/π" in page.geometry.law_line.text()
+    assert "on average the distance is f·θ/π" in page.geometry_view.law_line.text()
 
 
 def test_the_law_under_the_teaching_table_uses_md5(qtbot, page: ComparePage) -> None:

@@ -23,7 +23,15 @@ from dataclasses import dataclass
 from simcompare.core.errors import Cancelled
 from simcompare.core.explain.measures import cosine
 from simcompare.core.fingerprint.bitwise import bit_of
-from simcompare.core.fingerprint.simhash import Config, Fingerprint, extract_features, fingerprint_weights, hamming
+from simcompare.core.fingerprint.simhash import (
+    WEIGHT_UNIT,
+    Config,
+    Fingerprint,
+    extract_features,
+    fingerprint_weights,
+    hamming,
+    weight_units,
+)
 from simcompare.core.resources import resource
 from simcompare.core.search.index import BlockLayout, choose_layout
 
@@ -60,6 +68,23 @@ def hyperplanes(fp: Fingerprint) -> HyperplanePicture:
     vector = tuple(t.weight for t in fp.tokens)
     planes = tuple(tuple(1 if bit_of(t.code, fp.bits, j) else -1 for t in fp.tokens) for j in range(fp.bits))
     return HyperplanePicture(tokens, vector, planes, tuple(fp.sums), tuple(fp.bit(j) for j in range(fp.bits)))
+
+
+def partial_sums(fp: Fingerprint, n: int) -> tuple[float, ...]:
+    """The per-bit sums of the trace's first ``n`` tokens (heaviest first), as a class adds them one at a time.
+
+    Summed exactly as the fingerprint's own sums are (whole numbers of weight units), so ``n`` equal to the
+    number of tokens gives ``fp.sums`` exactly, and a sum that is 0 is 0. ``n`` of 0 gives zeros.
+    """
+    if not 0 <= n <= len(fp.tokens):
+        raise ValueError(f"n must be from 0 to the {len(fp.tokens)} tokens of the trace, got {n}")
+    tokens = fp.tokens[:n]
+    units: list[int] = [int(u) for u in weight_units([t.weight for t in tokens])] if tokens else []
+    sums = [0] * fp.bits
+    for token, unit in zip(tokens, units, strict=True):
+        for j in range(fp.bits):
+            sums[j] += unit if bit_of(token.code, fp.bits, j) else -unit
+    return tuple(s / WEIGHT_UNIT for s in sums)
 
 
 @dataclass(frozen=True, slots=True)

@@ -406,6 +406,8 @@ class Features:
 
     ``digest`` identifies the cleaned text (blake2b, 128 bits): equal digests are identical texts.
     ``cleaned`` is the cleaned text itself, kept only with the sequence (for showing, as step mode does).
+    ``typed`` is True for a toy example's tokens (``core.explain.toy``): typed with their weights, not cut from a
+    text nor weighed, so a front end says so instead of naming cleaning, segmentation and a weighting.
     """
 
     sequence: tuple[str, ...]
@@ -414,6 +416,7 @@ class Features:
     digest: str = ""
     cleaned: str = ""
     token_ids: bytes = b""  # with the sequence: its tokens' identities (tokens.token_ids), for the sketch
+    typed: bool = False
 
 
 def extract_features(

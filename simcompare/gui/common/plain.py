@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 
@@ -24,3 +24,27 @@ def plain_tooltip(text: str) -> str:
     Qt renders a tooltip as rich text when it looks like rich text, so the text is escaped and wrapped.
     """
     return "<p style='white-space:pre-wrap'>" + html.escape(text, quote=False) + "</p>"
+
+
+def fit_wrapped(label: QLabel) -> None:
+    """Give a word-wrapped label the height its lines take at its width (call it after ``setText``)."""
+    needed = max(0, label.heightForWidth(label.width())) if label.text() else 0
+    if needed != label.minimumHeight():
+        label.setMinimumHeight(needed)
+
+
+class _WrappedLines(QObject):
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if isinstance(watched, QLabel) and event.type() in (QEvent.Type.Resize, QEvent.Type.FontChange):
+            fit_wrapped(watched)
+        return False
+
+
+def keep_wrapped_lines(label: QLabel) -> QLabel:
+    """Keep a word-wrapped label as tall as its lines whenever its width or font changes.
+
+    A layout inside a splitter does not ask a label how tall it is at its width, so a line that wraps at a
+    larger size (View → Larger) would otherwise run into the widget below it or be cut.
+    """
+    label.installEventFilter(_WrappedLines(label))
+    return label

@@ -49,6 +49,7 @@ class SumsChart(QWidget):
         self._hint = hint  # said after the title when there is room for it (never cut: left out instead)
         self._fp: Fingerprint | None = None
         self._differing: frozenset[int] = frozenset()
+        self._partial: tuple[float, ...] | None = None  # the sums of the tokens added so far (one at a time)
         self._token: TokenTrace | None = None
         self._scale = 0.0
         self._hover = -1
@@ -85,6 +86,19 @@ class SumsChart(QWidget):
     def fingerprint(self) -> Fingerprint | None:
         return self._fp
 
+    def set_partial(self, sums: tuple[float, ...] | None) -> None:
+        """Draw these sums (of the tokens added so far, from the core) instead of the fingerprint's; None draws
+        the fingerprint's again. The scale stays the one shared with the other chart, so the bars grow."""
+        self._partial = sums
+        self.update()
+
+    @property
+    def shown_sums(self) -> tuple[float, ...]:
+        """The sums the bars show."""
+        if self._partial is not None:
+            return self._partial
+        return self._fp.sums if self._fp is not None else ()
+
     def set_scale(self, largest: float) -> None:
         """Share one scale between charts so their bars compare (0 scales to this chart's own data)."""
         self._scale = largest
@@ -93,7 +107,7 @@ class SumsChart(QWidget):
     def largest(self) -> float:
         if self._fp is None or not self._fp.sums:
             return 0.0
-        return max(abs(s) for s in self._fp.sums)
+        return max(abs(s) for s in (*self._fp.sums, *(self._partial or ())))
 
     def set_highlight(self, token: str | None) -> None:
         """Draw this token's ±weight on every bit (None clears it); a token this text lacks draws nothing."""
@@ -194,7 +208,7 @@ class SumsChart(QWidget):
     def _paint_bars(self, painter: QPainter, frame: _Frame, fp: Fingerprint) -> None:
         step, zero_y = frame.step, frame.zero_y
         gap = 1.0 if step >= 4 else 0.0
-        for j, value in enumerate(fp.sums):
+        for j, value in enumerate(self.shown_sums):
             if value == 0:
                 continue
             colour = POSITIVE if value > 0 else NEGATIVE

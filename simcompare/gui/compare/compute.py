@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from simcompare.core.errors import Cancelled
 from simcompare.core.explain.compare import Comparison, SideCache
 from simcompare.core.explain.diff import TextDiff, WordsCache
+from simcompare.core.explain.toy import ToyExample
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.search.verify import Decision
 from simcompare.core.tokens.segment import Segmenter
@@ -23,7 +24,8 @@ class CompareRequest:
     """Two texts, the settings to compare them under and the verdict's decision (None: the width's default).
 
     ``html_a``/``html_b`` follow the CLI's rule: True when the file is HTML (by suffix or content), None to
-    let the core decide by content.
+    let the core decide by content. ``toy``, when given, is the toy example on the page: both sides are its
+    typed tokens, weights and codes (the texts are its tokens, for the word diff).
     """
 
     text_a: str
@@ -32,6 +34,7 @@ class CompareRequest:
     decision: Decision | None = None
     html_a: bool | None = None
     html_b: bool | None = None
+    toy: ToyExample | None = None
 
 
 @dataclass(frozen=True)
@@ -46,6 +49,8 @@ class CompareResult:
 def run_comparison(request: CompareRequest, cancel: threading.Event, cache: SideCache) -> CompareResult:
     """Both sides and their comparison; stops early with Cancelled when a newer request superseded this one."""
     started = time.perf_counter()
+    if request.toy is not None:  # a few typed tokens: nothing to cache
+        return CompareResult(request, request.toy.compare(request.decision), time.perf_counter() - started)
     side_a = cache.side(request.text_a, request.config, html=request.html_a)
     if cancel.is_set():
         raise Cancelled("superseded")

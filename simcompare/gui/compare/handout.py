@@ -153,7 +153,13 @@ def lesson_pages(comparison: Comparison, names: tuple[str, str]) -> list[str]:
     config = comparison.config
     heading = _e(
         QCoreApplication.translate("Handout", "{a} and {b}: f = {f} bits, k = {k}, weighting {weighting}").format(
-            a=names[0], b=names[1], f=config.bits, k=comparison.k, weighting=str(config.weighting)
+            a=names[0],
+            b=names[1],
+            f=config.bits,
+            k=comparison.k,
+            weighting=QCoreApplication.translate("Handout", "typed (a toy example)")
+            if comparison.a.features.typed
+            else str(config.weighting),
         )
     )
     pages = []

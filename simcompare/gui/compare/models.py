@@ -12,6 +12,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QApplication
 
+from simcompare.core.explain.teaching import partial_sums
 from simcompare.core.fingerprint.simhash import Fingerprint, TokenTrace
 from simcompare.gui.common.palette import MINUS, NEGATIVE, POSITIVE, full_number, mix, number, short_number, signed
 from simcompare.gui.compare.explain import escape, token_bit_tooltip
@@ -34,6 +35,7 @@ _ANSWERED_ROLES = frozenset(
         Qt.ItemDataRole.TextAlignmentRole,
         Qt.ItemDataRole.BackgroundRole,
         Qt.ItemDataRole.FontRole,
+        Qt.ItemDataRole.ForegroundRole,
         ValueRole,
     )
 )
@@ -62,6 +64,9 @@ class TokenTableModel(QAbstractTableModel):
         self._columns = 0
         self._token_rows = 0
         self._compact = False
+        # Adding tokens one at a time (step mode): only the first n tokens count, their partial sums shown.
+        self._added: int | None = None
+        self._sums: tuple[float, ...] = ()
         self._bold = QFont()
         self._bold.setBold(True)
         self._brushes: dict[str, QBrush] = {}
@@ -74,6 +79,7 @@ class TokenTableModel(QAbstractTableModel):
             "-": QBrush(mix(NEGATIVE, base, 0.22)),
             "+sum": QBrush(mix(POSITIVE, base, 0.40)),
             "-sum": QBrush(mix(NEGATIVE, base, 0.40)),
+            "later": QBrush(mix(QApplication.palette().text().color(), base, 0.35)),
         }
 
     # ------------------------------------------------------------------------------------ contents
@@ -91,7 +97,33 @@ class TokenTableModel(QAbstractTableModel):
         self._rows = self._token_rows + 2 if fp is not None else 0
         self._columns = self.FIRST_BIT + fp.bits if fp is not None else 0
         self._compact = fp is not None and fp.bits > FULL_MATRIX_BITS
+        self._added = None if self._added is None else min(self._added, self._token_rows)
+        self._sums = self._partial_sums()
         self.endResetModel()
+
+    @property
+    def added(self) -> int | None:
+        """How many tokens the sums hold while they are added one at a time; None: all of them."""
+        return self._added
+
+    def set_added(self, n: int | None) -> None:
+        """Count only the first ``n`` tokens (the core's partial sums, the signs they give); None counts all."""
+        n = None if n is None else max(0, min(n, self._token_rows))
+        if n == self._added:
+            return
+        self._added = n
+        self._sums = self._partial_sums()
+        if self._rows:
+            self.dataChanged.emit(self.index(0, 0), self.index(self._rows - 1, self._columns - 1))
+
+    def shown_sums(self) -> tuple[float, ...]:
+        """The sums the sum row shows: the fingerprint's, or those of the tokens added so far."""
+        return self._sums
+
+    def _partial_sums(self) -> tuple[float, ...]:
+        if self._fp is None:
+            return ()
+        return self._fp.sums if self._added is None else partial_sums(self._fp, self._added)
 
     @property
     def bits(self) -> int:
@@ -239,6 +271,12 @@ class TokenTableModel(QAbstractTableModel):
 
     def _token_data(self, row: int, column: int, role: int):
         token = self._fp.tokens[row]
+        if self._added is not None and row >= self._added and column >= self.FIRST_BIT:
+            # Not added yet: its ±w is shown faint and without colour, as it takes no part in the sums.
+            if role == Qt.ItemDataRole.ForegroundRole:
+                return self._brushes["later"]
+            if role == Qt.ItemDataRole.BackgroundRole:
+                return None
         if column == self.TOKEN:
             if role in (Qt.ItemDataRole.DisplayRole, ValueRole):
                 return token.token
@@ -284,7 +322,6 @@ class TokenTableModel(QAbstractTableModel):
         return None
 
     def _summary_data(self, column: int, role: int, *, is_sum: bool):
-        fp = self._fp
         if column < self.FIRST_BIT:
             if role == Qt.ItemDataRole.DisplayRole and column == self.TOKEN:
                 return self.tr("sum V") if is_sum else self.tr("bit: V > 0")
@@ -292,7 +329,8 @@ class TokenTableModel(QAbstractTableModel):
                 return self._bold
             return None
         j = column - self.FIRST_BIT
-        value = fp.sums[j] if is_sum else fp.bit(j)
+        total = self._sums[j]
+        value = total if is_sum else int(total > 0)
         if role == Qt.ItemDataRole.DisplayRole:
             if not is_sum:
                 return str(value)
@@ -309,7 +347,7 @@ class TokenTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             if is_sum:
                 return self.tr("Sum {j} = {value}: the bit is {bit}").format(
-                    j=j, value=full_number(value), bit=fp.bit(j)
+                    j=j, value=full_number(value), bit=int(total > 0)
                 )
             return self.tr("Bit {j} of the fingerprint").format(j=j)
         return None

@@ -11,7 +11,7 @@ the others catch up when they are shown, so a change costs what is visible.
 
 The page lays out and wires its parts: the scheduling and the worker are ``recompute.Recompute``, the
 Steps tab is ``steps_tab.StepsTab`` (with step mode's highlights), the Export button and its menu are
-``exports.ExportButton``.
+``exports.ExportButton``, the toy example (Examples → Edit the toy example…) ``toy_mode.ToyLesson``.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from simcompare.gui.compare.settings_panel import SettingsPanel
 from simcompare.gui.compare.steps_tab import StepsTab
 from simcompare.gui.compare.summary import SummaryPanel
 from simcompare.gui.compare.text_pane import TextPane
+from simcompare.gui.compare.toy_mode import ToyLesson
 from simcompare.gui.compare.zoom import Zoom
 
 TYPING_DELAY_MS = 250
@@ -89,6 +90,7 @@ class ComparePage(QWidget):
         inputs = self._build_inputs()
         results_box = self._build_results()
         self._build_sides(inputs, results_box)
+        self.toy = ToyLesson((self.pane_a, self.pane_b), self.settings, lambda: self.may_replace_typed_text(True), self)
         self.main_splitter.setSizes([240, 620])
         self.side_splitter.setSizes([1100, 280])
         self.steps_tab.tables_splitter.setSizes([300, 300])
@@ -123,13 +125,13 @@ class ComparePage(QWidget):
         self.results.setDocumentMode(True)
         self.results.addTab(self.steps_tab, self.tr("Steps"))
         self.results.addTab(self.differences, self.tr("Differences"))
-        self.geometry = GeometryView()
+        self.geometry_view = GeometryView()
         self.index_view = IndexView()
         self.planes = PlaneView()
-        self.results.addTab(self.geometry, self.tr("Geometry"))
+        self.results.addTab(self.geometry_view, self.tr("Geometry"))
         self.results.addTab(self.planes, self.tr("Hyperplanes"))
         self.results.addTab(self.index_view, self.tr("Index"))
-        self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry)
+        self.export_button = ExportButton((self.pane_a, self.pane_b), self.results, self.steps_tab, self.geometry_view)
         self.results.setCornerWidget(self.export_button)
         self.lesson = LessonExporter(self.export_button.ask_path, (self.pane_a, self.pane_b), self)
 
@@ -184,6 +186,8 @@ class ComparePage(QWidget):
         self.results.currentChanged.connect(self._on_results_tab_changed)
         self.export_button.message.connect(self.message)
         self.lesson.message.connect(self.message)
+        self.toy.changed.connect(self._on_toy_changed)
+        self.toy.message.connect(self.message)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -208,7 +212,7 @@ class ComparePage(QWidget):
         """Stop the workers (before the window closes)."""
         self._recompute.shutdown()
         self.differences.shutdown()
-        self.geometry.shutdown()
+        self.geometry_view.shutdown()
 
     # ----------------------------------------------------------------------------------- actions
 
@@ -236,6 +240,7 @@ class ComparePage(QWidget):
     def load_example(self, key: str) -> None:
         """Put one of the Examples menu's presets in the panes (and its settings, for the teaching ones)."""
         item = example(key)
+        self.toy.leave()
         text_a, text_b = item.texts()
         if item.config is not None:
             self.settings.set_config(item.config, item.k, emit=False)
@@ -251,7 +256,7 @@ class ComparePage(QWidget):
     def take_over(self, old: ComparePage) -> None:
         """Stand in for ``old`` (a change of language): its settings, texts, example, tab and step, with every
         caption in this page's language."""
-        self.settings.set_config(old.settings.config(), old.settings.decision().k, emit=False)
+        self.settings.set_config(*old.settings.user_settings(), emit=False)
         self.settings.simhash_only.setChecked(old.settings.simhash_only.isChecked())
         for mine, theirs in ((self.pane_a, old.pane_a), (self.pane_b, old.pane_b)):
             mine.restore(theirs.state())  # says "edited", which forgets any example: set again below
@@ -261,6 +266,9 @@ class ComparePage(QWidget):
             self.pane_b.rename_source(example_caption(item, "B"))
             self._example, self._example_settings = item, old._example_settings
             self.summary.set_info(example_note(item, None, settings_as_loaded=True))
+        if old.toy.active is not None:
+            self.toy.show(old.toy.active)
+            self.settings.k.setValue(old.settings.decision().k)
         self.results.setCurrentIndex(old.results.currentIndex())
         if old.step_guide.step is not None:
             self.step_guide.go_to(int(old.step_guide.step))
@@ -268,6 +276,8 @@ class ComparePage(QWidget):
 
     @Slot()
     def swap(self) -> None:
+        if self.toy.swap():
+            return
         state_a, state_b = self.pane_a.state(), self.pane_b.state()
         self.pane_a.restore(state_b)
         self.pane_b.restore(state_a)
@@ -351,9 +361,22 @@ class ComparePage(QWidget):
 
     @Slot()
     def _on_text_edited(self) -> None:
+        self.toy.leave()  # typed, cleared or opened: the toy example's numbers no longer apply
         self._example = None  # an example's lesson no longer applies to edited texts
         self.summary.set_info("")
         self.schedule(TYPING_DELAY_MS)
+
+    @Slot()
+    def _on_toy_changed(self) -> None:
+        self._example = None
+        self.schedule(0)
+        if self.toy.active is not None:
+            self.summary.set_info(
+                self.tr(
+                    "The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every "
+                    "number below is computed from them as it is for a text's weighted tokens."
+                )
+            )
 
     @Slot(str)
     def _on_file_loaded(self, path: str) -> None:
@@ -378,6 +401,7 @@ class ComparePage(QWidget):
             self.settings.decision(),
             html_a=self.pane_a.html(),
             html_b=self.pane_b.html(),
+            toy=self.toy.active,
         )
 
     @Slot(object)
@@ -408,7 +432,7 @@ class ComparePage(QWidget):
                     "menu (the six-bit example shows every step with numbers small enough to check by hand)."
                 )
             )
-        self.geometry.show_comparison(comparison)
+        self.geometry_view.show_comparison(comparison)
         self.planes.show_comparison(comparison)
         self.index_view.show_comparison(comparison)
         self.steps_tab.set_comparison(comparison, self._count_tokens(comparison))

@@ -54,6 +54,9 @@ class SettingsPanel(QWidget):
         super().__init__(parent)
         self._bits = DEFAULT_BITS
         self._switched_from: str | None = None
+        # The toy example's settings while it is on the page, and the user's own from before it.
+        self._toy: Config | None = None
+        self._before_toy: tuple[Config, int] | None = None
 
         self._make_token_fields()
         self._make_fingerprint_fields()
@@ -191,7 +194,7 @@ class SettingsPanel(QWidget):
 
     def _lay_out(self) -> None:
         """The two groups (Tokens, Fingerprint) above the Restore defaults button."""
-        tokens = QGroupBox(self.tr("Tokens"))
+        tokens = self.tokens_group = QGroupBox(self.tr("Tokens"))
         tokens_form = QFormLayout(tokens)
         segment_row = QHBoxLayout()
         segment_row.addWidget(self.segmenter, 1)
@@ -234,7 +237,10 @@ class SettingsPanel(QWidget):
     # ------------------------------------------------------------------------------------- values
 
     def config(self) -> Config:
-        """The current settings as a Config (always valid: the form keeps them consistent)."""
+        """The current settings as a Config (always valid: the form keeps them consistent); the toy example's
+        while it is on the page."""
+        if self._toy is not None:
+            return self._toy
         name = self.hasher_name()
         return Config(
             bits=self._bits,
@@ -318,11 +324,53 @@ class SettingsPanel(QWidget):
             self.changed.emit()
 
     def restore_defaults(self, *, emit: bool = True) -> None:
-        """Back to ``Config()``, the default k for its width and the word-pair check."""
+        """Back to ``Config()``, the default k for its width and the word-pair check (with the toy example on
+        the page, its width stays: only k and the word-pair check go back)."""
         with QSignalBlocker(self.simhash_only):
             self.simhash_only.setChecked(False)
+        if self._toy is not None:
+            self.k.setValue(default_k(self._bits))
+            if emit:
+                self.changed.emit()
+            return
         defaults = Config()
         self.set_config(defaults, default_k(defaults.bits), emit=emit)
+
+    def user_settings(self) -> tuple[Config, int]:
+        """The user's own settings and k: those on screen, or while the toy example is on the page, those from
+        before it (what comes back when it leaves)."""
+        return self._before_toy if self._before_toy is not None else (self.config(), self.k.value())
+
+    def show_toy(self, config: Config | None, hasher: str = "") -> None:
+        """Show the toy example's width and the hasher of its codes left empty, the other settings disabled (the
+        toy decides them); None gives the user's settings from before the toy back. No ``changed``: the page
+        recomputes."""
+        if config is None:
+            if self._toy is None:
+                return
+            self._toy = None
+            before, self._before_toy = self._before_toy, None
+            self._enable_for_toy(True)
+            if before is not None:
+                self.set_config(before[0], before[1], emit=False)
+            self._explain()
+            return
+        if self._toy is None:
+            self._before_toy = (Config(), default_k(Config().bits))
+            if self.hasher_name() != TEACHING_HASHER_NAME:
+                self._before_toy = (self.config(), self.k.value())
+        self._toy = config
+        with QSignalBlocker(self.bits), QSignalBlocker(self.hasher), QSignalBlocker(self.k):
+            self.bits.setEditText(str(config.bits))
+            if config.bits != self._bits:
+                self._apply_bits(config.bits, reset_k=True, preferred=hasher)
+            self._select_hasher(hasher)
+        self._enable_for_toy(False)
+        self._explain()
+
+    def _enable_for_toy(self, enabled: bool) -> None:
+        for widget in (self.tokens_group, self.hasher, self.bits):
+            widget.setEnabled(enabled)
 
     def leave_teaching_mode(self) -> bool:
         """Back to the default hasher and width if the teaching table is in use (it knows only a…e)."""
@@ -334,7 +382,8 @@ class SettingsPanel(QWidget):
     # ----------------------------------------------------------------------------------- persisting
 
     def save(self, settings: QSettings) -> None:
-        config = self.config()
+        config, k = self.user_settings()  # a toy example is not kept between sessions: the settings before it are
+        hasher = self.hasher_name() if self._before_toy is None else _hasher_name(config.hasher) or DEFAULT_HASHER
         settings.beginGroup(_SETTINGS_GROUP)
         for key, value in (
             ("segmenter", str(config.segmenter)),
@@ -343,9 +392,9 @@ class SettingsPanel(QWidget):
             ("fold_chinese", config.fold_chinese),
             ("weighting", str(config.weighting)),
             ("top_k", config.top_k or 0),
-            ("hasher", self.hasher_name()),
+            ("hasher", hasher),
             ("bits", config.bits),
-            ("k", self.k.value()),
+            ("k", k),
         ):
             settings.setValue(key, value)
         settings.endGroup()
@@ -403,7 +452,14 @@ class SettingsPanel(QWidget):
                     old=self._display_name(switched), bits=self._bits, new=self._display_name(name)
                 )
             )
-        if name == TEACHING_HASHER_NAME:
+        if self._toy is not None:
+            lines.append(
+                self.tr(
+                    "The toy example sets the width and every token's weight and code (codes left empty come from "
+                    "{name}): edit them in Examples → Edit the toy example…"
+                ).format(name=name)
+            )
+        elif name == TEACHING_HASHER_NAME:
             lines.append(self.tr("The teaching table has codes for the tokens a–e only, six bits each."))
         else:
             wider = hashers_for(width + 1) if width < MAX_BITS else []

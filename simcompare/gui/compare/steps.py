@@ -10,12 +10,21 @@ from __future__ import annotations
 import enum
 
 from PySide6.QtCore import QCoreApplication, QTimer, Signal, Slot
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPlainTextEdit, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QPlainTextEdit,
+    QPushButton,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from simcompare.core.explain.compare import Comparison
+from simcompare.core.explain.teaching import partial_sums
 from simcompare.core.fingerprint.simhash import TokenTrace
 from simcompare.gui.common.palette import number, signed
-from simcompare.gui.common.plain import plain_label
+from simcompare.gui.common.plain import fit_wrapped, keep_wrapped_lines, plain_label
 
 # Lists in a sentence stop after this many items ("…"): the views show them all.
 LISTED = 12
@@ -40,6 +49,10 @@ class Step(enum.IntEnum):
     DISTANCE = 9
 
 
+# The steps on which the tokens can be added one at a time (the ±w matrix and its sums).
+ADDING_STEPS = (Step.SIGNED, Step.SUMS)
+
+
 def _listed(items: list[str]) -> str:
     return ", ".join(items[:LISTED]) + (", …" if len(items) > LISTED else "")
 
@@ -49,6 +62,8 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
     side = comparison.a
     fp, features = side.fingerprint, side.features
     first = fp.tokens[0] if fp.tokens else None
+    if features.typed and (step <= Step.TOKENS or (first is not None and step <= Step.CODES)):
+        return _typed_sentence(step, comparison)
     if step is Step.CLEAN:
         return QCoreApplication.translate(
             "Steps",
@@ -74,6 +89,33 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
     if step <= Step.SIGNS:
         return _text_a_sentence(step, comparison, first)
     return _pair_sentence(step, comparison)
+
+
+def _typed_sentence(step: Step, comparison: Comparison) -> str:
+    """The first four steps for a toy example: its tokens, weights and codes were typed, not made from a text."""
+    fp = comparison.a.fingerprint
+    if step is Step.CLEAN:
+        return QCoreApplication.translate(
+            "Steps", "Clean: a toy example is not cleaned: text A's tokens are below as they were typed."
+        )
+    if step is Step.TOKENS:
+        if len(fp.tokens) == 1:
+            return QCoreApplication.translate(
+                "Steps", "Tokens: A has 1 token, typed in the toy editor; the Token column lists it."
+            )
+        return QCoreApplication.translate(
+            "Steps", "Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them."
+        ).format(n=len(comparison.a.features.sequence))
+    first = fp.tokens[0]
+    if step is Step.WEIGHTS:
+        return QCoreApplication.translate(
+            "Steps", "Weights (typed): each token has the weight typed for it, “{token}” the largest, {weight}."
+        ).format(token=first.token, weight=number(first.weight))
+    return QCoreApplication.translate(  # Step.CODES
+        "Steps",
+        "Codes: each token's code is the one typed for it, or else its hash cut to the first f = {f} bits: "
+        "“{token}” → {code}.",
+    ).format(f=fp.bits, token=first.token, code=fp.code_binary(first))
 
 
 def _text_a_sentence(step: Step, comparison: Comparison, first: TokenTrace) -> str:
@@ -160,19 +202,60 @@ def _pair_sentence(step: Step, comparison: Comparison) -> str:
     )
 
 
+def adding_sentence(comparison: Comparison, n: int) -> str:
+    """What the first ``n`` tokens of text A (heaviest first) add up to, and which signs the last one flipped."""
+    fp = comparison.a.fingerprint
+    n = min(n, len(fp.tokens))
+    if n == 0:
+        return QCoreApplication.translate(
+            "Steps", "Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0."
+        ).format(total=len(fp.tokens))
+    token = fp.tokens[n - 1]
+    sums, before = partial_sums(fp, n), partial_sums(fp, n - 1)
+    flipped = [j for j in range(fp.bits) if (sums[j] > 0) != (before[j] > 0)]
+    if not flipped:
+        flips = QCoreApplication.translate("Steps", "no bit flips")
+    elif len(flipped) == 1:
+        flips = QCoreApplication.translate("Steps", "bit {j} flips to {bit}").format(
+            j=flipped[0], bit=int(sums[flipped[0]] > 0)
+        )
+    else:
+        flips = QCoreApplication.translate("Steps", "bits {list} flip").format(list=_listed([str(j) for j in flipped]))
+    code = fp.code_binary(token)
+    return QCoreApplication.translate(
+        "Steps",
+        "Tokens one at a time: {n} of {total} tokens of A added; “{token}” adds {cells}, so V = {sums} and the bits "
+        "so far are {bits}: {flips}.",
+    ).format(
+        n=n,
+        total=len(fp.tokens),
+        token=token.token,
+        cells=_listed([signed(token.weight if bit == "1" else -token.weight) for bit in code]),
+        sums=_listed([number(v) for v in sums]),
+        bits=_listed(["1" if v > 0 else "0" for v in sums]),
+        flips=flips,
+    )
+
+
 class StepGuide(QWidget):
     """Previous / Next and the current step's sentence (and, for *clean*, the cleaned text).
 
+    On the ±w and sums steps, *Add tokens one at a time* counts only the first n tokens (heaviest first):
+    ``+ Token`` and ``− Token`` move n, and Play adds the rest one by one before it goes on to the next step.
+
     Signals:
         step_changed(int): the step to highlight (a :class:`Step`), or −1 when step mode is left.
+        tokens_added_changed(int): the tables count only the first n tokens, or all of them (−1).
     """
 
     step_changed = Signal(int)
+    tokens_added_changed = Signal(int)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._comparison: Comparison | None = None
         self._step = -1
+        self._added = -1  # tokens added one at a time, or −1: all of them count
         self.toggle = QPushButton(self.tr("Step by step"))
         self.toggle.setCheckable(True)
         self.toggle.setToolTip(self.tr("Walk through the ten steps of SimHash, one at a time"))
@@ -187,12 +270,13 @@ class StepGuide(QWidget):
         self.pace.setCurrentIndex(1)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self._play_on)
-        self.sentence = plain_label()
+        self.sentence = keep_wrapped_lines(plain_label())
         self.sentence.setWordWrap(True)
         self.cleaned = QPlainTextEdit()
         self.cleaned.setReadOnly(True)
         self.cleaned.setMaximumHeight(70)
         self.cleaned.hide()
+        self._make_adding_row()
         bar = QHBoxLayout()
         bar.setContentsMargins(0, 0, 0, 0)
         bar.addWidget(self.toggle)
@@ -210,15 +294,79 @@ class StepGuide(QWidget):
         self.next_button.clicked.connect(self.next)
         self.play_button.toggled.connect(self._play)
         self.pace.currentIndexChanged.connect(self._pace_changed)
+        self.one_by_one.toggled.connect(self._on_one_by_one)
+        self.fewer_button.clicked.connect(self.remove_token)
+        self.more_button.clicked.connect(self.add_token)
         self._update()
+
+    def _make_adding_row(self) -> None:
+        """The controls of *Add tokens one at a time*, shown on the ±w and sums steps. They are not in the guide's
+        own layout: the Steps tab puts them beside text A's token table caption, next to the ±w they change, where
+        they cost no height (a projector's 700 rows have none to spare)."""
+        self.one_by_one = QToolButton()
+        self.one_by_one.setText(self.tr("Add tokens one at a time"))
+        self.one_by_one.setCheckable(True)
+        self.one_by_one.setToolTip(
+            self.tr(
+                "Count only the first tokens (heaviest first) and add the others one by one, to watch the sums "
+                "build up and the signs flip; Play adds them at its pace"
+            )
+        )
+        self.fewer_button = QToolButton()
+        self.fewer_button.setText(self.tr("− Token"))
+        self.fewer_button.setToolTip(self.tr("Take the last added token out of the sums"))
+        self.more_button = QToolButton()
+        self.more_button.setText(self.tr("+ Token"))
+        self.more_button.setToolTip(self.tr("Add the next token's ±w to the sums"))
+        self.adding_row = QWidget(self)
+        row = QHBoxLayout(self.adding_row)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.addWidget(self.one_by_one)
+        row.addWidget(self.fewer_button)
+        row.addWidget(self.more_button)
+        self.adding_row.hide()
 
     @property
     def step(self) -> Step | None:
         return Step(self._step) if self._step >= 0 else None
 
+    @property
+    def tokens_added(self) -> int | None:
+        """How many tokens count while they are added one at a time; None when all count."""
+        return self._added if self._added >= 0 else None
+
+    def _token_total(self) -> int:
+        comparison = self._comparison
+        if comparison is None:
+            return 0
+        return max(len(comparison.a.fingerprint.tokens), len(comparison.b.fingerprint.tokens))
+
+    @Slot()
+    def add_token(self) -> None:
+        if not self.one_by_one.isChecked():
+            self.one_by_one.setChecked(True)  # from none added
+        self._set_added(min(self._token_total(), self._added + 1))
+
+    @Slot()
+    def remove_token(self) -> None:
+        self._set_added(max(0, self._added - 1))
+
+    def _set_added(self, n: int) -> None:
+        if n == self._added:
+            return
+        self._added = n
+        self._update()
+        self.tokens_added_changed.emit(n)
+
+    @Slot(bool)
+    def _on_one_by_one(self, on: bool) -> None:
+        self._set_added(0 if on else -1)
+
     def set_comparison(self, comparison: Comparison) -> None:
         """New numbers: the sentence follows them (the step stays)."""
         self._comparison = comparison
+        if self._added > self._token_total():
+            self._set_added(self._token_total())
         self._update()
 
     @Slot()
@@ -233,6 +381,8 @@ class StepGuide(QWidget):
         if not self.toggle.isChecked():
             self.toggle.setChecked(True)  # walks from step 0; then on to the step asked for
         self._step = step
+        if step not in ADDING_STEPS:
+            self.one_by_one.setChecked(False)  # every token counts again
         self._update()
         self.step_changed.emit(step)
 
@@ -254,6 +404,9 @@ class StepGuide(QWidget):
 
     @Slot()
     def _play_on(self) -> None:
+        if self.one_by_one.isChecked() and self._added < self._token_total():
+            self.add_token()  # the tokens one by one, then on to the next step
+            return
         if self._step < 0 or self._step >= len(Step) - 1:
             self.play_button.setChecked(False)
             return
@@ -265,15 +418,23 @@ class StepGuide(QWidget):
     def _on_toggled(self, on: bool) -> None:
         if not on:
             self.play_button.setChecked(False)
+            self.one_by_one.setChecked(False)
         self._step = 0 if on else -1
         self._update()
         self.step_changed.emit(self._step)
 
     def _update(self) -> None:
+        self._update_controls()
+        fit_wrapped(self.sentence)  # a longer sentence gets its lines' room
+
+    def _update_controls(self) -> None:
         on = self._step >= 0
         self.previous_button.setVisible(on)
         self.next_button.setVisible(on)
         self.pace.setVisible(on)
+        self.adding_row.setVisible(on and self._step in ADDING_STEPS)
+        self.fewer_button.setEnabled(self._added > 0)
+        self.more_button.setEnabled(self._added < self._token_total())
         self.previous_button.setEnabled(self._step > 0)
         self.next_button.setEnabled(0 <= self._step < len(Step) - 1)
         if not on or self._comparison is None:
@@ -283,10 +444,11 @@ class StepGuide(QWidget):
             self.cleaned.hide()
             return
         step = Step(self._step)
+        adding = self._added >= 0 and step in ADDING_STEPS and bool(self._comparison.a.fingerprint.tokens)
         self.sentence.setText(
             self.tr("Step {i} of {n}.").format(i=self._step + 1, n=len(Step))
             + " "
-            + step_sentence(step, self._comparison)
+            + (adding_sentence(self._comparison, self._added) if adding else step_sentence(step, self._comparison))
         )
         if step is Step.CLEAN:
             cleaned = self._comparison.a.features.cleaned

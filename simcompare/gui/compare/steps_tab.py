@@ -49,6 +49,7 @@ class StepsTab(QWidget):
         self.steps_splitter.setStretchFactor(0, 5)
         self.steps_splitter.setStretchFactor(1, 4)
         self.step_guide = StepGuide()
+        self.table_a.caption_row.addWidget(self.step_guide.adding_row)  # beside the ±w it changes
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 4, 0, 0)
         column.setSpacing(2)
@@ -56,6 +57,7 @@ class StepsTab(QWidget):
         column.addWidget(self.steps_splitter, 1)
 
         self.step_guide.step_changed.connect(self._show_step)
+        self.step_guide.tokens_added_changed.connect(self._on_tokens_added)
         self.table_a.token_selected.connect(self._on_token_selected_a)
         self.table_b.token_selected.connect(self._on_token_selected_b)
 
@@ -75,6 +77,7 @@ class StepsTab(QWidget):
         self.table_b.set_fingerprint(comparison.b.fingerprint)
         self.fingerprints.show_comparison(comparison)
         self.step_guide.set_comparison(comparison)
+        self._on_tokens_added(-1 if self.step_guide.tokens_added is None else self.step_guide.tokens_added)
         if self.step_guide.step is not None:
             self._show_step(int(self.step_guide.step))
         if comparison.config.bits != self._shown_bits:
@@ -136,6 +139,14 @@ class StepsTab(QWidget):
             widget.setStyleSheet(f"background: {tint(SELECTED, widget, 0.3).name()};")
             if self.fingerprints.isAncestorOf(widget):
                 self.fingerprints_area.ensureWidgetVisible(widget, 4, 4)  # a lit line is never scrolled away
+
+    @Slot(int)
+    def _on_tokens_added(self, n: int) -> None:
+        """Adding tokens one at a time: the tables count only the first ``n`` (−1: all of them)."""
+        for table, chart in ((self.table_a, self.fingerprints.chart_a), (self.table_b, self.fingerprints.chart_b)):
+            table.model.set_added(None if n < 0 else n)
+            table.view.viewport().update()
+            chart.set_partial(None if n < 0 else table.model.shown_sums())
 
     @staticmethod
     def _select_step_cells(table: TokenTable, step: int) -> None:

@@ -40,7 +40,7 @@ from simcompare.core.text.documents import Document, read_document
 from simcompare.core.text.readers import Format
 from simcompare.gui.common.messages import input_error_text
 from simcompare.gui.common.palette import BAD
-from simcompare.gui.common.plain import plain_label
+from simcompare.gui.common.plain import fit_wrapped, keep_wrapped_lines, plain_label
 
 
 def local_file(mime: QMimeData) -> str | None:
@@ -132,6 +132,7 @@ class TextPane(QWidget):
         self.info = plain_label()
         self.info.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.info.setWordWrap(True)  # a long name takes a second line rather than being cut
+        keep_wrapped_lines(self.info)  # …and the pane gives it the room (at 1.15× it ran into the text box)
         self.stats = plain_label()
         self.error = plain_label()
         self.error.setWordWrap(True)
@@ -411,6 +412,7 @@ class TextPane(QWidget):
             self.info.setText(display_name(self._source))
         else:
             self.info.setText(self.tr("typed or pasted") if self.editor.toPlainText() else "")
+        fit_wrapped(self.info)
 
 
 def format_name(code: Format | str) -> str:

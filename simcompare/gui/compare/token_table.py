@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QEvent, QItemSelection, QObject, Signal, Slot
 from PySide6.QtGui import QFont
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHBoxLayout, QHeaderView, QTableView, QVBoxLayout, QWidget
 
 from simcompare.core.fingerprint.simhash import Fingerprint
 from simcompare.gui.common.plain import plain_label
@@ -46,7 +46,10 @@ class TokenTable(QWidget):
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(2)
-        column.addWidget(self.caption)
+        self.caption_row = QHBoxLayout()  # the caption, and room for controls beside it
+        self.caption_row.setContentsMargins(0, 0, 0, 0)
+        self.caption_row.addWidget(self.caption, 1)
+        column.addLayout(self.caption_row)
         column.addWidget(self.view, 1)
         self.view.selectionModel().selectionChanged.connect(self._on_selection)
         self.view.installEventFilter(self)
