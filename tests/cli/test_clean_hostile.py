@@ -1,0 +1,203 @@
+"""The command line cleaner attacked: a kept file reached by a second name, a signal in the middle of an action,
+destinations that are files or cannot be written. Each test failed before its fix."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from helpers.cli import RunCli
+from helpers.mounts import bind_mount, read_only_bind
+from helpers.texts import EN_A, ZH_A
+
+from simcompare.cli.clean import EXIT_INTERRUPTED, EXIT_SKIPPED
+from simcompare.core.folder import replace
+
+SCAN = ("--no-cache", "--workers", "1")
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    return tmp_path / "data"
+
+
+def log_kinds(data: Path) -> list[list[str]]:
+    log = data / "simcompare" / "actions.log"
+    if not log.exists():
+        return []
+    return [line.split("\t")[1:3] for line in log.read_text(encoding="utf-8").splitlines()]
+
+
+def _save_with_marks(cli: RunCli, root: Path, saved: Path, marked: list[str], reference: str) -> None:
+    """Scan ``root`` (``reference`` kept by the folder rule), save the results with ``marked`` as the window saves
+    its marks."""
+    kept = str(root / os.path.dirname(reference))
+    run = cli("scan", str(root), *SCAN, "--reference-rule", f"folder={kept}", "--save-results", str(saved))
+    assert run.returncode == 0, run.stderr
+    results = json.loads(saved.read_text(encoding="utf-8"))
+    results["cleaner"] = {"marked": marked, "references": [reference]}
+    saved.write_text(json.dumps(results), encoding="utf-8")
+
+
+def test_a_name_of_the_kept_reference_through_a_bind_mount_is_never_deleted(
+    cli: RunCli, tmp_path: Path, data: Path
+) -> None:
+    # d2 is d1 mounted again: d1/a.txt and d2/a.txt are one directory entry; deleting either deletes both
+    root = tmp_path / "docs"
+    (root / "d1").mkdir(parents=True)
+    (root / "d2").mkdir()
+    (root / "d1" / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "b.txt").write_text(EN_A, encoding="utf-8")
+    (root / "c.txt").write_text(EN_A, encoding="utf-8")
+    saved = tmp_path / "R.json"
+    with bind_mount(root / "d1", root / "d2"):
+        _save_with_marks(cli, root, saved, ["b.txt", "d1/a.txt"], "d2/a.txt")
+        dry = cli("scan", "--results", str(saved), "--delete")
+        run = cli("scan", "--results", str(saved), "--delete", "--yes")
+        kept = (root / "d2" / "a.txt").read_text(encoding="utf-8")
+    assert kept == EN_A, "the reference the user kept was deleted through its other name"
+    assert "would delete  group 1  d1/a.txt" not in dry.stdout
+    assert run.returncode == EXIT_SKIPPED, run.stdout + run.stderr
+    assert "d1/a.txt: it is the same file as d2/a.txt, which is kept" in run.stdout
+    assert not (root / "b.txt").exists() and (root / "c.txt").exists()
+
+
+def test_a_hard_link_of_the_kept_reference_is_left_alone(cli: RunCli, tmp_path: Path, data: Path) -> None:
+    root = tmp_path / "docs"
+    (root / "d1").mkdir(parents=True)
+    (root / "d2").mkdir()
+    (root / "d1" / "a.txt").write_text(EN_A, encoding="utf-8")
+    os.link(root / "d1" / "a.txt", root / "d2" / "a.txt")
+    (root / "b.txt").write_text(EN_A, encoding="utf-8")
+    (root / "c.txt").write_text(EN_A, encoding="utf-8")
+    saved = tmp_path / "R.json"
+    _save_with_marks(cli, root, saved, ["b.txt", "d1/a.txt"], "d2/a.txt")
+    run = cli("scan", "--results", str(saved), "--trash", "--yes")
+    assert run.returncode == EXIT_SKIPPED, run.stdout + run.stderr
+    assert (root / "d1" / "a.txt").exists() and "it is the same file as d2/a.txt" in run.stdout
+
+
+@pytest.fixture
+def copies(tmp_path: Path, data: Path) -> Path:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    for n in range(1, 5):
+        (root / f"copy{n}.txt").write_text(EN_A, encoding="utf-8")
+    return root
+
+
+def _signal_after_first(monkeypatch: pytest.MonkeyPatch, name: str, number: int) -> None:
+    """``replace.<name>`` (what acts on one file) sends the process ``number`` once it has acted on the first."""
+    original: Callable[..., object] = getattr(replace, name)
+    calls = []
+
+    def acting(*args: object) -> object:
+        result = original(*args)
+        calls.append(1)
+        if len(calls) == 1:
+            signal.raise_signal(number)
+        return result
+
+    monkeypatch.setattr(replace, name, acting)
+
+
+@pytest.mark.parametrize(
+    ("action", "acting", "past"),
+    [(["--delete"], "_delete_one", "deleted"), (["--link", "hard"], "_swap_in", "hard-linked")],
+)
+def test_ctrl_c_during_an_action_says_and_logs_what_was_done(
+    cli: RunCli,
+    copies: Path,
+    data: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    action: list[str],
+    acting: str,
+    past: str,
+) -> None:
+    _signal_after_first(monkeypatch, acting, signal.SIGINT)
+    run = cli(
+        "scan", str(copies), *SCAN, "--reference-rule", "shortest-path", "--mark", "all-but-reference", *action, "--yes"
+    )
+    assert run.returncode == EXIT_INTERRUPTED, run.stdout + run.stderr
+    assert len([line for line in run.stdout.splitlines() if line.startswith(past)]) == 1
+    assert "1 file " + past + ", 0 files left alone, 3 files not reached (interrupted)" in run.stdout
+    assert "3 files were not reached" in run.stderr
+    assert len(log_kinds(data)) == 1 and log_kinds(data)[0][1] == "ok"
+    untouched = [p for p in copies.glob("copy*.txt") if os.stat(p).st_nlink == 1]
+    assert len(untouched) == 3 and all(p.read_text(encoding="utf-8") == EN_A for p in untouched)
+
+
+def test_sigterm_during_an_action_stops_after_the_file_and_reports(copies: Path, data: Path) -> None:
+    # a real process: before the fix, SIGTERM killed it at once, printing and logging nothing
+    script = textwrap.dedent(
+        """
+        import signal, sys
+        from simcompare.cli import main
+        from simcompare.core.folder import replace
+        original = replace._delete_one
+        def acting(found, rel):
+            done = original(found, rel)
+            signal.raise_signal(signal.SIGTERM)
+            return done
+        replace._delete_one = acting
+        sys.exit(main(sys.argv[1:]))
+        """
+    )
+    args = [str(copies), *SCAN, "--reference-rule", "shortest-path", "--mark", "all-but-reference", "--delete"]
+    done = subprocess.run(
+        [sys.executable, "-c", script, "scan", *args, "--yes"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+        env={**os.environ, "XDG_DATA_HOME": str(data)},
+    )
+    assert done.returncode == EXIT_INTERRUPTED, (done.returncode, done.stdout, done.stderr)
+    assert "1 file deleted, 0 files left alone, 3 files not reached (interrupted)" in done.stdout
+    assert log_kinds(data) == [["delete", "ok"]]
+    assert len(list(copies.glob("copy*.txt"))) == 3
+
+
+def test_a_destination_that_is_a_file_is_refused_by_a_dry_run_too(cli: RunCli, copies: Path, tmp_path: Path) -> None:
+    a_file = tmp_path / "not-a-folder"
+    a_file.write_text("x", encoding="utf-8")
+    for destination in (a_file, a_file / "below"):
+        for yes in ((), ("--yes",)):
+            run = cli("scan", str(copies), *SCAN, "--mark", "all-but-reference", "--move-to", str(destination), *yes)
+            assert run.returncode == 1, run.stdout
+            assert "would move" not in run.stdout and "moved" not in run.stdout
+            assert "is a file, not a folder" in run.stderr and str(destination) in run.stderr
+    assert len(list(copies.glob("*.txt"))) == 5
+
+
+def test_a_destination_that_cannot_be_written_is_refused_before_anything(
+    cli: RunCli, copies: Path, tmp_path: Path
+) -> None:
+    (tmp_path / "shelf").mkdir()
+    (tmp_path / "shelf-ro").mkdir()
+    with read_only_bind(tmp_path / "shelf", tmp_path / "shelf-ro") as read_only:
+        for yes in ((), ("--yes",)):
+            run = cli(
+                "scan", str(copies), *SCAN, "--mark", "all-but-reference", "--copy-to", str(read_only / "x"), *yes
+            )
+            assert run.returncode == 1, run.stdout + run.stderr
+            assert "cannot be written in" in run.stderr and "would copy" not in run.stdout
+
+
+def test_the_chinese_group_is_still_cleaned(cli: RunCli, tmp_path: Path, data: Path) -> None:
+    root = tmp_path / "zh"
+    root.mkdir()
+    (root / "a.txt").write_text(ZH_A, encoding="utf-8")
+    (root / "b.txt").write_text(ZH_A, encoding="utf-8")
+    run = cli("scan", str(root), *SCAN, "--mark", "all-but-reference", "--move-to", str(tmp_path / "away"), "--yes")
+    assert run.returncode == 0, run.stdout + run.stderr
+    assert len(list((tmp_path / "away").iterdir())) == 1
