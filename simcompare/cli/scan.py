@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -352,7 +354,10 @@ def _report_and_save(
 def _saved(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int) -> bool:
     """Save the results where ``--save-results`` says; False (and why, on standard error) when they could not be."""
     try:
-        write_results(args.save_results, results_text(session, groups, k, args.groups))
+        write_results(_save_target(args.save_results), results_text(session, groups, k, args.groups))
+    except UsageError as error:  # the path became something else than a file during the scan
+        print(f"simcompare: {error}", file=sys.stderr)
+        return False
     except OSError as error:
         reason = error.strerror or str(error)
         print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
@@ -386,6 +391,31 @@ def _check_save_path(path: str) -> None:
     if not target.parent.is_dir():
         folder = display_name(str(target.parent))
         raise UsageError(f"--save-results {display_name(path)}: the folder {folder} does not exist")
+    _save_target(path)
+
+
+def _save_target(path: str) -> str:
+    """The file ``--save-results`` writes: ``path``, or the file a symbolic link there names (written in place
+    of that file, so the link stays a link).
+
+    The results replace the file whole (written beside it, then renamed over it), so anything but a regular file
+    is refused: renamed over, a device (/dev/null), a FIFO or /dev/stdout would be replaced by a plain file.
+
+    Raises:
+        UsageError: ``path`` is, or leads to, something other than a regular file.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:  # nothing there yet (or unreachable: the write says why)
+        return os.path.realpath(path) if os.path.islink(path) else path
+    if stat.S_ISDIR(info.st_mode):
+        raise UsageError(f"--save-results {display_name(path)} is a folder; name a file such as results.json")
+    if not stat.S_ISREG(info.st_mode):
+        raise UsageError(
+            f"--save-results {display_name(path)} is not a regular file (a device, a pipe or a terminal), which "
+            "saving would replace; name a file such as results.json (--json prints the groups)"
+        )
+    return os.path.realpath(path) if os.path.islink(path) else path
 
 
 def _not_duplicates() -> NotDuplicates | None:
