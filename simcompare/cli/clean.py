@@ -456,7 +456,8 @@ def _act(
     if kind is ActionKind.COPY:
         return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned)
     if kind is ActionKind.DELETE:
-        return delete_scanned(root, expected, log=log, keeping=keeping, **tidy)
+        digests = {files[i].path: files[i].raw_digest for i in chosen}  # an edit keeping size and time: kept
+        return delete_scanned(root, expected, log=log, keeping=keeping, digests=digests, **tidy)
     pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
     # link_scanned takes its list whole: one call per file, so that a signal stops between files here too
     reports = [link_scanned(root, [pair], args.link, log=log) for pair in _until(stop, pairs)]

@@ -201,3 +201,23 @@ def test_the_chinese_group_is_still_cleaned(cli: RunCli, tmp_path: Path, data: P
     run = cli("scan", str(root), *SCAN, "--mark", "all-but-reference", "--move-to", str(tmp_path / "away"), "--yes")
     assert run.returncode == 0, run.stdout + run.stderr
     assert len(list((tmp_path / "away").iterdir())) == 1
+
+
+def test_a_copy_edited_keeping_its_size_and_time_is_never_deleted(cli: RunCli, tmp_path: Path, data: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "a-copy.txt").write_text(EN_A, encoding="utf-8")
+    saved = tmp_path / "R.json"
+    args = ("--reference-rule", "shortest-path", "--mark", "all-but-reference")
+    assert cli("scan", str(root), *SCAN, *args, "--save-results", str(saved)).returncode == 0
+    copy = root / "a-copy.txt"
+    before = os.stat(copy)
+    edited = b"EDITED" + copy.read_bytes()[6:]  # the user's edit, same size; the time put back (touch -r, cp -p)
+    with open(copy, "r+b") as out:
+        out.write(edited)
+    os.utime(copy, ns=(before.st_atime_ns, before.st_mtime_ns))
+    assert (os.stat(copy).st_size, os.stat(copy).st_mtime_ns) == (before.st_size, before.st_mtime_ns)
+    run = cli("scan", "--results", str(saved), *args, "--delete", "--yes")
+    assert copy.read_bytes() == edited, "the edited copy was deleted"
+    assert run.returncode == EXIT_SKIPPED and "its bytes changed since the scan" in run.stdout

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -215,6 +216,38 @@ def _delete_one(found: Located, rel: str) -> str:
     return ""
 
 
+def _bytes_digest(found: Located) -> str:
+    """The digest of the found file's bytes as the scan records it (``scan.raw_digest``: BLAKE2b of 128 bits),
+    read in chunks through its folder's descriptor, the file checked to be the one found."""
+    handle = os.open(found.name, _READ, dir_fd=found.folder_fd)
+    try:
+        if not _same(found, os.fstat(handle)):
+            raise Refused(SkipReason.CHANGED, "it changed while it was being read; it was left as it was")
+        digest = hashlib.blake2b(digest_size=16)
+        while chunk := os.read(handle, _CHUNK):
+            digest.update(chunk)
+        return digest.hexdigest()
+    finally:
+        os.close(handle)
+
+
+def _deleting(digests: Mapping[str, str] | None) -> _Act:
+    """Delete a file, after comparing its bytes with the scan's digest of them where ``digests`` has one (by
+    path): an edit that kept the size and the modification time (restored by ``touch -r``, ``cp -p``, an
+    archive) is still an edit, and a permanent delete would lose it."""
+
+    def act(found: Located, rel: str) -> str:
+        wanted = digests.get(rel, "") if digests else ""
+        if wanted and _bytes_digest(found) != wanted:
+            raise Refused(
+                SkipReason.CHANGED,
+                "its bytes changed since the scan (its size and modification time did not); it was kept",
+            )
+        return _delete_one(found, rel)
+
+    return act
+
+
 def delete_scanned(
     root: str,
     files: Iterable[Expected],
@@ -223,11 +256,14 @@ def delete_scanned(
     remove_empty: bool = False,
     keep: Iterable[str] = (),
     keeping: Mapping[str, Expected] | None = None,
+    digests: Mapping[str, str] | None = None,
 ) -> ActionReport:
     """Delete scanned files permanently (no trash), each checked first; with ``remove_empty``, the folders
     they left empty are removed too (never ``root`` nor a folder of ``keep``). ``keeping``: by a file's path,
-    its group's reference, which must still be there, unchanged, or the file is kept."""
-    outcomes = _run(root, files, _delete_one, for_good=True, keeping=keeping)
+    its group's reference, which must still be there, unchanged, or the file is kept. ``digests``: by a file's
+    path, the scan's digest of its bytes (``FileRecord.raw_digest``); a file whose bytes no longer match is
+    kept, even with its size and modification time unchanged."""
+    outcomes = _run(root, files, _deleting(digests), for_good=True, keeping=keeping)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 
