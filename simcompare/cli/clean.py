@@ -409,19 +409,16 @@ def _dry_run(
     for i in chosen:
         line = f"would {_VERB[kind]}  group {group_of[i]}  {display_name(files[i].path)}"
         if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
-            if not session.same_bytes(i, reference_of[i]):
-                print(
-                    f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: its bytes differ "
-                    f"from those of {display_name(files[reference_of[i]].path)}; a link would lose them",
-                    file=out,
-                )
+            problem = _link_problem(kind, session, i, reference_of[i])
+            if problem:
+                print(f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: {problem}", file=out)
                 continue
             line += f"  -> {display_name(files[reference_of[i]].path)}"
         elif kind in (ActionKind.MOVE, ActionKind.COPY):
             line += f"  -> {display_name(_destination(args, kind, session, files[i].path))}"
         print(line, file=out)
     if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
-        chosen = [i for i in chosen if session.same_bytes(i, reference_of[i])]
+        chosen = [i for i in chosen if not _link_problem(kind, session, i, reference_of[i])]
     size = sum(files[i].size for i in chosen)
     print(
         f"dry run: {count(len(chosen), 'file')} ({size:,} bytes) would be {_PAST[kind]}; nothing was touched, "
@@ -429,6 +426,21 @@ def _dry_run(
         file=out,
     )
     return EXIT_OK
+
+
+def _link_problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -> str:
+    """Why --yes would leave file ``i`` alone rather than link it to ``reference``, as far as the scan tells
+    ('' when it would link it): the dry run says so instead of promising the link."""
+    files = session.files
+    shown = display_name(files[reference].path)
+    if not session.same_bytes(i, reference):
+        return f"its bytes differ from those of {shown}; a link would lose them"
+    if kind is ActionKind.HARD_LINK and files[i].device and files[reference].device:
+        if (files[i].device, files[i].inode) == (files[reference].device, files[reference].inode):
+            return f"it already is a hard link of {shown}"
+        if files[i].device != files[reference].device:
+            return f"it is on another file system than {shown}; a hard link cannot join them"
+    return ""
 
 
 def _act(

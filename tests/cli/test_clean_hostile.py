@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import RunCli
-from helpers.mounts import bind_mount, read_only_bind
+from helpers.mounts import bind_mount, read_only_bind, small_tmpfs
 from helpers.texts import EN_A, ZH_A
 
 from simcompare.cli.clean import EXIT_INTERRUPTED, EXIT_SKIPPED
@@ -221,3 +221,20 @@ def test_a_copy_edited_keeping_its_size_and_time_is_never_deleted(cli: RunCli, t
     run = cli("scan", "--results", str(saved), *args, "--delete", "--yes")
     assert copy.read_bytes() == edited, "the edited copy was deleted"
     assert run.returncode == EXIT_SKIPPED and "its bytes changed since the scan" in run.stdout
+
+
+def test_a_dry_run_never_promises_a_hard_link_across_file_systems(cli: RunCli, tmp_path: Path, data: Path) -> None:
+    root = tmp_path / "docs"
+    (root / "other-disk").mkdir(parents=True)
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "c.txt").write_text(EN_A, encoding="utf-8")
+    args = ("--reference-rule", "shortest-path", "--mark", "all-but-reference", "--link", "hard")
+    with small_tmpfs(root / "other-disk", "1m"):
+        (root / "other-disk" / "b.txt").write_text(EN_A, encoding="utf-8")
+        dry = cli("scan", str(root), *SCAN, *args)
+        run = cli("scan", str(root), *SCAN, *args, "--yes")
+    assert "would hard-link  group 1  c.txt" in dry.stdout
+    assert "would hard-link  group 1  other-disk/b.txt" not in dry.stdout
+    assert "would leave alone  group 1  other-disk/b.txt: it is on another file system" in dry.stdout
+    assert "dry run: 1 file " in dry.stdout
+    assert run.returncode == EXIT_SKIPPED and "other-disk/b.txt: it is on another file system" in run.stdout
