@@ -190,7 +190,8 @@ def groups_as_saved(
 def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., int]) -> int:
     """``scan --results R.json``: the saved result's groups (at its k, unless -k is given), references and
     reference folders as the window shows them, its marks when no --mark is given; ``report(args, session,
-    groups, k, out, saved_marks=…, reference_folders=…)`` prints or cleans."""
+    groups, k, out, saved_marks=…, reference_folders=…, stale=…, references=…)`` prints or cleans (and saves
+    them again with the marks, references and reference folders they held)."""
     try:
         loaded = read_results(args.results)
     except (OSError, ValueError) as error:
@@ -216,7 +217,17 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
         found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups
     groups = groups_as_saved(session, found, folders, loaded.references)
     stale = (*loaded.changed, *loaded.gone)
-    return report(args, session, groups, k, out, saved_marks=loaded.marked, reference_folders=folders, stale=stale)
+    return report(
+        args,
+        session,
+        groups,
+        k,
+        out,
+        saved_marks=loaded.marked,
+        reference_folders=folders,
+        stale=stale,
+        references=loaded.references,
+    )
 
 
 def _marked(

@@ -5,6 +5,7 @@ through."""
 
 from __future__ import annotations
 
+import json
 import os
 import stat
 from pathlib import Path
@@ -66,3 +67,20 @@ def test_a_link_to_results_is_written_through_and_stays_a_link(cli: RunCli, fold
     assert run.returncode == 0, run.stderr
     assert link.is_symlink() and real.read_text(encoding="utf-8").startswith("{")
     assert cli("scan", "--results", str(link)).returncode == 0
+
+
+@pytest.mark.parametrize("same_file", [True, False])
+def test_results_saved_again_keep_the_marks_and_references_they_held(
+    cli: RunCli, folder: Path, tmp_path: Path, same_file: bool
+) -> None:
+    (folder / "c.txt").write_text(EN_A, encoding="utf-8")
+    saved = tmp_path / "R.json"
+    assert cli("scan", str(folder), *SCAN, "--save-results", str(saved)).returncode == 0
+    results = json.loads(saved.read_text(encoding="utf-8"))
+    decided = {"marked": ["b.txt"], "references": ["c.txt"], "reference_folders": [str(folder)]}
+    results["cleaner"] = decided
+    saved.write_text(json.dumps(results), encoding="utf-8")
+    again = saved if same_file else tmp_path / "again.json"
+    run = cli("scan", "--results", str(saved), "--save-results", str(again))
+    assert run.returncode == 0, run.stderr
+    assert json.loads(again.read_text(encoding="utf-8")).get("cleaner") == decided, "the window's decisions were lost"
