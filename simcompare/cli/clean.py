@@ -344,6 +344,8 @@ def _destination_problem(session: FolderSession, destination: str) -> str:
     except ValueError as error:
         return str(error)
     here = os.path.abspath(destination)
+    if os.path.islink(here) and not os.path.exists(here):
+        return "it is a symbolic link to nothing"
     while True:
         try:
             info = os.stat(here)

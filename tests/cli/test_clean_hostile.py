@@ -176,6 +176,11 @@ def test_a_destination_that_is_a_file_is_refused_by_a_dry_run_too(cli: RunCli, c
             assert run.returncode == 1, run.stdout
             assert "would move" not in run.stdout and "moved" not in run.stdout
             assert "is a file, not a folder" in run.stderr and str(destination) in run.stderr
+    dangling = tmp_path / "dangling"
+    dangling.symlink_to(tmp_path / "nowhere")
+    for yes in ((), ("--yes",)):
+        run = cli("scan", str(copies), *SCAN, "--mark", "all-but-reference", "--copy-to", str(dangling), *yes)
+        assert run.returncode == 1 and "a symbolic link to nothing" in run.stderr and "would copy" not in run.stdout
     assert len(list(copies.glob("*.txt"))) == 5
 
 
