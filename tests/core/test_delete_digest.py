@@ -1,11 +1,15 @@
-"""A permanent delete compares the file's bytes with the scan's digest of them: an edit that kept the size and
-the modification time (``touch -r``, ``cp -p``, an archive restoring times) is kept, not deleted."""
+"""A permanent delete deletes the scanned file and nothing else: an edit that kept the size and the modification
+time (``touch -r``, ``cp -p``, an archive restoring times) is kept, and so is a file that takes the name between
+the last check and the deletion (a save by rename, a swap)."""
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
 
+import pytest
+
+from simcompare.core.folder import actions, replace
 from simcompare.core.folder.replace import delete_scanned
 from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.scan import raw_digest
@@ -35,3 +39,36 @@ def test_without_digests_a_delete_is_as_before(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_bytes(b"words\n")
     report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
     assert report.outcomes[0].ok and not (tmp_path / "a.txt").exists()
+
+
+def test_a_file_that_takes_the_name_after_the_check_is_never_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a program saving by renaming over the name, or a swap, just after the last check and before the unlink
+    (tmp_path / "copy.txt").write_bytes(b"the scanned copy\n")
+    (tmp_path / "saved.txt").write_bytes(b"a new version, saved by rename\n")
+    expected = _expected(tmp_path, "copy.txt")
+    checks = []
+
+    def checked_then_swapped(found: object, now: os.stat_result) -> bool:
+        same = original(found, now)
+        checks.append(same)
+        if len(checks) == 1:  # the name changes hands right after the check said "the same file"
+            os.rename(tmp_path / "copy.txt", tmp_path / "held.txt")
+            os.rename(tmp_path / "saved.txt", tmp_path / "copy.txt")
+        return same
+
+    original = actions._same
+    monkeypatch.setattr(actions, "_same", checked_then_swapped)
+    monkeypatch.setattr(replace, "_same", checked_then_swapped)
+    report = delete_scanned(str(tmp_path), [expected])
+    assert (tmp_path / "copy.txt").read_bytes() == b"a new version, saved by rename\n", "the new version was deleted"
+    assert not report.outcomes[0].ok and report.outcomes[0].skipped is SkipReason.CHANGED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["copy.txt", "held.txt"]  # no temporary name left
+
+
+def test_a_deleted_file_leaves_no_temporary_name(tmp_path: Path) -> None:
+    (tmp_path / "a.txt").write_bytes(b"words\n")
+    (tmp_path / "b.txt").write_bytes(b"words\n")
+    report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
+    assert report.outcomes[0].ok and [p.name for p in tmp_path.iterdir()] == ["b.txt"]

@@ -35,7 +35,7 @@ from simcompare.core.folder.actions import (
     Refused,
     _Act,
     _copy_into,
-    _remove_source,
+    _numbered,
     _report,
     _run,
     _same,
@@ -212,8 +212,65 @@ def link_scanned(
 
 
 def _delete_one(found: Located, rel: str) -> str:
-    _remove_source(found)  # checks the file is still the one found, right before
+    """Delete the found file and nothing else, whatever happens to its name meanwhile.
+
+    Checking the name and then unlinking it leaves a moment in which another file can take the name (a program
+    saving by renaming over it, a swap), and that file would be deleted instead. So the name is first renamed to
+    a private temporary name in the same folder (one step), the file now under that name is compared with the
+    one found, and only then unlinked; a file that is not the one found is put back under its name (or, when
+    the name was taken meanwhile, beside it) and the deletion refused.
+    """
+    if not _same(found, found.lstat()):
+        raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
+    fd = found.folder_fd
+    where = _in_folder(found)
+    temporary = where(_temporary())
+    os.rename(found.name, temporary, src_dir_fd=fd, dst_dir_fd=fd)
+    try:
+        detached = _same(found, os.lstat(temporary, dir_fd=fd))
+    except BaseException:
+        _put_back(found, temporary)
+        raise
+    if not detached:
+        _put_back(found, temporary)
+        raise Refused(SkipReason.CHANGED, "another file took its name while it was being deleted; both were kept")
+    os.unlink(temporary, dir_fd=fd)
     return ""
+
+
+def _put_back(found: Located, temporary: str) -> None:
+    """Give the file under ``temporary`` its name back, never replacing a file that took the name meanwhile
+    (then it gets a free name beside it: ``name (2).txt``)."""
+    fd = found.folder_fd
+    where = _in_folder(found)
+    n = 1
+    while True:
+        name = _numbered(os.path.basename(found.name), n)
+        target = where(name) if fd is None else name
+        try:
+            if os.link in os.supports_follow_symlinks:
+                os.link(temporary, target, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+            else:
+                os.link(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError:  # no hard links here: a rename to a name checked free just before
+            if os.path.lexists(where(name)) if fd is None else _taken(name, fd):
+                n += 1
+                continue
+            os.rename(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
+            return
+        os.unlink(temporary, dir_fd=fd)
+        return
+
+
+def _taken(name: str, fd: int) -> bool:
+    try:
+        os.lstat(name, dir_fd=fd)
+    except FileNotFoundError:
+        return False
+    return True
 
 
 def _bytes_digest(found: Located) -> str:
