@@ -8,13 +8,17 @@ same log, one line per file, and returns an :class:`~simcompare.core.folder.acti
 exactly what happened to each file.
 
 A replacement by a link never leaves a copy half replaced: the link is made under a temporary name in the
-copy's folder, checked (a hard link must be the reference itself, whose identity is checked too), and renamed
-over the copy, which is atomic; whatever fails before the rename removes the temporary name and leaves the copy
-as it was. Only a copy whose bytes are the reference's, compared byte for byte right before, is replaced (a
-near-duplicate's own words would be lost); a hard link is never tried across file systems, and a copy that
-already is a hard link of its reference is reported as such, not linked again. The one moment left is between
-the last check of the copy and the rename (microseconds): a program that rewrites the copy in place just then
-loses that write.
+copy's folder and checked (a hard link must be the reference itself, whose identity is checked too); then the
+copy is taken from its name (renamed to a private temporary name, one step, and compared there with the copy
+found) and the link given the name, never over a file; whatever fails puts the copy back and removes the
+temporary names. A delete takes the file from its name the same way before unlinking it. So a file that takes
+the name between the last check and the act (a program saving by renaming over it, a swap) is never the one
+replaced or deleted: it is put back and the file left alone. Only a copy whose bytes are the reference's,
+compared byte for byte right before, is replaced (a near-duplicate's own words would be lost); a hard link is
+never tried across file systems, and a copy that already is a hard link of its reference is reported as such,
+not linked again. The one moment left is a program rewriting the copy in place (same name, same file) between
+the last check and the act (microseconds): that write is lost. For that moment the name is free (a reader
+then finds no file), where a rename over it kept it taken but could replace another file.
 """
 
 from __future__ import annotations
@@ -122,8 +126,10 @@ def _hard_link(reference: Located, name: str, found: Located) -> None:
 
 
 def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str], None]) -> None:
-    """Make the replacement under a temporary name in the copy's folder (``make``), ``check`` it, check the
-    copy is still the one found, then rename it over the copy; any failure removes the temporary name."""
+    """Make the replacement under a temporary name in the copy's folder (``make``) and ``check`` it; then take
+    the copy away from its name (:func:`_detach`: only the copy found, never a file that took the name since)
+    and give the name to the replacement, never over a file; any failure puts the copy back and removes the
+    temporary name."""
     where = _in_folder(found)
     temporary = where(_temporary())
     fd = found.folder_fd
@@ -134,12 +140,57 @@ def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str],
         check(temporary)
         if not _same(found, found.lstat()):
             raise Refused(SkipReason.CHANGED, "it changed while it was being replaced; it was left as it was")
-        os.replace(temporary, found.name, src_dir_fd=fd, dst_dir_fd=fd)
-        made = False
+        detached = _detach(found, "replaced")
+        try:
+            _give_name(temporary, found.name, fd)
+        except BaseException:
+            _put_back(found, detached)
+            raise
+        with contextlib.suppress(OSError):
+            os.unlink(detached, dir_fd=fd)
     finally:
-        if made:
+        if made:  # the replacement's temporary name (an extra name once it has the copy's)
             with contextlib.suppress(OSError):
                 os.unlink(temporary, dir_fd=fd)
+
+
+def _detach(found: Located, doing: str) -> str:
+    """Rename the found file's name to a private temporary name in its folder (one step) and return that name,
+    once the file under it is compared with the one found. Checking a name and then acting on it leaves a moment
+    in which another file can take the name (a program saving by renaming over it, a swap); under the private
+    name nothing can. When it is another file, it is put back and the action refused."""
+    fd = found.folder_fd
+    detached = _in_folder(found)(_temporary())
+    os.rename(found.name, detached, src_dir_fd=fd, dst_dir_fd=fd)
+    try:
+        same = _same(found, os.lstat(detached, dir_fd=fd))
+    except BaseException:
+        _put_back(found, detached)
+        raise
+    if not same:
+        where = _put_back(found, detached)
+        kept = "" if where == os.path.basename(found.name) else f" (the other file is now named {where})"
+        raise Refused(SkipReason.CHANGED, f"another file took its name while it was being {doing}; both kept{kept}")
+    return detached
+
+
+def _give_name(temporary: str, name: str, fd: int | None) -> None:
+    """Give the file under ``temporary`` the name ``name`` too, never replacing a file (a FileExistsError, a
+    Refused when the name is taken); the temporary name stays (the caller removes it)."""
+    try:
+        if os.link in os.supports_follow_symlinks:
+            os.link(temporary, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        else:
+            os.link(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
+        return
+    except FileExistsError:
+        raise Refused(SkipReason.CHANGED, "another file took its name while it was being replaced") from None
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOSYS, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+    if _taken(name, fd):  # no hard links here: a rename to a name checked free just before
+        raise Refused(SkipReason.CHANGED, "another file took its name while it was being replaced")
+    os.rename(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
 
 
 def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act:
@@ -212,35 +263,17 @@ def link_scanned(
 
 
 def _delete_one(found: Located, rel: str) -> str:
-    """Delete the found file and nothing else, whatever happens to its name meanwhile.
-
-    Checking the name and then unlinking it leaves a moment in which another file can take the name (a program
-    saving by renaming over it, a swap), and that file would be deleted instead. So the name is first renamed to
-    a private temporary name in the same folder (one step), the file now under that name is compared with the
-    one found, and only then unlinked; a file that is not the one found is put back under its name (or, when
-    the name was taken meanwhile, beside it) and the deletion refused.
-    """
+    """Delete the found file and nothing else, whatever happens to its name meanwhile: its name is first taken
+    from it (:func:`_detach`), so a file that took the name after the last check is never the one deleted."""
     if not _same(found, found.lstat()):
         raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
-    fd = found.folder_fd
-    where = _in_folder(found)
-    temporary = where(_temporary())
-    os.rename(found.name, temporary, src_dir_fd=fd, dst_dir_fd=fd)
-    try:
-        detached = _same(found, os.lstat(temporary, dir_fd=fd))
-    except BaseException:
-        _put_back(found, temporary)
-        raise
-    if not detached:
-        _put_back(found, temporary)
-        raise Refused(SkipReason.CHANGED, "another file took its name while it was being deleted; both were kept")
-    os.unlink(temporary, dir_fd=fd)
+    os.unlink(_detach(found, "deleted"), dir_fd=found.folder_fd)
     return ""
 
 
-def _put_back(found: Located, temporary: str) -> None:
+def _put_back(found: Located, temporary: str) -> str:
     """Give the file under ``temporary`` its name back, never replacing a file that took the name meanwhile
-    (then it gets a free name beside it: ``name (2).txt``)."""
+    (then it gets a free name beside it: ``name (2).txt``); returns the name it got."""
     fd = found.folder_fd
     where = _in_folder(found)
     n = 1
@@ -256,16 +289,16 @@ def _put_back(found: Located, temporary: str) -> None:
             n += 1
             continue
         except OSError:  # no hard links here: a rename to a name checked free just before
-            if os.path.lexists(where(name)) if fd is None else _taken(name, fd):
+            if _taken(target, fd):
                 n += 1
                 continue
             os.rename(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
-            return
+            return name
         os.unlink(temporary, dir_fd=fd)
-        return
+        return name
 
 
-def _taken(name: str, fd: int) -> bool:
+def _taken(name: str, fd: int | None) -> bool:
     try:
         os.lstat(name, dir_fd=fd)
     except FileNotFoundError:

@@ -1,6 +1,7 @@
-"""A permanent delete deletes the scanned file and nothing else: an edit that kept the size and the modification
-time (``touch -r``, ``cp -p``, an archive restoring times) is kept, and so is a file that takes the name between
-the last check and the deletion (a save by rename, a swap)."""
+"""A permanent delete, and a replacement by a link, act on the scanned file and nothing else: a delete keeps an
+edit that kept the size and the modification time (``touch -r``, ``cp -p``, an archive restoring times), and
+neither deletes nor replaces a file that takes the name between the last check and the act (a save by rename, a
+swap)."""
 
 from __future__ import annotations
 
@@ -10,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from simcompare.core.folder import actions, replace
-from simcompare.core.folder.replace import delete_scanned
-from simcompare.core.folder.safe_paths import Expected, SkipReason
+from simcompare.core.folder.replace import Replacement, delete_scanned, link_scanned
+from simcompare.core.folder.safe_paths import Expected, Located, SkipReason
 from simcompare.core.folder.scan import raw_digest
 
 
@@ -72,3 +73,45 @@ def test_a_deleted_file_leaves_no_temporary_name(tmp_path: Path) -> None:
     (tmp_path / "b.txt").write_bytes(b"words\n")
     report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
     assert report.outcomes[0].ok and [p.name for p in tmp_path.iterdir()] == ["b.txt"]
+
+
+@pytest.mark.parametrize("how", ["hard", "symbolic"])
+def test_a_file_that_takes_the_name_is_never_replaced_by_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str
+) -> None:
+    (tmp_path / "a.txt").write_bytes(b"the scanned copy\n")
+    (tmp_path / "copy.txt").write_bytes(b"the scanned copy\n")
+    (tmp_path / "saved.txt").write_bytes(b"a new version, saved by rename\n")
+    pair = Replacement(_expected(tmp_path, "copy.txt"), _expected(tmp_path, "a.txt"))
+    original = Located.lstat
+    seen = []
+
+    def checked_then_swapped(found: Located) -> os.stat_result:
+        now = original(found)
+        if found.name == "copy.txt" and not seen:  # the copy's last check sees it; then the name changes hands
+            seen.append(1)
+            os.rename(tmp_path / "copy.txt", tmp_path / "held.txt")
+            os.rename(tmp_path / "saved.txt", tmp_path / "copy.txt")
+        return now
+
+    monkeypatch.setattr(Located, "lstat", checked_then_swapped)
+    report = link_scanned(str(tmp_path), [pair], how)
+    assert seen, "the swap was never made: the test no longer reaches the moment it is about"
+    copy = tmp_path / "copy.txt"
+    assert not copy.is_symlink() and copy.read_bytes() == b"a new version, saved by rename\n", "it was replaced"
+    assert not report.outcomes[0].ok and report.outcomes[0].skipped is SkipReason.CHANGED
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "copy.txt", "held.txt"]
+
+
+@pytest.mark.parametrize("how", ["hard", "symbolic"])
+def test_a_link_replaces_the_copy_and_leaves_no_temporary_name(tmp_path: Path, how: str) -> None:
+    (tmp_path / "a.txt").write_bytes(b"words\n")
+    (tmp_path / "copy.txt").write_bytes(b"words\n")
+    pair = Replacement(_expected(tmp_path, "copy.txt"), _expected(tmp_path, "a.txt"))
+    report = link_scanned(str(tmp_path), [pair], how)
+    assert report.outcomes[0].ok
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "copy.txt"]
+    if how == "hard":
+        assert os.stat(tmp_path / "copy.txt").st_ino == os.stat(tmp_path / "a.txt").st_ino
+    else:
+        assert os.readlink(tmp_path / "copy.txt") == str(tmp_path / "a.txt")
