@@ -115,3 +115,23 @@ def test_a_link_replaces_the_copy_and_leaves_no_temporary_name(tmp_path: Path, h
         assert os.stat(tmp_path / "copy.txt").st_ino == os.stat(tmp_path / "a.txt").st_ino
     else:
         assert os.readlink(tmp_path / "copy.txt") == str(tmp_path / "a.txt")
+
+
+def test_a_delete_that_fails_after_the_name_was_taken_puts_the_file_back(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.txt").write_bytes(b"words\n")
+    real_unlink = os.unlink
+    failed = []
+
+    def failing(path: str, *args: object, **kwargs: object) -> None:
+        if str(path).startswith(".simcompare-") and not failed:  # the delete fails once (an I/O error)
+            failed.append(path)
+            raise OSError(5, "Input/output error")
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "unlink", failing)
+    report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
+    monkeypatch.undo()
+    assert not report.outcomes[0].ok and "Input/output error" in report.outcomes[0].error
+    assert [p.name for p in tmp_path.iterdir()] == ["a.txt"] and (tmp_path / "a.txt").read_bytes() == b"words\n"

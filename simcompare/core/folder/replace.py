@@ -267,7 +267,12 @@ def _delete_one(found: Located, rel: str) -> str:
     from it (:func:`_detach`), so a file that took the name after the last check is never the one deleted."""
     if not _same(found, found.lstat()):
         raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
-    os.unlink(_detach(found, "deleted"), dir_fd=found.folder_fd)
+    detached = _detach(found, "deleted")
+    try:
+        os.unlink(detached, dir_fd=found.folder_fd)
+    except BaseException:  # never a file left under a name nobody knows
+        _put_back(found, detached)
+        raise
     return ""
 
 
