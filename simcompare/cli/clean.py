@@ -381,6 +381,9 @@ def _stopped_by_signals() -> Iterator[threading.Event]:
         return
 
     def on_signal(signum: int, frame: object) -> None:
+        if not stop.is_set():  # said at once (a large copy can take a while); os.write, safe in a handler
+            with contextlib.suppress(OSError):
+                os.write(2, b"simcompare: stopping after the file being acted on\n")
         stop.set()
 
     previous = {}

@@ -164,6 +164,7 @@ def test_sigterm_during_an_action_stops_after_the_file_and_reports(copies: Path,
     assert done.returncode == EXIT_INTERRUPTED, (done.returncode, done.stdout, done.stderr)
     assert "1 file deleted, 0 files left alone, 3 files not reached (interrupted)" in done.stdout
     assert log_kinds(data) == [["delete", "ok"]]
+    assert "stopping after the file being acted on" in done.stderr
     assert len(list(copies.glob("copy*.txt"))) == 3
 
 
