@@ -514,22 +514,35 @@ def _said(
     not_reached: int = 0,
 ) -> int:
     """One line per file (what happened), the folders removed, a summary; the exit code. ``not_reached``: the
-    files a signal stopped the action before (untouched)."""
-    for outcome in report.outcomes:
-        where = _group(session, outcome, group_of)
-        if outcome.ok:
-            target = f"  -> {display_name(outcome.target)}" if outcome.target else ""
-            print(f"{_PAST[kind]}  {where}  {display_name(outcome.path)}{target}", file=out)
-        else:
-            reason = outcome.error + (f" ({outcome.skipped})" if outcome.skipped else "")
-            print(f"left alone  {where}  {display_name(outcome.path)}: {display_name(reason)}", file=out)
-    for folder in report.removed_folders:
-        print(f"removed empty folder  {display_name(folder)}", file=out)
+    files a signal stopped the action before (untouched). When the lines cannot be written (standard output on a
+    full disk, /dev/full), the summary goes to standard error with where the action log is, and the exit is 1."""
     stayed = len(report.stayed) + left_out
     summary = f"{count(len(report.done), 'file')} {_PAST[kind]}, {count(stayed, 'file')} left alone"
     if not_reached:
         summary += f", {count(not_reached, 'file')} not reached (interrupted)"
-    print(summary, file=out)
+    try:
+        for outcome in report.outcomes:
+            where = _group(session, outcome, group_of)
+            if outcome.ok:
+                target = f"  -> {display_name(outcome.target)}" if outcome.target else ""
+                print(f"{_PAST[kind]}  {where}  {display_name(outcome.path)}{target}", file=out)
+            else:
+                reason = outcome.error + (f" ({outcome.skipped})" if outcome.skipped else "")
+                print(f"left alone  {where}  {display_name(outcome.path)}: {display_name(reason)}", file=out)
+        for folder in report.removed_folders:
+            print(f"removed empty folder  {display_name(folder)}", file=out)
+        print(summary, file=out)
+        out.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): as for any command
+        raise
+    except OSError as error:  # the files were acted on: say so where it can still be read
+        where_log = "" if report.log_error else f"; the action log {display_name(str(ActionLog().path))} lists them"
+        print(
+            f"simcompare: what was done could not be written to standard output ({error.strerror or error}): "
+            f"{summary}{where_log}",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     if report.log_error:
         print(f"simcompare: the action log could not be written: {report.log_error}", file=sys.stderr)
         return EXIT_INPUT

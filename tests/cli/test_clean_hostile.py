@@ -244,3 +244,23 @@ def test_a_dry_run_never_promises_a_hard_link_across_file_systems(cli: RunCli, t
     assert "would leave alone  group 1  other-disk/b.txt: it is on another file system" in dry.stdout
     assert "dry run: 1 file " in dry.stdout
     assert run.returncode == EXIT_SKIPPED and "other-disk/b.txt: it is on another file system" in run.stdout
+
+
+@pytest.mark.skipif(not os.path.exists("/dev/full"), reason="no /dev/full here")
+def test_a_report_that_cannot_be_written_is_said_on_standard_error(copies: Path, data: Path) -> None:
+    # standard output on a full disk: the files are gone, and a traceback said nothing of them
+    args = ["scan", str(copies), *SCAN, "--mark", "all-but-reference", "--delete", "--yes"]
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        done = subprocess.run(
+            [sys.executable, "-m", "simcompare", *args],
+            stdout=full,
+            stderr=subprocess.PIPE,
+            text=True,
+            timeout=120,
+            check=False,
+            env={**os.environ, "XDG_DATA_HOME": str(data)},
+        )
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 1
+    assert "could not be written to standard output" in done.stderr and "4 files deleted" in done.stderr
+    assert "actions.log" in done.stderr and len(log_kinds(data)) == 4
