@@ -47,6 +47,7 @@ from simcompare.core.folder.cleaner import (
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.reprioritise import reprioritise
+from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import read_results
@@ -486,10 +487,30 @@ def _act(
     if kind is ActionKind.DELETE:
         digests = {files[i].path: files[i].raw_digest for i in chosen}  # an edit keeping size and time: kept
         return delete_scanned(root, expected, log=log, keeping=keeping, digests=digests, **tidy)
-    pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
-    # link_scanned takes its list whole: one call per file, so that a signal stops between files here too
-    reports = [link_scanned(root, [pair], args.link, log=log) for pair in _until(stop, pairs)]
+    # link_scanned takes its list whole: one call per file, so that a signal stops between files here too; a
+    # file's second name is left alone as one call over them all leaves it (acted on once)
+    reports: list[ActionReport] = []
+    first_name: dict[int, int] = {}
+    for i in _until(stop, chosen):
+        first = first_name.setdefault(session.file_key(i), i)
+        if first != i:
+            reports.append(_same_file(kind, session, i, first, log))
+            continue
+        pair = Replacement(expected_of(files[i]), expected_of(files[reference_of[i]]))
+        reports.append(link_scanned(root, [pair], args.link, log=log))
     return _joined(kind, reports)
+
+
+def _same_file(kind: ActionKind, session: FolderSession, i: int, first: int, log: ActionLog) -> ActionReport:
+    """File ``i`` left alone as another name of ``first``, already acted on (logged as the core logs it)."""
+    rel = session.files[i].path
+    detail = f"the same file as {session.files[first].path} (a hard link or a folder mounted twice), acted on once"
+    outcome = Outcome(session.absolute(i), "", detail, None, SkipReason.SAME_FILE, rel)
+    try:
+        log.write(kind, [outcome])
+    except OSError as error:
+        return ActionReport(kind, (outcome,), error.strerror or str(error), error.errno)
+    return ActionReport(kind, (outcome,))
 
 
 def _joined(kind: ActionKind, reports: Sequence[ActionReport]) -> ActionReport:

@@ -264,3 +264,25 @@ def test_a_report_that_cannot_be_written_is_said_on_standard_error(copies: Path,
     assert done.returncode == 1
     assert "could not be written to standard output" in done.stderr and "4 files deleted" in done.stderr
     assert "actions.log" in done.stderr and len(log_kinds(data)) == 4
+
+
+def test_two_names_of_one_copy_are_linked_once(cli: RunCli, tmp_path: Path, data: Path) -> None:
+    # the link action runs one file at a time (so that a signal stops between files): a copy's second name is
+    # still left alone as acted on once, as one run over every file leaves it
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "b.txt").write_text(EN_A, encoding="utf-8")
+    os.link(root / "b.txt", root / "c.txt")
+    saved = tmp_path / "R.json"
+    assert (
+        cli("scan", str(root), *SCAN, "--reference-rule", "shortest-path", "--save-results", str(saved)).returncode == 0
+    )
+    results = json.loads(saved.read_text(encoding="utf-8"))
+    results["cleaner"] = {"marked": ["b.txt", "c.txt"], "references": ["a.txt"]}
+    saved.write_text(json.dumps(results), encoding="utf-8")
+    run = cli("scan", "--results", str(saved), "--link", "hard", "--yes")
+    assert run.returncode == EXIT_SKIPPED, run.stdout + run.stderr
+    assert "c.txt: the same file as b.txt" in run.stdout and "(same_file)" in run.stdout
+    assert os.stat(root / "b.txt").st_ino == os.stat(root / "a.txt").st_ino
+    assert [kind for kind in log_kinds(data)] == [["hardlink", "ok"], ["hardlink", "failed"]]
