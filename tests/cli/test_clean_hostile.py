@@ -286,3 +286,54 @@ def test_two_names_of_one_copy_are_linked_once(cli: RunCli, tmp_path: Path, data
     assert "c.txt: the same file as b.txt" in run.stdout and "(same_file)" in run.stdout
     assert os.stat(root / "b.txt").st_ino == os.stat(root / "a.txt").st_ino
     assert [kind for kind in log_kinds(data)] == [["hardlink", "ok"], ["hardlink", "failed"]]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="folder locks (flock) are POSIX")
+@pytest.mark.parametrize("held", ["the folder", "a folder holding it"])
+def test_a_cleaner_waits_for_another_cleaning_the_same_folders(copies: Path, data: Path, held: str) -> None:
+    # two cleaners at once, each keeping another copy, each found the other's kept copy still there: a group lost
+    # every copy (78 groups of 1,500). Now the second waits for the first.
+    import fcntl
+
+    locked = copies if held == "the folder" else copies.parent
+    fd = os.open(locked, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)  # as a cleaner of that folder holds it
+        args = [str(copies), *SCAN, "--reference-rule", "shortest-path", "--mark", "all-but-reference", "--delete"]
+        cleaner = subprocess.Popen(
+            [sys.executable, "-m", "simcompare", "scan", *args, "--yes"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env={**os.environ, "XDG_DATA_HOME": str(data)},
+        )
+        try:
+            assert cleaner.stderr is not None
+            waiting = cleaner.stderr.readline()  # said once the scan is done and the lock found taken
+            assert "waiting for another simcompare cleaning" in waiting, waiting
+            assert len(list(copies.glob("*.txt"))) == 5 and not log_kinds(data)  # nothing done while it waits
+        finally:
+            fcntl.flock(fd, fcntl.LOCK_UN)
+            out, err = cleaner.communicate(timeout=120)
+    finally:
+        os.close(fd)
+    assert cleaner.returncode == 0, out + err
+    assert "4 files deleted" in out and [p.name for p in copies.glob("*.txt")] == ["a.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="folder locks (flock) are POSIX")
+def test_cleaners_of_folders_side_by_side_do_not_wait(cli: RunCli, copies: Path, tmp_path: Path) -> None:
+    import fcntl
+
+    beside = tmp_path / "beside"
+    beside.mkdir()
+    fd = os.open(beside, os.O_RDONLY | os.O_DIRECTORY)
+    parent = os.open(tmp_path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        fcntl.flock(parent, fcntl.LOCK_SH)  # as a cleaner of "beside" holds its parent
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        run = cli("scan", str(copies), *SCAN, "--mark", "all-but-reference", "--delete", "--yes")
+    finally:
+        os.close(fd)
+        os.close(parent)
+    assert run.returncode == 0 and "waiting" not in run.stderr
