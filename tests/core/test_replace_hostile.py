@@ -135,3 +135,24 @@ def test_a_delete_that_fails_after_the_name_was_taken_puts_the_file_back(
     monkeypatch.undo()
     assert not report.outcomes[0].ok and "Input/output error" in report.outcomes[0].error
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"] and (tmp_path / "a.txt").read_bytes() == b"words\n"
+
+
+def test_a_name_taken_between_taking_the_copy_and_linking_keeps_both(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    (tmp_path / "a.txt").write_bytes(b"words\n")
+    (tmp_path / "copy.txt").write_bytes(b"words\n")
+    pair = Replacement(_expected(tmp_path, "copy.txt"), _expected(tmp_path, "a.txt"))
+    original = replace._detach
+
+    def detach_then_taken(found: Located, doing: str) -> str:
+        detached = original(found, doing)
+        (tmp_path / "copy.txt").write_bytes(b"a newcomer\n")  # a program writes a new file under the name
+        return detached
+
+    monkeypatch.setattr(replace, "_detach", detach_then_taken)
+    report = link_scanned(str(tmp_path), [pair], "hard")
+    assert not report.outcomes[0].ok and "it was kept as copy (2).txt" in report.outcomes[0].error
+    assert (tmp_path / "copy.txt").read_bytes() == b"a newcomer\n"
+    assert (tmp_path / "copy (2).txt").read_bytes() == b"words\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "copy (2).txt", "copy.txt"]

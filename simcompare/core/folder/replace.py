@@ -144,8 +144,8 @@ def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str],
         try:
             _give_name(temporary, found.name, fd)
         except Refused as refused:  # the name was taken meanwhile: the copy stays, beside the newcomer
-            where = _put_back(found, detached)
-            raise Refused(refused.reason, f"{refused.detail}; it was kept as {where}") from None
+            kept_as = _put_back(found, detached)
+            raise Refused(refused.reason, f"{refused.detail}; it was kept as {kept_as}") from None
         except BaseException:
             _put_back(found, detached)
             raise
