@@ -6,15 +6,23 @@ saved with them in the window. Nothing is touched without ``--yes``: without it,
 on is printed with the action and its group (a dry run). With it, every file goes through the core's actions
 (each checked against its scan record right before, logged in the window's action log) and one line per file
 says what happened. The exit code tells "done" (0), "some files were left alone" (3) and "error" (1).
+
+Ctrl-C (or SIGTERM, SIGHUP) while files are acted on stops the action after the file being acted on, never in
+the middle of one: the files acted on so far are listed and logged, the others named as not reached, and the
+exit code is 130.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
+import signal
+import stat
 import sys
-from collections.abc import Callable, Iterable, Sequence
-from typing import TextIO
+import threading
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import TextIO, TypeVar
 
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, UsageError
 from simcompare.cli.words import count
@@ -39,6 +47,7 @@ from simcompare.core.folder.cleaner import (
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.reprioritise import reprioritise
+from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import read_results
@@ -56,6 +65,8 @@ __all__ = [
 
 EXIT_SKIPPED = 3
 """Some files were left alone (changed since the scan, a link now, a read-only folder…): each is named."""
+EXIT_INTERRUPTED = 130
+"""Stopped by Ctrl-C (or SIGTERM) part way through an action: what was done is listed, the rest was not reached."""
 
 _RULES = [rule.value for rule in MarkRule if rule is not MarkRule.INSIDE_FOLDER]
 _PAST = {
@@ -180,7 +191,8 @@ def groups_as_saved(
 def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., int]) -> int:
     """``scan --results R.json``: the saved result's groups (at its k, unless -k is given), references and
     reference folders as the window shows them, its marks when no --mark is given; ``report(args, session,
-    groups, k, out, saved_marks=…, reference_folders=…)`` prints or cleans."""
+    groups, k, out, saved_marks=…, reference_folders=…, stale=…, references=…)`` prints or cleans (and saves
+    them again with the marks, references and reference folders they held)."""
     try:
         loaded = read_results(args.results)
     except (OSError, ValueError) as error:
@@ -206,7 +218,17 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
         found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups
     groups = groups_as_saved(session, found, folders, loaded.references)
     stale = (*loaded.changed, *loaded.gone)
-    return report(args, session, groups, k, out, saved_marks=loaded.marked, reference_folders=folders, stale=stale)
+    return report(
+        args,
+        session,
+        groups,
+        k,
+        out,
+        saved_marks=loaded.marked,
+        reference_folders=folders,
+        stale=stale,
+        references=loaded.references,
+    )
 
 
 def _marked(
@@ -257,16 +279,24 @@ def clean(
             "marked; none would be left",
             file=out,
         )
+    if kind in _REMOVING:  # a name of a file the group keeps: removing it could remove the kept file
+        aliases = _other_names_of_kept(session, groups, chosen)
+        for i, kept in aliases.items():
+            print(
+                f"left alone  group {group_of[i]}  {display_name(session.files[i].path)}: it is the same file as "
+                f"{display_name(session.files[kept].path)}, which is kept (a hard link, or a folder mounted twice)",
+                file=out,
+            )
+        left_out += list(aliases)
+        chosen = [i for i in chosen if i not in aliases]
+    destination = args.move_to if kind is ActionKind.MOVE else args.copy_to if kind is ActionKind.COPY else None
+    if destination is not None:  # refused before anything, and by a dry run as --yes would refuse it
+        problem = _destination_problem(session, destination)
+        if problem:
+            done = "nothing was done" if args.yes else "nothing would be done"
+            print(f"simcompare: {_option(kind)} {display_name(destination)}: {problem}; {done}", file=sys.stderr)
+            return EXIT_INPUT
     if not args.yes:
-        destination = args.move_to if kind is ActionKind.MOVE else args.copy_to if kind is ActionKind.COPY else None
-        if destination is not None:  # refused now as it would be with --yes: a dry run promises what would happen
-            try:
-                check_destination(session.root, destination, tuple(r.path for r in session.result.roots))
-            except ValueError as error:
-                print(
-                    f"simcompare: {_option(kind)}: {display_name(str(error))}; nothing would be done", file=sys.stderr
-                )
-                return EXIT_INPUT
         stale_set = set(stale)
         for i in [i for i in chosen if session.files[i].path in stale_set]:
             print(
@@ -277,15 +307,157 @@ def clean(
         chosen = [i for i in chosen if session.files[i].path not in stale_set]
         return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
     try:
-        report = _act(args, kind, session, chosen, reference_of, reference_folders)
+        scanned = [r.path for r in session.result.roots] or [session.root]
+        with _cleaning_lock(scanned), _stopped_by_signals() as stop:
+            report = _act(args, kind, session, chosen, reference_of, reference_folders, stop)
     except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)
         return EXIT_INPUT
-    return _said(kind, session, report, group_of, out, len(left_out))
+    return _said(kind, session, report, group_of, out, len(left_out), not_reached=len(chosen) - len(report.outcomes))
 
 
 _REMOVING = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})
+
+
+def _other_names_of_kept(session: FolderSession, groups: Sequence[Group], chosen: Sequence[int]) -> dict[int, int]:
+    """The chosen files that are another name of a member their group keeps (its reference, or a file not chosen),
+    by device and inode, with that member. Through a bind mount both names are one directory entry, so trashing,
+    moving or deleting either takes the kept file away too; a hard link's name frees nothing. Either way, never."""
+    taken = set(chosen)
+    kept_of: dict[int, int] = {}
+    for group in groups:
+        kept = {session.file_key(m.index): m.index for m in group.members if m.index not in taken}
+        kept.setdefault(session.file_key(group.reference), group.reference)
+        for m in group.members:
+            if m.index in taken and m.index != group.reference:
+                other = kept.get(session.file_key(m.index))
+                if other is not None and other != m.index:
+                    kept_of[m.index] = other
+    return kept_of
+
+
+def _destination_problem(session: FolderSession, destination: str) -> str:
+    """Why files could not be put under ``destination`` ('' when they can): inside or holding a scanned folder
+    (:func:`check_destination`), a file rather than a folder, or a folder this user cannot write in (the nearest
+    one that exists, when the destination is still to be made)."""
+    try:
+        check_destination(session.root, destination, tuple(r.path for r in session.result.roots))
+    except ValueError as error:
+        return str(error)
+    here = os.path.abspath(destination)
+    if os.path.islink(here) and not os.path.exists(here):
+        return "it is a symbolic link to nothing"
+    while True:
+        try:
+            info = os.stat(here)
+        except (FileNotFoundError, NotADirectoryError):  # not there yet: it is made below what is there
+            parent = os.path.dirname(here)
+            if parent == here:
+                return "no folder above it exists"
+            here = parent
+            continue
+        except OSError as error:
+            return f"{display_name(here)} cannot be reached ({error.strerror or error})"
+        break
+    named = "it" if here == os.path.abspath(destination) else display_name(here)
+    if not stat.S_ISDIR(info.st_mode):
+        return f"{named} is a file, not a folder"
+    writable = os.access(here, os.W_OK | os.X_OK, effective_ids=os.access in os.supports_effective_ids)
+    if not writable:
+        return f"{named} cannot be written in (read-only, or not yours)"
+    return ""
+
+
+_T = TypeVar("_T")
+
+
+@contextlib.contextmanager
+def _cleaning_lock(folders: Sequence[str]) -> Iterator[None]:
+    """For the block, no other simcompare cleans these folders, one inside them or one holding them.
+
+    Two cleaners at once could each find the other's kept copy still there and delete their own: a group would
+    lose every copy (two runs on the same results with other references lost 78 groups of 1,500). So each
+    cleaner takes a lock (``flock``) on every scanned folder, exclusive, and a shared one on each folder above
+    it: cleaners of one folder, or of a folder and one inside it, take turns; cleaners of folders beside each
+    other do not wait. Locks are taken in path order (parents first), so two cleaners never wait on each other.
+    The locks are the system's, on the folders themselves, so they hold across users and go when the process
+    does. Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
+    """
+    try:
+        import fcntl
+    except ImportError:
+        yield
+        return
+    modes: dict[str, int] = {}
+    for folder in folders:
+        real = os.path.realpath(folder)
+        modes[real] = fcntl.LOCK_EX
+        above = os.path.dirname(real)
+        while above not in modes:
+            modes[above] = fcntl.LOCK_SH
+            if os.path.dirname(above) == above:
+                break
+            above = os.path.dirname(above)
+    held: list[int] = []
+    try:
+        for folder in sorted(modes, key=lambda f: [part for part in f.split(os.sep) if part]):
+            try:
+                fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+            except OSError:
+                continue
+            held.append(fd)
+            try:
+                fcntl.flock(fd, modes[folder] | fcntl.LOCK_NB)
+            except BlockingIOError:
+                print(
+                    f"simcompare: waiting for another simcompare cleaning {display_name(folder)} to finish "
+                    "(Ctrl-C stops, nothing done)",
+                    file=sys.stderr,
+                )
+                fcntl.flock(fd, modes[folder])
+            except OSError:
+                continue  # a file system without locks
+        yield
+    finally:
+        for fd in held:
+            os.close(fd)
+
+
+@contextlib.contextmanager
+def _stopped_by_signals() -> Iterator[threading.Event]:
+    """For the block, Ctrl-C, SIGTERM and SIGHUP set the event instead of interrupting: an action checks it
+    between files, so it stops after the file being acted on, reports and logs what it did. Outside the main
+    thread (where signals cannot be caught) the event is never set."""
+    stop = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield stop
+        return
+
+    def on_signal(signum: int, frame: object) -> None:
+        if not stop.is_set():  # said at once (a large copy can take a while); os.write, safe in a handler
+            with contextlib.suppress(OSError):
+                os.write(2, b"simcompare: stopping after the file being acted on\n")
+        stop.set()
+
+    previous = {}
+    for name in ("SIGINT", "SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None:
+            previous[number] = signal.signal(number, on_signal)
+    try:
+        yield stop
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
+
+
+def _until(stop: threading.Event, items: Iterable[_T]) -> Iterator[_T]:
+    """``items`` one by one, none once ``stop`` is set."""
+    for item in items:
+        if stop.is_set():
+            return
+        yield item
 
 
 def _destination(args: argparse.Namespace, kind: ActionKind, session: FolderSession, rel: str) -> str:
@@ -307,19 +479,16 @@ def _dry_run(
     for i in chosen:
         line = f"would {_VERB[kind]}  group {group_of[i]}  {display_name(files[i].path)}"
         if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
-            if not session.same_bytes(i, reference_of[i]):
-                print(
-                    f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: its bytes differ "
-                    f"from those of {display_name(files[reference_of[i]].path)}; a link would lose them",
-                    file=out,
-                )
+            problem = _link_problem(kind, session, i, reference_of[i])
+            if problem:
+                print(f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: {problem}", file=out)
                 continue
             line += f"  -> {display_name(files[reference_of[i]].path)}"
         elif kind in (ActionKind.MOVE, ActionKind.COPY):
             line += f"  -> {display_name(_destination(args, kind, session, files[i].path))}"
         print(line, file=out)
     if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
-        chosen = [i for i in chosen if session.same_bytes(i, reference_of[i])]
+        chosen = [i for i in chosen if not _link_problem(kind, session, i, reference_of[i])]
     size = sum(files[i].size for i in chosen)
     print(
         f"dry run: {count(len(chosen), 'file')} ({size:,} bytes) would be {_PAST[kind]}; nothing was touched, "
@@ -329,6 +498,21 @@ def _dry_run(
     return EXIT_OK
 
 
+def _link_problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -> str:
+    """Why --yes would leave file ``i`` alone rather than link it to ``reference``, as far as the scan tells
+    ('' when it would link it): the dry run says so instead of promising the link."""
+    files = session.files
+    shown = display_name(files[reference].path)
+    if not session.same_bytes(i, reference):
+        return f"its bytes differ from those of {shown}; a link would lose them"
+    if kind is ActionKind.HARD_LINK and files[i].device and files[reference].device:
+        if (files[i].device, files[i].inode) == (files[reference].device, files[reference].inode):
+            return f"it already is a hard link of {shown}"
+        if files[i].device != files[reference].device:
+            return f"it is on another file system than {shown}; a hard link cannot join them"
+    return ""
+
+
 def _act(
     args: argparse.Namespace,
     kind: ActionKind,
@@ -336,9 +520,12 @@ def _act(
     chosen: Sequence[int],
     reference_of: dict[int, int],
     reference_folders: Sequence[str],
+    stop: threading.Event,
 ) -> ActionReport:
+    """The action on the chosen files, one after the other until ``stop`` is set (the files not reached then
+    have no outcome)."""
     root, files, log = session.root, session.files, ActionLog()
-    expected = [expected_of(files[i]) for i in chosen]
+    expected = _until(stop, [expected_of(files[i]) for i in chosen])
     scanned = tuple(r.path for r in session.result.roots)  # several folders: each kept, none moved into
     tidy = {"remove_empty": args.remove_empty_folders, "keep": (*reference_folders, *scanned)}
     keeping = kept_references(files, reference_of, chosen)  # a copy goes only while its reference is there
@@ -351,9 +538,43 @@ def _act(
     if kind is ActionKind.COPY:
         return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned)
     if kind is ActionKind.DELETE:
-        return delete_scanned(root, expected, log=log, keeping=keeping, **tidy)
-    pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
-    return link_scanned(root, pairs, args.link, log=log)
+        digests = {files[i].path: files[i].raw_digest for i in chosen}  # an edit keeping size and time: kept
+        return delete_scanned(root, expected, log=log, keeping=keeping, digests=digests, **tidy)
+    # link_scanned takes its list whole: one call per file, so that a signal stops between files here too; a
+    # file's second name is left alone as one call over them all leaves it (acted on once)
+    reports: list[ActionReport] = []
+    first_name: dict[int, int] = {}
+    for i in _until(stop, chosen):
+        first = first_name.setdefault(session.file_key(i), i)
+        if first != i:
+            reports.append(_same_file(kind, session, i, first, log))
+            continue
+        pair = Replacement(expected_of(files[i]), expected_of(files[reference_of[i]]))
+        reports.append(link_scanned(root, [pair], args.link, log=log))
+    return _joined(kind, reports)
+
+
+def _same_file(kind: ActionKind, session: FolderSession, i: int, first: int, log: ActionLog) -> ActionReport:
+    """File ``i`` left alone as another name of ``first``, already acted on (logged as the core logs it)."""
+    rel = session.files[i].path
+    detail = f"the same file as {session.files[first].path} (a hard link or a folder mounted twice), acted on once"
+    outcome = Outcome(session.absolute(i), "", detail, None, SkipReason.SAME_FILE, rel)
+    try:
+        log.write(kind, [outcome])
+    except OSError as error:
+        return ActionReport(kind, (outcome,), error.strerror or str(error), error.errno)
+    return ActionReport(kind, (outcome,))
+
+
+def _joined(kind: ActionKind, reports: Sequence[ActionReport]) -> ActionReport:
+    """One report of several: every outcome in order, the first log failure."""
+    failed = next((r for r in reports if r.log_error), None)
+    return ActionReport(
+        kind,
+        tuple(o for r in reports for o in r.outcomes),
+        failed.log_error if failed else "",
+        failed.log_errno if failed else None,
+    )
 
 
 def _said(
@@ -363,23 +584,49 @@ def _said(
     group_of: dict[int, int],
     out: TextIO,
     left_out: int,
+    *,
+    not_reached: int = 0,
 ) -> int:
-    """One line per file (what happened), the folders removed, a summary; the exit code."""
-    for outcome in report.outcomes:
-        where = _group(session, outcome, group_of)
-        if outcome.ok:
-            target = f"  -> {display_name(outcome.target)}" if outcome.target else ""
-            print(f"{_PAST[kind]}  {where}  {display_name(outcome.path)}{target}", file=out)
-        else:
-            reason = outcome.error + (f" ({outcome.skipped})" if outcome.skipped else "")
-            print(f"left alone  {where}  {display_name(outcome.path)}: {display_name(reason)}", file=out)
-    for folder in report.removed_folders:
-        print(f"removed empty folder  {display_name(folder)}", file=out)
+    """One line per file (what happened), the folders removed, a summary; the exit code. ``not_reached``: the
+    files a signal stopped the action before (untouched). When the lines cannot be written (standard output on a
+    full disk, /dev/full), the summary goes to standard error with where the action log is, and the exit is 1."""
     stayed = len(report.stayed) + left_out
-    print(f"{count(len(report.done), 'file')} {_PAST[kind]}, {count(stayed, 'file')} left alone", file=out)
+    summary = f"{count(len(report.done), 'file')} {_PAST[kind]}, {count(stayed, 'file')} left alone"
+    if not_reached:
+        summary += f", {count(not_reached, 'file')} not reached (interrupted)"
+    try:
+        for outcome in report.outcomes:
+            where = _group(session, outcome, group_of)
+            if outcome.ok:
+                target = f"  -> {display_name(outcome.target)}" if outcome.target else ""
+                print(f"{_PAST[kind]}  {where}  {display_name(outcome.path)}{target}", file=out)
+            else:
+                reason = outcome.error + (f" ({outcome.skipped})" if outcome.skipped else "")
+                print(f"left alone  {where}  {display_name(outcome.path)}: {display_name(reason)}", file=out)
+        for folder in report.removed_folders:
+            print(f"removed empty folder  {display_name(folder)}", file=out)
+        print(summary, file=out)
+        out.flush()
+    except BrokenPipeError:  # the reader went away (`| head`): as for any command
+        raise
+    except OSError as error:  # the files were acted on: say so where it can still be read
+        where_log = "" if report.log_error else f"; the action log {display_name(str(ActionLog().path))} lists them"
+        print(
+            f"simcompare: what was done could not be written to standard output ({error.strerror or error}): "
+            f"{summary}{where_log}",
+            file=sys.stderr,
+        )
+        return EXIT_INPUT
     if report.log_error:
         print(f"simcompare: the action log could not be written: {report.log_error}", file=sys.stderr)
         return EXIT_INPUT
+    if not_reached:
+        print(
+            f"simcompare: interrupted: {count(not_reached, 'file was', 'files were')} not reached and left as "
+            f"{'it was' if not_reached == 1 else 'they were'}; the files above are all that was done",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
     if stayed:
         print(f"simcompare: {count(stayed, 'file was', 'files were')} left alone (see above)", file=sys.stderr)
         return EXIT_SKIPPED

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
+import stat
 import sys
 import threading
 import time
@@ -31,6 +33,7 @@ from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders
+from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
@@ -314,6 +317,7 @@ def _report_and_save(
     # a reference folder's (and a reference root's) file is its group's reference wherever one is a member
     saved_folders = cleaner.get("reference_folders", ())
     assert isinstance(saved_folders, tuple | list)
+    decided = _decided(session, saved_folders, cleaner.get("saved_marks", ()), cleaner.pop("references", ()))
     folders = with_reference_roots(list(saved_folders), result.roots)
     groups = apply_reference_folders(session, groups, folders)
     cleaner["reference_folders"] = folders
@@ -328,7 +332,7 @@ def _report_and_save(
         if result.cancelled:
             print("simcompare: interrupted: the scan is partial, nothing was marked or acted on", file=sys.stderr)
             return EXIT_INTERRUPTED
-        if args.save_results is not None and not _saved(args, session, groups, k):  # saved before any action
+        if args.save_results is not None and not _saved(args, session, groups, k, decided):  # saved before any action
             return EXIT_INPUT
         return cleaning.clean(args, session, groups, out, **cleaner)  # type: ignore[arg-type]
     if args.pairs:
@@ -341,7 +345,7 @@ def _report_and_save(
         _print_text(session, groups, k, out)
     if result.problems and (args.csv or (args.pairs and not args.json)):
         print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
-    if args.save_results is not None and not _saved(args, session, groups, k):
+    if args.save_results is not None and not _saved(args, session, groups, k, decided):
         return EXIT_INPUT
     if result.cancelled:
         print("simcompare: interrupted: the result above is partial", file=sys.stderr)
@@ -349,10 +353,30 @@ def _report_and_save(
     return EXIT_OK
 
 
-def _saved(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int) -> bool:
-    """Save the results where ``--save-results`` says; False (and why, on standard error) when they could not be."""
+def _decided(session: FolderSession, folders: object, marked: object, references: object) -> CleanerState | None:
+    """What saved results held of the user's decisions (marks, chosen references, reference folders), to save
+    them again; None when they held none (a fresh scan)."""
+    assert isinstance(folders, tuple | list) and isinstance(marked, tuple | list)
+    assert isinstance(references, tuple | list)
+    if not (folders or marked or references):
+        return None
+    state = CleanerState(folders)
+    state.start(session, marked=marked, references=references)
+    return state
+
+
+def _saved(
+    args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, decided: CleanerState | None = None
+) -> bool:
+    """Save the results where ``--save-results`` says, with ``decided`` (what saved results held of the user's
+    decisions, which a results file written again must not lose); False (and why, on standard error) when they
+    could not be."""
     try:
-        write_results(args.save_results, results_text(session, groups, k, args.groups))
+        text = results_text(session, groups, k, args.groups, decided)
+        write_results(_save_target(args.save_results), text)
+    except UsageError as error:  # the path became something else than a file during the scan
+        print(f"simcompare: {error}", file=sys.stderr)
+        return False
     except OSError as error:
         reason = error.strerror or str(error)
         print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
@@ -386,6 +410,31 @@ def _check_save_path(path: str) -> None:
     if not target.parent.is_dir():
         folder = display_name(str(target.parent))
         raise UsageError(f"--save-results {display_name(path)}: the folder {folder} does not exist")
+    _save_target(path)
+
+
+def _save_target(path: str) -> str:
+    """The file ``--save-results`` writes: ``path``, or the file a symbolic link there names (written in place
+    of that file, so the link stays a link).
+
+    The results replace the file whole (written beside it, then renamed over it), so anything but a regular file
+    is refused: renamed over, a device (/dev/null), a FIFO or /dev/stdout would be replaced by a plain file.
+
+    Raises:
+        UsageError: ``path`` is, or leads to, something other than a regular file.
+    """
+    try:
+        info = os.stat(path)
+    except OSError:  # nothing there yet (or unreachable: the write says why)
+        return os.path.realpath(path) if os.path.islink(path) else path
+    if stat.S_ISDIR(info.st_mode):
+        raise UsageError(f"--save-results {display_name(path)} is a folder; name a file such as results.json")
+    if not stat.S_ISREG(info.st_mode):
+        raise UsageError(
+            f"--save-results {display_name(path)} is not a regular file (a device, a pipe or a terminal), which "
+            "saving would replace; name a file such as results.json (--json prints the groups)"
+        )
+    return os.path.realpath(path) if os.path.islink(path) else path
 
 
 def _not_duplicates() -> NotDuplicates | None:

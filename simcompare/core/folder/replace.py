@@ -8,19 +8,24 @@ same log, one line per file, and returns an :class:`~simcompare.core.folder.acti
 exactly what happened to each file.
 
 A replacement by a link never leaves a copy half replaced: the link is made under a temporary name in the
-copy's folder, checked (a hard link must be the reference itself, whose identity is checked too), and renamed
-over the copy, which is atomic; whatever fails before the rename removes the temporary name and leaves the copy
-as it was. Only a copy whose bytes are the reference's, compared byte for byte right before, is replaced (a
-near-duplicate's own words would be lost); a hard link is never tried across file systems, and a copy that
-already is a hard link of its reference is reported as such, not linked again. The one moment left is between
-the last check of the copy and the rename (microseconds): a program that rewrites the copy in place just then
-loses that write.
+copy's folder and checked (a hard link must be the reference itself, whose identity is checked too); then the
+copy is taken from its name (renamed to a private temporary name, one step, and compared there with the copy
+found) and the link given the name, never over a file; whatever fails puts the copy back and removes the
+temporary names. A delete takes the file from its name the same way before unlinking it. So a file that takes
+the name between the last check and the act (a program saving by renaming over it, a swap) is never the one
+replaced or deleted: it is put back and the file left alone. Only a copy whose bytes are the reference's,
+compared byte for byte right before, is replaced (a near-duplicate's own words would be lost); a hard link is
+never tried across file systems, and a copy that already is a hard link of its reference is reported as such,
+not linked again. The one moment left is a program rewriting the copy in place (same name, same file) between
+the last check and the act (microseconds): that write is lost. For that moment the name is free (a reader
+then finds no file), where a rename over it kept it taken but could replace another file.
 """
 
 from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -34,7 +39,7 @@ from simcompare.core.folder.actions import (
     Refused,
     _Act,
     _copy_into,
-    _remove_source,
+    _numbered,
     _report,
     _run,
     _same,
@@ -121,8 +126,10 @@ def _hard_link(reference: Located, name: str, found: Located) -> None:
 
 
 def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str], None]) -> None:
-    """Make the replacement under a temporary name in the copy's folder (``make``), ``check`` it, check the
-    copy is still the one found, then rename it over the copy; any failure removes the temporary name."""
+    """Make the replacement under a temporary name in the copy's folder (``make``) and ``check`` it; then take
+    the copy away from its name (:func:`_detach`: only the copy found, never a file that took the name since)
+    and give the name to the replacement, never over a file; any failure puts the copy back and removes the
+    temporary name."""
     where = _in_folder(found)
     temporary = where(_temporary())
     fd = found.folder_fd
@@ -133,12 +140,60 @@ def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str],
         check(temporary)
         if not _same(found, found.lstat()):
             raise Refused(SkipReason.CHANGED, "it changed while it was being replaced; it was left as it was")
-        os.replace(temporary, found.name, src_dir_fd=fd, dst_dir_fd=fd)
-        made = False
+        detached = _detach(found, "replaced")
+        try:
+            _give_name(temporary, found.name, fd)
+        except Refused as refused:  # the name was taken meanwhile: the copy stays, beside the newcomer
+            kept_as = _put_back(found, detached)
+            raise Refused(refused.reason, f"{refused.detail}; it was kept as {kept_as}") from None
+        except BaseException:
+            _put_back(found, detached)
+            raise
+        with contextlib.suppress(OSError):
+            os.unlink(detached, dir_fd=fd)
     finally:
-        if made:
+        if made:  # the replacement's temporary name (an extra name once it has the copy's)
             with contextlib.suppress(OSError):
                 os.unlink(temporary, dir_fd=fd)
+
+
+def _detach(found: Located, doing: str) -> str:
+    """Rename the found file's name to a private temporary name in its folder (one step) and return that name,
+    once the file under it is compared with the one found. Checking a name and then acting on it leaves a moment
+    in which another file can take the name (a program saving by renaming over it, a swap); under the private
+    name nothing can. When it is another file, it is put back and the action refused."""
+    fd = found.folder_fd
+    detached = _in_folder(found)(_temporary())
+    os.rename(found.name, detached, src_dir_fd=fd, dst_dir_fd=fd)
+    try:
+        same = _same(found, os.lstat(detached, dir_fd=fd))
+    except BaseException:
+        _put_back(found, detached)
+        raise
+    if not same:
+        where = _put_back(found, detached)
+        kept = "" if where == os.path.basename(found.name) else f" (the other file is now named {where})"
+        raise Refused(SkipReason.CHANGED, f"another file took its name while it was being {doing}; both kept{kept}")
+    return detached
+
+
+def _give_name(temporary: str, name: str, fd: int | None) -> None:
+    """Give the file under ``temporary`` the name ``name`` too, never replacing a file (a FileExistsError, a
+    Refused when the name is taken); the temporary name stays (the caller removes it)."""
+    try:
+        if os.link in os.supports_follow_symlinks:
+            os.link(temporary, name, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+        else:
+            os.link(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
+        return
+    except FileExistsError:
+        raise Refused(SkipReason.CHANGED, "another file took its name while it was being replaced") from None
+    except OSError as error:
+        if error.errno not in (errno.EPERM, errno.ENOSYS, errno.EOPNOTSUPP, errno.EMLINK):
+            raise
+    if _taken(name, fd):  # no hard links here: a rename to a name checked free just before
+        raise Refused(SkipReason.CHANGED, "another file took its name while it was being replaced")
+    os.rename(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
 
 
 def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act:
@@ -211,8 +266,84 @@ def link_scanned(
 
 
 def _delete_one(found: Located, rel: str) -> str:
-    _remove_source(found)  # checks the file is still the one found, right before
+    """Delete the found file and nothing else, whatever happens to its name meanwhile: its name is first taken
+    from it (:func:`_detach`), so a file that took the name after the last check is never the one deleted."""
+    if not _same(found, found.lstat()):
+        raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
+    detached = _detach(found, "deleted")
+    try:
+        os.unlink(detached, dir_fd=found.folder_fd)
+    except BaseException:  # never a file left under a name nobody knows
+        _put_back(found, detached)
+        raise
     return ""
+
+
+def _put_back(found: Located, temporary: str) -> str:
+    """Give the file under ``temporary`` its name back, never replacing a file that took the name meanwhile
+    (then it gets a free name beside it: ``name (2).txt``); returns the name it got."""
+    fd = found.folder_fd
+    where = _in_folder(found)
+    n = 1
+    while True:
+        name = _numbered(os.path.basename(found.name), n)
+        target = where(name) if fd is None else name
+        try:
+            if os.link in os.supports_follow_symlinks:
+                os.link(temporary, target, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
+            else:
+                os.link(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
+        except FileExistsError:
+            n += 1
+            continue
+        except OSError:  # no hard links here: a rename to a name checked free just before
+            if _taken(target, fd):
+                n += 1
+                continue
+            os.rename(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
+            return name
+        os.unlink(temporary, dir_fd=fd)
+        return name
+
+
+def _taken(name: str, fd: int | None) -> bool:
+    try:
+        os.lstat(name, dir_fd=fd)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _bytes_digest(found: Located) -> str:
+    """The digest of the found file's bytes as the scan records it (``scan.raw_digest``: BLAKE2b of 128 bits),
+    read in chunks through its folder's descriptor, the file checked to be the one found."""
+    handle = os.open(found.name, _READ, dir_fd=found.folder_fd)
+    try:
+        if not _same(found, os.fstat(handle)):
+            raise Refused(SkipReason.CHANGED, "it changed while it was being read; it was left as it was")
+        digest = hashlib.blake2b(digest_size=16)
+        while chunk := os.read(handle, _CHUNK):
+            digest.update(chunk)
+        return digest.hexdigest()
+    finally:
+        os.close(handle)
+
+
+def _deleting(digests: Mapping[str, str] | None) -> _Act:
+    """Delete a file, after comparing its bytes with the scan's digest of them where ``digests`` has one (by
+    path): an edit that kept the size and the modification time (restored by ``touch -r``, ``cp -p``, an
+    archive) is still an edit, and a permanent delete would lose it."""
+
+    def act(found: Located, rel: str) -> str:
+        wanted = digests.get(rel, "") if digests else ""
+        if wanted and _bytes_digest(found) != wanted:
+            raise Refused(
+                SkipReason.CHANGED,
+                "its bytes changed since the scan (its size and modification time did not); it was kept",
+            )
+        return _delete_one(found, rel)
+
+    return act
 
 
 def delete_scanned(
@@ -223,11 +354,14 @@ def delete_scanned(
     remove_empty: bool = False,
     keep: Iterable[str] = (),
     keeping: Mapping[str, Expected] | None = None,
+    digests: Mapping[str, str] | None = None,
 ) -> ActionReport:
     """Delete scanned files permanently (no trash), each checked first; with ``remove_empty``, the folders
     they left empty are removed too (never ``root`` nor a folder of ``keep``). ``keeping``: by a file's path,
-    its group's reference, which must still be there, unchanged, or the file is kept."""
-    outcomes = _run(root, files, _delete_one, for_good=True, keeping=keeping)
+    its group's reference, which must still be there, unchanged, or the file is kept. ``digests``: by a file's
+    path, the scan's digest of its bytes (``FileRecord.raw_digest``); a file whose bytes no longer match is
+    kept, even with its size and modification time unchanged."""
+    outcomes = _run(root, files, _deleting(digests), for_good=True, keeping=keeping)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

@@ -30,9 +30,11 @@ from __future__ import annotations
 
 import base64
 import binascii
+import errno
 import json
 import math
 import os
+import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
@@ -518,6 +520,26 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
     return LoadedResults(result, k, rule, verified, tuple(changed), tuple(gone), **decided)
 
 
+def _read_regular(path: str | os.PathLike[str]) -> bytes:
+    """The bytes of the regular file at ``path``, at most ``MAX_RESULTS_BYTES``. Anything else is refused before
+    a byte is read: a FIFO (opening it would wait for a writer forever) or a device such as /dev/zero (endless)."""
+    # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer; it changes nothing for a file
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with open(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if stat.S_ISDIR(info.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not stat.S_ISREG(info.st_mode):
+            raise ValueError("not a results file: not a regular file (a pipe, a device or a socket)")
+        if info.st_size > MAX_RESULTS_BYTES:
+            raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
+        raw = handle.read(MAX_RESULTS_BYTES + 1)
+    if len(raw) > MAX_RESULTS_BYTES:
+        raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
+    return raw
+
+
 def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> LoadedResults:
     """Read and load a results file (:func:`load_results`); a file that is not such results is a ValueError.
 
@@ -525,10 +547,7 @@ def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> L
         OSError: the file cannot be read.
         ValueError: it is not UTF-8 JSON of bounded depth holding valid results; the message says why.
     """
-    with open(path, "rb") as handle:
-        raw = handle.read(MAX_RESULTS_BYTES + 1)
-    if len(raw) > MAX_RESULTS_BYTES:
-        raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
+    raw = _read_regular(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
