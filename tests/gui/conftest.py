@@ -11,7 +11,7 @@ from helpers.gui import wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
 
-from simcompare.gui.common.i18n import TRANSLATOR_NAME
+from simcompare.gui.common.i18n import LANGUAGE_PROPERTY, TRANSLATOR_NAME
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.main_window import MainWindow
 
@@ -27,13 +27,15 @@ def _isolated_settings(tmp_path: Path) -> Iterator[None]:
 @pytest.fixture(autouse=True)
 def _no_catalogue_left_installed() -> Iterator[None]:
     """A test that installs a language's catalogue takes it away again, so the next test starts as the first did
-    (with none: the sources' own words), whatever order the tests run in."""
+    (with none: the sources' own words, and no language on record for what reads it, like the guide), whatever
+    order the tests run in."""
     yield
     app = QCoreApplication.instance()
     if app is not None:
         for translator in app.findChildren(QTranslator, TRANSLATOR_NAME):
             app.removeTranslator(translator)
             translator.setParent(None)
+        app.setProperty(LANGUAGE_PROPERTY, None)
 
 
 @pytest.fixture(autouse=True)
