@@ -136,7 +136,7 @@ def check_usage(args: argparse.Namespace) -> None:
     kind = _kind(args)
     for option, value in (("--move-to", args.move_to), ("--copy-to", args.copy_to)):
         if value is not None and not value.strip():
-            raise UsageError(f"{option} needs a folder; '' names none")
+            raise UsageError(f"{option} needs a folder, got {value!r}")
     if args.yes and kind is None:
         raise UsageError("--yes confirms an action: add --trash, --move-to, --copy-to, --link or --delete")
     if args.remove_empty_folders and kind not in (ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE):
@@ -248,6 +248,8 @@ def clean(
             print(f"marked  group {group_of[i]}  {display_name(session.files[i].path)}", file=out)
         print(f"{count(len(chosen), 'file')} marked in {count(len(groups), 'group')}", file=out)
         return EXIT_OK
+    if not args.yes:  # saved results may have come from anywhere: say where the files are
+        print(f"dry run in {display_name(session.root)} (the paths below are relative to it)", file=out)
     whole = set(whole_groups(session, groups, chosen)) if kind in _REMOVING else set()
     left_out = [i for i in chosen if group_of[i] in whole]
     chosen = [i for i in chosen if group_of[i] not in whole]

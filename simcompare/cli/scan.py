@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import signal
 import sys
 import threading
@@ -31,7 +32,7 @@ from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders
-from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
@@ -106,7 +107,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=_reference_rule,
         default=DEFAULT_REFERENCE_RULE,
         help="which member of each group is its reference (the one to keep): criteria separated by commas, the "
-        "first compared first: words, largest, newest, oldest, shortest-path, folder=DIR, formats=.md/.txt; "
+        "first compared first: words, largest, newest, oldest, shortest-path, folder=DIR (or inside-folder=DIR: "
+        "members inside DIR first), formats=.md/.txt; "
         f"'central' keeps the file the group was found around (default: {DEFAULT_REFERENCE_RULE.text()})",
     )
     add_decision_options(parser)
@@ -119,9 +121,16 @@ def _reference_rule(text: str) -> ReferenceRule | None:
     if text.strip().lower() == "central":
         return None
     try:
-        return ReferenceRule.parse(text)
+        rule = ReferenceRule.parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    if Criterion.FOLDER in rule.criteria and not os.path.isdir(rule.folder):
+        # a mistyped folder would silently prefer nothing: refused, named as it was typed
+        why = "is not a folder" if os.path.lexists(rule.folder) else "does not exist"
+        raise argparse.ArgumentTypeError(
+            f"folder={display_name(rule.folder)} {why}; name the folder whose files come first"
+        )
+    return rule
 
 
 class _ProgressBar:
@@ -249,7 +258,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     decision = decision_from(args, config)
     options = _options_from(args)
     if args.cache is not None and not args.cache.strip():
-        raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
+        raise UsageError(f"--cache needs a file path, got {args.cache!r} (use --no-cache to scan without one)")
     if args.save_results is not None:
         _check_save_path(args.save_results)
     cleaning.check_usage(args)
@@ -379,7 +388,7 @@ def _print_pairs(args: argparse.Namespace, session: FolderSession, groups: list[
 def _check_save_path(path: str) -> None:
     """A usage error before the scan, not after it, when the results could not be saved there."""
     if not path.strip():
-        raise UsageError("--save-results needs a file path; '' names none")
+        raise UsageError(f"--save-results needs a file path, got {path!r}")
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"--save-results {display_name(path)} is a folder; name a file such as results.json")

@@ -182,6 +182,7 @@ def test_rules_read_and_write_their_command_line_form(tmp_path: Path) -> None:
     assert rule.criteria == (Criterion.WORDS, Criterion.NEWEST, Criterion.FOLDER, Criterion.FORMATS)
     assert rule.formats == (".md", ".txt") and rule.folder == str(tmp_path)
     assert ReferenceRule.parse(rule.text()) == rule
+    assert ReferenceRule.parse(f"inside-folder={tmp_path},words") == ReferenceRule.parse(f"folder={tmp_path},words")
     assert DEFAULT_REFERENCE_RULE.text() == "words,newest,largest"
     for text, message in (
         ("biggest", "unknown criterion 'biggest'"),

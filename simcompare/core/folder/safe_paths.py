@@ -257,7 +257,7 @@ def _walk_fds(root: str, rel: str, parts: list[str]) -> Iterator[Located | Skip]
         # The root itself may be reached through links (the user chose it); below it, nothing is followed.
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
-        yield _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}", error.errno)
+        yield _root_skip(rel, error)
         return
     try:
         for part in parts[:-1]:
@@ -285,6 +285,14 @@ def _walk_fds(root: str, rel: str, parts: list[str]) -> Iterator[Located | Skip]
 
 # O_NOFOLLOW | O_DIRECTORY on a link: ENOTDIR on Linux, ELOOP on macOS, EMLINK or EFTYPE on the BSDs.
 _MAYBE_LINK = frozenset({errno.ENOTDIR, errno.EMLINK, getattr(errno, "EFTYPE", errno.ENOTDIR)})
+
+
+def _root_skip(rel: str, error: OSError) -> Skip:
+    """Why a file cannot be reached when its scanned folder cannot be opened: a folder renamed or deleted since
+    the scan took its files with it (they vanished, they did not change)."""
+    if error.errno in (errno.ENOENT, errno.ENOTDIR):
+        return _skip(rel, SkipReason.VANISHED, "the scanned folder is gone (moved or deleted since the scan)")
+    return _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}", error.errno)
 
 
 def _folder_error(part: str, fd: int, error: OSError) -> OSError:
@@ -371,8 +379,7 @@ class Walker:
         if problem:
             return _skip(rel, SkipReason.BAD_PATH, problem)
         if self._root_fd is None:
-            error = self._root_error or OSError(errno.EBADF, "not opened")
-            return _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}")
+            return _root_skip(rel, self._root_error or OSError(errno.EBADF, "not opened"))
         parts = rel.split("/")
         folders = parts[:-1]
         same = 0
