@@ -8,7 +8,8 @@ decided by :mod:`simcompare.core.folder.cleaner`. No Qt here: tests drive it as 
 Files are named by their index into the session's files; an action that removes files renumbers them, and the
 state follows by path (:meth:`CleanerState.forget`).
 
-A re-prioritise (:meth:`CleanerState.choose_references`) and *Remove from results* (:meth:`CleanerState.leave_out`)
+A re-prioritise (:meth:`CleanerState.choose_references`), *Make this the reference*
+(:meth:`CleanerState.choose_reference`) and *Remove from results* (:meth:`CleanerState.leave_out`)
 are steps of the same undo: an undo puts back the marks, the chosen references and the files left out together;
 when references or left-out files come back, the marks are held until the groups are made again.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import FolderSession
@@ -323,19 +324,13 @@ class CleanerState:
     def choose_reference(self, group: Group, index: int) -> set[int]:
         """Make member ``index`` its group's reference from now on (for every k); a reference is not marked.
 
+        One change that can be undone and redone, as a re-prioritise of that group (*Make this the reference*).
         Returns the files whose mark changed (the new reference's, when it was marked). Call before the group
         on screen is replaced by the one with its new reference.
         """
         if index not in group.indices:
             raise ValueError(f"file {index} is not a member of the group of {group.reference}")
-        self._preferred -= set(group.indices)
-        self._preferred.add(index)
-        # not a step of its own: an undo of an earlier change keeps this choice
-        members = frozenset(group.indices)
-        for steps in (self._undo, self._redo):
-            steps[:] = [replace(step, preferred=(step.preferred - members) | {index}) for step in steps]
-        self._references = (self._reference_set() - {group.reference}) | {index}  # the group on screen changes
-        return self._change(self._marks - {index}, undoable=False)
+        return self.choose_references([group], [index])
 
     @property
     def reference_folders(self) -> tuple[str, ...]:

@@ -108,7 +108,8 @@ class Marking(QObject):
             self._page.regroup()
 
     def set_selected_as_reference(self) -> bool:
-        """Make the selected member its group's reference; distances are measured to it from now on."""
+        """Make the selected member its group's reference; distances are measured to it from now on. One step
+        of the undo: Undo brings the old reference back (the groups are made again)."""
         page = self._page
         files = page.selected_files()
         if page.session is None or len(files) != 1:
@@ -122,6 +123,7 @@ class Marking(QObject):
         page.model.replace_group(row, new, page.session.wasted_bytes(new))
         page.model.show_marks(unmarked)
         page.select_files([files[0]])
+        page.menus.refresh()  # Undo can take the choice back
         return True
 
     def marks_text(self) -> str:
