@@ -818,7 +818,7 @@
         <translation>Choose each group&apos;s reference by ordered criteria</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
@@ -1319,7 +1319,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+440"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+443"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -2031,7 +2031,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Mark the files inside this folder</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>none marked</source>
         <translation>none marked</translation>
     </message>
@@ -2725,7 +2725,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+64"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+67"/>
         <source>Re-prioritise</source>
         <translation>Re-prioritise</translation>
     </message>
@@ -2822,8 +2822,13 @@ What you asked for may not have finished; the window is still usable. The detail
 </context>
 <context>
     <name>Reprioritising</name>
+    <message>
+        <location line="+113"/>
+        <source>Choosing the references…</source>
+        <translation>Choosing the references…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+110"/>
+        <location line="+24"/>
         <source>New references in %n groups</source>
         <translation>
             <numerusform>New references in %n groups</numerusform>

@@ -804,7 +804,7 @@
         <translation>按排好顺序的准则选出每组的参照文件</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+24"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
@@ -1302,7 +1302,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+440"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+443"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -2008,7 +2008,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>标记此文件夹内的文件</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+72"/>
         <source>none marked</source>
         <translation>未标记任何文件</translation>
     </message>
@@ -2689,7 +2689,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+64"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+67"/>
         <source>Re-prioritise</source>
         <translation>重新排定优先级</translation>
     </message>
@@ -2785,8 +2785,13 @@ What you asked for may not have finished; the window is still usable. The detail
 </context>
 <context>
     <name>Reprioritising</name>
+    <message>
+        <location line="+113"/>
+        <source>Choosing the references…</source>
+        <translation>正在选择参照文件…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+110"/>
+        <location line="+24"/>
         <source>New references in %n groups</source>
         <translation>
             <numerusform>%n 个组换了参照</numerusform>

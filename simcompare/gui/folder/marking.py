@@ -112,7 +112,7 @@ class Marking(QObject):
         of the undo: Undo brings the old reference back (the groups are made again)."""
         page = self._page
         files = page.selected_files()
-        if page.session is None or len(files) != 1:
+        if page.session is None or len(files) != 1 or page.cleaner.locked:
             return False
         found = page.selection.group_of_file(files[0])
         if found is None:
@@ -120,7 +120,7 @@ class Marking(QObject):
         row, group = found
         new = set_reference(page.session, group, files[0])
         unmarked = page.cleaner.choose_reference(group, files[0])  # a reference is never marked
-        page.model.replace_group(row, new, page.session.wasted_bytes(new))
+        page.model.replace_groups({row: (new, page.session.wasted_bytes(new))})
         page.model.show_marks(unmarked)
         page.select_files([files[0]])
         page.menus.refresh()  # Undo can take the choice back

@@ -360,8 +360,8 @@ class FolderPage(QWidget):
 
     @Slot()
     def start_scan(self) -> bool:
-        """Scan the chosen folder in the worker; False when a scan runs already or the folder is missing."""
-        if self.scanning:
+        """Scan the chosen folder in the worker; False when a scan or an edit runs already or the folder is missing."""
+        if self.jobs.busy:
             return False
         folder = self.folder()
         if not folder or not Path(folder).is_dir():
@@ -385,8 +385,8 @@ class FolderPage(QWidget):
             self.progress.say(self.tr("Cancelling…"))
 
     def open_results(self, path: str | os.PathLike[str]) -> bool:
-        """Reopen saved results in the worker (no scan); False while a scan runs."""
-        if self.scanning:
+        """Reopen saved results in the worker (no scan); False while a scan or an edit runs."""
+        if self.jobs.busy:
             return False
         self.progress.start(self.tr("Opening the results…"))
         self.jobs.load.submit(str(path))
