@@ -2,6 +2,25 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ActionRunner</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+165"/>
+        <location line="+16"/>
+        <source>{0}: {1} of {2} files</source>
+        <translation>{0}: {1} of {2} files</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>{0}: stopping after the file being acted on…</source>
+        <translation>{0}: stopping after the file being acted on…</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>{0} stopped with an error: {1}. The action log lists what was done.</source>
+        <translation>{0} stopped with an error: {1}. The action log lists what was done.</translation>
+    </message>
+</context>
+<context>
     <name>AngleLawChart</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+109"/>
@@ -596,7 +615,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+92"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -655,8 +674,16 @@
             <numerusform>The list shows what was done: %n files moved.</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+8"/>
+        <source>%n file(s) not reached (cancelled)</source>
+        <translation>
+            <numerusform>%n file not reached (cancelled)</numerusform>
+            <numerusform>%n files not reached (cancelled)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>its path does not lead into the scanned folder</source>
         <translation>its path does not lead into the scanned folder</translation>
     </message>
@@ -701,7 +728,7 @@
         <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -714,7 +741,7 @@
         </translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -724,13 +751,13 @@
         <translation>Move the files into this folder</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+37"/>
+        <location line="-13"/>
+        <location line="+60"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-21"/>
+        <location line="-43"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -738,13 +765,18 @@
         </translation>
     </message>
     <message>
-        <location line="-81"/>
-        <location line="+111"/>
+        <location line="-85"/>
+        <location line="+141"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-12"/>
+        <source>{0}: nothing was done</source>
+        <translation>{0}: nothing was done</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing has been moved yet.</source>
         <translation>Nothing has been moved yet.</translation>
     </message>
@@ -818,7 +850,7 @@
         <translation>Choose each group&apos;s reference by ordered criteria</translation>
     </message>
     <message>
-        <location line="+24"/>
+        <location line="+25"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
@@ -1319,7 +1351,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+443"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+439"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -2507,24 +2539,24 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+47"/>
-        <location line="+102"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+48"/>
+        <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>Replace with hard link</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-101"/>
         <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
         <translation>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+97"/>
+        <location line="+98"/>
         <source>Replace with symbolic link</source>
         <translation>Replace with symbolic link</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-96"/>
         <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
         <translation>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</translation>
     </message>
@@ -2559,7 +2591,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>After a move or a delete, remove the folders it left empty (never the scanned folder)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+58"/>
         <source>Choose copies, not their group&apos;s reference.</source>
         <translation>Choose copies, not their group&apos;s reference.</translation>
     </message>
@@ -2588,7 +2620,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Delete permanently</source>
         <translation>Delete permanently</translation>
     </message>
@@ -2614,7 +2646,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Copy to folder</source>
         <translation>Copy to folder</translation>
     </message>
@@ -2623,13 +2655,8 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>Copy the files into this folder</source>
         <translation>Copy the files into this folder</translation>
     </message>
-    <message>
-        <location line="+17"/>
-        <source>Choose a folder outside the scanned folder.</source>
-        <translation>Choose a folder outside the scanned folder.</translation>
-    </message>
     <message numerus="yes">
-        <location line="-13"/>
+        <location line="+4"/>
         <source>Copy %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Copy %n file into {0}, keeping its path?</numerusform>
@@ -2637,7 +2664,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+37"/>
+        <location line="+30"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>%n empty folder removed</numerusform>

@@ -127,10 +127,12 @@ class SkipReason(StrEnum):
     OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
     NOT_IDENTICAL = "not_identical"  # its bytes differ from its reference's: a link would lose them
     UNKNOWN_IDENTITY = "unknown_identity"  # no device and inode recorded: never deleted or replaced for good
+    CANCELLED = "cancelled"  # the action was stopped (Cancel) before it reached this file
 
 
 _DETAILS = {
     SkipReason.VANISHED: "no such file (moved or deleted since the scan)",
+    SkipReason.CANCELLED: "not reached: the action was stopped before this file",
     SkipReason.LINK_ON_PATH: "a folder on its path is now a symbolic link; links are not followed",
     SkipReason.NOT_A_FOLDER: "a folder on its path is no longer a folder",
     SkipReason.FOLDER: "is a folder; folders are never acted on",

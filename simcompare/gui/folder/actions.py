@@ -39,6 +39,7 @@ class FolderActions(QObject):
         page.tree.installEventFilter(self)
         page.tree.customContextMenuRequested.connect(self._on_context_menu)
         page.jobs.choose.busy_changed.connect(self.on_busy)
+        page.jobs.act.busy_changed.connect(self.on_busy)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
         action = QAction(text, self._page)
@@ -217,7 +218,7 @@ class FolderActions(QObject):
         """Enable what can be used now: on a result, a selection, marks, a pair, while nothing runs."""
         page = self._page
         busy, editing = page.jobs.busy, page.jobs.editing  # while an edit runs, nothing else may change
-        page.cancel_button.setEnabled(page.jobs.scan.busy)
+        page.cancel_button.setEnabled(page.jobs.scan.busy or page.jobs.act.busy)
         page.scan_button.setEnabled(not busy)
         has_result = page.session is not None
         selected = len(page.selected_files()) if has_result and not editing else 0
@@ -267,7 +268,7 @@ class FolderActions(QObject):
         page.k_box.setEnabled(not page.jobs.editing)
         page.k_slider.setEnabled(not page.jobs.editing)
         page.scan_button.setEnabled(not busy)
-        page.cancel_button.setEnabled(page.jobs.scan.busy)
+        page.cancel_button.setEnabled(page.jobs.scan.busy or page.jobs.act.busy)
         for widget in (
             page.browse_button,
             page.folder_edit,

@@ -7,6 +7,7 @@
   applied, and each group's wasted bytes. Newest request wins, so rapid slider ticks coalesce.
 - :func:`load_saved`: reopen saved results without scanning.
 - :func:`choose_references`: a re-prioritise's references and the groups' wasted bytes.
+- :func:`~simcompare.gui.folder.acting.run_plan`: an action on files (trash, move, copy, link, delete).
 
 :class:`FolderJobs` runs them for the page.
 """
@@ -35,6 +36,7 @@ from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.common.workers import BackgroundJob
+from simcompare.gui.folder.acting import run_plan
 from simcompare.gui.folder.group_filter import lowercase_names
 
 ScanFunction = Callable[..., ScanResult]
@@ -234,6 +236,8 @@ class FolderJobs(QObject):
         load: Reopens saved results (:func:`load_saved`).
         group: Regroups a session (:func:`regroup`); newest request wins.
         choose: Chooses references by a rule (:func:`choose_references`), for Re-prioritise.
+        act: Acts on files by a confirmed plan (:func:`~simcompare.gui.folder.acting.run_plan`), reporting
+            progress; stopped between two files.
         regroup_timer: A slider drag sends a tick per step: they become one request once the events settle.
     """
 
@@ -243,6 +247,7 @@ class FolderJobs(QObject):
         self.load = BackgroundJob(load_saved, "folder-load", self, reports_progress=True)
         self.group = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
         self.choose = BackgroundJob(choose_references, "folder-references", self)
+        self.act = BackgroundJob(run_plan, "folder-actions", self, reports_progress=True)
         self.regroup_timer = QTimer(self)
         self.regroup_timer.setSingleShot(True)
         self.regroup_timer.setInterval(0)
@@ -254,8 +259,8 @@ class FolderJobs(QObject):
 
     @property
     def editing(self) -> bool:
-        """References are being chosen (the user's edits of marks and groups wait until they are shown)."""
-        return self.choose.busy
+        """References are being chosen or files acted on: the user's edits of marks and groups wait."""
+        return self.choose.busy or self.act.busy
 
     @property
     def busy(self) -> bool:
@@ -284,5 +289,5 @@ class FolderJobs(QObject):
 
     def shutdown(self) -> None:
         """Stop the workers; call before the page goes away."""
-        for job in (self.scan, self.load, self.group, self.choose):
+        for job in (self.scan, self.load, self.group, self.choose, self.act):
             job.shutdown()
