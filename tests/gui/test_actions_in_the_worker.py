@@ -126,3 +126,21 @@ def test_a_file_swapped_after_the_confirmation_is_left_alone_and_named(
     assert (folder / "sub" / "en_b.md").read_text(encoding="utf-8").startswith("another text")
     (text,) = warned
     assert f"{folder / 'sub' / 'en_b.md'}: it changed since the scan" in text
+
+
+def test_the_language_waits_while_files_are_acted_on(qtbot, main_window, folder: Path, home: Path) -> None:
+    page = main_window.folder_page
+    page.reprioritising.new_groups_rule = None
+    page.workers = 1
+    run_scan(qtbot, page, folder)
+    trash = GatedTrash()
+    page.trash = trash
+    page.confirm = lambda title, text, details: True
+    page.select_files([index_of(page, "en_c.txt")])
+    assert main_window.language_group.isEnabled()
+    with qtbot.waitSignal(page.file_commands.acted, timeout=30_000):
+        menu_action(page.actions_menu, "Move to trash…").trigger()
+        qtbot.waitUntil(trash.reached.is_set, timeout=30_000)
+        assert not main_window.language_group.isEnabled()  # rebuilding the window now would lose the answer
+        trash.gate.set()
+    assert main_window.language_group.isEnabled() and trashed(home) == ["en_c.txt"]

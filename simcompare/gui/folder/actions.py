@@ -252,7 +252,8 @@ class FolderActions(QObject):
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
             widget.setEnabled(has_result and not busy)
         self.open_results_action.setEnabled(not busy)
-        can_act = has_result and not busy and (marked or selected > 0)
+        # not while groups are made: the session an action changes is the one the grouping reads
+        can_act = has_result and not busy and not page.regrouping and (marked or selected > 0)
         for widget in (page.trash_button, self.trash_action, page.move_button, self.move_action):
             widget.setEnabled(can_act)
         self.replace.refresh(can_act)
