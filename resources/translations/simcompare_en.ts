@@ -15,7 +15,17 @@
         <translation>{0}: stopping after the file being acted on…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+13"/>
+        <source>{0}: stopped by Cancel</source>
+        <translation>{0}: stopped by Cancel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{0}: done</source>
+        <translation>{0}: done</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>{0} stopped with an error: {1}. The action log lists what was done.</source>
         <translation>{0} stopped with an error: {1}. The action log lists what was done.</translation>
     </message>
@@ -1886,7 +1896,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>

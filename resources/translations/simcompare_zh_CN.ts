@@ -15,7 +15,17 @@
         <translation>{0}：处理完当前文件后停止…</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+13"/>
+        <source>{0}: stopped by Cancel</source>
+        <translation>{0}：已按“取消”停止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{0}: done</source>
+        <translation>{0}：已完成</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>{0} stopped with an error: {1}. The action log lists what was done.</source>
         <translation>{0} 因错误而停止：{1}。操作日志列出了已完成的操作。</translation>
     </message>
@@ -1862,7 +1872,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+49"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>

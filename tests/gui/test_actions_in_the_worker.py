@@ -73,6 +73,7 @@ def test_cancel_stops_between_two_files_and_the_list_shows_what_happened(
     assert trashed(home) == ["en_c.txt"]
     assert (folder / "sub" / "en_b.md").exists() and (folder / "sub" / "zh_b.txt").exists()
     assert "1 file(s) moved, 2 file(s) not reached (cancelled)" in cleaner.summary_label.text()
+    assert cleaner.progress_label.text() == "Move to trash: stopped by Cancel" and not cleaner.progress_bar.isVisible()
     wait_grouped(qtbot, cleaner)
     listed = {cleaner.result.files[i].path for g in cleaner.groups for i in g.indices}
     assert "en_c.txt" not in listed and {"sub/en_b.md", "sub/zh_b.txt"} <= listed

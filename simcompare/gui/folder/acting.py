@@ -28,7 +28,7 @@ from simcompare.core.folder.actions import (
     trash_scanned,
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
-from simcompare.core.folder.safe_paths import Expected
+from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.progress import Progress
 from simcompare.gui.common.workers import BackgroundJob
@@ -183,6 +183,9 @@ class ActionRunner(QObject):
     @Slot(int, object)
     def _on_done(self, _request: int, done: ActionDone) -> None:
         self._bar.hide()
+        stopped = done.report is not None and any(o.skipped is SkipReason.CANCELLED for o in done.report.stayed)
+        said = self.tr("{0}: stopped by Cancel") if stopped else self.tr("{0}: done")
+        self._label.setText(said.format(self._title))  # what was done: the line above the list
         self.done.emit(done)
 
     @Slot(int, str)
