@@ -305,7 +305,7 @@ class CleanerState:
         """
         groups = list(groups)
         chosen = set(chosen)
-        members = {i for g in groups for i in g.indices}
+        members = {m.index for g in groups for m in g.members}
         if not chosen <= members:
             raise ValueError(f"files {sorted(chosen - members)} are not members of the groups given")
         preferred = (self._preferred - members) | chosen

@@ -38,6 +38,8 @@ class FolderActions(QObject):
         self._make_menus()
         page.tree.installEventFilter(self)
         page.tree.customContextMenuRequested.connect(self._on_context_menu)
+        page.side.shown.connect(lambda: page.tabs.setCurrentWidget(page.side))  # a pair on show: its tab
+        page.side.shown.connect(self.refresh)
         page.jobs.choose.busy_changed.connect(self.on_busy)
         page.jobs.act.busy_changed.connect(self.on_busy)
 

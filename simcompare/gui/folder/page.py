@@ -217,7 +217,7 @@ class FolderPage(QWidget):
         """The parts that act: each gets the page's widgets it works on; then the wiring between them."""
         self.selection = GroupSelection(self.tree, self.model, self.proxy, self)
         self.progress = ScanProgress(self.progress_bar, self.progress_label, lambda: self.jobs.scan.busy, self)
-        self.summary = GroupsSummary(self)
+        self.summary = GroupsSummary(self, self)
         self.marking = Marking(self)
         self.file_commands = FileCommands(self)
         self.dialogs = FolderDialogs(self)

@@ -276,7 +276,7 @@ class Reprioritising(QObject):
         the page takes no edit of marks or groups. False when there is nothing to do or an edit runs."""
         page = self._page
         session, shown = page.session, page.shown
-        if session is None or shown is None or page.jobs.busy:
+        if session is None or shown is None or page.jobs.busy or page.regrouping:
             return False
         self.rule = rule
         groups = page.groups
@@ -290,18 +290,19 @@ class Reprioritising(QObject):
 
     @Slot(int, object)
     def _on_chosen(self, _request: int, answer: Reprioritised) -> None:
-        """Show the chosen references in one step, on the groups they were chosen for (matched by their
-        reference and members: groups made again meanwhile are left as they are)."""
+        """Show the chosen references in one step, on the groups they were chosen for, found by their reference
+        (a sort may have moved them; no regroup can run meanwhile: the threshold and every edit wait)."""
         page = self._page
         if answer.request.session is not page.session:
             return
-        row_of = {g.reference: row for row, g in enumerate(page.groups)}
+        groups = page.groups
+        row_of = {g.reference: row for row, g in enumerate(groups)}
         olds, news, changed = [], [], {}
         for old, new, wasted in zip(answer.request.groups, answer.groups, answer.wasted, strict=True):
             row = row_of.get(old.reference)
-            if row is None or set(page.groups[row].indices) != set(old.indices):
+            if row is None or len(groups[row].members) != len(old.members):
                 continue
-            olds.append(page.groups[row])
+            olds.append(groups[row])
             news.append(new.reference)
             if new.reference != old.reference:
                 changed[row] = (new, wasted)
