@@ -58,6 +58,7 @@ def test_cancel_stops_between_two_files_and_the_list_shows_what_happened(
         assert not cleaner.trash_button.isEnabled() and not cleaner.scan_button.isEnabled()
         assert not cleaner.menus.undo_action.isEnabled() and not cleaner.k_box.isEnabled()
         assert not cleaner.menus.open_results_action.isEnabled() and not cleaner.start_scan()
+        assert not cleaner.menus.not_dup_list_action.isEnabled() and not cleaner.menus.reprioritise_action.isEnabled()
         assert not cleaner.file_commands.move_to_trash()
         box = cleaner.model.member_index(index_of(cleaner, "sub/zh_b.txt"))
         assert not cleaner.model.setData(box, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)

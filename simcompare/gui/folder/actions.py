@@ -251,6 +251,7 @@ class FolderActions(QObject):
         self.undo_action.setEnabled(page.cleaner.can_undo and not editing)
         self.redo_action.setEnabled(page.cleaner.can_redo and not editing)
         self.reference_folders_action.setEnabled(not editing)
+        self.not_dup_list_action.setEnabled(not editing)  # removing an entry regroups
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
             widget.setEnabled(has_result and not busy)
         self.open_results_action.setEnabled(not busy)
