@@ -13,10 +13,11 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import threading
 from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
-from simcompare.cli.options import EXIT_INPUT, EXIT_OK, UsageError
+from simcompare.cli.options import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, UsageError, ctrl_c_cancels
 from simcompare.cli.words import count
 from simcompare.core.folder.actions import (
     ActionKind,
@@ -39,6 +40,7 @@ from simcompare.core.folder.cleaner import (
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.reprioritise import reprioritise
+from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import read_results
@@ -278,8 +280,10 @@ def clean(
             )
         chosen = [i for i in chosen if session.files[i].path not in stale_set]
         return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
+    cancel = threading.Event()
     try:
-        report = _act(args, kind, session, chosen, reference_of, reference_folders)
+        with ctrl_c_cancels(cancel, again_interrupts=False):  # Ctrl-C stops between two files, never inside one
+            report = _act(args, kind, session, chosen, reference_of, reference_folders, cancel)
     except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)
@@ -338,6 +342,7 @@ def _act(
     chosen: Sequence[int],
     reference_of: dict[int, int],
     reference_folders: Sequence[str],
+    cancel: threading.Event,
 ) -> ActionReport:
     root, files, log = session.root, session.files, ActionLog()
     expected = [expected_of(files[i]) for i in chosen]
@@ -347,15 +352,17 @@ def _act(
     if kind is ActionKind.TRASH:
         from send2trash import send2trash
 
-        return trash_scanned(root, expected, send2trash, log=log, keeping=keeping, **tidy)
+        return trash_scanned(root, expected, send2trash, log=log, keeping=keeping, cancel=cancel, **tidy)
     if kind is ActionKind.MOVE:
-        return move_scanned(root, expected, args.move_to, log=log, scanned=scanned, keeping=keeping, **tidy)
+        return move_scanned(
+            root, expected, args.move_to, log=log, scanned=scanned, keeping=keeping, cancel=cancel, **tidy
+        )
     if kind is ActionKind.COPY:
-        return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned)
+        return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned, cancel=cancel)
     if kind is ActionKind.DELETE:
-        return delete_scanned(root, expected, log=log, keeping=keeping, **tidy)
+        return delete_scanned(root, expected, log=log, keeping=keeping, cancel=cancel, **tidy)
     pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
-    return link_scanned(root, pairs, args.link, log=log)
+    return link_scanned(root, pairs, args.link, log=log, cancel=cancel)
 
 
 def _said(
@@ -382,6 +389,14 @@ def _said(
     if report.log_error:
         print(f"simcompare: the action log could not be written: {report.log_error}", file=sys.stderr)
         return EXIT_INPUT
+    stopped = sum(1 for o in report.stayed if o.skipped is SkipReason.CANCELLED)
+    if stopped:
+        print(
+            f"simcompare: interrupted: {count(stopped, 'file was', 'files were')} not reached; the lines above say "
+            "what was done",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
     if stayed:
         print(f"simcompare: {count(stayed, 'file was', 'files were')} left alone (see above)", file=sys.stderr)
         return EXIT_SKIPPED

@@ -3,26 +3,25 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import signal
 import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
 from simcompare.cli import clean as cleaning
 from simcompare.cli.options import (
     EXIT_INPUT,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     MAX_FILE_MB,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
     config_from,
+    ctrl_c_cancels,
     decision_from,
     megabytes,
     whole_number,
@@ -210,9 +209,6 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     )
 
 
-EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
-
-
 def _options_from(args: argparse.Namespace) -> ScanOptions:
     """The scan's options, every bad value a usage error in one line."""
     suffixes = tuple(args.suffix) if args.suffix else ()
@@ -227,26 +223,6 @@ def _options_from(args: argparse.Namespace) -> ScanOptions:
         max_bytes=int(args.max_size * 1024 * 1024),
         workers=args.workers,
     )
-
-
-@contextlib.contextmanager
-def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
-    """The first Ctrl-C stops the scan at the next file (the partial result is printed and cached);
-    a second one interrupts at once."""
-
-    def on_interrupt(signum: int, frame: object) -> None:
-        if cancel.is_set():
-            raise KeyboardInterrupt
-        cancel.set()
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signal handlers belong to the main thread (main() may be called from another one)
-        return
-    previous = signal.signal(signal.SIGINT, on_interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
 
 
 def _warn(message: str) -> None:
@@ -290,7 +266,7 @@ def _scan_and_print(
         try:
             # During the scan a Ctrl-C stops it at the next file, and what is done is printed and cached;
             # after it (grouping, printing), a Ctrl-C interrupts at once, as usual.
-            with _ctrl_c_cancels(cancel):
+            with ctrl_c_cancels(cancel):
                 result = scan(
                     args.roots, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
                 )

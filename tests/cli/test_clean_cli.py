@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -282,3 +283,33 @@ def test_the_reference_rule_takes_the_folder_whose_files_come_first(cli: RunCli,
         for name in ("folder", "inside-folder"):
             run = cli("scan", str(folder), "--no-cache", "--reference-rule", f"words,{name}={where}")
             assert run.returncode == 2 and f"folder={where} {why}" in run.stderr, run.stderr
+
+
+def test_ctrl_c_stops_an_action_between_two_files_and_says_what_was_done(
+    cli: RunCli, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import send2trash
+
+    (tmp_path / "home").mkdir()
+    point_trash_at(monkeypatch, tmp_path / "home")
+    real = send2trash.send2trash
+    trashed: list[str] = []
+
+    def trash_then_ctrl_c(path: str) -> None:
+        real(path)
+        trashed.append(path)
+        os.kill(os.getpid(), signal.SIGINT)  # the user presses Ctrl-C (twice: the second is not an interrupt)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(send2trash, "send2trash", trash_then_ctrl_c)
+    run = cli("scan", str(folder), *SCAN, "--mark", "all-but-reference", "--trash", "--yes")
+    assert run.returncode == 130, run.stderr
+    assert len(trashed) == 1 and not os.path.exists(trashed[0])
+    stopped = [line for line in run.stdout.splitlines() if "not reached" in line]
+    assert len(stopped) == 2 and all(line.startswith("left alone") and "(cancelled)" in line for line in stopped)
+    assert "1 file trashed, 2 files left alone" in run.stdout
+    assert "interrupted: 2 files were not reached" in run.stderr
+    log = tmp_path / "home" / ".local" / "share" / "simcompare" / "actions.log"  # the trash's data folder
+    kinds = [line.split("\t")[1:3] for line in log.read_text(encoding="utf-8").splitlines()]
+    assert kinds.count(["trash", "ok"]) == 1 and kinds.count(["trash", "failed"]) == 2  # every file logged
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back
