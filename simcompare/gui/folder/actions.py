@@ -40,6 +40,7 @@ class FolderActions(QObject):
         page.tree.customContextMenuRequested.connect(self._on_context_menu)
         page.side.shown.connect(lambda: page.tabs.setCurrentWidget(page.side))  # a pair on show: its tab
         page.side.shown.connect(self.refresh)
+        page.model.marks_changed.connect(self.refresh)  # after marking's own line: Undo, Clear, the actions
         page.jobs.choose.busy_changed.connect(self.on_busy)
         page.jobs.act.busy_changed.connect(self.on_busy)
 
@@ -128,7 +129,7 @@ class FolderActions(QObject):
 
     def _make_menus(self) -> None:
         page = self._page
-        self.mark_menu = QMenu(self.tr("&Mark"), page)
+        self.mark_menu: QMenu = QMenu(self.tr("&Mark"), page)
         self.mark_menu.addAction(self.mark_reference_action)
         self.mark_menu.addAction(self.mark_selected_groups_action)
         self.mark_menu.addSeparator()
@@ -152,7 +153,7 @@ class FolderActions(QObject):
         self.mark_menu.addAction(self.reference_folders_action)
         page.mark_button.setMenu(self.mark_menu)
 
-        self.actions_menu = QMenu(self.tr("&Duplicates"), page)
+        self.actions_menu: QMenu = QMenu(self.tr("&Duplicates"), page)
         for action in (self.open_action, self.reveal_action, self.copy_action, self.side_action):
             self.actions_menu.addAction(action)
         self.actions_menu.addSeparator()

@@ -218,7 +218,7 @@ class FolderPage(QWidget):
         self.selection = GroupSelection(self.tree, self.model, self.proxy, self)
         self.progress = ScanProgress(self.progress_bar, self.progress_label, lambda: self.jobs.scan.busy, self)
         self.summary = GroupsSummary(self, self)
-        self.marking = Marking(self)
+        self.marking = Marking(self, self)
         self.file_commands = FileCommands(self)
         self.dialogs = FolderDialogs(self)
         self.side = self.side_tab = side = SideBySide(self)

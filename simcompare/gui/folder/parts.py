@@ -7,15 +7,18 @@ each Protocol names.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
 from PySide6.QtWidgets import QLabel, QSpinBox
 
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group
 from simcompare.core.search.histogram import DistanceHistogram
+from simcompare.gui.folder.group_filter import GroupFilterModel
 from simcompare.gui.folder.jobs import Regrouped
 from simcompare.gui.folder.models import GroupTreeModel
 from simcompare.gui.folder.selection import GroupSelection
@@ -57,3 +60,29 @@ class SummaryPage(Protocol):
 
     @property
     def regrouping(self) -> bool: ...
+
+
+class MarkingPage(Protocol):
+    """What marking uses: the result and its groups, the cleaner's state, the tree's models and selection, the line
+    counting the marks, a folder dialog, and a new grouping (after an undo brought references back)."""
+
+    cleaner: CleanerState
+    model: GroupTreeModel
+    proxy: GroupFilterModel
+    selection: GroupSelection
+    marks_label: QLabel
+    ask_folder: Callable[[str, str, str], str]
+
+    @property
+    def session(self) -> FolderSession | None: ...
+
+    @property
+    def groups(self) -> list[Group]: ...
+
+    def folder(self) -> str: ...
+
+    def selected_files(self) -> list[int]: ...
+
+    def select_files(self, file_indices: Sequence[int]) -> None: ...
+
+    def regroup(self) -> None: ...
