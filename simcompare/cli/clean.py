@@ -40,6 +40,7 @@ from simcompare.core.folder.cleaner import (
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.reprioritise import reprioritise
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
@@ -202,7 +203,7 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
     if not 0 <= k < session.bits:
         raise UsageError(f"-k must be from 0 to {session.bits - 1} for these {session.bits}-bit results, got {k}")
     args.groups = loaded.rule.value
-    folders = loaded.reference_folders or ()
+    folders = with_reference_roots(loaded.reference_folders or (), loaded.result.roots)  # as the window groups
     found = session.groups(k, rule=loaded.rule)
     if args.reference_rule is not None:  # each group's reference chosen as the window chooses it, then the saved ones
         found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups

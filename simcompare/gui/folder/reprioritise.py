@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion, ReferenceRule
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.plain import plain_label
 from simcompare.gui.folder.jobs import Reprioritised, ReprioritiseRequest
@@ -281,9 +282,8 @@ class Reprioritising(QObject):
         self.rule = rule
         groups = page.groups
         rows = page.selection.selected_group_rows() if selected_only else range(len(groups))
-        request = ReprioritiseRequest(
-            session, tuple(groups[row] for row in rows), rule, shown.request.k, page.cleaner.reference_folders
-        )
+        folders = with_reference_roots(page.cleaner.reference_folders, session.result.roots)  # as the grouping does
+        request = ReprioritiseRequest(session, tuple(groups[row] for row in rows), rule, shown.request.k, folders)
         page.jobs.choose.submit(request)
         page.progress.say(self.tr("Choosing the references…"))
         return True
