@@ -255,7 +255,7 @@ class FolderPage(QWidget):
         self.tabs.addTab(self.side_tab, self.tr("Side by side"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
-        self.roots_view = ResultRoots(self)  # the "Not read" tab; paths relative to their roots
+        self.roots_view = ResultRoots(self, self)  # the "Not read" tab; paths relative to their roots
 
         self.histogram = DistanceHistogramView()
 

@@ -11,10 +11,11 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from PySide6.QtCore import SignalInstance
-from PySide6.QtWidgets import QLabel, QSpinBox
+from PySide6.QtWidgets import QLabel, QSpinBox, QTabWidget
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cleaner_state import CleanerState
+from simcompare.core.folder.scan import ScanResult
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group
 from simcompare.core.search.histogram import DistanceHistogram
@@ -86,3 +87,14 @@ class MarkingPage(Protocol):
     def select_files(self, file_indices: Sequence[int]) -> None: ...
 
     def regroup(self) -> None: ...
+
+
+class RootsPage(Protocol):
+    """What the *Not read* tab uses: the page's tabs (it adds itself), the groups' model (its paths are shown
+    relative to their roots) and the result."""
+
+    tabs: QTabWidget
+    model: GroupTreeModel
+
+    @property
+    def result(self) -> ScanResult | None: ...
