@@ -96,7 +96,7 @@ complete -c simcompare -n '__simcompare_in scan' -l workers -x -d 'processes, 1 
 complete -c simcompare -n '__simcompare_in scan' -l no-cache -d 'neither read nor write the cache'
 complete -c simcompare -n '__simcompare_in scan' -l cache -r -F -d 'cache file (default: in the user\'s cache folder)'
 complete -c simcompare -n '__simcompare_in scan' -l groups -x -a 'reference components' -d 'reference: every member close to its group\'s reference (default); components: connected components'
-complete -c simcompare -n '__simcompare_in scan' -l reference-rule -x -d 'which member of each group is its reference (the one to keep): criteria separated by commas, the first compared first: words, largest, newest, oldest, shortest-path, folder=DIR, formats=.md/.txt; \'central\' keeps the file the group was found around (default: words,newest,largest)'
+complete -c simcompare -n '__simcompare_in scan' -l reference-rule -x -d 'which member of each group is its reference (the one to keep): criteria separated by commas, the first compared first: words, largest, newest, oldest, shortest-path, folder=DIR (or inside-folder=DIR: members inside DIR first), formats=.md/.txt; \'central\' keeps the file the group was found around (default: words,newest,largest)'
 complete -c simcompare -n '__simcompare_in scan' -l min-verified -x -d 'smallest share of shared word pairs (0 to 1) for a near-duplicate (default 0.45; 0 turns verification off)'
 complete -c simcompare -n '__simcompare_in scan' -l bits -x -d 'fingerprint width, 1–512 (default 64)'
 complete -c simcompare -n '__simcompare_in scan' -l hash -x -a 'md5 sha1 blake2b fnv1a64 jenkins' -d 'token hasher (default md5)'

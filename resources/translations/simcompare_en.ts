@@ -2,6 +2,35 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="en" sourcelanguage="en">
 <context>
+    <name>ActionRunner</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+165"/>
+        <location line="+16"/>
+        <source>{0}: {1} of {2} files</source>
+        <translation>{0}: {1} of {2} files</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>{0}: stopping after the file being acted on…</source>
+        <translation>{0}: stopping after the file being acted on…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{0}: stopped by Cancel</source>
+        <translation>{0}: stopped by Cancel</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{0}: done</source>
+        <translation>{0}: done</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{0} stopped with an error: {1}. The action log lists what was done.</source>
+        <translation>{0} stopped with an error: {1}. The action log lists what was done.</translation>
+    </message>
+</context>
+<context>
     <name>AngleLawChart</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+109"/>
@@ -601,7 +630,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+92"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -660,8 +689,16 @@
             <numerusform>The list shows what was done: %n files moved.</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+8"/>
+        <source>%n file(s) not reached (cancelled)</source>
+        <translation>
+            <numerusform>%n file not reached (cancelled)</numerusform>
+            <numerusform>%n files not reached (cancelled)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>its path does not lead into the scanned folder</source>
         <translation>its path does not lead into the scanned folder</translation>
     </message>
@@ -706,7 +743,7 @@
         <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -719,7 +756,7 @@
         </translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>Move to folder</source>
         <translation>Move to folder</translation>
     </message>
@@ -729,13 +766,13 @@
         <translation>Move the files into this folder</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+37"/>
+        <location line="-13"/>
+        <location line="+60"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-21"/>
+        <location line="-43"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -743,13 +780,18 @@
         </translation>
     </message>
     <message>
-        <location line="-81"/>
-        <location line="+111"/>
+        <location line="-85"/>
+        <location line="+141"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-12"/>
+        <source>{0}: nothing was done</source>
+        <translation>{0}: nothing was done</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing has been moved yet.</source>
         <translation>Nothing has been moved yet.</translation>
     </message>
@@ -823,7 +865,7 @@
         <translation>Choose each group&apos;s reference by ordered criteria</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>Mark all but the reference</translation>
@@ -1324,7 +1366,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+440"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+439"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1485,7 +1527,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+153"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+150"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1864,7 +1906,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+50"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -2036,12 +2078,12 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+62"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+58"/>
         <source>Mark the files inside this folder</source>
         <translation>Mark the files inside this folder</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>none marked</source>
         <translation>none marked</translation>
     </message>
@@ -2517,24 +2559,24 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+47"/>
-        <location line="+102"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+48"/>
+        <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>Replace with hard link</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-101"/>
         <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
         <translation>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+97"/>
+        <location line="+98"/>
         <source>Replace with symbolic link</source>
         <translation>Replace with symbolic link</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-96"/>
         <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
         <translation>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</translation>
     </message>
@@ -2569,7 +2611,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>After a move or a delete, remove the folders it left empty (never the scanned folder)</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+58"/>
         <source>Choose copies, not their group&apos;s reference.</source>
         <translation>Choose copies, not their group&apos;s reference.</translation>
     </message>
@@ -2598,7 +2640,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Delete permanently</source>
         <translation>Delete permanently</translation>
     </message>
@@ -2624,7 +2666,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Copy to folder</source>
         <translation>Copy to folder</translation>
     </message>
@@ -2633,13 +2675,8 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>Copy the files into this folder</source>
         <translation>Copy the files into this folder</translation>
     </message>
-    <message>
-        <location line="+17"/>
-        <source>Choose a folder outside the scanned folder.</source>
-        <translation>Choose a folder outside the scanned folder.</translation>
-    </message>
     <message numerus="yes">
-        <location line="-13"/>
+        <location line="+4"/>
         <source>Copy %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Copy %n file into {0}, keeping its path?</numerusform>
@@ -2647,7 +2684,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+37"/>
+        <location line="+30"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>%n empty folder removed</numerusform>
@@ -2735,7 +2772,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+64"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+68"/>
         <source>Re-prioritise</source>
         <translation>Re-prioritise</translation>
     </message>
@@ -2832,8 +2869,13 @@ What you asked for may not have finished; the window is still usable. The detail
 </context>
 <context>
     <name>Reprioritising</name>
+    <message>
+        <location line="+112"/>
+        <source>Choosing the references…</source>
+        <translation>Choosing the references…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+110"/>
+        <location line="+25"/>
         <source>New references in %n groups</source>
         <translation>
             <numerusform>New references in %n groups</numerusform>
@@ -2852,7 +2894,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+118"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+115"/>
         <source>Not read</source>
         <translation>Not read</translation>
     </message>
@@ -3369,7 +3411,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+33"/>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+35"/>
         <source>◀ Previous member</source>
         <translation>◀ Previous member</translation>
     </message>
@@ -3866,7 +3908,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+273"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -4081,7 +4123,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+214"/>
         <source>Toy example</source>
         <translation>Toy example</translation>
     </message>
@@ -4171,7 +4213,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Not applied (the Compare page shows the last valid toy example): {reason}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>Open a toy example</source>
         <translation>Open a toy example</translation>
     </message>
@@ -4330,7 +4372,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-311"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>

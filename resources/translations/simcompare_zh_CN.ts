@@ -2,6 +2,35 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN" sourcelanguage="en">
 <context>
+    <name>ActionRunner</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+165"/>
+        <location line="+16"/>
+        <source>{0}: {1} of {2} files</source>
+        <translation>{0}：{2} 个文件中已完成 {1} 个</translation>
+    </message>
+    <message>
+        <location line="-7"/>
+        <source>{0}: stopping after the file being acted on…</source>
+        <translation>{0}：处理完当前文件后停止…</translation>
+    </message>
+    <message>
+        <location line="+13"/>
+        <source>{0}: stopped by Cancel</source>
+        <translation>{0}：已按“取消”停止</translation>
+    </message>
+    <message>
+        <location line="+0"/>
+        <source>{0}: done</source>
+        <translation>{0}：已完成</translation>
+    </message>
+    <message>
+        <location line="+8"/>
+        <source>{0} stopped with an error: {1}. The action log lists what was done.</source>
+        <translation>{0} 因错误而停止：{1}。操作日志列出了已完成的操作。</translation>
+    </message>
+</context>
+<context>
     <name>AngleLawChart</name>
     <message>
         <location filename="../../simcompare/gui/compare/geometry_view.py" line="+109"/>
@@ -595,7 +624,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+92"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -649,8 +678,15 @@
             <numerusform>列表显示的是实际结果：已移动 %n 个文件。</numerusform>
         </translation>
     </message>
-    <message>
+    <message numerus="yes">
         <location line="+8"/>
+        <source>%n file(s) not reached (cancelled)</source>
+        <translation>
+            <numerusform>%n 个文件未处理（已取消）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <location line="+5"/>
         <source>its path does not lead into the scanned folder</source>
         <translation>其路径不在扫描的文件夹内</translation>
     </message>
@@ -695,7 +731,7 @@
         <translation>扫描之后，它所在组的参照文件已改动或不见了；这份副本保留</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+26"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -707,7 +743,7 @@
         </translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+27"/>
         <source>Move to folder</source>
         <translation>移动到文件夹</translation>
     </message>
@@ -717,26 +753,31 @@
         <translation>把文件移动到此文件夹</translation>
     </message>
     <message>
-        <location line="-12"/>
-        <location line="+37"/>
+        <location line="-13"/>
+        <location line="+60"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-21"/>
+        <location line="-43"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-81"/>
-        <location line="+111"/>
+        <location line="-85"/>
+        <location line="+141"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
     <message>
-        <location line="+0"/>
+        <location line="-12"/>
+        <source>{0}: nothing was done</source>
+        <translation>{0}：未做任何操作</translation>
+    </message>
+    <message>
+        <location line="+12"/>
         <source>Nothing has been moved yet.</source>
         <translation>尚未移动任何文件。</translation>
     </message>
@@ -809,7 +850,7 @@
         <translation>按排好顺序的准则选出每组的参照文件</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+28"/>
         <location line="+20"/>
         <source>Mark all but the reference</source>
         <translation>标记参照以外的全部文件</translation>
@@ -1307,7 +1348,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+440"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+439"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1467,7 +1508,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+153"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+150"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -1841,7 +1882,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+50"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -2013,12 +2054,12 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+62"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+58"/>
         <source>Mark the files inside this folder</source>
         <translation>标记此文件夹内的文件</translation>
     </message>
     <message>
-        <location line="+70"/>
+        <location line="+71"/>
         <source>none marked</source>
         <translation>未标记任何文件</translation>
     </message>
@@ -2492,24 +2533,24 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+47"/>
-        <location line="+102"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+48"/>
+        <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>替换为硬链接</translation>
     </message>
     <message>
-        <location line="-100"/>
+        <location line="-101"/>
         <source>Replace each chosen file with a hard link to its group&apos;s reference (identical files only)</source>
         <translation>把每个选中的文件替换为指向本组参照文件的硬链接（仅限完全相同的文件）</translation>
     </message>
     <message>
         <location line="+3"/>
-        <location line="+97"/>
+        <location line="+98"/>
         <source>Replace with symbolic link</source>
         <translation>替换为符号链接</translation>
     </message>
     <message>
-        <location line="-95"/>
+        <location line="-96"/>
         <source>Replace each chosen file with a symbolic link to its group&apos;s reference (identical files only)</source>
         <translation>把每个选中的文件替换为指向本组参照文件的符号链接（仅限完全相同的文件）</translation>
     </message>
@@ -2544,7 +2585,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>移动或删除之后，删除因此变空的文件夹（绝不删除扫描的文件夹）</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+58"/>
         <source>Choose copies, not their group&apos;s reference.</source>
         <translation>请选择副本，而不是本组的参照文件。</translation>
     </message>
@@ -2570,7 +2611,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+21"/>
+        <location line="+23"/>
         <source>Delete permanently</source>
         <translation>永久删除</translation>
     </message>
@@ -2594,7 +2635,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Copy to folder</source>
         <translation>复制到文件夹</translation>
     </message>
@@ -2603,20 +2644,15 @@ What you asked for may not have finished; the window is still usable. The detail
         <source>Copy the files into this folder</source>
         <translation>把文件复制到此文件夹</translation>
     </message>
-    <message>
-        <location line="+17"/>
-        <source>Choose a folder outside the scanned folder.</source>
-        <translation>请选择扫描文件夹之外的文件夹。</translation>
-    </message>
     <message numerus="yes">
-        <location line="-13"/>
+        <location line="+4"/>
         <source>Copy %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件复制到 {0}，保留其路径？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+37"/>
+        <location line="+30"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>已删除 %n 个空文件夹</numerusform>
@@ -2699,7 +2735,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+64"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+68"/>
         <source>Re-prioritise</source>
         <translation>重新排定优先级</translation>
     </message>
@@ -2795,8 +2831,13 @@ What you asked for may not have finished; the window is still usable. The detail
 </context>
 <context>
     <name>Reprioritising</name>
+    <message>
+        <location line="+112"/>
+        <source>Choosing the references…</source>
+        <translation>正在选择参照文件…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+110"/>
+        <location line="+25"/>
         <source>New references in %n groups</source>
         <translation>
             <numerusform>%n 个组换了参照</numerusform>
@@ -2813,7 +2854,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+118"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+115"/>
         <source>Not read</source>
         <translation>未读取</translation>
     </message>
@@ -3326,7 +3367,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+33"/>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+35"/>
         <source>◀ Previous member</source>
         <translation>◀ 上一个成员</translation>
     </message>
@@ -3822,7 +3863,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+273"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -4037,7 +4078,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+214"/>
         <source>Toy example</source>
         <translation>玩具示例</translation>
     </message>
@@ -4127,7 +4168,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>未应用（比较页显示最后一个有效的玩具示例）：{reason}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>Open a toy example</source>
         <translation>打开玩具示例</translation>
     </message>
@@ -4286,7 +4327,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-311"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>

@@ -22,9 +22,9 @@ import stat
 import sys
 import threading
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import TextIO, TypeVar
+from typing import TextIO
 
-from simcompare.cli.options import EXIT_INPUT, EXIT_OK, UsageError
+from simcompare.cli.options import EXIT_INPUT, EXIT_INTERRUPTED, EXIT_OK, UsageError
 from simcompare.cli.words import count
 from simcompare.core.folder.actions import (
     ActionKind,
@@ -47,6 +47,7 @@ from simcompare.core.folder.cleaner import (
 )
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.reprioritise import reprioritise
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
@@ -65,8 +66,6 @@ __all__ = [
 
 EXIT_SKIPPED = 3
 """Some files were left alone (changed since the scan, a link now, a read-only folder…): each is named."""
-EXIT_INTERRUPTED = 130
-"""Stopped by Ctrl-C (or SIGTERM) part way through an action: what was done is listed, the rest was not reached."""
 
 _RULES = [rule.value for rule in MarkRule if rule is not MarkRule.INSIDE_FOLDER]
 _PAST = {
@@ -147,7 +146,7 @@ def check_usage(args: argparse.Namespace) -> None:
     kind = _kind(args)
     for option, value in (("--move-to", args.move_to), ("--copy-to", args.copy_to)):
         if value is not None and not value.strip():
-            raise UsageError(f"{option} needs a folder; '' names none")
+            raise UsageError(f"{option} needs a folder, got {value!r}")
     if args.yes and kind is None:
         raise UsageError("--yes confirms an action: add --trash, --move-to, --copy-to, --link or --delete")
     if args.remove_empty_folders and kind not in (ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE):
@@ -212,7 +211,7 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
     if not 0 <= k < session.bits:
         raise UsageError(f"-k must be from 0 to {session.bits - 1} for these {session.bits}-bit results, got {k}")
     args.groups = loaded.rule.value
-    folders = loaded.reference_folders or ()
+    folders = with_reference_roots(loaded.reference_folders or (), loaded.result.roots)  # as the window groups
     found = session.groups(k, rule=loaded.rule)
     if args.reference_rule is not None:  # each group's reference chosen as the window chooses it, then the saved ones
         found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups
@@ -270,6 +269,8 @@ def clean(
             print(f"marked  group {group_of[i]}  {display_name(session.files[i].path)}", file=out)
         print(f"{count(len(chosen), 'file')} marked in {count(len(groups), 'group')}", file=out)
         return EXIT_OK
+    if not args.yes:  # saved results may have come from anywhere: say where the files are
+        print(f"dry run in {display_name(session.root)} (the paths below are relative to it)", file=out)
     whole = set(whole_groups(session, groups, chosen)) if kind in _REMOVING else set()
     left_out = [i for i in chosen if group_of[i] in whole]
     chosen = [i for i in chosen if group_of[i] not in whole]
@@ -308,13 +309,13 @@ def clean(
         return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
     try:
         scanned = [r.path for r in session.result.roots] or [session.root]
-        with _cleaning_lock(scanned), _stopped_by_signals() as stop:
-            report = _act(args, kind, session, chosen, reference_of, reference_folders, stop)
+        with _cleaning_lock(scanned), _stopped_by_signals() as cancel:  # a signal stops between two files
+            report = _act(args, kind, session, chosen, reference_of, reference_folders, cancel)
     except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
         reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
         print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)
         return EXIT_INPUT
-    return _said(kind, session, report, group_of, out, len(left_out), not_reached=len(chosen) - len(report.outcomes))
+    return _said(kind, session, report, group_of, out, len(left_out))
 
 
 _REMOVING = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})
@@ -367,9 +368,6 @@ def _destination_problem(session: FolderSession, destination: str) -> str:
     if not writable:
         return f"{named} cannot be written in (read-only, or not yours)"
     return ""
-
-
-_T = TypeVar("_T")
 
 
 @contextlib.contextmanager
@@ -452,14 +450,6 @@ def _stopped_by_signals() -> Iterator[threading.Event]:
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
 
-def _until(stop: threading.Event, items: Iterable[_T]) -> Iterator[_T]:
-    """``items`` one by one, none once ``stop`` is set."""
-    for item in items:
-        if stop.is_set():
-            return
-        yield item
-
-
 def _destination(args: argparse.Namespace, kind: ActionKind, session: FolderSession, rel: str) -> str:
     folder = args.move_to if kind is ActionKind.MOVE else args.copy_to
     return os.path.join(os.path.abspath(folder), *rel.split("/"))
@@ -520,61 +510,30 @@ def _act(
     chosen: Sequence[int],
     reference_of: dict[int, int],
     reference_folders: Sequence[str],
-    stop: threading.Event,
+    cancel: threading.Event,
 ) -> ActionReport:
-    """The action on the chosen files, one after the other until ``stop`` is set (the files not reached then
-    have no outcome)."""
+    """The action on the chosen files, one after the other until ``cancel`` is set (the files not reached then
+    are left alone, ``SkipReason.CANCELLED``)."""
     root, files, log = session.root, session.files, ActionLog()
-    expected = _until(stop, [expected_of(files[i]) for i in chosen])
+    expected = [expected_of(files[i]) for i in chosen]
     scanned = tuple(r.path for r in session.result.roots)  # several folders: each kept, none moved into
     tidy = {"remove_empty": args.remove_empty_folders, "keep": (*reference_folders, *scanned)}
     keeping = kept_references(files, reference_of, chosen)  # a copy goes only while its reference is there
     if kind is ActionKind.TRASH:
         from send2trash import send2trash
 
-        return trash_scanned(root, expected, send2trash, log=log, keeping=keeping, **tidy)
+        return trash_scanned(root, expected, send2trash, log=log, keeping=keeping, cancel=cancel, **tidy)
     if kind is ActionKind.MOVE:
-        return move_scanned(root, expected, args.move_to, log=log, scanned=scanned, keeping=keeping, **tidy)
+        return move_scanned(
+            root, expected, args.move_to, log=log, scanned=scanned, keeping=keeping, cancel=cancel, **tidy
+        )
     if kind is ActionKind.COPY:
-        return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned)
+        return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned, cancel=cancel)
     if kind is ActionKind.DELETE:
-        digests = {files[i].path: files[i].raw_digest for i in chosen}  # an edit keeping size and time: kept
-        return delete_scanned(root, expected, log=log, keeping=keeping, digests=digests, **tidy)
-    # link_scanned takes its list whole: one call per file, so that a signal stops between files here too; a
-    # file's second name is left alone as one call over them all leaves it (acted on once)
-    reports: list[ActionReport] = []
-    first_name: dict[int, int] = {}
-    for i in _until(stop, chosen):
-        first = first_name.setdefault(session.file_key(i), i)
-        if first != i:
-            reports.append(_same_file(kind, session, i, first, log))
-            continue
-        pair = Replacement(expected_of(files[i]), expected_of(files[reference_of[i]]))
-        reports.append(link_scanned(root, [pair], args.link, log=log))
-    return _joined(kind, reports)
-
-
-def _same_file(kind: ActionKind, session: FolderSession, i: int, first: int, log: ActionLog) -> ActionReport:
-    """File ``i`` left alone as another name of ``first``, already acted on (logged as the core logs it)."""
-    rel = session.files[i].path
-    detail = f"the same file as {session.files[first].path} (a hard link or a folder mounted twice), acted on once"
-    outcome = Outcome(session.absolute(i), "", detail, None, SkipReason.SAME_FILE, rel)
-    try:
-        log.write(kind, [outcome])
-    except OSError as error:
-        return ActionReport(kind, (outcome,), error.strerror or str(error), error.errno)
-    return ActionReport(kind, (outcome,))
-
-
-def _joined(kind: ActionKind, reports: Sequence[ActionReport]) -> ActionReport:
-    """One report of several: every outcome in order, the first log failure."""
-    failed = next((r for r in reports if r.log_error), None)
-    return ActionReport(
-        kind,
-        tuple(o for r in reports for o in r.outcomes),
-        failed.log_error if failed else "",
-        failed.log_errno if failed else None,
-    )
+        # each file's digest travels with it (expected_of): an edit keeping size and time is kept
+        return delete_scanned(root, expected, log=log, keeping=keeping, cancel=cancel, **tidy)
+    pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
+    return link_scanned(root, pairs, args.link, log=log, cancel=cancel)
 
 
 def _said(
@@ -584,13 +543,13 @@ def _said(
     group_of: dict[int, int],
     out: TextIO,
     left_out: int,
-    *,
-    not_reached: int = 0,
 ) -> int:
-    """One line per file (what happened), the folders removed, a summary; the exit code. ``not_reached``: the
-    files a signal stopped the action before (untouched). When the lines cannot be written (standard output on a
-    full disk, /dev/full), the summary goes to standard error with where the action log is, and the exit is 1."""
-    stayed = len(report.stayed) + left_out
+    """One line per file (what happened), the folders removed, a summary; the exit code. Files a signal stopped
+    the action before are counted as not reached (untouched, exit 130). When the lines cannot be written
+    (standard output on a full disk, /dev/full), the summary goes to standard error with where the action log
+    is, and the exit is 1."""
+    not_reached = sum(1 for o in report.stayed if o.skipped is SkipReason.CANCELLED)  # a signal stopped before them
+    stayed = len(report.stayed) - not_reached + left_out
     summary = f"{count(len(report.done), 'file')} {_PAST[kind]}, {count(stayed, 'file')} left alone"
     if not_reached:
         summary += f", {count(not_reached, 'file')} not reached (interrupted)"
@@ -623,7 +582,7 @@ def _said(
     if not_reached:
         print(
             f"simcompare: interrupted: {count(not_reached, 'file was', 'files were')} not reached and left as "
-            f"{'it was' if not_reached == 1 else 'they were'}; the files above are all that was done",
+            f"{'it was' if not_reached == 1 else 'they were'}; the lines above say what was done",
             file=sys.stderr,
         )
         return EXIT_INTERRUPTED

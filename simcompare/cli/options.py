@@ -9,8 +9,11 @@ them back with ``config_from``; the verdict's k and threshold come from ``add_de
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
-from collections.abc import Callable
+import signal
+import threading
+from collections.abc import Callable, Iterator
 
 from simcompare.core.defaults import (
     DEFAULT_BITS,
@@ -32,6 +35,28 @@ from simcompare.core.tokens.segment import Segmenter
 from simcompare.core.tokens.weights import Weighting
 
 EXIT_OK, EXIT_INPUT, EXIT_USAGE = 0, 1, 2
+EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
+
+
+@contextlib.contextmanager
+def ctrl_c_cancels(cancel: threading.Event, *, again_interrupts: bool = True) -> Iterator[None]:
+    """The first Ctrl-C sets ``cancel`` (a scan stops at the next file, an action between two files); a second
+    one interrupts at once, unless ``again_interrupts`` is False (an action on files is never stopped inside
+    one: every Ctrl-C only asks it to stop)."""
+
+    def on_interrupt(signum: int, frame: object) -> None:
+        if cancel.is_set() and again_interrupts:
+            raise KeyboardInterrupt
+        cancel.set()
+
+    if threading.current_thread() is not threading.main_thread():
+        yield  # signal handlers belong to the main thread (main() may be called from another one)
+        return
+    previous = signal.signal(signal.SIGINT, on_interrupt)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 class UsageError(Exception):

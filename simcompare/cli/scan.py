@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import argparse
-import contextlib
 import os
-import signal
 import stat
 import sys
 import threading
 import time
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import TextIO
 
 from simcompare.cli import clean as cleaning
 from simcompare.cli.options import (
     EXIT_INPUT,
+    EXIT_INTERRUPTED,
     EXIT_OK,
     MAX_FILE_MB,
     UsageError,
     add_decision_options,
     add_fingerprint_options,
     config_from,
+    ctrl_c_cancels,
     decision_from,
     megabytes,
     whole_number,
@@ -34,7 +33,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import CacheWarning, NotACacheError, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders
 from simcompare.core.folder.cleaner_state import CleanerState
-from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
@@ -109,7 +108,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=_reference_rule,
         default=DEFAULT_REFERENCE_RULE,
         help="which member of each group is its reference (the one to keep): criteria separated by commas, the "
-        "first compared first: words, largest, newest, oldest, shortest-path, folder=DIR, formats=.md/.txt; "
+        "first compared first: words, largest, newest, oldest, shortest-path, folder=DIR (or inside-folder=DIR: "
+        "members inside DIR first), formats=.md/.txt; "
         f"'central' keeps the file the group was found around (default: {DEFAULT_REFERENCE_RULE.text()})",
     )
     add_decision_options(parser)
@@ -122,9 +122,16 @@ def _reference_rule(text: str) -> ReferenceRule | None:
     if text.strip().lower() == "central":
         return None
     try:
-        return ReferenceRule.parse(text)
+        rule = ReferenceRule.parse(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
+    if Criterion.FOLDER in rule.criteria and not os.path.isdir(rule.folder):
+        # a mistyped folder would silently prefer nothing: refused, named as it was typed
+        why = "is not a folder" if os.path.lexists(rule.folder) else "does not exist"
+        raise argparse.ArgumentTypeError(
+            f"folder={display_name(rule.folder)} {why}; name the folder whose files come first"
+        )
+    return rule
 
 
 class _ProgressBar:
@@ -204,9 +211,6 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
     )
 
 
-EXIT_INTERRUPTED = 130  # the shell's code for a command ended by Ctrl-C
-
-
 def _options_from(args: argparse.Namespace) -> ScanOptions:
     """The scan's options, every bad value a usage error in one line."""
     suffixes = tuple(args.suffix) if args.suffix else ()
@@ -223,26 +227,6 @@ def _options_from(args: argparse.Namespace) -> ScanOptions:
     )
 
 
-@contextlib.contextmanager
-def _ctrl_c_cancels(cancel: threading.Event) -> Iterator[None]:
-    """The first Ctrl-C stops the scan at the next file (the partial result is printed and cached);
-    a second one interrupts at once."""
-
-    def on_interrupt(signum: int, frame: object) -> None:
-        if cancel.is_set():
-            raise KeyboardInterrupt
-        cancel.set()
-
-    if threading.current_thread() is not threading.main_thread():
-        yield  # signal handlers belong to the main thread (main() may be called from another one)
-        return
-    previous = signal.signal(signal.SIGINT, on_interrupt)
-    try:
-        yield
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 def _warn(message: str) -> None:
     print(f"simcompare: warning: {display_name(message)}", file=sys.stderr)  # it may name a file
 
@@ -252,7 +236,7 @@ def run_scan(args: argparse.Namespace, out: TextIO) -> int:
     decision = decision_from(args, config)
     options = _options_from(args)
     if args.cache is not None and not args.cache.strip():
-        raise UsageError("--cache needs a file path; '' names none (use --no-cache to scan without one)")
+        raise UsageError(f"--cache needs a file path, got {args.cache!r} (use --no-cache to scan without one)")
     if args.save_results is not None:
         _check_save_path(args.save_results)
     cleaning.check_usage(args)
@@ -284,7 +268,7 @@ def _scan_and_print(
         try:
             # During the scan a Ctrl-C stops it at the next file, and what is done is printed and cached;
             # after it (grouping, printing), a Ctrl-C interrupts at once, as usual.
-            with _ctrl_c_cancels(cancel):
+            with ctrl_c_cancels(cancel):
                 result = scan(
                     args.roots, config, options, cache=cache, progress=bar or (lambda *_: None), cancel=cancel
                 )
@@ -403,7 +387,7 @@ def _print_pairs(args: argparse.Namespace, session: FolderSession, groups: list[
 def _check_save_path(path: str) -> None:
     """A usage error before the scan, not after it, when the results could not be saved there."""
     if not path.strip():
-        raise UsageError("--save-results needs a file path; '' names none")
+        raise UsageError(f"--save-results needs a file path, got {path!r}")
     target = Path(path)
     if target.is_dir():
         raise UsageError(f"--save-results {display_name(path)} is a folder; name a file such as results.json")

@@ -28,6 +28,8 @@ class Stage(StrEnum):
     SEARCHING = "searching"
     VERIFYING = "verifying"
     GROUPING = "grouping"
+    # the cleaner acting on files (core/folder/actions.py): one step per file
+    ACTING = "acting"
     # Spark's job (spark/job.py): each stage writes a Parquet dataset of that name
     FINGERPRINTS = "fingerprints"
     PAIRS = "pairs"

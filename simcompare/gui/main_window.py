@@ -116,6 +116,9 @@ class MainWindow(QMainWindow):
         # The Compare page's Index view shows the layout and candidate count of the last scan's index.
         self.folder_page.scan_finished.connect(self._on_scan_finished)
         self.folder_page.regrouped.connect(self._on_scan_finished)  # the index is searched while grouping
+        # A new language rebuilds the window: not while the Folder page acts on files or chooses references.
+        for job in (self.folder_page.jobs.act, self.folder_page.jobs.choose):
+            job.busy_changed.connect(lambda _busy: self.language_group.setEnabled(not self.folder_page.jobs.editing))
 
         # An error in a slot (run_gui installs the guard): said once, and the pages' controls set again.
         self._error_box: QMessageBox | None = None

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 from pathlib import Path
 
 import pytest
@@ -255,3 +256,60 @@ def test_a_dry_run_of_saved_results_says_which_files_changed_would_stay(
     lines = run.stdout.splitlines()
     assert any(line.startswith("would leave alone") and "sub/zh-copy.txt" in line for line in lines), run.stdout
     assert not any(line.startswith("would delete") and "zh-copy.txt" in line for line in lines), run.stdout
+
+
+def test_a_dry_run_of_saved_results_names_the_folder_it_would_act_in(cli: RunCli, folder: Path, tmp_path: Path) -> None:
+    saved = tmp_path / "R.json"
+    assert cli("scan", str(folder), *SCAN, "--save-results", str(saved)).returncode == 0
+    run = cli("scan", "--results", str(saved), *CENTRAL, "--mark", "all-but-reference", "--trash")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.splitlines()[0] == f"dry run in {folder} (the paths below are relative to it)"
+
+
+@pytest.mark.parametrize("value", [" ", "\t", ""])
+def test_a_blank_destination_is_named_as_typed(cli: RunCli, folder: Path, value: str) -> None:
+    run = cli("scan", str(folder), *SCAN, "--mark", "all-but-reference", "--move-to", value)
+    assert run.returncode == 2 and f"--move-to needs a folder, got {value!r}" in run.stderr
+
+
+def test_the_reference_rule_takes_the_folder_whose_files_come_first(cli: RunCli, folder: Path, tmp_path: Path) -> None:
+    rule = f"inside-folder={folder / 'sub' / 'deep'},shortest-path"
+    run = cli("scan", str(folder), "--no-cache", "--workers", "1", "--reference-rule", rule, "--json")
+    assert run.returncode == 0, run.stderr
+    references = {g["reference"] for g in json.loads(run.stdout)["groups"]}
+    assert "sub/deep/a-copy.txt" in references
+    (tmp_path / "a-file").write_text("x", encoding="utf-8")
+    for where, why in ((tmp_path / "missing", "does not exist"), (tmp_path / "a-file", "is not a folder")):
+        for name in ("folder", "inside-folder"):
+            run = cli("scan", str(folder), "--no-cache", "--reference-rule", f"words,{name}={where}")
+            assert run.returncode == 2 and f"folder={where} {why}" in run.stderr, run.stderr
+
+
+def test_ctrl_c_stops_an_action_between_two_files_and_says_what_was_done(
+    cli: RunCli, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import send2trash
+
+    (tmp_path / "home").mkdir()
+    point_trash_at(monkeypatch, tmp_path / "home")
+    real = send2trash.send2trash
+    trashed: list[str] = []
+
+    def trash_then_ctrl_c(path: str) -> None:
+        real(path)
+        trashed.append(path)
+        os.kill(os.getpid(), signal.SIGINT)  # the user presses Ctrl-C (twice: the second is not an interrupt)
+        os.kill(os.getpid(), signal.SIGINT)
+
+    monkeypatch.setattr(send2trash, "send2trash", trash_then_ctrl_c)
+    run = cli("scan", str(folder), *SCAN, "--mark", "all-but-reference", "--trash", "--yes")
+    assert run.returncode == 130, run.stderr
+    assert len(trashed) == 1 and not os.path.exists(trashed[0])
+    stopped = [line for line in run.stdout.splitlines() if line.startswith("left alone")]
+    assert len(stopped) == 2 and all("not reached" in line and "(cancelled)" in line for line in stopped)
+    assert "1 file trashed, 0 files left alone, 2 files not reached (interrupted)" in run.stdout
+    assert "interrupted: 2 files were not reached" in run.stderr
+    log = tmp_path / "home" / ".local" / "share" / "simcompare" / "actions.log"  # the trash's data folder
+    kinds = [line.split("\t")[1:3] for line in log.read_text(encoding="utf-8").splitlines()]
+    assert kinds == [["trash", "ok"]]  # what was done; the files not reached were not touched
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler  # put back

@@ -256,3 +256,20 @@ def test_marks_and_references_of_reopened_results_come_back(session: FolderSessi
     state.show_groups(groups)
     state.restore_marks()  # zh_a.txt is its group's reference: not marked
     assert paths(session, state.marks) == {"b.txt"} and not state.can_undo
+
+
+def test_a_locked_state_refuses_every_change_the_user_asks_for(session: FolderSession) -> None:
+    groups = groups_of(session)
+    english = next(g for g in groups if len(g.members) == 3)
+    state = CleanerState()
+    state.show_groups(groups)
+    state.mark([index(session, "b.txt")])
+    copy = index(session, "c.txt")
+    state.set_locked(True)  # the window acts on files or chooses references
+    assert state.locked and not state.may_mark(copy)
+    assert state.mark([copy]) == set() and state.tick(copy, True) is None and state.invert() == set()
+    assert state.undo() is None and state.leave_out([copy]) == set()
+    assert state.choose_reference(english, copy) == set() and not state.preferred
+    assert paths(session, state.marks) == {"b.txt"}
+    state.set_locked(False)
+    assert state.tick(copy, True) == {copy} and state.undo() == {copy}

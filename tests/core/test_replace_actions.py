@@ -331,7 +331,11 @@ def test_kept_references_leave_out_whole_groups_and_the_references_themselves() 
     from simcompare.core.folder.actions import kept_references
 
     def record(path: str) -> object:
-        return type("R", (), {"path": path, "device": 1, "inode": hash(path) % 1000 + 1, "size": 1, "mtime_ns": 1})
+        return type(
+            "R",
+            (),
+            {"path": path, "device": 1, "inode": hash(path) % 1000 + 1, "size": 1, "mtime_ns": 1, "raw_digest": ""},
+        )
 
     files = [record(p) for p in ("r.txt", "c1.txt", "c2.txt", "s.txt", "d.txt")]
     reference_of = {0: 0, 1: 0, 2: 0, 3: 3, 4: 3}

@@ -11,6 +11,7 @@ import pytest
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import Cache
+from simcompare.core.folder.cleaner import set_reference
 from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.reprioritise import (
     DEFAULT_REFERENCE_RULE,
@@ -182,6 +183,7 @@ def test_rules_read_and_write_their_command_line_form(tmp_path: Path) -> None:
     assert rule.criteria == (Criterion.WORDS, Criterion.NEWEST, Criterion.FOLDER, Criterion.FORMATS)
     assert rule.formats == (".md", ".txt") and rule.folder == str(tmp_path)
     assert ReferenceRule.parse(rule.text()) == rule
+    assert ReferenceRule.parse(f"inside-folder={tmp_path},words") == ReferenceRule.parse(f"folder={tmp_path},words")
     assert DEFAULT_REFERENCE_RULE.text() == "words,newest,largest"
     for text, message in (
         ("biggest", "unknown criterion 'biggest'"),
@@ -264,12 +266,21 @@ def test_not_duplicates_take_the_file_out_of_its_group(session: FolderSession) -
     assert all(group.reference not in g.indices for g in session.groups(K))
 
 
-def test_undoing_a_marking_keeps_a_reference_chosen_by_hand_after_it(session: FolderSession) -> None:
+def test_a_reference_chosen_by_hand_is_one_step_to_undo_and_redo(session: FolderSession) -> None:
     group = _group(session)
     cleaner = CleanerState()
     cleaner.show_groups([group])
     other = next(i for i in group.indices if i != group.reference)
     cleaner.mark([other])
-    cleaner.choose_reference(group, other)  # Make this the reference: not a step of the undo
-    assert cleaner.undo() is not None
-    assert cleaner.preferred == {other} and not cleaner.holding  # only the marks went back
+    assert cleaner.choose_reference(group, other) == {other}  # Make this the reference: it loses its mark
+    assert cleaner.preferred == {other} and not cleaner.marks
+    assert cleaner.undo() is not None  # the choice goes back; the mark waits for the groups made without it
+    assert cleaner.preferred == frozenset() and cleaner.holding
+    cleaner.show_groups([group])
+    assert cleaner.restore_marks() == {other} and cleaner.marks == {other}
+    assert cleaner.redo() is not None and cleaner.preferred == {other} and cleaner.holding
+    cleaner.show_groups([set_reference(session, group, other)])
+    cleaner.restore_marks()
+    assert not cleaner.marks  # the reference again, never marked
+    assert cleaner.choose_reference(group, other) == set()  # nothing new: no step of its own
+    assert cleaner.undo() is not None and cleaner.preferred == frozenset()

@@ -19,7 +19,7 @@ from helpers.texts import EN_A, OTHER
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder import safe_paths
 from simcompare.core.folder.actions import expected_of, move_scanned, trash_scanned
-from simcompare.core.folder.safe_paths import SkipReason, path_problem
+from simcompare.core.folder.safe_paths import Skip, SkipReason, locate, path_problem
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.results import load_results, read_results, results_json, results_text
@@ -60,6 +60,14 @@ def test_good_results_load_and_say_what_changed_since(saved: dict[str, Any], roo
     (root / "sub" / "c.txt").symlink_to(root / "c-old.txt")  # the same bytes behind a link: not the file
     loaded = load_results(saved)
     assert loaded.changed == ("b.txt", "sub/c.txt") and loaded.gone == ("a.txt",)
+
+
+def test_a_scanned_folder_renamed_away_counts_its_files_as_vanished(saved: dict[str, Any], root: Path) -> None:
+    root.rename(root.with_name("docs-renamed"))
+    loaded = load_results(saved)
+    assert loaded.changed == () and loaded.gone == ("a.txt", "b.txt", "sub/c.txt")
+    with locate(str(root), expected_of(loaded.result.files[0])) as found:  # an action says the same
+        assert isinstance(found, Skip) and found.reason is SkipReason.VANISHED and "folder is gone" in found.detail
 
 
 BAD_PATHS = [

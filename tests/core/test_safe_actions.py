@@ -10,6 +10,7 @@ from __future__ import annotations
 import errno
 import os
 import shutil
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -17,11 +18,13 @@ import pytest
 from helpers.mounts import bind_mount, read_only_bind, small_tmpfs
 from helpers.texts import EN_A, OTHER, ZH_A
 
+from simcompare.core.errors import Cancelled
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder import actions, safe_paths
 from simcompare.core.folder.actions import ActionKind, ActionLog, Outcome, expected_of, move_scanned, trash_scanned
 from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.scan import FileRecord, ScanOptions, scan
+from simcompare.core.progress import Stage
 
 CONFIG = Config(segmenter="words")
 OPTIONS = ScanOptions(workers=1, in_process=True)
@@ -307,3 +310,38 @@ def test_a_trash_that_fails_oddly_never_stops_the_others(root: Path, tmp_path: P
     assert report.moved_paths == ("b.txt",)
     assert report.stayed[0].path == "a.txt" and "RuntimeError: the trash service went away" in report.stayed[0].error
     assert (root / "a.txt").exists() and not (root / "b.txt").exists()
+
+
+def test_cancel_stops_between_two_files_and_the_report_names_the_files_not_reached(root: Path, tmp_path: Path) -> None:
+    records = scanned(root)
+    trash = Trash(tmp_path / "trash")
+    stop = threading.Event()
+    seen: list[tuple[int, int, str]] = []
+
+    def progress(done: int, total: int, stage: str) -> None:
+        seen.append((done, total, stage))
+        if done == 1:  # the first file is in the trash: the user presses Cancel
+            stop.set()
+
+    report = trash_scanned(
+        str(root), expect(records, "a.txt", "b.txt", "sub/c.txt"), trash, progress=progress, cancel=stop
+    )
+    assert report.moved_paths == ("a.txt",) and len(trash.calls) == 1
+    assert reasons(report.stayed) == {"b.txt": SkipReason.CANCELLED, "sub/c.txt": SkipReason.CANCELLED}
+    assert (root / "b.txt").exists() and (root / "sub" / "c.txt").exists()
+    assert "stopped before this file" in report.stayed[0].error
+    assert seen[0] == (0, 3, Stage.ACTING) and seen[-1] == (3, 3, Stage.ACTING)
+
+
+def test_a_progress_callback_raising_cancelled_stops_between_files_too(root: Path, tmp_path: Path) -> None:
+    records = scanned(root)
+
+    def progress(done: int, total: int, stage: str) -> None:
+        if done == 2:
+            raise Cancelled
+
+    report = move_scanned(
+        str(root), expect(records, "a.txt", "b.txt", "sub/c.txt"), str(tmp_path / "away"), progress=progress
+    )
+    assert report.moved_paths == ("a.txt", "b.txt") and reasons(report.stayed) == {"sub/c.txt": SkipReason.CANCELLED}
+    assert (tmp_path / "away" / "b.txt").exists() and (root / "sub" / "c.txt").exists()

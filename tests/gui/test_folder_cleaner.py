@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
-from helpers.gui import point_trash_at
+from helpers.gui import acted, point_trash_at
 from PySide6.QtCore import QCoreApplication, QSettings, Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QApplication, QMenu
@@ -216,7 +216,7 @@ def test_move_to_folder_keeps_paths_logs_and_never_overwrites(
     cleaner.ask_folder = lambda title, start, pattern: str(destination)
     cleaner.confirm = lambda title, text, details: True
     cleaner.model.set_marked([index_of(cleaner, "sub/en_b.md"), index_of(cleaner, "en_c.txt")])
-    menu_action(cleaner.actions_menu, "Move to folder…").trigger()
+    acted(qtbot, cleaner, menu_action(cleaner.actions_menu, "Move to folder…").trigger)
     assert (destination / "sub" / "en_b.md").read_text(encoding="utf-8") == "someone else's file"
     assert (destination / "sub" / "en_b (2).md").read_text(encoding="utf-8") == EN.replace("quiet", "silent")
     assert (destination / "en_c.txt").is_file()
@@ -237,7 +237,7 @@ def test_a_file_that_cannot_be_moved_is_named_in_the_windows_words(
     cleaner.confirm = lambda title, text, details: True
     cleaner.model.set_marked([index_of(cleaner, "en_c.txt")])
     (folder / "en_c.txt").unlink()  # gone since the scan
-    menu_action(cleaner.actions_menu, "Move to folder…").trigger()
+    acted(qtbot, cleaner, menu_action(cleaner.actions_menu, "Move to folder…").trigger)
     assert len(warned) == 1 and str(folder / "en_c.txt") in warned[0]
     # the system's error by its number (translated with the window), not the core's English detail
     assert "no such file or folder" in warned[0] and "since the scan" not in warned[0]
@@ -249,7 +249,7 @@ def test_delete_key_trashes_in_a_temporary_home(qtbot, cleaner: FolderPage, fold
     cleaner.confirm = lambda title, text, details: asked.append(title) or True
     cleaner.select_files([index_of(cleaner, "en_c.txt")])
     cleaner.tree.setFocus()
-    qtbot.keyClick(cleaner.tree, Qt.Key.Key_Delete)
+    acted(qtbot, cleaner, lambda: qtbot.keyClick(cleaner.tree, Qt.Key.Key_Delete))
     assert asked == ["Move to trash"]
     assert not (folder / "en_c.txt").exists()
     assert list(home.rglob("en_c.txt")), "the file should be in the temporary trash"

@@ -111,6 +111,29 @@ def test_untick_then_undo_gives_back_the_tick_and_redo_takes_it_again(qtbot, cle
     assert [a.toString() for a in cleaner.menus.redo_action.shortcuts()] == ["Ctrl+Shift+Z", "Ctrl+Y"]
 
 
+def test_make_this_the_reference_is_undone_and_redone_as_one_step(qtbot, cleaner: FolderPage, folder: Path) -> None:
+    run_scan(qtbot, cleaner, folder)
+    menu_action(cleaner.mark_menu, "Mark all but the reference").trigger()
+    before = marked_paths(cleaner)
+    assert cleaner.result.files[en_group(cleaner).reference].path == "en_a.txt" and "en_c.txt" in before
+    cleaner.select_files([index_of(cleaner, "en_c.txt")])
+    menu_action(cleaner.menus.context_menu(), "Make this the reference").trigger()
+    assert cleaner.result.files[en_group(cleaner).reference].path == "en_c.txt"
+    assert marked_paths(cleaner) == before - {"en_c.txt"}
+    with qtbot.waitSignal(cleaner.regrouped, timeout=30_000):  # the old reference comes back with the groups
+        menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
+    assert cleaner.result.files[en_group(cleaner).reference].path == "en_a.txt"
+    assert marked_paths(cleaner) == before  # en_c.txt marked again, as before the choice
+    with qtbot.waitSignal(cleaner.regrouped, timeout=30_000):
+        menu_action(cleaner.mark_menu, "Redo the marking").trigger()
+    assert cleaner.result.files[en_group(cleaner).reference].path == "en_c.txt"
+    assert marked_paths(cleaner) == before - {"en_c.txt"}
+    with qtbot.waitSignal(cleaner.regrouped, timeout=30_000):
+        menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
+    menu_action(cleaner.mark_menu, "Undo the last marking").trigger()  # then the marking before it
+    assert not marked_paths(cleaner) and not cleaner.menus.undo_action.isEnabled()
+
+
 def test_marks_references_and_reference_folders_come_back_with_the_results(
     qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
 ) -> None:

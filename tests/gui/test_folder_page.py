@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 import pytest
-from helpers.gui import point_trash_at
+from helpers.gui import acted, point_trash_at
 from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.defaults import default_k
@@ -226,7 +226,7 @@ def test_declining_the_trash_leaves_files(qtbot, page: FolderPage, folder: Path)
     asked = []
     page.confirm = lambda title, text, details: asked.append(details) or False
     page.select_files([_index_of(page, "en_b.md")])
-    assert page.file_commands.move_to_trash() == []
+    assert not page.file_commands.move_to_trash()
     assert (folder / "en_b.md").exists()
     assert asked == [str(folder / "en_b.md")]
 
@@ -236,7 +236,8 @@ def test_trash_moves_only_confirmed_files(qtbot, page: FolderPage, folder: Path,
     page.confirm = lambda title, text, details: True
     page.warn = lambda title, text: pytest.fail(text)
     page.model.set_marked([_index_of(page, "en_b.md")])
-    assert page.file_commands.move_to_trash() == ["en_b.md"]
+    done = acted(qtbot, page, page.file_commands.move_to_trash)
+    assert done.report.moved_paths == ("en_b.md",) and page.cleaner.removed == {"en_b.md": "trashed"}
     assert not (folder / "en_b.md").exists()
     assert (folder / "en_a.txt").exists() and (folder / "en_c.txt").exists()
     trashed = list((tmp_path / "home").rglob("en_b.md"))
@@ -256,7 +257,7 @@ def test_whole_group_needs_a_second_confirmation(qtbot, page: FolderPage, folder
 
     page.confirm = confirm
     page.select_files([_index_of(page, "zh_a.txt"), _index_of(page, "sub/zh_b.txt")])
-    assert page.file_commands.move_to_trash() == []
+    assert not page.file_commands.move_to_trash()
     assert len(titles) == 2
     assert (folder / "zh_a.txt").exists() and (folder / "sub" / "zh_b.txt").exists()
 

@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QStyleOptionViewItem
 from test_folder_cleaner import en_group, index_of, marked_paths, menu_action
 from test_folder_page import run_scan, wait_grouped
 
-from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion, ReferenceRule
 from simcompare.gui.folder.dupes_view import DupeColumn
 from simcompare.gui.folder.models import Column
 from simcompare.gui.folder.page import FolderPage
@@ -64,7 +64,11 @@ def test_reprioritise_through_the_mark_menu_and_undo(qtbot, cleaner: FolderPage,
     assert not dialog.up_button.isEnabled()
     dialog.criteria.setCurrentRow(0)
     qtbot.mouseClick(dialog.remove_button, Qt.MouseButton.LeftButton)
-    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    with qtbot.waitSignal(cleaner.reprioritising.applied, timeout=30_000):  # chosen in the worker
+        press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+        assert cleaner.cleaner.locked and not cleaner.menus.undo_action.isEnabled()  # no edit meanwhile
+        assert not cleaner.k_box.isEnabled() and not cleaner.menus.mark_reference_action.isEnabled()
+    assert not cleaner.cleaner.locked and cleaner.k_box.isEnabled()
     assert cleaner.reprioritising.dialog is None or not dialog.isVisible()
     assert reference_of(cleaner, "en_a.txt") == "en_c.txt"  # the largest
     assert "en_c.txt" not in marked_paths(cleaner)  # a reference is never marked
@@ -92,7 +96,9 @@ def test_reprioritise_the_selected_groups_from_the_context_menu(qtbot, cleaner: 
     for _ in range(3):
         qtbot.mouseClick(dialog.up_button, Qt.MouseButton.LeftButton)
     assert dialog.rule().criteria[0] is Criterion.FOLDER and dialog.rule().folder == str(folder / "sub")
-    press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    with qtbot.waitSignal(cleaner.reprioritising.applied, timeout=30_000) as applied:
+        press(qtbot, dialog, QDialogButtonBox.StandardButton.Ok)
+    assert applied.args == [1]
     assert reference_of(cleaner, "en_a.txt") == "sub/en_b.md"  # inside the folder
     assert reference_of(cleaner, "zh_a.txt") == zh_reference  # not selected: as it was
 
@@ -178,3 +184,37 @@ def test_not_duplicates_takes_the_file_out_of_its_group_at_once(qtbot, cleaner: 
     assert all(zh.reference not in g.indices for g in cleaner.groups)
     pairs = cleaner.file_commands.not_duplicates().pairs()
     assert len(pairs) == 1  # remembered, as before
+
+
+def test_while_the_worker_chooses_the_page_takes_no_edit_and_the_answer_lands_in_one_step(
+    qtbot, cleaner: FolderPage, folder: Path
+) -> None:
+    run_scan(qtbot, cleaner, folder)
+    menu_action(cleaner.mark_menu, "Mark all but the reference").trigger()
+    before = marked_paths(cleaner)
+    en_b = index_of(cleaner, "sub/en_b.md")
+    cleaner.select_files([index_of(cleaner, "en_c.txt")])
+    layouts: list[object] = []
+    cleaner.model.layoutChanged.connect(lambda *_: layouts.append(1))
+    with qtbot.waitSignal(cleaner.reprioritising.applied, timeout=30_000) as applied:
+        assert cleaner.reprioritising.apply(ReferenceRule((Criterion.LARGEST,)))
+        # the answer waits for the event loop: everything below happens while the choice runs
+        assert not cleaner.reprioritising.apply(ReferenceRule((Criterion.OLDEST,)))  # one at a time
+        box = cleaner.model.member_index(en_b)
+        assert not cleaner.model.setData(box, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
+        cleaner.tree.setFocus()
+        qtbot.keyClick(cleaner.tree, Qt.Key.Key_Space)  # would unmark the selected file
+        qtbot.keyClick(cleaner.tree, Qt.Key.Key_Z, Qt.KeyboardModifier.ControlModifier)  # would undo the marks
+        assert marked_paths(cleaner) == before
+        assert not cleaner.start_scan() and not cleaner.open_results(folder / "none.json")
+        assert not cleaner.menus.set_reference_action.isEnabled() and not cleaner.trash_button.isEnabled()
+        cleaner.tree.sortByColumn(Column.NAME, Qt.SortOrder.AscendingOrder)  # rows move: the answer follows groups
+        cleaner.select_files([index_of(cleaner, "en_c.txt")])
+    assert applied.args[0] >= 1 and layouts == [1, 1]  # the sort, then the answer: one step
+    assert reference_of(cleaner, "en_a.txt") == "en_c.txt"
+    assert cleaner.selected_files() == [index_of(cleaner, "en_c.txt")]  # the selection follows its file
+    references = {cleaner.result.files[g.reference].path for g in cleaner.groups}
+    assert "en_c.txt" in references and marked_paths(cleaner) == before - references  # a reference: no mark
+    menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
+    wait_grouped(qtbot, cleaner)
+    assert reference_of(cleaner, "en_c.txt") == "en_a.txt" and marked_paths(cleaner) == before

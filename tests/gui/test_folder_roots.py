@@ -191,3 +191,18 @@ def test_saved_results_reopen_with_their_folders_and_roles(
         assert kept in again.shown.protected
     finally:
         again.shutdown()
+
+
+def test_re_prioritise_keeps_the_reference_root_s_file_the_reference(qtbot, page: FolderPage, tree: Path) -> None:
+    from simcompare.core.folder.reprioritise import Criterion, ReferenceRule
+
+    page.set_folder(tree / "a")
+    add_folder(qtbot, page, tree / "keep", RootRole.REFERENCE)
+    result = scan_and_wait(qtbot, page)
+    [group] = [g for g in page.groups if any(result.files[i].path == "keep/zh_kept.txt" for i in g.indices)]
+    assert result.files[group.reference].path == "keep/zh_kept.txt"
+    # a rule that would rather keep another copy (a/zh.txt has the shorter path) must not move it out of the root
+    with qtbot.waitSignal(page.reprioritising.applied, timeout=30_000):
+        assert page.reprioritising.apply(ReferenceRule((Criterion.SHORTEST_PATH,)))
+    [group] = [g for g in page.groups if any(result.files[i].path == "keep/zh_kept.txt" for i in g.indices)]
+    assert result.files[group.reference].path == "keep/zh_kept.txt"

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from helpers.gui import change_settings, point_trash_at, wait_settled
+from helpers.gui import acted, change_settings, point_trash_at, wait_settled
 from helpers.names import CONTROL_NAME, LATIN1_BYTES, latin1_name, make_file
 from helpers.texts import EN_A, EN_B
 from PySide6.QtCore import QModelIndex, QSettings, Qt
@@ -137,7 +137,7 @@ def test_a_move_to_a_folder_is_logged_with_the_names_bytes(
     page.ask_folder = lambda title, start, pattern: str(aside)
     page.confirm = lambda title, text, details: asked.append(details) or True
     page.select_files([_index_of(page, name), _index_of(page, CONTROL_NAME)])
-    _action(page.actions_menu, "Move to folder…").trigger()
+    acted(qtbot, page, _action(page.actions_menu, "Move to folder…").trigger)
     assert sorted(os.listdir(os.fsencode(aside))) == sorted([LATIN1_BYTES, CONTROL_NAME.encode()])
     # the confirmation lists the files as the window shows them
     assert asked and f"{odd_folder}/caf\\xe9.txt" in asked[0] and f"{odd_folder}/\\x1b[31mred\\x07.txt" in asked[0]
@@ -177,7 +177,7 @@ def test_a_name_that_is_not_utf8_goes_to_the_trash_and_into_the_log(
     name = latin1_name()
     page.confirm = lambda title, text, details: True
     page.select_files([_index_of(page, name)])
-    _action(page.actions_menu, "Move to trash…").trigger()
+    acted(qtbot, page, _action(page.actions_menu, "Move to trash…").trigger)
     assert LATIN1_BYTES not in os.listdir(os.fsencode(odd_folder))
     trash = tmp_path / "home" / ".local" / "share" / "Trash" / "files"
     assert os.listdir(os.fsencode(trash)) == [LATIN1_BYTES]

@@ -8,7 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers.gui import point_trash_at
+from helpers.gui import acted, point_trash_at
 from PySide6.QtCore import QSettings
 from test_cleaner_acts_on_what_was_scanned import action, index_of, listed
 from test_folder_page import EN, OTHER, ZH, run_scan, wait_grouped
@@ -82,7 +82,7 @@ def test_replace_with_hard_link_links_identical_copies_and_names_the_near_duplic
     run_scan(qtbot, page, folder)
     assert set(COPIES) <= listed(page)
     mark(page, COPIES)
-    action(page.actions_menu, "Replace with hard link").trigger()
+    acted(qtbot, page, action(page.actions_menu, "Replace with hard link").trigger)
     wait_grouped(qtbot, page)
     ((_, question),) = page.asked  # type: ignore[attr-defined]
     assert "3 file" in question and "1 of them differ" in question
@@ -101,7 +101,7 @@ def test_replace_with_hard_link_links_identical_copies_and_names_the_near_duplic
 def test_replace_with_symbolic_link_from_the_context_menu(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     page.select_files([index_of(page, "keep/zh_copy.txt")])
-    action(page.menus.context_menu(), "Replace with symbolic link").trigger()
+    acted(qtbot, page, action(page.menus.context_menu(), "Replace with symbolic link").trigger)
     wait_grouped(qtbot, page)
     link = folder / "keep" / "zh_copy.txt"
     assert link.is_symlink() and os.readlink(link) == str(folder / "zh_a.txt")
@@ -131,7 +131,7 @@ def test_delete_permanently_removes_only_the_folders_it_emptied_when_asked(
     option.trigger()
     assert page.preferences.settings.value("folder/remove_empty_folders") in (True, "true")
     mark(page, ["sub/deep/en_copy.txt", "keep/zh_copy.txt"])
-    action(page.actions_menu, "Delete permanently…").trigger()
+    acted(qtbot, page, action(page.actions_menu, "Delete permanently…").trigger)
     wait_grouped(qtbot, page)
     assert not (folder / "sub").exists()  # sub/deep held only the deleted copy, sub only sub/deep
     assert sorted(os.listdir(folder / "keep")) == [".hidden"]  # a hidden file keeps its folder
@@ -144,7 +144,7 @@ def test_move_to_trash_follows_the_remove_empty_option(qtbot, page: FolderPage, 
     run_scan(qtbot, page, folder)
     action(page.actions_menu, "Remove folders left empty").trigger()
     mark(page, ["sub/deep/en_copy.txt"])
-    action(page.actions_menu, "Move to trash…").trigger()
+    acted(qtbot, page, action(page.actions_menu, "Move to trash…").trigger)
     wait_grouped(qtbot, page)
     assert not (folder / "sub").exists() and (folder / "keep").is_dir()
 
@@ -157,7 +157,7 @@ def test_copy_to_folder_copies_keeps_the_files_and_the_list(
     destination = tmp_path / "copies"
     page.ask_folder = lambda title, start, pattern: str(destination)
     mark(page, ["sub/deep/en_copy.txt", "keep/zh_copy.txt"])
-    action(page.actions_menu, "Copy to folder…").trigger()
+    acted(qtbot, page, action(page.actions_menu, "Copy to folder…").trigger)
     assert (destination / "sub" / "deep" / "en_copy.txt").read_text(encoding="utf-8") == EN
     assert (destination / "keep" / "zh_copy.txt").read_text(encoding="utf-8") == ZH
     assert (folder / "sub" / "deep" / "en_copy.txt").exists() and listed(page) == before
@@ -175,3 +175,22 @@ def test_the_actions_wait_for_a_result_and_a_choice(qtbot, page: FolderPage, fol
     mark(page, ["en_b.txt"])
     page.menus.refresh()
     assert all(action(page.actions_menu, name).isEnabled() for name in names)
+
+
+def test_delete_permanently_keeps_a_copy_edited_keeping_its_size_and_time(
+    qtbot, page: FolderPage, folder: Path, home: Path
+) -> None:
+    """The scan's digest of each file's bytes goes with the plan: an edit that put the time back is kept."""
+    run_scan(qtbot, page, folder)
+    copy = folder / "sub" / "deep" / "en_copy.txt"
+    before = os.stat(copy)
+    edited = b"EDITED" + copy.read_bytes()[6:]
+    copy.write_bytes(edited)
+    os.utime(copy, ns=(before.st_atime_ns, before.st_mtime_ns))  # as touch -r or cp -p would
+    mark(page, ["sub/deep/en_copy.txt", "keep/zh_copy.txt"])
+    acted(qtbot, page, action(page.actions_menu, "Delete permanently…").trigger)
+    wait_grouped(qtbot, page)
+    assert copy.read_bytes() == edited
+    assert not (folder / "keep" / "zh_copy.txt").exists()
+    assert page.cleaner.removed == {"keep/zh_copy.txt": "deleted"}
+    assert sorted(log_kinds(home)) == [["delete", "failed"], ["delete", "ok"]]

@@ -29,3 +29,11 @@ def point_trash_at(monkeypatch, home) -> None:
 def change_settings(panel: SettingsPanel, *, k: int | None = None, **changes: object) -> None:
     """Show the panel's current Config with ``changes`` (and k, if given), as a user's edits would."""
     panel.set_config(replace(panel.config(), **changes), k)
+
+
+def acted(qtbot, page, trigger) -> object:
+    """Trigger an action on files (a menu action's ``trigger``, a key) and wait until the page shows its answer:
+    the action runs in the page's worker. Returns the answer (an ``ActionDone``)."""
+    with qtbot.waitSignal(page.file_commands.acted, timeout=SETTLE_TIMEOUT_MS) as blocker:
+        trigger()
+    return blocker.args[0]

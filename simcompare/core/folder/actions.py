@@ -22,12 +22,14 @@ import datetime as _dt
 import errno
 import os
 import stat
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from simcompare.core.compat import StrEnum
+from simcompare.core.errors import Cancelled
 from simcompare.core.folder.empty_folders import remove_empty_folders
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
@@ -44,6 +46,7 @@ from simcompare.core.folder.safe_paths import (
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import default_data_path
 from simcompare.core.formats.names import escape_name
+from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 
 __all__ = [
     "ActionKind",
@@ -127,7 +130,7 @@ class ActionReport:
 
 def expected_of(record: FileRecord) -> Expected:
     """What an action requires of a scanned file: its path and identity at the scan."""
-    return Expected(record.path, record.device, record.inode, record.size, record.mtime_ns)
+    return Expected(record.path, record.device, record.inode, record.size, record.mtime_ns, record.raw_digest)
 
 
 def free_name(path: Path) -> Path:
@@ -202,6 +205,8 @@ def _run(
     *,
     for_good: bool = False,
     keeping: Mapping[str, Expected] | None = None,
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
 ) -> list[Outcome]:
     """Each file reached, checked, and acted on once; whatever fails is one file's outcome, never the batch's.
 
@@ -210,14 +215,28 @@ def _run(
     ``keeping``: by a file's path, the copy that stays in its place (its group's reference), checked right
     before the file is acted on: when it vanished or changed since the scan, the file is left alone too, so
     that a group never loses its last copy through a reference that is no longer there.
+    ``progress(done, total, Stage.ACTING)`` is called between files; ``cancel`` (or a progress callback raising
+    Cancelled) stops the action between two files, never inside one: the files not reached are reported as
+    left alone (``CANCELLED``).
     """
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
-    for item in items:
+    items = list(items)
+    stopped = False
+    for number, item in enumerate(items):
         given = item if isinstance(item, str) else item.path
         rel = given if isinstance(given, str) else repr(given)
         # a path out of rule is named as it was given, never joined into one that looks inside the folder
         source = rel if path_problem(rel) else os.path.join(root, *rel.split("/"))
+        try:
+            progress(number, len(items), Stage.ACTING)
+        except Cancelled:
+            stopped = True
+        if stopped or (cancel is not None and cancel.is_set()):
+            stopped = True
+            reason = SkipReason.CANCELLED
+            outcomes.append(Outcome(source, "", skip_detail(reason), None, reason, rel))
+            continue
         if for_good and (isinstance(item, str) or not (item.device or item.inode)):
             reason = SkipReason.UNKNOWN_IDENTITY
             outcomes.append(Outcome(source, "", skip_detail(reason), None, reason, rel))
@@ -245,18 +264,22 @@ def _run(
             outcomes.append(Outcome(source, "", _reason(error), error.errno, path=rel))
         except Exception as error:  # never half an action: the next files are still tried and all reported
             outcomes.append(Outcome(source, "", f"{type(error).__name__}: {error}", path=rel))
+    with contextlib.suppress(Cancelled):
+        progress(len(items), len(items), Stage.ACTING)
     return outcomes
 
 
 def _report(
     kind: ActionKind, outcomes: list[Outcome], log: ActionLog | None, folders: Sequence[Outcome] = ()
 ) -> ActionReport:
-    """The report of an action; ``folders`` are the folders it left empty and removed (logged too)."""
+    """The report of an action; ``folders`` are the folders it left empty and removed (logged too). The log
+    says what was done and what was tried and refused; a file the action was stopped before (``CANCELLED``)
+    was neither, and is only in the report."""
     removed = tuple(o.path for o in folders)
     if log is None:
         return ActionReport(kind, tuple(outcomes), removed_folders=removed)
     try:
-        log.write(kind, outcomes)
+        log.write(kind, [o for o in outcomes if o.skipped is not SkipReason.CANCELLED])
         log.write(ActionKind.REMOVE_FOLDER, folders)
     except OSError as error:
         return ActionReport(kind, tuple(outcomes), _reason(error), error.errno, removed)
@@ -289,6 +312,8 @@ def trash_scanned(
     remove_empty: bool = False,
     keep: Iterable[str] = (),
     keeping: Mapping[str, Expected] | None = None,
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
 ) -> ActionReport:
     """Send scanned files to the trash with ``trash(path)`` (send2trash in the window), each checked first.
 
@@ -300,8 +325,10 @@ def trash_scanned(
         remove_empty: Also remove the folders the action left empty (never ``root`` nor a folder of ``keep``).
         keep: Absolute folders never removed (other scanned roots, reference folders).
         keeping: By a file's path, its group's reference, which must still be there (see :func:`_run`).
+        progress: Told ``(done, total, Stage.ACTING)`` between files.
+        cancel: Set to stop between two files; the files not reached stay (``CANCELLED``).
     """
-    outcomes = _run(root, files, _trash_one(trash), keeping=keeping)
+    outcomes = _run(root, files, _trash_one(trash), keeping=keeping, progress=progress, cancel=cancel)
     return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 
@@ -595,17 +622,20 @@ def move_scanned(
     keep: Iterable[str] = (),
     scanned: Sequence[str] = (),
     keeping: Mapping[str, Expected] | None = None,
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
 ) -> ActionReport:
     """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first;
     with ``remove_empty``, the folders they left empty are removed (as :func:`trash_scanned`). ``scanned``:
-    with several scanned folders, those folders (``root`` is then their common folder).
+    with several scanned folders, those folders (``root`` is then their common folder). ``progress`` and
+    ``cancel`` as for :func:`trash_scanned`.
 
     Raises:
         ValueError: see :func:`check_destination`.
     """
     check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
-    outcomes = _run(root, files, _move_one(destination), keeping=keeping)
+    outcomes = _run(root, files, _move_one(destination), keeping=keeping, progress=progress, cancel=cancel)
     return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

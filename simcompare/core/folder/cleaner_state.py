@@ -8,7 +8,8 @@ decided by :mod:`simcompare.core.folder.cleaner`. No Qt here: tests drive it as 
 Files are named by their index into the session's files; an action that removes files renumbers them, and the
 state follows by path (:meth:`CleanerState.forget`).
 
-A re-prioritise (:meth:`CleanerState.choose_references`) and *Remove from results* (:meth:`CleanerState.leave_out`)
+A re-prioritise (:meth:`CleanerState.choose_references`), *Make this the reference*
+(:meth:`CleanerState.choose_reference`) and *Remove from results* (:meth:`CleanerState.leave_out`)
 are steps of the same undo: an undo puts back the marks, the chosen references and the files left out together;
 when references or left-out files come back, the marks are held until the groups are made again.
 
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import FolderSession
@@ -75,6 +76,7 @@ class CleanerState:
         self._preferred: set[int] = set()
         self._states: dict[int, FileState] = {}
         self._removed: dict[str, FileState] = {}
+        self._locked = False
 
     # ------------------------------------------------------------------ a new result
     def start(
@@ -170,13 +172,13 @@ class CleanerState:
     def tick(self, index: int, on: bool) -> set[int] | None:
         """One file's box ticked or cleared in the list; None when the file may not be marked (a group's
         reference, a file in a reference folder). Undoable, as every change of marks the user makes."""
-        if on and not self._markable((index,)):
+        if self._locked or (on and not self._markable((index,))):
             return None
         return self._change(self._marks | {index} if on else self._marks - {index}, undoable=True)
 
     def may_mark(self, index: int) -> bool:
         """Whether a file of the groups on screen can be marked: not a reference, not in a reference folder."""
-        return index not in self._protected and index not in self._reference_set()
+        return not self._locked and index not in self._protected and index not in self._reference_set()
 
     @property
     def can_undo(self) -> bool:
@@ -190,14 +192,14 @@ class CleanerState:
         """Put back the marks (and the chosen references, the files left out) as they were before the last
         change; None when there is nothing to undo. When references or left-out files come back, the marks are
         held (:attr:`holding`) until the groups are made again with them (:meth:`restore_marks`)."""
-        if not self._undo:
+        if not self._undo or self._locked:
             return None
         self._redo.append(self._step())
         return self._go_to(self._undo.pop())
 
     def redo(self) -> set[int] | None:
         """Make again the change last undone; None when there is nothing to redo."""
-        if not self._redo:
+        if not self._redo or self._locked:
             return None
         self._remember()
         return self._go_to(self._redo.pop())
@@ -222,6 +224,8 @@ class CleanerState:
         """Make ``new`` the marks; returns the files whose mark changed. A change that changes nothing is not
         remembered: Undo always undoes something the user can see."""
         new = frozenset(new)
+        if undoable and self._locked:
+            return set()
         changed = set(self._marks ^ new)
         if undoable and changed:
             self._remember()
@@ -244,6 +248,15 @@ class CleanerState:
         if self._references is None:
             self._references = frozenset(g.reference for g in self._groups)
         return self._references
+
+    @property
+    def locked(self) -> bool:
+        """While files are acted on or references chosen, the user's changes are refused: marks, ticks, undo
+        and redo, references, files left out (the window shows them disabled; this holds whatever asks)."""
+        return self._locked
+
+    def set_locked(self, locked: bool) -> None:
+        self._locked = locked
 
     # ------------------------------------------------------------------ the groups on screen
     def show_groups(self, groups: Sequence[Group], protected: Collection[int] = ()) -> set[int]:
@@ -292,12 +305,12 @@ class CleanerState:
         """
         groups = list(groups)
         chosen = set(chosen)
-        members = {i for g in groups for i in g.indices}
+        members = {m.index for g in groups for m in g.members}
         if not chosen <= members:
             raise ValueError(f"files {sorted(chosen - members)} are not members of the groups given")
         preferred = (self._preferred - members) | chosen
         new_marks = self._marks - chosen
-        if preferred == self._preferred and new_marks == self._marks:
+        if self._locked or (preferred == self._preferred and new_marks == self._marks):
             return set()
         self._remember()
         self._redo.clear()
@@ -314,7 +327,7 @@ class CleanerState:
         """Remove ``files`` from the results as one change that can be undone; their marks go, and the others'
         are held until the groups are made without them. Returns the files whose mark changed."""
         new = self._left_out | frozenset(files)
-        if new == self._left_out:
+        if self._locked or new == self._left_out:
             return set()
         self._remember()
         self._redo.clear()
@@ -323,19 +336,13 @@ class CleanerState:
     def choose_reference(self, group: Group, index: int) -> set[int]:
         """Make member ``index`` its group's reference from now on (for every k); a reference is not marked.
 
+        One change that can be undone and redone, as a re-prioritise of that group (*Make this the reference*).
         Returns the files whose mark changed (the new reference's, when it was marked). Call before the group
         on screen is replaced by the one with its new reference.
         """
         if index not in group.indices:
             raise ValueError(f"file {index} is not a member of the group of {group.reference}")
-        self._preferred -= set(group.indices)
-        self._preferred.add(index)
-        # not a step of its own: an undo of an earlier change keeps this choice
-        members = frozenset(group.indices)
-        for steps in (self._undo, self._redo):
-            steps[:] = [replace(step, preferred=(step.preferred - members) | {index}) for step in steps]
-        self._references = (self._reference_set() - {group.reference}) | {index}  # the group on screen changes
-        return self._change(self._marks - {index}, undoable=False)
+        return self.choose_references([group], [index])
 
     @property
     def reference_folders(self) -> tuple[str, ...]:

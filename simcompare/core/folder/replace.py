@@ -27,6 +27,7 @@ import contextlib
 import errno
 import hashlib
 import os
+import threading
 import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -48,6 +49,7 @@ from simcompare.core.folder.actions import (
     tidy,
 )
 from simcompare.core.folder.safe_paths import Expected, Located, Skip, SkipReason, identity_of, locate
+from simcompare.core.progress import NO_PROGRESS, Progress
 
 __all__ = ["LinkKind", "Replacement", "copy_scanned", "delete_scanned", "link_scanned"]
 
@@ -243,7 +245,13 @@ def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act
 
 
 def link_scanned(
-    root: str, replacements: Iterable[Replacement], how: LinkKind | str, *, log: ActionLog | None = None
+    root: str,
+    replacements: Iterable[Replacement],
+    how: LinkKind | str,
+    *,
+    log: ActionLog | None = None,
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
 ) -> ActionReport:
     """Replace each copy with a hard or symbolic link to its reference, both checked first.
 
@@ -251,7 +259,8 @@ def link_scanned(
     (``CHANGED``…), its reference changed or vanished (``REFERENCE_CHANGED``), it is the reference
     (``IS_REFERENCE``), it already is a hard link of it (``ALREADY_LINKED``), its bytes differ from the
     reference's (``NOT_IDENTICAL``: a near-duplicate is never replaced), or, for a hard link, it is on another
-    file system (``OTHER_DEVICE``); a system error (a read-only folder) leaves it as it was too.
+    file system (``OTHER_DEVICE``); a system error (a read-only folder) leaves it as it was too. ``progress``
+    and ``cancel`` as for :func:`~simcompare.core.folder.actions.trash_scanned`.
     """
     how = LinkKind(how)
     wanted = list(replacements)
@@ -259,7 +268,8 @@ def link_scanned(
     kind = ActionKind.HARD_LINK if how is LinkKind.HARD else ActionKind.SYMBOLIC_LINK
     # a copy whose reference's identity is unknown is as unknown as itself: neither is replaced for good
     copies = [r.copy if r.reference.device or r.reference.inode else r.copy.path for r in wanted]
-    return _report(kind, _run(root, copies, _link_one(root, by_path, how), for_good=True), log)
+    act = _link_one(root, by_path, how)
+    return _report(kind, _run(root, copies, act, for_good=True, progress=progress, cancel=cancel), log)
 
 
 # ------------------------------------------------------------------------------------------ delete, copy
@@ -355,13 +365,19 @@ def delete_scanned(
     keep: Iterable[str] = (),
     keeping: Mapping[str, Expected] | None = None,
     digests: Mapping[str, str] | None = None,
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
 ) -> ActionReport:
     """Delete scanned files permanently (no trash), each checked first; with ``remove_empty``, the folders
     they left empty are removed too (never ``root`` nor a folder of ``keep``). ``keeping``: by a file's path,
     its group's reference, which must still be there, unchanged, or the file is kept. ``digests``: by a file's
     path, the scan's digest of its bytes (``FileRecord.raw_digest``); a file whose bytes no longer match is
-    kept, even with its size and modification time unchanged."""
-    outcomes = _run(root, files, _deleting(digests), for_good=True, keeping=keeping)
+    kept, even with its size and modification time unchanged. ``progress`` and ``cancel`` as for
+    :func:`~simcompare.core.folder.actions.trash_scanned`."""
+    files = list(files)
+    if digests is None:  # the scan's digests as the files carry them: the window and the command line alike
+        digests = {f.path: f.digest for f in files if isinstance(f, Expected) and f.digest}
+    outcomes = _run(root, files, _deleting(digests), for_good=True, keeping=keeping, progress=progress, cancel=cancel)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 
@@ -398,6 +414,8 @@ def copy_scanned(
     *,
     log: ActionLog | None = None,
     scanned: Sequence[str] = (),
+    progress: Progress = NO_PROGRESS,
+    cancel: threading.Event | None = None,
 ) -> ActionReport:
     """Copy scanned files under ``destination``, keeping their paths relative to ``root``; each is checked
     first and never overwrites a file there (a taken name becomes ``name (2).txt``); the sources are untouched.
@@ -409,4 +427,5 @@ def copy_scanned(
     """
     check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
-    return _report(ActionKind.COPY, _run(root, files, _copy_one(destination)), log)
+    outcomes = _run(root, files, _copy_one(destination), progress=progress, cancel=cancel)
+    return _report(ActionKind.COPY, outcomes, log)

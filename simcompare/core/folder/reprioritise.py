@@ -28,6 +28,7 @@ from simcompare.core.search.verify import resemblance
 
 __all__ = [
     "DEFAULT_REFERENCE_RULE",
+    "FOLDER_ALIAS",
     "Criterion",
     "ReferenceRule",
     "Reprioritised",
@@ -35,6 +36,10 @@ __all__ = [
     "may_lead",
     "reprioritise",
 ]
+
+
+FOLDER_ALIAS = "inside-folder"
+"""Another name of :attr:`Criterion.FOLDER` on the command line: the Mark menu's rule ``inside-folder``."""
 
 
 class Criterion(StrEnum):
@@ -88,7 +93,8 @@ class ReferenceRule:
     @classmethod
     def parse(cls, text: str) -> ReferenceRule:
         """A rule from its command-line form: criteria names separated by commas, in order, e.g.
-        ``words,newest,largest``; ``folder=PATH`` and ``formats=.md/.txt/.pdf`` carry their value."""
+        ``words,newest,largest``; ``folder=PATH`` (also ``inside-folder=PATH``) and ``formats=.md/.txt/.pdf``
+        carry their value."""
         criteria: list[Criterion] = []
         folder = ""
         formats: tuple[str, ...] = ()
@@ -96,6 +102,8 @@ class ReferenceRule:
             item = raw.strip()
             name, _, value = item.partition("=")
             name = name.strip().lower()
+            if name == FOLDER_ALIAS:  # the name of the Mark menu's rule that marks the files inside a folder
+                name = Criterion.FOLDER.value
             if name == Criterion.FOLDER and value:
                 folder = value.strip()
             elif name == Criterion.FORMATS and value:

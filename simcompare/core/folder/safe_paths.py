@@ -98,7 +98,9 @@ class Expected:
     """What a file was when it was scanned: its path relative to the root, and its identity.
 
     ``device`` and ``inode`` of 0 mean unknown (results saved before they were recorded): then only the
-    size and modification time are compared, and the file found is still required to be regular.
+    size and modification time are compared, and the file found is still required to be regular. ``digest``
+    is the scan's digest of its bytes (``FileRecord.raw_digest``, "" when unknown): reading the bytes is
+    costly, so only what cannot be undone (delete permanently) compares it.
     """
 
     path: str
@@ -106,6 +108,7 @@ class Expected:
     inode: int
     size: int
     mtime_ns: int
+    digest: str = ""
 
 
 class SkipReason(StrEnum):
@@ -127,10 +130,12 @@ class SkipReason(StrEnum):
     OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
     NOT_IDENTICAL = "not_identical"  # its bytes differ from its reference's: a link would lose them
     UNKNOWN_IDENTITY = "unknown_identity"  # no device and inode recorded: never deleted or replaced for good
+    CANCELLED = "cancelled"  # the action was stopped (Cancel) before it reached this file
 
 
 _DETAILS = {
     SkipReason.VANISHED: "no such file (moved or deleted since the scan)",
+    SkipReason.CANCELLED: "not reached: the action was stopped before this file",
     SkipReason.LINK_ON_PATH: "a folder on its path is now a symbolic link; links are not followed",
     SkipReason.NOT_A_FOLDER: "a folder on its path is no longer a folder",
     SkipReason.FOLDER: "is a folder; folders are never acted on",
@@ -257,7 +262,7 @@ def _walk_fds(root: str, rel: str, parts: list[str]) -> Iterator[Located | Skip]
         # The root itself may be reached through links (the user chose it); below it, nothing is followed.
         fd = os.open(root, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
     except OSError as error:
-        yield _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}", error.errno)
+        yield _root_skip(rel, error)
         return
     try:
         for part in parts[:-1]:
@@ -285,6 +290,14 @@ def _walk_fds(root: str, rel: str, parts: list[str]) -> Iterator[Located | Skip]
 
 # O_NOFOLLOW | O_DIRECTORY on a link: ENOTDIR on Linux, ELOOP on macOS, EMLINK or EFTYPE on the BSDs.
 _MAYBE_LINK = frozenset({errno.ENOTDIR, errno.EMLINK, getattr(errno, "EFTYPE", errno.ENOTDIR)})
+
+
+def _root_skip(rel: str, error: OSError) -> Skip:
+    """Why a file cannot be reached when its scanned folder cannot be opened: a folder renamed or deleted since
+    the scan took its files with it (they vanished, they did not change)."""
+    if error.errno in (errno.ENOENT, errno.ENOTDIR):
+        return _skip(rel, SkipReason.VANISHED, "the scanned folder is gone (moved or deleted since the scan)")
+    return _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}", error.errno)
 
 
 def _folder_error(part: str, fd: int, error: OSError) -> OSError:
@@ -371,8 +384,7 @@ class Walker:
         if problem:
             return _skip(rel, SkipReason.BAD_PATH, problem)
         if self._root_fd is None:
-            error = self._root_error or OSError(errno.EBADF, "not opened")
-            return _skip(rel, SkipReason.UNREACHABLE, f"the scanned folder cannot be opened: {error.strerror}")
+            return _root_skip(rel, self._root_error or OSError(errno.EBADF, "not opened"))
         parts = rel.split("/")
         folders = parts[:-1]
         same = 0

@@ -162,6 +162,11 @@ class BackgroundJob(QObject):
         """Ask the current request to stop at its next step; its answer (e.g. a partial result) still comes."""
         self._cancel.set()
 
+    @property
+    def stopping(self) -> bool:
+        """The current request was asked to stop (:meth:`stop`) and has not answered yet."""
+        return self._busy and self._cancel.is_set()
+
     def submit(self, payload: object) -> int:
         """Queue work; any older request still waiting or running is told to stop. Returns the request id."""
         self._cancel.set()

@@ -38,6 +38,11 @@ class FolderActions(QObject):
         self._make_menus()
         page.tree.installEventFilter(self)
         page.tree.customContextMenuRequested.connect(self._on_context_menu)
+        page.side.shown.connect(lambda: page.tabs.setCurrentWidget(page.side))  # a pair on show: its tab
+        page.side.shown.connect(self.refresh)
+        page.model.marks_changed.connect(self.refresh)  # after marking's own line: Undo, Clear, the actions
+        page.jobs.choose.busy_changed.connect(self.on_busy)
+        page.jobs.act.busy_changed.connect(self.on_busy)
 
     def _action(self, text: str, slot: Callable[[], object], shortcut: str | None = None, tip: str = "") -> QAction:
         action = QAction(text, self._page)
@@ -124,7 +129,7 @@ class FolderActions(QObject):
 
     def _make_menus(self) -> None:
         page = self._page
-        self.mark_menu = QMenu(self.tr("&Mark"), page)
+        self.mark_menu: QMenu = QMenu(self.tr("&Mark"), page)
         self.mark_menu.addAction(self.mark_reference_action)
         self.mark_menu.addAction(self.mark_selected_groups_action)
         self.mark_menu.addSeparator()
@@ -148,7 +153,7 @@ class FolderActions(QObject):
         self.mark_menu.addAction(self.reference_folders_action)
         page.mark_button.setMenu(self.mark_menu)
 
-        self.actions_menu = QMenu(self.tr("&Duplicates"), page)
+        self.actions_menu: QMenu = QMenu(self.tr("&Duplicates"), page)
         for action in (self.open_action, self.reveal_action, self.copy_action, self.side_action):
             self.actions_menu.addAction(action)
         self.actions_menu.addSeparator()
@@ -215,24 +220,24 @@ class FolderActions(QObject):
     def refresh(self) -> None:
         """Enable what can be used now: on a result, a selection, marks, a pair, while nothing runs."""
         page = self._page
-        busy = page.scanning
-        page.cancel_button.setEnabled(page.jobs.scan.busy)
+        busy, editing = page.jobs.busy, page.jobs.editing  # while an edit runs, nothing else may change
+        page.cancel_button.setEnabled(page.jobs.scan.busy or page.jobs.act.busy)
         page.scan_button.setEnabled(not busy)
         has_result = page.session is not None
-        selected = len(page.selected_files()) if has_result else 0
-        marked = bool(page.cleaner.marks)
+        selected = len(page.selected_files()) if has_result and not editing else 0
+        marked = bool(page.cleaner.marks) and not editing
         for widget in (page.open_button, page.reveal_button, self.open_action, self.reveal_action):
             widget.setEnabled(selected > 0)
         self.copy_action.setEnabled(selected > 0 or marked)
-        pair = has_result and page.selection.selected_pair() is not None
+        pair = has_result and not editing and page.selection.selected_pair() is not None
         for widget in (page.compare_button, self.side_action, page.not_dup_button, self.not_dup_action):
             widget.setEnabled(pair)
         self.set_reference_action.setEnabled(selected == 1)
-        self.reprioritise_action.setEnabled(has_result and bool(page.groups) and not page.regrouping)
+        self.reprioritise_action.setEnabled(has_result and bool(page.groups) and not page.regrouping and not editing)
         for widget in (self.mark_selected_action, self.unmark_selected_action):
             widget.setEnabled(selected > 0)
-        self.mark_selected_groups_action.setEnabled(bool(page.tree.selectionModel().selectedRows()))
-        groups = has_result and bool(page.groups)
+        self.mark_selected_groups_action.setEnabled(bool(page.tree.selectionModel().selectedRows()) and not editing)
+        groups = has_result and bool(page.groups) and not editing
         for action in (
             self.mark_reference_action,
             self.invert_action,
@@ -244,12 +249,15 @@ class FolderActions(QObject):
         ):
             action.setEnabled(groups)
         self.clear_marks_action.setEnabled(marked)
-        self.undo_action.setEnabled(page.cleaner.can_undo)
-        self.redo_action.setEnabled(page.cleaner.can_redo)
+        self.undo_action.setEnabled(page.cleaner.can_undo and not editing)
+        self.redo_action.setEnabled(page.cleaner.can_redo and not editing)
+        self.reference_folders_action.setEnabled(not editing)
+        self.not_dup_list_action.setEnabled(not editing)  # removing an entry regroups
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
             widget.setEnabled(has_result and not busy)
         self.open_results_action.setEnabled(not busy)
-        can_act = has_result and not busy and (marked or selected > 0)
+        # not while groups are made: the session an action changes is the one the grouping reads
+        can_act = has_result and not busy and not page.regrouping and (marked or selected > 0)
         for widget in (page.trash_button, self.trash_action, page.move_button, self.move_action):
             widget.setEnabled(can_act)
         self.replace.refresh(can_act)
@@ -257,11 +265,15 @@ class FolderActions(QObject):
 
     @Slot(bool)
     def on_busy(self, _busy: bool) -> None:
-        """A scan or a reopening started or ended: the scan's controls wait while it runs."""
+        """A scan, a reopening or an edit started or ended: the scan's controls (and the threshold, while an edit
+        runs) wait; the cleaner's state refuses changes while an edit runs."""
         page = self._page
-        busy = page.scanning
+        busy = page.jobs.busy
+        page.cleaner.set_locked(page.jobs.editing)
+        page.k_box.setEnabled(not page.jobs.editing)
+        page.k_slider.setEnabled(not page.jobs.editing)
         page.scan_button.setEnabled(not busy)
-        page.cancel_button.setEnabled(page.jobs.scan.busy)
+        page.cancel_button.setEnabled(page.jobs.scan.busy or page.jobs.act.busy)
         for widget in (
             page.browse_button,
             page.folder_edit,

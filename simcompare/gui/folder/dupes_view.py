@@ -322,7 +322,7 @@ class FolderViews(QObject):
         """Drop the selected files from the result (undoable; nothing on disk changes) and group again."""
         page = self._page
         files = page.selected_files()
-        if page.session is None or not files:
+        if page.session is None or not files or page.cleaner.locked:  # not while files are acted on
             return 0
         page.model.show_marks(page.cleaner.leave_out(files))
         page.progress.say(self.tr("%n files removed from the results (Undo brings them back)", "", len(files)))

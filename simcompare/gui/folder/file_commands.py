@@ -14,9 +14,9 @@ import errno
 import os
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QModelIndex, QObject, QProcess, QUrl, Slot
+from PySide6.QtCore import QModelIndex, QObject, QProcess, QUrl, Signal, Slot
 from PySide6.QtGui import QDesktopServices, QGuiApplication
 
 from simcompare.core.folder.actions import (
@@ -26,8 +26,6 @@ from simcompare.core.folder.actions import (
     check_destination,
     expected_of,
     kept_references,
-    move_scanned,
-    trash_scanned,
 )
 from simcompare.core.folder.cleaner import whole_groups
 from simcompare.core.folder.cleaner_state import FileState
@@ -35,19 +33,30 @@ from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import error_text, os_error_text, system_error_text
+from simcompare.gui.folder.acting import ActionDone, ActionPlan, ActionRunner
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
 
 _LEFT = {ActionKind.TRASH: FileState.TRASHED, ActionKind.MOVE: FileState.MOVED}
+_TIDIES = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})  # may leave folders empty
 
 
 class FileCommands(QObject):
-    """Acts on the marked files (else the selected ones) of the page's groups."""
+    """Acts on the marked files (else the selected ones) of the page's groups.
+
+    Signals:
+        acted(ActionDone): an action answered and what happened is shown (what changed on disk left the list,
+            what stayed is named with its reason), or why nothing was done.
+    """
+
+    acted = Signal(object)
 
     def __init__(self, page: FolderPage) -> None:
         super().__init__(page)
         self._page = page
+        self.runner = ActionRunner(page.jobs.act, page.progress_bar, page.progress_label, page.cancel_button, self)
+        self.runner.done.connect(self._on_done)
 
     def chosen(self) -> list[int]:
         """The files an action applies to: the marked ones in group order, else the selected ones."""
@@ -141,7 +150,7 @@ class FileCommands(QObject):
         root = page.session.root
         moved = list(report.moved_paths)
         stayed = []
-        for outcome in report.stayed:
+        for outcome in not_reached(report)[1]:
             # another name of a file acted on once: gone with it when both names reached one file (a bind mount)
             if outcome.skipped is SkipReason.SAME_FILE and not os.path.lexists(os.path.join(root, outcome.path)):
                 moved.append(outcome.path)
@@ -150,7 +159,7 @@ class FileCommands(QObject):
         if moved:
             page.forget(moved, _LEFT[report.kind])
             page.files_changed.emit()
-        done = self.tr("%n file(s) moved", "", len(moved))
+        done = self.tr("%n file(s) moved", "", len(moved)) + self.stopped_text(report)
         if report.removed_folders:
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:
@@ -167,6 +176,11 @@ class FileCommands(QObject):
             )
         page.summary.show(status=done)
         return moved
+
+    def stopped_text(self, report: ActionReport) -> str:
+        """What Cancel left: ", n file(s) not reached (cancelled)", or ""."""
+        cancelled = not_reached(report)[0]
+        return ", " + self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
 
     def reason(self, outcome: Outcome) -> str:
         """Why a file stayed, in the interface language (the core's English words only as a last resort)."""
@@ -191,27 +205,25 @@ class FileCommands(QObject):
 
     def to_act_on(self) -> tuple[FolderPage, FolderSession, list[int]] | None:
         """The page, its session and the files an action takes (the marked, else the selected); None when
-        there is nothing to act on (no result, a scan running, no file chosen)."""
+        there is nothing to act on (no result, a scan, an edit or a grouping running, no file chosen)."""
         page = self._page
         session = page.session
-        if session is None or page.scanning:
+        if session is None or page.jobs.busy or page.regrouping:  # a grouping reads the session an action changes
             return None
         chosen = self.chosen()
         return (page, session, chosen) if chosen else None
 
     @Slot()
-    def move_to_trash(self) -> list[str]:
-        """Move the marked (else the selected) members to the trash after confirmation; returns what moved."""
+    def move_to_trash(self) -> bool:
+        """Move the marked (else the selected) members to the trash after confirmation, in the worker; True when
+        it started (:attr:`acted` tells what happened)."""
         if (taken := self.to_act_on()) is None:
-            return []
-        page, session, chosen = taken
+            return False
+        page, _session, chosen = taken
         title = self.tr("Move to trash")
         if not self.confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
-            return []
-        tidy = page.menus.replace.tidy()
-        expected, keeping = self.expected(chosen), self.kept(chosen)
-        report = trash_scanned(session.root, expected, page.trash, log=page.log, keeping=keeping, **tidy)  # type: ignore[arg-type]
-        return self._finish(title, report)
+            return False
+        return self.start(self.plan(ActionKind.TRASH, title, chosen, trash=page.trash))
 
     def ask_destination(self, title: str, key: str, prompt: str) -> tuple[str, tuple[str, ...]] | None:
         """A folder to move or copy into, asked from the one last used under ``key``, and the scanned folders;
@@ -230,41 +242,68 @@ class FileCommands(QObject):
         return destination, scanned
 
     @Slot()
-    def move_to_folder(self) -> list[str]:
-        """Move the marked (else the selected) members into a folder, keeping their relative paths."""
+    def move_to_folder(self) -> bool:
+        """Move the marked (else the selected) members into a folder, keeping their relative paths, in the
+        worker; True when it started."""
         if (taken := self.to_act_on()) is None:
-            return []
-        page, session, chosen = taken
+            return False
+        page, _session, chosen = taken
         title = self.tr("Move to folder")
         if (
             asked := self.ask_destination(title, "folder/last_move", self.tr("Move the files into this folder"))
         ) is None:
-            return []
+            return False
         destination, scanned = asked
         question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )
         if not self.confirm_files(title, question, chosen):
-            return []
+            return False
         page.preferences.remember_folder("folder/last_move", destination)
-        try:
-            tidy = page.menus.replace.tidy()
-            report = move_scanned(
-                session.root,
-                self.expected(chosen),
-                destination,
-                log=page.log,
-                scanned=scanned,
-                keeping=self.kept(chosen),
-                **tidy,  # type: ignore[arg-type]
-            )
-        except OSError as error:  # the destination could not be made: nothing was moved
-            page.warn(title, os_error_text(error))
-            return []
-        except ValueError:  # the destination is the scanned folder or inside it (checked above, by resolving)
-            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
-            return []
-        return self._finish(title, report)
+        return self.start(self.plan(ActionKind.MOVE, title, chosen, destination=destination, scanned=scanned))
+
+    # ------------------------------------------------------------------ in the worker
+    def plan(self, kind: ActionKind, title: str, chosen: list[int], **more: Any) -> ActionPlan:
+        """The confirmed action on ``chosen``, frozen: the files as scanned, each one's group's reference that
+        must stay, the folders to tidy; nothing the user does afterwards changes it."""
+        page = self._page
+        assert page.session is not None
+        remove_empty, keep = page.menus.replace.tidy()
+        return ActionPlan(
+            kind,
+            title,
+            page.session,
+            tuple(self.expected(chosen)),
+            page.log,
+            keeping=self.kept(chosen),
+            remove_empty=remove_empty and kind in _TIDIES,
+            keep=keep,
+            **more,
+        )
+
+    def start(self, plan: ActionPlan) -> bool:
+        """Run a confirmed plan in the worker (progress and Cancel on the page's progress line); what happened
+        is shown when it answers (:attr:`acted`). False when another action or a scan runs."""
+        if self._page.jobs.busy:
+            return False
+        return self.runner.start(plan)
+
+    @Slot(object)
+    def _on_done(self, done: ActionDone) -> None:
+        page, plan = self._page, done.plan
+        if plan.session is not page.session:
+            return  # another result is on screen (cannot happen while an action runs: scans wait)
+        if done.error is not None or done.report is None:
+            if isinstance(done.error, OSError):  # the destination could not be made: nothing was done
+                page.warn(plan.title, os_error_text(done.error))
+            else:  # the destination is the scanned folder or inside it (checked before, by resolving)
+                page.warn(plan.title, self.tr("Choose a folder outside the scanned folder."))
+            page.summary.show(status=self.tr("{0}: nothing was done").format(plan.title))
+        elif plan.kind in _LEFT:
+            self._finish(plan.title, done.report)
+        else:
+            page.menus.replace.finish(plan.title, done.report)
+        self.acted.emit(done)
 
     @Slot()
     def open_log(self) -> bool:
@@ -274,6 +313,12 @@ class FileCommands(QObject):
             self._page.warn(self.tr("Action log"), self.tr("Nothing has been moved yet."))
             return False
         return QDesktopServices.openUrl(QUrl.fromLocalFile(str(log.path)))
+
+
+def not_reached(report: ActionReport) -> tuple[list[Outcome], list[Outcome]]:
+    """The files an action left alone: those Cancel stopped it before, and the others (each with its reason)."""
+    cancelled = [o for o in report.stayed if o.skipped is SkipReason.CANCELLED]
+    return cancelled, [o for o in report.stayed if o.skipped is not SkipReason.CANCELLED]
 
 
 def send_to_trash(path: str) -> None:

@@ -10,23 +10,19 @@ touches the visible rows only.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from PySide6.QtCore import QObject, Slot
 
 from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference
 from simcompare.core.folder.roots import with_reference_roots
 from simcompare.gui.folder.cells import human_size
-
-if TYPE_CHECKING:
-    from simcompare.gui.folder.page import FolderPage
+from simcompare.gui.folder.parts import MarkingPage
 
 
 class Marking(QObject):
     """Marks files of the page's groups; every change of marks, one tick included, can be undone and redone."""
 
-    def __init__(self, page: FolderPage) -> None:
-        super().__init__(page)
+    def __init__(self, page: MarkingPage, parent: QObject) -> None:
+        super().__init__(parent)
         self._page = page
         page.model.marks_changed.connect(self._on_marks_changed)
 
@@ -108,10 +104,11 @@ class Marking(QObject):
             self._page.regroup()
 
     def set_selected_as_reference(self) -> bool:
-        """Make the selected member its group's reference; distances are measured to it from now on."""
+        """Make the selected member its group's reference; distances are measured to it from now on. One step
+        of the undo: Undo brings the old reference back (the groups are made again)."""
         page = self._page
         files = page.selected_files()
-        if page.session is None or len(files) != 1:
+        if page.session is None or len(files) != 1 or page.cleaner.locked:
             return False
         found = page.selection.group_of_file(files[0])
         if found is None:
@@ -119,9 +116,9 @@ class Marking(QObject):
         row, group = found
         new = set_reference(page.session, group, files[0])
         unmarked = page.cleaner.choose_reference(group, files[0])  # a reference is never marked
-        page.model.replace_group(row, new, page.session.wasted_bytes(new))
+        page.model.replace_groups({row: (new, page.session.wasted_bytes(new))})
         page.model.show_marks(unmarked)
-        page.select_files([files[0]])
+        page.select_files([files[0]])  # the menus follow the marks (Undo can take the choice back)
         return True
 
     def marks_text(self) -> str:
@@ -138,4 +135,3 @@ class Marking(QObject):
         page.marks_label.setText(self.marks_text())
         if page.selection.filters_marks():
             page.proxy.invalidate()
-        page.menus.refresh()

@@ -10,7 +10,7 @@ which files a rule marks is decided by the core (:mod:`simcompare.core.folder.cl
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable, Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from typing import Any
 
 import numpy as np
@@ -236,18 +236,17 @@ class GroupTreeModel(QAbstractItemModel):
             self._members_sorted[row] = True
         return group.members
 
-    def replace_group(self, row: int, group: Group, wasted: int) -> None:
-        """Show ``group`` in place of the group at ``row`` (a new reference: same members, same place)."""
-        self._groups[row] = group
-        self._members_sorted[row] = False
-        self._wasted[row] = wasted
-        group = Group(group.reference, self._members(row), group.max_distance)
-        if row >= self._loaded:
-            return
-        parent = self.index(row, 0)
-        self.dataChanged.emit(self.index(row, 0), self.index(row, len(Column) - 1))
-        if group.members:
-            self.dataChanged.emit(self.index(0, 0, parent), self.index(len(group.members) - 1, len(Column) - 1, parent))
+    def replace_groups(self, changed: Mapping[int, tuple[Group, int]]) -> None:
+        """Show new references of many groups (row → group, wasted bytes; same members, same places) in one
+        layout change; the rows a view holds (selected, current) follow their files."""
+        self.layoutAboutToBeChanged.emit()
+        kept = self.persistentIndexList()
+        held = [self.file_index(i) for i in kept]
+        for row, (group, wasted) in changed.items():
+            self._groups[row], self._members_sorted[row], self._wasted[row] = group, False, wasted
+        now = [i if f is None else self.member_index(f) for i, f in zip(kept, held, strict=True)]
+        self.changePersistentIndexList(kept, [n.siblingAtColumn(i.column()) for i, n in zip(kept, now, strict=True)])
+        self.layoutChanged.emit()
 
     @property
     def groups(self) -> list[Group]:

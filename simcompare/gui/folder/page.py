@@ -217,8 +217,8 @@ class FolderPage(QWidget):
         """The parts that act: each gets the page's widgets it works on; then the wiring between them."""
         self.selection = GroupSelection(self.tree, self.model, self.proxy, self)
         self.progress = ScanProgress(self.progress_bar, self.progress_label, lambda: self.jobs.scan.busy, self)
-        self.summary = GroupsSummary(self)
-        self.marking = Marking(self)
+        self.summary = GroupsSummary(self, self)
+        self.marking = Marking(self, self)
         self.file_commands = FileCommands(self)
         self.dialogs = FolderDialogs(self)
         self.side = self.side_tab = side = SideBySide(self)
@@ -255,7 +255,7 @@ class FolderPage(QWidget):
         self.tabs.addTab(self.side_tab, self.tr("Side by side"))
         self.tabs.addTab(self.problems_view, self.tr("Problems"))
         self.tabs.addTab(self.empty_view, self.tr("Empty files"))
-        self.roots_view = ResultRoots(self)  # the "Not read" tab; paths relative to their roots
+        self.roots_view = ResultRoots(self, self)  # the "Not read" tab; paths relative to their roots
 
         self.histogram = DistanceHistogramView()
 
@@ -360,8 +360,8 @@ class FolderPage(QWidget):
 
     @Slot()
     def start_scan(self) -> bool:
-        """Scan the chosen folder in the worker; False when a scan runs already or the folder is missing."""
-        if self.scanning:
+        """Scan the chosen folder in the worker; False when a scan or an edit runs already or the folder is missing."""
+        if self.jobs.busy:
             return False
         folder = self.folder()
         if not folder or not Path(folder).is_dir():
@@ -385,8 +385,8 @@ class FolderPage(QWidget):
             self.progress.say(self.tr("Cancelling…"))
 
     def open_results(self, path: str | os.PathLike[str]) -> bool:
-        """Reopen saved results in the worker (no scan); False while a scan runs."""
-        if self.scanning:
+        """Reopen saved results in the worker (no scan); False while a scan or an edit runs."""
+        if self.jobs.busy:
             return False
         self.progress.start(self.tr("Opening the results…"))
         self.jobs.load.submit(str(path))

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
 from PySide6.QtWidgets import QLabel, QProgressBar
@@ -21,10 +20,8 @@ from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
+from simcompare.gui.folder.parts import SummaryPage
 from simcompare.gui.folder.roots_view import skipped_summary
-
-if TYPE_CHECKING:
-    from simcompare.gui.folder.page import FolderPage
 
 
 def duration(seconds: float) -> str:
@@ -127,8 +124,8 @@ class ScanProgress(QObject):
 class GroupsSummary(QObject):
     """Words the groups on screen (the line above the tree) and the search behind them (beside k)."""
 
-    def __init__(self, page: FolderPage) -> None:
-        super().__init__(page)
+    def __init__(self, page: SummaryPage, parent: QObject) -> None:
+        super().__init__(parent)
         self._page = page
         self._status = ""
 

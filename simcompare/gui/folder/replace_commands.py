@@ -20,11 +20,12 @@ from PySide6.QtWidgets import QMenu
 
 from simcompare.core.folder.actions import ActionKind, ActionReport, Outcome, expected_of
 from simcompare.core.folder.cleaner_state import FileState
-from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
+from simcompare.core.folder.replace import LinkKind, Replacement
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.formats.names import display_name
-from simcompare.gui.common.messages import os_error_text, system_error_text
+from simcompare.gui.common.messages import system_error_text
 from simcompare.gui.folder.cells import human_size
+from simcompare.gui.folder.file_commands import not_reached
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -101,32 +102,31 @@ class ReplaceCommands(QObject):
     def _remember(self, on: bool) -> None:
         self._page.preferences.settings.setValue(_REMOVE_EMPTY_KEY, on)
 
-    def tidy(self) -> dict[str, object]:
-        """What Move to trash, Move to folder and Delete permanently pass on: remove the folders they emptied
-        (never the scanned folder, nor a reference folder)?"""
+    def tidy(self) -> tuple[bool, tuple[str, ...]]:
+        """What Move to trash, Move to folder and Delete permanently pass on: remove the folders they emptied,
+        and the folders never removed (the scanned folders, the reference folders)."""
         session = self._page.session
         roots = tuple(r.path for r in session.result.roots) if session is not None else ()
-        keep = (*self._page.reference_folders(), *roots)
-        return {"remove_empty": self.remove_empty_action.isChecked(), "keep": keep}
+        return self.remove_empty_action.isChecked(), (*self._page.reference_folders(), *roots)
 
     # ------------------------------------------------------------------ the actions
     @Slot()
-    def replace_with_hard_link(self) -> list[str]:
+    def replace_with_hard_link(self) -> bool:
         return self._link(LinkKind.HARD)
 
     @Slot()
-    def replace_with_symbolic_link(self) -> list[str]:
+    def replace_with_symbolic_link(self) -> bool:
         return self._link(LinkKind.SYMBOLIC)
 
-    def _link(self, how: LinkKind) -> list[str]:
+    def _link(self, how: LinkKind) -> bool:
         if (taken := self._page.file_commands.to_act_on()) is None:
-            return []
+            return False
         page, session, chosen = taken
         reference_of = {m.index: g.reference for g in page.groups for m in g.members}
         chosen = [i for i in chosen if i in reference_of and reference_of[i] != i]
         if not chosen:
             page.warn(self._title(how), self.tr("Choose copies, not their group's reference."))
-            return []
+            return False
         differ = sum(1 for i in chosen if not session.same_bytes(i, reference_of[i]))
         if how is LinkKind.HARD:
             question = self.tr("Replace %n file(s) with a hard link to their group's reference?", "", len(chosen))
@@ -140,62 +140,56 @@ class ReplaceCommands(QObject):
             f"{display_name(page.absolute(i))} → {display_name(page.absolute(reference_of[i]))}" for i in chosen
         )
         if not page.confirm(self._title(how), question, listing):
-            return []
+            return False
         files = session.files
-        pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
-        return self.finish(self._title(how), link_scanned(session.root, pairs, how, log=page.log))
+        pairs = tuple(Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen)
+        kind = ActionKind.HARD_LINK if how is LinkKind.HARD else ActionKind.SYMBOLIC_LINK
+        commands = page.file_commands
+        return commands.start(commands.plan(kind, self._title(how), chosen, pairs=pairs))
 
     def _title(self, how: LinkKind) -> str:
         return self.tr("Replace with hard link") if how is LinkKind.HARD else self.tr("Replace with symbolic link")
 
     @Slot()
-    def delete_permanently(self) -> list[str]:
-        """Delete the marked (else the selected) files without the trash, after asking twice."""
+    def delete_permanently(self) -> bool:
+        """Delete the marked (else the selected) files without the trash, after asking twice, in the worker."""
         commands = self._page.file_commands
         if (taken := commands.to_act_on()) is None:
-            return []
+            return False
         page, session, chosen = taken
         title = self.tr("Delete permanently")
         size = human_size(sum(session.files[i].size for i in chosen))
         first = self.tr("Delete %n file(s) ({0}) permanently? They do not go to the trash.", "", len(chosen))
         if not commands.confirm_files(title, first.format(size), chosen, self.tr("Delete every copy?")):
-            return []
+            return False
         again = self.tr("Really delete %n file(s) ({0})? This cannot be undone.", "", len(chosen)).format(size)
         listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
         if not page.confirm(title, again, listing):
-            return []
-        expected, keeping = commands.expected(chosen), commands.kept(chosen)
-        report = delete_scanned(session.root, expected, log=page.log, keeping=keeping, **self.tidy())  # type: ignore[arg-type]
-        return self.finish(title, report)
+            return False
+        return commands.start(commands.plan(ActionKind.DELETE, title, chosen))
 
     @Slot()
-    def copy_to_folder(self) -> list[str]:
-        """Copy the marked (else the selected) files into a folder, keeping their paths; the files stay."""
+    def copy_to_folder(self) -> bool:
+        """Copy the marked (else the selected) files into a folder, keeping their paths (the files stay), in the
+        worker."""
         commands = self._page.file_commands
         if (taken := commands.to_act_on()) is None:
-            return []
-        page, session, chosen = taken
+            return False
+        page, _session, chosen = taken
         title = self.tr("Copy to folder")
         prompt = self.tr("Copy the files into this folder")
         if (asked := commands.ask_destination(title, "folder/last_copy", prompt)) is None:
-            return []
+            return False
         destination, scanned = asked
         question = self.tr("Copy %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )
         listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
         if not page.confirm(title, question, listing):
-            return []
+            return False
         page.preferences.remember_folder("folder/last_copy", destination)
-        try:
-            report = copy_scanned(session.root, commands.expected(chosen), destination, log=page.log, scanned=scanned)
-        except OSError as error:  # the destination could not be made: nothing was copied
-            page.warn(title, os_error_text(error))
-            return []
-        except ValueError:
-            page.warn(title, self.tr("Choose a folder outside the scanned folder."))
-            return []
-        return self.finish(title, report)
+        plan = commands.plan(ActionKind.COPY, title, chosen, destination=destination, scanned=scanned)
+        return commands.start(plan)
 
     # ------------------------------------------------------------------ afterwards
     def finish(self, title: str, report: ActionReport) -> list[str]:
@@ -206,7 +200,7 @@ class ReplaceCommands(QObject):
         root = page.session.root
         changed = list(report.moved_paths) if report.kind in _LEFT else []
         stayed = []
-        for outcome in report.stayed:
+        for outcome in not_reached(report)[1]:
             gone = report.kind is ActionKind.DELETE and outcome.skipped is SkipReason.SAME_FILE
             if gone and not os.path.lexists(os.path.join(root, outcome.path)):
                 changed.append(outcome.path)  # another name of a file deleted once (a bind mount)
@@ -215,7 +209,7 @@ class ReplaceCommands(QObject):
         if changed:
             page.forget(changed, _LEFT[report.kind])
             page.files_changed.emit()
-        done = self.done_text(report.kind, len(report.done))
+        done = self.done_text(report.kind, len(report.done)) + page.file_commands.stopped_text(report)
         if report.removed_folders:
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:

@@ -1,8 +1,10 @@
 """Re-prioritise…: the dialog that orders the criteria picking each group's reference, and the command applying it.
 
 The criteria and the choice are the core's (:mod:`simcompare.core.folder.reprioritise`): a member becomes the
-reference only when every other member is within k of it and verified, so the members stay the same. The change
-is one step of the cleaner's undo (Mark → Undo brings the old references back). The dialog opens window-modal
+reference only when every other member is within k of it and verified, so the members stay the same. The choice
+runs in the page's worker (:func:`~simcompare.gui.folder.jobs.choose_references`: 13,000 groups take 0.2 s) on a
+snapshot of the groups; meanwhile the page takes no edit of marks or groups, and the answer is shown in one step
+and is one step of the cleaner's undo (Mark → Undo brings the old references back). The dialog opens window-modal
 and applies on OK, so tests fill it in and press its buttons as a user does.
 """
 
@@ -27,9 +29,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion, ReferenceRule, reprioritise
+from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Criterion, ReferenceRule
+from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.plain import plain_label
+from simcompare.gui.folder.jobs import Reprioritised, ReprioritiseRequest
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -217,6 +221,9 @@ class ReprioritiseDialog(QDialog):
 class Reprioritising(QObject):
     """Opens the dialog from the Mark menu and the list's context menu, and applies what it chose.
 
+    Signals:
+        applied(int): the chosen references are shown; the number of groups that got another reference.
+
     Attributes:
         rule: The rule the dialog starts from: the last one applied, else the default.
         new_groups_rule: The rule that picks the reference of every group the page makes (the default rule;
@@ -224,6 +231,8 @@ class Reprioritising(QObject):
         dialog: The dialog while it is open (for tests), else None.
         ask_text: ``(title, label, start) -> text``; asks for the preferred formats (an input box by default).
     """
+
+    applied = Signal(int)
 
     def __init__(self, page: FolderPage) -> None:
         super().__init__(page)
@@ -233,6 +242,8 @@ class Reprioritising(QObject):
         self.dialog: ReprioritiseDialog | None = None
         self.ask_text: AskText = lambda title, label, start: _input(page, title, label, start)
         page.menus.reprioritise_action.triggered.connect(lambda _checked=False: self.open())
+        page.jobs.choose.result_ready.connect(self._on_chosen)
+        page.jobs.choose.failed.connect(page.progress.on_failed)
 
     @Slot()
     def open(self) -> ReprioritiseDialog | None:
@@ -260,34 +271,54 @@ class Reprioritising(QObject):
         self.dialog = None
 
     @Slot(object, bool)
-    def apply(self, rule: ReferenceRule, selected_only: bool = False) -> int:
-        """Choose the references of every group (or the selected ones) by ``rule``, as one undoable change;
-        returns how many groups got another reference."""
+    def apply(self, rule: ReferenceRule, selected_only: bool = False) -> bool:
+        """Choose the references of every group (or the selected ones) by ``rule`` in the worker; the answer is
+        shown as one undoable change (:attr:`applied` says how many groups got another reference). Until then
+        the page takes no edit of marks or groups. False when there is nothing to do or an edit runs."""
         page = self._page
         session, shown = page.session, page.shown
-        if session is None or shown is None:
-            return 0
+        if session is None or shown is None or page.jobs.busy or page.regrouping:
+            return False
         self.rule = rule
         groups = page.groups
-        rows = page.selection.selected_group_rows() if selected_only else list(range(len(groups)))
-        chosen = [groups[row] for row in rows]
-        folders = page.cleaner.reference_folders
-        done = reprioritise(session, chosen, rule, shown.request.k, reference_folders=folders)
-        unmarked = page.cleaner.choose_references(chosen, [g.reference for g in done.groups])
-        for row, old, new in zip(rows, chosen, done.groups, strict=True):
+        rows = page.selection.selected_group_rows() if selected_only else range(len(groups))
+        folders = with_reference_roots(page.cleaner.reference_folders, session.result.roots)  # as the grouping does
+        request = ReprioritiseRequest(session, tuple(groups[row] for row in rows), rule, shown.request.k, folders)
+        page.jobs.choose.submit(request)
+        page.progress.say(self.tr("Choosing the references…"))
+        return True
+
+    @Slot(int, object)
+    def _on_chosen(self, _request: int, answer: Reprioritised) -> None:
+        """Show the chosen references in one step, on the groups they were chosen for, found by their reference
+        (a sort may have moved them; no regroup can run meanwhile: the threshold and every edit wait)."""
+        page = self._page
+        if answer.request.session is not page.session:
+            return
+        groups = page.groups
+        row_of = {g.reference: row for row, g in enumerate(groups)}
+        olds, news, changed = [], [], {}
+        for old, new, wasted in zip(answer.request.groups, answer.groups, answer.wasted, strict=True):
+            row = row_of.get(old.reference)
+            if row is None or len(groups[row].members) != len(old.members):
+                continue
+            olds.append(groups[row])
+            news.append(new.reference)
             if new.reference != old.reference:
-                page.model.replace_group(row, new, session.wasted_bytes(new))
+                changed[row] = (new, wasted)
+        unmarked = page.cleaner.choose_references(olds, news)
+        page.model.replace_groups(changed)
         page.model.show_marks(unmarked)
         page.views.refresh()
-        said = self.tr("New references in %n groups", "", done.changed)
-        if done.held_back:
+        said = self.tr("New references in %n groups", "", len(changed))
+        if answer.held_back:
             said += self.tr(
-                "; in %n groups the first member by the rule is not close to every other member", "", done.held_back
+                "; in %n groups the first member by the rule is not close to every other member", "", answer.held_back
             )
         page.progress.say(said)
         page.summary.show()
         page.menus.refresh()
-        return done.changed
+        self.applied.emit(len(changed))
 
 
 def _input(parent: QWidget, title: str, label: str, start: str) -> str:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QAbstractTableModel, QCoreApplication, QModelIndex, QObject, Qt
 from PySide6.QtWidgets import QAbstractItemView, QTableView
@@ -19,9 +18,7 @@ from simcompare.core.folder.scan import ScanResult
 from simcompare.core.folder.skipped import Skipped, SkipReason
 from simcompare.core.formats.names import display_name
 from simcompare.gui.folder.models import SORT_ROLE, Index
-
-if TYPE_CHECKING:
-    from simcompare.gui.folder.page import FolderPage
+from simcompare.gui.folder.parts import RootsPage
 
 
 def skip_reason_text(reason: SkipReason | str) -> str:
@@ -102,8 +99,8 @@ class SkippedModel(QAbstractTableModel):
 class ResultRoots(QObject):
     """The *Not read* tab, and the paths in the groups shown relative to their roots."""
 
-    def __init__(self, page: FolderPage) -> None:
-        super().__init__(page)
+    def __init__(self, page: RootsPage, parent: QObject) -> None:
+        super().__init__(parent)
         tabs, model = page.tabs, page.model
         self._tabs, self._groups_model = tabs, model
         # every new result (a scan, reopened results, files gone) resets the groups' model first

@@ -3,9 +3,7 @@ pair's figures on top, stepping through the members of the groups against their 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-from PySide6.QtCore import Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from simcompare.core.errors import InputError
@@ -15,15 +13,19 @@ from simcompare.core.text.documents import read_document
 from simcompare.gui.common.diff_view import DifferencesView
 from simcompare.gui.common.messages import input_error_text
 from simcompare.gui.common.plain import plain_label
-
-if TYPE_CHECKING:
-    from simcompare.gui.folder.page import FolderPage
+from simcompare.gui.folder.parts import PairPage
 
 
 class SideBySide(QWidget):
-    """Two files of the page's groups side by side; the pair can go on to the Compare page."""
+    """Two files of the page's groups side by side; the pair can go on to the Compare page.
 
-    def __init__(self, page: FolderPage) -> None:
+    Signals:
+        shown(): a pair is on show (the page brings the tab forward and sets its actions enabled).
+    """
+
+    shown = Signal()
+
+    def __init__(self, page: PairPage) -> None:
         super().__init__()
         self._page = page
         self.pair: tuple[int, int] | None = None
@@ -81,8 +83,7 @@ class SideBySide(QWidget):
         self.pair = (a, b)
         self.diff_view.set_titles(files[a].path, files[b].path)
         self.diff_view.set_texts(texts[0], texts[1], segmenter=session.result.config.segmenter)
-        page.tabs.setCurrentWidget(self)
-        page.menus.refresh()
+        self.shown.emit()
         return True
 
     def step_member(self, step: int) -> bool:

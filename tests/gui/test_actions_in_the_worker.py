@@ -1,0 +1,148 @@
+"""Actions on files run in the page's worker: progress n of N, Cancel between two files (never inside one), no edit
+of marks or groups meanwhile, and afterwards the list shows exactly what happened on disk. The trash here is the
+real one (in a temporary home) behind a gate the test opens, so the test decides when the worker goes on."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+import test_folder_cleaner as shared
+from PySide6.QtCore import Qt
+from test_folder_cleaner import index_of, marked_paths, menu_action
+from test_folder_page import run_scan, wait_grouped
+
+from simcompare.core.folder.safe_paths import SkipReason
+from simcompare.gui.folder.file_commands import send_to_trash
+from simcompare.gui.folder.page import FolderPage
+
+cleaner, folder, home = shared.cleaner, shared.folder, shared.home  # the cleaner tests' fixtures
+
+CHOSEN = ["en_c.txt", "sub/en_b.md", "sub/zh_b.txt"]
+
+
+class GatedTrash:
+    """The real trash, each file waiting until the test opens the gate (the worker thread waits, not the test)."""
+
+    def __init__(self) -> None:
+        self.reached = threading.Event()
+        self.gate = threading.Event()
+        self.calls: list[str] = []
+
+    def __call__(self, path: str) -> None:
+        self.calls.append(path)
+        self.reached.set()
+        self.gate.wait(60)  # opened by the test; the bound only keeps a failed test from hanging the run
+        send_to_trash(path)
+
+
+def trashed(home: Path) -> list[str]:
+    files = home / ".local" / "share" / "Trash" / "files"
+    return sorted(p.name for p in files.iterdir()) if files.is_dir() else []
+
+
+def test_cancel_stops_between_two_files_and_the_list_shows_what_happened(
+    qtbot, cleaner: FolderPage, folder: Path, home: Path
+) -> None:
+    run_scan(qtbot, cleaner, folder)
+    trash = GatedTrash()
+    cleaner.trash = trash
+    cleaner.confirm = lambda title, text, details: True
+    cleaner.model.set_marked([index_of(cleaner, p) for p in CHOSEN])
+    with qtbot.waitSignal(cleaner.file_commands.acted, timeout=30_000) as answer:
+        menu_action(cleaner.actions_menu, "Move to trash…").trigger()
+        qtbot.waitUntil(trash.reached.is_set, timeout=30_000)  # the worker holds the first file
+        assert cleaner.progress_bar.isVisible() and cleaner.progress_bar.maximum() == 3
+        assert cleaner.progress_label.text().startswith("Move to trash: 0 of 3 files")
+        # nothing the user does now changes what is acted on, nor starts anything else
+        assert not cleaner.trash_button.isEnabled() and not cleaner.scan_button.isEnabled()
+        assert not cleaner.menus.undo_action.isEnabled() and not cleaner.k_box.isEnabled()
+        assert not cleaner.menus.open_results_action.isEnabled() and not cleaner.start_scan()
+        assert not cleaner.menus.not_dup_list_action.isEnabled() and not cleaner.menus.reprioritise_action.isEnabled()
+        assert not cleaner.file_commands.move_to_trash()
+        box = cleaner.model.member_index(index_of(cleaner, "sub/zh_b.txt"))
+        assert not cleaner.model.setData(box, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
+        menu_action(cleaner.mark_menu, "Clear the marks").trigger()  # disabled: does nothing
+        assert marked_paths(cleaner) == set(CHOSEN)
+        assert cleaner.cancel_button.isEnabled()
+        qtbot.mouseClick(cleaner.cancel_button, Qt.MouseButton.LeftButton)
+        assert "stopping after the file being acted on" in cleaner.progress_label.text()
+        trash.gate.set()  # the file being trashed is finished; the next ones are not started
+    done = answer.args[0]
+    assert len(trash.calls) == 1 and done.report.moved_paths == ("en_c.txt",)
+    assert [o.skipped for o in done.report.stayed] == [SkipReason.CANCELLED, SkipReason.CANCELLED]
+    assert trashed(home) == ["en_c.txt"]
+    assert (folder / "sub" / "en_b.md").exists() and (folder / "sub" / "zh_b.txt").exists()
+    assert "1 file(s) moved, 2 file(s) not reached (cancelled)" in cleaner.summary_label.text()
+    assert cleaner.progress_label.text() == "Move to trash: stopped by Cancel" and not cleaner.progress_bar.isVisible()
+    wait_grouped(qtbot, cleaner)
+    listed = {cleaner.result.files[i].path for g in cleaner.groups for i in g.indices}
+    assert "en_c.txt" not in listed and {"sub/en_b.md", "sub/zh_b.txt"} <= listed
+    assert cleaner.cleaner.removed == {"en_c.txt": "trashed"}
+    assert marked_paths(cleaner) == {"sub/en_b.md", "sub/zh_b.txt"}  # the files not reached keep their marks
+    assert cleaner.trash_button.isEnabled() and not cleaner.cancel_button.isEnabled()
+    assert "\ttrash\tok\t" in (home / "actions.log").read_text(encoding="utf-8")
+
+
+def test_the_plan_is_the_confirmed_one_whatever_changes_meanwhile(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    run_scan(qtbot, cleaner, folder)
+    aside = tmp_path / "aside"
+    cleaner.ask_folder = lambda title, start, pattern: str(aside)
+    confirmed: list[str] = []
+
+    def confirm(title: str, text: str, details: str) -> bool:
+        confirmed.append(details)
+        return True
+
+    cleaner.confirm = confirm
+    cleaner.model.set_marked([index_of(cleaner, "sub/en_b.md")])
+    with qtbot.waitSignal(cleaner.file_commands.acted, timeout=30_000) as answer:
+        menu_action(cleaner.actions_menu, "Move to folder…").trigger()
+        # the answer waits for the window's event loop: the marks change now, and the file is swapped on disk
+        cleaner.cleaner.set_locked(False)  # even past the lock, the worker holds its own copy of the plan
+        cleaner.model.set_marked([index_of(cleaner, "en_c.txt")])
+        cleaner.cleaner.set_locked(True)
+    assert confirmed == [str(folder / "sub" / "en_b.md")]
+    assert answer.args[0].report.moved_paths == ("sub/en_b.md",)
+    assert (aside / "sub" / "en_b.md").exists() and (folder / "en_c.txt").exists()
+
+
+def test_a_file_swapped_after_the_confirmation_is_left_alone_and_named(
+    qtbot, cleaner: FolderPage, folder: Path, home: Path
+) -> None:
+    run_scan(qtbot, cleaner, folder)
+    trash = GatedTrash()
+    cleaner.trash = trash
+    cleaner.confirm = lambda title, text, details: True
+    warned: list[str] = []
+    cleaner.warn = lambda title, text: warned.append(text)
+    cleaner.model.set_marked([index_of(cleaner, "en_c.txt"), index_of(cleaner, "sub/en_b.md")])
+    with qtbot.waitSignal(cleaner.file_commands.acted, timeout=30_000):
+        menu_action(cleaner.actions_menu, "Move to trash…").trigger()
+        qtbot.waitUntil(trash.reached.is_set, timeout=30_000)  # the first file is being trashed
+        (folder / "sub" / "en_b.md").write_text("another text, written while the action runs", encoding="utf-8")
+        trash.gate.set()
+    assert trashed(home) == ["en_c.txt"] and len(trash.calls) == 1  # checked right before its turn
+    assert (folder / "sub" / "en_b.md").read_text(encoding="utf-8").startswith("another text")
+    (text,) = warned
+    assert f"{folder / 'sub' / 'en_b.md'}: it changed since the scan" in text
+
+
+def test_the_language_waits_while_files_are_acted_on(qtbot, main_window, folder: Path, home: Path) -> None:
+    page = main_window.folder_page
+    page.reprioritising.new_groups_rule = None
+    page.workers = 1
+    run_scan(qtbot, page, folder)
+    trash = GatedTrash()
+    page.trash = trash
+    page.confirm = lambda title, text, details: True
+    page.select_files([index_of(page, "en_c.txt")])
+    assert main_window.language_group.isEnabled()
+    with qtbot.waitSignal(page.file_commands.acted, timeout=30_000):
+        menu_action(page.actions_menu, "Move to trash…").trigger()
+        qtbot.waitUntil(trash.reached.is_set, timeout=30_000)
+        assert not main_window.language_group.isEnabled()  # rebuilding the window now would lose the answer
+        trash.gate.set()
+    assert main_window.language_group.isEnabled() and trashed(home) == ["en_c.txt"]
