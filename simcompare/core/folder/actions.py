@@ -3,7 +3,10 @@
 Every action acts only on what was scanned (DESIGN.md §5): each file is first reached under the scanned
 folder without following links and compared with its record (``safe_paths.locate``); a file that changed,
 vanished or became something else (a folder, a link, another file) is left alone and named with the reason.
-One file chosen twice by two names (a hard link, a bind mount) is acted on once.
+One file chosen twice by two names (a hard link, a bind mount) is acted on once. A file is taken away (trashed,
+moved, deleted) only from a private name: it is first renamed, in one step through its held-open folder, to a
+short random name beside it and compared there (:func:`_detach`), so a file that took its name after the last
+check (a save by rename, a swap), or a folder swapped on its path, is never the one acted on; it is put back.
 
 Nothing here overwrites a file: a move to a folder keeps each file's path relative to the scanned folder
 and, where that name is taken, picks a free one ("name (2).txt"); a move across file systems copies to a
@@ -18,15 +21,18 @@ files which moved stayed.
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import datetime as _dt
 import errno
 import os
 import stat
+import sys
 import threading
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.errors import Cancelled
@@ -194,7 +200,9 @@ def _kept_is_gone(root: str, kept: Expected) -> str:
     """Why the copy that should stay is no longer the one scanned ('' when it still is)."""
     with locate(root, kept) as found:
         if isinstance(found, Skip):
-            return f"its group's reference {kept.path} {found.detail}: it is kept, the last copy"
+            return (
+                f"its group's reference {kept.path} is no longer the file scanned ({found.detail}); this copy is kept"
+            )
     return ""
 
 
@@ -292,15 +300,136 @@ def _report(
 
 
 def _trash_one(trash: Callable[[str], None]) -> _Act:
+    """Send the found file to the trash and nothing else, whatever happens to its path meanwhile.
+
+    The trash takes a path, and a path is read again by the trash: a folder on it swapped after the last check
+    would send another file. So the file is first taken off its name (:func:`_detach`: renamed to a private
+    name in its own folder, through the folder's descriptor, and checked there), and the trash is given that
+    private name: no other folder holds it, so a path that no longer leads to the scanned folder reaches
+    nothing and nothing is trashed (the file is put back and left alone). Then the trash's record of the file
+    gets its own name back (:func:`_named_in_trash`), so that restoring it from the trash gives it its name.
+    Where the trash's record cannot be mended (macOS, Windows), the file, checked under its private name, is put
+    back under its own and sent by its path at once: a folder swapped in that moment is the window left there.
+    """
+
     def act(found: Located, rel: str) -> str:
-        # The trash takes a path: the path must still reach the file the safe walk found.
-        now = os.lstat(found.path)
-        if identity_of(now) != identity_of(found.info) or not stat.S_ISREG(now.st_mode):
-            raise OSError(errno.ESTALE, "the path no longer reaches the scanned file (a folder on it was swapped)")
-        trash(found.path)
+        detached = _detach(found, "sent to the trash")
+        fd = found.folder_fd
+        if not _TRASH_KEEPS_RECORDS:  # a trash whose record cannot be mended: checked, then sent by its own name
+            if _put_back(found, detached) != os.path.basename(found.name):
+                raise Refused(SkipReason.CHANGED, "another file took its name while it was being sent to the trash")
+            now = os.lstat(found.path)
+            if not _same(found, now) or not stat.S_ISREG(now.st_mode):
+                raise OSError(errno.ESTALE, "the path no longer reaches the scanned file (a folder on it was swapped)")
+            trash(found.path)
+            return ""
+        path = os.path.join(os.path.dirname(found.path), os.path.basename(detached))
+        try:
+            trash(path)
+        except BaseException as error:
+            if _taken(detached, fd):  # the trash did not take it: it goes back to its name
+                _put_back(found, detached)
+                if isinstance(error, FileNotFoundError):
+                    raise OSError(
+                        errno.ESTALE,
+                        "a folder on its path was swapped while it was sent to the trash; it was left where it was",
+                    ) from None
+            if isinstance(error, OSError) and not isinstance(error, FileNotFoundError):
+                raise OSError(error.errno, _trash_error(error, path)) from None
+            raise
+        if _taken(detached, fd):  # the trash said yes but the file is still here: say it stayed
+            _put_back(found, detached)
+            raise OSError(errno.EIO, "the trash did not take it; it was left where it was")
+        _named_in_trash(path, found.path)
         return ""
 
     return act
+
+
+# The freedesktop.org trash (Linux, the BSDs): its record of a file (``.trashinfo``) is a text file the trash
+# keeps beside it, mended here to the file's own name. Elsewhere (macOS, Windows) the system keeps it.
+_TRASH_KEEPS_RECORDS = os.name == "posix" and sys.platform != "darwin"
+
+
+def _home_trash() -> str:
+    """The user's trash folder (where send2trash puts files of the home's disk)."""
+    loaded = sys.modules.get("send2trash.plat_other")
+    home = getattr(loaded, "HOMETRASH", None)
+    if isinstance(home, str):
+        return home
+    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
+    return os.path.join(data, "Trash")
+
+
+def _trash_error(error: OSError, path: str) -> str:
+    """The trash's failure, naming the trash folder it concerns (a bare "Operation not permitted" says nothing of
+    where)."""
+    reason = _reason(error)
+    concerned = os.fsdecode(error.filename) if error.filename is not None else ""
+    if concerned and concerned != path:
+        return f"{reason} (the trash folder: {concerned}); it was left where it was"
+    return f"{reason} (the trash folder: {_home_trash()}, or the .Trash folder of its disk); it was left where it was"
+
+
+def _trash_folders(path: str) -> list[str]:
+    """The folders a freedesktop.org trash of ``path`` can be in: the user's, then its disk's two."""
+    folders = [_home_trash()]
+    here = os.path.realpath(os.path.dirname(path))
+    while not os.path.ismount(here) and os.path.dirname(here) != here:
+        here = os.path.dirname(here)
+    if hasattr(os, "getuid"):
+        uid = str(os.getuid())
+        folders += [os.path.join(here, ".Trash", uid), os.path.join(here, f".Trash-{uid}")]
+    return folders
+
+
+def _named_in_trash(trashed: str, original: str) -> str:
+    """Give the file sent to the trash as ``trashed`` (its private name) its own name in the trash, and its
+    record (the ``.trashinfo``) the path ``original``, so that restoring it puts it back where it was, as it
+    was named. Returns the file's path in the trash ('' when no freedesktop.org trash holds it: another
+    system's trash, or a trash given by the caller; it then keeps the private name)."""
+    private = os.path.basename(trashed)
+    name = os.path.basename(original)
+    for folder in _trash_folders(trashed):
+        files, info = os.path.join(folder, "files"), os.path.join(folder, "info")
+        record = os.path.join(info, private + ".trashinfo")
+        try:
+            with open(record, encoding="utf-8") as handle:
+                text = handle.read()
+            if not os.path.lexists(os.path.join(files, private)):
+                continue
+        except (OSError, UnicodeDecodeError):
+            continue
+        lines = text.splitlines()
+        old, new = quote(private), quote(os.fsencode(name))
+        fixed = [line[: -len(old)] + new if line.startswith("Path=") and line.endswith(old) else line for line in lines]
+        stem, dot, suffix = name.rpartition(".")
+        stem, suffix = (stem, dot + suffix) if stem else (name, "")
+        for n in range(1, 1000):
+            free = name if n == 1 else f"{stem} {n - 1}{suffix}"
+            try:
+                out = os.open(os.path.join(info, free + ".trashinfo"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+            except FileExistsError:
+                continue
+            except OSError:
+                return os.path.join(files, private)
+            try:
+                os.write(out, ("\n".join(fixed) + "\n").encode("utf-8"))
+            finally:
+                os.close(out)
+            try:
+                _rename_noreplace(os.path.join(files, private), None, os.path.join(files, free), None)
+            except OSError as error:
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(info, free + ".trashinfo"))
+                if isinstance(error, FileExistsError):
+                    continue
+                return os.path.join(files, private)
+            with contextlib.suppress(OSError):
+                os.unlink(record)
+            return os.path.join(files, free)
+        return os.path.join(files, private)
+    return ""
 
 
 def trash_scanned(
@@ -469,23 +598,61 @@ def _place(make: Callable[[str], None], name: str, fd: int | None, where: Callab
 
 
 _NO_HARD_LINKS = frozenset({errno.EPERM, errno.ENOSYS, errno.EOPNOTSUPP, errno.EMLINK})
+_AT_FDCWD = -100
+_RENAME_NOREPLACE = 1
 
 
-def _link_or_rename(src: str, src_fd: int | None, dst: str, dst_fd: int | None) -> None:
-    """Give the file ``src`` the new name ``dst`` without ever replacing a file (the old name stays)."""
+def _load_renameat2() -> Callable[..., int] | None:
+    if not sys.platform.startswith("linux"):
+        return None
+    try:
+        call = ctypes.CDLL(None, use_errno=True).renameat2
+    except (OSError, AttributeError):  # a C library without it (glibc before 2.28, musl before 1.2.?)
+        return None
+    call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_uint]
+    call.restype = ctypes.c_int
+    return call
+
+
+_renameat2 = _load_renameat2()
+
+
+def _rename_noreplace(src: str, src_fd: int | None, dst: str, dst_fd: int | None) -> None:
+    """Rename ``src`` to ``dst`` (each a bare name beside its folder's descriptor, or a path), never replacing a
+    file: FileExistsError when ``dst`` is taken. One step where the system has it (``renameat2`` with
+    ``RENAME_NOREPLACE``); else a hard link then the old name removed (never over a file either); on a file
+    system without hard links, a rename to a name checked free just before (lost only to a file made under
+    that very name in between)."""
+    if _renameat2 is not None:
+        done = _renameat2(
+            _AT_FDCWD if src_fd is None else src_fd,
+            os.fsencode(src),
+            _AT_FDCWD if dst_fd is None else dst_fd,
+            os.fsencode(dst),
+            _RENAME_NOREPLACE,
+        )
+        if done == 0:
+            return
+        number = ctypes.get_errno()
+        if number not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # the file system has no such rename
+            raise (
+                OSError(number, os.strerror(number), dst)
+                if number != errno.EEXIST
+                else FileExistsError(number, os.strerror(number), dst)
+            )
     try:
         if os.link in os.supports_follow_symlinks:
             os.link(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd, follow_symlinks=False)
         else:
             os.link(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
     except OSError as error:
-        if error.errno not in _NO_HARD_LINKS:
+        if isinstance(error, FileExistsError) or error.errno not in _NO_HARD_LINKS:
             raise
-        raise _NoLink from None
-
-
-class _NoLink(Exception):
-    """The file system makes no hard links (FAT, some network shares)."""
+        if _taken(dst, dst_fd):
+            raise FileExistsError(errno.EEXIST, os.strerror(errno.EEXIST), dst) from None
+        os.rename(src, dst, src_dir_fd=src_fd, dst_dir_fd=dst_fd)
+        return
+    os.unlink(src, dir_fd=src_fd)
 
 
 def _same(found: Located, now: os.stat_result) -> bool:
@@ -495,11 +662,80 @@ def _same(found: Located, now: os.stat_result) -> bool:
     )
 
 
-def _remove_source(found: Located) -> None:
-    """Remove the moved file's old name, if it still is the file found (else raise; the caller undoes)."""
-    if not _same(found, found.lstat()):
-        raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
-    os.unlink(found.name, dir_fd=found.folder_fd)
+def _temporary() -> str:
+    """A private temporary name: short and fixed in length (never longer than a name can be, whatever the
+    file's own name), random, so that no other program has it."""
+    return f".simcompare-{uuid.uuid4().hex[:16]}.part"
+
+
+def _in_folder(found: Located) -> Callable[[str], str]:
+    """What reaches a name beside ``found``: the bare name beside its folder's descriptor, else a path."""
+    if found.folder_fd is not None:
+        return lambda name: name
+    folder = os.path.dirname(found.path)
+    return lambda name: os.path.join(folder, name)
+
+
+def _taken(name: str, fd: int | None) -> bool:
+    try:
+        os.lstat(name, dir_fd=fd)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def _detach(found: Located, doing: str) -> str:
+    """Rename the found file's name to a private temporary name in its folder (one step) and return that name,
+    once the file under it is compared with the one found. Checking a name and then acting on it leaves a moment
+    in which another file can take the name (a program saving by renaming over it, a swap); under the private
+    name nothing can. When it is another file, it is put back and the action refused."""
+    fd = found.folder_fd
+    detached = _in_folder(found)(_temporary())
+    os.rename(found.name, detached, src_dir_fd=fd, dst_dir_fd=fd)
+    try:
+        same = _same(found, os.lstat(detached, dir_fd=fd))
+    except BaseException:
+        _put_back(found, detached)
+        raise
+    if not same:
+        where = _put_back(found, detached)
+        kept = "" if where == os.path.basename(found.name) else f" (the other file is now named {where})"
+        raise Refused(SkipReason.CHANGED, f"another file took its name while it was being {doing}; both kept{kept}")
+    return detached
+
+
+def _put_back(found: Located, temporary: str) -> str:
+    """Give the file under ``temporary`` its name back, never replacing a file that took the name meanwhile
+    (then it gets a free name beside it: ``name (2).txt``); returns the name it got."""
+    fd = found.folder_fd
+    where = _in_folder(found)
+    n = 1
+    while True:
+        name = _numbered(os.path.basename(found.name), n)
+        try:
+            _rename_noreplace(temporary, fd, where(name), fd)
+        except FileExistsError:
+            n += 1
+            continue
+        return name
+
+
+def _take_away(found: Located, doing: str) -> None:
+    """Remove the found file's name, and only while it is the file found: the name is first taken from it
+    (:func:`_detach`), so a file that took the name since the last check is never the one removed."""
+    detached = _detach(found, doing)
+    try:
+        os.unlink(detached, dir_fd=found.folder_fd)
+    except BaseException:  # never a file left under a name nobody knows
+        _put_back(found, detached)
+        raise
+
+
+def _remove_ours(name: str, fd: int | None, ours: tuple[int, int]) -> None:
+    """Remove a name this action made at the destination, only while it still is the file it made."""
+    with contextlib.suppress(OSError):
+        if identity_of(os.lstat(name, dir_fd=fd)) == ours:
+            os.unlink(name, dir_fd=fd)
 
 
 def _move_one(destination: str) -> _Act:
@@ -513,41 +749,27 @@ def _move_one(destination: str) -> _Act:
 
 
 def _move_into(found: Located, fd: int | None, folder: str, name: str) -> str:
-    """Move ``found`` into the open folder under a free name like ``name``; returns the name used."""
+    """Move ``found`` into the open folder under a free name like ``name``; returns the name used.
+
+    On one file system the file is first taken off its name (:func:`_detach`: a private name in its own
+    folder, checked there) and renamed from that name, never over a file: a file that took its name meanwhile
+    (a swap, a save by rename) is never the one moved, nor removed. Across file systems it is copied
+    (:func:`_copy_into`)."""
     where = (lambda n: n) if fd is not None else (lambda n: os.path.join(folder, n))
-    try:
-        placed = _place(lambda n: _link_or_rename(found.name, found.folder_fd, where(n), fd), name, fd, where)
-    except _NoLink:
-        return _rename_into(found, fd, where, name)
-    except OSError as error:
-        if error.errno != errno.EXDEV:
-            raise
+    here = os.fstat(fd) if fd is not None else os.stat(folder)
+    if here.st_dev != found.info.st_dev:
         return _copy_into(found, fd, where, name)
+    detached = _detach(found, "moved")
     try:
-        _remove_source(found)
+        return _place(lambda n: _rename_noreplace(detached, found.folder_fd, where(n), fd), name, fd, where)
+    except OSError as error:
+        _put_back(found, detached)
+        if error.errno != errno.EXDEV:  # one disk reached twice (a bind mount): a copy, as across disks
+            raise
     except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(where(placed), dir_fd=fd)
+        _put_back(found, detached)
         raise
-    return placed
-
-
-def _rename_into(found: Located, fd: int | None, where: Callable[[str], str], name: str) -> str:
-    """Without hard links: a rename to a name checked free just before (a tiny race, lost only to a new file)."""
-
-    def make(n: str) -> None:
-        if _lexists(where(n), fd):
-            raise FileExistsError(errno.EEXIST, "taken", n)
-        if not _same(found, found.lstat()):
-            raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
-        os.rename(found.name, where(n), src_dir_fd=found.folder_fd, dst_dir_fd=fd)
-
-    try:
-        return _place(make, name, fd, where)
-    except OSError as error:
-        if error.errno != errno.EXDEV:
-            raise
-        return _copy_into(found, fd, where, name)
+    return _copy_into(found, fd, where, name)
 
 
 _CHUNK = 1 << 20
@@ -557,12 +779,12 @@ def _copy_into(
     found: Located, fd: int | None, where: Callable[[str], str], name: str, *, remove_source: bool = True
 ) -> str:
     """Across file systems: copy to a temporary name, give it a free name, then remove the source (unless
-    ``remove_source`` is False: a copy).
+    ``remove_source`` is False: a copy), only while its name is still the file found (:func:`_take_away`).
 
     Whatever fails (a full disk, a source that changed) removes what was written at the destination and
     leaves the source as it was.
     """
-    temporary = f".{name}.{uuid.uuid4().hex[:12]}.simcompare-part"
+    temporary = _temporary()
     placed = ""
     flags_in = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     source = os.open(found.name, flags_in, dir_fd=found.folder_fd)
@@ -572,6 +794,7 @@ def _copy_into(
             raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
         flags_out = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
         out = os.open(where(temporary), flags_out | getattr(os, "O_CLOEXEC", 0), 0o600, dir_fd=fd)
+        ours = identity_of(os.fstat(out))
         try:
             try:
                 while chunk := os.read(source, _CHUNK):
@@ -587,26 +810,17 @@ def _copy_into(
                 os.close(out)
             if os.utime not in os.supports_fd:
                 os.utime(where(temporary), ns=(info.st_atime_ns, info.st_mtime_ns), dir_fd=fd)
-            try:
-                placed = _place(lambda n: _link_or_rename(where(temporary), fd, where(n), fd), name, fd, where)
-            except _NoLink:
-
-                def make(n: str) -> None:
-                    if _lexists(where(n), fd):
-                        raise FileExistsError(errno.EEXIST, "taken", n)
-                    os.rename(where(temporary), where(n), src_dir_fd=fd, dst_dir_fd=fd)
-
-                placed = _place(make, name, fd, where)
+            placed = _place(lambda n: _rename_noreplace(where(temporary), fd, where(n), fd), name, fd, where)
             if remove_source:
-                _remove_source(found)
+                if not _same(found, os.fstat(source)):
+                    raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
+                _take_away(found, "moved")
         except BaseException:
             if placed:
-                with contextlib.suppress(OSError):
-                    os.unlink(where(placed), dir_fd=fd)
+                _remove_ours(where(placed), fd, ours)
             raise
         finally:
-            with contextlib.suppress(OSError):
-                os.unlink(where(temporary), dir_fd=fd)
+            _remove_ours(where(temporary), fd, ours)
     finally:
         os.close(source)
     return placed

@@ -28,7 +28,6 @@ import errno
 import hashlib
 import os
 import threading
-import uuid
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -40,11 +39,15 @@ from simcompare.core.folder.actions import (
     Refused,
     _Act,
     _copy_into,
-    _numbered,
+    _detach,
+    _in_folder,
+    _put_back,
     _report,
     _run,
     _same,
+    _taken,
     _target_folder,
+    _temporary,
     check_destination,
     tidy,
 )
@@ -74,18 +77,6 @@ class Replacement:
 
 
 # ------------------------------------------------------------------------------------------ links
-
-
-def _temporary() -> str:
-    return f".simcompare-{uuid.uuid4().hex[:16]}.part"
-
-
-def _in_folder(found: Located) -> Callable[[str], str]:
-    """What reaches a name beside ``found``: the bare name beside its folder's descriptor, else a path."""
-    if found.folder_fd is not None:
-        return lambda name: name
-    folder = os.path.dirname(found.path)
-    return lambda name: os.path.join(folder, name)
 
 
 _READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
@@ -157,26 +148,6 @@ def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str],
         if made:  # the replacement's temporary name (an extra name once it has the copy's)
             with contextlib.suppress(OSError):
                 os.unlink(temporary, dir_fd=fd)
-
-
-def _detach(found: Located, doing: str) -> str:
-    """Rename the found file's name to a private temporary name in its folder (one step) and return that name,
-    once the file under it is compared with the one found. Checking a name and then acting on it leaves a moment
-    in which another file can take the name (a program saving by renaming over it, a swap); under the private
-    name nothing can. When it is another file, it is put back and the action refused."""
-    fd = found.folder_fd
-    detached = _in_folder(found)(_temporary())
-    os.rename(found.name, detached, src_dir_fd=fd, dst_dir_fd=fd)
-    try:
-        same = _same(found, os.lstat(detached, dir_fd=fd))
-    except BaseException:
-        _put_back(found, detached)
-        raise
-    if not same:
-        where = _put_back(found, detached)
-        kept = "" if where == os.path.basename(found.name) else f" (the other file is now named {where})"
-        raise Refused(SkipReason.CHANGED, f"another file took its name while it was being {doing}; both kept{kept}")
-    return detached
 
 
 def _give_name(temporary: str, name: str, fd: int | None) -> None:
@@ -287,41 +258,6 @@ def _delete_one(found: Located, rel: str) -> str:
         _put_back(found, detached)
         raise
     return ""
-
-
-def _put_back(found: Located, temporary: str) -> str:
-    """Give the file under ``temporary`` its name back, never replacing a file that took the name meanwhile
-    (then it gets a free name beside it: ``name (2).txt``); returns the name it got."""
-    fd = found.folder_fd
-    where = _in_folder(found)
-    n = 1
-    while True:
-        name = _numbered(os.path.basename(found.name), n)
-        target = where(name) if fd is None else name
-        try:
-            if os.link in os.supports_follow_symlinks:
-                os.link(temporary, target, src_dir_fd=fd, dst_dir_fd=fd, follow_symlinks=False)
-            else:
-                os.link(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
-        except FileExistsError:
-            n += 1
-            continue
-        except OSError:  # no hard links here: a rename to a name checked free just before
-            if _taken(target, fd):
-                n += 1
-                continue
-            os.rename(temporary, target, src_dir_fd=fd, dst_dir_fd=fd)
-            return name
-        os.unlink(temporary, dir_fd=fd)
-        return name
-
-
-def _taken(name: str, fd: int | None) -> bool:
-    try:
-        os.lstat(name, dir_fd=fd)
-    except FileNotFoundError:
-        return False
-    return True
 
 
 def _bytes_digest(found: Located) -> str:

@@ -1,0 +1,279 @@
+"""The trash and a move act on the scanned file and nothing else, whatever happens to its name or its folders
+between the last check and the act (a folder swapped, a program saving by renaming over the name); temporary
+names always fit; the trash keeps the file's own name for a restore; failures name what failed.
+
+Each race is forced at the exact moment (a hook that swaps), not left to luck; ``benchmarks/race_actions.py``
+runs the same races by the hundred against a second process swapping names."""
+
+from __future__ import annotations
+
+import os
+import stat
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import unquote
+
+import pytest
+
+from simcompare.core.folder import actions
+from simcompare.core.folder.actions import move_scanned, trash_scanned
+from simcompare.core.folder.replace import copy_scanned
+from simcompare.core.folder.safe_paths import Expected, SkipReason
+
+SCANNED = b"the scanned file\n"
+OTHER = b"another file, never chosen\n"
+SAVED = b"a new version, saved by rename\n"
+
+
+def _expected(root: Path, rel: str) -> Expected:
+    info = os.stat(root / rel)
+    return Expected(rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+
+
+class Trash:
+    """A trash that takes a path, as send2trash does: the path is read again when it is called."""
+
+    def __init__(self, folder: Path, before: Callable[[], None] = lambda: None) -> None:
+        self.folder, self.before = folder, before
+        folder.mkdir(parents=True, exist_ok=True)
+        self.calls: list[str] = []
+
+    def __call__(self, path: str) -> None:
+        self.calls.append(path)
+        self.before()
+        os.rename(path, self.folder / f"{len(self.calls)}-{os.path.basename(path)}")
+
+
+def _swap(first: Path, second: Path) -> None:
+    held = first.with_name("held")
+    os.rename(first, held)
+    os.rename(second, first)
+    os.rename(held, second)
+
+
+def test_a_folder_swapped_while_the_trash_is_called_never_sends_another_file(tmp_path: Path) -> None:
+    # two folders swapped in a loop sent an unscanned file to the trash, reported as the scanned one (13 of 300)
+    root = tmp_path / "root"
+    (root / "d1").mkdir(parents=True)
+    (root / "d2").mkdir()
+    (root / "d1" / "f.txt").write_bytes(SCANNED)
+    (root / "d2" / "f.txt").write_bytes(OTHER)
+    expected = _expected(root, "d1/f.txt")
+    trash = Trash(tmp_path / "trash", before=lambda: _swap(root / "d1", root / "d2"))  # after the last check
+    report = trash_scanned(str(root), [expected], trash)
+    assert trash.calls, "the trash was never called: the test no longer reaches the moment it is about"
+    assert not list(trash.folder.iterdir()), "a file went to the trash through the swapped folder"
+    assert not report.outcomes[0].ok and "swapped" in report.outcomes[0].error
+    # both files as they were, under their own names (the scanned folder is now named d2)
+    assert (root / "d2" / "f.txt").read_bytes() == SCANNED and (root / "d1" / "f.txt").read_bytes() == OTHER
+    assert sorted(p.name for p in root.rglob("*")) == ["d1", "d2", "f.txt", "f.txt"]
+
+
+def _trashinfo(trash: Path, name: str) -> str:
+    text = (trash / "info" / f"{name}.trashinfo").read_text(encoding="utf-8")
+    return next(unquote(line[5:]) for line in text.splitlines() if line.startswith("Path="))
+
+
+@pytest.fixture
+def home_trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    from helpers.gui import point_trash_at
+
+    home = tmp_path / "home"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    point_trash_at(monkeypatch, home)
+    return home / ".local" / "share" / "Trash"
+
+
+def test_the_trash_records_the_file_s_own_name_and_place(tmp_path: Path, home_trash: Path) -> None:
+    # the file goes to the trash by a private name; a restore must still give back its name, where it was
+    from send2trash import send2trash
+
+    root = tmp_path / "root"
+    root.mkdir()
+    for name in ("a.txt", "b.txt", "café 文.txt"):
+        (root / name).write_bytes(SCANNED)
+    (home_trash / "files").mkdir(parents=True)
+    (home_trash / "info").mkdir()
+    (home_trash / "files" / "b.txt").write_bytes(OTHER)  # an earlier b.txt in the trash keeps its name
+    (home_trash / "info" / "b.txt.trashinfo").write_text("[Trash Info]\nPath=/elsewhere/b.txt\n", encoding="utf-8")
+    files = [_expected(root, name) for name in ("a.txt", "b.txt", "café 文.txt")]
+    report = trash_scanned(str(root), files, send2trash)
+    assert [o.ok for o in report.outcomes] == [True, True, True], report.outcomes
+    assert sorted(p.name for p in (home_trash / "files").iterdir()) == ["a.txt", "b 1.txt", "b.txt", "café 文.txt"]
+    assert sorted(p.name for p in (home_trash / "info").iterdir()) == [
+        f"{n}.trashinfo" for n in ("a.txt", "b 1.txt", "b.txt", "café 文.txt")
+    ]
+    assert _trashinfo(home_trash, "a.txt") == str(root / "a.txt")
+    assert _trashinfo(home_trash, "b 1.txt") == str(root / "b.txt")
+    assert _trashinfo(home_trash, "café 文.txt") == str(root / "café 文.txt")
+    assert (home_trash / "files" / "b.txt").read_bytes() == OTHER and not list(root.iterdir())
+
+
+def test_a_trash_that_cannot_be_used_is_named(tmp_path: Path, home_trash: Path) -> None:
+    # an unusable trash said only "Operation not permitted" (or "Not a directory"), not which folder
+    from send2trash import send2trash
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    home_trash.parent.mkdir(parents=True)
+    home_trash.write_bytes(b"not a folder")  # the trash cannot be made: a file holds its name
+    report = trash_scanned(str(root), [_expected(root, "a.txt")], send2trash)
+    error = report.outcomes[0].error
+    assert not report.outcomes[0].ok and str(home_trash) in error, error
+    assert [p.name for p in root.iterdir()] == ["a.txt"] and (root / "a.txt").read_bytes() == SCANNED
+
+
+def _save_over_before_first(name: str, saved: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Right before the first rename or unlink of ``name`` in its folder, a program saves a new version of the
+    file by renaming ``saved`` over it (what an editor does)."""
+    real_rename, real_unlink = os.rename, os.unlink
+    hit: list[str] = []
+
+    def save_first(path: object) -> None:
+        if not hit and os.path.basename(os.fsdecode(path)) == name:  # type: ignore[arg-type]
+            hit.append(os.fsdecode(path))  # type: ignore[arg-type]
+            real_rename(saved, saved.with_name(name))
+
+    def rename(src: object, dst: object, *args: object, **kwargs: object) -> None:
+        save_first(src)
+        real_rename(src, dst, *args, **kwargs)  # type: ignore[arg-type]
+
+    def unlink(path: object, *args: object, **kwargs: object) -> None:
+        save_first(path)
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", rename)
+    monkeypatch.setattr(os, "unlink", unlink)
+    return hit
+
+
+def _other_disk(tmp_path: Path) -> Path:
+    shm = Path("/dev/shm")
+    if not shm.is_dir() or os.stat(shm).st_dev == os.stat(tmp_path).st_dev:
+        pytest.skip("no second file system to move across")
+    folder = shm / f"simcompare-test-{os.getpid()}-{tmp_path.name}"
+    folder.mkdir()
+    return folder
+
+
+@pytest.mark.parametrize("disk", ["same", "other"])
+def test_a_file_saved_over_the_name_while_it_moves_is_never_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, disk: str
+) -> None:
+    # names swapped while a file moved: the other file was lost (88 of 1,500), its name checked, then unlinked
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    (root / "saved.txt").write_bytes(SAVED)
+    expected = _expected(root, "a.txt")
+    destination = tmp_path / "moved" if disk == "same" else _other_disk(tmp_path) / "moved"
+    try:
+        hit = _save_over_before_first("a.txt", root / "saved.txt", monkeypatch)
+        report = move_scanned(str(root), [expected], str(destination))
+        monkeypatch.undo()
+        assert hit, "the save never happened: the test no longer reaches the moment it is about"
+        assert (root / "a.txt").read_bytes() == SAVED, "the new version saved under the name was lost"
+        assert sorted(p.name for p in root.iterdir()) == ["a.txt"]  # no temporary name left
+        moved = sorted(p.name for p in destination.iterdir()) if destination.exists() else []
+        if report.outcomes[0].ok:  # moved before the save: the scanned file is at the destination
+            assert moved == ["a.txt"] and (destination / "a.txt").read_bytes() == SCANNED
+        else:  # the save came first: nothing moved, nothing left at the destination
+            assert report.outcomes[0].skipped is SkipReason.CHANGED and moved == []
+    finally:
+        if disk == "other":
+            import shutil
+
+            shutil.rmtree(destination.parent, ignore_errors=True)
+
+
+def test_a_file_that_took_the_name_is_never_moved_in_its_place(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # the name changes hands right after the last check: the move takes the file under the name then, or nothing
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    (root / "b.txt").write_bytes(OTHER)
+    expected = _expected(root, "a.txt")
+    original = actions._same
+    checks: list[bool] = []
+
+    def checked_then_swapped(found: object, now: os.stat_result) -> bool:
+        same = original(found, now)  # type: ignore[arg-type]
+        checks.append(same)
+        if len(checks) == 1 and (root / "a.txt").exists():  # still under its name: the names change hands
+            _swap(root / "a.txt", root / "b.txt")
+        return same
+
+    monkeypatch.setattr(actions, "_same", checked_then_swapped)
+    report = move_scanned(str(root), [expected], str(tmp_path / "moved"))
+    monkeypatch.undo()
+    assert checks, "never checked: the test no longer reaches the moment it is about"
+    moved = tmp_path / "moved" / "a.txt"
+    contents = sorted(p.read_bytes() for p in (*root.iterdir(), *(tmp_path / "moved").glob("*")))
+    assert contents == sorted([SCANNED, OTHER]), "a file was lost"
+    assert not moved.exists() or moved.read_bytes() == SCANNED, "the other file was moved"
+    assert report.outcomes[0].ok == moved.exists()
+
+
+def _longest_name() -> str:
+    name = "长" * 80 + ".txt"  # 244 bytes in UTF-8
+    return name[:-4] + "x" * (255 - len(name.encode())) + ".txt"
+
+
+@pytest.mark.parametrize("how", ["move", "copy"])
+def test_a_name_of_255_bytes_moves_and_copies_across_disks(tmp_path: Path, how: str) -> None:
+    # the temporary name was ".{name}.{12 hex}.simcompare-part": "File name too long" for a long name
+    name = _longest_name()
+    assert len(name.encode()) == 255
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / name).write_bytes(SCANNED)
+    other = _other_disk(tmp_path)
+    try:
+        act = move_scanned if how == "move" else copy_scanned
+        report = act(str(root), [_expected(root, name)], str(other / "out"))
+        assert report.outcomes[0].ok, report.outcomes[0].error
+        assert [p.name for p in (other / "out").iterdir()] == [name]
+        assert (other / "out" / name).read_bytes() == SCANNED
+        assert (root / name).exists() == (how == "copy")
+    finally:
+        import shutil
+
+        shutil.rmtree(other, ignore_errors=True)
+
+
+def test_temporary_names_are_short_and_fixed_in_length() -> None:
+    names = {actions._temporary() for _ in range(50)}
+    assert len(names) == 50 and all(len(n.encode()) <= 40 and n.startswith(".simcompare-") for n in names)
+
+
+def test_a_reference_that_changed_is_said_in_a_sentence(tmp_path: Path) -> None:
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    (root / "b.txt").write_bytes(SCANNED)
+    reference = _expected(root, "a.txt")
+    (root / "new.txt").write_bytes(OTHER)
+    os.replace(root / "new.txt", root / "a.txt")  # another file under the reference's name
+    trash = Trash(tmp_path / "trash")
+    report = trash_scanned(str(root), [_expected(root, "b.txt")], trash, keeping={"b.txt": reference})
+    error = report.outcomes[0].error
+    assert report.outcomes[0].skipped is SkipReason.REFERENCE_CHANGED and not trash.calls
+    assert error.startswith("its group's reference a.txt is no longer the file scanned (it is another file now")
+    assert error.endswith("; this copy is kept"), error
+    assert stat.S_ISREG(os.lstat(root / "b.txt").st_mode)
+
+
+def test_where_the_trash_keeps_its_own_records_the_file_is_sent_by_its_own_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # macOS, Windows: the trash's record of the file cannot be mended, so it is sent by its own path, just checked
+    monkeypatch.setattr(actions, "_TRASH_KEEPS_RECORDS", False)
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    trash = Trash(tmp_path / "trash")
+    report = trash_scanned(str(root), [_expected(root, "a.txt")], trash)
+    assert report.outcomes[0].ok and trash.calls == [str(root / "a.txt")] and not list(root.iterdir())
+    assert [p.read_bytes() for p in trash.folder.iterdir()] == [SCANNED]
