@@ -4,7 +4,7 @@
 <context>
     <name>ActionRunner</name>
     <message>
-        <location filename="../../simcompare/gui/folder/acting.py" line="+165"/>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+179"/>
         <location line="+16"/>
         <source>{0}: {1} of {2} files</source>
         <translation>{0}: {1} of {2} files</translation>
@@ -767,12 +767,12 @@
     </message>
     <message>
         <location line="-13"/>
-        <location line="+60"/>
+        <location line="+67"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-43"/>
+        <location line="-50"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -781,12 +781,17 @@
     </message>
     <message>
         <location line="-85"/>
-        <location line="+141"/>
+        <location line="+148"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
     <message>
-        <location line="-12"/>
+        <location line="-20"/>
+        <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
+        <translation>Another simcompare is cleaning this folder ({0}); try again when it has finished.</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>{0}: nothing was done</source>
         <translation>{0}: nothing was done</translation>
     </message>

@@ -4,7 +4,7 @@
 <context>
     <name>ActionRunner</name>
     <message>
-        <location filename="../../simcompare/gui/folder/acting.py" line="+165"/>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+179"/>
         <location line="+16"/>
         <source>{0}: {1} of {2} files</source>
         <translation>{0}：{2} 个文件中已完成 {1} 个</translation>
@@ -754,12 +754,12 @@
     </message>
     <message>
         <location line="-13"/>
-        <location line="+60"/>
+        <location line="+67"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-43"/>
+        <location line="-50"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
@@ -767,12 +767,17 @@
     </message>
     <message>
         <location line="-85"/>
-        <location line="+141"/>
+        <location line="+148"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
     <message>
-        <location line="-12"/>
+        <location line="-20"/>
+        <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
+        <translation>另一个 simcompare 正在清理此文件夹（{0}）；请在它完成后再试。</translation>
+    </message>
+    <message>
+        <location line="+8"/>
         <source>{0}: nothing was done</source>
         <translation>{0}：未做任何操作</translation>
     </message>

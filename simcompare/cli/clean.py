@@ -45,6 +45,7 @@ from simcompare.core.folder.cleaner import (
     set_reference,
     whole_groups,
 )
+from simcompare.core.folder.cleaning_lock import cleaning_lock
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.reprioritise import reprioritise
 from simcompare.core.folder.roots import with_reference_roots
@@ -370,56 +371,18 @@ def _destination_problem(session: FolderSession, destination: str) -> str:
     return ""
 
 
-@contextlib.contextmanager
-def _cleaning_lock(folders: Sequence[str]) -> Iterator[None]:
-    """For the block, no other simcompare cleans these folders, one inside them or one holding them.
+def _cleaning_lock(folders: Sequence[str]) -> contextlib.AbstractContextManager[None]:
+    """For the block, no other simcompare (a command line or a window) cleans these folders
+    (:func:`~simcompare.core.folder.cleaning_lock.cleaning_lock`): the command line waits for it, saying so."""
 
-    Two cleaners at once could each find the other's kept copy still there and delete their own: a group would
-    lose every copy (two runs on the same results with other references lost 78 groups of 1,500). So each
-    cleaner takes a lock (``flock``) on every scanned folder, exclusive, and a shared one on each folder above
-    it: cleaners of one folder, or of a folder and one inside it, take turns; cleaners of folders beside each
-    other do not wait. Locks are taken in path order (parents first), so two cleaners never wait on each other.
-    The locks are the system's, on the folders themselves, so they hold across users and go when the process
-    does. Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
-    """
-    try:
-        import fcntl
-    except ImportError:
-        yield
-        return
-    modes: dict[str, int] = {}
-    for folder in folders:
-        real = os.path.realpath(folder)
-        modes[real] = fcntl.LOCK_EX
-        above = os.path.dirname(real)
-        while above not in modes:
-            modes[above] = fcntl.LOCK_SH
-            if os.path.dirname(above) == above:
-                break
-            above = os.path.dirname(above)
-    held: list[int] = []
-    try:
-        for folder in sorted(modes, key=lambda f: [part for part in f.split(os.sep) if part]):
-            try:
-                fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
-            except OSError:
-                continue
-            held.append(fd)
-            try:
-                fcntl.flock(fd, modes[folder] | fcntl.LOCK_NB)
-            except BlockingIOError:
-                print(
-                    f"simcompare: waiting for another simcompare cleaning {display_name(folder)} to finish "
-                    "(Ctrl-C stops, nothing done)",
-                    file=sys.stderr,
-                )
-                fcntl.flock(fd, modes[folder])
-            except OSError:
-                continue  # a file system without locks
-        yield
-    finally:
-        for fd in held:
-            os.close(fd)
+    def waiting(folder: str) -> None:
+        print(
+            f"simcompare: waiting for another simcompare cleaning {display_name(folder)} to finish "
+            "(Ctrl-C stops, nothing done)",
+            file=sys.stderr,
+        )
+
+    return cleaning_lock(folders, waiting=waiting)
 
 
 @contextlib.contextmanager

@@ -4,9 +4,13 @@ real one (in a temporary home) behind a gate the test opens, so the test decides
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 import threading
 from pathlib import Path
 
+import pytest
 import test_folder_cleaner as shared
 from PySide6.QtCore import Qt
 from test_folder_cleaner import index_of, marked_paths, menu_action
@@ -146,3 +150,46 @@ def test_the_language_waits_while_files_are_acted_on(qtbot, main_window, folder:
         assert not main_window.language_group.isEnabled()  # rebuilding the window now would lose the answer
         trash.gate.set()
     assert main_window.language_group.isEnabled() and trashed(home) == ["en_c.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="folder locks (flock) are POSIX")
+def test_nothing_is_done_while_another_simcompare_cleans_the_folder(
+    qtbot, cleaner: FolderPage, folder: Path, home: Path
+) -> None:
+    # a window and a command line cleaning one folder at once: each could delete its copy believing the other's
+    # kept copy still there, and a group lose every copy. The window takes the command line's lock, and when
+    # another simcompare holds it, it does nothing and says so, without waiting.
+    run_scan(qtbot, cleaner, folder)
+    holder = subprocess.Popen(  # another simcompare cleaning the folder: a real process holding the lock
+        [sys.executable, "-c", HOLD, str(folder)], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "held"
+        warned: list[str] = []
+        cleaner.warn = lambda title, text: warned.append(text)
+        cleaner.confirm = lambda title, text, details: True
+        cleaner.model.set_marked([index_of(cleaner, p) for p in CHOSEN])
+        with qtbot.waitSignal(cleaner.file_commands.acted, timeout=30_000) as answer:
+            menu_action(cleaner.actions_menu, "Move to trash…").trigger()
+        done = answer.args[0]
+        assert done.report is None and os.path.samefile(done.busy, folder)
+        assert len(warned) == 1 and "Another simcompare is cleaning this folder" in warned[0]
+        assert "try again when it has finished" in warned[0]
+        assert all((folder / p).exists() for p in CHOSEN) and trashed(home) == []  # nothing was done
+        assert "nothing was done" in cleaner.summary_label.text()
+    finally:
+        holder.communicate("done\n", timeout=60)
+    with qtbot.waitSignal(cleaner.file_commands.acted, timeout=30_000) as answer:  # once it has finished
+        menu_action(cleaner.actions_menu, "Move to trash…").trigger()
+    assert sorted(answer.args[0].report.moved_paths) == sorted(CHOSEN) and trashed(home) == sorted(
+        Path(p).name for p in CHOSEN
+    )
+
+
+HOLD = """
+import sys
+from simcompare.core.folder.cleaning_lock import cleaning_lock
+with cleaning_lock([sys.argv[1]]):
+    print("held", flush=True)
+    sys.stdin.readline()
+"""

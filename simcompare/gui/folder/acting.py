@@ -27,6 +27,7 @@ from simcompare.core.folder.actions import (
     move_scanned,
     trash_scanned,
 )
+from simcompare.core.folder.cleaning_lock import FolderBusy, cleaning_lock
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import FolderSession
@@ -73,17 +74,30 @@ class ActionPlan:
 @dataclass(frozen=True, slots=True)
 class ActionDone:
     """A plan's answer: the report of what happened on disk, or why nothing was done (the destination could not
-    be made: ``OSError``; it is inside the scanned folders: ``ValueError``)."""
+    be made: ``OSError``; it is inside the scanned folders: ``ValueError``; another simcompare is cleaning the
+    folder: ``busy``, that folder)."""
 
     plan: ActionPlan
     report: ActionReport | None
     error: OSError | ValueError | None = None
+    busy: str = ""
 
 
 def run_plan(plan: object, cancel: threading.Event, progress: Progress) -> ActionDone:
     """Run an :class:`ActionPlan` in the worker: each file checked right before it is acted on; ``cancel`` stops
-    between two files."""
+    between two files. Nothing is done while another simcompare (a command line, another window) cleans the
+    scanned folders (:func:`~simcompare.core.folder.cleaning_lock.cleaning_lock`): the answer says so at once,
+    it does not wait."""
     assert isinstance(plan, ActionPlan)
+    folders = [r.path for r in plan.session.result.roots] or [plan.session.root]
+    try:
+        with cleaning_lock(folders, wait=False):
+            return _run_plan(plan, cancel, progress)
+    except FolderBusy as busy:
+        return ActionDone(plan, None, busy=busy.folder)
+
+
+def _run_plan(plan: ActionPlan, cancel: threading.Event, progress: Progress) -> ActionDone:
     root, files, log, keeping = plan.session.root, list(plan.files), plan.log, plan.keeping
     empty, keep = plan.remove_empty, plan.keep
     try:

@@ -294,7 +294,14 @@ class FileCommands(QObject):
         if plan.session is not page.session:
             return  # another result is on screen (cannot happen while an action runs: scans wait)
         if done.error is not None or done.report is None:
-            if isinstance(done.error, OSError):  # the destination could not be made: nothing was done
+            if done.busy:  # another simcompare (a command line, another window) is cleaning the folder
+                page.warn(
+                    plan.title,
+                    self.tr("Another simcompare is cleaning this folder ({0}); try again when it has finished.").format(
+                        done.busy
+                    ),
+                )
+            elif isinstance(done.error, OSError):  # the destination could not be made: nothing was done
                 page.warn(plan.title, os_error_text(done.error))
             else:  # the destination is the scanned folder or inside it (checked before, by resolving)
                 page.warn(plan.title, self.tr("Choose a folder outside the scanned folder."))
