@@ -743,7 +743,12 @@
         <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+9"/>
+        <source>{0} (the trash folder: {1})</source>
+        <translation>{0} (the trash folder: {1})</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -780,8 +785,8 @@
         </translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+148"/>
+        <location line="-88"/>
+        <location line="+151"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>

@@ -731,7 +731,12 @@
         <translation>扫描之后，它所在组的参照文件已改动或不见了；这份副本保留</translation>
     </message>
     <message>
-        <location line="+26"/>
+        <location line="+9"/>
+        <source>{0} (the trash folder: {1})</source>
+        <translation>{0}（回收站文件夹：{1}）</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -766,8 +771,8 @@
         </translation>
     </message>
     <message>
-        <location line="-85"/>
-        <location line="+148"/>
+        <location line="-88"/>
+        <location line="+151"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>

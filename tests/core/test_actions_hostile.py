@@ -122,6 +122,7 @@ def test_a_trash_that_cannot_be_used_is_named(tmp_path: Path, home_trash: Path) 
     report = trash_scanned(str(root), [_expected(root, "a.txt")], send2trash)
     error = report.outcomes[0].error
     assert not report.outcomes[0].ok and str(home_trash) in error, error
+    assert report.outcomes[0].concerns == str(home_trash)  # for the window, which says the reason in its language
     assert [p.name for p in root.iterdir()] == ["a.txt"] and (root / "a.txt").read_bytes() == SCANNED
 
 

@@ -4,6 +4,7 @@ real one (in a temporary home) behind a gate the test opens, so the test decides
 
 from __future__ import annotations
 
+import errno
 import os
 import subprocess
 import sys
@@ -16,6 +17,7 @@ from PySide6.QtCore import Qt
 from test_folder_cleaner import index_of, marked_paths, menu_action
 from test_folder_page import run_scan, wait_grouped
 
+from simcompare.core.folder.actions import Outcome
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.gui.folder.file_commands import send_to_trash
 from simcompare.gui.folder.page import FolderPage
@@ -193,3 +195,8 @@ with cleaning_lock([sys.argv[1]]):
     print("held", flush=True)
     sys.stdin.readline()
 """
+
+
+def test_a_trash_that_cannot_be_used_is_named_in_the_window(cleaner: FolderPage) -> None:
+    failed = Outcome("/docs/a.txt", "", "Operation not permitted", errno.EPERM, path="a.txt", concerns="/home/me/Trash")
+    assert cleaner.file_commands.reason(failed) == "operation not permitted (the trash folder: /home/me/Trash)"

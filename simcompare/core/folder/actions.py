@@ -97,6 +97,8 @@ class Outcome:
     errno: int | None = None
     skipped: SkipReason | None = None
     path: str = ""
+    concerns: str = ""
+    """Where the failure was, when not at the file itself (the trash folder that could not be used)."""
 
     @property
     def ok(self) -> bool:
@@ -269,7 +271,8 @@ def _run(
         except Refused as refused:
             outcomes.append(Outcome(source, "", refused.detail, refused.errno, refused.reason, rel))
         except OSError as error:
-            outcomes.append(Outcome(source, "", _reason(error), error.errno, path=rel))
+            concerns = error.concerns if isinstance(error, _TrashFailed) else ""
+            outcomes.append(Outcome(source, "", _reason(error), error.errno, path=rel, concerns=concerns))
         except Exception as error:  # never half an action: the next files are still tried and all reported
             outcomes.append(Outcome(source, "", f"{type(error).__name__}: {error}", path=rel))
     with contextlib.suppress(Cancelled):
@@ -335,7 +338,7 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
                         "a folder on its path was swapped while it was sent to the trash; it was left where it was",
                     ) from None
             if isinstance(error, OSError) and not isinstance(error, FileNotFoundError):
-                raise OSError(error.errno, _trash_error(error, path)) from None
+                raise _trash_error(error, path) from None
             raise
         if _taken(detached, fd):  # the trash said yes but the file is still here: say it stayed
             _put_back(found, detached)
@@ -361,14 +364,27 @@ def _home_trash() -> str:
     return os.path.join(data, "Trash")
 
 
-def _trash_error(error: OSError, path: str) -> str:
+class _TrashFailed(OSError):
+    """The trash refused a file; ``concerns`` is the trash folder it was going to."""
+
+    concerns: str = ""
+
+
+def _trash_error(error: OSError, path: str) -> _TrashFailed:
     """The trash's failure, naming the trash folder it concerns (a bare "Operation not permitted" says nothing of
-    where)."""
+    where): the folder the system named, and the trash folder it was on the way to."""
     reason = _reason(error)
     concerned = os.fsdecode(error.filename) if error.filename is not None else ""
+    folders = _trash_folders(path)
+    trash = next((f for f in folders if concerned and (f.startswith(concerned) or concerned.startswith(f))), "")
     if concerned and concerned != path:
-        return f"{reason} (the trash folder: {concerned}); it was left where it was"
-    return f"{reason} (the trash folder: {_home_trash()}, or the .Trash folder of its disk); it was left where it was"
+        where = f"the trash folder {trash}" if trash else f"the trash folder ({folders[0]} or the .Trash of its disk)"
+        message = f"{reason}: {concerned} ({where}); it was left where it was"
+    else:
+        message = f"{reason} (the trash folder: {folders[0]}, or the .Trash of its disk); it was left where it was"
+    failed = _TrashFailed(error.errno, message)
+    failed.concerns = trash or folders[0]
+    return failed
 
 
 def _trash_folders(path: str) -> list[str]:

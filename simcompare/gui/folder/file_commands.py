@@ -201,7 +201,10 @@ class FileCommands(QObject):
             return words[outcome.skipped]
         if outcome.errno == errno.ESTALE:  # the file changed while it was being moved
             return words[SkipReason.CHANGED]
-        return system_error_text(outcome.errno) or outcome.error
+        said = system_error_text(outcome.errno) or outcome.error
+        if outcome.concerns:  # the trash folder that could not be used
+            return self.tr("{0} (the trash folder: {1})").format(said, outcome.concerns)
+        return said
 
     def to_act_on(self) -> tuple[FolderPage, FolderSession, list[int]] | None:
         """The page, its session and the files an action takes (the marked, else the selected); None when
