@@ -129,7 +129,8 @@ def _one(kind: str, number: int) -> tuple[str, str]:
     left = _inodes(root)
     moved = _inodes(destination) if destination.exists() else {}
     wrong = ""
-    stray = [p for p in (*left.values(), *moved.values()) if p.name.startswith(".simcompare-")]
+    records = list((trash_files.parent / "info").glob(".simcompare-*")) if trash_files.exists() else []
+    stray = [p for p in (*left.values(), *moved.values(), *records) if p.name.startswith(".simcompare-")]
     if stray:
         wrong = f"a temporary name left: {stray}"
     elif kind == "trash-folders":

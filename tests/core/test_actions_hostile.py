@@ -278,3 +278,35 @@ def test_where_the_trash_keeps_its_own_records_the_file_is_sent_by_its_own_name(
     report = trash_scanned(str(root), [_expected(root, "a.txt")], trash)
     assert report.outcomes[0].ok and trash.calls == [str(root / "a.txt")] and not list(root.iterdir())
     assert [p.read_bytes() for p in trash.folder.iterdir()] == [SCANNED]
+
+
+def test_a_folder_swapped_inside_the_real_trash_leaves_no_record_of_nothing(
+    tmp_path: Path, home_trash: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # send2trash writes the file's record, then renames the file by its path: the folders swapped in between
+    from send2trash import send2trash
+
+    root = tmp_path / "root"
+    (root / "d1").mkdir(parents=True)
+    (root / "d2").mkdir()
+    (root / "d1" / "f.txt").write_bytes(SCANNED)
+    (root / "d2" / "f.txt").write_bytes(OTHER)
+    expected = _expected(root, "d1/f.txt")
+    real_rename = os.rename
+    swapped: list[str] = []
+
+    def rename(src: object, dst: object, *args: object, **kwargs: object) -> None:
+        into_trash = os.fsdecode(dst).startswith(str(home_trash))  # type: ignore[arg-type]
+        if into_trash and not swapped:  # the record is written; the file is about to go
+            swapped.append(os.fsdecode(src))  # type: ignore[arg-type]
+            monkeypatch.setattr(os, "rename", real_rename)
+            _swap(root / "d1", root / "d2")
+        real_rename(src, dst, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "rename", rename)
+    report = trash_scanned(str(root), [expected], send2trash)
+    monkeypatch.undo()
+    assert swapped, "the trash never reached its rename: the test no longer reaches the moment it is about"
+    assert not report.outcomes[0].ok and "swapped" in report.outcomes[0].error
+    assert not list((home_trash / "files").iterdir()) and not list((home_trash / "info").iterdir())
+    assert (root / "d2" / "f.txt").read_bytes() == SCANNED and (root / "d1" / "f.txt").read_bytes() == OTHER

@@ -332,6 +332,7 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
         except BaseException as error:
             if _taken(detached, fd):  # the trash did not take it: it goes back to its name
                 _put_back(found, detached)
+                _forget_in_trash(path)
                 if isinstance(error, FileNotFoundError):
                     raise OSError(
                         errno.ESTALE,
@@ -342,6 +343,7 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
             raise
         if _taken(detached, fd):  # the trash said yes but the file is still here: say it stayed
             _put_back(found, detached)
+            _forget_in_trash(path)
             raise OSError(errno.EIO, "the trash did not take it; it was left where it was")
         _named_in_trash(path, found.path)
         return ""
@@ -397,6 +399,17 @@ def _trash_folders(path: str) -> list[str]:
         uid = str(os.getuid())
         folders += [os.path.join(here, ".Trash", uid), os.path.join(here, f".Trash-{uid}")]
     return folders
+
+
+def _forget_in_trash(trashed: str) -> None:
+    """Remove the record a trash wrote for the private name ``trashed`` before failing to move the file (the
+    freedesktop.org trash writes the record first): a record of nothing. Only that record, and only while the
+    trash holds no file of that name; the private name is random, so no other record has it."""
+    private = os.path.basename(trashed)
+    for folder in _trash_folders(trashed):
+        if not os.path.lexists(os.path.join(folder, "files", private)):
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, "info", private + ".trashinfo"))
 
 
 def _named_in_trash(trashed: str, original: str) -> str:
