@@ -319,8 +319,10 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
         detached = _detach(found, "sent to the trash")
         fd = found.folder_fd
         if not _TRASH_KEEPS_RECORDS:  # a trash whose record cannot be mended: checked, then sent by its own name
-            if _put_back(found, detached) != os.path.basename(found.name):
-                raise Refused(SkipReason.CHANGED, "another file took its name while it was being sent to the trash")
+            kept_as = _put_back(found, detached)
+            if kept_as != os.path.basename(found.name):
+                detail = f"another file took its name while it was being sent to the trash; it was kept as {kept_as}"
+                raise Refused(SkipReason.CHANGED, detail)
             now = os.lstat(found.path)
             if not _same(found, now) or not stat.S_ISREG(now.st_mode):
                 raise OSError(errno.ESTALE, "the path no longer reaches the scanned file (a folder on it was swapped)")
@@ -330,15 +332,16 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
         try:
             trash(path)
         except BaseException as error:
-            if _taken(detached, fd):  # the trash did not take it: it goes back to its name
-                _put_back(found, detached)
-                _forget_in_trash(path)
-                if isinstance(error, FileNotFoundError):
-                    raise OSError(
-                        errno.ESTALE,
-                        "a folder on its path was swapped while it was sent to the trash; it was left where it was",
-                    ) from None
-            if isinstance(error, OSError) and not isinstance(error, FileNotFoundError):
+            if not _taken(detached, fd):  # the trash took it, or part of it, and then failed: its own words
+                raise
+            _put_back(found, detached)  # the trash did not take it: it goes back to its name
+            _forget_in_trash(path)
+            if isinstance(error, FileNotFoundError):
+                raise OSError(
+                    errno.ESTALE,
+                    "a folder on its path was swapped while it was sent to the trash; it was left where it was",
+                ) from None
+            if isinstance(error, OSError):
                 raise _trash_error(error, path) from None
             raise
         if _taken(detached, fd):  # the trash said yes but the file is still here: say it stayed
