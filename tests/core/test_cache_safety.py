@@ -332,3 +332,14 @@ def test_names_that_are_not_utf8_are_cached(tmp_path: Path) -> None:
     assert {f.path for f in first.files} == {name, "a.txt"}
     assert second.stats.fingerprints_from_cache == 2
     assert _values(first) == _values(second)
+
+
+def test_a_cache_with_a_long_name_is_made(tmp_path: Path) -> None:
+    # its temporary name was ".{name}.{32 hex}.new": "File name too long" for a name of more than 217 bytes; the
+    # longest that works is SQLite's (its "-journal" beside the file must fit in 255 bytes too)
+    from simcompare.core.folder.cache import Cache
+
+    path = tmp_path / ("c" * 240)
+    with Cache(path) as cache:
+        assert cache is not None
+    assert path.is_file() and [p.name for p in tmp_path.iterdir()] == [path.name]

@@ -370,7 +370,7 @@ class Cache:
             raise CacheUnavailableError(
                 f"the cache folder {folder} cannot be created: {_sqlite_trouble(error, self.path.parent)}"
             ) from None
-        temporary = folder / f".{self.path.name}.{uuid.uuid4().hex}.new"
+        temporary = folder / f".simcompare-cache-{uuid.uuid4().hex[:16]}.new"  # never longer than a name can be
         try:
             db = sqlite3.connect(temporary, isolation_level=None)
             try:
