@@ -243,9 +243,9 @@ class ComparePage(QWidget):
         self.toy.leave()
         text_a, text_b = item.texts()
         if item.config is not None:
-            self.settings.set_config(item.config, item.k, emit=False)
+            self.settings.show_lesson(item.config, item.k)
         else:
-            self.settings.leave_teaching_mode()
+            self.settings.leave_lesson()  # the user's own settings back
         self.pane_a.set_text(text_a, example_caption(item, "A"))
         self.pane_b.set_text(text_b, example_caption(item, "B"))
         self._example, self._example_settings = item, (self.settings.config(), self.settings.decision())
@@ -256,8 +256,7 @@ class ComparePage(QWidget):
     def take_over(self, old: ComparePage) -> None:
         """Stand in for ``old`` (a change of language): its settings, texts, example, tab and step, with every
         caption in this page's language."""
-        self.settings.set_config(*old.settings.user_settings(), emit=False)
-        self.settings.simhash_only.setChecked(old.settings.simhash_only.isChecked())
+        self.settings.take_over(old.settings)
         for mine, theirs in ((self.pane_a, old.pane_a), (self.pane_b, old.pane_b)):
             mine.restore(theirs.state())  # says "edited", which forgets any example: set again below
         item = old._example
@@ -381,6 +380,7 @@ class ComparePage(QWidget):
     @Slot(str)
     def _on_file_loaded(self, path: str) -> None:
         self._example = None
+        self.settings.leave_lesson()  # a file's words are not the teaching table's a–e: the user's settings back
         self.message.emit(self.tr("Opened {path}").format(path=path))
         self.schedule(0)
 
