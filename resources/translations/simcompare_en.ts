@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+125"/>
+        <location line="+337"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-339"/>
-        <location line="+340"/>
+        <location line="-336"/>
+        <location line="+337"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-334"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-101"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,12 +87,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+98"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+161"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -117,7 +117,7 @@
         <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
@@ -1864,7 +1864,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -1984,7 +1984,7 @@
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -3136,7 +3136,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -3326,7 +3326,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+234"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -3493,7 +3493,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+272"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -3582,7 +3582,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-389"/>
+        <location line="-402"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -3687,7 +3687,17 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
+        <source>Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.</source>
+        <translation>Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed.</source>
+        <translation>Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
         <translation>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</translation>
     </message>
@@ -3844,16 +3854,32 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+4"/>
+        <source>k = {k} · too few word pairs ({pairs} &lt; {needed})</source>
+        <translation>k = {k} · too few word pairs ({pairs} &lt; {needed})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
-        <translation>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</translation>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
+        <translation>
+            <numerusform>Too few word pairs to judge: the shorter text has %n distinct word pair, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
+            <numerusform>Too few word pairs to judge: the shorter text has %n distinct word pairs, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>
+            <numerusform>%n bit apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
+            <numerusform>%n bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>
@@ -3866,7 +3892,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+273"/>
         <source>No features: every sum is 0</source>
         <translation>No features: every sum is 0</translation>
     </message>
@@ -4081,7 +4107,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+214"/>
         <source>Toy example</source>
         <translation>Toy example</translation>
     </message>
@@ -4171,7 +4197,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Not applied (the Compare page shows the last valid toy example): {reason}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>Open a toy example</source>
         <translation>Open a toy example</translation>
     </message>
@@ -4330,7 +4356,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-311"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>

@@ -40,19 +40,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+125"/>
+        <location line="+337"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-339"/>
-        <location line="+340"/>
+        <location line="-336"/>
+        <location line="+337"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-334"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -77,7 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-101"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,12 +87,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+98"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+161"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -117,7 +117,7 @@
         <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
@@ -1841,7 +1841,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+46"/>
+        <location line="+47"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -1961,7 +1961,7 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -3093,7 +3093,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -3283,7 +3283,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+234"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -3449,7 +3449,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+272"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -3538,7 +3538,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-389"/>
+        <location line="-402"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -3643,7 +3643,17 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
+        <source>Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.</source>
+        <translation>距离在 k 以内，但词对太少，无法判断：较短的文本只有 {pairs} 个不同的词对，至少需要 {needed} 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed.</source>
+        <translation>距离在 k 以内，但只有 {shared} % 的词对相同，至少需要 {needed} %。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
         <translation>逐个加入词元：A 的 {total} 个词元还一个都没加入，所以每一位的和都是 0。</translation>
     </message>
@@ -3740,11 +3750,30 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+87"/>
+        <source>k = {k} · too few word pairs ({pairs} &lt; {needed})</source>
+        <translation>k = {k} · 词对太少（{pairs} &lt; {needed}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
+        <translation>
+            <numerusform>词对太少，无法判断：较短的文本只有 %n 个不同的词对，至少需要 {needed} 个，所以无论相差几位，它都不算谁的近似重复。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>
+            <numerusform>相差 %n 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-133"/>
+        <location line="-160"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
@@ -3804,12 +3833,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k = {k} · 仅用 SimHash（不核验词对）</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
-        <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+40"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>
@@ -3822,7 +3846,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SumsChart</name>
     <message>
-        <location filename="../../simcompare/gui/compare/charts.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/charts.py" line="+273"/>
         <source>No features: every sum is 0</source>
         <translation>没有特征：每个和都是 0</translation>
     </message>
@@ -4037,7 +4061,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+202"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+214"/>
         <source>Toy example</source>
         <translation>玩具示例</translation>
     </message>
@@ -4127,7 +4151,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>未应用（比较页显示最后一个有效的玩具示例）：{reason}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+25"/>
         <source>Open a toy example</source>
         <translation>打开玩具示例</translation>
     </message>
@@ -4286,7 +4310,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-292"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-311"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>

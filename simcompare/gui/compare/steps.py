@@ -193,13 +193,26 @@ def _pair_sentence(step: Step, comparison: Comparison) -> str:
             "at k = {k}.",
         )
     )
-    return sentence.format(
+    said = sentence.format(
         d=comparison.distance,
         f=fp.bits,
         s=f"{comparison.similarity:.4f}",
         verdict=verdict,
         k=comparison.k,
     )
+    return said + _refusal(comparison) if comparison.rejected_by_verification else said
+
+
+def _refusal(comparison: Comparison) -> str:
+    """Why fingerprints within k are not near-duplicates: the word-pair check (the core's Decision) said no."""
+    if comparison.too_few_shingles:
+        return " " + QCoreApplication.translate(
+            "Steps",
+            "Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.",
+        ).format(pairs=comparison.shingles, needed=comparison.decision.min_shingles)
+    return " " + QCoreApplication.translate(
+        "Steps", "Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed."
+    ).format(shared=round(comparison.resemblance * 100), needed=round(comparison.needed_resemblance * 100))
 
 
 def adding_sentence(comparison: Comparison, n: int) -> str:
