@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+125"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
         <location line="+337"/>
         <source>Text A</source>
         <translation>Text A</translation>
@@ -77,7 +77,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-116"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+113"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
@@ -209,7 +209,7 @@
         <translation>struck through: only in A · underlined: only in B · dotted underline: replaced</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -3326,7 +3326,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+234"/>
+        <location line="+236"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>

@@ -40,7 +40,7 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+125"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
         <location line="+337"/>
         <source>Text A</source>
         <translation>文本 A</translation>
@@ -77,7 +77,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-101"/>
+        <location line="-116"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -87,7 +87,7 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+113"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
@@ -207,7 +207,7 @@
         <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 点状下划线：被替换</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -3283,7 +3283,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+234"/>
+        <location line="+236"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>

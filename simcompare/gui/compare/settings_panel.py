@@ -218,6 +218,8 @@ class SettingsPanel(QWidget):
         fp_form.addRow("", self.simhash_only)
         fp_form.addRow(self.note)
 
+        for combo in (self.segmenter, self.weighting, self.hasher):  # never narrower than their longest item
+            combo.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(tokens)
