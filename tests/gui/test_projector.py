@@ -170,5 +170,25 @@ def test_the_settings_panel_is_never_cut_off_on_the_right(qtbot, language: str, 
                 assert combo.width() >= combo.sizeHint().width(), (scale, combo.currentText())
             if size == (1400, 900):
                 assert not cut and not scrolls, scale  # room enough: the whole panel, nothing to scroll
+            if scale < 1.5:  # and the panel leaves the texts and results the width they need
+                assert page.main_splitter.width() >= page.main_splitter.minimumSizeHint().width(), scale
     finally:
         page.zoom.set_scale(1.0, remember=False)
+
+
+def test_the_geometry_tables_numbers_keep_their_room_when_larger(qtbot, window) -> None:
+    """The ±1 columns were sized once, at the size they were shown: at 1.5× they read "…"."""
+    page = window.compare_page
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.show_results_tab(page.results.indexOf(page.geometry_view))
+    settle_layouts()
+    table = page.geometry_view.table
+    for scale in (1.5, 2.0):
+        page.zoom.set_scale(scale, remember=False)
+        settle_layouts()
+        metrics = table.fontMetrics()
+        for column in range(table.columnCount()):
+            items = [table.item(row, column) for row in range(table.rowCount())]
+            widest = max(metrics.horizontalAdvance(item.text()) for item in items if item is not None)
+            assert widest + 6 <= table.columnWidth(column), (scale, column)

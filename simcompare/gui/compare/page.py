@@ -57,7 +57,7 @@ TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
 GREY_AFTER_MS = 300
 _STATE_GROUP = "compare/layout"
-_SIDE_MIN_WIDTH = 250  # the settings panel at its narrowest, whatever its contents
+_SIDE_MIN_WIDTH = 200  # the settings panel at its narrowest (it scrolls sideways), whatever its contents
 
 
 def example_caption(item: Example, side: str) -> str:
