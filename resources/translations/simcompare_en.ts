@@ -1256,7 +1256,7 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Show:</source>
         <translation>Show:</translation>
     </message>
@@ -1271,7 +1271,7 @@
         <translation>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+62"/>
         <source>d (weight)</source>
         <translation>d (weight)</translation>
     </message>
@@ -4238,6 +4238,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+2"/>
         <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
         <translation>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Toy example</source>
+        <translation>Toy example</translation>
     </message>
 </context>
 <context>

@@ -1239,7 +1239,7 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
@@ -1254,7 +1254,7 @@
         <translation>A 与 B：权重向量之间的夹角 θ = {deg}°，因此预计有 f·θ/π = {predicted} 位不同；实际有 {actual} 位。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+62"/>
         <source>d (weight)</source>
         <translation>d（权重）</translation>
     </message>
@@ -4192,6 +4192,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+2"/>
         <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
         <translation>输入词元及其权重和编码，看每一步随之变化（可保存为 JSON）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Toy example</source>
+        <translation>玩具示例</translation>
     </message>
 </context>
 <context>
