@@ -375,7 +375,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/compare/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+64"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -3493,7 +3493,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+272"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+278"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -3569,7 +3569,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Step {i} of {n}.</source>
         <translation>Step {i} of {n}.</translation>
     </message>
@@ -3582,12 +3582,17 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-402"/>
+        <location line="-409"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, {distinct} distinct; the Token column lists them.</source>
+        <translation>Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, {distinct} distinct; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</source>
         <translation>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</translation>
     </message>

@@ -369,7 +369,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/compare/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+64"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -3449,7 +3449,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+272"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+278"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -3525,7 +3525,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Step {i} of {n}.</source>
         <translation>第 {i} 步，共 {n} 步。</translation>
     </message>
@@ -3538,12 +3538,17 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-402"/>
+        <location line="-409"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, {distinct} distinct; the Token column lists them.</source>
+        <translation>词元：去掉标点后（停用词保留），A 被切成词元：共 {total} 个，{distinct} 个不同；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</source>
         <translation>词元：去掉停用词和标点后，A 被切成 1 个词元；“词元”一列列出了它。</translation>
     </message>
