@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
-        <location line="+337"/>
+        <location line="+338"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-336"/>
-        <location line="+337"/>
+        <location line="-337"/>
+        <location line="+338"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-335"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -112,7 +112,7 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
     </message>

@@ -41,18 +41,18 @@
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
-        <location line="+337"/>
+        <location line="+338"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-336"/>
-        <location line="+337"/>
+        <location line="-337"/>
+        <location line="+338"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-334"/>
+        <location line="-335"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -112,7 +112,7 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
     </message>

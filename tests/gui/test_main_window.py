@@ -186,6 +186,15 @@ def test_the_folder_page_scans_with_the_users_settings_beside_the_six_bit_exampl
     assert compare.settings.config() == own and compare.settings.k.value() == 3
 
 
+def test_clear_leaves_the_six_bit_lesson(qtbot, main_window: MainWindow) -> None:
+    panel = main_window.compare_page.settings
+    own = panel.user_settings()
+    main_window.example_actions["six-bit"].trigger()
+    assert panel.hasher_name() == "table"
+    main_window.clear_action.trigger()  # nothing typed: no question
+    assert (panel.config(), panel.k.value()) == own and panel.hasher_name() != "table"
+
+
 def test_the_teaching_table_chosen_by_hand_is_a_lesson_too(qtbot, main_window: MainWindow) -> None:
     panel = main_window.compare_page.settings
     panel.bits.setEditText("6")

@@ -346,6 +346,7 @@ class ComparePage(QWidget):
     @Slot()
     def clear(self) -> None:
         self._example = None
+        self.settings.leave_lesson()  # texts of one's own follow: the user's settings back, as for the toy example
         self.pane_a.clear()
         self.pane_b.clear()
         self.schedule(0)
