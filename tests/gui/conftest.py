@@ -11,7 +11,7 @@ from helpers.gui import wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QCoreApplication, QSettings, QTranslator
 
-from simcompare.gui.common.i18n import TRANSLATOR_NAME
+from simcompare.gui.common.i18n import LANGUAGE_PROPERTY, TRANSLATOR_NAME
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.main_window import MainWindow
 
@@ -28,12 +28,15 @@ def _isolated_settings(tmp_path: Path) -> Iterator[None]:
 def _no_catalogue_left_installed() -> Iterator[None]:
     """A test that installs a language's catalogue takes it away again, so the next test starts as the first did
     (with none: the sources' own words), whatever order the tests run in."""
+    app = QCoreApplication.instance()
+    language = app.property(LANGUAGE_PROPERTY) if app is not None else None
     yield
     app = QCoreApplication.instance()
     if app is not None:
         for translator in app.findChildren(QTranslator, TRANSLATOR_NAME):
             app.removeTranslator(translator)
             translator.setParent(None)
+        app.setProperty(LANGUAGE_PROPERTY, language)  # a language switch in a window sets it: the guide reads it
 
 
 @pytest.fixture(autouse=True)
