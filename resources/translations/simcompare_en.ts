@@ -69,19 +69,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
+        <location line="+338"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-339"/>
-        <location line="+340"/>
+        <location line="-337"/>
+        <location line="+338"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-335"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -106,7 +106,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-116"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -116,12 +116,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+113"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+161"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -141,12 +141,12 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened {path}</source>
         <translation>Opened {path}</translation>
     </message>
@@ -238,7 +238,7 @@
         <translation>struck through: only in A · underlined: only in B · dotted underline: replaced</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -404,7 +404,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/compare/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+64"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -1308,7 +1308,7 @@
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Show:</source>
         <translation>Show:</translation>
     </message>
@@ -1323,7 +1323,7 @@
         <translation>A and B: θ = {deg}° between their weight vectors, so f·θ/π = {predicted} bits are expected to differ; {actual} do.</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+62"/>
         <source>d (weight)</source>
         <translation>d (weight)</translation>
     </message>
@@ -2036,7 +2036,7 @@
         <translation>Computing…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</translation>
     </message>
@@ -3188,7 +3188,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -3378,7 +3378,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+236"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -3545,7 +3545,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+278"/>
         <source>Step by step</source>
         <translation>Step by step</translation>
     </message>
@@ -3621,7 +3621,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Step {i} of {n}.</source>
         <translation>Step {i} of {n}.</translation>
     </message>
@@ -3634,12 +3634,17 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-389"/>
+        <location line="-409"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, {distinct} distinct; the Token column lists them.</source>
+        <translation>Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, {distinct} distinct; the Token column lists them.</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</source>
         <translation>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</translation>
     </message>
@@ -3739,7 +3744,17 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Distance: the XOR has {d} ones, so the Hamming distance is {d} of {f} bits (similarity {s}): {verdict} at k = {k}.</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
+        <source>Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.</source>
+        <translation>Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed.</source>
+        <translation>Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed.</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
         <translation>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</translation>
     </message>
@@ -3896,16 +3911,32 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+4"/>
+        <source>k = {k} · too few word pairs ({pairs} &lt; {needed})</source>
+        <translation>k = {k} · too few word pairs ({pairs} &lt; {needed})</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
     </message>
-    <message>
-        <location line="+9"/>
-        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
-        <translation>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</translation>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
+        <translation>
+            <numerusform>Too few word pairs to judge: the shorter text has %n distinct word pair, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
+            <numerusform>Too few word pairs to judge: the shorter text has %n distinct word pairs, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>
+            <numerusform>%n bit apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
+            <numerusform>%n bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
+        </translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+9"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</translation>
     </message>
@@ -4264,6 +4295,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+2"/>
         <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
         <translation>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Toy example</source>
+        <translation>Toy example</translation>
     </message>
 </context>
 <context>

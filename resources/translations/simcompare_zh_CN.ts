@@ -69,19 +69,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+102"/>
-        <location line="+340"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
+        <location line="+338"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-339"/>
-        <location line="+340"/>
+        <location line="-337"/>
+        <location line="+338"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-337"/>
+        <location line="-335"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -106,7 +106,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-79"/>
+        <location line="-116"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -116,12 +116,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+76"/>
+        <location line="+113"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
     <message>
-        <location line="+165"/>
+        <location line="+161"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -141,12 +141,12 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+77"/>
+        <location line="+78"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Opened {path}</source>
         <translation>已打开 {path}</translation>
     </message>
@@ -236,7 +236,7 @@
         <translation>删除线：仅在 A 中 · 下划线：仅在 B 中 · 点状下划线：被替换</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+42"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -398,7 +398,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/compare/examples.py" line="+63"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+64"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -1290,7 +1290,7 @@
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="+17"/>
+        <location line="+18"/>
         <source>Show:</source>
         <translation>显示：</translation>
     </message>
@@ -1305,7 +1305,7 @@
         <translation>A 与 B：权重向量之间的夹角 θ = {deg}°，因此预计有 f·θ/π = {predicted} 位不同；实际有 {actual} 位。</translation>
     </message>
     <message>
-        <location line="+57"/>
+        <location line="+62"/>
         <source>d (weight)</source>
         <translation>d（权重）</translation>
     </message>
@@ -2012,7 +2012,7 @@
         <translation>正在计算…</translation>
     </message>
     <message>
-        <location line="+37"/>
+        <location line="+38"/>
         <source>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;How alike are these texts? SimHash fingerprints, near-duplicate search, and a window that shows every step.&lt;/p&gt;&lt;p&gt;&lt;b&gt;References&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar. Similarity estimation techniques from rounding algorithms. &lt;i&gt;Proceedings of the 34th ACM Symposium on Theory of Computing (STOC)&lt;/i&gt;, 2002.&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku, Arvind Jain and Anish Das Sarma. Detecting near-duplicates for web crawling. &lt;i&gt;Proceedings of the 16th International World Wide Web Conference (WWW)&lt;/i&gt;, 2007.&lt;/p&gt;</source>
         <translation>&lt;h3&gt;simcompare {version}&lt;/h3&gt;&lt;p&gt;这些文本有多相似？SimHash 指纹、近似重复查找，以及一个展示每一步的窗口。&lt;/p&gt;&lt;p&gt;&lt;b&gt;参考文献&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Moses S. Charikar：基于舍入算法的相似度估计技术（Similarity estimation techniques from rounding algorithms）。&lt;i&gt;第 34 届 ACM 计算理论研讨会（STOC）论文集&lt;/i&gt;，2002。&lt;/p&gt;&lt;p&gt;Gurmeet Singh Manku、Arvind Jain、Anish Das Sarma：面向网页爬取的近似重复检测（Detecting near-duplicates for web crawling）。&lt;i&gt;第 16 届国际万维网大会（WWW）论文集&lt;/i&gt;，2007。&lt;/p&gt;</translation>
     </message>
@@ -3144,7 +3144,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+73"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -3334,7 +3334,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+217"/>
+        <location line="+236"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -3500,7 +3500,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>StepGuide</name>
     <message>
-        <location filename="../../simcompare/gui/compare/steps.py" line="+259"/>
+        <location filename="../../simcompare/gui/compare/steps.py" line="+278"/>
         <source>Step by step</source>
         <translation>逐步演示</translation>
     </message>
@@ -3576,7 +3576,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>Step {i} of {n}.</source>
         <translation>第 {i} 步，共 {n} 步。</translation>
     </message>
@@ -3589,12 +3589,17 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-389"/>
+        <location line="-409"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+7"/>
+        <source>Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, {distinct} distinct; the Token column lists them.</source>
+        <translation>词元：去掉标点后（停用词保留），A 被切成词元：共 {total} 个，{distinct} 个不同；“词元”一列列出了它们。</translation>
+    </message>
+    <message>
+        <location line="+7"/>
         <source>Tokens: A is cut into 1 token once stop words and punctuation are dropped; the Token column lists it.</source>
         <translation>词元：去掉停用词和标点后，A 被切成 1 个词元；“词元”一列列出了它。</translation>
     </message>
@@ -3694,7 +3699,17 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>距离：异或结果中有 {d} 个 1，所以海明距离是 {f} 位中的 {d} 位（相似度 {s}）：k = {k} 时{verdict}。</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+19"/>
+        <source>Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.</source>
+        <translation>距离在 k 以内，但词对太少，无法判断：较短的文本只有 {pairs} 个不同的词对，至少需要 {needed} 个。</translation>
+    </message>
+    <message>
+        <location line="+4"/>
+        <source>Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed.</source>
+        <translation>距离在 k 以内，但只有 {shared} % 的词对相同，至少需要 {needed} %。</translation>
+    </message>
+    <message>
+        <location line="+10"/>
         <source>Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0.</source>
         <translation>逐个加入词元：A 的 {total} 个词元还一个都没加入，所以每一位的和都是 0。</translation>
     </message>
@@ -3791,11 +3806,30 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+87"/>
+        <source>k = {k} · too few word pairs ({pairs} &lt; {needed})</source>
+        <translation>k = {k} · 词对太少（{pairs} &lt; {needed}）</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>k = {k} · word pairs {shared} % (need {needed} %)</source>
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
+    <message numerus="yes">
+        <location line="+15"/>
+        <source>Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
+        <translation>
+            <numerusform>词对太少，无法判断：较短的文本只有 %n 个不同的词对，至少需要 {needed} 个，所以无论相差几位，它都不算谁的近似重复。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <translation>
+            <numerusform>相差 %n 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="-133"/>
+        <location line="-160"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
@@ -3855,12 +3889,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k = {k} · 仅用 SimHash（不核验词对）</translation>
     </message>
     <message>
-        <location line="+13"/>
-        <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
-        <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
-    </message>
-    <message>
-        <location line="+14"/>
+        <location line="+40"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>
@@ -4219,6 +4248,11 @@ What you asked for may not have finished; the window is still usable. The detail
         <location line="+2"/>
         <source>Type tokens with their weights and codes, and watch every step follow (saved as JSON)</source>
         <translation>输入词元及其权重和编码，看每一步随之变化（可保存为 JSON）</translation>
+    </message>
+    <message>
+        <location line="+53"/>
+        <source>Toy example</source>
+        <translation>玩具示例</translation>
     </message>
 </context>
 <context>

@@ -277,6 +277,7 @@ class MainWindow(QMainWindow):
             self.setWindowState(old.windowState())
         self.pages.setCurrentIndex(old.pages.currentIndex())
         self.compare_page.take_over(old.compare_page)  # texts, settings, example and step, captions translated
+        self.folder_page.set_config(self.compare_page.settings.user_settings()[0])  # taken over without a signal
         self.folder_page.take_over(old.folder_page)  # the scan's result, k and marks survive the new language
 
     def about_text(self) -> str:

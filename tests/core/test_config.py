@@ -216,3 +216,20 @@ def test_the_verdict_follows_the_decision_not_the_config() -> None:
     assert beyond.decision.evidence(beyond.distance, beyond.resemblance) == "shingles"
     default = simcompare.compare_texts(text, edited, config)
     assert default.decision == Decision.for_bits(64)
+
+
+def test_a_comparison_says_when_too_few_word_pairs_decided_it() -> None:
+    # The six-bit worked example's texts: 1 bit apart and 89 % of the word pairs shared, yet text A has only 8
+    # distinct word pairs, fewer than the 10 a verdict needs: that rule, not the share, says no.
+    a, b = "A A A A A B B C C C D E E E E", "A A A A A B B C C C D D D D D D E E E E"
+    table = {"a": "100101", "b": "101011", "c": "100111", "d": "101111", "e": "111011"}
+    config = Config(bits=6, hasher=table, segmenter="words", stopwords=False, weighting="tf")
+    short = simcompare.compare_texts(a, b, config, Decision.for_bits(6, 1))
+    assert short.distance == 1 and short.resemblance >= short.needed_resemblance
+    assert short.shingles == 8 < short.decision.min_shingles
+    assert short.too_few_shingles and short.rejected_by_verification and not short.near_duplicate
+    assert not replace(short.decision, min_resemblance=0.0).too_few_shingles(8)  # SimHash only: no such rule
+    assert simcompare.compare_texts(a, a, config).shingles is None  # identical texts are near-duplicates anyway
+    text = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
+    long = simcompare.compare_texts(text, text.replace("quiet", "silent"), Config(segmenter="words"))
+    assert long.shingles is not None and long.shingles >= 10 and not long.too_few_shingles

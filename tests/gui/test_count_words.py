@@ -51,15 +51,22 @@ def test_one_token_and_many_tokens(qtbot, qapp, catalogues, page: ComparePage) -
 
 
 def test_the_step_sentences_say_one_token_and_one_differing_bit() -> None:
-    config = Config(bits=3, hasher={"a": "100", "b": "101", "c": "011"}, segmenter="words", stopwords=False)
-    one = compare_texts("a", "b", config)
+    config = Config(bits=3, hasher={"x": "100", "y": "101", "z": "011"}, segmenter="words")
+    one = compare_texts("x", "y", config)
     assert one.distance == 1
     assert "cut into 1 token once" in step_sentence(Step.TOKENS, one)
     assert "the XOR has one 1, so the Hamming distance is 1 of 3 bits" in step_sentence(Step.DISTANCE, one)
-    two = compare_texts("a a", "c", config)
+    two = compare_texts("x x", "z", config)
     assert two.distance == 3
     assert "cut into 2 tokens (1 distinct)" in step_sentence(Step.TOKENS, two)
     assert "the XOR has 3 ones, so the Hamming distance is 3 of 3 bits" in step_sentence(Step.DISTANCE, two)
+    # Stop words kept (the six-bit example: "a" is one): the sentence does not say they were dropped.
+    kept = compare_texts(
+        "a a b", "c", Config(bits=3, hasher={"a": "100", "b": "101", "c": "011"}, stopwords=False, segmenter="words")
+    )
+    sentence = step_sentence(Step.TOKENS, kept)
+    assert "stop words are kept), A is cut into tokens: 3 in all, 2 distinct" in sentence
+    assert "stop words and punctuation are dropped" not in sentence
 
 
 def test_the_distance_histogram_counts_one_pair_and_many(qtbot, qapp, catalogues) -> None:  # type: ignore[no-untyped-def]
@@ -77,3 +84,38 @@ def test_the_distance_histogram_counts_one_pair_and_many(qtbot, qapp, catalogues
     install_translations(qapp, "zh_CN")
     view.set_histogram(DistanceHistogram((0, 1, 0, 0, 0, 0, 0, 0, 0), 1, False))
     assert "全部 1 对" in view.toolTip() and "有 1 对在 k = 3 以内" in view.toolTip(), view.toolTip()
+
+
+def test_the_six_bit_verdict_says_the_rule_that_decided_it(qtbot, qapp, catalogues, main_window) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace
+
+    install_translations(qapp, "en")
+    page = main_window.compare_page
+    main_window.example_actions["six-bit"].trigger()
+    wait_settled(qtbot, page)
+    summary, six = page.summary, page.comparison
+    assert six.distance == 1 and six.resemblance >= six.needed_resemblance and not six.near_duplicate
+    notices = summary.notices.text()  # not "89 % shared (45 % needed): not a near-duplicate", which contradicts itself
+    assert "Too few word pairs to judge: the shorter text has 8 distinct word pairs, at least 10 are needed" in notices
+    assert "of the word pairs are shared" not in notices
+    assert summary.verdict_caption.text() == "k = 1 · too few word pairs (8 < 10)"
+    distance = step_sentence(Step.DISTANCE, six)  # Step by step's last sentence, and the handout's, say it too
+    assert distance.endswith(
+        "not near-duplicates at k = 1. Within k, but too few word pairs to judge: the shorter text "
+        "has 8, at least 10 are needed."
+    )
+    summary.show_comparison(replace(six, shingles=1))
+    assert "the shorter text has 1 distinct word pair, at least 10" in summary.notices.text()
+    shared = replace(six, shingles=50, resemblance=0.2)  # enough word pairs, too few of them shared
+    summary.show_comparison(shared)
+    assert (
+        "1 bit apart, but only 20 % of the word pairs are shared (at least 45 % are needed)" in summary.notices.text()
+    )
+    install_translations(qapp, "zh_CN")
+    summary.show_comparison(six)
+    assert "词对太少，无法判断：较短的文本只有 8 个不同的词对，至少需要 10 个" in summary.notices.text()
+    assert summary.verdict_caption.text() == "k = 1 · 词对太少（8 < 10）"
+    assert "词对太少，无法判断：较短的文本只有 8 个不同的词对" in step_sentence(Step.DISTANCE, six)
+    assert "k = 1 时不是近似重复。距离在 k 以内" in step_sentence(Step.DISTANCE, six)  # no space after 。
+    summary.show_comparison(shared)
+    assert "相差 1 位，但只有 20 % 的词对相同（至少需要 45 %）" in summary.notices.text()

@@ -147,6 +147,64 @@ def test_the_folder_page_scans_with_the_compare_pages_settings(qtbot, settings_f
     assert second.folder_page.config.bits == 32 and second.folder_page.config.weighting == "tfidf"
 
 
+def _menu_action(window: MainWindow, menu: str, text: str):
+    """An item of the menu bar, found by its words as a user finds it."""
+    found = next(a.menu() for a in window.menuBar().actions() if a.text().replace("&", "") == menu)
+    return next(a for a in found.actions() if a.text().replace("&", "") == text)
+
+
+def test_the_folder_page_scans_with_the_users_settings_beside_the_six_bit_example(
+    qtbot, main_window: MainWindow, tmp_path: Path
+) -> None:
+    compare, folder = main_window.compare_page, main_window.folder_page
+    change_settings(compare.settings, bits=32, weighting="tf", k=3)  # the user's own settings
+    own = compare.settings.config()
+    _menu_action(main_window, "Examples", "Six-bit worked example (table hasher)").trigger()
+    wait_settled(qtbot, compare)
+    assert compare.comparison.config.bits == 6 and compare.settings.hasher_name() == "table"
+    compare.settings.k.setValue(0)  # a change on the panel during the lesson: the Folder page still gets the user's
+    compare.settings.bits.setEditText("5")
+    wait_settled(qtbot, compare)
+    assert compare.comparison.config.bits == 5 and folder.config == own
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    (docs / "a.txt").write_text(ZH_A, encoding="utf-8")
+    (docs / "b.txt").write_text(ZH_B, encoding="utf-8")
+    (docs / "c.txt").write_text("The river valley was quiet in the early morning.", encoding="utf-8")
+    _menu_action(main_window, "View", "Folder page").trigger()
+    assert main_window.pages.currentWidget() is folder
+    folder.workers = 1
+    folder.set_folder(docs)
+    with qtbot.waitSignal(folder.scan_finished, timeout=60_000) as blocker:
+        folder.scan_button.click()
+    result = blocker.args[0]
+    assert result.config == own and not result.problems
+    assert sorted(f.path for f in result.files) == ["a.txt", "b.txt", "c.txt"]
+    # Another example gives the user's own settings back, k too (not the defaults).
+    _menu_action(main_window, "Examples", "English: a small edit").trigger()
+    wait_settled(qtbot, compare)
+    assert compare.settings.config() == own and compare.settings.k.value() == 3
+
+
+def test_clear_leaves_the_six_bit_lesson(qtbot, main_window: MainWindow) -> None:
+    panel = main_window.compare_page.settings
+    own = panel.user_settings()
+    main_window.example_actions["six-bit"].trigger()
+    assert panel.hasher_name() == "table"
+    main_window.clear_action.trigger()  # nothing typed: no question
+    assert (panel.config(), panel.k.value()) == own and panel.hasher_name() != "table"
+
+
+def test_the_teaching_table_chosen_by_hand_is_a_lesson_too(qtbot, main_window: MainWindow) -> None:
+    panel = main_window.compare_page.settings
+    panel.bits.setEditText("6")
+    own = panel.config()
+    panel.hasher.setCurrentIndex(panel.hasher.findData("table"))
+    assert panel.config().hasher is not own.hasher and main_window.folder_page.config == own
+    main_window.compare_page.load_example("en-edited")
+    assert panel.config() == own
+
+
 @pytest.mark.parametrize("text, expected", [("1400x900", (1400, 900)), ("800X600", (800, 600))])
 def test_parse_size(text: str, expected: tuple[int, int]) -> None:
     assert parse_size(text) == expected
@@ -208,3 +266,26 @@ def test_screenshot_of_a_missing_file_fails_cleanly(tmp_path: Path) -> None:
 def test_the_window_title_names_simcompare_once(main_window) -> None:  # type: ignore[no-untyped-def]
     # Qt adds the application's display name to the title itself ("… — simcompare").
     assert main_window.windowTitle() == "How alike are these texts?"
+
+
+def test_a_language_switch_keeps_the_six_bit_lesson_over_the_users_settings(qtbot) -> None:
+    from simcompare.gui.app import WindowHost, build_window
+
+    window = build_window(persist=False)
+    qtbot.addWidget(window)
+    host = WindowHost(window, persist=False)
+    window.show()
+    change_settings(window.compare_page.settings, bits=32, k=3)
+    own = window.compare_page.settings.user_settings()
+    window.example_actions["six-bit"].trigger()
+    wait_settled(qtbot, window.compare_page)
+    window.language_actions["zh_CN"].trigger()
+    new = host.window
+    qtbot.addWidget(new)
+    wait_settled(qtbot, new.compare_page)
+    panel = new.compare_page.settings
+    assert panel.hasher_name() == "table" and new.compare_page.comparison.a.fingerprint.binary == "100111"
+    assert panel.user_settings() == own and new.folder_page.config == own[0]
+    new.compare_page.load_example("en-edited")
+    assert (panel.config(), panel.k.value()) == own
+    new.close()

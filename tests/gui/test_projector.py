@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from helpers.gui import wait_settled
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QPoint, QSettings
 from PySide6.QtGui import QKeySequence
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QApplication, QComboBox, QLabel, QWidget
 
-from simcompare.gui.app import settle_layouts
+from simcompare.gui.app import install_translations, settle_layouts
 from simcompare.gui.compare.steps import Step
 from simcompare.gui.compare.zoom import SCALES, ZOOM_KEY, Zoom
+from simcompare.gui.main_window import MainWindow
 
 
 @pytest.fixture
@@ -121,3 +123,72 @@ def test_a_wrapped_example_caption_keeps_clear_of_the_text_box(qtbot, window, sc
     page.step_guide.more_button.click()
     settle_layouts()
     assert sentence.height() >= sentence.heightForWidth(sentence.width())
+
+
+@pytest.fixture(params=["en", "zh_CN"])
+def language(request, qapp) -> Iterator[str]:
+    install_translations(qapp, request.param)
+    yield request.param
+    install_translations(qapp, "en")
+
+
+def _beyond_the_viewport(page) -> list[str]:
+    """The settings panel's visible fields whose right edge lies past what its scroll area shows."""
+    area = page.settings_area
+    viewport = area.viewport()
+    cut = []
+    for widget in page.settings.findChildren(QWidget):
+        if not isinstance(widget, (QComboBox, QAbstractSpinBox, QAbstractButton, QLabel)):
+            continue
+        if not widget.isVisibleTo(page.settings):
+            continue
+        right = widget.mapTo(viewport, QPoint(widget.width(), 0)).x()
+        if right > viewport.width() + 1:
+            cut.append(f"{type(widget).__name__} {widget.objectName()} ends at {right} of {viewport.width()}")
+    return cut
+
+
+@pytest.mark.parametrize("size", [(1024, 700), (1400, 900)])
+def test_the_settings_panel_is_never_cut_off_on_the_right(qtbot, language: str, size, tmp_path: Path) -> None:
+    """At 1.5× in a 1400-wide window the panel's fields ran past its edge, out of reach: now its width follows its
+    contents while the page has room, and where it has not (1024 wide) the panel scrolls sideways."""
+    window = MainWindow(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.resize(*size)
+    window.show()
+    page = window.compare_page
+    window.example_actions["six-bit"].trigger()  # the teaching table's long name in the hasher's box
+    wait_settled(qtbot, page)
+    try:
+        for scale in (1.0, 1.15, 1.5):
+            page.zoom.set_scale(scale, remember=False)
+            settle_layouts()
+            cut = _beyond_the_viewport(page)
+            scrolls = page.settings_area.horizontalScrollBar().isVisible()
+            assert not cut or scrolls, (scale, cut)
+            for combo in page.settings.findChildren(QComboBox):  # each shows its whole longest item
+                assert combo.width() >= combo.sizeHint().width(), (scale, combo.currentText())
+            if size == (1400, 900):
+                assert not cut and not scrolls, scale  # room enough: the whole panel, nothing to scroll
+            if scale < 1.5:  # and the panel leaves the texts and results the width they need
+                assert page.main_splitter.width() >= page.main_splitter.minimumSizeHint().width(), scale
+    finally:
+        page.zoom.set_scale(1.0, remember=False)
+
+
+def test_the_geometry_tables_numbers_keep_their_room_when_larger(qtbot, window) -> None:
+    """The ±1 columns were sized once, at the size they were shown: at 1.5× they read "…"."""
+    page = window.compare_page
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    page.show_results_tab(page.results.indexOf(page.geometry_view))
+    settle_layouts()
+    table = page.geometry_view.table
+    for scale in (1.5, 2.0):
+        page.zoom.set_scale(scale, remember=False)
+        settle_layouts()
+        metrics = table.fontMetrics()
+        for column in range(table.columnCount()):
+            items = [table.item(row, column) for row in range(table.rowCount())]
+            widest = max(metrics.horizontalAdvance(item.text()) for item in items if item is not None)
+            assert widest + 6 <= table.columnWidth(column), (scale, column)

@@ -48,7 +48,7 @@ def test_stepping_through_the_six_bit_example(qtbot, page: ComparePage) -> None:
                 assert not table.view.selectionModel().selectedIndexes()
     assert not guide.next_button.isEnabled()
     text = dict(zip(list(Step)[1:], sentences, strict=True))
-    assert "15 tokens (5 distinct)" in text[Step.TOKENS]
+    assert "15 in all, 5 distinct" in text[Step.TOKENS] and "stop words are kept" in text[Step.TOKENS]
     assert "“a” the largest, 5" in text[Step.WEIGHTS]
     assert "“a” → 100101" in text[Step.CODES]
     assert "+5, −5, −5, +5, −5, +5" in text[Step.SIGNED]

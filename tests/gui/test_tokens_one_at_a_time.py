@@ -111,3 +111,27 @@ def test_the_partial_sums_of_a_real_text(qtbot, main_window: MainWindow) -> None
             assert row_values(model, model.bit_row) == [int(v > 0) for v in row_values(model, model.sum_row)]
     assert tuple(row_values(model, model.sum_row)) == fp.sums  # all of them: the fingerprint's own sums
     assert "".join(str(b) for b in row_values(model, model.bit_row)) == fp.binary
+
+
+def test_on_the_signed_step_only_the_added_tokens_are_lit(qtbot, main_window: MainWindow) -> None:
+    """The ±w step lights its matrix; with tokens added one at a time the rows not added yet were lit too, so the
+    selection's colour hid their greying: only the added rows are lit."""
+    main_window.example_actions["six-bit"].trigger()
+    page = main_window.compare_page
+    wait_settled(qtbot, page)
+    guide, view, model = page.step_guide, page.table_a.view, page.table_a.model
+
+    def lit_rows() -> set[int]:
+        return {index.row() for index in view.selectionModel().selectedIndexes()}
+
+    guide.go_to(Step.SIGNED)
+    assert lit_rows() == set(range(5))
+    guide.one_by_one.click()
+    assert lit_rows() == set()
+    guide.more_button.click()
+    guide.more_button.click()
+    assert lit_rows() == {0, 1} and model.added == 2
+    guide.fewer_button.click()
+    assert lit_rows() == {0}
+    guide.one_by_one.click()  # every token counts again: the whole matrix is lit
+    assert lit_rows() == set(range(5))

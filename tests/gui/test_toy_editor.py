@@ -258,3 +258,11 @@ def test_opening_the_bundled_worked_example_reproduces_it(qtbot, main_window: Ma
     wait_for(qtbot, page, lambda c: c.a.fingerprint.sums == (15, -7, -1, 3, 5, 15))
     assert page.comparison.a.fingerprint.binary == "100111" and page.comparison.b.fingerprint.binary == "101111"
     assert sums(page.table_a.model) == [15, -7, -1, 3, 5, 15]
+
+
+def test_the_status_bar_says_the_toy_example_is_on_the_page(qtbot, main_window: MainWindow) -> None:
+    main_window.example_actions["zh-unrelated"].trigger()
+    wait_settled(qtbot, main_window.compare_page)
+    assert main_window.statusBar().currentMessage() == "Chinese: unrelated"
+    open_toy(qtbot, main_window)
+    assert main_window.statusBar().currentMessage() == "Toy example"  # not the example it replaced

@@ -48,6 +48,8 @@ class Comparison:
     ``resemblance`` is the verification measure (shared word pairs, ``simcompare.core.search.verify``): the texts
     are near-duplicates when neither is empty and ``decision`` says so — their fingerprints within ``k``
     bits AND their resemblance at least ``min_resemblance`` — the same verdict a folder scan gives a pair.
+    ``shingles`` is the smaller text's number of distinct word pairs (None for identical texts, or not known):
+    below ``decision.min_shingles`` the pair is too short to judge (:attr:`too_few_shingles`).
     """
 
     config: Config
@@ -59,6 +61,7 @@ class Comparison:
     yardsticks: Yardsticks
     decision: Decision
     resemblance: float = 1.0
+    shingles: int | None = None
 
     @property
     def k(self) -> int:
@@ -82,8 +85,14 @@ class Comparison:
 
     @property
     def rejected_by_verification(self) -> bool:
-        """Close fingerprints, yet too few shared word pairs: not a near-duplicate."""
+        """Close fingerprints, yet not a near-duplicate: too few shared word pairs, or too few word pairs to judge
+        (:attr:`too_few_shingles` says which)."""
         return self.close and not self.near_duplicate
+
+    @property
+    def too_few_shingles(self) -> bool:
+        """The smaller text has too few distinct word pairs for any verdict but "not near-duplicates"."""
+        return self.decision.too_few_shingles(self.shingles)
 
     @property
     def comparable(self) -> bool:
@@ -123,16 +132,18 @@ def _compare(
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
     similar = resemblance(sketch_a, sketch_b)
     empty = a.fingerprint.empty or b.fingerprint.empty
+    fewest = _fewest_shingles(sketch_a, sketch_b)
     return Comparison(
         config=config,
         a=a,
         b=b,
         distance=distance,
         similarity=None if empty else distance_similarity(distance, config.bits),  # no features: no claim
-        near_duplicate=not empty and decision.near(distance, similar, _fewest_shingles(sketch_a, sketch_b)),
+        near_duplicate=not empty and decision.near(distance, similar, fewest),
         yardsticks=sticks,
         decision=decision,
         resemblance=similar,
+        shingles=fewest,
     )
 
 

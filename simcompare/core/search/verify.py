@@ -315,7 +315,7 @@ class Decision:
 
         ``shingles`` is the smaller text's number of distinct shingles (its sketch's length); None: not known.
         """
-        if self.min_resemblance > 0 and shingles is not None and shingles < self.min_shingles:
+        if self.too_few_shingles(shingles):
             return None
         if distance <= self.k and resemblance >= self.needed(distance):
             return SIMHASH
@@ -323,6 +323,12 @@ class Decision:
         if strong is not None and resemblance >= strong:
             return SHINGLES
         return None
+
+    def too_few_shingles(self, shingles: int | None) -> bool:
+        """True when a pair whose smaller text has ``shingles`` distinct shingles is too short to judge: nobody's
+        near-duplicate, whatever the distance and the resemblance (never with verification off; None: not known,
+        or identical texts)."""
+        return self.min_resemblance > 0 and shingles is not None and shingles < self.min_shingles
 
     def near(self, distance: int, resemblance: float, shingles: int | None = None) -> bool:
         """The verdict for a pair whose fingerprints are ``distance`` apart (see :meth:`evidence`)."""

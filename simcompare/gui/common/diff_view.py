@@ -116,6 +116,7 @@ class DifferencesView(QWidget):
             self.tr("struck through: only in A · underlined: only in B · dotted underline: replaced")
         )
         self.legend.setEnabled(False)
+        self.legend.setWordWrap(True)  # long names and the legend wrap: at a projector's size they would widen the page
 
         self.title_a = plain_label()
         self.title_b = plain_label()
@@ -123,6 +124,7 @@ class DifferencesView(QWidget):
             font = QFont(title.font())
             font.setBold(True)
             title.setFont(font)
+            title.setWordWrap(True)
         self.view_a = self._make_view()
         self.view_b = self._make_view()
 

@@ -26,6 +26,14 @@ def plain_tooltip(text: str) -> str:
     return "<p style='white-space:pre-wrap'>" + html.escape(text, quote=False) + "</p>"
 
 
+def join_sentences(*sentences: str) -> str:
+    """Sentences one after another: a space after an English one, none after a Chinese full stop (。)."""
+    joined = ""
+    for sentence in filter(None, sentences):
+        joined += ("" if not joined or joined.endswith(("。", "！", "？", "：")) else " ") + sentence
+    return joined
+
+
 def fit_wrapped(label: QLabel) -> None:
     """Give a word-wrapped label the height its lines take at its width (call it after ``setText``)."""
     needed = max(0, label.heightForWidth(label.width())) if label.text() else 0

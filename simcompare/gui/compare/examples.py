@@ -17,6 +17,7 @@ from simcompare.core.fingerprint.hashing import table_hasher
 from simcompare.core.fingerprint.simhash import Config, Fingerprint
 from simcompare.core.resources import resource
 from simcompare.gui.common.palette import number
+from simcompare.gui.common.plain import join_sentences
 
 # DESIGN.md §2, the six-bit teaching example: token → code (text is case-folded, so the keys are lower case).
 TEACHING_TABLE = {"a": "100101", "b": "101011", "c": "100111", "d": "101111", "e": "111011"}
@@ -176,7 +177,7 @@ def example_note(item: Example, comparison: Comparison | None, *, settings_as_lo
         fb=b.binary,
         flips=flips,
     )
-    return item.translated_note() + " " + numbers
+    return join_sentences(item.translated_note(), numbers)
 
 
 def example(key: str) -> Example:

@@ -14,7 +14,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal, Slot
+from PySide6.QtCore import QEvent, QObject, QPointF, QRectF, QSize, Qt, Signal, Slot
 from PySide6.QtGui import QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QComboBox,
@@ -191,6 +191,7 @@ class GeometryView(QWidget):
         self.table = QTableWidget()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(True)
+        self.table.installEventFilter(self)  # its columns follow its font (View → Larger)
         self.explanation = plain_label()
         self.explanation.setWordWrap(True)
         self.angle_line = plain_label(selectable=True)
@@ -251,6 +252,11 @@ class GeometryView(QWidget):
         wanted = law_config(comparison.config)
         if wanted != self._law_config and self.isVisible():
             self._measure(wanted)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.table and event.type() == QEvent.Type.FontChange:
+            self.table.resizeColumnsToContents()  # "+1" and "−1" are never cut to "…" at a projector's size
+        return super().eventFilter(watched, event)
 
     def showEvent(self, event) -> None:
         super().showEvent(event)

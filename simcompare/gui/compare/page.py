@@ -19,7 +19,18 @@ from __future__ import annotations
 import contextlib
 import os
 
-from PySide6.QtCore import QByteArray, QCoreApplication, QSettings, Qt, QTimer, Signal, Slot
+from PySide6.QtCore import (
+    QByteArray,
+    QCoreApplication,
+    QEvent,
+    QObject,
+    QSettings,
+    QSize,
+    Qt,
+    QTimer,
+    Signal,
+    Slot,
+)
 from PySide6.QtGui import QPaintEvent
 from PySide6.QtWidgets import QHBoxLayout, QScrollArea, QSplitter, QTabWidget, QToolButton, QVBoxLayout, QWidget
 
@@ -46,6 +57,7 @@ TYPING_DELAY_MS = 250
 SETTINGS_DELAY_MS = 60
 GREY_AFTER_MS = 300
 _STATE_GROUP = "compare/layout"
+_SIDE_MIN_WIDTH = 200  # the settings panel at its narrowest (it scrolls sideways), whatever its contents
 
 
 def example_caption(item: Example, side: str) -> str:
@@ -55,6 +67,43 @@ def example_caption(item: Example, side: str) -> str:
     else:
         text = QCoreApplication.translate("ComparePage", "Example: {title} (B)")
     return text.format(title=item.translated_title())
+
+
+class SidePanelArea(QScrollArea):
+    """A vertical scroll area as wide as its panel needs, up to its maximum width (which the zoom scales) and the
+    room its splitter leaves beside the other side at its narrowest: past that it scrolls sideways rather than cut
+    the panel's fields off. Install it as an event filter on its splitter, so it follows the splitter's width."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+
+    def _room(self) -> int:
+        splitter = self.parentWidget()
+        if not isinstance(splitter, QSplitter):
+            return self.maximumWidth()
+        others = [splitter.widget(i) for i in range(splitter.count()) if splitter.widget(i) is not self]
+        handles = splitter.handleWidth() * len(others)
+        return splitter.width() - handles - sum(other.minimumSizeHint().width() for other in others)
+
+    def minimumSizeHint(self) -> QSize:
+        hint = super().minimumSizeHint()
+        panel = self.widget()
+        if panel is None:
+            return hint
+        needed = panel.sizeHint().width() + self.verticalScrollBar().sizeHint().width()
+        return QSize(max(_SIDE_MIN_WIDTH, min(needed, self.maximumWidth(), self._room())), hint.height())
+
+    def sizeHint(self) -> QSize:
+        return QSize(self.minimumSizeHint().width(), super().sizeHint().height())
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        panel_grew = watched is self.widget() and event.type() == QEvent.Type.LayoutRequest  # a font, a language
+        if panel_grew or (watched is self.parentWidget() and event.type() == QEvent.Type.Resize):
+            self.updateGeometry()
+        return super().eventFilter(watched, event)
 
 
 class ComparePage(QWidget):
@@ -152,13 +201,9 @@ class ComparePage(QWidget):
         self.main_splitter.setChildrenCollapsible(False)
 
         self.settings = SettingsPanel()
-        self.settings_area = QScrollArea()
+        self.settings_area = SidePanelArea()
         self.settings_area.setWidget(self.settings)
-        self.settings_area.setWidgetResizable(True)
-        self.settings_area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.settings_area.setMinimumWidth(250)
         self.zoom.scale_maximum_width(self.settings_area, 380)
-        self.settings_area.setFrameShape(QScrollArea.Shape.NoFrame)
 
         self.side_splitter = QSplitter(Qt.Orientation.Horizontal)
         self.side_splitter.addWidget(self.main_splitter)
@@ -166,6 +211,7 @@ class ComparePage(QWidget):
         self.side_splitter.setStretchFactor(0, 1)
         self.side_splitter.setStretchFactor(1, 0)
         self.side_splitter.setChildrenCollapsible(False)
+        self.side_splitter.installEventFilter(self.settings_area)  # its width follows the splitter's
         row = QHBoxLayout(self)
         row.setContentsMargins(6, 6, 6, 6)
         row.addWidget(self.side_splitter)
@@ -243,9 +289,9 @@ class ComparePage(QWidget):
         self.toy.leave()
         text_a, text_b = item.texts()
         if item.config is not None:
-            self.settings.set_config(item.config, item.k, emit=False)
+            self.settings.show_lesson(item.config, item.k)
         else:
-            self.settings.leave_teaching_mode()
+            self.settings.leave_lesson()  # the user's own settings back
         self.pane_a.set_text(text_a, example_caption(item, "A"))
         self.pane_b.set_text(text_b, example_caption(item, "B"))
         self._example, self._example_settings = item, (self.settings.config(), self.settings.decision())
@@ -256,8 +302,7 @@ class ComparePage(QWidget):
     def take_over(self, old: ComparePage) -> None:
         """Stand in for ``old`` (a change of language): its settings, texts, example, tab and step, with every
         caption in this page's language."""
-        self.settings.set_config(*old.settings.user_settings(), emit=False)
-        self.settings.simhash_only.setChecked(old.settings.simhash_only.isChecked())
+        self.settings.take_over(old.settings)
         for mine, theirs in ((self.pane_a, old.pane_a), (self.pane_b, old.pane_b)):
             mine.restore(theirs.state())  # says "edited", which forgets any example: set again below
         item = old._example
@@ -301,6 +346,7 @@ class ComparePage(QWidget):
     @Slot()
     def clear(self) -> None:
         self._example = None
+        self.settings.leave_lesson()  # texts of one's own follow: the user's settings back, as for the toy example
         self.pane_a.clear()
         self.pane_b.clear()
         self.schedule(0)
@@ -381,6 +427,7 @@ class ComparePage(QWidget):
     @Slot(str)
     def _on_file_loaded(self, path: str) -> None:
         self._example = None
+        self.settings.leave_lesson()  # a file's words are not the teaching table's a–e: the user's settings back
         self.message.emit(self.tr("Opened {path}").format(path=path))
         self.schedule(0)
 

@@ -10,6 +10,8 @@ that reaches it and says so. k follows the width's default whenever the width ch
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from PySide6.QtCore import QSettings, QSignalBlocker, Qt, Signal, Slot
 from PySide6.QtGui import QIntValidator, QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
@@ -54,9 +56,12 @@ class SettingsPanel(QWidget):
         super().__init__(parent)
         self._bits = DEFAULT_BITS
         self._switched_from: str | None = None
-        # The toy example's settings while it is on the page, and the user's own from before it.
+        # The toy example's settings while it is on the page. While a lesson's settings are on the panel (the toy's,
+        # the six-bit example's, the teaching table chosen by hand), the user's own from before it: they are what
+        # the Folder page scans with, what is saved, and what comes back when the lesson leaves.
         self._toy: Config | None = None
-        self._before_toy: tuple[Config, int] | None = None
+        self._own: tuple[Config, int] | None = None
+        self._hasher_shown = DEFAULT_HASHER  # the hasher before a choice in the combo (its signal comes after)
 
         self._make_token_fields()
         self._make_fingerprint_fields()
@@ -213,6 +218,8 @@ class SettingsPanel(QWidget):
         fp_form.addRow("", self.simhash_only)
         fp_form.addRow(self.note)
 
+        for combo in (self.segmenter, self.weighting, self.hasher):  # never narrower than their longest item
+            combo.setSizePolicy(QSizePolicy.Policy.Minimum, QSizePolicy.Policy.Fixed)
         column = QVBoxLayout(self)
         column.setContentsMargins(0, 0, 0, 0)
         column.addWidget(tokens)
@@ -290,6 +297,8 @@ class SettingsPanel(QWidget):
             raise ValueError(f"the settings panel offers a top-K of up to {_TOP_K_MAX:,}, got {config.top_k:,}")
         if k is not None:
             Decision.for_bits(config.bits, k)  # the same check as the command line's -k
+        if name == TEACHING_HASHER_NAME and self._own is None:  # a lesson's table: the user's settings are kept
+            self._own = (self.config(), self.k.value())
         widgets = (
             self.segmenter,
             self.ngram,
@@ -325,7 +334,8 @@ class SettingsPanel(QWidget):
 
     def restore_defaults(self, *, emit: bool = True) -> None:
         """Back to ``Config()``, the default k for its width and the word-pair check (with the toy example on
-        the page, its width stays: only k and the word-pair check go back)."""
+        the page, its width stays: only k and the word-pair check go back). Out of a six-bit lesson, the defaults
+        become the user's own settings."""
         with QSignalBlocker(self.simhash_only):
             self.simhash_only.setChecked(False)
         if self._toy is not None:
@@ -333,13 +343,21 @@ class SettingsPanel(QWidget):
             if emit:
                 self.changed.emit()
             return
+        self._own = None
         defaults = Config()
         self.set_config(defaults, default_k(defaults.bits), emit=emit)
 
     def user_settings(self) -> tuple[Config, int]:
-        """The user's own settings and k: those on screen, or while the toy example is on the page, those from
-        before it (what comes back when it leaves)."""
-        return self._before_toy if self._before_toy is not None else (self.config(), self.k.value())
+        """The user's own settings and k: those on screen, or while a lesson's settings are on the panel (the toy
+        example's, the six-bit example's), those from before it (what comes back when it leaves)."""
+        return self._own if self._own is not None else (self.config(), self.k.value())
+
+    def show_lesson(self, config: Config, k: int | None = None) -> None:
+        """Show a lesson's settings (an example's), keeping the user's own for the Folder page and for later
+        (``leave_lesson``). No ``changed``: the page recomputes."""
+        own = self.user_settings()
+        self.set_config(config, k, emit=False)
+        self._own = own
 
     def show_toy(self, config: Config | None, hasher: str = "") -> None:
         """Show the toy example's width and the hasher of its codes left empty, the other settings disabled (the
@@ -349,16 +367,12 @@ class SettingsPanel(QWidget):
             if self._toy is None:
                 return
             self._toy = None
-            before, self._before_toy = self._before_toy, None
             self._enable_for_toy(True)
-            if before is not None:
-                self.set_config(before[0], before[1], emit=False)
+            self.leave_lesson()
             self._explain()
             return
-        if self._toy is None:
-            self._before_toy = (Config(), default_k(Config().bits))
-            if self.hasher_name() != TEACHING_HASHER_NAME:
-                self._before_toy = (self.config(), self.k.value())
+        if self._own is None:
+            self._own = (self.config(), self.k.value())
         self._toy = config
         with QSignalBlocker(self.bits), QSignalBlocker(self.hasher), QSignalBlocker(self.k):
             self.bits.setEditText(str(config.bits))
@@ -372,18 +386,28 @@ class SettingsPanel(QWidget):
         for widget in (self.tokens_group, self.hasher, self.bits):
             widget.setEnabled(enabled)
 
-    def leave_teaching_mode(self) -> bool:
-        """Back to the default hasher and width if the teaching table is in use (it knows only a…e)."""
-        if self.hasher_name() != TEACHING_HASHER_NAME:
+    def leave_lesson(self) -> bool:
+        """The user's own settings back, if a lesson's are on the panel (the teaching table knows only a…e); no
+        ``changed``. True when there was a lesson."""
+        if self._own is None or self._toy is not None:
             return False
-        self.restore_defaults(emit=False)
+        own, self._own = self._own, None
+        self.set_config(*own, emit=False)
         return True
+
+    def take_over(self, old: SettingsPanel) -> None:
+        """Show what ``old`` shows (a change of language): the user's own settings and any six-bit lesson's over
+        them (a toy example is put back by the page)."""
+        self.set_config(*old.user_settings(), emit=False)
+        if old._own is not None and old._toy is None:
+            self.show_lesson(old.config(), old.k.value())
+        self.simhash_only.setChecked(old.simhash_only.isChecked())
 
     # ----------------------------------------------------------------------------------- persisting
 
     def save(self, settings: QSettings) -> None:
-        config, k = self.user_settings()  # a toy example is not kept between sessions: the settings before it are
-        hasher = self.hasher_name() if self._before_toy is None else _hasher_name(config.hasher) or DEFAULT_HASHER
+        config, k = self.user_settings()  # a lesson is not kept between sessions: the settings before it are
+        hasher = _hasher_name(config.hasher) or DEFAULT_HASHER
         settings.beginGroup(_SETTINGS_GROUP)
         for key, value in (
             ("segmenter", str(config.segmenter)),
@@ -484,6 +508,7 @@ class SettingsPanel(QWidget):
         if index >= 0 and self._hasher_model.item(index).isEnabled():
             with QSignalBlocker(self.hasher):
                 self.hasher.setCurrentIndex(index)
+        self._hasher_shown = self.hasher_name()
 
     # ---------------------------------------------------------------------------------------- slots
 
@@ -497,6 +522,9 @@ class SettingsPanel(QWidget):
 
     @Slot()
     def _on_hasher_changed(self) -> None:
+        if self.hasher_name() == TEACHING_HASHER_NAME and self._own is None:  # chosen by hand: a lesson too
+            self._own = (replace(self.config(), hasher=self._hasher_shown), self.k.value())
+        self._hasher_shown = self.hasher_name()
         self._switched_from = None
         self._explain()
         self.changed.emit()

@@ -24,7 +24,7 @@ from simcompare.core.explain.compare import Comparison
 from simcompare.core.explain.teaching import partial_sums
 from simcompare.core.fingerprint.simhash import TokenTrace
 from simcompare.gui.common.palette import number, signed
-from simcompare.gui.common.plain import fit_wrapped, keep_wrapped_lines, plain_label
+from simcompare.gui.common.plain import fit_wrapped, join_sentences, keep_wrapped_lines, plain_label
 
 # Lists in a sentence stop after this many items ("…"): the views show them all.
 LISTED = 12
@@ -71,6 +71,12 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
             "of whitespace; the cleaned text of A is below.",
         )
     if step is Step.TOKENS:
+        if not comparison.config.stopwords:  # the six-bit example keeps them: "a" is an English stop word
+            return QCoreApplication.translate(
+                "Steps",
+                "Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, "
+                "{distinct} distinct; the Token column lists them.",
+            ).format(total=len(features.sequence), distinct=len(features.counts))
         # Two sentences, not Qt's plural forms: lupdate finds no count in QCoreApplication.translate, only in tr
         if len(features.sequence) == 1:
             return QCoreApplication.translate(
@@ -193,13 +199,26 @@ def _pair_sentence(step: Step, comparison: Comparison) -> str:
             "at k = {k}.",
         )
     )
-    return sentence.format(
+    said = sentence.format(
         d=comparison.distance,
         f=fp.bits,
         s=f"{comparison.similarity:.4f}",
         verdict=verdict,
         k=comparison.k,
     )
+    return join_sentences(said, _refusal(comparison)) if comparison.rejected_by_verification else said
+
+
+def _refusal(comparison: Comparison) -> str:
+    """Why fingerprints within k are not near-duplicates: the word-pair check (the core's Decision) said no."""
+    if comparison.too_few_shingles:
+        return QCoreApplication.translate(
+            "Steps",
+            "Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.",
+        ).format(pairs=comparison.shingles, needed=comparison.decision.min_shingles)
+    return QCoreApplication.translate(
+        "Steps", "Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed."
+    ).format(shared=round(comparison.resemblance * 100), needed=round(comparison.needed_resemblance * 100))
 
 
 def adding_sentence(comparison: Comparison, n: int) -> str:
@@ -446,9 +465,10 @@ class StepGuide(QWidget):
         step = Step(self._step)
         adding = self._added >= 0 and step in ADDING_STEPS and bool(self._comparison.a.fingerprint.tokens)
         self.sentence.setText(
-            self.tr("Step {i} of {n}.").format(i=self._step + 1, n=len(Step))
-            + " "
-            + (adding_sentence(self._comparison, self._added) if adding else step_sentence(step, self._comparison))
+            join_sentences(
+                self.tr("Step {i} of {n}.").format(i=self._step + 1, n=len(Step)),
+                adding_sentence(self._comparison, self._added) if adding else step_sentence(step, self._comparison),
+            )
         )
         if step is Step.CLEAN:
             cleaned = self._comparison.a.features.cleaned

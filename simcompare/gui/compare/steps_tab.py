@@ -147,6 +147,8 @@ class StepsTab(QWidget):
             table.model.set_added(None if n < 0 else n)
             table.view.viewport().update()
             chart.set_partial(None if n < 0 else table.model.shown_sums())
+        if self.step_guide.step is not None:  # the lit ±w rows are those added so far
+            self._show_step(int(self.step_guide.step))
 
     @staticmethod
     def _select_step_cells(table: TokenTable, step: int) -> None:
@@ -166,6 +168,10 @@ class StepsTab(QWidget):
         if step not in ranges or (last_token < 0 and step < Step.SUMS):
             return
         top, left, bottom, right = ranges[Step(step)]
+        if step == Step.SIGNED and model.added is not None:  # one at a time: only the added tokens' ±w is lit
+            bottom = min(bottom, model.added - 1)
+            if bottom < top:
+                return
         cells = QItemSelection(model.index(top, left), model.index(bottom, right))
         table.view.selectionModel().select(cells, QItemSelectionModel.SelectionFlag.ClearAndSelect)
         table.view.scrollTo(model.index(top, 0))  # rows into view; the Token column stays in sight

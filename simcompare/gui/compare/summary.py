@@ -185,6 +185,12 @@ class SummaryPanel(QFrame):
                 self.verdict_caption.setText(
                     self.tr("k = {k} · SimHash only (word-pair check off)").format(k=comparison.k)
                 )
+            elif comparison.too_few_shingles:  # the share of word pairs decided nothing: say what did
+                self.verdict_caption.setText(
+                    self.tr("k = {k} · too few word pairs ({pairs} < {needed})").format(
+                        k=comparison.k, pairs=comparison.shingles, needed=comparison.decision.min_shingles
+                    )
+                )
             else:
                 self.verdict_caption.setText(
                     self.tr("k = {k} · word pairs {shared} % (need {needed} %)").format(
@@ -194,18 +200,25 @@ class SummaryPanel(QFrame):
                     )
                 )
             if comparison.rejected_by_verification:
-                notes.append(
-                    self.tr(
-                        "{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are "
-                        "needed): not a near-duplicate."
-                    ).format(
-                        d=comparison.distance,
-                        shared=round(comparison.resemblance * 100),
-                        needed=round(comparison.needed_resemblance * 100),
-                    )
-                )
+                notes.append(self._rejection(comparison))
         self.notices.setText("\n".join(notes))
         self.notices.setVisible(bool(notes))
+
+    def _rejection(self, comparison: Comparison) -> str:
+        """Why fingerprints within k are not near-duplicates: the rule of the core's Decision that refused them."""
+        if comparison.too_few_shingles:
+            return self.tr(
+                "Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are "
+                "needed, so it is nobody's near-duplicate however few bits differ.",
+                "",
+                comparison.shingles or 0,
+            ).format(needed=comparison.decision.min_shingles)
+        return self.tr(
+            "%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not "
+            "a near-duplicate.",
+            "",
+            comparison.distance,
+        ).format(shared=round(comparison.resemblance * 100), needed=round(comparison.needed_resemblance * 100))
 
     def _notice(self, label: str, side: Side) -> str:
         if side.fingerprint.empty:

@@ -105,8 +105,11 @@ class ToyLesson(QObject):
         finally:
             self._showing = False
         self._settings.show_toy(toy.config(), toy.hasher)
+        arrived = self._active is None
         self._active = self._last = toy
         self.changed.emit()
+        if arrived:  # the status bar said what was on the page before (an example's title)
+            self.message.emit(self.tr("Toy example"))
 
     def leave(self) -> bool:
         """Take the toy example off the page (a pane was edited, a file or an example opened): the user's
