@@ -3754,6 +3754,11 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+9"/>
+        <source>{d} bits apart, but a text has only {fewest} distinct word pairs (texts that are not identical need at least {least}): too little to tell, not a near-duplicate.</source>
+        <translation>{d} bits apart, but a text has only {fewest} distinct word pairs (texts that are not identical need at least {least}): too little to tell, not a near-duplicate.</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
         <translation>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</translation>
     </message>

@@ -3710,6 +3710,11 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+13"/>
+        <source>{d} bits apart, but a text has only {fewest} distinct word pairs (texts that are not identical need at least {least}): too little to tell, not a near-duplicate.</source>
+        <translation>相距 {d} 位，但有一个文本只有 {fewest} 个不同的词对（不完全相同的文本至少需要 {least} 个）：太少，无从判断，不是近似重复。</translation>
+    </message>
+    <message>
+        <location line="+9"/>
         <source>{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
         <translation>相差 {d} 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</translation>
     </message>

@@ -13,11 +13,13 @@ from simcompare.core.tokens.weights import Weighting
 
 __all__ = [
     "DEFAULT_BITS",
+    "DEFAULT_BOILERPLATE_RESEMBLANCE",
     "DEFAULT_CLOSE_SLACK",
     "DEFAULT_FOLD_CHINESE",
     "DEFAULT_HASHER",
     "DEFAULT_HTML",
     "DEFAULT_K64",
+    "DEFAULT_MIN_OWN_RESEMBLANCE",
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
     "DEFAULT_NGRAM",
@@ -56,6 +58,13 @@ DEFAULT_STRONG_RESEMBLANCE = 0.5
 
 DEFAULT_MIN_SHINGLES = 10
 """Fewer distinct shingles than this in either text: no near-duplicate verdict unless the texts are identical."""
+
+DEFAULT_MIN_OWN_RESEMBLANCE = 0.25
+"""In a folder: two texts whose resemblance *without the folder's boilerplate* (shingles held by many texts) is
+below this share little but a template, header or footer ..."""
+
+DEFAULT_BOILERPLATE_RESEMBLANCE = 0.65
+"""... and are near-duplicates only when they resemble by this much as a whole (docs/quality.md has the evidence)."""
 
 
 def default_k(bits: int) -> int:

@@ -59,6 +59,7 @@ class Comparison:
     yardsticks: Yardsticks
     decision: Decision
     resemblance: float = 1.0
+    fewest_shingles: int | None = None
 
     @property
     def k(self) -> int:
@@ -84,6 +85,13 @@ class Comparison:
     def rejected_by_verification(self) -> bool:
         """Close fingerprints, yet too few shared word pairs: not a near-duplicate."""
         return self.close and not self.near_duplicate
+
+    @property
+    def too_few_shingles(self) -> bool:
+        """A text has fewer distinct word pairs than a verdict between texts that are not identical needs
+        (``Decision.min_shingles``): the reason of the verdict, whatever the share of word pairs shared."""
+        fewest = self.fewest_shingles
+        return self.decision.min_resemblance > 0 and fewest is not None and fewest < self.decision.min_shingles
 
     @property
     def comparable(self) -> bool:
@@ -123,16 +131,18 @@ def _compare(
     sticks = yardsticks(a.features.weights, b.features.weights, a.features.sequence, b.features.sequence, config.bits)
     similar = resemblance(sketch_a, sketch_b)
     empty = a.fingerprint.empty or b.fingerprint.empty
+    fewest = _fewest_shingles(sketch_a, sketch_b)
     return Comparison(
         config=config,
         a=a,
         b=b,
         distance=distance,
         similarity=None if empty else distance_similarity(distance, config.bits),  # no features: no claim
-        near_duplicate=not empty and decision.near(distance, similar, _fewest_shingles(sketch_a, sketch_b)),
+        near_duplicate=not empty and decision.near(distance, similar, fewest),
         yardsticks=sticks,
         decision=decision,
         resemblance=similar,
+        fewest_shingles=fewest,
     )
 
 

@@ -37,6 +37,7 @@ from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
+from simcompare.core.search.boilerplate import common_hashes, own_resemblance
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
@@ -253,6 +254,8 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
+        self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
+        self._owns: dict[tuple[int, int], float] = {}
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -491,7 +494,27 @@ class FolderSession:
         if decision.strong is not None:
             near |= found.resemblance >= decision.strong
         near &= np.minimum(sizes[found.left], sizes[found.right]) >= self.min_shingles
+        # pairs that share little but the folder's boilerplate (only those resembling by less than it asks)
+        for position in np.flatnonzero(near & (found.resemblance < decision.boilerplate)).tolist():
+            a, b = int(found.left[position]), int(found.right[position])
+            if decision.only_boilerplate(float(found.resemblance[position]), self.own(a, b)):
+                near[position] = False
         return found.select(near)
+
+    def own(self, a: int, b: int) -> float:
+        """Files a and b's resemblance without the folder's boilerplate (``core.search.boilerplate``): the shingles
+        held by more than ``COMMON_TEXTS`` distinct texts are set aside; NaN when neither keeps any."""
+        key = (a, b) if a < b else (b, a)
+        found = self._owns.get(key)
+        if found is None:
+            if self._common is None:
+                self._common = common_hashes([self.sketch(i) for i in self._representatives])
+            found = own_resemblance(self.sketch(a), self.sketch(b), self._common)
+            self._owns[key] = found
+        return found
+
+    def _own_if_asked(self, a: int, b: int, similar: float, decision: Decision) -> float | None:
+        return self.own(a, b) if decision.asks_own(similar) else None
 
     def _sketch_sizes(self) -> np.ndarray:
         """Each file's number of distinct shingles (its sketch's length)."""
@@ -504,7 +527,10 @@ class FolderSession:
         files = self.result.files
         distance = (int(files[a].value) ^ int(files[b].value)).bit_count()
         sizes = self._sketch_sizes()
-        return self.decision(k).evidence(distance, similar, int(min(sizes[a], sizes[b])))
+        decision = self.decision(k)
+        return decision.evidence(
+            distance, similar, int(min(sizes[a], sizes[b])), self._own_if_asked(a, b, similar, decision)
+        )
 
     def all_pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every near-duplicate pair of files at k, not only the links to groups' references.
@@ -528,7 +554,8 @@ class FolderSession:
             if frozenset((identity[a], identity[b])) in refused:
                 continue
             similar = resemblance(self.sketch(a), self.sketch(b))
-            if not decision.near(d, similar, int(min(sizes[a], sizes[b]))):  # accepted on the estimate, not exactly
+            own = self._own_if_asked(a, b, similar, decision)
+            if not decision.near(d, similar, int(min(sizes[a], sizes[b])), own):  # accepted on the estimate
                 continue
             for i in copies[identity[a]]:
                 rows.extend((i, j, d, similar) for j in copies[identity[b]])
@@ -586,6 +613,9 @@ class FolderSession:
             min_resemblance=self.min_resemblance,
             strong_resemblance=decision.strong,
             needed=decision.needed,
+            boilerplate=lambda a, b, similar: decision.only_boilerplate(
+                similar, self._own_if_asked(a, b, similar, decision)
+            ),
         )
         # one file under two names is never its own duplicate: a group needs two distinct files
         kept = [g for g in self._exactly_verified(groups, rule, decision) if len(self.distinct_files(g.indices)) > 1]
@@ -614,7 +644,8 @@ class FolderSession:
                     members.append(member)
                     continue
                 exact = resemblance(self.sketch(member.index), self.sketch(group.reference))
-                if reference_rule and decision.evidence(member.distance, exact) is None:
+                own = self._own_if_asked(member.index, group.reference, exact, decision)
+                if reference_rule and decision.evidence(member.distance, exact, None, own) is None:
                     continue
                 members.append(replace(member, verified=exact))
             if len(members) == len(group.members):
@@ -635,7 +666,9 @@ class FolderSession:
         distance = 0 if identical else (int(files[i].value) ^ int(files[j].value)).bit_count()
         similar = 1.0 if identical else resemblance(self.sketch(i), self.sketch(j))
         size = None if identical else int(min(len(self.sketch(i)), len(self.sketch(j))))
-        near = not files[i].empty and not files[j].empty and self.decision(k).near(distance, similar, size)
+        decision = self.decision(k)
+        own = None if identical else self._own_if_asked(i, j, similar, decision)
+        near = not files[i].empty and not files[j].empty and decision.near(distance, similar, size, own)
         return PairFigures(distance, similar, identical, near)
 
     def histogram(self) -> DistanceHistogram:

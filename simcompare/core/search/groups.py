@@ -210,6 +210,7 @@ def build_groups(
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     strong_resemblance: float | None = None,
     needed: Callable[[int], float] | None = None,
+    boilerplate: Callable[[int, int, float], bool] | None = None,
 ) -> list[Group]:
     """Groups from the close (and already verified) pairs.
 
@@ -235,6 +236,8 @@ def build_groups(
             and says which (``Member.evidence``). None: within k only.
         needed: With ``k``: the resemblance a file within k needs at a distance (``Decision.needed``); None:
             ``min_resemblance`` at every distance.
+        boilerplate: With ``k``: ``boilerplate(node, reference, resemblance)`` is True when the two share little
+            but their folder's boilerplate (``Decision.only_boilerplate``): the node may not join; None: never.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -292,6 +295,8 @@ def build_groups(
                 if distance > k and strong_resemblance is None:
                     return None
                 similar = resemble(node, reference)
+                if boilerplate is not None and boilerplate(node, reference, similar):
+                    return None
                 if distance <= k and similar >= (needed(distance) if needed is not None else min_resemblance):
                     return similar
                 if strong_resemblance is not None and similar >= max(strong_resemblance, min_resemblance):

@@ -26,7 +26,9 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.defaults import (
+    DEFAULT_BOILERPLATE_RESEMBLANCE,
     DEFAULT_CLOSE_SLACK,
+    DEFAULT_MIN_OWN_RESEMBLANCE,
     DEFAULT_MIN_RESEMBLANCE,
     DEFAULT_MIN_SHINGLES,
     DEFAULT_STRONG_RESEMBLANCE,
@@ -35,7 +37,9 @@ from simcompare.core.defaults import (
 from simcompare.core.tokens.segment import token_ids
 
 __all__ = [
+    "DEFAULT_BOILERPLATE_RESEMBLANCE",
     "DEFAULT_CLOSE_SLACK",
+    "DEFAULT_MIN_OWN_RESEMBLANCE",
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
     "DEFAULT_STRONG_RESEMBLANCE",
@@ -239,8 +243,10 @@ class Decision:
       whatever the distance — short texts have few tokens, so their fingerprints scatter more.
 
     Either way, a text of fewer than ``min_shingles`` distinct shingles is nobody's near-duplicate (identical
-    texts are grouped apart from any verdict). Verification off (``min_resemblance`` 0) is SimHash alone:
-    within k, nothing else asked.
+    texts are grouped apart from any verdict); and in a folder, where the texts' *own* resemblance (without the
+    shingles many of the folder's texts hold: ``core.search.boilerplate``) is known, two texts owning less than
+    ``min_own`` of it in common share little but boilerplate and need ``boilerplate`` as a whole. Verification off
+    (``min_resemblance`` 0) is SimHash alone: within k, nothing else asked.
 
     A threshold, not a fingerprint setting: the same fingerprints answer every k, so a :class:`Config`
     never holds one. ``Decision.for_bits(bits)`` gives the defaults for a width.
@@ -251,6 +257,8 @@ class Decision:
         strong_resemblance: Shingle Jaccard that is evidence enough alone, 0 to 1; None: SimHash's evidence only.
         min_shingles: Fewest distinct shingles of a text with a near-duplicate verdict, 0 or more.
         close_slack: How much less than ``min_resemblance`` fingerprints at distance 0 need, 0 to 1.
+        min_own: Own resemblance (without the folder's boilerplate) below which a pair shares only boilerplate.
+        boilerplate: Resemblance such a pair needs as a whole, 0 to 1.
     """
 
     k: int
@@ -258,6 +266,8 @@ class Decision:
     strong_resemblance: float | None = DEFAULT_STRONG_RESEMBLANCE
     min_shingles: int = DEFAULT_MIN_SHINGLES
     close_slack: float = DEFAULT_CLOSE_SLACK
+    min_own: float = DEFAULT_MIN_OWN_RESEMBLANCE
+    boilerplate: float = DEFAULT_BOILERPLATE_RESEMBLANCE
 
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
@@ -266,6 +276,8 @@ class Decision:
             ("verification", self.min_resemblance),
             ("strong resemblance", self.strong_resemblance),
             ("close slack", self.close_slack),
+            ("own resemblance", self.min_own),
+            ("boilerplate", self.boilerplate),
         ):
             if value is None and name != "verification":
                 continue
@@ -310,12 +322,18 @@ class Decision:
             raise ValueError(f"k must be a whole number between 0 and bits - 1 = {bits - 1}, got {k!r}")
         return cls(k, min_resemblance)
 
-    def evidence(self, distance: int, resemblance: float, shingles: int | None = None) -> str | None:
+    def evidence(
+        self, distance: int, resemblance: float, shingles: int | None = None, own: float | None = None
+    ) -> str | None:
         """Which evidence makes a pair near-duplicates: ``SIMHASH``, ``SHINGLES`` or None (not near-duplicates).
 
         ``shingles`` is the smaller text's number of distinct shingles (its sketch's length); None: not known.
+        ``own`` is the pair's resemblance without its folder's boilerplate (``boilerplate.own_resemblance``);
+        None or NaN: not known, or nothing of their own (the whole resemblance decides).
         """
         if self.min_resemblance > 0 and shingles is not None and shingles < self.min_shingles:
+            return None
+        if self.only_boilerplate(resemblance, own):
             return None
         if distance <= self.k and resemblance >= self.needed(distance):
             return SIMHASH
@@ -324,6 +342,15 @@ class Decision:
             return SHINGLES
         return None
 
-    def near(self, distance: int, resemblance: float, shingles: int | None = None) -> bool:
+    def near(self, distance: int, resemblance: float, shingles: int | None = None, own: float | None = None) -> bool:
         """The verdict for a pair whose fingerprints are ``distance`` apart (see :meth:`evidence`)."""
-        return self.evidence(distance, resemblance, shingles) is not None
+        return self.evidence(distance, resemblance, shingles, own) is not None
+
+    def asks_own(self, resemblance: float) -> bool:
+        """Whether a pair resembling by this much needs its own resemblance known (else it decides nothing)."""
+        return self.min_resemblance > 0 and resemblance < self.boilerplate
+
+    def only_boilerplate(self, resemblance: float, own: float | None) -> bool:
+        """The pair shares little but its folder's boilerplate: its own resemblance is below ``min_own`` and it
+        resembles by less than ``boilerplate`` as a whole."""
+        return own is not None and own == own and own < self.min_own and self.asks_own(resemblance)

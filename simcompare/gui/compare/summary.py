@@ -193,7 +193,16 @@ class SummaryPanel(QFrame):
                         needed=round(comparison.needed_resemblance * 100),
                     )
                 )
-            if comparison.rejected_by_verification:
+            if comparison.rejected_by_verification and comparison.too_few_shingles:
+                notes.append(
+                    self.tr(
+                        "{d} bits apart, but a text has only {fewest} distinct word pairs (texts that are not "
+                        "identical need at least {least}): too little to tell, not a near-duplicate."
+                    ).format(
+                        d=comparison.distance, fewest=comparison.fewest_shingles, least=comparison.decision.min_shingles
+                    )
+                )
+            elif comparison.rejected_by_verification:
                 notes.append(
                     self.tr(
                         "{d} bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are "
