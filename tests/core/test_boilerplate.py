@@ -12,8 +12,16 @@ import pytest
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.search.boilerplate import COMMON_TEXTS, common_hashes, own_resemblance
-from simcompare.core.search.verify import SKETCH, Decision, resemblance, shingles, sketch_to_bytes
+from simcompare.core.search.boilerplate import COMMON_TEXTS, common_hashes, own_resemblance, own_resemblances
+from simcompare.core.search.verify import (
+    SKETCH,
+    Decision,
+    quick_table,
+    resemblance,
+    resemblances,
+    shingles,
+    sketch_to_bytes,
+)
 
 WORDS = [f"word{i}" for i in range(2000)]
 
@@ -131,3 +139,22 @@ def test_the_groups_do_not_depend_on_the_files_order() -> None:
         random.Random(seed).shuffle(shuffled)
         found = sorted(sorted(shuffled[i].path for i in g.indices) for g in session_of(*shuffled).groups(12))
         assert found == expected
+
+
+def test_many_pairs_at_once_give_the_same_numbers_as_one_at_a_time() -> None:
+    chosen = random.Random(11)
+    template = text(2000, 60)
+    texts = [
+        (template if chosen.random() < 0.5 else []) + text(chosen.randrange(10**6), chosen.randrange(0, 600))
+        for _ in range(120)
+    ]
+    sketches = [shingles(words) for words in texts]
+    common = common_hashes(sketches, 20)
+    assert len(common) > 0
+    table = quick_table(sketches, SKETCH)
+    left = np.array([chosen.randrange(len(texts)) for _ in range(800)])
+    right = np.array([chosen.randrange(len(texts)) for _ in range(800)])
+    one_by_one = [own_resemblance(sketches[a], sketches[b], common) for a, b in zip(left, right, strict=True)]
+    assert np.array_equal(own_resemblances(table[left], table[right], common), one_by_one, equal_nan=True)
+    exact = [resemblance(sketches[a], sketches[b]) for a, b in zip(left, right, strict=True)]
+    assert resemblances(table[left], table[right]).tolist() == exact

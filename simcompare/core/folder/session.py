@@ -37,7 +37,7 @@ from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
-from simcompare.core.search.boilerplate import common_hashes, own_resemblance
+from simcompare.core.search.boilerplate import common_hashes, own_resemblance, own_resemblances
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
@@ -56,6 +56,7 @@ from simcompare.core.search.verify import (
     quick_resemblance,
     quick_table,
     resemblance,
+    resemblances,
     sketch_from_bytes,
 )
 
@@ -72,6 +73,7 @@ SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
+_EXACT_CHUNK = 4_096  # candidates measured exactly at once: about 50 MiB of temporaries too
 
 
 @dataclass(frozen=True, slots=True)
@@ -315,6 +317,21 @@ class FolderSession:
         self._sketch_checked[index] = True
         return found
 
+    def _sketches(self) -> list[Sketch]:
+        """Every file's sketch, as :meth:`sketch` gives it; the records not yet checked are checked all at once."""
+        files = self.result.files
+        unchecked = np.flatnonzero(~self._sketch_checked)
+        if len(unchecked):
+            blobs = [files[i].sketch for i in unchecked.tolist()]
+            for position in _not_as_written(blobs).tolist():
+                self._sketch_fixed[int(unchecked[position])] = sketch_from_bytes(blobs[position])
+            self._sketch_checked[unchecked] = True
+        fixed = self._sketch_fixed
+        return [
+            fixed[i] if i in fixed else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
+            for i, record in enumerate(files)
+        ]
+
     def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
         """Every file's sketch as one array: row i holds file i's hashes, then ``HASH_MAX + 2`` (0xFFFFFFFF) up to
         ``SKETCH`` columns; and each row's number of hashes. Made when asked for (1 KiB a file), not kept."""
@@ -385,7 +402,7 @@ class FolderSession:
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
         if self._quick is None:
-            self._quick = quick_table([self.sketch(i) for i in range(len(self.result.files))])
+            self._quick = quick_table(self._sketches())
         total = len(left)
         similar = np.empty(total, dtype=np.float64)
         for start in range(0, total, _QUICK_CHUNK):
@@ -402,7 +419,7 @@ class FolderSession:
     def _find_resembling(self, strong: float, check: _Check) -> Pairs:
         """Pairs of representatives whose sketches may resemble by ``strong`` (quick estimate), any distance."""
         check(0, 0, Stage.SEARCHING)
-        sketches = [self.sketch(i) for i in range(len(self.result.files))]
+        sketches = self._sketches()
         if self._quick is None:
             self._quick = quick_table(sketches)
         left, right, estimate = resembling_pairs(
@@ -452,10 +469,13 @@ class FolderSession:
             band |= (similar >= strong - QUICK_MARGIN) & (similar < strong + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
-        for done, position in enumerate(positions.tolist()):
-            if done % 2048 == 0:
-                check(done, len(positions), Stage.VERIFYING)
-            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
+        sketches = self._sketches() if len(positions) else []
+        for start in range(0, len(positions), _EXACT_CHUNK):  # whole sketches of the pairs' files, a chunk at a time
+            check(start, len(positions), Stage.VERIFYING)
+            chunk = positions[start : start + _EXACT_CHUNK]
+            involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
+            table = quick_table([sketches[i] for i in involved.tolist()], SKETCH)
+            similar[chunk] = resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]])
         return Pairs(left, right, estimated.distance, similar)
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
@@ -495,11 +515,30 @@ class FolderSession:
             near |= found.resemblance >= decision.strong
         near &= np.minimum(sizes[found.left], sizes[found.right]) >= self.min_shingles
         # pairs that share little but the folder's boilerplate (only those resembling by less than it asks)
-        for position in np.flatnonzero(near & (found.resemblance < decision.boilerplate)).tolist():
-            a, b = int(found.left[position]), int(found.right[position])
-            if decision.only_boilerplate(float(found.resemblance[position]), self.own(a, b)):
-                near[position] = False
+        asked = np.flatnonzero(near & (found.resemblance < decision.boilerplate))
+        own = self._owns_of(found.left[asked], found.right[asked])
+        near[asked[(own < decision.min_own) & (found.resemblance[asked] < decision.boilerplate)]] = False
         return found.select(near)
+
+    def _common_hashes(self) -> np.ndarray:
+        if self._common is None:
+            sketches = self._sketches()
+            self._common = common_hashes([sketches[i] for i in self._representatives])
+        return self._common
+
+    def _owns_of(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """:meth:`own` of many pairs at once (NaN compares as neither below nor above a threshold)."""
+        found = np.empty(len(left), dtype=np.float64)
+        common = self._common_hashes()
+        sketches = self._sketches() if len(left) else []
+        for start in range(0, len(left), _EXACT_CHUNK):
+            a, b = left[start : start + _EXACT_CHUNK], right[start : start + _EXACT_CHUNK]
+            involved, rows = np.unique(np.concatenate([a, b]), return_inverse=True)
+            table = quick_table([sketches[i] for i in involved.tolist()], SKETCH)
+            found[start : start + len(a)] = own_resemblances(table[rows[: len(a)]], table[rows[len(a) :]], common)
+        for a, b, value in zip(left.tolist(), right.tolist(), found.tolist(), strict=True):
+            self._owns[(a, b) if a < b else (b, a)] = value
+        return found
 
     def own(self, a: int, b: int) -> float:
         """Files a and b's resemblance without the folder's boilerplate (``core.search.boilerplate``): the shingles
@@ -507,9 +546,7 @@ class FolderSession:
         key = (a, b) if a < b else (b, a)
         found = self._owns.get(key)
         if found is None:
-            if self._common is None:
-                self._common = common_hashes([self.sketch(i) for i in self._representatives])
-            found = own_resemblance(self.sketch(a), self.sketch(b), self._common)
+            found = own_resemblance(self.sketch(a), self.sketch(b), self._common_hashes())
             self._owns[key] = found
         return found
 
@@ -730,6 +767,24 @@ class FolderSession:
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
+
+
+def _not_as_written(blobs: Sequence[bytes]) -> npt.NDArray[np.intp]:
+    """The positions of the stored sketches that are not as ``verify.sketch_to_bytes`` writes them (whole words,
+    at most ``SKETCH``, sorted, distinct, below the pads): ``verify.is_sketch`` for many at once."""
+    sizes = np.fromiter((len(blob) for blob in blobs), dtype=np.intp, count=len(blobs))
+    bad = (sizes % 4 != 0) | (sizes > SKETCH * 4)
+    good = np.flatnonzero(~bad)
+    if len(good):
+        words = np.frombuffer(b"".join(blobs[i] for i in good.tolist()), dtype=SKETCH_WORDS)
+        lengths = sizes[good] // 4
+        owner = np.repeat(np.arange(len(good)), lengths)
+        unsorted = (words[1:] <= words[:-1]) & (owner[1:] == owner[:-1])
+        wrong = np.zeros(len(good), dtype=bool)
+        wrong[owner[1:][unsorted]] = True
+        wrong[owner[words > HASH_MAX]] = True
+        bad[good[wrong]] = True
+    return np.flatnonzero(bad)
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:

@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from simcompare.core.search.verify import HASH_MAX, SKETCH, Sketch
 
-__all__ = ["COMMON_TEXTS", "common_hashes", "own_resemblance"]
+__all__ = ["COMMON_TEXTS", "common_hashes", "own_resemblance", "own_resemblances"]
 
 COMMON_TEXTS = 32
 """A shingle hash held by more texts' sketches than this is the folder's boilerplate (as the shingles' index
@@ -87,3 +87,30 @@ def _member(hashes: Sketch, common: npt.NDArray[np.uint32]) -> npt.NDArray[np.bo
     """Which of ``hashes`` are in ``common`` (sorted)."""
     at = np.searchsorted(common, hashes)
     return common[np.minimum(at, len(common) - 1)] == hashes
+
+
+def own_resemblances(
+    a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32], common: npt.NDArray[np.uint32]
+) -> npt.NDArray[np.float64]:
+    """:func:`own_resemblance` for many pairs at once: rows of two tables of whole sketches, padded above
+    ``HASH_MAX`` (``verify.quick_table(sketches, SKETCH)``); the same numbers, NaN where it gives NaN."""
+    result = np.full(len(a), np.nan)
+    if len(a) == 0 or len(common) == 0:
+        return result
+    full = SKETCH - 1
+    cutoff_a = np.where(a[:, full] <= HASH_MAX, a[:, full], HASH_MAX) if a.shape[1] >= SKETCH else HASH_MAX
+    cutoff_b = np.where(b[:, full] <= HASH_MAX, b[:, full], HASH_MAX) if b.shape[1] >= SKETCH else HASH_MAX
+    cutoff = np.minimum(cutoff_a, cutoff_b).astype(np.uint32).reshape(-1, 1)
+    in_a, in_b = a <= cutoff, b <= cutoff
+    own_a, own_b = in_a & ~_member(a, common), in_b & ~_member(b, common)
+    held = np.count_nonzero(in_a, axis=1) + np.count_nonzero(in_b, axis=1)
+    owned = np.count_nonzero(own_a, axis=1) + np.count_nonzero(own_b, axis=1)
+    merged = np.sort(np.concatenate([np.where(own_a, a, _PAD_A), np.where(own_b, b, _PAD_B)], axis=1), axis=1)
+    both = np.count_nonzero((merged[:, 1:] == merged[:, :-1]) & (merged[:, 1:] <= HASH_MAX), axis=1)
+    known = (owned > 0) & (owned < held)
+    result[known] = both[known] / (owned[known] - both[known])
+    return result
+
+
+_PAD_A = np.uint32(0xFFFF_FFFF)
+_PAD_B = np.uint32(0xFFFF_FFFE)

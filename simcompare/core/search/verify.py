@@ -56,6 +56,7 @@ __all__ = [
     "quick_resemblance",
     "quick_table",
     "resemblance",
+    "resemblances",
     "shingles",
     "sketch_from_bytes",
     "sketch_of_ids",
@@ -158,12 +159,19 @@ _PAD_A = np.uint32(0xFFFF_FFFF)
 _PAD_B = np.uint32(0xFFFF_FFFE)
 
 
-def quick_table(sketches: Sequence[Sketch]) -> npt.NDArray[np.uint32]:
-    """The first ``QUICK`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`."""
-    table = np.full((len(sketches), QUICK), _PAD_A, dtype=np.uint32)
-    for row, sketch in enumerate(sketches):
-        head = sketch[:QUICK]
-        table[row, : len(head)] = head
+def quick_table(sketches: Sequence[Sketch], width: int = QUICK) -> npt.NDArray[np.uint32]:
+    """The first ``width`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`
+    (``QUICK``) or :func:`resemblances` (``SKETCH``: the whole sketches)."""
+    table = np.full((len(sketches), width), _PAD_A, dtype=np.uint32)
+    if not len(sketches):
+        return table
+    heads = [sketch[:width] for sketch in sketches]
+    lengths = np.fromiter((len(head) for head in heads), dtype=np.intp, count=len(heads))
+    if not lengths.any():
+        return table
+    rows = np.repeat(np.arange(len(heads)), lengths)
+    columns = np.arange(len(rows)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    table[rows, columns] = np.concatenate(heads)
     return table
 
 
@@ -174,13 +182,24 @@ def quick_resemblance(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32]) -> n
     hash present in both rows shows as two equal neighbours. Padding never counts: it sorts last and the two
     tables' pads differ (no hash reaches them: ``HASH_MAX``).
     """
+    return _merged_resemblance(a, b, QUICK)
+
+
+def resemblances(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32]) -> npt.NDArray[np.float64]:
+    """:func:`resemblance` for many pairs at once: rows of two tables of whole sketches (``quick_table(...,
+    SKETCH)``); the same numbers, one vectorised pass."""
+    return _merged_resemblance(a, b, SKETCH)
+
+
+def _merged_resemblance(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32], size: int) -> npt.NDArray[np.float64]:
+    """The bottom-``size`` resemblance of the rows' pairs (each row sorted, distinct, padded)."""
     b = np.where(b == _PAD_A, _PAD_B, b)
     merged = np.sort(np.concatenate([a, b], axis=1), axis=1)
     repeat = np.zeros(merged.shape, dtype=bool)
     repeat[:, 1:] = merged[:, 1:] == merged[:, :-1]
     real = merged < _PAD_B
     rank = np.cumsum(~repeat, axis=1) - 1
-    sample = (rank < QUICK) & real
+    sample = (rank < size) & real
     shared = np.count_nonzero(repeat & sample, axis=1)
     union = np.count_nonzero(~repeat & sample, axis=1)
     return np.divide(shared, union, out=np.ones(len(a)), where=union > 0)
