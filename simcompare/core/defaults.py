@@ -24,6 +24,7 @@ __all__ = [
     "DEFAULT_MIN_SHINGLES",
     "DEFAULT_NGRAM",
     "DEFAULT_SEGMENTER",
+    "DEFAULT_SLACK_SHINGLES",
     "DEFAULT_STOPWORDS",
     "DEFAULT_STRONG_RESEMBLANCE",
     "DEFAULT_TOP_K",
@@ -52,6 +53,11 @@ DEFAULT_MIN_RESEMBLANCE = 0.45
 DEFAULT_CLOSE_SLACK = 0.1
 """How much less resemblance closer fingerprints need: the threshold falls linearly from ``min_resemblance`` at
 distance k to ``min_resemblance − DEFAULT_CLOSE_SLACK`` at distance 0 (two measures agreeing, each less sure)."""
+
+DEFAULT_SLACK_SHINGLES = 128
+"""The closer fingerprints' slack is whole for texts of this many distinct shingles (half a sketch) and shrinks in
+proportion below: a short text's few word pairs and its fingerprint, pulled by a shared vocabulary, are each less
+sure, so the two agreeing say less (docs/quality.md)."""
 
 DEFAULT_STRONG_RESEMBLANCE = 0.5
 """Texts resembling by this much are near-duplicates whatever their fingerprints' distance (shingle evidence)."""

@@ -158,3 +158,17 @@ def test_many_pairs_at_once_give_the_same_numbers_as_one_at_a_time() -> None:
     assert np.array_equal(own_resemblances(table[left], table[right], common), one_by_one, equal_nan=True)
     exact = [resemblance(sketches[a], sketches[b]) for a, b in zip(left, right, strict=True)]
     assert resemblances(table[left], table[right]).tolist() == exact
+
+
+def test_the_close_slack_shrinks_for_short_texts() -> None:
+    decision = Decision(12)
+    assert decision.needed(0) == pytest.approx(0.35) and decision.needed(0, 500) == pytest.approx(0.35)
+    assert decision.needed(0, 64) == pytest.approx(0.40)  # half the slack at half of 128 shingles
+    assert decision.needed(12, 20) == pytest.approx(0.45)
+    assert decision.near(0, 0.38, 200) and not decision.near(0, 0.38, 40)
+    distances = np.array([0, 0, 6, 12])
+    sizes = np.array([500, 64, 64, 10])
+    expected = [decision.needed(int(d), int(n)) for d, n in zip(distances, sizes, strict=True)]
+    assert decision.needed_many(distances, sizes).tolist() == pytest.approx(expected)
+    with pytest.raises(ValueError, match="slack_shingles"):
+        Decision(12, slack_shingles=0)

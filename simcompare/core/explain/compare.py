@@ -74,7 +74,7 @@ class Comparison:
     @property
     def needed_resemblance(self) -> float:
         """The resemblance SimHash's evidence needs at this distance (``Decision.needed``)."""
-        return self.decision.needed(self.distance)
+        return self.decision.needed(self.distance, self.fewest_shingles)
 
     @property
     def close(self) -> bool:

@@ -510,10 +510,11 @@ class FolderSession:
         if self.min_resemblance <= 0:  # verification off: SimHash alone
             return found
         sizes = self._sketch_sizes()
-        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance))
+        fewest = np.minimum(sizes[found.left], sizes[found.right])
+        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance, fewest))
         if decision.strong is not None:
             near |= found.resemblance >= decision.strong
-        near &= np.minimum(sizes[found.left], sizes[found.right]) >= self.min_shingles
+        near &= fewest >= self.min_shingles
         # pairs that share little but the folder's boilerplate (only those resembling by less than it asks)
         asked = np.flatnonzero(near & (found.resemblance < decision.boilerplate))
         own = self._owns_of(found.left[asked], found.right[asked])
@@ -650,6 +651,7 @@ class FolderSession:
             min_resemblance=self.min_resemblance,
             strong_resemblance=decision.strong,
             needed=decision.needed,
+            sizes=self._sketch_sizes().tolist(),
             boilerplate=lambda a, b, similar: decision.only_boilerplate(
                 similar, self._own_if_asked(a, b, similar, decision)
             ),
@@ -682,7 +684,8 @@ class FolderSession:
                     continue
                 exact = resemblance(self.sketch(member.index), self.sketch(group.reference))
                 own = self._own_if_asked(member.index, group.reference, exact, decision)
-                if reference_rule and decision.evidence(member.distance, exact, None, own) is None:
+                fewest = int(min(len(self.sketch(member.index)), len(self.sketch(group.reference))))
+                if reference_rule and decision.evidence(member.distance, exact, fewest, own) is None:
                     continue
                 members.append(replace(member, verified=exact))
             if len(members) == len(group.members):

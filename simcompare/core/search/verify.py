@@ -31,6 +31,7 @@ from simcompare.core.defaults import (
     DEFAULT_MIN_OWN_RESEMBLANCE,
     DEFAULT_MIN_RESEMBLANCE,
     DEFAULT_MIN_SHINGLES,
+    DEFAULT_SLACK_SHINGLES,
     DEFAULT_STRONG_RESEMBLANCE,
     default_k,
 )
@@ -42,6 +43,7 @@ __all__ = [
     "DEFAULT_MIN_OWN_RESEMBLANCE",
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
+    "DEFAULT_SLACK_SHINGLES",
     "DEFAULT_STRONG_RESEMBLANCE",
     "HASH_MAX",
     "QUICK",
@@ -257,7 +259,8 @@ class Decision:
 
     - SimHash's: within ``k`` bits AND resembling by at least :meth:`needed` — ``min_resemblance`` at
       distance k, falling linearly to ``min_resemblance − close_slack`` at distance 0 (the closer the
-      fingerprints, the less the word pairs need to say);
+      fingerprints, the less the word pairs need to say), the slack whole for texts of ``slack_shingles``
+      distinct shingles or more and in proportion for shorter ones;
     - the shingles' alone: resembling by at least ``strong_resemblance`` (or ``min_resemblance`` when higher),
       whatever the distance — short texts have few tokens, so their fingerprints scatter more.
 
@@ -278,6 +281,7 @@ class Decision:
         close_slack: How much less than ``min_resemblance`` fingerprints at distance 0 need, 0 to 1.
         min_own: Own resemblance (without the folder's boilerplate) below which a pair shares only boilerplate.
         boilerplate: Resemblance such a pair needs as a whole, 0 to 1.
+        slack_shingles: Distinct shingles of the smaller text from which the close slack is whole, 1 or more.
     """
 
     k: int
@@ -287,6 +291,7 @@ class Decision:
     close_slack: float = DEFAULT_CLOSE_SLACK
     min_own: float = DEFAULT_MIN_OWN_RESEMBLANCE
     boilerplate: float = DEFAULT_BOILERPLATE_RESEMBLANCE
+    slack_shingles: int = DEFAULT_SLACK_SHINGLES
 
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
@@ -305,18 +310,26 @@ class Decision:
         shingles = self.min_shingles
         if isinstance(shingles, bool) or not isinstance(shingles, int) or shingles < 0:
             raise ValueError(f"min_shingles must be a whole number of 0 or more, got {shingles!r}")
+        whole = self.slack_shingles
+        if isinstance(whole, bool) or not isinstance(whole, int) or whole < 1:
+            raise ValueError(f"slack_shingles must be a whole number of 1 or more, got {whole!r}")
 
-    def needed(self, distance: int) -> float:
-        """The resemblance SimHash's evidence needs at ``distance`` (``min_resemblance`` at k and beyond)."""
+    def needed(self, distance: int, shingles: int | None = None) -> float:
+        """The resemblance SimHash's evidence needs at ``distance`` (``min_resemblance`` at k and beyond) between
+        texts the smaller of which has ``shingles`` distinct shingles (None: not known, the whole slack)."""
         if self.min_resemblance <= 0 or self.k == 0 or distance >= self.k:
             return float(self.min_resemblance)
-        return max(0.0, float(self.min_resemblance) - float(self.close_slack) * (self.k - distance) / self.k)
+        share = 1.0 if shingles is None else min(1.0, shingles / self.slack_shingles)
+        return max(0.0, float(self.min_resemblance) - float(self.close_slack) * share * (self.k - distance) / self.k)
 
-    def needed_many(self, distances: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
-        """:meth:`needed` for many distances at once."""
+    def needed_many(
+        self, distances: npt.NDArray[np.intp], shingles: npt.NDArray[np.intp] | None = None
+    ) -> npt.NDArray[np.float64]:
+        """:meth:`needed` for many distances (and sizes of the smaller text) at once."""
         if self.min_resemblance <= 0 or self.k == 0:
             return np.full(len(distances), float(self.min_resemblance))
-        slack = float(self.close_slack) * np.maximum(self.k - distances, 0) / self.k
+        share = 1.0 if shingles is None else np.minimum(1.0, shingles / self.slack_shingles)
+        slack = float(self.close_slack) * share * np.maximum(self.k - distances, 0) / self.k
         return np.maximum(0.0, float(self.min_resemblance) - slack)
 
     @property
@@ -354,7 +367,7 @@ class Decision:
             return None
         if self.only_boilerplate(resemblance, own):
             return None
-        if distance <= self.k and resemblance >= self.needed(distance):
+        if distance <= self.k and resemblance >= self.needed(distance, shingles):
             return SIMHASH
         strong = self.strong
         if strong is not None and resemblance >= strong:
