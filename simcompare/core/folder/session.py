@@ -467,16 +467,31 @@ class FolderSession:
         strong = self.decision(0).strong
         if strong is not None:
             band |= (similar >= strong - QUICK_MARGIN) & (similar < strong + QUICK_MARGIN)
+        boilerplate = self.decision(0).boilerplate  # a pair below it may share only the folder's boilerplate
+        band |= (similar >= boilerplate - QUICK_MARGIN) & (similar < boilerplate + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
-        sketches = self._sketches() if len(positions) else []
-        for start in range(0, len(positions), _EXACT_CHUNK):  # whole sketches of the pairs' files, a chunk at a time
-            check(start, len(positions), Stage.VERIFYING)
-            chunk = positions[start : start + _EXACT_CHUNK]
-            involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
-            table = quick_table([sketches[i] for i in involved.tolist()], SKETCH)
-            similar[chunk] = resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]])
+        similar[positions] = self._measured(left[positions], right[positions], check)
         return Pairs(left, right, estimated.distance, similar)
+
+    def _measured(self, left: np.ndarray, right: np.ndarray, check: _Check | None = None) -> np.ndarray:
+        """The exact resemblance of many pairs: their files' whole sketches, a chunk of pairs of like size at a time
+        (a table as wide as the chunk's longest sketch: the short texts of a folder cost what they hold)."""
+        found = np.empty(len(left), dtype=np.float64)
+        if not len(left):
+            return found
+        sketches = self._sketches()
+        sizes = self._sketch_sizes()
+        order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")
+        for start in range(0, len(order), _EXACT_CHUNK):
+            if check is not None:
+                check(start, len(order), Stage.VERIFYING)
+            chunk = order[start : start + _EXACT_CHUNK]
+            involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
+            width = max(1, int(sizes[involved].max()))
+            table = quick_table([sketches[i] for i in involved.tolist()], width)
+            found[chunk] = resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]])
+        return found
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every pair of representatives within k, verified or not (their resemblance tells), and the pairs
@@ -532,11 +547,13 @@ class FolderSession:
         found = np.empty(len(left), dtype=np.float64)
         common = self._common_hashes()
         sketches = self._sketches() if len(left) else []
-        for start in range(0, len(left), _EXACT_CHUNK):
-            a, b = left[start : start + _EXACT_CHUNK], right[start : start + _EXACT_CHUNK]
-            involved, rows = np.unique(np.concatenate([a, b]), return_inverse=True)
-            table = quick_table([sketches[i] for i in involved.tolist()], SKETCH)
-            found[start : start + len(a)] = own_resemblances(table[rows[: len(a)]], table[rows[len(a) :]], common)
+        sizes = self._sketch_sizes()
+        order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")  # chunks of like size, as above
+        for start in range(0, len(order), _EXACT_CHUNK):
+            chunk = order[start : start + _EXACT_CHUNK]
+            involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
+            table = quick_table([sketches[i] for i in involved.tolist()], max(1, int(sizes[involved].max())))
+            found[chunk] = own_resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]], common)
         for a, b, value in zip(left.tolist(), right.tolist(), found.tolist(), strict=True):
             self._owns[(a, b) if a < b else (b, a)] = value
         return found
@@ -557,7 +574,8 @@ class FolderSession:
     def _sketch_sizes(self) -> np.ndarray:
         """Each file's number of distinct shingles (its sketch's length)."""
         if self._sizes is None or len(self._sizes) != len(self.result.files):
-            self._sizes = np.array([len(self.sketch(i)) for i in range(len(self.result.files))], dtype=np.intp)
+            sketches = self._sketches()
+            self._sizes = np.fromiter((len(sketch) for sketch in sketches), dtype=np.intp, count=len(sketches))
         return self._sizes
 
     def evidence(self, a: int, b: int, k: int, similar: float) -> str | None:
