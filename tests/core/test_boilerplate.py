@@ -172,3 +172,19 @@ def test_the_close_slack_shrinks_for_short_texts() -> None:
     assert decision.needed_many(distances, sizes).tolist() == pytest.approx(expected)
     with pytest.raises(ValueError, match="slack_shingles"):
         Decision(12, slack_shingles=0)
+
+
+def test_the_shingles_index_takes_the_same_keys_from_the_quick_table() -> None:
+    from simcompare.core.search import resembling
+
+    chosen = random.Random(3)
+    template = text(3000, 40)
+    sketches = [
+        shingles((template if chosen.random() < 0.6 else []) + text(chosen.randrange(10**6), chosen.randrange(300)))
+        for _ in range(200)
+    ]
+    among = np.array(sorted(chosen.sample(range(200), 150)))
+    from_table = resembling._keys(sketches, among, quick_table(sketches))
+    from_lists = resembling._keys(sketches, among, None)
+    assert len(from_lists[0]) > 0
+    assert np.array_equal(from_table[0], from_lists[0]) and np.array_equal(from_table[1], from_lists[1])

@@ -258,6 +258,7 @@ class FolderSession:
         self._sizes: np.ndarray | None = None
         self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
+        self._views: list[Sketch] | None = None  # every sketch, during one search and verification (pairs)
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -326,11 +327,15 @@ class FolderSession:
             for position in _not_as_written(blobs).tolist():
                 self._sketch_fixed[int(unchecked[position])] = sketch_from_bytes(blobs[position])
             self._sketch_checked[unchecked] = True
-        fixed = self._sketch_fixed
-        return [
-            fixed[i] if i in fixed else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
-            for i, record in enumerate(files)
-        ]
+        views = self._views
+        if views is None or len(views) != len(files):
+            fixed = self._sketch_fixed
+            views = [
+                fixed[i] if i in fixed else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
+                for i, record in enumerate(files)
+            ]
+            self._views = views
+        return views
 
     def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
         """Every file's sketch as one array: row i holds file i's hashes, then ``HASH_MAX + 2`` (0xFFFFFFFF) up to
@@ -520,6 +525,12 @@ class FolderSession:
     def pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """The near-duplicate pairs of representatives by the session's :meth:`decision` at k: within k and
         verified, or resembling by the strong threshold; neither text under ``min_shingles`` distinct shingles."""
+        try:
+            return self._pairs(k, progress, cancel)
+        finally:
+            self._views = None  # the sketches' views serve one search and verification, not kept between them
+
+    def _pairs(self, k: int, progress: Progress, cancel: threading.Event | None) -> Pairs:
         found = self.candidates(k, progress=progress, cancel=cancel)
         decision = self.decision(k)
         if self.min_resemblance <= 0:  # verification off: SimHash alone

@@ -50,10 +50,16 @@ def _keys(
     if len(among) == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.intp)
     if quick is not None and quick.shape[1] >= _HEAD:  # the first hashes, padded: the pads are no hashes
+        # one pass over the table (each row sorted): how many texts hold each hash, then each row's first KEYS
+        # rare ones; the same keys, in the same order, as the lists below give
         heads = quick[among, :_HEAD]
-        real = heads <= HASH_MAX
-        hashes = heads[real].astype(np.uint64)
-        owners = np.repeat(among, np.count_nonzero(real, axis=1))
+        _, inverse, held = np.unique(heads.ravel(), return_inverse=True, return_counts=True)
+        rare = (held[inverse].reshape(heads.shape) <= COMMON) & (heads <= HASH_MAX)
+        rare &= np.cumsum(rare, axis=1) <= KEYS
+        keys = heads[rare].astype(np.uint64)
+        owners = np.repeat(among, np.count_nonzero(rare, axis=1))
+        order = np.argsort(keys, kind="stable")
+        return keys[order], owners[order]
     else:
         listed = [np.asarray(sketches[i][:_HEAD], dtype=np.uint64) for i in among.tolist()]
         hashes = np.concatenate(listed)
