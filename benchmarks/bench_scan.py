@@ -4,6 +4,8 @@
     python benchmarks/bench_scan.py --folder DIR
     python benchmarks/bench_scan.py --today c08cb0d # also `simcompare scan` by this code and by that commit's
     python benchmarks/bench_scan.py --today HEAD~2 --with-cache   # ... each run writing a fresh cache file
+    python benchmarks/bench_scan.py --today 4d018a0 --warm        # ... rescans of a warm cache (each code its own):
+                                                                  # reading the cache, the search and the groups
 
 Each cold scan starts with an empty cache file; the warm rescan reuses the two-worker scan's cache.
 Pool start-up (the forkserver loading jieba) is part of the two-worker time.
@@ -26,6 +28,7 @@ from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import Cache
 from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import find_groups
 
 
@@ -36,14 +39,16 @@ def timed_scan(folder: Path, workers: int, cache_path: Path, config: Config) -> 
         return time.perf_counter() - started, result
 
 
-def cli_scan_seconds(folder: Path, source: Path | None, cache: bool) -> float:
-    """Wall time of `simcompare scan FOLDER --no-cache --workers 2` (or with a fresh cache file), by this code or
-    by the code in ``source``."""
+def cli_scan_seconds(folder: Path, source: Path | None, cache: bool, warm: Path | None = None) -> float:
+    """Wall time of `simcompare scan FOLDER --no-cache --workers 2` (or with a fresh cache file, or with the cache
+    file ``warm``), by this code or by the code in ``source``."""
     env = dict(os.environ)
     if source is not None:
         env["PYTHONPATH"] = str(source)
     with tempfile.TemporaryDirectory() as scratch:
         caching = ["--cache", str(Path(scratch) / "cache.sqlite3")] if cache else ["--no-cache"]
+        if warm is not None:
+            caching = ["--cache", str(warm)]
         started = time.perf_counter()
         # Run from a neutral folder: `python -m` puts the working folder first on the path, so from the
         # repository both runs would import this code.
@@ -57,15 +62,20 @@ def cli_scan_seconds(folder: Path, source: Path | None, cache: bool) -> float:
         return time.perf_counter() - started
 
 
-def compare_with(folder: Path, revision: str, repeat: int, cache: bool) -> None:
+def compare_with(folder: Path, revision: str, repeat: int, cache: bool, warm: bool = False) -> None:
     """`simcompare scan` of the folder by this code and by the code of ``revision``, taking turns."""
-    with tempfile.TemporaryDirectory() as scratch:
+    with tempfile.TemporaryDirectory() as scratch, tempfile.TemporaryDirectory() as caches:
         unpack_revision(revision, Path(scratch))
+        theirs = ours = None
+        if warm:  # each code fills its own cache once, untimed; the timed runs read it
+            theirs, ours = Path(caches) / "theirs.sqlite3", Path(caches) / "ours.sqlite3"
+            cli_scan_seconds(folder, Path(scratch), cache, theirs)
+            cli_scan_seconds(folder, None, cache, ours)
         today = now = float("inf")
         for _ in range(repeat):
-            today = min(today, cli_scan_seconds(folder, Path(scratch), cache))
-            now = min(now, cli_scan_seconds(folder, None, cache))
-    caching = "a fresh --cache" if cache else "--no-cache"
+            today = min(today, cli_scan_seconds(folder, Path(scratch), cache, theirs))
+            now = min(now, cli_scan_seconds(folder, None, cache, ours))
+    caching = "a warm --cache" if warm else "a fresh --cache" if cache else "--no-cache"
     print(f"\n`simcompare scan {folder} {caching} --workers 2`, best of {repeat}, taking turns:\n")
     print("| code | seconds | × faster |")
     print("|---|---|---|")
@@ -79,6 +89,7 @@ def main() -> int:
     parser.add_argument("--today", metavar="REV", help="also time `simcompare scan` by the code of this git revision")
     parser.add_argument("--repeat", type=int, default=2, help="repetitions of the --today comparison")
     parser.add_argument("--with-cache", action="store_true", help="the --today scans write a fresh cache file")
+    parser.add_argument("--warm", action="store_true", help="the --today scans rescan with a warm cache (their own)")
     args = parser.parse_args()
     folder = args.folder or corpus_folder("zh_docs").parent
     if args.folder is None:
@@ -99,6 +110,11 @@ def main() -> int:
             empty=[i for i, f in enumerate(result.files) if f.empty],
         )
         grouping = time.perf_counter() - started
+        session_seconds = float("inf")
+        for _ in range(3):  # what a rescan adds to reading the cache: search, verification, shingles' index, groups
+            began = time.perf_counter()
+            FolderSession(again).groups(default_k(config.bits))
+            session_seconds = min(session_seconds, time.perf_counter() - began)
     print(
         f"{len(result.files)} files ({size:.1f} MB) in {folder}, {len(result.problems)} problems, "
         f"{len(groups)} groups at k = {default_k(config.bits)}\n"
@@ -113,8 +129,12 @@ def main() -> int:
         f"{two / warm:.0f} × faster than the first scan |"
     )
     print(f"| grouping (index + components) | {grouping:.3f} | | {pairs.candidates:,} candidates verified |")
+    print(
+        f"| a folder's groups (FolderSession: search, verification, shingles' index, groups; best of 3) | "
+        f"{session_seconds:.3f} | | |"
+    )
     if args.today:
-        compare_with(folder, args.today, args.repeat, args.with_cache)
+        compare_with(folder, args.today, args.repeat, args.with_cache, args.warm)
     return 0
 
 

@@ -181,7 +181,12 @@ def cmd_compare(args: argparse.Namespace, out: TextIO) -> int:
         )
         return EXIT_OK
     verdict = "near-duplicates" if comparison.near_duplicate else "not near-duplicates"
-    if comparison.rejected_by_verification:
+    if comparison.rejected_by_verification and comparison.too_few_shingles:
+        verdict += (
+            f" (the fingerprints are close, but a text has only {comparison.fewest_shingles} distinct word pairs;"
+            f" texts that are not identical need at least {decision.min_shingles} for a verdict)"
+        )
+    elif comparison.rejected_by_verification:
         verdict += (
             f" (the fingerprints are close, but only {comparison.resemblance:.0%} of the word pairs are shared;"
             f" at least {comparison.needed_resemblance:.0%} are needed)"

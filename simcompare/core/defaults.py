@@ -13,15 +13,18 @@ from simcompare.core.tokens.weights import Weighting
 
 __all__ = [
     "DEFAULT_BITS",
+    "DEFAULT_BOILERPLATE_RESEMBLANCE",
     "DEFAULT_CLOSE_SLACK",
     "DEFAULT_FOLD_CHINESE",
     "DEFAULT_HASHER",
     "DEFAULT_HTML",
     "DEFAULT_K64",
+    "DEFAULT_MIN_OWN_RESEMBLANCE",
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
     "DEFAULT_NGRAM",
     "DEFAULT_SEGMENTER",
+    "DEFAULT_SLACK_SHINGLES",
     "DEFAULT_STOPWORDS",
     "DEFAULT_STRONG_RESEMBLANCE",
     "DEFAULT_TOP_K",
@@ -51,11 +54,23 @@ DEFAULT_CLOSE_SLACK = 0.1
 """How much less resemblance closer fingerprints need: the threshold falls linearly from ``min_resemblance`` at
 distance k to ``min_resemblance − DEFAULT_CLOSE_SLACK`` at distance 0 (two measures agreeing, each less sure)."""
 
+DEFAULT_SLACK_SHINGLES = 128
+"""The closer fingerprints' slack is whole for texts of this many distinct shingles (half a sketch) and shrinks in
+proportion below: a short text's few word pairs and its fingerprint, pulled by a shared vocabulary, are each less
+sure, so the two agreeing say less (docs/quality.md)."""
+
 DEFAULT_STRONG_RESEMBLANCE = 0.5
 """Texts resembling by this much are near-duplicates whatever their fingerprints' distance (shingle evidence)."""
 
 DEFAULT_MIN_SHINGLES = 10
 """Fewer distinct shingles than this in either text: no near-duplicate verdict unless the texts are identical."""
+
+DEFAULT_MIN_OWN_RESEMBLANCE = 0.25
+"""In a folder: two texts whose resemblance *without the folder's boilerplate* (shingles held by many texts) is
+below this share little but a template, header or footer ..."""
+
+DEFAULT_BOILERPLATE_RESEMBLANCE = 0.65
+"""... and are near-duplicates only when they resemble by this much as a whole (docs/quality.md has the evidence)."""
 
 
 def default_k(bits: int) -> int:

@@ -153,3 +153,15 @@ def test_compare_makes_no_similarity_claim_without_features(
     assert text.returncode == 0
     assert "no features" in text.stdout
     assert "similarity 1.0" not in text.stdout and "of 64 bits" not in text.stdout
+
+
+def test_compare_gives_a_tiny_pair_its_own_reason(cli: RunCli, tmp_path: Path) -> None:
+    a, b = tmp_path / "a.txt", tmp_path / "b.txt"
+    a.write_text("apple banana cherry date elder", encoding="utf-8")
+    b.write_text("apple banana cherry date elder fig", encoding="utf-8")  # 4 of 5 word pairs shared, 9 bits apart
+    comparison = simcompare.compare_texts(a.read_text(), b.read_text())
+    assert comparison.close and comparison.resemblance == 0.8 and comparison.too_few_shingles
+    text = cli("compare", str(a), str(b)).stdout
+    assert "not near-duplicates" in text
+    assert "a text has only 4 distinct word pairs" in text and "at least 10" in text
+    assert "only 80% of the word pairs" not in text

@@ -226,10 +226,10 @@ def test_a_comparison_says_when_too_few_word_pairs_decided_it() -> None:
     config = Config(bits=6, hasher=table, segmenter="words", stopwords=False, weighting="tf")
     short = simcompare.compare_texts(a, b, config, Decision.for_bits(6, 1))
     assert short.distance == 1 and short.resemblance >= short.needed_resemblance
-    assert short.shingles == 8 < short.decision.min_shingles
+    assert short.fewest_shingles == 8 < short.decision.min_shingles
     assert short.too_few_shingles and short.rejected_by_verification and not short.near_duplicate
     assert not replace(short.decision, min_resemblance=0.0).too_few_shingles(8)  # SimHash only: no such rule
-    assert simcompare.compare_texts(a, a, config).shingles is None  # identical texts are near-duplicates anyway
+    assert simcompare.compare_texts(a, a, config).fewest_shingles is None  # identical texts are near-duplicates anyway
     text = "The quiet river ran past the old mill, where the baker sold warm bread to travellers every morning."
     long = simcompare.compare_texts(text, text.replace("quiet", "silent"), Config(segmenter="words"))
-    assert long.shingles is not None and long.shingles >= 10 and not long.too_few_shingles
+    assert long.fewest_shingles is not None and long.fewest_shingles >= 10 and not long.too_few_shingles

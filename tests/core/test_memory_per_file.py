@@ -100,3 +100,30 @@ def test_sketches_are_read_from_the_records_and_given_whole_as_one_table() -> No
     assert table.shape == (3, SKETCH) and table.dtype == np.uint32 and lengths.tolist() == [SKETCH, 3, 0]
     assert np.array_equal(table[0], first) and table[1, :3].tolist() == [1, 3, 9]
     assert (table[1, 3:] == HASH_MAX + 2).all() and (table[2] == HASH_MAX + 2).all()
+
+
+def test_sketches_checked_all_at_once_are_those_checked_one_at_a_time() -> None:
+    import numpy as np
+
+    from simcompare.core.folder.scan import FileRecord, ScanResult
+    from simcompare.core.search.verify import SKETCH, shingles, sketch_to_bytes
+
+    good = sketch_to_bytes(shingles([f"w{i}" for i in range(400)]))
+    records = [
+        good,
+        np.array([9, 3, 3, 1], dtype="<u4").tobytes(),  # not sorted, a hash twice
+        np.array([1, 2, 0xFFFF_FFFF], dtype="<u4").tobytes(),  # a pad's value
+        good[:-2],  # not whole words
+        good + good,  # longer than a sketch
+        b"",
+        sketch_to_bytes(shingles(["a", "b", "c"])),
+    ]
+    files = tuple(FileRecord(f"{n}.txt", 1, 0, n, False, "utf-8", f"d{n}", sketch) for n, sketch in enumerate(records))
+
+    def session() -> FolderSession:
+        return FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+
+    one_at_a_time = [session().sketch(i).tolist() for i in range(len(files))]
+    together = session()._sketches()
+    assert [s.tolist() for s in together] == one_at_a_time
+    assert len(one_at_a_time[4]) == SKETCH and one_at_a_time[1] == [1, 3, 9]

@@ -61,7 +61,7 @@ class Comparison:
     yardsticks: Yardsticks
     decision: Decision
     resemblance: float = 1.0
-    shingles: int | None = None
+    fewest_shingles: int | None = None
 
     @property
     def k(self) -> int:
@@ -76,7 +76,7 @@ class Comparison:
     @property
     def needed_resemblance(self) -> float:
         """The resemblance SimHash's evidence needs at this distance (``Decision.needed``)."""
-        return self.decision.needed(self.distance)
+        return self.decision.needed(self.distance, self.fewest_shingles)
 
     @property
     def close(self) -> bool:
@@ -91,8 +91,9 @@ class Comparison:
 
     @property
     def too_few_shingles(self) -> bool:
-        """The smaller text has too few distinct word pairs for any verdict but "not near-duplicates"."""
-        return self.decision.too_few_shingles(self.shingles)
+        """A text has fewer distinct word pairs than a verdict between texts that are not identical needs
+        (``Decision.min_shingles``): the reason of the verdict, whatever the share of word pairs shared."""
+        return self.decision.too_few_shingles(self.fewest_shingles)
 
     @property
     def comparable(self) -> bool:
@@ -143,7 +144,7 @@ def _compare(
         yardsticks=sticks,
         decision=decision,
         resemblance=similar,
-        shingles=fewest,
+        fewest_shingles=fewest,
     )
 
 

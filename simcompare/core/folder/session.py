@@ -37,6 +37,7 @@ from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
+from simcompare.core.search.boilerplate import common_hashes, own_resemblance, own_resemblances
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
@@ -55,6 +56,7 @@ from simcompare.core.search.verify import (
     quick_resemblance,
     quick_table,
     resemblance,
+    resemblances,
     sketch_from_bytes,
 )
 
@@ -71,6 +73,7 @@ SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
+_EXACT_CHUNK = 4_096  # candidates measured exactly at once: about 50 MiB of temporaries too
 
 
 @dataclass(frozen=True, slots=True)
@@ -253,6 +256,9 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
+        self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
+        self._owns: dict[tuple[int, int], float] = {}
+        self._views: list[Sketch] | None = None  # every sketch, during one search and verification (pairs)
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -311,6 +317,25 @@ class FolderSession:
             self._sketch_fixed[index] = found
         self._sketch_checked[index] = True
         return found
+
+    def _sketches(self) -> list[Sketch]:
+        """Every file's sketch, as :meth:`sketch` gives it; the records not yet checked are checked all at once."""
+        files = self.result.files
+        unchecked = np.flatnonzero(~self._sketch_checked)
+        if len(unchecked):
+            blobs = [files[i].sketch for i in unchecked.tolist()]
+            for position in _not_as_written(blobs).tolist():
+                self._sketch_fixed[int(unchecked[position])] = sketch_from_bytes(blobs[position])
+            self._sketch_checked[unchecked] = True
+        views = self._views
+        if views is None or len(views) != len(files):
+            fixed = self._sketch_fixed
+            views = [
+                fixed[i] if i in fixed else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
+                for i, record in enumerate(files)
+            ]
+            self._views = views
+        return views
 
     def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
         """Every file's sketch as one array: row i holds file i's hashes, then ``HASH_MAX + 2`` (0xFFFFFFFF) up to
@@ -382,7 +407,7 @@ class FolderSession:
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
         if self._quick is None:
-            self._quick = quick_table([self.sketch(i) for i in range(len(self.result.files))])
+            self._quick = quick_table(self._sketches())
         total = len(left)
         similar = np.empty(total, dtype=np.float64)
         for start in range(0, total, _QUICK_CHUNK):
@@ -399,7 +424,7 @@ class FolderSession:
     def _find_resembling(self, strong: float, check: _Check) -> Pairs:
         """Pairs of representatives whose sketches may resemble by ``strong`` (quick estimate), any distance."""
         check(0, 0, Stage.SEARCHING)
-        sketches = [self.sketch(i) for i in range(len(self.result.files))]
+        sketches = self._sketches()
         if self._quick is None:
             self._quick = quick_table(sketches)
         left, right, estimate = resembling_pairs(
@@ -447,13 +472,31 @@ class FolderSession:
         strong = self.decision(0).strong
         if strong is not None:
             band |= (similar >= strong - QUICK_MARGIN) & (similar < strong + QUICK_MARGIN)
+        boilerplate = self.decision(0).boilerplate  # a pair below it may share only the folder's boilerplate
+        band |= (similar >= boilerplate - QUICK_MARGIN) & (similar < boilerplate + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
-        for done, position in enumerate(positions.tolist()):
-            if done % 2048 == 0:
-                check(done, len(positions), Stage.VERIFYING)
-            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
+        similar[positions] = self._measured(left[positions], right[positions], check)
         return Pairs(left, right, estimated.distance, similar)
+
+    def _measured(self, left: np.ndarray, right: np.ndarray, check: _Check | None = None) -> np.ndarray:
+        """The exact resemblance of many pairs: their files' whole sketches, a chunk of pairs of like size at a time
+        (a table as wide as the chunk's longest sketch: the short texts of a folder cost what they hold)."""
+        found = np.empty(len(left), dtype=np.float64)
+        if not len(left):
+            return found
+        sketches = self._sketches()
+        sizes = self._sketch_sizes()
+        order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")
+        for start in range(0, len(order), _EXACT_CHUNK):
+            if check is not None:
+                check(start, len(order), Stage.VERIFYING)
+            chunk = order[start : start + _EXACT_CHUNK]
+            involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
+            width = max(1, int(sizes[involved].max()))
+            table = quick_table([sketches[i] for i in involved.tolist()], width)
+            found[chunk] = resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]])
+        return found
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every pair of representatives within k, verified or not (their resemblance tells), and the pairs
@@ -482,21 +525,68 @@ class FolderSession:
     def pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """The near-duplicate pairs of representatives by the session's :meth:`decision` at k: within k and
         verified, or resembling by the strong threshold; neither text under ``min_shingles`` distinct shingles."""
+        try:
+            return self._pairs(k, progress, cancel)
+        finally:
+            self._views = None  # the sketches' views serve one search and verification, not kept between them
+
+    def _pairs(self, k: int, progress: Progress, cancel: threading.Event | None) -> Pairs:
         found = self.candidates(k, progress=progress, cancel=cancel)
         decision = self.decision(k)
         if self.min_resemblance <= 0:  # verification off: SimHash alone
             return found
         sizes = self._sketch_sizes()
-        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance))
+        fewest = np.minimum(sizes[found.left], sizes[found.right])
+        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance, fewest))
         if decision.strong is not None:
             near |= found.resemblance >= decision.strong
-        near &= np.minimum(sizes[found.left], sizes[found.right]) >= self.min_shingles
+        near &= fewest >= self.min_shingles
+        # pairs that share little but the folder's boilerplate (only those resembling by less than it asks)
+        asked = np.flatnonzero(near & (found.resemblance < decision.boilerplate))
+        own = self._owns_of(found.left[asked], found.right[asked])
+        near[asked[(own < decision.min_own) & (found.resemblance[asked] < decision.boilerplate)]] = False
         return found.select(near)
+
+    def _common_hashes(self) -> np.ndarray:
+        if self._common is None:
+            sketches = self._sketches()
+            self._common = common_hashes([sketches[i] for i in self._representatives])
+        return self._common
+
+    def _owns_of(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        """:meth:`own` of many pairs at once (NaN compares as neither below nor above a threshold)."""
+        found = np.empty(len(left), dtype=np.float64)
+        common = self._common_hashes()
+        sketches = self._sketches() if len(left) else []
+        sizes = self._sketch_sizes()
+        order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")  # chunks of like size, as above
+        for start in range(0, len(order), _EXACT_CHUNK):
+            chunk = order[start : start + _EXACT_CHUNK]
+            involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
+            table = quick_table([sketches[i] for i in involved.tolist()], max(1, int(sizes[involved].max())))
+            found[chunk] = own_resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]], common)
+        for a, b, value in zip(left.tolist(), right.tolist(), found.tolist(), strict=True):
+            self._owns[(a, b) if a < b else (b, a)] = value
+        return found
+
+    def own(self, a: int, b: int) -> float:
+        """Files a and b's resemblance without the folder's boilerplate (``core.search.boilerplate``): the shingles
+        held by more than ``COMMON_TEXTS`` distinct texts are set aside; NaN when neither keeps any."""
+        key = (a, b) if a < b else (b, a)
+        found = self._owns.get(key)
+        if found is None:
+            found = own_resemblance(self.sketch(a), self.sketch(b), self._common_hashes())
+            self._owns[key] = found
+        return found
+
+    def _own_if_asked(self, a: int, b: int, similar: float, decision: Decision) -> float | None:
+        return self.own(a, b) if decision.asks_own(similar) else None
 
     def _sketch_sizes(self) -> np.ndarray:
         """Each file's number of distinct shingles (its sketch's length)."""
         if self._sizes is None or len(self._sizes) != len(self.result.files):
-            self._sizes = np.array([len(self.sketch(i)) for i in range(len(self.result.files))], dtype=np.intp)
+            sketches = self._sketches()
+            self._sizes = np.fromiter((len(sketch) for sketch in sketches), dtype=np.intp, count=len(sketches))
         return self._sizes
 
     def evidence(self, a: int, b: int, k: int, similar: float) -> str | None:
@@ -504,7 +594,10 @@ class FolderSession:
         files = self.result.files
         distance = (int(files[a].value) ^ int(files[b].value)).bit_count()
         sizes = self._sketch_sizes()
-        return self.decision(k).evidence(distance, similar, int(min(sizes[a], sizes[b])))
+        decision = self.decision(k)
+        return decision.evidence(
+            distance, similar, int(min(sizes[a], sizes[b])), self._own_if_asked(a, b, similar, decision)
+        )
 
     def all_pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every near-duplicate pair of files at k, not only the links to groups' references.
@@ -528,7 +621,8 @@ class FolderSession:
             if frozenset((identity[a], identity[b])) in refused:
                 continue
             similar = resemblance(self.sketch(a), self.sketch(b))
-            if not decision.near(d, similar, int(min(sizes[a], sizes[b]))):  # accepted on the estimate, not exactly
+            own = self._own_if_asked(a, b, similar, decision)
+            if not decision.near(d, similar, int(min(sizes[a], sizes[b])), own):  # accepted on the estimate
                 continue
             for i in copies[identity[a]]:
                 rows.extend((i, j, d, similar) for j in copies[identity[b]])
@@ -586,6 +680,10 @@ class FolderSession:
             min_resemblance=self.min_resemblance,
             strong_resemblance=decision.strong,
             needed=decision.needed,
+            sizes=self._sketch_sizes().tolist(),
+            boilerplate=lambda a, b, similar: decision.only_boilerplate(
+                similar, self._own_if_asked(a, b, similar, decision)
+            ),
         )
         # one file under two names is never its own duplicate: a group needs two distinct files
         kept = [g for g in self._exactly_verified(groups, rule, decision) if len(self.distinct_files(g.indices)) > 1]
@@ -614,7 +712,9 @@ class FolderSession:
                     members.append(member)
                     continue
                 exact = resemblance(self.sketch(member.index), self.sketch(group.reference))
-                if reference_rule and decision.evidence(member.distance, exact) is None:
+                own = self._own_if_asked(member.index, group.reference, exact, decision)
+                fewest = int(min(len(self.sketch(member.index)), len(self.sketch(group.reference))))
+                if reference_rule and decision.evidence(member.distance, exact, fewest, own) is None:
                     continue
                 members.append(replace(member, verified=exact))
             if len(members) == len(group.members):
@@ -635,7 +735,9 @@ class FolderSession:
         distance = 0 if identical else (int(files[i].value) ^ int(files[j].value)).bit_count()
         similar = 1.0 if identical else resemblance(self.sketch(i), self.sketch(j))
         size = None if identical else int(min(len(self.sketch(i)), len(self.sketch(j))))
-        near = not files[i].empty and not files[j].empty and self.decision(k).near(distance, similar, size)
+        decision = self.decision(k)
+        own = None if identical else self._own_if_asked(i, j, similar, decision)
+        near = not files[i].empty and not files[j].empty and decision.near(distance, similar, size, own)
         return PairFigures(distance, similar, identical, near)
 
     def histogram(self) -> DistanceHistogram:
@@ -697,6 +799,24 @@ class FolderSession:
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
+
+
+def _not_as_written(blobs: Sequence[bytes]) -> npt.NDArray[np.intp]:
+    """The positions of the stored sketches that are not as ``verify.sketch_to_bytes`` writes them (whole words,
+    at most ``SKETCH``, sorted, distinct, below the pads): ``verify.is_sketch`` for many at once."""
+    sizes = np.fromiter((len(blob) for blob in blobs), dtype=np.intp, count=len(blobs))
+    bad = (sizes % 4 != 0) | (sizes > SKETCH * 4)
+    good = np.flatnonzero(~bad)
+    if len(good):
+        words = np.frombuffer(b"".join(blobs[i] for i in good.tolist()), dtype=SKETCH_WORDS)
+        lengths = sizes[good] // 4
+        owner = np.repeat(np.arange(len(good)), lengths)
+        unsorted = (words[1:] <= words[:-1]) & (owner[1:] == owner[:-1])
+        wrong = np.zeros(len(good), dtype=bool)
+        wrong[owner[1:][unsorted]] = True
+        wrong[owner[words > HASH_MAX]] = True
+        bad[good[wrong]] = True
+    return np.flatnonzero(bad)
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:

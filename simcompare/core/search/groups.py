@@ -209,7 +209,9 @@ def build_groups(
     k: int | None = None,
     min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
     strong_resemblance: float | None = None,
-    needed: Callable[[int], float] | None = None,
+    needed: Callable[[int, int | None], float] | None = None,
+    sizes: Sequence[int] | None = None,
+    boilerplate: Callable[[int, int, float], bool] | None = None,
 ) -> list[Group]:
     """Groups from the close (and already verified) pairs.
 
@@ -233,8 +235,11 @@ def build_groups(
         strong_resemblance: With ``k``: pairs farther than k that resemble by this much are near-duplicates on
             the shingles' evidence (``pairs`` may hold them); a member may join a reference on either evidence,
             and says which (``Member.evidence``). None: within k only.
-        needed: With ``k``: the resemblance a file within k needs at a distance (``Decision.needed``); None:
-            ``min_resemblance`` at every distance.
+        needed: With ``k``: the resemblance a file within k needs at a distance, between texts the smaller of
+            which has so many distinct shingles (``Decision.needed``); None: ``min_resemblance`` at every distance.
+        sizes: With ``needed``: each file's number of distinct shingles; None: not known.
+        boilerplate: With ``k``: ``boilerplate(node, reference, resemblance)`` is True when the two share little
+            but their folder's boilerplate (``Decision.only_boilerplate``): the node may not join; None: never.
 
     Returns:
         Groups of two or more files, largest first, then by their reference's name.
@@ -292,7 +297,10 @@ def build_groups(
                 if distance > k and strong_resemblance is None:
                     return None
                 similar = resemble(node, reference)
-                if distance <= k and similar >= (needed(distance) if needed is not None else min_resemblance):
+                if boilerplate is not None and boilerplate(node, reference, similar):
+                    return None
+                fewest = None if sizes is None else int(min(sizes[node], sizes[reference]))
+                if distance <= k and similar >= (needed(distance, fewest) if needed is not None else min_resemblance):
                     return similar
                 if strong_resemblance is not None and similar >= max(strong_resemblance, min_resemblance):
                     return similar

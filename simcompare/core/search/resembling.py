@@ -27,7 +27,7 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import numpy.typing as npt
 
-from simcompare.core.search.verify import QUICK_MARGIN, Sketch, quick_resemblance, quick_table
+from simcompare.core.search.verify import HASH_MAX, QUICK_MARGIN, Sketch, quick_resemblance, quick_table
 
 __all__ = ["COMMON", "KEYS", "resembling_pairs"]
 
@@ -38,17 +38,32 @@ COMMON = 32
 """A hash held by more texts than this is common (boilerplate); it is no key."""
 
 _CHUNK = 16_384  # candidates screened at once
+_HEAD = KEYS * 4  # a text's first hashes, among which its keys are
 
 IntArray = npt.NDArray[np.intp]
 
 
-def _keys(sketches: Sequence[Sketch], among: IntArray) -> tuple[npt.NDArray[np.uint64], IntArray]:
+def _keys(
+    sketches: Sequence[Sketch], among: IntArray, quick: npt.NDArray[np.uint32] | None
+) -> tuple[npt.NDArray[np.uint64], IntArray]:
     """Each text's keys as (hash, text) rows, sorted by hash."""
-    heads = [np.asarray(sketches[i][: KEYS * 4], dtype=np.uint64) for i in among.tolist()]
-    if not heads:
+    if len(among) == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.intp)
-    hashes = np.concatenate(heads)
-    owners = np.repeat(among, [len(h) for h in heads])
+    if quick is not None and quick.shape[1] >= _HEAD:  # the first hashes, padded: the pads are no hashes
+        # one pass over the table (each row sorted): how many texts hold each hash, then each row's first KEYS
+        # rare ones; the same keys, in the same order, as the lists below give
+        heads = quick[among, :_HEAD]
+        _, inverse, held = np.unique(heads.ravel(), return_inverse=True, return_counts=True)
+        rare = (held[inverse].reshape(heads.shape) <= COMMON) & (heads <= HASH_MAX)
+        rare &= np.cumsum(rare, axis=1) <= KEYS
+        keys = heads[rare].astype(np.uint64)
+        owners = np.repeat(among, np.count_nonzero(rare, axis=1))
+        order = np.argsort(keys, kind="stable")
+        return keys[order], owners[order]
+    else:
+        listed = [np.asarray(sketches[i][:_HEAD], dtype=np.uint64) for i in among.tolist()]
+        hashes = np.concatenate(listed)
+        owners = np.repeat(among, [len(h) for h in listed])
     order = np.argsort(hashes, kind="stable")
     hashes, owners = hashes[order], owners[order]
     # how many texts hold each hash among their first hashes: common ones are no keys
@@ -107,7 +122,7 @@ def resembling_pairs(
     involved). ``check(done, total)`` is called now and then (it may raise to stop).
     """
     chosen = np.asarray(sorted(set(among)), dtype=np.intp)
-    hashes, owners = _keys(sketches, chosen)
+    hashes, owners = _keys(sketches, chosen, quick)
     left, right = _candidate_pairs(hashes, owners)
     if len(left) == 0:
         return left, right, np.zeros(0, dtype=np.float64)

@@ -26,18 +26,24 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.defaults import (
+    DEFAULT_BOILERPLATE_RESEMBLANCE,
     DEFAULT_CLOSE_SLACK,
+    DEFAULT_MIN_OWN_RESEMBLANCE,
     DEFAULT_MIN_RESEMBLANCE,
     DEFAULT_MIN_SHINGLES,
+    DEFAULT_SLACK_SHINGLES,
     DEFAULT_STRONG_RESEMBLANCE,
     default_k,
 )
 from simcompare.core.tokens.segment import token_ids
 
 __all__ = [
+    "DEFAULT_BOILERPLATE_RESEMBLANCE",
     "DEFAULT_CLOSE_SLACK",
+    "DEFAULT_MIN_OWN_RESEMBLANCE",
     "DEFAULT_MIN_RESEMBLANCE",
     "DEFAULT_MIN_SHINGLES",
+    "DEFAULT_SLACK_SHINGLES",
     "DEFAULT_STRONG_RESEMBLANCE",
     "HASH_MAX",
     "QUICK",
@@ -52,6 +58,7 @@ __all__ = [
     "quick_resemblance",
     "quick_table",
     "resemblance",
+    "resemblances",
     "shingles",
     "sketch_from_bytes",
     "sketch_of_ids",
@@ -154,12 +161,19 @@ _PAD_A = np.uint32(0xFFFF_FFFF)
 _PAD_B = np.uint32(0xFFFF_FFFE)
 
 
-def quick_table(sketches: Sequence[Sketch]) -> npt.NDArray[np.uint32]:
-    """The first ``QUICK`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`."""
-    table = np.full((len(sketches), QUICK), _PAD_A, dtype=np.uint32)
-    for row, sketch in enumerate(sketches):
-        head = sketch[:QUICK]
-        table[row, : len(head)] = head
+def quick_table(sketches: Sequence[Sketch], width: int = QUICK) -> npt.NDArray[np.uint32]:
+    """The first ``width`` hashes of each sketch as rows of one array (padded), for :func:`quick_resemblance`
+    (``QUICK``) or :func:`resemblances` (``SKETCH``: the whole sketches)."""
+    table = np.full((len(sketches), width), _PAD_A, dtype=np.uint32)
+    if not len(sketches):
+        return table
+    heads = [sketch[:width] for sketch in sketches]
+    lengths = np.fromiter((len(head) for head in heads), dtype=np.intp, count=len(heads))
+    if not lengths.any():
+        return table
+    rows = np.repeat(np.arange(len(heads)), lengths)
+    columns = np.arange(len(rows)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    table[rows, columns] = np.concatenate(heads)
     return table
 
 
@@ -170,13 +184,24 @@ def quick_resemblance(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32]) -> n
     hash present in both rows shows as two equal neighbours. Padding never counts: it sorts last and the two
     tables' pads differ (no hash reaches them: ``HASH_MAX``).
     """
+    return _merged_resemblance(a, b, QUICK)
+
+
+def resemblances(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32]) -> npt.NDArray[np.float64]:
+    """:func:`resemblance` for many pairs at once: rows of two tables of whole sketches (``quick_table(...,
+    SKETCH)``); the same numbers, one vectorised pass."""
+    return _merged_resemblance(a, b, SKETCH)
+
+
+def _merged_resemblance(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32], size: int) -> npt.NDArray[np.float64]:
+    """The bottom-``size`` resemblance of the rows' pairs (each row sorted, distinct, padded)."""
     b = np.where(b == _PAD_A, _PAD_B, b)
     merged = np.sort(np.concatenate([a, b], axis=1), axis=1)
     repeat = np.zeros(merged.shape, dtype=bool)
     repeat[:, 1:] = merged[:, 1:] == merged[:, :-1]
     real = merged < _PAD_B
     rank = np.cumsum(~repeat, axis=1) - 1
-    sample = (rank < QUICK) & real
+    sample = (rank < size) & real
     shared = np.count_nonzero(repeat & sample, axis=1)
     union = np.count_nonzero(~repeat & sample, axis=1)
     return np.divide(shared, union, out=np.ones(len(a)), where=union > 0)
@@ -234,13 +259,16 @@ class Decision:
 
     - SimHash's: within ``k`` bits AND resembling by at least :meth:`needed` — ``min_resemblance`` at
       distance k, falling linearly to ``min_resemblance − close_slack`` at distance 0 (the closer the
-      fingerprints, the less the word pairs need to say);
+      fingerprints, the less the word pairs need to say), the slack whole for texts of ``slack_shingles``
+      distinct shingles or more and in proportion for shorter ones;
     - the shingles' alone: resembling by at least ``strong_resemblance`` (or ``min_resemblance`` when higher),
       whatever the distance — short texts have few tokens, so their fingerprints scatter more.
 
     Either way, a text of fewer than ``min_shingles`` distinct shingles is nobody's near-duplicate (identical
-    texts are grouped apart from any verdict). Verification off (``min_resemblance`` 0) is SimHash alone:
-    within k, nothing else asked.
+    texts are grouped apart from any verdict); and in a folder, where the texts' *own* resemblance (without the
+    shingles many of the folder's texts hold: ``core.search.boilerplate``) is known, two texts owning less than
+    ``min_own`` of it in common share little but boilerplate and need ``boilerplate`` as a whole. Verification off
+    (``min_resemblance`` 0) is SimHash alone: within k, nothing else asked.
 
     A threshold, not a fingerprint setting: the same fingerprints answer every k, so a :class:`Config`
     never holds one. ``Decision.for_bits(bits)`` gives the defaults for a width.
@@ -251,6 +279,9 @@ class Decision:
         strong_resemblance: Shingle Jaccard that is evidence enough alone, 0 to 1; None: SimHash's evidence only.
         min_shingles: Fewest distinct shingles of a text with a near-duplicate verdict, 0 or more.
         close_slack: How much less than ``min_resemblance`` fingerprints at distance 0 need, 0 to 1.
+        min_own: Own resemblance (without the folder's boilerplate) below which a pair shares only boilerplate.
+        boilerplate: Resemblance such a pair needs as a whole, 0 to 1.
+        slack_shingles: Distinct shingles of the smaller text from which the close slack is whole, 1 or more.
     """
 
     k: int
@@ -258,6 +289,9 @@ class Decision:
     strong_resemblance: float | None = DEFAULT_STRONG_RESEMBLANCE
     min_shingles: int = DEFAULT_MIN_SHINGLES
     close_slack: float = DEFAULT_CLOSE_SLACK
+    min_own: float = DEFAULT_MIN_OWN_RESEMBLANCE
+    boilerplate: float = DEFAULT_BOILERPLATE_RESEMBLANCE
+    slack_shingles: int = DEFAULT_SLACK_SHINGLES
 
     def __post_init__(self) -> None:
         if isinstance(self.k, bool) or not isinstance(self.k, int) or self.k < 0:
@@ -266,6 +300,8 @@ class Decision:
             ("verification", self.min_resemblance),
             ("strong resemblance", self.strong_resemblance),
             ("close slack", self.close_slack),
+            ("own resemblance", self.min_own),
+            ("boilerplate", self.boilerplate),
         ):
             if value is None and name != "verification":
                 continue
@@ -274,18 +310,26 @@ class Decision:
         shingles = self.min_shingles
         if isinstance(shingles, bool) or not isinstance(shingles, int) or shingles < 0:
             raise ValueError(f"min_shingles must be a whole number of 0 or more, got {shingles!r}")
+        whole = self.slack_shingles
+        if isinstance(whole, bool) or not isinstance(whole, int) or whole < 1:
+            raise ValueError(f"slack_shingles must be a whole number of 1 or more, got {whole!r}")
 
-    def needed(self, distance: int) -> float:
-        """The resemblance SimHash's evidence needs at ``distance`` (``min_resemblance`` at k and beyond)."""
+    def needed(self, distance: int, shingles: int | None = None) -> float:
+        """The resemblance SimHash's evidence needs at ``distance`` (``min_resemblance`` at k and beyond) between
+        texts the smaller of which has ``shingles`` distinct shingles (None: not known, the whole slack)."""
         if self.min_resemblance <= 0 or self.k == 0 or distance >= self.k:
             return float(self.min_resemblance)
-        return max(0.0, float(self.min_resemblance) - float(self.close_slack) * (self.k - distance) / self.k)
+        share = 1.0 if shingles is None else min(1.0, shingles / self.slack_shingles)
+        return max(0.0, float(self.min_resemblance) - float(self.close_slack) * share * (self.k - distance) / self.k)
 
-    def needed_many(self, distances: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
-        """:meth:`needed` for many distances at once."""
+    def needed_many(
+        self, distances: npt.NDArray[np.intp], shingles: npt.NDArray[np.intp] | None = None
+    ) -> npt.NDArray[np.float64]:
+        """:meth:`needed` for many distances (and sizes of the smaller text) at once."""
         if self.min_resemblance <= 0 or self.k == 0:
             return np.full(len(distances), float(self.min_resemblance))
-        slack = float(self.close_slack) * np.maximum(self.k - distances, 0) / self.k
+        share = 1.0 if shingles is None else np.minimum(1.0, shingles / self.slack_shingles)
+        slack = float(self.close_slack) * share * np.maximum(self.k - distances, 0) / self.k
         return np.maximum(0.0, float(self.min_resemblance) - slack)
 
     @property
@@ -310,14 +354,20 @@ class Decision:
             raise ValueError(f"k must be a whole number between 0 and bits - 1 = {bits - 1}, got {k!r}")
         return cls(k, min_resemblance)
 
-    def evidence(self, distance: int, resemblance: float, shingles: int | None = None) -> str | None:
+    def evidence(
+        self, distance: int, resemblance: float, shingles: int | None = None, own: float | None = None
+    ) -> str | None:
         """Which evidence makes a pair near-duplicates: ``SIMHASH``, ``SHINGLES`` or None (not near-duplicates).
 
         ``shingles`` is the smaller text's number of distinct shingles (its sketch's length); None: not known.
+        ``own`` is the pair's resemblance without its folder's boilerplate (``boilerplate.own_resemblance``);
+        None or NaN: not known, or nothing of their own (the whole resemblance decides).
         """
         if self.too_few_shingles(shingles):
             return None
-        if distance <= self.k and resemblance >= self.needed(distance):
+        if self.only_boilerplate(resemblance, own):
+            return None
+        if distance <= self.k and resemblance >= self.needed(distance, shingles):
             return SIMHASH
         strong = self.strong
         if strong is not None and resemblance >= strong:
@@ -330,6 +380,15 @@ class Decision:
         or identical texts)."""
         return self.min_resemblance > 0 and shingles is not None and shingles < self.min_shingles
 
-    def near(self, distance: int, resemblance: float, shingles: int | None = None) -> bool:
+    def near(self, distance: int, resemblance: float, shingles: int | None = None, own: float | None = None) -> bool:
         """The verdict for a pair whose fingerprints are ``distance`` apart (see :meth:`evidence`)."""
-        return self.evidence(distance, resemblance, shingles) is not None
+        return self.evidence(distance, resemblance, shingles, own) is not None
+
+    def asks_own(self, resemblance: float) -> bool:
+        """Whether a pair resembling by this much needs its own resemblance known (else it decides nothing)."""
+        return self.min_resemblance > 0 and resemblance < self.boilerplate
+
+    def only_boilerplate(self, resemblance: float, own: float | None) -> bool:
+        """The pair shares little but its folder's boilerplate: its own resemblance is below ``min_own`` and it
+        resembles by less than ``boilerplate`` as a whole."""
+        return own is not None and own == own and own < self.min_own and self.asks_own(resemblance)

@@ -215,7 +215,7 @@ def _refusal(comparison: Comparison) -> str:
         return QCoreApplication.translate(
             "Steps",
             "Within k, but too few word pairs to judge: the shorter text has {pairs}, at least {needed} are needed.",
-        ).format(pairs=comparison.shingles, needed=comparison.decision.min_shingles)
+        ).format(pairs=comparison.fewest_shingles, needed=comparison.decision.min_shingles)
     return QCoreApplication.translate(
         "Steps", "Within k, but only {shared} % of the word pairs are shared, and at least {needed} % are needed."
     ).format(shared=round(comparison.resemblance * 100), needed=round(comparison.needed_resemblance * 100))

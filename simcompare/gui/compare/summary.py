@@ -188,7 +188,7 @@ class SummaryPanel(QFrame):
             elif comparison.too_few_shingles:  # the share of word pairs decided nothing: say what did
                 self.verdict_caption.setText(
                     self.tr("k = {k} · too few word pairs ({pairs} < {needed})").format(
-                        k=comparison.k, pairs=comparison.shingles, needed=comparison.decision.min_shingles
+                        k=comparison.k, pairs=comparison.fewest_shingles, needed=comparison.decision.min_shingles
                     )
                 )
             else:
@@ -211,7 +211,7 @@ class SummaryPanel(QFrame):
                 "Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are "
                 "needed, so it is nobody's near-duplicate however few bits differ.",
                 "",
-                comparison.shingles or 0,
+                comparison.fewest_shingles or 0,
             ).format(needed=comparison.decision.min_shingles)
         return self.tr(
             "%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not "

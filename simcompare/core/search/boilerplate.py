@@ -1,0 +1,116 @@
+"""A folder's boilerplate: shingles that recur across many of its texts, and the resemblance without them.
+
+A shared header, footer, license or release-announcement template makes two otherwise different texts resemble:
+fourteen coreutils manual pages share a footer (half of their word pairs), pytest's release announcements share
+their template and differ in the version and the contributors. A shingle held by more than ``COMMON_TEXTS`` texts
+of the folder says little about whether two texts are copies, so two texts are also compared *without* those
+shingles: their **own resemblance**.
+
+The own resemblance alone cannot decide: a hundred versions of one document share every shingle with many texts,
+so nothing of theirs is left and their own resemblance says nothing (NaN: the whole resemblance decides), and
+two versions differing by a few edits share nothing of their own (the edits are their only rare shingles) yet
+resemble as a whole by 0.9. So the rule (``verify.Decision``) asks more only of pairs that share little of
+their own: below ``min_own`` (0.25) they must resemble by ``boilerplate`` (0.65) as a whole, the share of a
+template that makes most of both texts, not half of them.
+
+Document frequency is counted over the sketches the scan already holds (each text's smallest shingle hashes): a
+hash is common when more than ``COMMON_TEXTS`` texts hold it in their sketch. Deterministic, and the
+fingerprints never change: only the verdict between two texts of a folder does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from simcompare.core.search.verify import HASH_MAX, SKETCH, Sketch
+
+__all__ = ["COMMON_TEXTS", "common_hashes", "own_resemblance", "own_resemblances"]
+
+COMMON_TEXTS = 32
+"""A shingle hash held by more texts' sketches than this is the folder's boilerplate (as the shingles' index
+leaves it out of its keys, ``resembling.COMMON``)."""
+
+_NONE: npt.NDArray[np.uint32] = np.zeros(0, dtype=np.uint32)
+
+
+def common_hashes(sketches: Sequence[Sketch], limit: int = COMMON_TEXTS) -> npt.NDArray[np.uint32]:
+    """The hashes held by more than ``limit`` of ``sketches`` (one per distinct text), sorted.
+
+    Raises:
+        ValueError: ``limit`` is negative.
+    """
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit must be a whole number of 0 or more texts, got {limit!r}")
+    if len(sketches) <= limit:  # no hash can be held by more texts than there are
+        return _NONE
+    every = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sketches]) if sketches else _NONE
+    if len(every) == 0:
+        return _NONE
+    every.sort()
+    starts = np.flatnonzero(np.concatenate(([True], every[1:] != every[:-1])))
+    sizes = np.diff(np.append(starts, len(every)))
+    return every[starts[sizes > limit]]
+
+
+def _cutoff(sketch: Sketch) -> int:
+    """Every hash of the text up to this one is in its sketch (all of them when it holds fewer than SKETCH)."""
+    return int(sketch[-1]) if len(sketch) >= SKETCH else HASH_MAX
+
+
+def own_resemblance(a: Sketch, b: Sketch, common: npt.NDArray[np.uint32]) -> float:
+    """The resemblance of two texts without the shingles in ``common`` (sorted); NaN when it says nothing that
+    the resemblance does not: neither text holds a common shingle, or neither holds any other.
+
+    Both sketches hold every hash of their text below their cutoff, so below the smaller cutoff the two are
+    complete samples of the texts' shingles; the common hashes are set aside from both, and the Jaccard
+    similarity of what remains is the estimate (exact for texts of up to ``SKETCH`` shingles).
+    """
+    cutoff = min(_cutoff(a), _cutoff(b))
+    a = a[: np.searchsorted(a, cutoff, side="right")]
+    b = b[: np.searchsorted(b, cutoff, side="right")]
+    if len(common) == 0:
+        return float("nan")
+    own_a, own_b = a[~_member(a, common)], b[~_member(b, common)]
+    if len(own_a) + len(own_b) == len(a) + len(b) or len(own_a) + len(own_b) == 0:
+        return float("nan")  # no boilerplate in either text, or nothing but boilerplate
+    a, b = own_a, own_b
+    merged = np.concatenate((a, b))
+    merged.sort()
+    both = int(np.count_nonzero(merged[1:] == merged[:-1]))
+    return both / (len(merged) - both)
+
+
+def _member(hashes: Sketch, common: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    """Which of ``hashes`` are in ``common`` (sorted)."""
+    at = np.searchsorted(common, hashes)
+    return common[np.minimum(at, len(common) - 1)] == hashes
+
+
+def own_resemblances(
+    a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32], common: npt.NDArray[np.uint32]
+) -> npt.NDArray[np.float64]:
+    """:func:`own_resemblance` for many pairs at once: rows of two tables of whole sketches, padded above
+    ``HASH_MAX`` (``verify.quick_table(sketches, SKETCH)``); the same numbers, NaN where it gives NaN."""
+    result = np.full(len(a), np.nan)
+    if len(a) == 0 or len(common) == 0:
+        return result
+    full = SKETCH - 1
+    cutoff_a = np.where(a[:, full] <= HASH_MAX, a[:, full], HASH_MAX) if a.shape[1] >= SKETCH else HASH_MAX
+    cutoff_b = np.where(b[:, full] <= HASH_MAX, b[:, full], HASH_MAX) if b.shape[1] >= SKETCH else HASH_MAX
+    cutoff = np.minimum(cutoff_a, cutoff_b).astype(np.uint32).reshape(-1, 1)
+    in_a, in_b = a <= cutoff, b <= cutoff
+    own_a, own_b = in_a & ~_member(a, common), in_b & ~_member(b, common)
+    held = np.count_nonzero(in_a, axis=1) + np.count_nonzero(in_b, axis=1)
+    owned = np.count_nonzero(own_a, axis=1) + np.count_nonzero(own_b, axis=1)
+    merged = np.sort(np.concatenate([np.where(own_a, a, _PAD_A), np.where(own_b, b, _PAD_B)], axis=1), axis=1)
+    both = np.count_nonzero((merged[:, 1:] == merged[:, :-1]) & (merged[:, 1:] <= HASH_MAX), axis=1)
+    known = (owned > 0) & (owned < held)
+    result[known] = both[known] / (owned[known] - both[known])
+    return result
+
+
+_PAD_A = np.uint32(0xFFFF_FFFF)
+_PAD_B = np.uint32(0xFFFF_FFFE)
