@@ -38,7 +38,7 @@ from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.folder.skipped import skipped_counts
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import pairs_csv, pairs_json, report_csv, report_json
-from simcompare.core.formats.results import results_text, write_results
+from simcompare.core.formats.results import save_results
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
 
@@ -352,7 +352,7 @@ def _report_and_save(
 def _saved(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int) -> bool:
     """Save the results where ``--save-results`` says; False (and why, on standard error) when they could not be."""
     try:
-        write_results(args.save_results, results_text(session, groups, k, args.groups))
+        save_results(args.save_results, session, groups, k, args.groups)  # a few thousand records at a time
     except OSError as error:
         reason = error.strerror or str(error)
         print(f"simcompare: --save-results {display_name(args.save_results)}: {reason}", file=sys.stderr)
