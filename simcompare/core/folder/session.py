@@ -55,6 +55,7 @@ from simcompare.core.search.verify import (
     quick_resemblance,
     quick_table,
     resemblance,
+    resemblances,
     sketch_from_bytes,
 )
 
@@ -71,6 +72,7 @@ SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
+_MEASURE_CHUNK = 2_048  # candidates measured exactly at once: about 10 MiB of temporaries
 
 
 @dataclass(frozen=True, slots=True)
@@ -449,10 +451,12 @@ class FolderSession:
             band |= (similar >= strong - QUICK_MARGIN) & (similar < strong + QUICK_MARGIN)
         positions = np.flatnonzero(band)
         left, right = estimated.left, estimated.right
-        for done, position in enumerate(positions.tolist()):
-            if done % 2048 == 0:
-                check(done, len(positions), Stage.VERIFYING)
-            similar[position] = resemblance(self.sketch(int(left[position])), self.sketch(int(right[position])))
+        for start in range(0, len(positions), _MEASURE_CHUNK):  # many pairs at once: the same numbers
+            check(start, len(positions), Stage.VERIFYING)
+            chunk = positions[start : start + _MEASURE_CHUNK]
+            firsts = [self.sketch(i) for i in left[chunk].tolist()]
+            seconds = [self.sketch(j) for j in right[chunk].tolist()]
+            similar[chunk] = resemblances(firsts, seconds)
         return Pairs(left, right, estimated.distance, similar)
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:

@@ -44,7 +44,7 @@ import numpy.typing as npt
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.fingerprint.bitwise import WORD, to_words, words_for
-from simcompare.core.search.covering import CoveringEstimate, choose_covering, join_covering
+from simcompare.core.search.covering import CoveringEstimate, choose_covering, join_covering, sample_of, sampled_pairs
 
 __all__ = [
     "COSTS",
@@ -568,10 +568,33 @@ def find_near_pairs(
     distinct = len(prepared.search)
     layout = _choose(distinct, smallest)
     if prepared.sorted:  # one word a value: covering masks may be cheaper (many values, large k)
-        covering = choose_covering(distinct, smallest.k, smallest.bits)
-        if covering is not None and covering.seconds < layout.estimate(distinct).seconds:
+        # Many values: the candidates of each choice are measured on a sample, not assumed uniform (near copies
+        # and texts on one subject cluster, and agree on far more keys than random values do)
+        sample = sample_of(prepared.search) if distinct >= MEASURE_FROM else None
+        estimate = layout.estimate(distinct)
+        if sample is not None:
+            estimate = _measured(estimate, sampled_pairs(sample, _key_masks(layout), distinct))
+        covering = choose_covering(distinct, smallest.k, smallest.bits, sample)
+        if covering is not None and covering.seconds < estimate.seconds:
             return _search_covering(prepared, covering, copies)
+        return _search(prepared, layout, copies, estimate.candidates)
     return _search(prepared, layout, copies)
+
+
+MEASURE_FROM = 50_000
+"""Distinct values from which :func:`find_near_pairs` measures candidates on a sample (below, the search costs
+about what measuring would)."""
+
+
+def _key_masks(layout: BlockLayout) -> tuple[int, ...]:
+    """Each key's bits as one mask (a one-word layout)."""
+    blocks = [int(m) for m in layout._block_masks()[:, 0]]
+    return tuple(functools.reduce(lambda a, b: a | b, (blocks[j] for j in combo), 0) for combo in layout.keys)
+
+
+def _measured(estimate: LayoutEstimate, candidates: float) -> LayoutEstimate:
+    seconds = estimate.seconds + (candidates - estimate.candidates) * COSTS.candidate
+    return dataclasses.replace(estimate, candidates=candidates, seconds=seconds)
 
 
 def _check_copies(copies: object) -> Copies:
@@ -581,7 +604,9 @@ def _check_copies(copies: object) -> Copies:
     raise ValueError(f"copies must be one of {choices}, got {copies!r}")
 
 
-def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS) -> NearPairs:
+def _search(
+    prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS, estimated: float | None = None
+) -> NearPairs:
     found = _PairCollector(prepared.n, layout.k)
     candidates = _join(prepared, layout, found)
     return _result(
@@ -594,7 +619,7 @@ def _search(prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PA
         blocks=layout.blocks,
         keys=len(layout.keys),
         key_bits=layout.key_bits,
-        estimated_candidates=layout.estimate(len(prepared.search)).candidates,
+        estimated_candidates=layout.estimate(len(prepared.search)).candidates if estimated is None else estimated,
     )
 
 
