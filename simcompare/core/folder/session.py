@@ -308,10 +308,11 @@ class FolderSession:
         if self._sketch_checked[index]:
             fixed = self._sketch_fixed.get(index)
             return fixed if fixed is not None else np.frombuffer(data, dtype=SKETCH_WORDS)
-        found = sketch_from_bytes(data)
-        if len(found) * 4 != len(data) or not is_sketch(data):
-            self._sketch_fixed[index] = found
         self._sketch_checked[index] = True
+        if is_sketch(data):  # one check: a sketch as written is read where it lies
+            return np.frombuffer(data, dtype=SKETCH_WORDS)
+        found = sketch_from_bytes(data)
+        self._sketch_fixed[index] = found
         return found
 
     def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
