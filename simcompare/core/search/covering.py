@@ -174,7 +174,7 @@ def _measured(estimate: CoveringEstimate, candidates: float) -> CoveringEstimate
     return CoveringEstimate(estimate.scheme, estimate.n, candidates, seconds)
 
 
-SAMPLE = 4096
+SAMPLE = 2048
 """Values a cost model measures candidates on (:func:`sampled_pairs`): tens of milliseconds for hundreds of keys."""
 
 _SAMPLE_MASKS = 64  # keys sorted at once: bounds a (sample, masks) temporary to 2 MiB
@@ -200,14 +200,15 @@ def sampled_pairs(sample: WordArray, masks: tuple[int, ...], n: int) -> float:
     if s < 2 or n < 2 or not masks:
         return 0.0
     every = np.array(masks, dtype=np.uint64)
-    rows = np.arange(s, dtype=np.int64)[:, None]
+    columns = np.arange(s, dtype=np.int64)[None, :]
     equal_pairs = 0
     for start in range(0, len(every), _SAMPLE_MASKS):
-        keys = np.sort(sample[:, None] & every[None, start : start + _SAMPLE_MASKS], axis=0)
-        starts = np.ones(keys.shape, dtype=bool)  # where a run of equal keys starts, per mask
-        np.not_equal(keys[1:], keys[:-1], out=starts[1:])
-        first = np.maximum.accumulate(np.where(starts, rows, 0), axis=0)
-        equal_pairs += int((rows - first).sum())  # each value pairs with the earlier ones of its run
+        keys = every[start : start + _SAMPLE_MASKS, None] & sample[None, :]  # a row of keys per mask
+        keys.sort(axis=1)
+        starts = np.ones(keys.shape, dtype=bool)  # where a run of equal keys starts
+        np.not_equal(keys[:, 1:], keys[:, :-1], out=starts[:, 1:])
+        first = np.maximum.accumulate(np.where(starts, columns, 0), axis=1)
+        equal_pairs += int((columns - first).sum())  # each value pairs with the earlier ones of its run
     return equal_pairs * (n * (n - 1)) / (s * (s - 1))
 
 
