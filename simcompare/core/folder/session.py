@@ -421,10 +421,28 @@ class FolderSession:
         """SimHash's candidates and the shingles' together, each pair once (SimHash's estimate kept)."""
         if len(self._resembling) == 0:
             return self._estimated
-        both = [self._estimated, self._resembling]
+        estimated, resembling = self._estimated, self._resembling
+        width = len(self.result.files) + 1
+        codes = estimated.left.astype(np.int64) * width + estimated.right
+        if len(codes) < 2 or bool(np.all(codes[1:] > codes[:-1])):  # sorted, each once: as the search gives them
+            # the shingles' few pairs inserted where they belong, without a sort of millions of SimHash's
+            extra = resembling.left.astype(np.int64) * width + resembling.right
+            extra, first = np.unique(extra, return_index=True)  # each once, its first occurrence
+            at: npt.NDArray[np.intp] = np.asarray(np.searchsorted(codes, extra), dtype=np.intp)
+            new: npt.NDArray[np.bool_] = at >= len(codes)
+            new[~new] = codes[at[~new]] != extra[~new]
+            del codes
+            at, first = at[new], first[new]
+            return Pairs(
+                np.insert(estimated.left, at, resembling.left[first]),
+                np.insert(estimated.right, at, resembling.right[first]),
+                np.insert(estimated.distance, at, resembling.distance[first]),
+                np.insert(estimated.resemblance, at, resembling.resemblance[first]),
+            )
+        del codes
+        both = [estimated, resembling]
         left = np.concatenate([p.left for p in both])
         right = np.concatenate([p.right for p in both])
-        width = len(self.result.files) + 1
         _, first = np.unique(left.astype(np.int64) * width + right, return_index=True)
         return Pairs(
             left[first],
