@@ -23,7 +23,13 @@ call, so the input array itself is not counted; it is measured in a separate, un
 ``--calibrate`` instead times forced block layouts on random values and fits the block cost
 model's constants (``simcompare.core.search.index.COSTS``) by non-negative least squares.
 
+``--clustered``: values as a real folder's are, in families of texts on one subject (members 1 to k + 4 bits
+from their family's centre) with near copies and exact copies, where the uniform cost model is wrong (it
+expects a small fraction of the candidates; the search measures them on a sample of the values); or
+``--values FILE.npy``, the fingerprints of a real scan.
+
 Run (from the repository, with its code first on the path):
+``python benchmarks/bench_index.py --n 100000 --k 12 --clustered``
 ``python benchmarks/bench_index.py --n 1000000 --k 12 --baseline-n 300000``
 ``python benchmarks/bench_index.py --n 300000 --k 8`` (baseline and new at the same n)
 ``python benchmarks/bench_index.py --calibrate``
@@ -85,6 +91,36 @@ def make_workload(n: int, clusters: int, k: int, seed: int) -> Workload:
     values[neighbours] = values[owner] ^ np.bitwise_or.reduce(flip, axis=1)
     planted = np.sort(np.stack([owner, neighbours], 1), axis=1)
     return Workload(values, planted, np.concatenate([centres, neighbours]))
+
+
+def clustered_workload(n: int, k: int, seed: int, family: int = 25) -> Workload:
+    """Values as a real folder's fingerprints are (``--clustered``): families of about ``family`` texts on one
+    subject, each member 1 to k + 4 bits from its family's centre (so many pairs of a family are within k and the
+    others close), a third of them near copies 1 to k/2 bits from another member, and 1 % exact copies. The
+    planted pairs are the near copies and their originals."""
+    rng = np.random.default_rng(seed)
+    centres = rng.integers(0, np.iinfo(np.uint64).max, max(1, n // family), dtype=np.uint64, endpoint=True)
+    owner = rng.integers(0, len(centres), n)
+    values = centres[owner] ^ _flips(rng, n, 1, k + 4)
+    copies = rng.choice(n, n // 3, replace=False)
+    originals = rng.integers(0, n, len(copies))
+    keep = originals != copies
+    copies, originals = copies[keep], originals[keep]
+    values[copies] = values[originals] ^ _flips(rng, len(copies), 1, max(1, k // 2))
+    exact = rng.choice(n, n // 100, replace=False)
+    values[exact] = values[rng.integers(0, n, len(exact))]
+    # a planted pair stays one while neither end was overwritten by an exact copy
+    kept = ~np.isin(copies, exact) & ~np.isin(originals, exact) & ~np.isin(originals, copies)
+    planted = np.sort(np.stack([originals[kept], copies[kept]], 1), axis=1)
+    return Workload(values, planted, np.unique(planted))
+
+
+def _flips(rng: np.random.Generator, count: int, low: int, high: int) -> np.ndarray:
+    """``count`` masks of ``low`` to ``high`` distinct random bits of 64."""
+    order = np.argsort(rng.random((count, 64)), axis=1)
+    flip = np.left_shift(np.uint64(1), order.astype(np.uint64))
+    flip[np.arange(64) >= rng.integers(low, high + 1, count)[:, None]] = 0
+    return np.bitwise_or.reduce(flip, axis=1)
 
 
 def timed(call: Callable[[], Any], repeat: int) -> tuple[Any, list[float], list[float]]:
@@ -208,7 +244,13 @@ def run_rows(args: argparse.Namespace) -> int:
     print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     times_of: dict[tuple[int, str], tuple[float, float]] = {}
     for n in sorted({baseline_n, args.n}):
-        work = make_workload(n, args.clusters * n // 1_000_000, k, args.seed)
+        if args.values is not None:
+            loaded = np.load(args.values).astype(np.uint64)[:n]
+            work = Workload(loaded, np.zeros((0, 2), dtype=np.intp), np.arange(min(len(loaded), args.subset // 2)))
+        elif args.clustered:
+            work = clustered_workload(n, k, args.seed)
+        else:
+            work = make_workload(n, args.clusters * n // 1_000_000, k, args.seed)
         rows: list[tuple[str, Callable[..., Any]]] = []
         if n == baseline_n and baseline is not None:
             rows.append(("baseline", baseline.find_near_pairs))
@@ -312,6 +354,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--clusters", type=int, default=10_000, help="planted clusters per million values")
     parser.add_argument("--subset", type=int, default=20_000, help="values checked against brute force")
     parser.add_argument("--no-memory", dest="memory", action="store_false", help="skip the untimed memory runs")
+    parser.add_argument(
+        "--clustered", action="store_true", help="values in families and near copies, as real folders are"
+    )
+    parser.add_argument("--values", type=Path, help="fingerprints of a real scan (a .npy of uint64) instead")
     parser.add_argument("--peer", action="store_true", help="also time the C++ simhash-pybind find_all")
     parser.add_argument("--calibrate", action="store_true", help="fit the cost model's constants instead")
     args = parser.parse_args(argv)

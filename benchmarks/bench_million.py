@@ -221,7 +221,12 @@ from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats.results import results_text, write_results
+try:
+    from simcompare.core.formats.results import save_results
+except ImportError:  # code from before results were written in pieces
+    from simcompare.core.formats.results import results_text, write_results
+    def save_results(path, session, groups, k):
+        write_results(path, results_text(session, groups, k))
 
 folder, saved = sys.argv[1], sys.argv[2]
 figures = {}
@@ -244,7 +249,7 @@ figures["in groups"] = sum(len(g.members) for g in groups)
 stats = session.search_statistics
 figures["candidates"] = getattr(stats, "candidates", None)
 started = time.perf_counter()
-write_results(saved, results_text(session, groups, k))
+save_results(saved, session, groups, k)
 figures["save s"] = time.perf_counter() - started
 figures["parent peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(figures))

@@ -40,7 +40,7 @@ from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.folder.skipped import skipped_counts
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import pairs_csv, pairs_json, report_csv, report_json
-from simcompare.core.formats.results import results_text, write_results
+from simcompare.core.formats.results import save_results
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
 
@@ -356,8 +356,8 @@ def _saved(
     decisions, which a results file written again must not lose); False (and why, on standard error) when they
     could not be."""
     try:
-        text = results_text(session, groups, k, args.groups, decided)
-        write_results(_save_target(args.save_results), text)
+        # a few thousand records at a time, written where a link there points (the link stays a link)
+        save_results(_save_target(args.save_results), session, groups, k, args.groups, decided)
     except UsageError as error:  # the path became something else than a file during the scan
         print(f"simcompare: {error}", file=sys.stderr)
         return False

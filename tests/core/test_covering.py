@@ -212,3 +212,78 @@ def test_near_pairs_checks_its_method() -> None:
         NearPairs(empty, empty, empty, n=0, bits=64, k=12, blocks=2, keys=190, candidates=0, method="magic")
     pairs = NearPairs(empty, empty, empty, n=0, bits=64, k=12, blocks=2, keys=190, candidates=0, method="covering")
     assert pairs.stats.method == "covering"
+
+
+# --- clustered values: near copies found again under many masks, and the cost model measuring them -----------
+
+
+def clustered(rng: np.random.Generator, centres: int, per_centre: int, k: int, copies: int) -> list[int]:
+    """Values in tight clusters (each centre with neighbours 0 to k + 1 bits away, as near copies of one text
+    are) and exact copies: most pairs agree on most masks."""
+    values = []
+    for centre in rng.integers(0, 1 << 63, centres, dtype=np.uint64).tolist():
+        values.append(centre)
+        for _ in range(per_centre):
+            flips = rng.choice(64, int(rng.integers(0, k + 2)), replace=False)
+            values.append(centre ^ sum(1 << int(b) for b in flips))
+    values.extend(values[:copies])
+    return values
+
+
+def naive_first_mask_is(xor: np.ndarray, masks: tuple[int, ...], number: int) -> np.ndarray:
+    agree = [[(x & m) == 0 for m in masks] for x in xor.tolist()]
+    return np.array([row[number] and not any(row[:number]) for row in agree], dtype=bool)
+
+
+def test_the_first_agreeing_mask_is_found_by_table_look_ups_as_by_testing_every_mask() -> None:
+    rng = np.random.default_rng(29)
+    scheme = CoveringScheme(64, 12, ((32, 7), (32, 6)))  # 190 masks: three words of the tables
+    masks = scheme.masks
+    tables = covering._agree_tables(np.array(masks, dtype=np.uint64))
+    # XORs of few bits agree on many masks (near copies); of many bits on few or none
+    xor = np.array(
+        [sum(1 << int(b) for b in rng.choice(64, int(rng.integers(0, 14)), replace=False)) for _ in range(400)],
+        dtype=np.uint64,
+    )
+    for number in (0, 1, 63, 64, 100, 126, 127, 128, 150, 189):
+        assert np.array_equal(covering._first_mask_is(xor, tables, number), naive_first_mask_is(xor, masks, number))
+
+
+@pytest.mark.parametrize("parts", [((32, 7), (32, 6)), ((32, 6), (32, 7)), ((32, 4), (32, 4))])
+def test_heavy_clusters_and_copies_stay_exact(
+    parts: tuple[tuple[int, int], ...], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(covering, "_HIT_CHUNK", 97)  # found pairs looked up in many pieces
+    rng = np.random.default_rng(len(parts[0]) + parts[0][1])
+    k = sum(d for _, d in parts) - 1
+    values = clustered(rng, centres=6, per_centre=60, k=k, copies=40)
+    result = covering_search(values, CoveringScheme(64, k, parts))
+    triples = list(result)
+    assert set(triples) == brute_pairs(values, k) and len(triples) == len(set(triples))
+
+
+def test_sampled_candidates_are_exact_on_all_the_values_and_close_on_a_sample() -> None:
+    rng = np.random.default_rng(3)
+    values = np.unique(np.array(clustered(rng, centres=40, per_centre=50, k=12, copies=0), dtype=np.uint64))
+    scheme = CoveringScheme(64, 12, ((32, 7), (32, 6)))
+    tried = join_covering(values, scheme, lambda *_: None)
+    assert covering.sampled_pairs(values, scheme.key_masks, len(values)) == tried  # all values: the count itself
+    # uniform random values would give a small fraction of it: clusters agree on most keys
+    assert scheme.estimate(len(values)).candidates < tried / 10
+    measured = covering.sampled_pairs(covering.sample_of(values, 1000), scheme.key_masks, len(values))
+    assert tried / 2 < measured < tried * 2
+    chosen = choose_covering(len(values), 12, 64, covering.sample_of(values, 1000))
+    assert chosen is not None and chosen.candidates > scheme.estimate(len(values)).candidates * 5
+
+
+@FAST
+@given(planted(), st.integers(0, 10**6))
+def test_the_measured_choice_stays_exact(case: tuple[CoveringScheme, list[int]], seed: int) -> None:
+    # the cost model measures candidates from 1 value (every search here) and picks blocks or covering masks
+    scheme, values = case
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(index_module, "MEASURE_FROM", 1)
+        patch.setattr(covering, "SAMPLE", 1 + seed % 40)
+        result = find_near_pairs(values, scheme.k, scheme.bits)
+    triples = list(result)
+    assert set(triples) == brute_pairs(values, scheme.k) and triples == sorted(triples)

@@ -420,8 +420,9 @@ def test_statistics_report_layout_and_candidates() -> None:
     result = find_near_pairs(values, 8)
     layout = choose_layout(30_000, 8, 64)
     assert (result.blocks, result.keys, result.key_bits) == (layout.blocks, len(layout.keys), layout.key_bits)
-    assert result.estimated_candidates == pytest.approx(layout.estimate(30_000).candidates)
-    # random values: the actual chance candidates are close to the expectation
+    # 30,000 values: the candidates are measured on a sample; random values, so close to the uniform expectation
+    assert result.estimated_candidates == pytest.approx(layout.estimate(30_000).candidates, rel=0.1)
+    # and the actual chance candidates are close to both
     assert 0.8 < result.candidates / result.estimated_candidates < 1.2
     assert "keys of" in repr(result)
 

@@ -127,3 +127,59 @@ def test_sketches_checked_all_at_once_are_those_checked_one_at_a_time() -> None:
     together = session()._sketches()
     assert [s.tolist() for s in together] == one_at_a_time
     assert len(one_at_a_time[4]) == SKETCH and one_at_a_time[1] == [1, 3, 9]
+
+
+def _synthetic_session(root: Path, count: int) -> FolderSession:
+    """``count`` made-up records of real shapes (paths, digests, sketches of 256 hashes), no files behind them."""
+    import numpy as np
+
+    from simcompare.core.folder.scan import FileRecord, ScanResult
+    from simcompare.core.search.verify import sketch_to_bytes
+
+    rng = np.random.default_rng(29)
+    values = rng.integers(0, 2**63, size=count, dtype=np.uint64)
+    files = tuple(
+        FileRecord(
+            f"d{i // 1000:03d}/f{i:06d}.txt",
+            4000 + i,
+            1_700_000_000_000_000_000 + i,
+            int(values[i]),
+            False,
+            "utf-8",
+            f"{i:064x}",
+            sketch_to_bytes(np.unique(rng.integers(0, 2**32, size=256, dtype=np.uint32))),
+            1,
+            i + 1,
+            f"{i + 7:064x}",
+            700,
+        )
+        for i in range(count)
+    )
+    return FolderSession(ScanResult(str(root), Config(), ScanOptions(), files, ()))
+
+
+def _saving_peak(session: FolderSession, saved: Path) -> int:
+    from simcompare.core.formats.results import save_results
+
+    tracemalloc.start()
+    try:
+        save_results(saved, session, [], 12)
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    return peak
+
+
+def test_saving_results_never_holds_the_whole_document(tmp_path: Path) -> None:
+    """``save_results`` writes a few hundred records at a time: its peak does not grow with the number of files
+    and is a small part of the file (the writer before built the whole text, and a dictionary a record, first:
+    several times the file)."""
+    from simcompare.core.formats.results import read_results
+
+    small, large = _synthetic_session(tmp_path, 2_000), _synthetic_session(tmp_path, 16_000)
+    small_peak = _saving_peak(small, tmp_path / "small.json")
+    large_peak = _saving_peak(large, tmp_path / "large.json")
+    size = (tmp_path / "large.json").stat().st_size
+    assert size > 25_000_000 and large_peak < size / 5, f"peak {large_peak:,} bytes writing {size:,}"
+    assert large_peak < 1.5 * small_peak, f"peak {large_peak:,} bytes for 16,000 files, {small_peak:,} for 2,000"
+    assert read_results(tmp_path / "large.json", check_files=False).result.files == large.files

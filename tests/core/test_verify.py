@@ -109,3 +109,31 @@ def test_a_sketch_of_64_bit_hashes_reads_as_the_sketch_the_text_has_now() -> Non
         assert now.dtype == np.uint32 and len(now) == min(SKETCH, len(now))
         assert np.array_equal(sketch_from_bytes(old, legacy=True), now)
     assert len(sketch_from_bytes(b"\x01" * 12, legacy=True)) == 0  # not whole 8-byte words
+
+
+def test_many_resemblances_at_once_are_the_same_numbers_as_one_at_a_time() -> None:
+    from simcompare.core.search.verify import HASH_MAX, SKETCH, quick_table, resemblance, resemblances
+
+    rng = np.random.default_rng(29)
+    pool = np.unique(rng.integers(0, HASH_MAX + 1, 3000, dtype=np.uint32))
+    pool = np.append(pool, np.uint32(HASH_MAX))  # the largest hash a sketch may hold, beside the pads
+    firsts, seconds = [], []
+    for _ in range(600):
+        base = np.sort(rng.choice(pool, int(rng.integers(0, SKETCH + 1)), replace=False))
+        kind = rng.integers(0, 4)
+        if kind == 0:  # another text altogether
+            other = np.sort(rng.choice(pool, int(rng.integers(0, SKETCH + 1)), replace=False))
+        elif kind == 1:  # the same text
+            other = base.copy()
+        else:  # a near copy: some hashes dropped, some new ones
+            kept = base[rng.random(len(base)) < rng.uniform(0.5, 1.0)]
+            other = np.unique(np.concatenate([kept, rng.choice(pool, int(rng.integers(0, 40)))]))[:SKETCH]
+        firsts.append(base.astype(np.uint32))
+        seconds.append(other.astype(np.uint32))
+    firsts += [np.zeros(0, dtype=np.uint32)] * 2
+    seconds += [np.zeros(0, dtype=np.uint32), pool[:5].copy()]
+    many = resemblances(quick_table(firsts, SKETCH), quick_table(seconds, SKETCH))
+    one_by_one = [resemblance(a, b) for a, b in zip(firsts, seconds, strict=True)]
+    assert many.tolist() == one_by_one  # equal floats, not close ones
+    assert 0.0 in one_by_one and 1.0 in one_by_one and any(0.0 < r < 1.0 for r in one_by_one)
+    assert resemblances(quick_table([], SKETCH), quick_table([], SKETCH)).shape == (0,)

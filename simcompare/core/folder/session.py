@@ -312,10 +312,11 @@ class FolderSession:
         if self._sketch_checked[index]:
             fixed = self._sketch_fixed.get(index)
             return fixed if fixed is not None else np.frombuffer(data, dtype=SKETCH_WORDS)
-        found = sketch_from_bytes(data)
-        if len(found) * 4 != len(data) or not is_sketch(data):
-            self._sketch_fixed[index] = found
         self._sketch_checked[index] = True
+        if is_sketch(data):  # one check: a sketch as written is read where it lies
+            return np.frombuffer(data, dtype=SKETCH_WORDS)
+        found = sketch_from_bytes(data)
+        self._sketch_fixed[index] = found
         return found
 
     def _sketches(self) -> list[Sketch]:
@@ -443,10 +444,28 @@ class FolderSession:
         """SimHash's candidates and the shingles' together, each pair once (SimHash's estimate kept)."""
         if len(self._resembling) == 0:
             return self._estimated
-        both = [self._estimated, self._resembling]
+        estimated, resembling = self._estimated, self._resembling
+        width = len(self.result.files) + 1
+        codes = estimated.left.astype(np.int64) * width + estimated.right
+        if len(codes) < 2 or bool(np.all(codes[1:] > codes[:-1])):  # sorted, each once: as the search gives them
+            # the shingles' few pairs inserted where they belong, without a sort of millions of SimHash's
+            extra = resembling.left.astype(np.int64) * width + resembling.right
+            extra, first = np.unique(extra, return_index=True)  # each once, its first occurrence
+            at: npt.NDArray[np.intp] = np.asarray(np.searchsorted(codes, extra), dtype=np.intp)
+            new: npt.NDArray[np.bool_] = at >= len(codes)
+            new[~new] = codes[at[~new]] != extra[~new]
+            del codes
+            at, first = at[new], first[new]
+            return Pairs(
+                np.insert(estimated.left, at, resembling.left[first]),
+                np.insert(estimated.right, at, resembling.right[first]),
+                np.insert(estimated.distance, at, resembling.distance[first]),
+                np.insert(estimated.resemblance, at, resembling.resemblance[first]),
+            )
+        del codes
+        both = [estimated, resembling]
         left = np.concatenate([p.left for p in both])
         right = np.concatenate([p.right for p in both])
-        width = len(self.result.files) + 1
         _, first = np.unique(left.astype(np.int64) * width + right, return_index=True)
         return Pairs(
             left[first],

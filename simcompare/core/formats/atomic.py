@@ -11,9 +11,11 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
+from collections.abc import Iterator
 from pathlib import Path
+from typing import BinaryIO
 
-__all__ = ["write_bytes", "write_text"]
+__all__ = ["atomic_writer", "write_bytes", "write_text"]
 
 _NAME_CHARS = 40  # of the target's name in the temporary one: long names stay under the system's limit
 
@@ -35,6 +37,18 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
     Raises:
         OSError: the folder is missing or cannot be written, the disk is full … (the target is unchanged).
     """
+    with atomic_writer(path) as out:
+        out.write(data)
+
+
+@contextlib.contextmanager
+def atomic_writer(path: str | os.PathLike[str]) -> Iterator[BinaryIO]:
+    """A binary file to write the whole of ``path`` in pieces, atomically: the target is replaced when the block
+    ends, and is as it was when the block raises (the pieces written are thrown away).
+
+    Raises:
+        OSError: as ``write_bytes``, on entering, writing or at the end of the block.
+    """
     target = Path(path)
     try:
         handle, temporary = _temporary(target)
@@ -42,7 +56,7 @@ def write_bytes(path: str | os.PathLike[str], data: bytes) -> None:
         raise _naming(error, target) from None
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(data)
+            yield out
             out.flush()
             os.fsync(out.fileno())
         with contextlib.suppress(FileNotFoundError):

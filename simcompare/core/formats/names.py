@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import re
 
-__all__ = ["display_name", "escape_name", "json_text", "unescape_name"]
+__all__ = ["display_name", "escape_name", "json_safe", "json_text", "unescape_name"]
 
 # What no output writes as itself: C0 controls, DEL, C1 controls, the line and paragraph separators, every
 # surrogate (in a Python string a surrogate is always a lone one: an undecodable byte, on Windows an unpaired
@@ -85,6 +85,15 @@ def unescape_name(text: str) -> str:
 def json_text(data: object, *, indent: int = 2) -> str:
     """JSON (indented, non-ASCII kept) that any UTF-8 stream can write: undecodable bytes as ``\\udcNN``,
     every control character escaped."""
-    text = json.dumps(data, ensure_ascii=False, indent=indent)
+    return json_safe(json.dumps(data, ensure_ascii=False, indent=indent))
+
+
+def json_safe(text: str) -> str:
+    """JSON text (or a piece of it, cut anywhere) as ``json_text`` writes it: undecodable bytes, C1 controls and
+    the characters that disguise a name as ``\\uNNNN`` escapes."""
     # Outside its strings JSON holds ASCII only, so every match is inside a string, where \\uNNNN is valid.
-    return _IN_JSON.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
+    return _IN_JSON.sub(_json_escape, text)
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    return f"\\u{ord(match.group()):04x}"

@@ -72,12 +72,37 @@ def _first_name(session: FolderSession, index: int) -> str | None:
     return None if first is None else session.files[first].path
 
 
+def group_json(session: FolderSession, group: Group) -> dict[str, object]:
+    """One group of ``report_json``: its reference, largest distance, wasted bytes and members."""
+    files = session.result.files
+    bits = session.result.config.bits
+    return {
+        "reference": files[group.reference].path,
+        "max_distance": group.max_distance,
+        "wasted_bytes": session.wasted_bytes(group),
+        "members": [
+            {
+                "path": files[m.index].path,
+                "size": files[m.index].size,
+                "distance": m.distance,
+                "similarity": _similarity(m.distance, bits),
+                "verified": _verified(m.verified),
+                "identical": m.identical,
+                "same_bytes": m.identical and session.same_bytes(m.index, group.reference),
+                "hardlink_of": _first_name(session, m.index),
+                "also_close": [files[i].path for i in m.also_close],
+                "evidence": m.evidence,
+            }
+            for m in group.members
+        ],
+    }
+
+
 def report_json(
     session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
 ) -> dict[str, object]:
     """The scan's JSON: settings, file count, groups, problems, empty files, files not read by reason."""
     result = session.result
-    bits = result.config.bits
     files = result.files
     data: dict[str, object] = {
         "format": "simcompare-scan",
@@ -91,29 +116,7 @@ def report_json(
             "partial": result.cancelled,
         },
         "files": len(files),
-        "groups": [
-            {
-                "reference": files[group.reference].path,
-                "max_distance": group.max_distance,
-                "wasted_bytes": session.wasted_bytes(group),
-                "members": [
-                    {
-                        "path": files[m.index].path,
-                        "size": files[m.index].size,
-                        "distance": m.distance,
-                        "similarity": _similarity(m.distance, bits),
-                        "verified": _verified(m.verified),
-                        "identical": m.identical,
-                        "same_bytes": m.identical and session.same_bytes(m.index, group.reference),
-                        "hardlink_of": _first_name(session, m.index),
-                        "also_close": [files[i].path for i in m.also_close],
-                        "evidence": m.evidence,
-                    }
-                    for m in group.members
-                ],
-            }
-            for group in groups
-        ],
+        "groups": [group_json(session, group) for group in groups],
         "problems": [_problem_json(p) for p in result.problems],
         "empty": result.empty,
         "skipped": skipped_counts(result.skipped),

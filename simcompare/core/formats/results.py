@@ -22,8 +22,10 @@ crafted roots list cannot lead the cleaner outside what was scanned. A file with
 
 Results files are shared between people: they are untrusted input. Every record's path must be relative
 and normalised (``safe_paths.path_problem``) and unique, every number in range, every string bounded; a
-file that breaks a rule is refused whole, with one message naming the first bad record. ``results_text``
-is the one way results are written (the window's File → Save results and ``scan --save-results``).
+file that breaks a rule is refused whole, with one message naming the first bad record. ``save_results``
+is the one way results are written (the window's File → Save results and ``scan --save-results``): a few
+thousand records at a time, straight to the file, the same bytes as ``results_text`` (the whole text, for
+tests and small results) and as ``json_text(results_json(...), indent=1)`` (the document as one object).
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ import base64
 import binascii
 import errno
 import json
+import json.encoder
 import math
 import os
 import stat
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -47,13 +50,22 @@ from simcompare.core.folder.roots import MAX_ROOTS, RootRole, ScanRoot, plan_of
 from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats.atomic import write_text
-from simcompare.core.formats.names import display_name, json_text
-from simcompare.core.formats.report import FORMAT_VERSION, report_json
+from simcompare.core.formats.atomic import atomic_writer, write_text
+from simcompare.core.formats.names import display_name, json_safe
+from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import SKETCH, is_sketch, sketch_from_bytes, sketch_to_bytes
 
-__all__ = ["LoadedResults", "load_results", "read_results", "results_json", "results_text", "write_results"]
+__all__ = [
+    "LoadedResults",
+    "load_results",
+    "read_results",
+    "results_json",
+    "results_pieces",
+    "results_text",
+    "save_results",
+    "write_results",
+]
 
 FORMAT = "simcompare-scan"
 _CONFIG_KEYS = tuple(f.name for f in fields(Config) if f.init)  # what Config takes; k is the report's own field
@@ -155,13 +167,136 @@ def results_text(
     cleaner: CleanerState | None = None,
 ) -> str:
     """Saved results as the text of their file: indented JSON (``names.json_text``: a byte of a name that is
-    not UTF-8 is the escape ``\\udcNN``, which ``os.fsencode`` of the loaded name gives back)."""
-    return json_text(results_json(session, groups, k, rule, cleaner), indent=1) + "\n"
+    not UTF-8 is the escape ``\\udcNN``, which ``os.fsencode`` of the loaded name gives back), the text
+    ``json_text(results_json(...), indent=1) + "\\n"`` would be. Whole, for tests and small results;
+    :func:`save_results` writes the same bytes a piece at a time."""
+    return "".join(results_pieces(session, groups, k, rule, cleaner))
+
+
+def save_results(
+    path: str | os.PathLike[str],
+    session: FolderSession,
+    groups: Sequence[Group],
+    k: int,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    cleaner: CleanerState | None = None,
+) -> None:
+    """Write the results (:func:`results_text`'s bytes) as the whole of ``path``, atomically, a few thousand
+    records at a time: memory holds one piece of the text, never the whole document.
+
+    Raises:
+        OSError: as ``atomic.write_bytes`` (the target is then as it was).
+    """
+    with atomic_writer(path) as out:
+        for piece in results_pieces(session, groups, k, rule, cleaner):
+            out.write(piece.encode("utf-8"))
 
 
 def write_results(path: str | os.PathLike[str], text: str) -> None:
     """Write results text as the whole of ``path``, atomically (a failure never leaves half a file)."""
     write_text(path, text)
+
+
+_PIECE = 500  # records (or groups) to a piece of the text: under 1 MB
+
+
+def results_pieces(
+    session: FolderSession,
+    groups: Sequence[Group],
+    k: int,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+    cleaner: CleanerState | None = None,
+) -> Iterator[str]:
+    """The text of :func:`results_text` in pieces of a few thousand records or groups, in order.
+
+    The pieces are what ``json.dumps(results_json(...), ensure_ascii=False, indent=1)`` writes, built without
+    the whole document: the head (settings, problems …) by ``json.dumps`` key by key, each group by
+    ``json.dumps`` of its own object, each record by a template that writes its fields as ``json.dumps`` would
+    (a test compares the two on real scans).
+    """
+    files = session.files
+    groups = sorted(groups, key=lambda g: (-len(g.members), len(files[g.reference].path), files[g.reference].path))
+    head = report_json(session, (), k, rule)
+    left_out = cleaner.left_out if cleaner is not None else frozenset()
+    if left_out:
+        head["files"] = sum(1 for i in range(len(files)) if i not in left_out)
+    decided = _decided(session, cleaner) if cleaner is not None else None
+    yield "{"
+    first = True
+    for key, value in head.items():
+        yield json_safe(("\n " if first else ",\n ") + json.dumps(key, ensure_ascii=False) + ": ")
+        first = False
+        if key == "groups":
+            yield from _list_pieces(_group_texts(session, groups))
+        else:
+            yield json_safe(_dumps(value, 1))
+    yield ',\n "records": '
+    yield from _list_pieces(_record_texts(session, left_out))
+    if decided is not None and any(decided.values()):
+        yield json_safe(',\n "cleaner": ' + _dumps(decided, 1))
+    yield "\n}\n"
+
+
+def _dumps(value: object, depth: int) -> str:
+    """``value`` as ``json.dumps(..., indent=1)`` writes it ``depth`` levels down in a larger document."""
+    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
+
+
+def _list_pieces(items: Iterator[str]) -> Iterator[str]:
+    """A list one level down (the value of a key of the document), from its items' texts two levels down."""
+    batch: list[str] = []
+    started = False
+    for item in items:
+        batch.append(item)
+        if len(batch) >= _PIECE:
+            yield json_safe(("[\n  " if not started else ",\n  ") + ",\n  ".join(batch))
+            started = True
+            batch = []
+    if batch:
+        yield json_safe(("[\n  " if not started else ",\n  ") + ",\n  ".join(batch))
+        started = True
+    yield "\n ]" if started else "[]"
+
+
+def _group_texts(session: FolderSession, groups: Sequence[Group]) -> Iterator[str]:
+    for group in groups:
+        yield _dumps(group_json(session, group), 2)
+
+
+_encode: Callable[[str], str] = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) uses
+
+
+def _scalar(value: object) -> str:
+    """A field's value as ``json.dumps`` writes it."""
+    kind = type(value)
+    if kind is int:
+        return int.__repr__(value)
+    if isinstance(value, str) and kind is str:
+        return _encode(value)
+    if kind is bool:
+        return "true" if value else "false"
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _record_texts(session: FolderSession, left_out: frozenset[int]) -> Iterator[str]:
+    """Each record's object, two levels down, as ``json.dumps(record, ensure_ascii=False, indent=1)`` writes it
+    there (the fields and their order are :func:`results_json`'s)."""
+    files = session.files
+    s = _scalar
+    for i, f in enumerate(files):
+        if i in left_out:
+            continue
+        text = (
+            f'{{\n   "path": {s(f.path)},\n   "size": {s(f.size)},\n   "mtime_ns": {s(f.mtime_ns)},'
+            f'\n   "device": {s(f.device)},\n   "inode": {s(f.inode)},\n   "value": "{int(f.value):x}",'
+            f'\n   "empty": {s(f.empty)},\n   "encoding": {s(f.encoding)},\n   "digest": {s(f.digest)},'
+            f'\n   "raw_digest": {s(f.raw_digest)},\n   "words": {s(f.words)},'
+            f'\n   "sketch": "{base64.b64encode(f.sketch).decode("ascii")}"'
+        )
+        first = session.hardlink_of(i)
+        if first is not None:
+            text += f',\n   "hardlink_of": {s(files[first].path)}'
+        yield text + "\n  }"
 
 
 # ------------------------------------------------------------------------------------------ checking
@@ -450,6 +585,12 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
         ValueError: not simcompare results, a newer format, a report without ``records``, or a value out
             of rule — the message says which (naming the first bad record) and what would do.
     """
+    return _load(data, check_files=check_files, consume=False)
+
+
+def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
+    """:func:`load_results`; with ``consume``, each record's parsed object is dropped from ``data`` once it is a
+    :class:`FileRecord` (the caller's parsed file is not held twice: a million records' dictionaries are GBs)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not simcompare results: the file's 'format' must be '{FORMAT}'")
     version = data.get("version")
@@ -482,6 +623,9 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
             )
         seen[key] = number
         files.append(parsed)
+        if consume:
+            records[number] = None
+    del seen
     if "files" in data:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):
@@ -547,15 +691,21 @@ def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> L
         OSError: the file cannot be read.
         ValueError: it is not UTF-8 JSON of bounded depth holding valid results; the message says why.
     """
+    return _load(_parsed(path), check_files=check_files, consume=True)
+
+
+def _parsed(path: str | os.PathLike[str]) -> object:
+    """The file's JSON, parsed; only the parsed objects are left when this returns (the bytes and the text, each
+    as large as the file, are dropped as soon as they are used)."""
     raw = _read_regular(path)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
         raise ValueError(f"not a results file: not UTF-8 text (byte {error.start})") from None
+    del raw
     try:
-        data = json.loads(text)
+        return json.loads(text)
     except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
         raise ValueError("not a results file: its JSON is nested too deeply") from None
     except ValueError as error:
         raise ValueError(f"not a results file: {error}") from None
-    return load_results(data, check_files=check_files)

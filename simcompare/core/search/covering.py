@@ -35,7 +35,15 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["CoveringEstimate", "CoveringScheme", "choose_covering", "join_covering"]
+__all__ = [
+    "SAMPLE",
+    "CoveringEstimate",
+    "CoveringScheme",
+    "choose_covering",
+    "join_covering",
+    "sample_of",
+    "sampled_pairs",
+]
 
 KEY_BITS = 16
 """Mask bits a table keys on: one radix argsort of 16-bit keys."""
@@ -43,7 +51,7 @@ KEY_BITS = 16
 MAX_DIMENSION = 8
 """Largest ``d`` of a part: ``2**d - 1`` masks (255), and the greedy choice of vectors stays quick."""
 
-_HIT_CHUNK = 4096  # found pairs tested against all masks at once: bounds a (chunk, masks) temporary
+_HIT_CHUNK = 1 << 16  # found pairs whose agreeing masks are looked up at once: bounds a (chunk, words) temporary
 
 IntArray = npt.NDArray[np.intp]
 WordArray = npt.NDArray[np.uint64]
@@ -137,8 +145,12 @@ class CoveringEstimate:
     seconds: float
 
 
-def choose_covering(n: int, k: int, bits: int) -> CoveringEstimate | None:
-    """The cheapest covering scheme for ``n`` values (one part, or two near-halves), or None if none fits."""
+def choose_covering(n: int, k: int, bits: int, sample: WordArray | None = None) -> CoveringEstimate | None:
+    """The cheapest covering scheme for ``n`` values (one part, or two near-halves), or None if none fits.
+
+    With ``sample`` (values drawn from the ``n``), each scheme's candidates are measured on it
+    (:func:`sampled_pairs`) instead of assumed from uniform random values: real collections cluster.
+    """
     options: list[CoveringScheme] = []
     if k + 1 <= min(bits, MAX_DIMENSION):
         options.append(CoveringScheme(bits, k, ((bits, k + 1),)))
@@ -151,7 +163,53 @@ def choose_covering(n: int, k: int, bits: int) -> CoveringEstimate | None:
                 options.append(CoveringScheme(bits, k, tuple(zip(widths, dims, strict=True))))
     if not options:
         return None
-    return min((scheme.estimate(n) for scheme in options), key=lambda e: e.seconds)
+    estimates = [scheme.estimate(n) for scheme in options]
+    if sample is not None:
+        estimates = [_measured(e, sampled_pairs(sample, e.scheme.key_masks, n)) for e in estimates]
+    return min(estimates, key=lambda e: e.seconds)
+
+
+def _measured(estimate: CoveringEstimate, candidates: float) -> CoveringEstimate:
+    seconds = estimate.seconds + (candidates - estimate.candidates) * COVERING_COSTS.candidate
+    return CoveringEstimate(estimate.scheme, estimate.n, candidates, seconds)
+
+
+SAMPLE = 2048
+"""Values a cost model measures candidates on (:func:`sampled_pairs`): tens of milliseconds for hundreds of keys."""
+
+_SAMPLE_MASKS = 64  # keys sorted at once: bounds a (sample, masks) temporary to 2 MiB
+
+
+def sample_of(values: WordArray, size: int | None = None) -> WordArray:
+    """``size`` (default :data:`SAMPLE`) of the values, drawn at random but the same every time (a fixed seed: the
+    same values give the same choice), or all of them when there are no more."""
+    size = SAMPLE if size is None else size
+    if len(values) <= size:
+        return values
+    chosen = np.random.default_rng(0x5EED).choice(len(values), size, replace=False)
+    return values[np.sort(chosen)]
+
+
+def sampled_pairs(sample: WordArray, masks: tuple[int, ...], n: int) -> float:
+    """Pairs among ``n`` values that agree on the bits of some mask, counted once per mask, as measured on
+    ``sample`` (one word a value): the pairs of the sample with equal masked bits, scaled by ``n (n - 1)`` over
+    the sample's ``s (s - 1)``. The candidates a search keyed on ``masks`` compares, for the values as they
+    are (clusters of near copies agree on most masks) rather than for uniform random ones; exact when the
+    sample is all ``n`` values."""
+    s = len(sample)
+    if s < 2 or n < 2 or not masks:
+        return 0.0
+    every = np.array(masks, dtype=np.uint64)
+    columns = np.arange(s, dtype=np.int64)[None, :]
+    equal_pairs = 0
+    for start in range(0, len(every), _SAMPLE_MASKS):
+        keys = every[start : start + _SAMPLE_MASKS, None] & sample[None, :]  # a row of keys per mask
+        keys.sort(axis=1)
+        starts = np.ones(keys.shape, dtype=bool)  # where a run of equal keys starts
+        np.not_equal(keys[:, 1:], keys[:, :-1], out=starts[:, 1:])
+        first = np.maximum.accumulate(np.where(starts, columns, 0), axis=1)
+        equal_pairs += int((columns - first).sum())  # each value pairs with the earlier ones of its run
+    return equal_pairs * (n * (n - 1)) / (s * (s - 1))
 
 
 # --- the masks ----------------------------------------------------------------------------------
@@ -248,7 +306,7 @@ def join_covering(values: WordArray, scheme: CoveringScheme, add: AddPairs) -> i
     if n < 2:
         return 0
     chunks = [(values >> np.uint64(16 * c)).astype(np.uint16) for c in range((scheme.bits + 15) // 16)]
-    masks = np.array(scheme.masks, dtype=np.uint64)
+    tables = _agree_tables(np.array(scheme.masks, dtype=np.uint64))
     buffers = _Buffers(n)
     tried = 0
     for number, key_mask in enumerate(scheme.key_masks):
@@ -261,8 +319,10 @@ def join_covering(values: WordArray, scheme: CoveringScheme, add: AddPairs) -> i
         sizes = np.bincount(key, minlength=1 << key_mask.bit_count())
         sizes = sizes[sizes > 0]
         tried += int((sizes * (sizes - 1) // 2).sum())
-        for a, b, distance, xor in _run_pairs(values, order, sizes, scheme.k, buffers):
-            keep = _first_mask_is(xor, masks, number)
+        found = _run_pairs(values, order, sizes, scheme.k, buffers)
+        if found:  # one look-up of the agreeing masks for the whole table: each call has its fixed cost
+            a, b, distance, xor = (np.concatenate(column) for column in zip(*found, strict=True))
+            keep = _first_mask_is(xor, tables, number)
             if keep.any():
                 add(a[keep], b[keep], distance[keep])
     return tried
@@ -326,12 +386,46 @@ def _select_runs(sizes: npt.NDArray[np.intp], keep: npt.NDArray[np.bool_]) -> In
     return shift
 
 
-def _first_mask_is(xor: WordArray, masks: WordArray, number: int) -> npt.NDArray[np.bool_]:
-    """Whether mask ``number`` is the first mask both values agree on, per pair (from their XOR)."""
-    keep = np.empty(len(xor), dtype=bool)
-    earlier = masks[: number + 1]
+def _agree_tables(masks: WordArray) -> npt.NDArray[np.uint64]:
+    """``[word, byte position, byte value]``: bit ``j % 64`` of word ``j // 64`` is set when a XOR holding that
+    byte at that position (0: the least significant) leaves mask ``j`` alone (shares no bit with it there).
+
+    A pair agrees on mask ``j`` exactly when all eight bytes of its XOR do, so the AND of eight look-ups gives
+    64 masks' agreement at once.
+    """
+    count = len(masks)
+    words = (count + 63) // 64
+    shifts = (8 * np.arange(8, dtype=np.uint64))[:, None]
+    mask_bytes = (masks[None, :] >> shifts) & np.uint64(0xFF)  # [position, mask]
+    byte = np.arange(256, dtype=np.uint64)[None, :, None]
+    agree = np.zeros((8, 256, words * 64), dtype=bool)
+    agree[..., :count] = (byte & mask_bytes[:, None, :]) == 0
+    packed = np.packbits(agree, axis=-1, bitorder="little").view("<u8")  # [position, byte, word]
+    return np.ascontiguousarray(packed.transpose(2, 0, 1)).astype(np.uint64)
+
+
+def _first_mask_is(xor: WordArray, tables: npt.NDArray[np.uint64], number: int) -> npt.NDArray[np.bool_]:
+    """Whether mask ``number`` is the first mask both values agree on, per pair (from their XOR).
+
+    Near copies agree on many masks and are found again under each: which of 64 masks a pair agrees on comes
+    from eight table look-ups (:func:`_agree_tables`), a word of masks at a time from the first, and a pair
+    is dropped at the first word holding an earlier mask it agrees on.
+    """
+    last, bit = divmod(number, 64)
+    keep = np.zeros(len(xor), dtype=bool)
+    this, up_to = np.uint64(1 << bit), np.uint64((1 << bit) | ((1 << bit) - 1))
     for start in range(0, len(xor), _HIT_CHUNK):
-        part = xor[start : start + _HIT_CHUNK]
-        agree = (part[:, None] & earlier[None, :]) == 0
-        keep[start : start + _HIT_CHUNK] = agree[:, number] & ~agree[:, :number].any(axis=1)
+        part = np.ascontiguousarray(xor[start : start + _HIT_CHUNK], dtype="<u8")
+        columns = part.view(np.uint8).reshape(-1, 8).T.copy()  # [byte position, pair]
+        alive = np.arange(len(part))
+        for word in range(last + 1):
+            agree = np.take(tables[word, 0], columns[0])
+            for position in range(1, 8):
+                agree &= np.take(tables[word, position], columns[position])
+            if word < last:
+                still = agree == 0  # agrees on no mask of this word: undecided
+                alive, columns = alive[still], columns[:, still]
+            else:
+                alive = alive[(agree & up_to) == this]
+        keep[start + alive] = True
     return keep

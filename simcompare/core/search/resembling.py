@@ -23,6 +23,7 @@ one hash function shared by every text, and on ``verify``'s ``resemblance``, ``q
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,8 +40,10 @@ COMMON = 32
 
 _CHUNK = 16_384  # candidates screened at once
 _HEAD = KEYS * 4  # a text's first hashes, among which its keys are
+_PAIR_CHUNK = 1 << 20  # pairs of texts sharing a key made at once, before their repeats are dropped
 
 IntArray = npt.NDArray[np.intp]
+Hashes = npt.NDArray[np.unsignedinteger[Any]]
 
 
 def _keys(
@@ -65,7 +68,9 @@ def _keys(
         hashes = np.concatenate(listed)
         owners = np.repeat(among, [len(h) for h in listed])
     order = np.argsort(hashes, kind="stable")
-    hashes, owners = hashes[order], owners[order]
+    hashes = hashes[order]
+    owners = owners[order]
+    del order
     # how many texts hold each hash among their first hashes: common ones are no keys
     starts = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1])))
     sizes = np.diff(np.append(starts, len(hashes)))
@@ -80,25 +85,26 @@ def _keys(
     return hashes[kept], owners[kept]
 
 
-def _candidate_pairs(hashes: npt.NDArray[np.uint64], owners: IntArray) -> tuple[IntArray, IntArray]:
+def _candidate_pairs(hashes: Hashes, owners: npt.NDArray[np.integer[Any]]) -> tuple[IntArray, IntArray]:
     """Every pair of texts sharing a key (``left < right``, each pair once)."""
     starts = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1]))) if len(hashes) else _none()
     sizes = np.diff(np.append(starts, len(hashes)))
-    left: list[IntArray] = []
-    right: list[IntArray] = []
-    for size in np.unique(sizes[sizes > 1]).tolist():
-        blocks = owners[starts[sizes == size][:, None] + np.arange(size)]  # one row per bucket of this size
-        a, b = np.triu_indices(size, 1)
-        left.append(blocks[:, a].ravel())
-        right.append(blocks[:, b].ravel())
-    if not left:
+    if not (sizes > 1).any():
         return _none(), _none()
-    lo = np.concatenate(left)
-    hi = np.concatenate(right)
-    lo, hi = np.minimum(lo, hi), np.maximum(lo, hi)
-    keep = lo != hi
-    codes = np.unique(lo[keep].astype(np.int64) * (int(owners.max()) + 1) + hi[keep])
     width = int(owners.max()) + 1
+    found: list[npt.NDArray[np.int64]] = []
+    for size in np.unique(sizes[sizes > 1]).tolist():
+        a, b = np.triu_indices(size, 1)
+        buckets = starts[sizes == size]
+        step = max(1, _PAIR_CHUNK // len(a))  # buckets at a time: a bounded number of pairs in flight
+        for first in range(0, len(buckets), step):
+            blocks = owners[buckets[first : first + step, None] + np.arange(size)]  # one row per bucket
+            lo, hi = blocks[:, a].ravel(), blocks[:, b].ravel()
+            lo, hi = np.minimum(lo, hi), np.maximum(lo, hi)
+            keep = lo != hi
+            # near copies share most of their keys: each pair once per piece, then once in all
+            found.append(np.unique(lo[keep].astype(np.int64) * width + hi[keep]))
+    codes = np.unique(np.concatenate(found))
     return (codes // width).astype(np.intp), (codes % width).astype(np.intp)
 
 

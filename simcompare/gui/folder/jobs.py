@@ -14,7 +14,6 @@
 
 from __future__ import annotations
 
-import json
 import threading
 import weakref
 from collections.abc import Callable, Sequence
@@ -31,7 +30,7 @@ from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Referenc
 from simcompare.core.folder.roots import RootRole, with_reference_roots
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
-from simcompare.core.formats.results import LoadedResults, load_results
+from simcompare.core.formats.results import LoadedResults, read_results
 from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
@@ -92,8 +91,7 @@ class ScanJob:
 def load_saved(path: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
     """Reopen saved results (``path`` to the JSON) as a session, checking which files changed since."""
     progress(0, 0, Stage.LOADING)
-    data = json.loads(Path(str(path)).read_text(encoding="utf-8"))
-    loaded = load_results(data)
+    loaded = read_results(str(path))  # bounded in size, strict UTF-8; the parsed file is not kept
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
     session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), **kept)
     return ScanOutcome(loaded.result, session, session.histogram(), loaded)

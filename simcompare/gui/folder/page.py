@@ -45,7 +45,7 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
-from simcompare.core.formats.results import results_text
+from simcompare.core.formats.results import save_results
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import SearchStats
@@ -397,9 +397,8 @@ class FolderPage(QWidget):
         chosen references and reference folders."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
-        # the one serialisation of results, shared with `simcompare scan --save-results`
-        text = results_text(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
-        write_text(path, text)
+        # the one serialisation of results, shared with `simcompare scan --save-results`, written in pieces
+        save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @Slot()
     def regroup(self) -> None:
