@@ -34,8 +34,6 @@ from simcompare.core.folder.actions import (
     check_destination,
     expected_of,
     kept_references,
-    move_scanned,
-    trash_scanned,
 )
 from simcompare.core.folder.cleaner import (
     MarkRule,
@@ -46,7 +44,8 @@ from simcompare.core.folder.cleaner import (
     whole_groups,
 )
 from simcompare.core.folder.cleaning_lock import cleaning_lock
-from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
+from simcompare.core.folder.plan import ActionPlan, carry_out
+from simcompare.core.folder.replace import LinkKind, Replacement
 from simcompare.core.folder.reprioritise import reprioritise
 from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.safe_paths import SkipReason
@@ -475,28 +474,32 @@ def _act(
     reference_folders: Sequence[str],
     cancel: threading.Event,
 ) -> ActionReport:
-    """The action on the chosen files, one after the other until ``cancel`` is set (the files not reached then
-    are left alone, ``SkipReason.CANCELLED``)."""
-    root, files, log = session.root, session.files, ActionLog()
-    expected = [expected_of(files[i]) for i in chosen]
+    """The action on the chosen files, as the window runs it (one frozen plan), one after the other until
+    ``cancel`` is set (the files not reached then are left alone, ``SkipReason.CANCELLED``)."""
+    files = session.files
     scanned = tuple(r.path for r in session.result.roots)  # several folders: each kept, none moved into
-    tidy = {"remove_empty": args.remove_empty_folders, "keep": (*reference_folders, *scanned)}
-    keeping = kept_references(files, reference_of, chosen)  # a copy goes only while its reference is there
+    more: dict[str, object] = {}
     if kind is ActionKind.TRASH:
         from send2trash import send2trash
 
-        return trash_scanned(root, expected, send2trash, log=log, keeping=keeping, cancel=cancel, **tidy)
-    if kind is ActionKind.MOVE:
-        return move_scanned(
-            root, expected, args.move_to, log=log, scanned=scanned, keeping=keeping, cancel=cancel, **tidy
-        )
-    if kind is ActionKind.COPY:
-        return copy_scanned(root, expected, args.copy_to, log=log, scanned=scanned, cancel=cancel)
-    if kind is ActionKind.DELETE:
-        # each file's digest travels with it (expected_of): an edit keeping size and time is kept
-        return delete_scanned(root, expected, log=log, keeping=keeping, cancel=cancel, **tidy)
-    pairs = [Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen]
-    return link_scanned(root, pairs, args.link, log=log, cancel=cancel)
+        more["trash"] = send2trash
+    elif kind in (ActionKind.MOVE, ActionKind.COPY):
+        more["destination"] = args.move_to if kind is ActionKind.MOVE else args.copy_to
+    elif kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
+        more["pairs"] = tuple(Replacement(expected_of(files[i]), expected_of(files[reference_of[i]])) for i in chosen)
+    plan = ActionPlan(
+        kind,
+        str(kind),
+        session,
+        tuple(expected_of(files[i]) for i in chosen),
+        ActionLog(),
+        scanned=scanned,
+        keeping=kept_references(files, reference_of, chosen),  # a copy goes only while its reference is there
+        remove_empty=args.remove_empty_folders and kind in (ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE),
+        keep=(*reference_folders, *scanned),
+        **more,  # type: ignore[arg-type]
+    )
+    return carry_out(plan, cancel)
 
 
 def _said(

@@ -7,7 +7,7 @@
   applied, and each group's wasted bytes. Newest request wins, so rapid slider ticks coalesce.
 - :func:`load_saved`: reopen saved results without scanning.
 - :func:`choose_references`: a re-prioritise's references and the groups' wasted bytes.
-- :func:`~simcompare.gui.folder.acting.run_plan`: an action on files (trash, move, copy, link, delete).
+- :func:`~simcompare.core.folder.plan.run_plan`: an action on files (trash, move, copy, link, delete).
 
 :class:`FolderJobs` runs them for the page.
 """
@@ -26,6 +26,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
 from simcompare.core.folder.cleaner_state import CleanerState
+from simcompare.core.folder.plan import run_plan
 from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import RootRole, with_reference_roots
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
@@ -35,7 +36,6 @@ from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.common.workers import BackgroundJob
-from simcompare.gui.folder.acting import run_plan
 from simcompare.gui.folder.group_filter import lowercase_names
 
 ScanFunction = Callable[..., ScanResult]
@@ -234,7 +234,7 @@ class FolderJobs(QObject):
         load: Reopens saved results (:func:`load_saved`).
         group: Regroups a session (:func:`regroup`); newest request wins.
         choose: Chooses references by a rule (:func:`choose_references`), for Re-prioritise.
-        act: Acts on files by a confirmed plan (:func:`~simcompare.gui.folder.acting.run_plan`), reporting
+        act: Acts on files by a confirmed plan (:func:`~simcompare.core.folder.plan.run_plan`), reporting
             progress; stopped between two files.
         regroup_timer: A slider drag sends a tick per step: they become one request once the events settle.
     """
