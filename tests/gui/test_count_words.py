@@ -104,9 +104,9 @@ def test_the_six_bit_verdict_says_the_rule_that_decided_it(qtbot, qapp, catalogu
         "not near-duplicates at k = 1. Within k, but too few word pairs to judge: the shorter text "
         "has 8, at least 10 are needed."
     )
-    summary.show_comparison(replace(six, shingles=1))
+    summary.show_comparison(replace(six, fewest_shingles=1))
     assert "the shorter text has 1 distinct word pair, at least 10" in summary.notices.text()
-    shared = replace(six, shingles=50, resemblance=0.2)  # enough word pairs, too few of them shared
+    shared = replace(six, fewest_shingles=50, resemblance=0.2)  # enough word pairs, too few of them shared
     summary.show_comparison(shared)
     assert (
         "1 bit apart, but only 20 % of the word pairs are shared (at least 45 % are needed)" in summary.notices.text()
