@@ -52,3 +52,32 @@ def test_without_waiting_a_folder_another_cleans_is_refused_at_once(held: Path, 
 def test_a_folder_beside_is_not_held(held: Path) -> None:
     with cleaning_lock([str(held.parent / "beside")], wait=False):
         pass
+
+
+def test_one_folder_under_two_names_is_locked_once_and_never_waits_on_itself(tmp_path: Path) -> None:
+    """A scanned folder and a bind mount of it (or a link to it) are one folder: locking both names must not make
+    the cleaner wait for itself (it hung forever), and another cleaner of either name is still kept out."""
+    from helpers.mounts import bind_mount
+
+    real, other = tmp_path / "real", tmp_path / "mnt"
+    real.mkdir()
+    other.mkdir()
+    (tmp_path / "link").symlink_to(real)
+    with bind_mount(real, other):
+        for names in ([real, other], [other, real], [real, tmp_path / "link"]):
+            with cleaning_lock([str(n) for n in names], wait=False):
+                probe = subprocess.run(
+                    [sys.executable, "-c", PROBE, str(names[1])], capture_output=True, text=True, timeout=60
+                )
+                assert probe.stdout.strip() == "busy", probe.stderr
+
+
+PROBE = """
+import sys
+from simcompare.core.folder.cleaning_lock import FolderBusy, cleaning_lock
+try:
+    with cleaning_lock([sys.argv[1]], wait=False):
+        print("taken")
+except FolderBusy:
+    print("busy")
+"""

@@ -3,8 +3,9 @@
 Two cleaners at once could each find the other's kept copy still there and delete their own: a group would lose
 every copy (two runs on the same results with other references lost 78 groups of 1,500). So each cleaner takes a
 lock (``flock``) on every scanned folder, exclusive, and a shared one on each folder above it: cleaners of one
-folder, or of a folder and one inside it, take turns; cleaners of folders beside each other do not wait. Locks
-are taken in path order (parents first), so two cleaners never wait on each other. The locks are the system's,
+folder, or of a folder and one inside it, take turns; cleaners of folders beside each other do not wait. One folder
+reached by two names (a bind mount) is locked once, and locks are taken in the order of the folders' identities
+(device, inode), the same in every process, so two cleaners never wait on each other. The locks are the system's,
 on the folders themselves, so they hold across users and programs (a window and a command line alike) and go
 when the process does. Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
 """
@@ -56,25 +57,39 @@ def cleaning_lock(
             if os.path.dirname(above) == above:
                 break
             above = os.path.dirname(above)
-    held: list[int] = []
+    # one lock a folder, whatever its names (a bind mount, a link on the way): two descriptors of one folder
+    # would wait on each other; the stronger mode wins
+    opened: dict[tuple[int, int], tuple[int, int, str]] = {}  # (device, inode) → (descriptor, mode, a name)
     try:
-        for folder in sorted(modes, key=lambda f: [part for part in f.split(os.sep) if part]):
+        for folder, mode in modes.items():
             try:
                 fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
             except OSError:
                 continue
-            held.append(fd)
+            info = os.fstat(fd)
+            key = (info.st_dev, info.st_ino)
+            if key in opened:
+                os.close(fd)
+                held_fd, held_mode, _ = opened[key]
+                if mode == fcntl.LOCK_EX and held_mode != fcntl.LOCK_EX:
+                    opened[key] = (held_fd, mode, folder)
+                continue
+            opened[key] = (fd, mode, folder)
+        # in the order of the folders' identities, the same in every process whatever names it was given: two
+        # cleaners never each hold what the other waits for
+        for key in sorted(opened):
+            fd, mode, folder = opened[key]
             try:
-                fcntl.flock(fd, modes[folder] | fcntl.LOCK_NB)
+                fcntl.flock(fd, mode | fcntl.LOCK_NB)
             except BlockingIOError:
                 if not wait:
                     raise FolderBusy(folder) from None
                 if waiting is not None:
                     waiting(folder)
-                fcntl.flock(fd, modes[folder])
+                fcntl.flock(fd, mode)
             except OSError:
                 continue  # a file system without locks
         yield
     finally:
-        for fd in held:
+        for fd, _mode, _folder in opened.values():
             os.close(fd)
