@@ -428,19 +428,20 @@ def _dry_run(
 ) -> int:
     """One line per file that would be acted on (or left alone, and why); nothing is touched. Exits 0."""
     files = session.files
+    acted: list[int] = []
     for i in chosen:
         line = f"would {_VERB[kind]}  group {group_of[i]}  {display_name(files[i].path)}"
+        problem = _problem(kind, session, i, reference_of.get(i, i))
+        if problem:
+            print(f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: {problem}", file=out)
+            continue
         if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
-            problem = _link_problem(kind, session, i, reference_of[i])
-            if problem:
-                print(f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: {problem}", file=out)
-                continue
             line += f"  -> {display_name(files[reference_of[i]].path)}"
         elif kind in (ActionKind.MOVE, ActionKind.COPY):
             line += f"  -> {display_name(_destination(args, kind, session, files[i].path))}"
         print(line, file=out)
-    if kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK):
-        chosen = [i for i in chosen if not _link_problem(kind, session, i, reference_of[i])]
+        acted.append(i)
+    chosen = acted
     size = sum(files[i].size for i in chosen)
     print(
         f"dry run: {count(len(chosen), 'file')} ({size:,} bytes) would be {_PAST[kind]}; nothing was touched, "
@@ -448,6 +449,26 @@ def _dry_run(
         file=out,
     )
     return EXIT_OK
+
+
+def _problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -> str:
+    """Why --yes would leave file ``i`` alone, as far as the scan tells ('' when it would act on it): what cannot
+    be undone (delete, links) needs the file's recorded identity, and delete the digest of its bytes too."""
+    files = session.files
+    links = kind in (ActionKind.HARD_LINK, ActionKind.SYMBOLIC_LINK)
+    if kind is ActionKind.DELETE or links:
+        for which in (i, reference) if links else (i,):
+            if not (files[which].device or files[which].inode):
+                return (
+                    f"no device and inode are recorded for {display_name(files[which].path)} (older or hand-written "
+                    "results): never deleted or replaced for good"
+                )
+    if kind is ActionKind.DELETE and not files[i].raw_digest:
+        return (
+            "no digest of its bytes is recorded (older or hand-written results), so an edit that kept its size "
+            "and time could not be told: never deleted for good (trash or move it instead)"
+        )
+    return _link_problem(kind, session, i, reference) if links else ""
 
 
 def _link_problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -> str:

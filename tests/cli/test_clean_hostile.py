@@ -337,3 +337,41 @@ def test_cleaners_of_folders_side_by_side_do_not_wait(cli: RunCli, copies: Path,
         os.close(fd)
         os.close(parent)
     assert run.returncode == 0 and "waiting" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    ("strip", "action", "reason"),
+    [
+        ({"raw_digest": ""}, ("--delete",), "no digest of its bytes"),
+        ({"device": 0, "inode": 0}, ("--delete",), "no device and inode are recorded"),
+        ({"device": 0, "inode": 0}, ("--link", "hard"), "no device and inode are recorded"),
+    ],
+    ids=["delete-no-digest", "delete-no-identity", "link-no-identity"],
+)
+def test_results_without_an_identity_never_delete_or_link_and_the_dry_run_says_so(
+    cli: RunCli, tmp_path: Path, data: Path, strip: dict[str, object], action: tuple[str, ...], reason: str
+) -> None:
+    """Older or hand-written results (untrusted) lack what an irreversible action needs: the dry run says the file
+    would be left alone, and --yes leaves it, edited or not (a missing digest turned the check off)."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "a-copy.txt").write_text(EN_A, encoding="utf-8")
+    saved, stripped = tmp_path / "R.json", tmp_path / "old.json"
+    args = ("--reference-rule", "shortest-path", "--mark", "all-but-reference")
+    assert cli("scan", str(root), *SCAN, *args, "--save-results", str(saved)).returncode == 0
+    results = json.loads(saved.read_text(encoding="utf-8"))
+    for record in results["records"]:
+        record.update(strip)
+    stripped.write_text(json.dumps(results), encoding="utf-8")
+    copy = root / "a-copy.txt"
+    before = os.stat(copy)
+    with open(copy, "r+b") as out:  # the user's edit, same size, the time put back
+        out.write(b"EDITED")
+    os.utime(copy, ns=(before.st_atime_ns, before.st_mtime_ns))
+    dry = cli("scan", "--results", str(stripped), *args, *action)
+    assert "would leave alone" in dry.stdout and reason in dry.stdout, dry.stdout
+    assert "0 files (0 bytes) would be" in dry.stdout
+    run = cli("scan", "--results", str(stripped), *args, *action, "--yes")
+    assert copy.read_bytes().startswith(b"EDITED") and not copy.is_symlink()
+    assert run.returncode == EXIT_SKIPPED, run.stdout + run.stderr

@@ -19,6 +19,7 @@ from simcompare.core.folder import actions
 from simcompare.core.folder.actions import move_scanned, trash_scanned
 from simcompare.core.folder.replace import copy_scanned
 from simcompare.core.folder.safe_paths import Expected, SkipReason
+from simcompare.core.folder.scan import raw_digest
 
 SCANNED = b"the scanned file\n"
 OTHER = b"another file, never chosen\n"
@@ -27,7 +28,9 @@ SAVED = b"a new version, saved by rename\n"
 
 def _expected(root: Path, rel: str) -> Expected:
     info = os.stat(root / rel)
-    return Expected(rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    return Expected(
+        rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / rel).read_bytes())
+    )
 
 
 class Trash:

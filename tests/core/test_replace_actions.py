@@ -20,6 +20,7 @@ from simcompare.core.folder import actions, empty_folders, replace, safe_paths
 from simcompare.core.folder.actions import ActionKind, ActionLog, move_scanned, trash_scanned
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.safe_paths import Expected, SkipReason
+from simcompare.core.folder.scan import raw_digest
 
 
 @pytest.fixture(params=["openat", "lstat"], autouse=True)
@@ -44,8 +45,10 @@ def root(tmp_path: Path) -> Path:
 
 
 def expected(root: Path | str, rel: str) -> Expected:
-    info = os.lstat(os.path.join(root, rel))
-    return Expected(rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    path = os.path.join(root, rel)
+    info = os.lstat(path)
+    digest = raw_digest(Path(path).read_bytes()) if os.path.isfile(path) and not os.path.islink(path) else ""
+    return Expected(rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, digest)
 
 
 def pair(root: Path, copy: str, reference: str = "ref.txt", reference_root: Path | None = None) -> Replacement:

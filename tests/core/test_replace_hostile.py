@@ -18,7 +18,9 @@ from simcompare.core.folder.scan import raw_digest
 
 def _expected(root: Path, name: str) -> Expected:
     info = os.stat(root / name)
-    return Expected(name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns)
+    return Expected(
+        name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / name).read_bytes())
+    )
 
 
 def test_an_edit_keeping_size_and_time_is_kept(tmp_path: Path) -> None:

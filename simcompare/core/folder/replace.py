@@ -276,13 +276,19 @@ def _bytes_digest(found: Located) -> str:
 
 
 def _deleting(digests: Mapping[str, str] | None) -> _Act:
-    """Delete a file, after comparing its bytes with the scan's digest of them where ``digests`` has one (by
-    path): an edit that kept the size and the modification time (restored by ``touch -r``, ``cp -p``, an
-    archive) is still an edit, and a permanent delete would lose it."""
+    """Delete a file, after comparing its bytes with the scan's digest of them (``digests``, by path): an edit
+    that kept the size and the modification time (restored by ``touch -r``, ``cp -p``, an archive) is still an
+    edit, and a permanent delete would lose it. A file without a digest is never deleted for good."""
 
     def act(found: Located, rel: str) -> str:
         wanted = digests.get(rel, "") if digests else ""
-        if wanted and _bytes_digest(found) != wanted:
+        if not wanted:  # older or hand-written results: an edit keeping size and time could not be told
+            raise Refused(
+                SkipReason.UNKNOWN_IDENTITY,
+                "no digest of its bytes was recorded (older or hand-written results), so an edit that kept its "
+                "size and time could not be told; it was kept (trash or move it instead)",
+            )
+        if _bytes_digest(found) != wanted:
             raise Refused(
                 SkipReason.CHANGED,
                 "its bytes changed since the scan (its size and modification time did not); it was kept",
