@@ -7,6 +7,7 @@ runs the same races by the hundred against a second process swapping names."""
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 from collections.abc import Callable
@@ -313,3 +314,30 @@ def test_a_folder_swapped_inside_the_real_trash_leaves_no_record_of_nothing(
     assert not report.outcomes[0].ok and "swapped" in report.outcomes[0].error
     assert not list((home_trash / "files").iterdir()) and not list((home_trash / "info").iterdir())
     assert (root / "d2" / "f.txt").read_bytes() == SCANNED and (root / "d1" / "f.txt").read_bytes() == OTHER
+
+
+def test_a_full_disk_while_the_trash_s_record_is_mended_still_says_trashed(
+    tmp_path: Path, home_trash: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The file is in the trash once the trash answered: a disk that fills while its record gets the file's own
+    name back must not turn that into 'left alone' (it was said of a file gone from its folder)."""
+    from send2trash import send2trash
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    real_write = os.write
+
+    def full(fd: int, data: bytes) -> int:
+        if b"[Trash Info]" in data and b"a.txt" in data:  # our mended record, not send2trash's own
+            raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        return real_write(fd, data)
+
+    monkeypatch.setattr(actions.os, "write", full)
+    report = trash_scanned(str(root), [_expected(root, "a.txt")], send2trash)
+    assert [o.ok for o in report.outcomes] == [True], report.outcomes
+    assert not (root / "a.txt").exists() and not list(root.iterdir())
+    kept = [p.name for p in (home_trash / "files").iterdir()]
+    assert len(kept) == 1 and (home_trash / "files" / kept[0]).read_bytes() == SCANNED
+    records = [p.name for p in (home_trash / "info").iterdir()]
+    assert records == [kept[0] + ".trashinfo"]  # the trash's own record, whole; no half-written one beside it

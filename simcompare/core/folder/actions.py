@@ -348,7 +348,8 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
             _put_back(found, detached)
             _forget_in_trash(path)
             raise OSError(errno.EIO, "the trash did not take it; it was left where it was")
-        _named_in_trash(path, found.path)
+        with contextlib.suppress(Exception):  # the file is in the trash: mending its name there is a nicety
+            _named_in_trash(path, found.path)
         return ""
 
     return act
@@ -446,7 +447,13 @@ def _named_in_trash(trashed: str, original: str) -> str:
             except OSError:
                 return os.path.join(files, private)
             try:
-                os.write(out, ("\n".join(fixed) + "\n").encode("utf-8"))
+                written = os.write(out, data := ("\n".join(fixed) + "\n").encode("utf-8"))
+                if written != len(data):
+                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+            except OSError:  # a full disk: the trash's own record (of the private name) stays, whole
+                with contextlib.suppress(OSError):
+                    os.unlink(os.path.join(info, free + ".trashinfo"))
+                return os.path.join(files, private)
             finally:
                 os.close(out)
             try:
