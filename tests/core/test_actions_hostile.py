@@ -341,3 +341,33 @@ def test_a_full_disk_while_the_trash_s_record_is_mended_still_says_trashed(
     assert len(kept) == 1 and (home_trash / "files" / kept[0]).read_bytes() == SCANNED
     records = [p.name for p in (home_trash / "info").iterdir()]
     assert records == [kept[0] + ".trashinfo"]  # the trash's own record, whole; no half-written one beside it
+
+
+@pytest.mark.parametrize(
+    "name",
+    ["x" * 251 + ".txt", "文" * 83 + ".txt", "y" * 255, ".profile", "a." + "s" * 252, "notes.txt"],
+    ids=["long", "long-utf8", "no-suffix", "dot-name", "long-suffix", "short"],
+)
+def test_a_numbered_free_name_always_fits_the_system_s_limit(name: str) -> None:
+    """A name of up to 255 bytes that is taken gets 'name (2).txt' beside it: that too must be a name the system
+    takes (255-byte names made the free name too long, and a move stopped on 'File name too long')."""
+    assert len(os.fsencode(name)) <= 255
+    for n in (2, 10, 1000):
+        numbered = actions._numbered(name, n)
+        assert len(os.fsencode(numbered)) <= 255 and f"({n})" in numbered and numbered != name
+        assert numbered.encode("utf-8")  # whole characters: never half of a UTF-8 sequence
+    assert actions._numbered("notes.txt", 2) == "notes (2).txt"
+
+
+def test_a_move_next_to_a_taken_255_byte_name_gets_a_free_name_that_fits(tmp_path: Path) -> None:
+    root, destination = tmp_path / "root", tmp_path / "dest"
+    root.mkdir()
+    destination.mkdir()
+    name = "z" * 251 + ".txt"
+    (root / name).write_bytes(SCANNED)
+    (destination / name).write_bytes(OTHER)  # the name is taken at the destination
+    report = move_scanned(str(root), [_expected(root, name)], str(destination))
+    assert [o.ok for o in report.outcomes] == [True], report.outcomes
+    assert (destination / name).read_bytes() == OTHER
+    moved = [p for p in destination.iterdir() if p.name != name]
+    assert len(moved) == 1 and moved[0].read_bytes() == SCANNED and len(os.fsencode(moved[0].name)) <= 255

@@ -157,13 +157,23 @@ def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
 
+_NAME_MAX = 255  # bytes in one file name on the usual file systems
+
+
 def _numbered(name: str, n: int) -> str:
+    """``name`` for n < 2, else ``stem (n).suffix``, the stem shortened (by whole characters) so that the name
+    still fits in ``_NAME_MAX`` bytes: a free name beside a long one must be a name the system takes."""
     if n < 2:
         return name
     stem, dot, suffix = name.rpartition(".")
     if not stem:  # no suffix, or a name like ".profile"
-        return f"{name} ({n})"
-    return f"{stem} ({n}){dot}{suffix}"
+        stem, dot, suffix = name, "", ""
+    tail = f" ({n}){dot}{suffix}"
+    if len(os.fsencode(tail)) >= _NAME_MAX:  # a suffix that long is no suffix: number the name itself
+        stem, tail = name, f" ({n})"
+    while stem and len(os.fsencode(stem + tail)) > _NAME_MAX:
+        stem = stem[:-1]
+    return stem + tail
 
 
 # ------------------------------------------------------------------------------------------ running
