@@ -371,3 +371,51 @@ def test_a_move_next_to_a_taken_255_byte_name_gets_a_free_name_that_fits(tmp_pat
     assert (destination / name).read_bytes() == OTHER
     moved = [p for p in destination.iterdir() if p.name != name]
     assert len(moved) == 1 and moved[0].read_bytes() == SCANNED and len(os.fsencode(moved[0].name)) <= 255
+
+
+def test_a_long_name_gets_its_own_name_back_in_the_trash(tmp_path: Path, home_trash: Path) -> None:
+    """A name whose record ('<name>.trashinfo') would pass 255 bytes is shortened in the trash; the record still
+    gives the whole name and place back (it kept the private name, hidden, and restored as that)."""
+    from send2trash import send2trash
+
+    root = tmp_path / "root"
+    root.mkdir()
+    name = "x" * 246 + ".txt"
+    (root / name).write_bytes(SCANNED)
+    report = trash_scanned(str(root), [_expected(root, name)], send2trash)
+    assert [o.ok for o in report.outcomes] == [True], report.outcomes
+    [kept] = [p.name for p in (home_trash / "files").iterdir()]
+    assert not kept.startswith(".simcompare-") and kept.endswith(".txt")
+    assert len(os.fsencode(kept + ".trashinfo")) <= 255
+    assert _trashinfo(home_trash, kept) == str(root / name)
+    assert [p.name for p in (home_trash / "info").iterdir()] == [kept + ".trashinfo"]
+
+
+def test_a_trash_that_numbered_the_private_name_is_mended_and_its_stray_record_removed(
+    tmp_path: Path, home_trash: Path
+) -> None:
+    """send2trash writes its record, fails to move the file across disks (a bind mount), then copies it under
+    the next free name ('… 1.part'): the file must still get its own name back, and the first record go."""
+    from urllib.parse import quote
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    (home_trash / "files").mkdir(parents=True)
+    (home_trash / "info").mkdir()
+
+    def numbering_trash(path: str) -> None:
+        private = os.path.basename(path)
+        record = f"[Trash Info]\nPath={quote(path)}\nDeletionDate=2026-11-27T17:00:00\n"
+        (home_trash / "info" / f"{private}.trashinfo").write_text(record, encoding="utf-8")  # the first try's
+        stem, _, suffix = private.rpartition(".")
+        numbered = f"{stem} 1.{suffix}"
+        (home_trash / "info" / f"{numbered}.trashinfo").write_text(record, encoding="utf-8")
+        (home_trash / "files" / numbered).write_bytes(Path(path).read_bytes())  # copied across, then removed
+        os.unlink(path)
+
+    report = trash_scanned(str(root), [_expected(root, "a.txt")], numbering_trash)
+    assert [o.ok for o in report.outcomes] == [True], report.outcomes
+    assert [p.name for p in (home_trash / "files").iterdir()] == ["a.txt"]
+    assert [p.name for p in (home_trash / "info").iterdir()] == ["a.txt.trashinfo"]
+    assert _trashinfo(home_trash, "a.txt") == str(root / "a.txt")

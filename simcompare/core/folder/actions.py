@@ -430,55 +430,85 @@ def _named_in_trash(trashed: str, original: str) -> str:
     """Give the file sent to the trash as ``trashed`` (its private name) its own name in the trash, and its
     record (the ``.trashinfo``) the path ``original``, so that restoring it puts it back where it was, as it
     was named. Returns the file's path in the trash ('' when no freedesktop.org trash holds it: another
-    system's trash, or a trash given by the caller; it then keeps the private name)."""
+    system's trash, or a trash given by the caller; it then keeps the private name).
+
+    The trash may have numbered the private name (``.simcompare-… 1.part``: a first try wrote its record, failed
+    to move the file across disks, and copied it under the next free name); that entry is mended too, and the
+    record the first try left of nothing is removed."""
     private = os.path.basename(trashed)
-    name = os.path.basename(original)
+    stem, dot, suffix = private.rpartition(".")
+    entries = [private] + [f"{stem} {n}{dot}{suffix}" for n in range(1, 10)]
     for folder in _trash_folders(trashed):
         files, info = os.path.join(folder, "files"), os.path.join(folder, "info")
-        record = os.path.join(info, private + ".trashinfo")
-        try:
-            with open(record, encoding="utf-8") as handle:
-                text = handle.read()
-            if not os.path.lexists(os.path.join(files, private)):
-                continue
-        except (OSError, UnicodeDecodeError):
-            continue
-        lines = text.splitlines()
-        old, new = quote(private), quote(os.fsencode(name))
-        fixed = [line[: -len(old)] + new if line.startswith("Path=") and line.endswith(old) else line for line in lines]
-        stem, dot, suffix = name.rpartition(".")
-        stem, suffix = (stem, dot + suffix) if stem else (name, "")
-        for n in range(1, 1000):
-            free = name if n == 1 else f"{stem} {n - 1}{suffix}"
+        for entry in entries:
+            record = os.path.join(info, entry + ".trashinfo")
             try:
-                out = os.open(os.path.join(info, free + ".trashinfo"), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-            except FileExistsError:
-                continue
-            except OSError:
-                return os.path.join(files, private)
-            try:
-                written = os.write(out, data := ("\n".join(fixed) + "\n").encode("utf-8"))
-                if written != len(data):
-                    raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
-            except OSError:  # a full disk: the trash's own record (of the private name) stays, whole
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(info, free + ".trashinfo"))
-                return os.path.join(files, private)
-            finally:
-                os.close(out)
-            try:
-                _rename_noreplace(os.path.join(files, private), None, os.path.join(files, free), None)
-            except OSError as error:
-                with contextlib.suppress(OSError):
-                    os.unlink(os.path.join(info, free + ".trashinfo"))
-                if isinstance(error, FileExistsError):
+                with open(record, encoding="utf-8") as handle:
+                    text = handle.read()
+                if not os.path.lexists(os.path.join(files, entry)):
                     continue
-                return os.path.join(files, private)
-            with contextlib.suppress(OSError):
-                os.unlink(record)
-            return os.path.join(files, free)
-        return os.path.join(files, private)
+            except (OSError, UnicodeDecodeError):
+                continue
+            if not any(line.startswith("Path=") and line.endswith(quote(private)) for line in text.splitlines()):
+                continue  # another file's record (the names are random: never expected)
+            where = _mend_in_trash(folder, entry, text, private, os.path.basename(original))
+            _forget_in_trash(trashed)
+            return where
     return ""
+
+
+_RECORD = ".trashinfo"
+
+
+def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) -> str:
+    """Rename the trash's ``entry`` (and its record, whose Path= ends with ``private``) to ``name``, or to the
+    first free ``stem N.suffix``, shortened so that the record's name fits the system's limit; returns where the
+    file is in the trash."""
+    files, info = os.path.join(folder, "files"), os.path.join(folder, "info")
+    old, new = quote(private), quote(os.fsencode(name))
+    fixed = [
+        line[: -len(old)] + new if line.startswith("Path=") and line.endswith(old) else line
+        for line in text.splitlines()
+    ]
+    stem, dot, suffix = name.rpartition(".")
+    stem, suffix = (stem, dot + suffix) if stem else (name, "")
+    kept = os.path.join(files, entry)
+    for n in range(1, 1000):
+        tail = suffix if n == 1 else f" {n - 1}{suffix}"
+        short = stem
+        while short and len(os.fsencode(short + tail + _RECORD)) > _NAME_MAX:
+            short = short[:-1]
+        free = short + tail
+        if not short or free == entry:
+            return kept
+        try:
+            out = os.open(os.path.join(info, free + _RECORD), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            continue
+        except OSError:
+            return kept
+        try:
+            written = os.write(out, data := ("\n".join(fixed) + "\n").encode("utf-8"))
+            if written != len(data):
+                raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+        except OSError:  # a full disk: the trash's own record (of the private name) stays, whole
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(info, free + _RECORD))
+            return kept
+        finally:
+            os.close(out)
+        try:
+            _rename_noreplace(kept, None, os.path.join(files, free), None)
+        except OSError as error:
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(info, free + _RECORD))
+            if isinstance(error, FileExistsError):
+                continue
+            return kept
+        with contextlib.suppress(OSError):
+            os.unlink(os.path.join(info, entry + _RECORD))
+        return os.path.join(files, free)
+    return kept
 
 
 def trash_scanned(
