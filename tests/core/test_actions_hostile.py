@@ -419,3 +419,31 @@ def test_a_trash_that_numbered_the_private_name_is_mended_and_its_stray_record_r
     assert [p.name for p in (home_trash / "files").iterdir()] == ["a.txt"]
     assert [p.name for p in (home_trash / "info").iterdir()] == ["a.txt.trashinfo"]
     assert _trashinfo(home_trash, "a.txt") == str(root / "a.txt")
+
+
+def test_a_trash_that_fills_the_disk_half_way_through_a_copy_leaves_nothing_behind(
+    tmp_path: Path, home_trash: Path
+) -> None:
+    """Across disks the trash copies the file, then removes it; a disk that fills half way left a truncated copy
+    and its record in the trash while the report said the file was left where it was."""
+    from urllib.parse import quote
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_bytes(SCANNED)
+    (home_trash / "files").mkdir(parents=True)
+    (home_trash / "info").mkdir()
+    (home_trash / "files" / "old.txt").write_bytes(OTHER)  # the trash's own: never touched
+    (home_trash / "info" / "old.txt.trashinfo").write_text("[Trash Info]\nPath=/elsewhere/old.txt\n", "utf-8")
+
+    def full_disk_trash(path: str) -> None:
+        private = os.path.basename(path)
+        (home_trash / "info" / f"{private}.trashinfo").write_text(f"[Trash Info]\nPath={quote(path)}\n", "utf-8")
+        (home_trash / "files" / private).write_bytes(Path(path).read_bytes()[:5])  # a partial copy
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    report = trash_scanned(str(root), [_expected(root, "a.txt")], full_disk_trash)
+    assert [o.ok for o in report.outcomes] == [False] and "No space left" in report.outcomes[0].error
+    assert (root / "a.txt").read_bytes() == SCANNED and [p.name for p in root.iterdir()] == ["a.txt"]
+    assert [p.name for p in (home_trash / "files").iterdir()] == ["old.txt"]
+    assert [p.name for p in (home_trash / "info").iterdir()] == ["old.txt.trashinfo"]

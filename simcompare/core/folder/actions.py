@@ -345,7 +345,7 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
             if not _taken(detached, fd):  # the trash took it, or part of it, and then failed: its own words
                 raise
             _put_back(found, detached)  # the trash did not take it: it goes back to its name
-            _forget_in_trash(path)
+            _clear_in_trash(path)
             if isinstance(error, FileNotFoundError):
                 raise OSError(
                     errno.ESTALE,
@@ -356,7 +356,7 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
             raise
         if _taken(detached, fd):  # the trash said yes but the file is still here: say it stayed
             _put_back(found, detached)
-            _forget_in_trash(path)
+            _clear_in_trash(path)
             raise OSError(errno.EIO, "the trash did not take it; it was left where it was")
         with contextlib.suppress(Exception):  # the file is in the trash: mending its name there is a nicety
             _named_in_trash(path, found.path)
@@ -415,6 +415,28 @@ def _trash_folders(path: str) -> list[str]:
     return folders
 
 
+def _private_entries(trashed: str) -> list[str]:
+    """The names the trash may have given the private name ``trashed``: itself, then numbered as the
+    freedesktop.org trash numbers a name it holds already (``.simcompare-… 1.part``)."""
+    private = os.path.basename(trashed)
+    stem, dot, suffix = private.rpartition(".")
+    return [private] + [f"{stem} {n}{dot}{suffix}" for n in range(1, 10)]
+
+
+def _clear_in_trash(trashed: str) -> None:
+    """After the trash failed and the file is still in its folder (checked by the caller): remove whatever the
+    trash left under the private name — its records, and a partial copy it made across disks before the disk
+    filled — so that a failed action leaves nothing behind. Only names of ours: the private name is random."""
+    for folder in _trash_folders(trashed):
+        for entry in _private_entries(trashed):
+            copy = os.path.join(folder, "files", entry)
+            with contextlib.suppress(OSError):
+                if stat.S_ISREG(os.lstat(copy).st_mode):
+                    os.unlink(copy)
+            with contextlib.suppress(OSError):
+                os.unlink(os.path.join(folder, "info", entry + ".trashinfo"))
+
+
 def _forget_in_trash(trashed: str) -> None:
     """Remove the record a trash wrote for the private name ``trashed`` before failing to move the file (the
     freedesktop.org trash writes the record first): a record of nothing. Only that record, and only while the
@@ -436,8 +458,7 @@ def _named_in_trash(trashed: str, original: str) -> str:
     to move the file across disks, and copied it under the next free name); that entry is mended too, and the
     record the first try left of nothing is removed."""
     private = os.path.basename(trashed)
-    stem, dot, suffix = private.rpartition(".")
-    entries = [private] + [f"{stem} {n}{dot}{suffix}" for n in range(1, 10)]
+    entries = _private_entries(trashed)
     for folder in _trash_folders(trashed):
         files, info = os.path.join(folder, "files"), os.path.join(folder, "info")
         for entry in entries:
