@@ -104,3 +104,31 @@ def test_the_set_of_dropped_characters_starting_afresh_keeps_those_of_the_chunks
     is_dropped = drops.test(["😀\U000e0001"])  # one more than the limit: the set starts afresh
     assert is_dropped("😀") and is_dropped("\U000e0001")
     assert not is_dropped("𝐀") and is_dropped("的") and not is_dropped("中文")
+
+
+def test_threads_meeting_a_new_drop_set_all_drop_the_stop_words_and_punctuation():
+    """The first threads to use the segmenter's drop set: one that found the base set made before the set
+    holding it got the empty set of ``__init__`` and kept 的 and ， (often, with threads switching as often as
+    the interpreter allows)."""
+    import sys
+    import threading
+
+    interval = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    kept: list[str] = []
+    try:
+        for _ in range(100):
+            drops = tokens._SegmenterDrops(True)
+
+            def work(drops: tokens._SegmenterDrops = drops) -> None:
+                test = drops.test(["的，the"])
+                kept.extend(t for t in ("的", "，", "the") if not test(t))
+
+            threads = [threading.Thread(target=work) for _ in range(4)]
+            for thread in threads:
+                thread.start()
+            for thread in threads:
+                thread.join()
+    finally:
+        sys.setswitchinterval(interval)
+    assert kept == []

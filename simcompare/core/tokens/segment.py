@@ -518,8 +518,11 @@ class _SegmenterDrops:
         """A test ``token → dropped`` that is right for every token of ``chunks``."""
         if self._base is None:
             stop = stopwords() if self._drop_stopwords else frozenset()
-            self._base = _meaningless_bmp_characters() | stop
-            self._dropped = set(self._base)
+            base = _meaningless_bmp_characters() | stop
+            # the set first, then the base: a thread that finds the base set must find the set holding it (it
+            # found the empty set of __init__, so its stop words and punctuation were kept)
+            self._dropped = set(base)
+            self._base = base
         dropped = self._dropped
         beyond = set(_ASTRAL.findall("".join(chunks)))
         new = set(filter(is_meaningless, beyond.difference(dropped)))
