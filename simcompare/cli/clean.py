@@ -516,7 +516,7 @@ def _act(
         ActionLog(),
         scanned=scanned,
         keeping=kept_references(files, reference_of, chosen),  # a copy goes only while its reference is there
-        remove_empty=args.remove_empty_folders and kind in (ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE),
+        remove_empty=args.remove_empty_folders,  # the plan tidies after what removes files only
         keep=(*reference_folders, *scanned),
         **more,  # type: ignore[arg-type]
     )

@@ -169,11 +169,16 @@ def _numbered(name: str, n: int) -> str:
     if not stem:  # no suffix, or a name like ".profile"
         stem, dot, suffix = name, "", ""
     tail = f" ({n}){dot}{suffix}"
-    if len(os.fsencode(tail)) >= _NAME_MAX:  # a suffix that long is no suffix: number the name itself
-        stem, tail = name, f" ({n})"
-    while stem and len(os.fsencode(stem + tail)) > _NAME_MAX:
+    # a suffix too long to keep a character of the stem is no suffix: the name itself is numbered
+    return _fitting(stem, tail) or _fitting(name, f" ({n})")
+
+
+def _fitting(stem: str, tail: str, reserve: int = 0) -> str:
+    """``stem + tail``, the stem shortened by whole characters until the name and ``reserve`` more bytes fit in
+    ``_NAME_MAX`` bytes ('' when no stem is short enough)."""
+    while stem and len(os.fsencode(stem + tail)) + reserve > _NAME_MAX:
         stem = stem[:-1]
-    return stem + tail
+    return stem + tail if stem else ""
 
 
 # ------------------------------------------------------------------------------------------ running
@@ -495,12 +500,8 @@ def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) 
     stem, suffix = (stem, dot + suffix) if stem else (name, "")
     kept = os.path.join(files, entry)
     for n in range(1, 1000):
-        tail = suffix if n == 1 else f" {n - 1}{suffix}"
-        short = stem
-        while short and len(os.fsencode(short + tail + _RECORD)) > _NAME_MAX:
-            short = short[:-1]
-        free = short + tail
-        if not short or free == entry:
+        free = _fitting(stem, suffix if n == 1 else f" {n - 1}{suffix}", len(_RECORD))
+        if not free or free == entry:
             return kept
         try:
             out = os.open(os.path.join(info, free + _RECORD), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)

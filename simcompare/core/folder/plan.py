@@ -41,7 +41,8 @@ class ActionPlan:
         scanned: The scanned folders (a destination inside them is refused).
         keeping: By a file's path, its group's reference, which must still be there when the file goes.
         pairs: For links: each copy with its reference.
-        remove_empty: Remove the folders the action left empty (never those of ``keep``).
+        remove_empty: Remove the folders the action left empty (never those of ``keep``); only trash, move and
+            delete can leave one empty, so a copy or a link ignores it.
         keep: Folders never removed (the scanned folders, the reference folders).
     """
 

@@ -39,7 +39,6 @@ if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
 
 _LEFT = {ActionKind.TRASH: FileState.TRASHED, ActionKind.MOVE: FileState.MOVED}
-_TIDIES = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})  # may leave folders empty
 
 
 class FileCommands(QObject):
@@ -279,7 +278,7 @@ class FileCommands(QObject):
             tuple(self.expected(chosen)),
             page.log,
             keeping=self.kept(chosen),
-            remove_empty=remove_empty and kind in _TIDIES,
+            remove_empty=remove_empty,  # the plan tidies after what removes files only
             keep=keep,
             **more,
         )
