@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -45,6 +44,7 @@ from simcompare.core.folder.actions import (
     _report,
     _run,
     _same,
+    _take_away,
     _taken,
     _target_folder,
     _temporary,
@@ -52,6 +52,7 @@ from simcompare.core.folder.actions import (
     tidy,
 )
 from simcompare.core.folder.safe_paths import Expected, Located, Skip, SkipReason, identity_of, locate
+from simcompare.core.folder.scan import raw_hasher
 from simcompare.core.progress import NO_PROGRESS, Progress
 
 __all__ = ["LinkKind", "Replacement", "copy_scanned", "delete_scanned", "link_scanned"]
@@ -251,12 +252,7 @@ def _delete_one(found: Located, rel: str) -> str:
     from it (:func:`_detach`), so a file that took the name after the last check is never the one deleted."""
     if not _same(found, found.lstat()):
         raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
-    detached = _detach(found, "deleted")
-    try:
-        os.unlink(detached, dir_fd=found.folder_fd)
-    except BaseException:  # never a file left under a name nobody knows
-        _put_back(found, detached)
-        raise
+    _take_away(found, "deleted")
     return ""
 
 
@@ -267,7 +263,7 @@ def _bytes_digest(found: Located) -> str:
     try:
         if not _same(found, os.fstat(handle)):
             raise Refused(SkipReason.CHANGED, "it changed while it was being read; it was left as it was")
-        digest = hashlib.blake2b(digest_size=16)
+        digest = raw_hasher()
         while chunk := os.read(handle, _CHUNK):
             digest.update(chunk)
         return digest.hexdigest()

@@ -424,7 +424,14 @@ INTERNAL_LOG_NAME = "internal-errors.log"
 
 def raw_digest(data: bytes) -> str:
     """The digest of a file's raw bytes: equal for identical files whatever their format (BLAKE2b, 128 bits)."""
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    hasher = raw_hasher()
+    hasher.update(data)
+    return hasher.hexdigest()
+
+
+def raw_hasher() -> hashlib.blake2b:
+    """What :func:`raw_digest` hashes with, for bytes read a piece at a time (a file checked before it goes)."""
+    return hashlib.blake2b(digest_size=16)
 
 
 @dataclass(frozen=True, slots=True)
