@@ -3,11 +3,14 @@
     python benchmarks/bench_million.py                      # 1,000,000 files (about 4 GB) in a folder under /tmp
     python benchmarks/bench_million.py --files 100000       # a quicker run
     python benchmarks/bench_million.py --files 100000 --folder DIR --source DIR   # another checkout's code
+    python benchmarks/bench_million.py --keep-results R.json   # keep the saved results
+    python benchmarks/bench_million.py --results R.json        # only open saved results in the window
 
 The files are variants of the shared corpora (``../shared/corpora``), about 4 KB each, written once and reused
 when the folder already holds them (``--folder``; the default is under the temporary folder, named by N and
-the seed): an original is about 4 KB of a corpus file from a random place with 30 % of its words (characters,
-in Chinese) replaced by random ones, so originals are distinct texts; about a third of the files are copies of
+the seed; ``--jobs`` processes write them): an original is about 4 KB of lines drawn a few at a time from random
+files of one corpus, with 30 % of their words (characters, in Chinese) replaced by random ones, so originals
+are distinct texts of one language; about a third of the files are copies of
 an earlier original with random edits (0.5 to 5 % of the words replaced, dropped or doubled), so groups of
 near-duplicates form as they do in real folders. Everything is seeded (``--seed``): the same N and seed give
 the same bytes on every machine.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import os
 import random
 import subprocess
@@ -49,16 +53,17 @@ TARGET_BYTES = 4000
 # ------------------------------------------------------------------------------------------ the folder
 
 
-def corpus_texts() -> dict[str, list[str]]:
-    """The text of every file of each shared corpus (read as UTF-8), the short ones left out."""
-    pools: dict[str, list[str]] = {}
+def corpus_texts() -> dict[str, list[list[str]]]:
+    """The non-blank lines of every file of each shared corpus (read as UTF-8), files under 1,000 bytes left out."""
+    pools: dict[str, list[list[str]]] = {}
     for name in ("zh_docs", "en_copyright"):
         texts = []
         for path in sorted(corpus_folder(name).rglob("*")):
             if path.is_file():
                 text = path.read_bytes().decode("utf-8", "replace")
-                if len(text.encode("utf-8")) >= 1000:
-                    texts.append(text)
+                lines = [line for line in text.splitlines() if line.strip()]
+                if len(text.encode("utf-8")) >= 1000 and lines:
+                    texts.append(lines)
         pools[name] = texts
     return pools
 
@@ -78,22 +83,23 @@ def _random_token(token: str, rng: random.Random) -> str:
     return "".join(rng.choice("abcdefghijklmnopqrstuvwxyz") for _ in range(rng.randrange(3, 10)))
 
 
-def original(pools: dict[str, list[str]], seed: int, number: int) -> str:
-    """Original ``number``: about 4 KB of one corpus file from a random place (and the files after it), with
-    30 % of its words (characters, in Chinese) replaced by random ones, so that originals are distinct texts."""
+def original(pools: dict[str, list[list[str]]], seed: int, number: int) -> str:
+    """Original ``number``: about 4 KB of lines, a few at a time, from random files of one corpus (a run of one to
+    three lines from each), with 30 % of their words (characters, in Chinese) replaced by random ones. Two
+    originals share only the lines they happen to draw from the same place: a folder of distinct documents in
+    one language, as a real folder is, and not hundreds of rewrites of each corpus file (version 2 cut every
+    original from one corpus file, so that at a million files each file had about 300 close rewrites)."""
     rng = random.Random(f"{seed}/{number}")
     texts = pools["zh_docs" if rng.random() < 0.5 else "en_copyright"]
-    at = rng.randrange(len(texts))
-    text = texts[at]
-    start = rng.randrange(max(1, len(text) - TARGET_BYTES))
     lines: list[str] = []
     size = 0
-    for line in text[start:].splitlines():
-        tokens = [_random_token(t, rng) if rng.random() < 0.3 else t for t in _tokens(line)]
-        lines.append(_joined(line, tokens))
-        size += len(lines[-1].encode("utf-8")) + 1
-        if size >= TARGET_BYTES:
-            break
+    while size < TARGET_BYTES:
+        source = texts[rng.randrange(len(texts))]
+        at = rng.randrange(len(source))
+        for line in source[at : at + rng.randint(1, 3)]:
+            tokens = [_random_token(t, rng) if rng.random() < 0.3 else t for t in _tokens(line)]
+            lines.append(_joined(line, tokens))
+            size += len(lines[-1].encode("utf-8")) + 1
     return "\n".join(lines) + "\n"
 
 
@@ -117,7 +123,7 @@ def edited(text: str, rng: random.Random) -> str:
     return "\n".join(_joined(lines[i], w) for i, w in enumerate(words))
 
 
-def document(pools: dict[str, list[str]], seed: int, number: int) -> str:
+def document(pools: dict[str, list[list[str]]], seed: int, number: int) -> str:
     """File ``number``: an original, or (a third of the time) an edited copy of an earlier original."""
     rng = random.Random(f"{seed}:{number}")
     if number > 0 and rng.random() < 1 / 3:
@@ -129,22 +135,37 @@ def file_path(folder: Path, number: int) -> Path:
     return folder / f"d{number // PER_FOLDER:04d}" / f"f{number:07d}.txt"
 
 
-def write_folder(folder: Path, files: int, seed: int) -> float:
-    """The folder of ``files`` documents (written unless it holds them already); seconds spent writing."""
+_POOLS: dict[str, list[list[str]]] = {}
+
+
+def _write_part(job: tuple[str, int, int, int]) -> int:
+    """Write files ``start`` up to ``stop`` (one subfolder) of the folder; run in a process of the pool."""
+    folder, seed, start, stop = job
+    if not _POOLS:
+        _POOLS.update(corpus_texts())
+    for number in range(start, stop):
+        path = file_path(Path(folder), number)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(document(_POOLS, seed, number), encoding="utf-8")
+    return stop - start
+
+
+def write_folder(folder: Path, files: int, seed: int, jobs: int) -> float:
+    """The folder of ``files`` documents (written unless it holds them already, ``jobs`` processes writing
+    a subfolder each at a time); seconds spent writing."""
     marker = folder / MARKER
-    wanted = {"files": files, "seed": seed, "version": 2}
+    wanted = {"files": files, "seed": seed, "version": 3}
     if marker.is_file() and json.loads(marker.read_text(encoding="utf-8")) == wanted:
         print(f"reusing {folder} ({files:,} files, seed {seed})", file=sys.stderr)
         return 0.0
     started = time.perf_counter()
-    pools = corpus_texts()
-    for number in range(files):
-        path = file_path(folder, number)
-        if number % PER_FOLDER == 0:
-            path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(document(pools, seed, number), encoding="utf-8")
-        if number % 50_000 == 49_999:
-            print(f"  written {number + 1:,} files", file=sys.stderr)
+    parts = [(str(folder), seed, start, min(files, start + PER_FOLDER)) for start in range(0, files, PER_FOLDER)]
+    written = 0
+    with multiprocessing.get_context("spawn").Pool(max(1, jobs)) as pool:
+        for count in pool.imap_unordered(_write_part, parts):
+            before, written = written, written + count
+            if before // 50_000 != written // 50_000:
+                print(f"  written {written:,} files", file=sys.stderr)
     marker.write_text(json.dumps(wanted), encoding="utf-8")
     return time.perf_counter() - started
 
@@ -248,6 +269,7 @@ figures["groups"] = len(groups)
 figures["in groups"] = sum(len(g.members) for g in groups)
 stats = session.search_statistics
 figures["candidates"] = getattr(stats, "candidates", None)
+figures["pairs"] = len(session.pairs(k))
 started = time.perf_counter()
 save_results(saved, session, groups, k)
 figures["save s"] = time.perf_counter() - started
@@ -299,6 +321,18 @@ def run_step(code: str, args: list[str], source: Path, extra: dict[str, str] | N
     return json.loads(out.strip().splitlines()[-1]), peak
 
 
+def open_in_window(saved: str, source: Path) -> int:
+    """Step 2: the window opening ``saved``; prints its figures."""
+    window, window_peak = run_step(WINDOW, [saved], source, {"QT_QPA_PLATFORM": "offscreen"})
+    print("\n| window (offscreen), opening the saved results | figure |\n|---|---|")
+    print(f"| time until the groups are on screen | {window['open s']:.1f} s |")
+    print(f"| files / groups shown | {window['files']:,} / {window['groups']:,} |")
+    before = f"{window['before MB']:.0f} MB before opening"
+    print(f"| peak memory (ru_maxrss; {before}) | {window['peak MB']:,.0f} MB |")
+    print(f"| peak memory, PSS | {window_peak.pss / 1024:,.0f} MB |")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--files", type=int, default=1_000_000, help="how many files (default 1,000,000)")
@@ -306,18 +340,23 @@ def main() -> int:
     parser.add_argument("--folder", type=Path, help="where the files are written (reused when it holds them)")
     parser.add_argument("--source", type=Path, help="the checkout whose code scans (default: this one)")
     parser.add_argument("--no-window", action="store_true", help="skip opening the results in the window")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="processes writing the files")
+    parser.add_argument("--keep-results", type=Path, help="save the results here (kept) instead of a scratch file")
+    parser.add_argument("--results", type=Path, help="skip the scan: open these saved results in the window")
     args = parser.parse_args()
     if args.files < 1:
         parser.error(f"--files must be 1 or more, got {args.files}")
     folder = args.folder or Path(tempfile.gettempdir()) / f"simcompare-million-{args.files}-{args.seed}"
     source = (args.source or Path(__file__).resolve().parents[1]).resolve()
-    writing = write_folder(folder, args.files, args.seed)
+    if args.results is not None:
+        return open_in_window(str(args.results), source)
+    writing = write_folder(folder, args.files, args.seed, args.jobs)
     machine = f"{os.cpu_count()} cores, {os.sysconf('SC_PAGE_SIZE') * os.sysconf('SC_PHYS_PAGES') / 1024**3:.0f} GB"
     print(f"\n{args.files:,} files in {folder} (seed {args.seed}); code from {source}; {machine}")
     if writing:
         print(f"writing the files: {writing:.0f} s")
     with tempfile.TemporaryDirectory() as scratch:
-        saved = str(Path(scratch) / "results.json")
+        saved = str(args.keep_results or Path(scratch) / "results.json")
         started = time.perf_counter()
         scan_figures, scan_peak = run_step(SCAN, [str(folder), saved], source)
         wall = time.perf_counter() - started
@@ -329,18 +368,13 @@ def main() -> int:
         print(f"| files / problems | {scan_figures['files']:,} / {scan_figures['problems']:,} |")
         print(f"| groups (files in them) | {scan_figures['groups']:,} ({scan_figures['in groups']:,}) |")
         print(f"| the index's candidate pairs | {scan_figures['candidates'] or 0:,} |")
+        print(f"| pairs within k | {scan_figures['pairs']:,} |")
         print(f"| peak memory, scanning process (ru_maxrss) | {scan_figures['parent peak MB']:,.0f} MB |")
         tree = f"{scan_peak.pss / 1024:,.0f} MB ({scan_peak.rss / 1024:,.0f} MB)"
         print(f"| peak memory, process tree, PSS (RSS) | {tree} |")
         print(f"| saved results | {size / 1024**2:,.0f} MB |")
         if not args.no_window:
-            window, window_peak = run_step(WINDOW, [saved], source, {"QT_QPA_PLATFORM": "offscreen"})
-            print("\n| window (offscreen), opening the saved results | figure |\n|---|---|")
-            print(f"| time until the groups are on screen | {window['open s']:.1f} s |")
-            print(f"| files / groups shown | {window['files']:,} / {window['groups']:,} |")
-            before = f"{window['before MB']:.0f} MB before opening"
-            print(f"| peak memory (ru_maxrss; {before}) | {window['peak MB']:,.0f} MB |")
-            print(f"| peak memory, PSS | {window_peak.pss / 1024:,.0f} MB |")
+            open_in_window(saved, source)
     return 0
 
 

@@ -313,6 +313,37 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
         again.shutdown()
 
 
+def _members(page: FolderPage) -> list[tuple[tuple[object, ...], ...]]:
+    return sorted(tuple((m.index, m.distance, m.verified, m.also_close) for m in g.members) for g in page.groups)
+
+
+def test_reopened_results_show_their_groups_without_a_search_until_k_changes(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    run_scan(qtbot, cleaner, folder)
+    saved = tmp_path / "results.json"
+    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
+    cleaner.save_results_action.trigger()
+    shown = _members(cleaner)
+    again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    again.reprioritising.new_groups_rule = None
+    qtbot.addWidget(again)
+    again.ask_open_path = lambda title, start, pattern: str(saved)
+    try:
+        with qtbot.waitSignal(again.scan_finished, timeout=30_000):
+            again.open_results_action.trigger()
+        wait_grouped(qtbot, again)
+        assert again.session is not None and again.session.search_statistics is None  # no index was built
+        assert _members(again) == shown
+        assert "the groups as saved" in again.stats_label.text()
+        again.k_box.setValue(again.k_box.value() - 1)
+        wait_grouped(qtbot, again)
+        assert again.session.search_statistics is not None
+        assert "verified near-duplicate pair" in again.stats_label.text()
+    finally:
+        again.shutdown()
+
+
 def test_cancel_mid_scan_shows_the_partial_result(qtbot, cleaner: FolderPage, tmp_path: Path) -> None:
     root = tmp_path / "many"
     root.mkdir()

@@ -38,7 +38,15 @@ from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.boilerplate import common_hashes, own_resemblance, own_resemblances
-from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups, max_internal_distance
+from simcompare.core.search.groups import (
+    Group,
+    GroupRule,
+    Laid,
+    Member,
+    Pairs,
+    build_groups,
+    max_internal_distance,
+)
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
 from simcompare.core.search.resembling import resembling_pairs
@@ -48,6 +56,8 @@ from simcompare.core.search.verify import (
     DEFAULT_STRONG_RESEMBLANCE,
     HASH_MAX,
     QUICK_MARGIN,
+    SHINGLES,
+    SIMHASH,
     SKETCH,
     SKETCH_WORDS,
     Decision,
@@ -707,6 +717,58 @@ class FolderSession:
         # one file under two names is never its own duplicate: a group needs two distinct files
         kept = [g for g in self._exactly_verified(groups, rule, decision) if len(self.distinct_files(g.indices)) > 1]
         return [self._copies_at_distance_zero(g) for g in kept]
+
+    def laid_out(self, laid: Iterable[Laid], k: int, *, leave_out: Collection[int] = ()) -> list[Group]:
+        """Groups at k as saved results lay them out, without the search :meth:`groups` makes: nothing of the
+        layout is believed but which files sit together. Every member is decided again against its reference
+        by the session's own :meth:`decision` (distance from the fingerprints, resemblance from the sketches, the
+        folder's boilerplate, too few shingles), and so is every also-close file; a member that fails, an empty
+        or left-out file, a pair the user called not duplicates and a file already placed in an earlier group
+        are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
+        never put together two files that :meth:`groups` would not accept side by side."""
+        files = self.result.files
+        identity = self._identity
+        refused = {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
+        placed = set(leave_out) | self._empty_set
+        groups = []
+        for saved in laid:
+            reference = saved.files[0] if saved.files else None
+            if reference is None or reference in placed:
+                continue
+            members = [Member(reference, 0, 1.0, False)]
+            inside = {reference}
+            for index in saved.files[1:]:
+                if index in placed or index in inside:
+                    continue
+                if frozenset((identity[index], identity[reference])) in refused:
+                    continue
+                figures = self.pair(index, reference, k)
+                if not figures.near_duplicate:
+                    continue
+                evidence = SHINGLES if figures.distance > k and not figures.identical else SIMHASH
+                members.append(Member(index, figures.distance, figures.resemblance, figures.identical, (), evidence))
+                inside.add(index)
+            if len(members) < 2 or len(self.distinct_files(m.index for m in members)) < 2:
+                continue
+            placed.update(m.index for m in members)
+            also = dict(zip(saved.files, saved.also_close, strict=False))
+            members = [
+                replace(m, also_close=self._also_close(m.index, also.get(m.index, ()), inside, k)) for m in members
+            ]
+            values = [files[m.index].value for m in members]
+            groups.append(Group(reference, tuple(members), max_internal_distance(values, range(len(values)))))
+        return [self._copies_at_distance_zero(g) for g in groups]
+
+    def _also_close(self, index: int, saved: Iterable[int], inside: Collection[int], k: int) -> tuple[int, ...]:
+        """The saved also-close files of a member that the session's decision calls near it at k (and that are
+        not in its group, nor empty), in the saved order."""
+        kept = []
+        for other in saved:
+            if other in inside or other in self._empty_set or other == index or other in kept:
+                continue
+            if self.pair(index, other, k).near_duplicate:
+                kept.append(other)
+        return tuple(kept)
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their

@@ -53,7 +53,7 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
-from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
 from simcompare.core.search.verify import SKETCH, is_sketch, sketch_from_bytes, sketch_to_bytes
 
 __all__ = [
@@ -95,6 +95,8 @@ class LoadedResults:
     references: tuple[str, ...] = ()
     reference_folders: tuple[str, ...] | None = None
     """The saved reference folders; None when the results hold none (the window keeps its own)."""
+    laid: tuple[Laid, ...] = ()
+    """The saved groups as files (indices into ``result.files``), to be decided again before they are shown."""
 
 
 # ------------------------------------------------------------------------------------------ writing
@@ -486,12 +488,13 @@ def _problem(entry: object, number: int) -> Problem:
     )
 
 
-def _check_groups(data: Mapping[str, object], paths: set[str], bits: int) -> None:
-    """The saved groups (reopening regroups, but a front end may read them): members among the records,
-    every number in range."""
+def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits: int) -> tuple[Laid, ...]:
+    """The saved groups: members among the records, every number in range; returned as files (a window shows them
+    at once, each member decided again, instead of searching the whole folder anew)."""
     groups = data.get("groups", [])
     if not isinstance(groups, list):
         raise ValueError("'groups' must be a list")
+    laid = []
     for number, group in enumerate(groups):
         where = f"groups[{number}]"
         if not isinstance(group, dict):
@@ -501,11 +504,14 @@ def _check_groups(data: Mapping[str, object], paths: set[str], bits: int) -> Non
         members = group.get("members", [])
         if not isinstance(members, list):
             raise ValueError(f"{where}: 'members' must be a list")
+        files: list[int] = []
+        close: list[tuple[int, ...]] = []
         for place, member in enumerate(members):
             at = f"{where}.members[{place}]"
             if not isinstance(member, dict):
                 raise ValueError(f"{at} is not an object")
-            if _path(member.get("path"), at) not in paths:
+            index = index_of.get(_path(member.get("path"), at))
+            if index is None:
                 raise ValueError(f"{at}: {_shown(member.get('path'))} is not among the records")
             _int(member, "distance", at, (0, bits), 0)
             _int(member, "size", at, SIZE, 0)
@@ -516,11 +522,20 @@ def _check_groups(data: Mapping[str, object], paths: set[str], bits: int) -> Non
                     f'{at}: \'evidence\' must be "simhash" or "shingles", got {_shown(member.get("evidence"))}'
                 )
             also = member.get("also_close", [])
-            if not isinstance(also, list) or any(not isinstance(p, str) or p not in paths for p in also):
+            if not isinstance(also, list) or any(not isinstance(p, str) or p not in index_of for p in also):
                 raise ValueError(f"{at}: 'also_close' must list paths among the records")
+            files.append(index)
+            close.append(tuple(index_of[p] for p in also[:ALSO_CLOSE_LIMIT]))
+        first = index_of.get(group["reference"]) if isinstance(group.get("reference"), str) else None
+        if first is not None and first in files[1:]:  # the reference leads (the window's files always list it first)
+            lead = files.index(first)
+            files.insert(0, files.pop(lead))
+            close.insert(0, close.pop(lead))
+        laid.append(Laid(tuple(files), tuple(close)))
+    return tuple(laid)
 
 
-def _path_list(decided: Mapping[str, object], key: str, paths: set[str]) -> tuple[str, ...]:
+def _path_list(decided: Mapping[str, object], key: str, paths: Mapping[str, int]) -> tuple[str, ...]:
     """``cleaner.<key>``: paths of records, each once."""
     value = decided.get(key, [])
     if not isinstance(value, list):
@@ -557,7 +572,7 @@ def _folders(decided: Mapping[str, object], root: str) -> tuple[str, ...] | None
     return tuple(value)
 
 
-def _cleaner(data: Mapping[str, object], paths: set[str], root: str) -> dict[str, Any]:
+def _cleaner(data: Mapping[str, object], paths: Mapping[str, int], root: str) -> dict[str, Any]:
     """What the user decided (marks, references, reference folders), checked; empty when nothing was saved."""
     decided = data.get("cleaner")
     if decided is None:
@@ -630,12 +645,12 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):
             raise ValueError(f"results: 'files' says {count:,} but there are {len(files):,} records")
-    paths = {f.path for f in files}
+    index_of = {f.path: i for i, f in enumerate(files)}
     outside = plan_of(root, roots).check_records(f.path for f in files)
     if outside:  # a record no scanned root holds: the cleaner must never reach it
         raise ValueError(f"records: {_shown(outside)}; every file must lie under a scanned root")
-    _check_groups(data, paths, config.bits)
-    decided = _cleaner(data, paths, root)
+    laid = _check_groups(data, index_of, config.bits)
+    decided = _cleaner(data, index_of, root)
     raw_problems = data.get("problems", [])
     if not isinstance(raw_problems, list):
         raise ValueError("'problems' must be a list")
@@ -661,7 +676,7 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
                 if isinstance(found, Skip):
                     (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
     verified = -1.0 if min_verified is None else min_verified
-    return LoadedResults(result, k, rule, verified, tuple(changed), tuple(gone), **decided)
+    return LoadedResults(result, k, rule, verified, tuple(changed), tuple(gone), **decided, laid=laid)
 
 
 def _read_regular(path: str | os.PathLike[str]) -> bytes:

@@ -40,6 +40,7 @@ __all__ = [
     "ALSO_CLOSE_LIMIT",
     "Group",
     "GroupRule",
+    "Laid",
     "Member",
     "Pairs",
     "build_groups",
@@ -101,6 +102,15 @@ class Group:
     def indices(self) -> tuple[int, ...]:
         """The members' file indices, reference first."""
         return tuple(m.index for m in self.members)
+
+
+@dataclass(frozen=True, slots=True)
+class Laid:
+    """A group as saved results lay it out, not yet believed: its files (indices, the reference first) and each
+    one's also-close files. ``FolderSession.laid_out`` decides every member again before it is shown."""
+
+    files: tuple[int, ...]
+    also_close: tuple[tuple[int, ...], ...]
 
 
 IntArray = npt.NDArray[np.intp]

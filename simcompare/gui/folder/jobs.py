@@ -33,7 +33,7 @@ from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, sca
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
 from simcompare.core.formats.results import LoadedResults, read_results
 from simcompare.core.progress import Progress, Stage
-from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.groups import Group, GroupRule, Laid
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.gui.common.workers import BackgroundJob
 from simcompare.gui.folder.group_filter import lowercase_names
@@ -110,13 +110,21 @@ class RegroupRequest:
     preferred: frozenset[int] = frozenset()
     left_out: frozenset[int] = frozenset()
     reference_rule: ReferenceRule | None = DEFAULT_REFERENCE_RULE
+    laid: tuple[Laid, ...] | None = None
+    """Saved results' groups to show (each member decided again) instead of searching the folder: reopening a
+    million files shows their groups without the index, which the next change of k builds."""
 
     @classmethod
     def of(
-        cls, session: FolderSession, k: int, cleaner: CleanerState, reference_rule: ReferenceRule | None
+        cls,
+        session: FolderSession,
+        k: int,
+        cleaner: CleanerState,
+        reference_rule: ReferenceRule | None,
+        laid: tuple[Laid, ...] | None = None,
     ) -> RegroupRequest:
         """The request for the groups the cleaner's state asks for: its reference folders, chosen references and
-        files left out."""
+        files left out (laid out as saved results say, with ``laid``)."""
         return cls(
             session,
             k,
@@ -125,6 +133,7 @@ class RegroupRequest:
             cleaner.preferred,
             cleaner.left_out,
             reference_rule,
+            laid,
         )
 
 
@@ -137,7 +146,7 @@ class Regrouped:
     request: RegroupRequest
     groups: list[Group]
     wasted: list[int]
-    verified_pairs: int
+    verified_pairs: int | None
     protected: frozenset[int] = frozenset()
     members: list[int] | None = None
     names: Sequence[str] | None = None
@@ -147,14 +156,18 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     """The groups of a :class:`RegroupRequest` (raises Cancelled when a newer request arrives)."""
     assert isinstance(request, RegroupRequest)
     session = request.session
-    groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel, leave_out=request.left_out)
+    left_out = request.left_out
+    if request.laid is not None:
+        groups = session.laid_out(request.laid, request.k, leave_out=left_out)
+    else:
+        groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel, leave_out=left_out)
     folders = with_reference_roots(request.reference_folders, session.result.roots)  # and the reference roots'
     if request.reference_rule is not None:
         groups = reprioritise(session, groups, request.reference_rule, request.k, reference_folders=folders).groups
     groups = apply_reference_folders(session, groups, folders)
     if request.preferred:
         groups = [_preferred(session, g, request.preferred) for g in groups]
-    pairs = len(session.pairs(request.k))
+    pairs = None if request.laid is not None else len(session.pairs(request.k))  # the laid out groups search none
     protected = frozenset(protected_members(session, groups, folders))
     members = [m.index for g in groups for m in g.members]
     wasted = [session.wasted_bytes(g) for g in groups]

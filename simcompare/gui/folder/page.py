@@ -46,7 +46,7 @@ from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import display_name, json_text
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.formats.results import save_results
-from simcompare.core.search.groups import Group, GroupRule
+from simcompare.core.search.groups import Group, GroupRule, Laid
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import SearchStats
 from simcompare.gui.common.messages import error_text
@@ -401,13 +401,14 @@ class FolderPage(QWidget):
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @Slot()
-    def regroup(self) -> None:
-        """Ask the worker for the groups at the current k; the groups on screen stay until they arrive."""
+    def regroup(self, laid: tuple[Laid, ...] | None = None) -> None:
+        """Ask the worker for the groups at the current k (laid out as saved results say, with ``laid``); the
+        groups on screen stay until they arrive."""
         self.jobs.regroup_timer.stop()
         if self.session is None:
             return
         rule = self.reprioritising.new_groups_rule
-        request = RegroupRequest.of(self.session, self.k_box.value(), self.cleaner, rule)
+        request = RegroupRequest.of(self.session, self.k_box.value(), self.cleaner, rule, laid)
         self.jobs.group.submit(request)
         self.menus.refresh()
 
@@ -544,7 +545,8 @@ class FolderPage(QWidget):
         self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         self.summary.show()
-        self.regroup()
+        reopened = loaded is not None and loaded.k >= 0 and loaded.rule is GroupRule.REFERENCE
+        self.regroup(loaded.laid if reopened and loaded is not None else None)
 
     @Slot(int, object)
     def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:

@@ -178,7 +178,10 @@ class GroupsSummary(QObject):
             else:
                 parts.append(self.tr("%n pair(s) of files within k", "", within))
         if regrouped is not None and regrouped.request.k == k:
-            parts.append(self.tr("%n verified near-duplicate pair(s)", "", regrouped.verified_pairs))
+            if regrouped.verified_pairs is None:
+                parts.append(self.tr("the groups as saved, each member checked again (a change of k searches anew)"))
+            else:
+                parts.append(self.tr("%n verified near-duplicate pair(s)", "", regrouped.verified_pairs))
             stats = session.search_statistics
             if stats is not None:
                 if stats.method == "covering":
