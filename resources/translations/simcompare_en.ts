@@ -4,7 +4,7 @@
 <context>
     <name>ActionRunner</name>
     <message>
-        <location filename="../../simcompare/gui/folder/acting.py" line="+179"/>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+55"/>
         <location line="+16"/>
         <source>{0}: {1} of {2} files</source>
         <translation>{0}: {1} of {2} files</translation>
@@ -630,7 +630,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+100"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -698,7 +698,12 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>{0}; it was kept as {1}, beside the file that took its name</source>
+        <translation>{0}; it was kept as {1}, beside the file that took its name</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>its path does not lead into the scanned folder</source>
         <translation>its path does not lead into the scanned folder</translation>
     </message>
@@ -785,8 +790,8 @@
         </translation>
     </message>
     <message>
-        <location line="-88"/>
-        <location line="+151"/>
+        <location line="-96"/>
+        <location line="+159"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -1223,7 +1228,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+124"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -2702,7 +2707,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n file was left as it was:</numerusform>

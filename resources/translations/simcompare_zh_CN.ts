@@ -4,7 +4,7 @@
 <context>
     <name>ActionRunner</name>
     <message>
-        <location filename="../../simcompare/gui/folder/acting.py" line="+179"/>
+        <location filename="../../simcompare/gui/folder/acting.py" line="+55"/>
         <location line="+16"/>
         <source>{0}: {1} of {2} files</source>
         <translation>{0}：{2} 个文件中已完成 {1} 个</translation>
@@ -624,7 +624,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+100"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -686,7 +686,12 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+7"/>
+        <source>{0}; it was kept as {1}, beside the file that took its name</source>
+        <translation>{0}；它的名字已被另一个文件占用，它以 {1} 为名保留在旁边</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>its path does not lead into the scanned folder</source>
         <translation>其路径不在扫描的文件夹内</translation>
     </message>
@@ -771,8 +776,8 @@
         </translation>
     </message>
     <message>
-        <location line="-88"/>
-        <location line="+151"/>
+        <location line="-96"/>
+        <location line="+159"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -1208,7 +1213,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+124"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -2669,7 +2674,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+4"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n 个文件保持原样：</numerusform>

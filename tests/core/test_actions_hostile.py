@@ -447,3 +447,141 @@ def test_a_trash_that_fills_the_disk_half_way_through_a_copy_leaves_nothing_behi
     assert (root / "a.txt").read_bytes() == SCANNED and [p.name for p in root.iterdir()] == ["a.txt"]
     assert [p.name for p in (home_trash / "files").iterdir()] == ["old.txt"]
     assert [p.name for p in (home_trash / "info").iterdir()] == ["old.txt.trashinfo"]
+
+
+# A file taken off its name and then put back after the action failed gets a free name beside the file that took
+# its own meanwhile ("name (2).txt"): the report says so, by that name, and never that it stayed where it was.
+
+KEPT_AS = "name (2).txt"
+
+
+def _racing_folder(tmp_path: Path) -> tuple[Path, Expected, Callable[[], None]]:
+    """A scanned ``name.txt`` and what puts another file under its name (a program saving while it acts)."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "name.txt").write_bytes(SCANNED)
+    return root, _expected(root, "name.txt"), lambda: (root / "name.txt").write_bytes(SAVED)
+
+
+def _kept_beside(root: Path, outcome: actions.Outcome, log: Path | None = None) -> None:
+    assert not outcome.ok and outcome.kept_as == KEPT_AS, outcome
+    assert KEPT_AS in outcome.error and "left where it was" not in outcome.error, outcome.error
+    assert sorted(p.name for p in root.iterdir()) == sorted(["name.txt", KEPT_AS])  # no private name left
+    assert (root / KEPT_AS).read_bytes() == SCANNED and (root / "name.txt").read_bytes() == SAVED
+    if log is not None:
+        (line,) = log.read_text(encoding="utf-8").splitlines()
+        assert line.split("\t")[2] == "failed" and KEPT_AS in line.split("\t")[4], line
+
+
+def test_a_trash_that_fails_after_another_file_took_the_name_says_the_file_s_new_name(
+    tmp_path: Path, home_trash: Path
+) -> None:
+    root, expected, take_name = _racing_folder(tmp_path)
+
+    def failing(path: str) -> None:
+        take_name()
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+
+    log = actions.ActionLog(tmp_path / "actions.log")
+    report = trash_scanned(str(root), [expected], failing, log=log)
+    _kept_beside(root, report.outcomes[0], log.path)
+    assert report.outcomes[0].errno == errno.EACCES
+
+
+def test_a_trash_that_says_yes_but_leaves_the_file_after_another_took_the_name_says_the_new_name(
+    tmp_path: Path, home_trash: Path
+) -> None:
+    root, expected, take_name = _racing_folder(tmp_path)
+    report = trash_scanned(str(root), [expected], lambda _path: take_name())
+    _kept_beside(root, report.outcomes[0])
+
+
+def test_a_file_put_back_on_its_taken_name_where_the_trash_keeps_records_says_the_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(actions, "_TRASH_KEEPS_RECORDS", False)
+    root, expected, take_name = _racing_folder(tmp_path)
+    original = actions._detach
+
+    def detached_then_taken(found: actions.Located, doing: str) -> str:
+        private = original(found, doing)
+        take_name()
+        return private
+
+    monkeypatch.setattr(actions, "_detach", detached_then_taken)
+    trash = Trash(tmp_path / "trash")
+    report = trash_scanned(str(root), [expected], trash)
+    assert not trash.calls
+    _kept_beside(root, report.outcomes[0])
+    assert report.outcomes[0].skipped is SkipReason.CHANGED
+
+
+def _unlink_fails_after_the_name_is_taken(take_name: Callable[[], None], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The private name cannot be removed (a folder made read-only in that moment); meanwhile a program saves a
+    file under the scanned file's name. Only that one call is made to fail: every other unlink is the real one."""
+    real_unlink = os.unlink
+
+    def unlink(path: object, *args: object, **kwargs: object) -> None:
+        if os.path.basename(os.fsdecode(path)).startswith(".simcompare-"):  # type: ignore[arg-type]
+            take_name()
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+        real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "unlink", unlink)
+
+
+def test_a_delete_that_fails_after_another_file_took_the_name_says_the_file_s_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simcompare.core.folder.replace import delete_scanned
+
+    root, expected, take_name = _racing_folder(tmp_path)
+    _unlink_fails_after_the_name_is_taken(take_name, monkeypatch)
+    log = actions.ActionLog(tmp_path / "actions.log")
+    report = delete_scanned(str(root), [expected], log=log)
+    monkeypatch.undo()
+    _kept_beside(root, report.outcomes[0], log.path)
+    assert report.outcomes[0].errno == errno.EACCES
+
+
+def test_a_move_to_another_disk_whose_source_cannot_be_removed_says_the_file_s_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root, expected, take_name = _racing_folder(tmp_path)
+    destination = _other_disk(tmp_path) / "moved"
+    try:
+        _unlink_fails_after_the_name_is_taken(take_name, monkeypatch)
+        report = move_scanned(str(root), [expected], str(destination))
+        monkeypatch.undo()
+        _kept_beside(root, report.outcomes[0])
+        assert not list(destination.iterdir())  # the copy made there is removed again
+    finally:
+        import shutil
+
+        shutil.rmtree(destination.parent, ignore_errors=True)
+
+
+def test_a_move_across_a_bind_mount_after_another_file_took_the_name_says_the_file_s_new_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # one disk reached twice: the rename says EXDEV and the file is copied instead; it is first put back, and
+    # another file took its name in that moment
+    from helpers.mounts import bind_mount
+
+    root, expected, take_name = _racing_folder(tmp_path)
+    (tmp_path / "shelf").mkdir()
+    (tmp_path / "mounted").mkdir()
+    real = actions._rename_noreplace
+
+    def rename(src: str, src_fd: int | None, dst: str, dst_fd: int | None) -> None:
+        if os.path.basename(dst) == "name.txt" and not (root / "name.txt").exists():  # the move, not the put back
+            take_name()
+        real(src, src_fd, dst, dst_fd)
+
+    with bind_mount(tmp_path / "shelf", tmp_path / "mounted"):
+        monkeypatch.setattr(actions, "_rename_noreplace", rename)
+        report = move_scanned(str(root), [expected], str(tmp_path / "mounted"))
+        monkeypatch.undo()
+        assert report.outcomes[0].errno == errno.EXDEV, report.outcomes[0]
+        _kept_beside(root, report.outcomes[0])
+        assert not list((tmp_path / "mounted").iterdir())

@@ -155,6 +155,7 @@ def test_a_name_taken_between_taking_the_copy_and_linking_keeps_both(
     monkeypatch.setattr(replace, "_detach", detach_then_taken)
     report = link_scanned(str(tmp_path), [pair], "hard")
     assert not report.outcomes[0].ok and "it was kept as copy (2).txt" in report.outcomes[0].error
+    assert report.outcomes[0].kept_as == "copy (2).txt"  # for the window, which says it in its language
     assert (tmp_path / "copy.txt").read_bytes() == b"a newcomer\n"
     assert (tmp_path / "copy (2).txt").read_bytes() == b"words\n"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "copy (2).txt", "copy.txt"]

@@ -200,3 +200,10 @@ with cleaning_lock([sys.argv[1]]):
 def test_a_trash_that_cannot_be_used_is_named_in_the_window(cleaner: FolderPage) -> None:
     failed = Outcome("/docs/a.txt", "", "Operation not permitted", errno.EPERM, path="a.txt", concerns="/home/me/Trash")
     assert cleaner.file_commands.reason(failed) == "operation not permitted (the trash folder: /home/me/Trash)"
+
+
+def test_a_file_kept_under_another_name_is_named_in_the_window(cleaner: FolderPage) -> None:
+    # another file took its name while the trash failed: it is "name (2).txt" now, never "left where it was"
+    failed = Outcome("/docs/name.txt", "", "Permission denied", errno.EACCES, path="name.txt", kept_as="name (2).txt")
+    said = cleaner.file_commands.with_kept_name(failed, cleaner.file_commands.reason(failed))
+    assert said == "permission denied; it was kept as name (2).txt, beside the file that took its name"

@@ -99,6 +99,9 @@ class Outcome:
     path: str = ""
     concerns: str = ""
     """Where the failure was, when not at the file itself (the trash folder that could not be used)."""
+    kept_as: str = ""
+    """The name the file was kept under beside ``source`` (``name (2).txt``), when it had been taken off its name
+    for the action, the action failed, and another file had taken its name meanwhile ('' when it has its own)."""
 
     @property
     def ok(self) -> bool:
@@ -189,13 +192,15 @@ _Act = Callable[[Located, str], str]  # (the file, its relative path) → where 
 
 class Refused(Exception):
     """Raised by an action on one file to leave it alone for a reason (a :class:`SkipReason`), before anything
-    was changed on disk."""
+    was changed on disk; or, with ``kept_as``, after the file, taken off its name for the action, was put back
+    under another name (another file took its own meanwhile: see :attr:`Outcome.kept_as`)."""
 
-    def __init__(self, reason: SkipReason, detail: str, number: int | None = None) -> None:
+    def __init__(self, reason: SkipReason, detail: str, number: int | None = None, kept_as: str = "") -> None:
         super().__init__(detail)
         self.reason = reason
         self.detail = detail
         self.errno = number
+        self.kept_as = kept_as
 
 
 def kept_references(
@@ -284,10 +289,12 @@ def _run(
                 done[key] = rel
                 outcomes.append(Outcome(found.path, target, path=rel))
         except Refused as refused:
-            outcomes.append(Outcome(source, "", refused.detail, refused.errno, refused.reason, rel))
+            kept_as = refused.kept_as
+            outcomes.append(Outcome(source, "", refused.detail, refused.errno, refused.reason, rel, kept_as=kept_as))
         except OSError as error:
-            concerns = error.concerns if isinstance(error, _TrashFailed) else ""
-            outcomes.append(Outcome(source, "", _reason(error), error.errno, path=rel, concerns=concerns))
+            concerns, kept_as = (error.concerns, error.kept_as) if isinstance(error, _Failed) else ("", "")
+            outcome = Outcome(source, "", _reason(error), error.errno, path=rel, concerns=concerns, kept_as=kept_as)
+            outcomes.append(outcome)
         except Exception as error:  # never half an action: the next files are still tried and all reported
             outcomes.append(Outcome(source, "", f"{type(error).__name__}: {error}", path=rel))
     with contextlib.suppress(Cancelled):
@@ -334,10 +341,9 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
         detached = _detach(found, "sent to the trash")
         fd = found.folder_fd
         if not _TRASH_KEEPS_RECORDS:  # a trash whose record cannot be mended: checked, then sent by its own name
-            kept_as = _put_back(found, detached)
-            if kept_as != os.path.basename(found.name):
-                detail = f"another file took its name while it was being sent to the trash; it was kept as {kept_as}"
-                raise Refused(SkipReason.CHANGED, detail)
+            if kept_as := _kept_as(found, detached):
+                taken = Refused(SkipReason.CHANGED, "another file took its name while it was being sent to the trash")
+                raise _telling(taken, kept_as)
             now = os.lstat(found.path)
             if not _same(found, now) or not stat.S_ISREG(now.st_mode):
                 raise OSError(errno.ESTALE, "the path no longer reaches the scanned file (a folder on it was swapped)")
@@ -349,20 +355,20 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
         except BaseException as error:
             if not _taken(detached, fd):  # the trash took it, or part of it, and then failed: its own words
                 raise
-            _put_back(found, detached)  # the trash did not take it: it goes back to its name
+            kept_as = _kept_as(found, detached)  # the trash did not take it: it goes back to its name
             _clear_in_trash(path)
             if isinstance(error, FileNotFoundError):
-                raise OSError(
-                    errno.ESTALE,
-                    "a folder on its path was swapped while it was sent to the trash; it was left where it was",
-                ) from None
+                swapped = "a folder on its path was swapped while it was sent to the trash"
+                raise _failed(errno.ESTALE, f"{swapped}; {_left(kept_as)}", kept_as) from None
             if isinstance(error, OSError):
-                raise _trash_error(error, path) from None
+                raise _trash_error(error, path, kept_as) from None
+            if kept_as and isinstance(error, Exception):
+                raise _telling(error, kept_as) from error
             raise
         if _taken(detached, fd):  # the trash said yes but the file is still here: say it stayed
-            _put_back(found, detached)
+            kept_as = _kept_as(found, detached)
             _clear_in_trash(path)
-            raise OSError(errno.EIO, "the trash did not take it; it was left where it was")
+            raise _failed(errno.EIO, f"the trash did not take it; {_left(kept_as)}", kept_as)
         with contextlib.suppress(Exception):  # the file is in the trash: mending its name there is a nicety
             _named_in_trash(path, found.path)
         return ""
@@ -385,27 +391,20 @@ def _home_trash() -> str:
     return os.path.join(data, "Trash")
 
 
-class _TrashFailed(OSError):
-    """The trash refused a file; ``concerns`` is the trash folder it was going to."""
-
-    concerns: str = ""
-
-
-def _trash_error(error: OSError, path: str) -> _TrashFailed:
+def _trash_error(error: OSError, path: str, kept_as: str) -> _Failed:
     """The trash's failure, naming the trash folder it concerns (a bare "Operation not permitted" says nothing of
-    where): the folder the system named, and the trash folder it was on the way to."""
+    where): the folder the system named, and the trash folder it was on the way to. ``kept_as``: as
+    :func:`_kept_as` said of the file put back."""
     reason = _reason(error)
     concerned = os.fsdecode(error.filename) if error.filename is not None else ""
     folders = _trash_folders(path)
     trash = next((f for f in folders if concerned and (f.startswith(concerned) or concerned.startswith(f))), "")
     if concerned and concerned != path:
         where = f"the trash folder {trash}" if trash else f"the trash folder ({folders[0]} or the .Trash of its disk)"
-        message = f"{reason}: {concerned} ({where}); it was left where it was"
+        message = f"{reason}: {concerned} ({where}); {_left(kept_as)}"
     else:
-        message = f"{reason} (the trash folder: {folders[0]}, or the .Trash of its disk); it was left where it was"
-    failed = _TrashFailed(error.errno, message)
-    failed.concerns = trash or folders[0]
-    return failed
+        message = f"{reason} (the trash folder: {folders[0]}, or the .Trash of its disk); {_left(kept_as)}"
+    return _failed(error.errno, message, kept_as, trash or folders[0])
 
 
 def _trash_folders(path: str) -> list[str]:
@@ -793,11 +792,8 @@ def _detach(found: Located, doing: str) -> str:
     fd = found.folder_fd
     detached = _in_folder(found)(_temporary())
     os.rename(found.name, detached, src_dir_fd=fd, dst_dir_fd=fd)
-    try:
+    with _putting_back(found, detached):
         same = _same(found, os.lstat(detached, dir_fd=fd))
-    except BaseException:
-        _put_back(found, detached)
-        raise
     if not same:
         where = _put_back(found, detached)
         kept = "" if where == os.path.basename(found.name) else f" (the other file is now named {where})"
@@ -821,15 +817,64 @@ def _put_back(found: Located, temporary: str) -> str:
         return name
 
 
+def _kept_as(found: Located, temporary: str) -> str:
+    """Put the found file back from ``temporary`` after its action failed (:func:`_put_back`); returns the free
+    name it was kept under when another file took its own name meanwhile, '' when it has its own name again."""
+    name = _put_back(found, temporary)
+    return "" if name == os.path.basename(found.name) else name
+
+
+def _left(kept_as: str) -> str:
+    """Where a file whose action failed is now, in the words of the reports: ``kept_as`` as :func:`_kept_as`
+    returns it."""
+    return f"it was kept as {kept_as}, beside the file that took its name" if kept_as else "it was left where it was"
+
+
+class _Failed(OSError):
+    """An action's failure on one file, with what a plain OSError cannot carry to its outcome: ``concerns`` (the
+    trash folder it was going to) and ``kept_as`` (see :attr:`Outcome.kept_as`)."""
+
+    concerns: str = ""
+    kept_as: str = ""
+
+
+def _failed(number: int | None, words: str, kept_as: str = "", concerns: str = "") -> _Failed:
+    failed = _Failed(number, words)
+    failed.kept_as, failed.concerns = kept_as, concerns
+    return failed
+
+
+def _telling(error: Exception, kept_as: str) -> Exception:
+    """The failure ``error`` of a file kept under another name (``kept_as``, from :func:`_kept_as`): the same
+    failure (its reason, its number) saying that name, and carrying it to the outcome."""
+    if isinstance(error, Refused):
+        return Refused(error.reason, f"{error.detail}; {_left(kept_as)}", error.errno, kept_as)
+    if isinstance(error, OSError):
+        concerns = error.concerns if isinstance(error, _Failed) else ""
+        return _failed(error.errno, f"{_reason(error)}; {_left(kept_as)}", kept_as, concerns)
+    return _failed(None, f"{type(error).__name__}: {error}; {_left(kept_as)}", kept_as)
+
+
+@contextlib.contextmanager
+def _putting_back(found: Located, temporary: str) -> Iterator[None]:
+    """When the block fails, the found file is put back from ``temporary`` (:func:`_kept_as`) and the failure
+    raised again, saying the name the file was kept under when another file took its own meanwhile. An interrupt
+    (not an Exception) is raised as it is: it ends the whole action, with no outcome to say anything."""
+    try:
+        yield
+    except BaseException as error:
+        kept_as = _kept_as(found, temporary)
+        if kept_as and isinstance(error, Exception):
+            raise _telling(error, kept_as) from error
+        raise
+
+
 def _take_away(found: Located, doing: str) -> None:
     """Remove the found file's name, and only while it is the file found: the name is first taken from it
     (:func:`_detach`), so a file that took the name since the last check is never the one removed."""
     detached = _detach(found, doing)
-    try:
+    with _putting_back(found, detached):  # never a file left under a name nobody knows
         os.unlink(detached, dir_fd=found.folder_fd)
-    except BaseException:  # never a file left under a name nobody knows
-        _put_back(found, detached)
-        raise
 
 
 def _remove_ours(name: str, fd: int | None, ours: tuple[int, int]) -> None:
@@ -862,14 +907,13 @@ def _move_into(found: Located, fd: int | None, folder: str, name: str) -> str:
         return _copy_into(found, fd, where, name)
     detached = _detach(found, "moved")
     try:
-        return _place(lambda n: _rename_noreplace(detached, found.folder_fd, where(n), fd), name, fd, where)
+        with _putting_back(found, detached):
+            return _place(lambda n: _rename_noreplace(detached, found.folder_fd, where(n), fd), name, fd, where)
     except OSError as error:
-        _put_back(found, detached)
-        if error.errno != errno.EXDEV:  # one disk reached twice (a bind mount): a copy, as across disks
+        # one disk reached twice (a bind mount): a copy, as across disks, of the file back under its own name;
+        # never of a file kept under another name (a _Failed saying it), nor by the name another file took
+        if error.errno != errno.EXDEV or (isinstance(error, _Failed) and error.kept_as):
             raise
-    except BaseException:
-        _put_back(found, detached)
-        raise
     return _copy_into(found, fd, where, name)
 
 

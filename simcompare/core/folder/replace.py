@@ -40,7 +40,7 @@ from simcompare.core.folder.actions import (
     _copy_into,
     _detach,
     _in_folder,
-    _put_back,
+    _putting_back,
     _report,
     _run,
     _same,
@@ -135,14 +135,8 @@ def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str],
         if not _same(found, found.lstat()):
             raise Refused(SkipReason.CHANGED, "it changed while it was being replaced; it was left as it was")
         detached = _detach(found, "replaced")
-        try:
+        with _putting_back(found, detached):  # the name taken meanwhile: the copy stays, beside the newcomer
             _give_name(temporary, found.name, fd)
-        except Refused as refused:  # the name was taken meanwhile: the copy stays, beside the newcomer
-            kept_as = _put_back(found, detached)
-            raise Refused(refused.reason, f"{refused.detail}; it was kept as {kept_as}") from None
-        except BaseException:
-            _put_back(found, detached)
-            raise
         with contextlib.suppress(OSError):
             os.unlink(detached, dir_fd=fd)
     finally:

@@ -162,7 +162,7 @@ class FileCommands(QObject):
         if report.removed_folders:
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:
-            lines = "\n".join(f"{display_name(o.source)}: {self.reason(o)}" for o in stayed)
+            lines = "\n".join(f"{display_name(o.source)}: {self.with_kept_name(o, self.reason(o))}" for o in stayed)
             left = self.tr("%n file(s) were left where they were:", "", len(stayed))
             page.warn(title, f"{done}. {left}\n{lines}")
         if report.log_error:
@@ -180,6 +180,14 @@ class FileCommands(QObject):
         """What Cancel left: ", n file(s) not reached (cancelled)", or ""."""
         cancelled = not_reached(report)[0]
         return ", " + self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
+
+    def with_kept_name(self, outcome: Outcome, reason: str) -> str:
+        """``reason``, and, when another file took the file's name while the action failed, the name the file was
+        kept under beside it (``Outcome.kept_as``): never "left where it was" of a file that has another name."""
+        if not outcome.kept_as:
+            return reason
+        kept = self.tr("{0}; it was kept as {1}, beside the file that took its name")
+        return kept.format(reason, display_name(outcome.kept_as))
 
     def reason(self, outcome: Outcome) -> str:
         """Why a file stayed, in the interface language (the core's English words only as a last resort)."""

@@ -213,7 +213,8 @@ class ReplaceCommands(QObject):
         if report.removed_folders:
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:
-            lines = "\n".join(f"{display_name(o.source)}: {self.reason(o)}" for o in stayed)
+            kept = page.file_commands.with_kept_name
+            lines = "\n".join(f"{display_name(o.source)}: {kept(o, self.reason(o))}" for o in stayed)
             left = self.tr("%n file(s) were left as they were:", "", len(stayed))
             page.warn(title, f"{done}. {left}\n{lines}")
         if report.log_error:
