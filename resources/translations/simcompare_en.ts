@@ -1228,7 +1228,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location line="+125"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1587,6 +1587,11 @@
             <numerusform>%n pair of files within k</numerusform>
             <numerusform>%n pairs of files within k</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the groups as saved, each member checked again (a change of k searches anew)</source>
+        <translation>the groups as saved, each member checked again (a change of k searches anew)</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -3121,7 +3126,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-133"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-136"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

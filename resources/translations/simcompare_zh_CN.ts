@@ -1213,7 +1213,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+124"/>
+        <location line="+125"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1564,6 +1564,11 @@
         <translation>
             <numerusform>%n 对文件在 k 以内</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>the groups as saved, each member checked again (a change of k searches anew)</source>
+        <translation>按保存时的分组显示，每个成员已重新核对（改变 k 时重新搜索）</translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
@@ -3080,7 +3085,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-133"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-136"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
