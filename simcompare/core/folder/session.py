@@ -63,6 +63,7 @@ from simcompare.core.search.verify import (
     Decision,
     Sketch,
     is_sketch,
+    not_as_written,
     quick_resemblance,
     quick_table,
     resemblance,
@@ -335,7 +336,7 @@ class FolderSession:
         unchecked = np.flatnonzero(~self._sketch_checked)
         if len(unchecked):
             blobs = [files[i].sketch for i in unchecked.tolist()]
-            for position in _not_as_written(blobs).tolist():
+            for position in not_as_written(blobs).tolist():
                 self._sketch_fixed[int(unchecked[position])] = sketch_from_bytes(blobs[position])
             self._sketch_checked[unchecked] = True
         views = self._views
@@ -880,24 +881,6 @@ class FolderSession:
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
-
-
-def _not_as_written(blobs: Sequence[bytes]) -> npt.NDArray[np.intp]:
-    """The positions of the stored sketches that are not as ``verify.sketch_to_bytes`` writes them (whole words,
-    at most ``SKETCH``, sorted, distinct, below the pads): ``verify.is_sketch`` for many at once."""
-    sizes = np.fromiter((len(blob) for blob in blobs), dtype=np.intp, count=len(blobs))
-    bad = (sizes % 4 != 0) | (sizes > SKETCH * 4)
-    good = np.flatnonzero(~bad)
-    if len(good):
-        words = np.frombuffer(b"".join(blobs[i] for i in good.tolist()), dtype=SKETCH_WORDS)
-        lengths = sizes[good] // 4
-        owner = np.repeat(np.arange(len(good)), lengths)
-        unsorted = (words[1:] <= words[:-1]) & (owner[1:] == owner[:-1])
-        wrong = np.zeros(len(good), dtype=bool)
-        wrong[owner[1:][unsorted]] = True
-        wrong[owner[words > HASH_MAX]] = True
-        bad[good[wrong]] = True
-    return np.flatnonzero(bad)
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:

@@ -39,7 +39,7 @@ import math
 import os
 import stat
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
 from simcompare.core.defaults import default_k
@@ -54,7 +54,7 @@ from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
-from simcompare.core.search.verify import SKETCH, is_sketch, sketch_from_bytes, sketch_to_bytes
+from simcompare.core.search.verify import SKETCH, not_as_written, sketch_from_bytes, sketch_to_bytes
 
 __all__ = [
     "LoadedResults",
@@ -467,9 +467,16 @@ def _sketch(record: dict[str, object], where: str) -> bytes:
         raise ValueError(f"{where}: '{name}' is not base64") from None
     if len(data) % width:
         raise ValueError(f"{where}: '{name}' must be a whole number of {width}-byte values")
-    if not legacy and len(data) <= SKETCH * 4 and is_sketch(data):
-        return data
+    if not legacy and len(data) <= SKETCH * 4:
+        return data  # whole words: checked with every record's at once (_as_written)
     return sketch_to_bytes(sketch_from_bytes(data, legacy=legacy))
+
+
+def _as_written(files: list[FileRecord]) -> None:
+    """Each record's sketch as ``verify.sketch_to_bytes`` writes it (sorted, distinct, below the pads, at most
+    ``SKETCH``): checked all at once, and the few that are not made into the sketch the same hashes give."""
+    for at in not_as_written([f.sketch for f in files]).tolist():
+        files[at] = replace(files[at], sketch=sketch_to_bytes(sketch_from_bytes(files[at].sketch)))
 
 
 def _problem(entry: object, number: int) -> Problem:
@@ -641,6 +648,7 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
         if consume:
             records[number] = None
     del seen
+    _as_written(files)
     if "files" in data:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):

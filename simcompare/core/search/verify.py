@@ -55,6 +55,7 @@ __all__ = [
     "Decision",
     "Sketch",
     "is_sketch",
+    "not_as_written",
     "quick_resemblance",
     "quick_table",
     "resemblance",
@@ -244,6 +245,24 @@ def is_sketch(data: bytes) -> bool:
     if len(data) % 4 or len(data) > SKETCH * 4:
         return False
     return _sorted_below_pads(np.frombuffer(data, dtype="<u4"))
+
+
+def not_as_written(blobs: Sequence[bytes]) -> npt.NDArray[np.intp]:
+    """The positions of the stored sketches that are not as ``verify.sketch_to_bytes`` writes them (whole words,
+    at most ``SKETCH``, sorted, distinct, below the pads): ``verify.is_sketch`` for many at once."""
+    sizes = np.fromiter((len(blob) for blob in blobs), dtype=np.intp, count=len(blobs))
+    bad = (sizes % 4 != 0) | (sizes > SKETCH * 4)
+    good = np.flatnonzero(~bad)
+    if len(good):
+        words = np.frombuffer(b"".join(blobs[i] for i in good.tolist()), dtype=SKETCH_WORDS)
+        lengths = sizes[good] // 4
+        owner = np.repeat(np.arange(len(good)), lengths)
+        unsorted = (words[1:] <= words[:-1]) & (owner[1:] == owner[:-1])
+        wrong = np.zeros(len(good), dtype=bool)
+        wrong[owner[1:][unsorted]] = True
+        wrong[owner[words > HASH_MAX]] = True
+        bad[good[wrong]] = True
+    return np.flatnonzero(bad)
 
 
 SIMHASH = "simhash"
