@@ -5,6 +5,7 @@
     python benchmarks/bench_folder_gui.py --cancel-after 2    # zh_docs + en_copyright from ../shared/corpora
     python benchmarks/bench_folder_gui.py --folder DIR --cancel-after 2
     python benchmarks/bench_folder_gui.py --regroup 100000   # threshold changes on a synthetic result
+    python benchmarks/bench_folder_gui.py --results R.json    # the window's steps on saved results
 
 A timer asks the event loop for a tick every 10 ms during the scan; the longest gap between ticks is how
 long the window could not answer. One scan runs to the end; another is cancelled after --cancel-after
@@ -269,11 +270,59 @@ def made_up_groups(session: object, n: int) -> None:
     session.pairs = lambda k, **_: ()  # type: ignore[attr-defined]
 
 
-def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings, made_up: bool = False) -> None:
-    import subprocess
-
+def window_steps(page: FolderPage, rows: Rows) -> None:
+    """Keys in the filter box, marks by rule, invert, undo, a re-prioritising and two changes of k, each a row."""
     from PySide6.QtCore import Qt  # noqa: TID251 - measures the window
     from PySide6.QtTest import QTest  # noqa: TID251
+
+    keys = "f01"
+    for i, key in enumerate(keys):
+        pause, _ = measured(lambda key=key: QTest.keyClick(page.filter_edit, key))
+        rows.append((f"key {i + 1} in the filter box ('{keys[: i + 1]}')", "", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+    worst, cpu = 0, 0.0
+    for _ in keys:
+        pause, _ = measured(lambda: QTest.keyClick(page.filter_edit, Qt.Key.Key_Backspace))
+        worst, cpu = max(worst, pause), max(cpu, CPU[-1])
+    rows.append((f"{len(keys)} backspaces, the filter emptied (worst)", "", f"{worst} ms", f"{cpu:.0f} ms"))
+
+    rule = _reprioritise_rule()
+    for label, act, until in (
+        ("mark by rule (all but the reference)", lambda: page.marking.mark_by_rule("all-but-reference"), None),
+        ("invert the marks", page.marking.invert_marks, None),
+        ("invert again", page.marking.invert_marks, None),
+        ("undo", page.marking.undo_marking, None),
+        (  # chosen in the worker: done when the answer is on screen
+            "re-prioritise every group (shortest path, then oldest)",
+            lambda: page.reprioritising.apply(rule),  # type: ignore[arg-type]
+            lambda: not page.jobs.editing,
+        ),
+    ):
+        pause, seconds = measured(act, until or (lambda: True))
+        rows.append(
+            (f"{label}: {len(page.cleaner.marks):,} marked", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms")
+        )
+
+    for k in (6, 12):
+        pause, seconds = measured(lambda k=k: page.k_slider.setValue(k), lambda: not page.regrouping)
+        rows.append((f"k → {k} ({len(page.groups):,} groups)", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+
+
+def results_run(page: FolderPage, saved: Path) -> None:
+    """Open saved results (e.g. ``bench_million.py --keep-results``) as a user would, then the window's steps."""
+    print(f"The Folder window opening {saved} ({saved.stat().st_size / 2**20:,.0f} MB)\n")
+    print("| step | done after | the window's longest pause | the window thread's processor time |")
+    print("|---|---|---|---|", flush=True)
+    rows = Rows()
+    pause, seconds = measured(lambda: page.open_results(saved), lambda: page.shown is not None and not page.scanning)
+    groups = f"{len(page.groups):,} groups of {len(page.session.files) if page.session else 0:,} files"
+    rows.append((f"open the saved results ({groups})", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+    now, peak = rss_mb()
+    print(f"memory: the window after opening them {now:.0f} MB (peak {peak:.0f} MB)", flush=True)
+    window_steps(page, rows)
+
+
+def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings, made_up: bool = False) -> None:
+    import subprocess
 
     from simcompare.core.folder.session import FolderSession, NotDuplicates
     from simcompare.gui.folder.jobs import ScanOutcome
@@ -314,36 +363,7 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings,
     window_now, window_peak = rss_mb()
     print(f"memory: the window after the first groups {window_now:.0f} MB (peak {window_peak:.0f} MB)", flush=True)
 
-    keys = "f01"
-    for i, key in enumerate(keys):
-        pause, _ = measured(lambda key=key: QTest.keyClick(page.filter_edit, key))
-        rows.append((f"key {i + 1} in the filter box ('{keys[: i + 1]}')", "", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
-    worst, cpu = 0, 0.0
-    for _ in keys:
-        pause, _ = measured(lambda: QTest.keyClick(page.filter_edit, Qt.Key.Key_Backspace))
-        worst, cpu = max(worst, pause), max(cpu, CPU[-1])
-    rows.append((f"{len(keys)} backspaces, the filter emptied (worst)", "", f"{worst} ms", f"{cpu:.0f} ms"))
-
-    rule = _reprioritise_rule()
-    for label, act, until in (
-        ("mark by rule (all but the reference)", lambda: page.marking.mark_by_rule("all-but-reference"), None),
-        ("invert the marks", page.marking.invert_marks, None),
-        ("invert again", page.marking.invert_marks, None),
-        ("undo", page.marking.undo_marking, None),
-        (  # chosen in the worker: done when the answer is on screen
-            "re-prioritise every group (shortest path, then oldest)",
-            lambda: page.reprioritising.apply(rule),  # type: ignore[arg-type]
-            lambda: not page.jobs.editing,
-        ),
-    ):
-        pause, seconds = measured(act, until or (lambda: True))
-        rows.append(
-            (f"{label}: {len(page.cleaner.marks):,} marked", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms")
-        )
-
-    for k in (6, 12):
-        pause, seconds = measured(lambda k=k: page.k_slider.setValue(k), lambda: not page.regrouping)
-        rows.append((f"k → {k} ({len(page.groups):,} groups)", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+    window_steps(page, rows)
 
     if made_up:
         return
@@ -373,10 +393,25 @@ def main() -> int:
     parser.add_argument(
         "--made-up-groups", action="store_true", help="with --files: groups of three made up, without the index"
     )
+    parser.add_argument("--results", type=Path, help="open these saved results instead of a synthetic result")
     parser.add_argument("--command-line-memory", type=int, metavar="N", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.command_line_memory:
         return command_line_memory(args.command_line_memory)
+    if args.results is not None:
+        from simcompare.gui.common.workers import GuiThreadCollector
+
+        app = create_application("en")
+        collector = GuiThreadCollector(app)
+        with tempfile.TemporaryDirectory() as scratch:
+            settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
+            page = FolderPage(settings=settings, cache_path=None)
+            page.resize(1400, 900)
+            page.show()
+            results_run(page, args.results)
+            page.shutdown()
+        collector.stop()
+        return 0
     if args.folder is None and "--cancel-after" not in sys.argv:
         from simcompare.gui.common.workers import GuiThreadCollector
 
