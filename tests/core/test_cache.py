@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import json
 import os
 import random
 import sqlite3
@@ -13,9 +12,10 @@ import warnings
 from pathlib import Path
 
 import pytest
+from helpers.cache_rows import STAMP, as_json, store_features
 
 from simcompare.core.fingerprint.simhash import Config, fingerprint
-from simcompare.core.folder.cache import Cache, CacheWarning, NotACacheError
+from simcompare.core.folder.cache import Cache, CachedFeatures, CacheWarning, NotACacheError
 from simcompare.core.folder.scan import ScanOptions, scan
 
 TEXTS = {
@@ -342,10 +342,63 @@ def test_rows_keep_the_names_they_were_written_with(folder: Path, cache_path: Pa
     with Cache(cache_path) as cache:
         first = scan(folder, options=OPTIONS, cache=cache)
     with contextlib.closing(sqlite3.connect(cache_path)) as db:
-        stored = [json.loads(payload) for (payload,) in db.execute("SELECT payload FROM features")]
-    assert len(stored) == len(TEXTS) and all("sketch32" in row and "sketch" not in row for row in stored)
+        stored = [payload for (payload,) in db.execute("SELECT payload FROM features")]
+    assert len(stored) == len(TEXTS) and all(b'"sketch32"' in row and b'"sketch"' not in row for row in stored)
     with Cache(cache_path) as cache:
         again = scan(folder, Config(bits=32), options=OPTIONS, cache=cache)  # new fingerprints from stored features
     assert again.stats.segmented == 0 and again.stats.features_from_cache == len(TEXTS)
     assert [f.sketch for f in again.files] == [f.sketch for f in first.files]
     assert sum(1 for f in first.files if f.sketch) == len(TEXTS) - 1  # every file but the empty one has one
+
+
+def _payload_kinds(cache_path: Path) -> set[str]:
+    with contextlib.closing(sqlite3.connect(cache_path)) as db:
+        return {kind for (kind,) in db.execute("SELECT typeof(payload) FROM features")}
+
+
+def test_rows_of_the_older_json_kind_are_read_and_rewritten_packed(folder: Path, cache_path: Path) -> None:
+    with Cache(cache_path) as cache:
+        first = scan(folder, options=OPTIONS, cache=cache)
+    assert _payload_kinds(cache_path) == {"blob"}
+    with contextlib.closing(sqlite3.connect(cache_path)) as db:  # the cache as an older simcompare left it
+        for path, key, payload in db.execute("SELECT path, key, payload FROM features").fetchall():
+            db.execute("UPDATE features SET payload = ? WHERE path = ? AND key = ?", (as_json(payload), path, key))
+        db.commit()
+    assert _payload_kinds(cache_path) == {"text"}
+    with Cache(cache_path) as cache:
+        second = scan(folder, options=OPTIONS, cache=cache)
+    assert second.stats.segmented == 0 and second.stats.fingerprints_from_cache == len(TEXTS)
+    assert second.files == first.files
+    assert _payload_kinds(cache_path) == {"blob"}  # rewritten packed by the rescan that read them
+    wider = Config(bits=128)
+    with Cache(cache_path) as cache:
+        third = scan(folder, options=OPTIONS, cache=cache)
+        changed = scan(folder, wider, OPTIONS, cache=cache)  # fingerprints made from the packed counts
+    assert third.stats.segmented == 0 and third.files == first.files
+    assert changed.stats.segmented == 0 and changed.stats.features_from_cache == len(TEXTS)
+    assert changed.files == scan(folder, wider, OPTIONS).files
+
+
+FEATURES = {
+    "tokens": CachedFeatures({"春天": 2, "花园": 1, "fox": 7}, None, "utf-8", "d", bytes(8), "r"),
+    "a sequence": CachedFeatures({"春天": 2, "花园": 1}, ("春天", "花园", "春天"), "gb18030", "d", b"", "r"),
+    "no tokens": CachedFeatures({}, None, "utf-8", "d", b"", "r"),
+    "no tokens, an empty sequence": CachedFeatures({}, (), "utf-8", "d", b"", "r"),
+    "the empty token": CachedFeatures({"": 3}, ("",) * 3, "utf-8", "d", b"", "r"),
+    "a token holding NUL": CachedFeatures({"a\x00b": 1, "c": 2}, None, "utf-8", "d", b"", "r"),
+    "a sequence token holding NUL": CachedFeatures({"a": 1}, ("a\x00",), "utf-8", "d", b"", "r"),
+    "a count past 32 bits": CachedFeatures({"a": 2**40, "b": 1}, None, "utf-8", "d", b"", "r"),
+    "a count past 64 bits": CachedFeatures({"a": 2**70}, None, "utf-8", "d", b"", "r"),
+}
+
+
+@pytest.mark.parametrize("features", FEATURES.values(), ids=FEATURES.keys())
+def test_features_read_back_as_they_were_stored(tmp_path: Path, features: CachedFeatures) -> None:
+    with Cache(tmp_path / "cache.sqlite3") as cache:
+        store_features(cache, tmp_path / "a.txt", features)
+        ((stamp, found),) = cache.features_under(str(tmp_path), "key").values()
+    back = found.unpacked()
+    assert stamp == STAMP
+    assert back == features
+    assert list(back.counts) == list(features.counts)  # in their order: the fingerprint sums them in it
+    assert found.words == features.words == sum(features.counts.values())

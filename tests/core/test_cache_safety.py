@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -10,12 +11,15 @@ import stat
 import subprocess
 import sys
 import warnings
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
+from helpers.cache_rows import Packed, as_json, store_features
 
 from simcompare.core.folder.cache import (
     Cache,
+    CachedFeatures,
     CacheWarning,
     NotACacheError,
     default_cache_path,
@@ -280,7 +284,7 @@ def test_a_stored_token_or_count_of_the_wrong_kind_is_a_miss(folder: Path, tmp_p
     db = sqlite3.connect(path)
     a = os.fsencode(folder / "a.txt")
     for key, payload in db.execute("SELECT key, payload FROM features WHERE path = ?", (a,)).fetchall():
-        stored = json.loads(payload)
+        stored = json.loads(as_json(payload))  # a row of the JSON kind, as an older simcompare wrote them
         stored.update(change)
         if "sequence" in change and stored.get("sequence") is None:
             stored["counts"] = {"fox": 1.5}  # no sequence is kept at these settings: spoil a count instead
@@ -291,6 +295,108 @@ def test_a_stored_token_or_count_of_the_wrong_kind_is_a_miss(folder: Path, tmp_p
         again = scan(folder, options=OPTIONS, cache=cache)
     assert again.stats.segmented == 1
     assert _values(again) == _values(fresh)
+
+
+def _spoil_rows(path: Path, table: str, file: Path, spoil) -> None:  # type: ignore[no-untyped-def]
+    name = os.fsencode(file)
+    with contextlib.closing(sqlite3.connect(path)) as db:
+        for key, payload in db.execute(f"SELECT key, payload FROM {table} WHERE path = ?", (name,)).fetchall():
+            db.execute(f"UPDATE {table} SET payload = ? WHERE path = ? AND key = ?", (spoil(payload), name, key))
+        db.commit()
+
+
+def _without(header: dict, name: str) -> dict:
+    return {key: value for key, value in header.items() if key != name}
+
+
+def _one_token_fewer(row: Packed) -> Packed:
+    tokens = row.tokens.replace(b"\x00", b"", 1)
+    return replace(row, tokens=tokens).with_header(text=len(tokens))
+
+
+def _one_token_more(row: Packed) -> Packed:
+    tokens = row.tokens + b"\x00x"
+    return replace(row, tokens=tokens).with_header(text=len(tokens))
+
+
+PACKED_SPOILS = {
+    "cut short": lambda p: p[:-1],
+    "cut in the header": lambda p: p[:12],
+    "header size past the end": lambda p: replace(Packed.of(p), size=2**32 - 1).payload(),
+    "header not JSON": lambda p: replace(Packed.of(p), raw_header=b"{broken").payload(),
+    "header not an object": lambda p: replace(Packed.of(p), raw_header=b"[1, 2]").payload(),
+    "header nested too deep": lambda p: replace(Packed.of(p), raw_header=b"[" * 100_000).payload(),
+    "header not UTF-8": lambda p: replace(Packed.of(p), raw_header=b'{"encoding": "\xff"}').payload(),
+    "huge number of tokens": lambda p: Packed.of(p).with_header(tokens=10**30).payload(),
+    "number of tokens as text": lambda p: Packed.of(p).with_header(tokens="3").payload(),
+    "number of tokens as bool": lambda p: Packed.of(p).with_header(tokens=True).payload(),
+    "negative size of the tokens": lambda p: Packed.of(p).with_header(text=-1).payload(),
+    "a count of 0": lambda p: replace(Packed.of(p), counts=bytes(4) + Packed.of(p).counts[4:]).payload(),
+    "a token not UTF-8": lambda p: replace(Packed.of(p), tokens=b"\xff" + Packed.of(p).tokens[1:]).payload(),
+    "one token fewer than counts": lambda p: _one_token_fewer(Packed.of(p)).payload(),
+    "one token more than counts": lambda p: _one_token_more(Packed.of(p)).payload(),
+    "a sequence of the wrong length": lambda p: (
+        replace(Packed.of(p), sequence=b"a\x00b").with_header(sequence=5).payload()
+    ),
+    "bytes after the tokens": lambda p: replace(Packed.of(p), sequence=b"x").payload(),
+    "a field unknown": lambda p: Packed.of(p).with_header(colour="red").payload(),
+    "a field missing": lambda p: replace(Packed.of(p), header=_without(Packed.of(p).header, "digest")).payload(),
+    "digest not text": lambda p: Packed.of(p).with_header(digest=3).payload(),
+    "sketch not hex": lambda p: Packed.of(p).with_header(sketch32="zz").payload(),
+    "sketch of a wrong length": lambda p: Packed.of(p).with_header(sketch32="abcdef").payload(),
+}
+
+
+@pytest.mark.parametrize("spoil", PACKED_SPOILS.values(), ids=PACKED_SPOILS.keys())
+def test_a_damaged_packed_row_is_a_miss_and_rewritten(folder: Path, tmp_path: Path, spoil) -> None:  # type: ignore[no-untyped-def]
+    path = tmp_path / "cache.sqlite3"
+    with Cache(path) as cache:
+        fresh = scan(folder, options=OPTIONS, cache=cache)
+    _spoil_rows(path, "features", folder / "a.txt", spoil)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", CacheWarning)
+        with Cache(path) as cache:
+            again = scan(folder, options=OPTIONS, cache=cache)  # its fingerprint is cached: the row is still refused
+            third = scan(folder, options=OPTIONS, cache=cache)
+    assert again.stats.segmented == 1
+    assert again.files == fresh.files
+    assert third.stats.segmented == 0 and third.files == fresh.files
+
+
+@pytest.mark.parametrize("table", ["features", "fingerprints"])
+def test_json_nested_past_the_decoders_depth_is_a_miss(folder: Path, tmp_path: Path, table: str) -> None:
+    path = tmp_path / "cache.sqlite3"
+    with Cache(path) as cache:
+        fresh = scan(folder, options=OPTIONS, cache=cache)
+    _spoil_rows(path, table, folder / "a.txt", lambda _: "[" * 100_000)
+    with Cache(path) as cache:
+        again = scan(folder, options=OPTIONS, cache=cache)
+    assert again.files == fresh.files
+    assert (again.stats.segmented, again.stats.fingerprints_from_cache) == (
+        (1, len(TEXTS) - 1) if table == "features" else (0, len(TEXTS) - 1)
+    )
+
+
+def test_a_token_stored_twice_has_the_sum_of_its_counts(tmp_path: Path) -> None:
+    features = CachedFeatures({"春天": 2, "花园": 1}, None, "utf-8", "digest", b"", "raw")
+    name = tmp_path / "a.txt"
+    with Cache(tmp_path / "cache.sqlite3") as cache:
+        store_features(cache, name, features)
+
+    def twice(payload: bytes) -> bytes:
+        row = Packed.of(payload)
+        tokens = row.tokens + "\x00春天".encode()
+        return (
+            replace(row, counts=row.counts + (3).to_bytes(4, "little"), tokens=tokens)
+            .with_header(tokens=3, text=len(tokens))
+            .payload()
+        )
+
+    _spoil_rows(tmp_path / "cache.sqlite3", "features", name, twice)
+    with Cache(tmp_path / "cache.sqlite3") as cache:
+        ((_, found),) = cache.features_under(str(tmp_path), "key").values()
+    assert found.unpacked().counts == {"春天": 5, "花园": 1}
+    assert found.words == 6
 
 
 def test_same_size_edit_with_restored_mtime_is_seen(folder: Path, tmp_path: Path) -> None:

@@ -10,8 +10,11 @@ ctime):
   unchanged rescan with the same settings does no work at all. A hasher the key cannot name for certain (a
   callable) gets no fingerprint rows: another callable of the same name must never be served its bits.
 
-Each row's payload is a frozen dataclass stored as JSON by field name, so a field added later only makes
-older rows misses (rewritten on the next scan). Paths are stored as bytes: a name need not be UTF-8.
+Each row's payload is a frozen dataclass stored by field name, so a field added later only makes older rows
+misses (rewritten on the next scan). Fingerprints are JSON. Features are packed (:func:`_packed`): their fields
+as JSON, the counts as one array of 32-bit numbers and the tokens as one string, because decoding and
+checking a JSON object of every token was most of a warm rescan's time; rows of the JSON kind, written before,
+are still read and rewritten packed by the next scan. Paths are stored as bytes: a name need not be UTF-8.
 
 The cache never touches what is not its own. The file carries its own SQLite ``application_id``; a path
 that holds anything else (a user's file, a folder, a device, another program's database) is refused, and
@@ -39,11 +42,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
+import numpy as np
+
 from simcompare.core.errors import ErrorCode, SimcompareError
 from simcompare.core.userdirs import user_cache_folder
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
 SCHEMA_VERSION = 5  # 3 was the groups branch's column layout; 4 the JSON payloads; 5 the raw bytes' digest
+# (packed features rows came without a new version: rows of the JSON kind are still read, and rewritten packed)
 _HEADER = b"SQLite format 3\x00"
 _APPLICATION_ID_OFFSET = 68  # where SQLite keeps the application id in its 100-byte header
 
@@ -116,16 +122,20 @@ class CachedFeatures:
     raw_digest: str
 
     def __post_init__(self) -> None:
-        _check(isinstance(self.digest, str) and bool(self.digest), "digest")
-        _check(isinstance(self.raw_digest, str) and bool(self.raw_digest), "raw_digest")
-        if isinstance(self.sketch, str):  # stored as hex in the JSON payload
-            object.__setattr__(self, "sketch", bytes.fromhex(self.sketch))
-        _check(isinstance(self.sketch, bytes) and len(self.sketch) % 4 == 0, "sketch")
+        _check_fields(self)
         _check(isinstance(self.counts, dict), "counts")
         if self.sequence is not None:
             _check(isinstance(self.sequence, list | tuple), "sequence")
             object.__setattr__(self, "sequence", tuple(self.sequence))
-        _check(isinstance(self.encoding, str), "encoding")
+
+    @property
+    def words(self) -> int:
+        """How many tokens the text kept: the sum of the counts."""
+        return sum(self.counts.values())
+
+    def unpacked(self) -> CachedFeatures:
+        """These features (the same call on :class:`PackedFeatures` makes them)."""
+        return self
 
     def check_tokens(self) -> None:
         """Every count and token of a stored payload checked, one by one. Only what is read back from a
@@ -134,6 +144,64 @@ class CachedFeatures:
         _check(all(isinstance(t, str) and type(c) is int and c > 0 for t, c in self.counts.items()), "a token count")
         if self.sequence is not None:
             _check(all(isinstance(t, str) for t in self.sequence), "a token of the sequence")
+
+
+def _check_fields(features: CachedFeatures | PackedFeatures) -> None:
+    """The fields but the tokens, as both kinds of features have them."""
+    _check(isinstance(features.digest, str) and bool(features.digest), "digest")
+    _check(isinstance(features.raw_digest, str) and bool(features.raw_digest), "raw_digest")
+    if isinstance(features.sketch, str):  # stored as hex
+        object.__setattr__(features, "sketch", bytes.fromhex(features.sketch))
+    _check(isinstance(features.sketch, bytes) and len(features.sketch) % 4 == 0, "sketch")
+    _check(isinstance(features.encoding, str), "encoding")
+
+
+@dataclass(frozen=True, slots=True, eq=False)  # eq=False: an array's == is not a truth value
+class PackedFeatures:
+    """``CachedFeatures`` as a packed row of the cache holds them (see :func:`_packed`), checked but not yet
+    made into a dict: a rescan of an unchanged file with its fingerprint cached needs only their fields and
+    the number of words, and making a dict of every token was most of the cost of reading the cache.
+
+    ``numbers`` are the counts (each above 0), ``tokens`` the tokens joined by NUL (as many as the counts)
+    and ``sequence`` the sequence joined the same way (``steps`` tokens) or None. A token stored twice (never
+    written so) has the sum of its counts, so the counts' dict and :attr:`words` always agree.
+    """
+
+    encoding: str
+    digest: str
+    sketch: bytes
+    raw_digest: str
+    numbers: np.ndarray
+    tokens: str
+    sequence: str | None
+    steps: int
+
+    def __post_init__(self) -> None:
+        _check_fields(self)
+        number = len(self.numbers)
+        _check(not number or int(self.numbers.min()) > 0, "a token count")
+        _check(_holds(self.tokens, number), "a token")
+        if self.sequence is not None:
+            _check(_holds(self.sequence, self.steps), "a token of the sequence")
+
+    @property
+    def words(self) -> int:
+        """How many tokens the text kept: the sum of the counts."""
+        return int(self.numbers.sum(dtype=np.int64))
+
+    def unpacked(self) -> CachedFeatures:
+        """The features with their counts' dict and their sequence, in the order they were stored."""
+        tokens = self.tokens.split(_SEPARATOR) if len(self.numbers) else []
+        numbers = self.numbers.tolist()
+        counts = dict(zip(tokens, numbers, strict=True))
+        if len(counts) != len(tokens):  # a token stored twice
+            counts = {}
+            for token, count in zip(tokens, numbers, strict=True):
+                counts[token] = counts.get(token, 0) + count
+        sequence = None
+        if self.sequence is not None:
+            sequence = tuple(self.sequence.split(_SEPARATOR)) if self.steps else ()
+        return CachedFeatures(counts, sequence, self.encoding, self.digest, self.sketch, self.raw_digest)
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,13 +221,14 @@ class CachedFingerprint:
 @dataclass(frozen=True, slots=True)
 class StoredFeatures:
     """``CachedFeatures`` already written as the cache stores them: a scan's workers write them, in parallel,
-    and send one string instead of a dict of every token, so the scanning process only has to insert it."""
+    and send one value (packed bytes, or JSON text) instead of a dict of every token, so the scanning process
+    only has to insert it."""
 
-    payload: str
+    payload: bytes | str
 
     @classmethod
     def of(cls, features: CachedFeatures) -> StoredFeatures:
-        return cls(_to_json(features))
+        return cls(_packed(features))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +242,7 @@ class CacheRow:
 
 
 _Payload = TypeVar("_Payload", CachedFeatures, CachedFingerprint)
+_Decoded = TypeVar("_Decoded")
 
 
 # Fields stored under another name: the name rows were first written with (a rename must not make every
@@ -204,6 +274,97 @@ def _from_json(kind: type[_Payload], raw: Any) -> _Payload:
     if isinstance(payload, CachedFeatures):
         payload.check_tokens()
     return payload
+
+
+# A packed features row: this mark (never the start of JSON text), the length of the header (4 bytes, little
+# endian), the header (JSON: the fields but the counts and the sequence, and the sizes of what follows), the
+# counts (4 bytes each, little endian), the tokens joined by NUL and, when there is one, the sequence joined
+# by NUL (UTF-8).
+_PACKED = b"\x00SCF1"
+_SEPARATOR = "\x00"
+_COUNT = np.dtype("<u4")
+_HEADER_SIZE = 4
+
+
+def _joined(tokens: Collection[str]) -> bytes | None:
+    """The tokens as one string, or None when one of them holds the separator (or cannot be UTF-8)."""
+    text = _SEPARATOR.join(tokens)
+    if not _holds(text, len(tokens)):
+        return None
+    try:
+        return text.encode()
+    except UnicodeEncodeError:  # a lone surrogate
+        return None
+
+
+def _holds(joined: str, number: int) -> bool:
+    """Whether ``joined`` holds ``number`` tokens (none: it is empty; one: it may be the empty token)."""
+    return joined.count(_SEPARATOR) == number - 1 if number else not joined
+
+
+def _packed(features: CachedFeatures) -> bytes | str:
+    """Features as the cache stores them: packed, or JSON when they cannot be (a token holding NUL, a count
+    past 32 bits: never seen, but read back the same either way)."""
+    counts = features.counts
+    tokens = _joined(counts)
+    sequence = None if features.sequence is None else _joined(features.sequence)
+    try:
+        numbers = np.fromiter(counts.values(), dtype=np.int64, count=len(counts))
+    except OverflowError:  # a count past 64 bits (a JSON row may hold one)
+        return _to_json(features)
+    if tokens is None or (features.sequence is not None and sequence is None) or not _fits(numbers):
+        return _to_json(features)
+    header = {
+        _STORED_AS.get(f.name, f.name): getattr(features, f.name)
+        for f in dataclasses.fields(features)
+        if f.name not in ("counts", "sequence")
+    }
+    header = {name: value.hex() if isinstance(value, bytes) else value for name, value in header.items()}
+    steps = None if features.sequence is None else len(features.sequence)
+    header |= {"tokens": len(counts), "text": len(tokens), "sequence": steps}
+    head = json.dumps(header, ensure_ascii=False).encode()
+    size = len(head).to_bytes(_HEADER_SIZE, "little")
+    return b"".join((_PACKED, size, head, numbers.astype(_COUNT).tobytes(), tokens, sequence or b""))
+
+
+def _fits(numbers: np.ndarray) -> bool:
+    """Whether every count can be stored packed: above 0 and within 32 bits."""
+    return not numbers.size or (int(numbers.min()) > 0 and int(numbers.max()) <= np.iinfo(_COUNT).max)
+
+
+def _unpacked(raw: bytes) -> PackedFeatures:
+    """Features from a packed row, every part checked as :func:`_from_json` checks it; ValueError/TypeError for
+    anything else (a miss, rewritten later)."""
+    start = len(_PACKED) + _HEADER_SIZE
+    _check(len(raw) >= start, "header size")
+    head_end = start + int.from_bytes(raw[len(_PACKED) : start], "little")
+    _check(head_end <= len(raw), "header size")
+    header = json.loads(raw[start:head_end].decode())
+    _check(isinstance(header, dict), "header")
+    number, text, steps = header.pop("tokens", None), header.pop("text", None), header.pop("sequence", -1)
+    _check(type(number) is int and number >= 0, "number of tokens")
+    _check(type(text) is int and text >= 0, "size of the tokens")
+    _check(steps is None or (type(steps) is int and steps >= 0), "length of the sequence")
+    counts_end = head_end + number * _COUNT.itemsize
+    text_end = counts_end + text
+    _check(text_end <= len(raw) and (steps is not None or text_end == len(raw)), "sizes")
+    for stored, name in _READ_AS.items():
+        if stored in header:
+            header[name] = header.pop(stored)
+    return PackedFeatures(
+        numbers=np.frombuffer(raw, dtype=_COUNT, count=number, offset=head_end).copy(),  # not the whole row kept
+        tokens=raw[counts_end:text_end].decode(),
+        sequence=None if steps is None else raw[text_end:].decode(),
+        steps=steps or 0,
+        **header,
+    )
+
+
+def _features_from(raw: Any) -> tuple[CachedFeatures | PackedFeatures, bool]:
+    """Features from a stored row, packed or JSON, and whether it was JSON (to be rewritten packed)."""
+    if isinstance(raw, bytes) and raw.startswith(_PACKED):
+        return _unpacked(raw), False
+    return _from_json(CachedFeatures, raw), True
 
 
 # ------------------------------------------------------------------------------------------ the cache
@@ -313,6 +474,7 @@ class Cache:
                 raise CacheUnavailableError(str(error)) from None
         self.path = Path(path)
         self._lock = threading.Lock()
+        self._outdated: set[str] = set()
         self._db = self._open()
 
     # -------------------------------------------------------------------------------- opening
@@ -493,8 +655,8 @@ class Cache:
             return []
 
     def _decoded(
-        self, rows: list[tuple], kind: type[_Payload], wanted: Collection[str] | None = None
-    ) -> Iterator[tuple[str, FileStamp, _Payload]]:
+        self, rows: list[tuple], decode: Callable[[Any], _Decoded], wanted: Collection[str] | None = None
+    ) -> Iterator[tuple[str, FileStamp, _Decoded]]:
         for path, size, mtime_ns, ctime_ns, inode, payload in rows:
             try:
                 if not isinstance(path, bytes):
@@ -502,27 +664,44 @@ class Cache:
                 name = os.fsdecode(path)
                 if wanted is not None and name not in wanted:
                     continue  # decoding costs more than reading: only the rows asked for
-                yield name, FileStamp(size, mtime_ns, ctime_ns, inode), _from_json(kind, payload)
-            except (ValueError, TypeError):
+                yield name, FileStamp(size, mtime_ns, ctime_ns, inode), decode(payload)
+            except (ValueError, TypeError, RecursionError):  # RecursionError: JSON nested past the decoder's depth
                 continue  # a damaged row is a miss; the file is worked out again and its row rewritten
 
     def features_under(
         self, root: str, key: str, paths: Collection[str] | None = None
-    ) -> dict[str, tuple[FileStamp, CachedFeatures]]:
+    ) -> dict[str, tuple[FileStamp, CachedFeatures | PackedFeatures]]:
         """Cached features of files below ``root`` (an absolute path): path → (stamp, features).
+
+        The paths whose rows were of the JSON kind written before rows were packed are then
+        :meth:`outdated_features`: storing their features again (``CacheRow.features``) rewrites them packed.
 
         Args:
             paths: Only these files (absolute paths); None for all.
         """
+        self._outdated = set()
         if paths is not None and not paths:
             return {}
         rows = self._rows_under("features", root, key)
-        return {path: (stamp, payload) for path, stamp, payload in self._decoded(rows, CachedFeatures, paths)}
+        found: dict[str, tuple[FileStamp, CachedFeatures | PackedFeatures]] = {}
+        for path, stamp, (features, outdated) in self._decoded(rows, _features_from, paths):
+            found[path] = (stamp, features)
+            if outdated:
+                self._outdated.add(path)
+        return found
+
+    def outdated_features(self) -> frozenset[str]:
+        """The paths of the last :meth:`features_under` whose rows are of the older JSON kind."""
+        return frozenset(self._outdated)
 
     def fingerprints_under(self, root: str, key: str) -> dict[str, tuple[FileStamp, CachedFingerprint]]:
         """Cached fingerprints of files below ``root`` (an absolute path): path → (stamp, fingerprint)."""
         rows = self._rows_under("fingerprints", root, key)
-        return {path: (stamp, payload) for path, stamp, payload in self._decoded(rows, CachedFingerprint)}
+
+        def decode(payload: Any) -> CachedFingerprint:
+            return _from_json(CachedFingerprint, payload)
+
+        return {path: (stamp, payload) for path, stamp, payload in self._decoded(rows, decode)}
 
     # -------------------------------------------------------------------------------- writing
 
@@ -544,7 +723,7 @@ class Cache:
             if isinstance(row.features, StoredFeatures):
                 features.append((path, key_features, *stamp, row.features.payload))
             elif row.features is not None:
-                features.append((path, key_features, *stamp, _to_json(row.features)))
+                features.append((path, key_features, *stamp, _packed(row.features)))
             if key_fingerprint is not None:
                 fingerprints.append((path, key_fingerprint, *stamp, _to_json(row.fingerprint)))
         try:

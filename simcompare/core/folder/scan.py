@@ -29,7 +29,15 @@ from simcompare.core import arguments
 from simcompare.core.arguments import whole
 from simcompare.core.errors import Cancelled, ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
-from simcompare.core.folder.cache import Cache, CachedFeatures, CachedFingerprint, CacheRow, FileStamp, StoredFeatures
+from simcompare.core.folder.cache import (
+    Cache,
+    CachedFeatures,
+    CachedFingerprint,
+    CacheRow,
+    FileStamp,
+    PackedFeatures,
+    StoredFeatures,
+)
 from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, plan_roots
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
@@ -809,12 +817,14 @@ def scan(
         key_features, key_fingerprint = config.features_key(), config.fingerprint_key()
         # No fingerprint key (a hasher that cannot be named for certain): features only, never fingerprints.
         cached_fp: dict[str, tuple[FileStamp, CachedFingerprint]] = {}
-        cached_features: dict[str, tuple[FileStamp, CachedFeatures]] = {}
+        cached_features: dict[str, tuple[FileStamp, CachedFeatures | PackedFeatures]] = {}
+        outdated: set[str] = set()  # features in rows of the older JSON kind: stored again, packed
         for folder in [r.path for r in plan.scanned()] if plan.roots else [plan.base]:
             if cache and key_fingerprint:
                 cached_fp.update(cache.fingerprints_under(folder, key_fingerprint))
             if cache:
                 cached_features.update(cache.features_under(folder, key_features))
+                outdated |= cache.outdated_features()
         total = len(entries)
         done = 0
         run.report(done, total, Stage.READING)
@@ -827,13 +837,18 @@ def scan(
                 continue
             found = features[1]
             hit = cached_fp.get(entry.path)
+            # A packed row's tokens are made a dict (unpacked) only when its fingerprint must be made again.
+            rewrite = found.unpacked() if entry.path in outdated else None
             if hit is not None and hit[0] == entry.stamp:
                 fp = hit[1]
                 stats["fingerprints"] += 1
+                if rewrite is not None:
+                    run.keep(CacheRow(entry.path, entry.stamp, rewrite, fp))
             else:
-                value = _fingerprint_from_counts(found.counts, found.sequence, config)
-                fp = CachedFingerprint(value, not found.counts, found.encoding)
-                run.keep(CacheRow(entry.path, entry.stamp, None, fp))
+                tokens = found.unpacked()
+                value = _fingerprint_from_counts(tokens.counts, tokens.sequence, config)
+                fp = CachedFingerprint(value, not tokens.counts, found.encoding)
+                run.keep(CacheRow(entry.path, entry.stamp, rewrite, fp))
                 stats["features"] += 1
             run.records.append(
                 FileRecord(
@@ -848,7 +863,7 @@ def scan(
                     entry.device,
                     entry.stamp.inode,
                     found.raw_digest,
-                    sum(found.counts.values()),
+                    found.words,
                 )
             )
             done += 1
