@@ -259,6 +259,7 @@ class FolderSession:
         self._representatives = sorted(best.values())
         self._representative_of = best
         self._searched_k = -1
+        self._searched_floor = -1.0  # the quick estimate below which the search dropped pairs (-1: none dropped)
         self._measured_for: tuple[float, float | None] | None = None
         self._estimated = Pairs.empty()
         self._candidates = Pairs.empty()
@@ -410,22 +411,44 @@ class FolderSession:
             np.concatenate([distance, extra[:, 2]]),
         )
 
-    def _find_candidates(self, k: int, check: _Check) -> Pairs:
-        """Candidate pairs of representatives within k, with their distance and quick resemblance estimate."""
+    def _floor(self) -> float:
+        """The quick estimate below which no pair is a near-duplicate at any k with the session's thresholds
+        (:meth:`_measure` rejects it on the estimate); -1 with verification off (every pair within k is)."""
+        if self.min_resemblance <= 0:
+            return -1.0
+        return self.decision(1).needed(0) - QUICK_MARGIN  # the least any pair needs, less the estimate's margin
+
+    def _find_candidates(self, k: int, check: _Check, floor: float = -1.0) -> Pairs:
+        """Candidate pairs of representatives within k, with their distance and quick resemblance estimate; those
+        whose estimate is below ``floor`` are dropped as the search finds them (never held: among a million
+        texts of one language, hundreds of millions of pairs lie within k = 12, and few resemble at all)."""
         check(0, 0, Stage.SEARCHING)
         distinct, holders = self._distinct_values()
-        found = find_near_pairs(list(distinct), k=k, bits=self.bits)
+        if self._quick is None:
+            self._quick = quick_table(self._sketches())
+        quick = self._quick
+        first = np.array([group[0] for group in holders], dtype=np.intp)
+        alone = np.array([len(group) == 1 for group in holders], dtype=bool)
+
+        def plausible(a: np.ndarray, b: np.ndarray, _distance: np.ndarray) -> np.ndarray:
+            """The pairs of values to keep: any held by several texts (paired later), else an estimate at the floor."""
+            keep = ~(alone[a] & alone[b])
+            for start in range(0, len(a), _QUICK_CHUNK):
+                stop = start + _QUICK_CHUNK
+                similar = quick_resemblance(quick[first[a[start:stop]]], quick[first[b[start:stop]]])
+                keep[start:stop] |= similar >= floor
+            return keep
+
+        found = find_near_pairs(list(distinct), k=k, bits=self.bits, keep=plausible if floor > 0 else None)
         self._search_stats = found.stats
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
-        if self._quick is None:
-            self._quick = quick_table(self._sketches())
         total = len(left)
         similar = np.empty(total, dtype=np.float64)
         for start in range(0, total, _QUICK_CHUNK):
             check(start, total, Stage.VERIFYING)
             stop = start + _QUICK_CHUNK
-            similar[start:stop] = quick_resemblance(self._quick[left[start:stop]], self._quick[right[start:stop]])
+            similar[start:stop] = quick_resemblance(quick[left[start:stop]], quick[right[start:stop]])
         order = np.lexsort((right, left))
         return Pairs(left[order], right[order], distance[order], similar[order])
 
@@ -534,9 +557,10 @@ class FolderSession:
         check = _Check(progress, cancel)
         strong = self.decision(k).strong
         with self._lock:
-            if k > self._searched_k:
-                self._estimated = self._find_candidates(k, check)
-                self._searched_k = k
+            floor = self._floor()
+            if k > self._searched_k or floor < self._searched_floor:  # a lower threshold needs what was dropped
+                self._estimated = self._find_candidates(max(k, self._searched_k), check, floor)
+                self._searched_k, self._searched_floor = max(k, self._searched_k), floor
                 self._measured_for = None
             if strong != self._resembling_for:  # another strong threshold: another search by the shingles
                 self._resembling = Pairs.empty() if strong is None else self._find_resembling(strong, check)
@@ -864,6 +888,7 @@ class FolderSession:
                 self._searched_k,
                 self._search_stats,
             )
+            floor = self._searched_floor
             resembling, resembling_for = self._resembling, self._resembling_for
             measured = self._measured_for
             # Only a representative that leaves while copies remain changes who stands for a text.
@@ -880,6 +905,7 @@ class FolderSession:
 
                 self._estimated, self._candidates = remap(estimated), remap(candidates)
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
+                self._searched_floor = floor
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
 
 

@@ -41,7 +41,7 @@ import dataclasses
 import functools
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, NoReturn
 
@@ -80,6 +80,8 @@ _SEED = 0x9E3779B97F4A7C15
 
 IntArray = npt.NDArray[np.intp]
 WordArray = npt.NDArray[np.uint64]
+KeepPairs = Callable[[IntArray, IntArray, npt.NDArray[np.integer[Any]]], npt.NDArray[np.bool_]]
+"""Which of the pairs (left, right, distance) found so far a search keeps (``find_near_pairs(keep=...)``)."""
 
 
 def _check_int(name: str, value: object) -> int:
@@ -531,6 +533,7 @@ def find_near_pairs(
     *,
     blocks: int | None = None,
     copies: Copies | str = Copies.PAIRS,
+    keep: KeepPairs | None = None,
 ) -> NearPairs:
     """Find every pair of fingerprints within Hamming distance ``k``, exactly.
 
@@ -556,6 +559,11 @@ def find_near_pairs(
         bits: Fingerprint width, 1 to 512. Wider than 64 bits, values are split into 64-bit words.
         blocks: Number of blocks, ``k + 1`` to ``bits``; ``None`` lets the cost model choose.
         copies: ``"pairs"`` (every pair) or ``"first"`` (identical values compactly).
+        keep: Called with pieces of the pairs found (``left``, ``right``: indices into ``values``;
+            ``distance``), returns which of them to keep: the pairs it drops are never held, so a caller that
+            can reject most pairs at once (a quick look at their texts) bounds the memory of a search with
+            hundreds of millions of pairs within k. With repeated values it sees the pairs after the copies
+            are paired (then all of them are held first).
 
     Returns:
         The pairs, sorted by ``(i, j)``, with the search's statistics (layout, keys, key bits,
@@ -570,7 +578,7 @@ def find_near_pairs(
     copies = _check_copies(copies)
     prepared = _prepare(words)
     if blocks is not None:
-        return _search(prepared, smallest, copies)
+        return _search(prepared, smallest, copies, keep=keep)
     distinct = len(prepared.search)
     layout = _choose(distinct, smallest)
     if prepared.sorted:  # one word a value: covering masks may be cheaper (many values, large k)
@@ -582,9 +590,9 @@ def find_near_pairs(
             estimate = _measured(estimate, sampled_pairs(sample, _key_masks(layout), distinct))
         covering = choose_covering(distinct, smallest.k, smallest.bits, sample)
         if covering is not None and covering.seconds < estimate.seconds:
-            return _search_covering(prepared, covering, copies)
-        return _search(prepared, layout, copies, estimate.candidates)
-    return _search(prepared, layout, copies)
+            return _search_covering(prepared, covering, copies, keep)
+        return _search(prepared, layout, copies, estimate.candidates, keep)
+    return _search(prepared, layout, copies, keep=keep)
 
 
 MEASURE_FROM = 50_000
@@ -611,15 +619,20 @@ def _check_copies(copies: object) -> Copies:
 
 
 def _search(
-    prepared: _Prepared, layout: BlockLayout, copies: Copies = Copies.PAIRS, estimated: float | None = None
+    prepared: _Prepared,
+    layout: BlockLayout,
+    copies: Copies = Copies.PAIRS,
+    estimated: float | None = None,
+    keep: KeepPairs | None = None,
 ) -> NearPairs:
-    found = _PairCollector(prepared.n, layout.k)
+    found = _PairCollector(prepared.n, layout.k, keep if prepared.inverse is None else None)
     candidates = _join(prepared, layout, found)
     return _result(
         prepared,
         found,
         candidates,
         copies,
+        keep,
         bits=layout.bits,
         k=layout.k,
         blocks=layout.blocks,
@@ -629,9 +642,11 @@ def _search(
     )
 
 
-def _search_covering(prepared: _Prepared, estimate: CoveringEstimate, copies: Copies = Copies.PAIRS) -> NearPairs:
+def _search_covering(
+    prepared: _Prepared, estimate: CoveringEstimate, copies: Copies = Copies.PAIRS, keep: KeepPairs | None = None
+) -> NearPairs:
     scheme = estimate.scheme
-    found = _PairCollector(prepared.n, scheme.k)
+    found = _PairCollector(prepared.n, scheme.k, keep if prepared.inverse is None else None)
     original = prepared.original
 
     def add(a: IntArray, b: IntArray, distance: npt.NDArray[np.integer[Any]]) -> None:
@@ -645,6 +660,7 @@ def _search_covering(prepared: _Prepared, estimate: CoveringEstimate, copies: Co
         found,
         candidates,
         copies,
+        keep,
         bits=scheme.bits,
         k=scheme.k,
         blocks=len(scheme.parts),
@@ -656,13 +672,23 @@ def _search_covering(prepared: _Prepared, estimate: CoveringEstimate, copies: Co
 
 
 def _result(
-    prepared: _Prepared, found: _PairCollector, candidates: int, copies: Copies, *, k: int, **stats: Any
+    prepared: _Prepared,
+    found: _PairCollector,
+    candidates: int,
+    copies: Copies,
+    keep: KeepPairs | None,
+    *,
+    k: int,
+    **stats: Any,
 ) -> NearPairs:
     left, right, distance = found.sorted()
     if prepared.inverse is not None:
         expand = _expand if copies is Copies.PAIRS else _first_copies
         left, right, distance, added = expand((left, right, distance), prepared, k)
         candidates += added
+        if keep is not None and len(left):  # the collector held them with their copies: kept now
+            kept = np.asarray(keep(left, right, distance), dtype=bool)
+            left, right, distance = left[kept], right[kept], distance[kept]
     return NearPairs(
         left=left,
         right=right,
@@ -1242,7 +1268,12 @@ class _PairCollector:
 
     _PACK_BITS = 63  # a class attribute so tests can force the unpacked path
 
-    def __init__(self, n: int, k: int) -> None:
+    _KEEP_BATCH = 1 << 20  # pairs found before ``keep`` is asked about them: few calls, bounded memory
+
+    def __init__(self, n: int, k: int, keep: KeepPairs | None = None) -> None:
+        self._keep = keep
+        self._waiting: list[tuple[IntArray, IntArray, npt.NDArray[np.integer[Any]]]] = []
+        self._waiting_pairs = 0
         self._distance_bits = max(1, k.bit_length())
         self._right_shift = self._distance_bits
         self._left_shift = self._distance_bits + _index_bits(n)
@@ -1250,6 +1281,26 @@ class _PairCollector:
         self._parts: list[tuple[npt.NDArray[np.integer[Any]], ...]] = []
 
     def add(self, left: IntArray, right: IntArray, distance: npt.NDArray[np.integer[Any]]) -> None:
+        if self._keep is not None:  # only the pairs the caller keeps are held, asked about a batch at a time
+            self._waiting.append((left, right, distance))
+            self._waiting_pairs += len(left)
+            if self._waiting_pairs >= self._KEEP_BATCH:
+                self._ask()
+            return
+        self._hold(left, right, distance)
+
+    def _ask(self) -> None:
+        """Hold the waiting pairs that ``keep`` keeps."""
+        assert self._keep is not None
+        if not self._waiting_pairs:
+            return
+        left, right, distance = (np.concatenate([part[i] for part in self._waiting]) for i in range(3))
+        self._waiting.clear()
+        self._waiting_pairs = 0
+        kept = np.asarray(self._keep(left, right, distance), dtype=bool)
+        self._hold(left[kept], right[kept], distance[kept])
+
+    def _hold(self, left: IntArray, right: IntArray, distance: npt.NDArray[np.integer[Any]]) -> None:
         if self._packed:
             code = left.astype(np.int64, copy=False) << self._left_shift
             code |= right.astype(np.int64, copy=False) << self._right_shift
@@ -1260,6 +1311,8 @@ class _PairCollector:
 
     def sorted(self) -> tuple[IntArray, IntArray, IntArray]:
         """The pairs so far as ``(left, right, distance)`` arrays, sorted by ``(left, right)``."""
+        if self._keep is not None:
+            self._ask()
         if not self._parts:
             empty = np.empty(0, dtype=np.intp)
             return empty, empty, empty
