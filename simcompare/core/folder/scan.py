@@ -15,6 +15,7 @@ import multiprocessing.connection
 import os
 import signal
 import stat
+import sys
 import threading
 import time
 import traceback
@@ -646,6 +647,7 @@ class _Run:
         self.progress = progress
         self.cancel = cancel or threading.Event()
         self.records: list[FileRecord] = []
+        self.devices: dict[int, int] = {}
         self.problems: list[Problem] = []
         self.skipped: list[Skipped] = []
         self.cache = cache
@@ -692,10 +694,10 @@ class _Run:
                 stamp.mtime_ns,
                 fp.value,
                 fp.empty,
-                fp.encoding,
+                sys.intern(fp.encoding),  # a few names for a million files: each unpickled anew otherwise
                 found.digest,
                 found.sketch,
-                outcome.device,
+                self.devices.setdefault(outcome.device, outcome.device),  # one number per disk, not per file
                 stamp.inode,
                 found.raw_digest,
                 outcome.words,

@@ -38,6 +38,7 @@ import json.encoder
 import math
 import os
 import stat
+import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -445,7 +446,7 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
         mtime_ns=_int(record, "mtime_ns", where, INT64),
         value=value,
         empty=_bool(record, "empty", where, False),
-        encoding=_str(record, "encoding", where, 64, ""),
+        encoding=sys.intern(_str(record, "encoding", where, 64, "")),  # a few names for a million records
         digest=_digest(record, "digest", where),
         sketch=sketch,
         device=_int(record, "device", where, UINT64, 0),
