@@ -4,6 +4,7 @@ results saved by simcompare, and nothing a search would refuse for a layout some
 from __future__ import annotations
 
 import json
+import os
 import random
 from pathlib import Path
 
@@ -144,3 +145,37 @@ def test_pairs_called_not_duplicates_are_kept_apart(saved: Path, tmp_path: Path)
     session.mark_not_duplicates(base, v0)
     [group] = [g for g in session.laid_out(loaded.laid, K) if base in g.indices]
     assert v0 not in group.indices
+
+
+def test_also_close_files_left_out_are_not_named(saved: Path) -> None:
+    session, _ = _reopened(saved)
+    base, v0, v1 = (_index(session, n) for n in ("f0/base.txt", "f0/v0.txt", "f0/v1.txt"))
+    assert session.laid_out([Laid((base, v0), ((v1,), ()))], K)[0].members[0].also_close == (v1,)
+    [group] = session.laid_out([Laid((base, v0), ((v1,), ()))], K, leave_out=[v1])
+    assert group.members[0].also_close == ()  # a file removed from the results is nobody's close file
+
+
+def test_also_close_files_called_not_duplicates_are_not_named(saved: Path, tmp_path: Path) -> None:
+    loaded = read_results(saved)
+    session = FolderSession(loaded.result, not_duplicates=NotDuplicates(tmp_path / "not-duplicates.json"))
+    base, v0, v1 = (_index(session, n) for n in ("f0/base.txt", "f0/v0.txt", "f0/v1.txt"))
+    session.mark_not_duplicates(base, v1)
+    [group] = session.laid_out([Laid((base, v0), ((v1,), ()))], K)
+    assert group.members[0].also_close == ()  # as a search: the pair the user refused is no edge at all
+
+
+def test_a_file_under_two_names_is_in_one_group_at_most(tmp_path: Path) -> None:
+    root = tmp_path / "docs"
+    root.mkdir()
+    rng = random.Random(3)
+    base = _text(rng)
+    make_file(root / "base.txt", base)
+    os.link(root / "base.txt", root / "link.txt")
+    for version in range(2):
+        make_file(root / f"v{version}.txt", _edited(base, rng, 0.02))
+    session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    base_, link, v0, v1 = (_index(session, f"{n}.txt") for n in ("base", "link", "v0", "v1"))
+    assert session.hardlink_of(link) == base_ or session.hardlink_of(base_) == link
+    groups = session.laid_out([Laid((base_, v0), ((), ())), Laid((link, v1), ((), ()))], K)
+    keys = [session.file_key(m.index) for g in groups for m in g.members]
+    assert len(keys) == len(set(keys))  # the file is not placed a second time by its other name

@@ -755,15 +755,17 @@ class FolderSession:
         identity = self._identity
         refused = {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
         placed = set(leave_out) | self._empty_set
+        out = set(placed)  # nobody's also-close file either
+        taken: set[int] = set()  # the files in a group, by file_key: a file's other name joins no other group
         groups = []
         for saved in laid:
             reference = saved.files[0] if saved.files else None
-            if reference is None or reference in placed:
+            if reference is None or reference in placed or self.file_key(reference) in taken:
                 continue
             members = [Member(reference, 0, 1.0, False)]
             inside = {reference}
             for index in saved.files[1:]:
-                if index in placed or index in inside:
+                if index in placed or index in inside or self.file_key(index) in taken:
                     continue
                 if frozenset((identity[index], identity[reference])) in refused:
                     continue
@@ -776,20 +778,33 @@ class FolderSession:
             if len(members) < 2 or len(self.distinct_files(m.index for m in members)) < 2:
                 continue
             placed.update(m.index for m in members)
+            taken.update(self.file_key(m.index) for m in members)
             also = dict(zip(saved.files, saved.also_close, strict=False))
             members = [
-                replace(m, also_close=self._also_close(m.index, also.get(m.index, ()), inside, k)) for m in members
+                replace(m, also_close=self._also_close(m.index, also.get(m.index, ()), inside, k, out, refused))
+                for m in members
             ]
             values = [files[m.index].value for m in members]
             groups.append(Group(reference, tuple(members), max_internal_distance(values, range(len(values)))))
         return [self._copies_at_distance_zero(g) for g in groups]
 
-    def _also_close(self, index: int, saved: Iterable[int], inside: Collection[int], k: int) -> tuple[int, ...]:
+    def _also_close(
+        self,
+        index: int,
+        saved: Iterable[int],
+        inside: Collection[int],
+        k: int,
+        out: Collection[int],
+        refused: Collection[frozenset[str]],
+    ) -> tuple[int, ...]:
         """The saved also-close files of a member that the session's decision calls near it at k (and that are
-        not in its group, nor empty), in the saved order."""
+        not in its group, nor empty or left out (``out``), nor called not duplicates of it), in the saved order."""
+        identity = self._identity
         kept = []
         for other in saved:
-            if other in inside or other in self._empty_set or other == index or other in kept:
+            if other in inside or other in out or other == index or other in kept:
+                continue
+            if frozenset((identity[index], identity[other])) in refused:
                 continue
             if self.pair(index, other, k).near_duplicate:
                 kept.append(other)
