@@ -100,6 +100,7 @@ def test_a_session_drops_only_pairs_no_threshold_accepts(tmp_path: Path) -> None
     dropping.candidates(12)
     holding.candidates(12)
     assert len(dropping._estimated.left) < len(holding._estimated.left)  # the folder has pairs to drop
+    assert dropping.search_statistics == holding.search_statistics  # every pair within k counted
     holding.min_resemblance = dropping.min_resemblance
     for k in (12, 8, 4):
         assert [g.indices for g in dropping.groups(k)] == [g.indices for g in holding.groups(k)]
@@ -109,3 +110,17 @@ def test_a_session_drops_only_pairs_no_threshold_accepts(tmp_path: Path) -> None
     holding.min_resemblance = 0.05
     assert dropping.pairs(12).left.tolist() == holding.pairs(12).left.tolist()
     assert len(dropping._estimated.left) == len(holding._estimated.left)  # searched again, nothing dropped
+
+
+def test_the_statistics_count_every_pair_within_k_the_kept_and_the_dropped() -> None:
+    rng = random.Random(5)
+    values = []
+    for _ in range(40):
+        centre = rng.getrandbits(64)
+        values += [centre ^ (1 << bit) for bit in rng.sample(range(64), 3)] + [centre]
+    for repeated in (values, values + values[:10]):  # each value once, and some values twice (copies paired)
+        full = find_near_pairs(repeated, k=3, blocks=6)
+        kept = find_near_pairs(repeated, k=3, blocks=6, keep=lambda a, b, d: d % 2 == 0)
+        assert len(kept) < len(full)
+        assert kept.stats.found == full.stats.found  # "pairs within k", as the Index view says
+        assert kept.within(1).stats.found == full.within(1).stats.found

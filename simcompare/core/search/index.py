@@ -286,6 +286,8 @@ class NearPairs:
             :attr:`layout` tells the layout), or ``"covering"``, linear covering masks over
             ``blocks`` parts of the bits, ``keys`` masks (:mod:`simcompare.core.search.covering`),
             which the cost model picks for many values at large ``k``.
+        dropped: With ``find_near_pairs(keep=...)``: how many pairs within ``k`` it dropped at each distance
+            0 to ``k`` (counted in :attr:`stats`' pairs found); empty when none were dropped.
     """
 
     left: IntArray
@@ -303,6 +305,7 @@ class NearPairs:
     searched_k: int | None = None
     copies: Copies = Copies.PAIRS
     method: str = "blocks"
+    dropped: tuple[int, ...] = ()
 
     def __post_init__(self) -> None:
         arrays = {}
@@ -395,6 +398,7 @@ class NearPairs:
             distance=self.distance[keep],
             k=k,
             searched_k=self.k if self.searched_k is None else self.searched_k,
+            dropped=self.dropped[: k + 1],
         )
 
     @property
@@ -412,7 +416,7 @@ class NearPairs:
             blocks=self.blocks,
             keys=self.keys,
             candidates=self.candidates,
-            found=len(self),
+            found=len(self) + sum(self.dropped),
             key_bits=self.key_bits,
             estimated_candidates=self.estimated_candidates,
             identical=self.identical,
@@ -688,6 +692,7 @@ def _result(
         candidates += added
         if keep is not None and len(left):  # the collector held them with their copies: kept now
             kept = np.asarray(keep(left, right, distance), dtype=bool)
+            found.count_dropped(distance[~kept])
             left, right, distance = left[kept], right[kept], distance[kept]
     return NearPairs(
         left=left,
@@ -698,6 +703,7 @@ def _result(
         candidates=candidates,
         identical=prepared.n - len(prepared.search),
         copies=copies,
+        dropped=tuple(found.dropped.tolist()) if found.dropped.any() else (),
         **stats,
     )
 
@@ -1274,6 +1280,7 @@ class _PairCollector:
         self._keep = keep
         self._waiting: list[tuple[IntArray, IntArray, npt.NDArray[np.integer[Any]]]] = []
         self._waiting_pairs = 0
+        self.dropped = np.zeros(k + 1, dtype=np.int64)  # pairs ``keep`` dropped, by distance
         self._distance_bits = max(1, k.bit_length())
         self._right_shift = self._distance_bits
         self._left_shift = self._distance_bits + _index_bits(n)
@@ -1298,7 +1305,14 @@ class _PairCollector:
         self._waiting.clear()
         self._waiting_pairs = 0
         kept = np.asarray(self._keep(left, right, distance), dtype=bool)
+        self.count_dropped(distance[~kept])
         self._hold(left[kept], right[kept], distance[kept])
+
+    def count_dropped(self, distance: npt.NDArray[np.integer[Any]]) -> None:
+        """Count pairs within k that ``keep`` dropped (at these distances) in :attr:`dropped`."""
+        if len(distance):
+            counts = np.bincount(np.asarray(distance, dtype=np.intp), minlength=len(self.dropped))
+            self.dropped += counts[: len(self.dropped)]
 
     def _hold(self, left: IntArray, right: IntArray, distance: npt.NDArray[np.integer[Any]]) -> None:
         if self._packed:
