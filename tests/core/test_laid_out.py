@@ -179,3 +179,5 @@ def test_a_file_under_two_names_is_in_one_group_at_most(tmp_path: Path) -> None:
     groups = session.laid_out([Laid((base_, v0), ((), ())), Laid((link, v1), ((), ()))], K)
     keys = [session.file_key(m.index) for g in groups for m in g.members]
     assert len(keys) == len(set(keys))  # the file is not placed a second time by its other name
+    [group] = session.laid_out([Laid((base_, v0), ((link, v1), ()))], K)
+    assert group.members[0].also_close == (v1,)  # not the reference itself under its other name

@@ -798,11 +798,12 @@ class FolderSession:
         refused: Collection[frozenset[str]],
     ) -> tuple[int, ...]:
         """The saved also-close files of a member that the session's decision calls near it at k (and that are
-        not in its group, nor empty or left out (``out``), nor called not duplicates of it), in the saved order."""
+        not in its group, nor itself under another name, nor empty or left out (``out``), nor called not duplicates
+        of it), in the saved order."""
         identity = self._identity
         kept = []
         for other in saved:
-            if other in inside or other in out or other == index or other in kept:
+            if other in inside or other in out or self.file_key(other) == self.file_key(index) or other in kept:
                 continue
             if frozenset((identity[index], identity[other])) in refused:
                 continue
