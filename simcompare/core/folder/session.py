@@ -552,8 +552,10 @@ class FolderSession:
         return found
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
-        """Every pair of representatives within k, verified or not (their resemblance tells), and the pairs
-        farther than k that resemble by the strong threshold (shingle evidence)."""
+        """Every pair of representatives within k that the session's thresholds could accept, verified or not
+        (their resemblance tells; the pairs whose quick estimate no threshold reaches are dropped by the search,
+        see :meth:`_floor`), and the pairs farther than k that resemble by the strong threshold (shingle
+        evidence)."""
         check = _Check(progress, cancel)
         strong = self.decision(k).strong
         with self._lock:
