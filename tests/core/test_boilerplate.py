@@ -52,6 +52,16 @@ def test_common_hashes_are_those_held_by_more_texts_than_the_limit() -> None:
         common_hashes(held, -1)
 
 
+@pytest.mark.parametrize("seed", range(40))
+def test_common_hashes_are_those_a_count_finds(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    limit = int(rng.integers(0, 6))
+    sketches = [np.unique(rng.integers(0, 40, size=int(rng.integers(0, 12))).astype(np.uint32)) for _ in range(50)]
+    hashes, counts = np.unique(np.concatenate(sketches), return_counts=True)
+    found = common_hashes(sketches, limit)
+    assert found.tolist() == hashes[counts > limit].tolist() and found.dtype == np.uint32
+
+
 def test_own_resemblance_is_the_jaccard_of_what_is_not_common() -> None:
     chosen = random.Random(7)
     for _ in range(50):

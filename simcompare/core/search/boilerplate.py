@@ -50,9 +50,11 @@ def common_hashes(sketches: Sequence[Sketch], limit: int = COMMON_TEXTS) -> npt.
     if len(every) == 0:
         return _NONE
     every.sort()
-    starts = np.flatnonzero(np.concatenate(([True], every[1:] != every[:-1])))
-    sizes = np.diff(np.append(starts, len(every)))
-    return every[starts[sizes > limit]]
+    if limit == 0:
+        return np.unique(every)
+    # sorted, a hash is held more than ``limit`` times where it equals the hash ``limit`` places on: one array of
+    # bools beside the hashes (a run-length count held two 64-bit numbers a distinct hash: GBs at a million texts)
+    return np.unique(every[limit:][every[limit:] == every[:-limit]])
 
 
 def _cutoff(sketch: Sketch) -> int:
