@@ -384,6 +384,24 @@ def many_files_run(page: FolderPage, n: int, scratch: Path, settings: QSettings,
     other.shutdown()
 
 
+def on_a_page(run: Callable[[FolderPage, Path, QSettings], None]) -> int:
+    """Run ``run`` on a Folder page of 1400 x 900 with its own settings, as the window runs it (the collector only
+    on the GUI thread)."""
+    from simcompare.gui.common.workers import GuiThreadCollector
+
+    app = create_application("en")
+    collector = GuiThreadCollector(app)
+    with tempfile.TemporaryDirectory() as scratch:
+        settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
+        page = FolderPage(settings=settings, cache_path=None)
+        page.resize(1400, 900)
+        page.show()
+        run(page, Path(scratch), settings)
+        page.shutdown()
+    collector.stop()
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--folder", type=Path)
@@ -399,47 +417,13 @@ def main() -> int:
     if args.command_line_memory:
         return command_line_memory(args.command_line_memory)
     if args.results is not None:
-        from simcompare.gui.common.workers import GuiThreadCollector
-
-        app = create_application("en")
-        collector = GuiThreadCollector(app)
-        with tempfile.TemporaryDirectory() as scratch:
-            settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
-            page = FolderPage(settings=settings, cache_path=None)
-            page.resize(1400, 900)
-            page.show()
-            results_run(page, args.results)
-            page.shutdown()
-        collector.stop()
-        return 0
+        return on_a_page(lambda page, scratch, settings: results_run(page, args.results))
     if args.folder is None and "--cancel-after" not in sys.argv:
-        from simcompare.gui.common.workers import GuiThreadCollector
-
-        app = create_application("en")
-        collector = GuiThreadCollector(app)
-        with tempfile.TemporaryDirectory() as scratch:
-            settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
-            page = FolderPage(settings=settings, cache_path=None)
-            page.resize(1400, 900)
-            page.show()
-            many_files_run(page, args.files, Path(scratch), settings, args.made_up_groups)
-            page.shutdown()
-        collector.stop()
-        return 0
+        return on_a_page(
+            lambda page, scratch, settings: many_files_run(page, args.files, scratch, settings, args.made_up_groups)
+        )
     if args.regroup:
-        from simcompare.gui.common.workers import GuiThreadCollector
-
-        app = create_application("en")
-        collector = GuiThreadCollector(app)  # as the window runs: the collector only on the GUI thread
-        with tempfile.TemporaryDirectory() as scratch:
-            settings = QSettings(str(Path(scratch) / "s.ini"), QSettings.Format.IniFormat)
-            page = FolderPage(settings=settings, cache_path=None)
-            page.resize(1400, 900)
-            page.show()
-            regroup_run(page, args.regroup)
-            page.shutdown()
-        collector.stop()
-        return 0
+        return on_a_page(lambda page, scratch, settings: regroup_run(page, args.regroup))
     folder = args.folder or corpus_folder("zh_docs").parent
     if args.folder is None:
         corpus_folder("en_copyright")
