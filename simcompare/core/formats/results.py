@@ -37,6 +37,7 @@ import json
 import json.encoder
 import math
 import os
+import re
 import stat
 import sys
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -718,6 +719,70 @@ def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> L
     return _load(_parsed(path), check_files=check_files, consume=True)
 
 
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+def _loads(text: str) -> object:
+    """``json.loads(text)``, the records one at a time: a million records parsed in one call would hold the
+    interpreter's lock for seconds, and the window, whose worker reads them, could not paint meanwhile. Only a
+    top-level object is read this way; anything else, or anything this reading does not take, is read (and
+    refused, with its message) by ``json.loads`` itself."""
+    decode = _DECODER.raw_decode
+    at = _SPACE.match(text).end()  # type: ignore[union-attr]  # matches everywhere
+    if not text.startswith("{", at):
+        return json.loads(text)
+    found: dict[str, object] = {}
+    try:
+        at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+        while not text.startswith("}", at):
+            key, at = decode(text, at)
+            if not isinstance(key, str):
+                return json.loads(text)
+            at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+            if not text.startswith(":", at):
+                return json.loads(text)
+            at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+            if key == "records" and text.startswith("[", at):
+                value, at = _items(text, at + 1)
+            else:
+                value, at = decode(text, at)
+            found[key] = value
+            at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+            if text.startswith(",", at):
+                at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                if text.startswith("}", at):  # a trailing comma: not JSON
+                    return json.loads(text)
+            elif not text.startswith("}", at):
+                return json.loads(text)
+        if _SPACE.match(text, at + 1).end() != len(text):  # type: ignore[union-attr]
+            return json.loads(text)
+    except (ValueError, IndexError):  # json.loads says what is wrong, in its words
+        return json.loads(text)
+    return found
+
+
+def _items(text: str, at: int) -> tuple[list[object], int]:
+    """The items of the JSON array whose ``[`` is just before ``at``, one call of the decoder each; the position
+    after its ``]``."""
+    decode = _DECODER.raw_decode
+    items: list[object] = []
+    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+    if text.startswith("]", at):
+        return items, at + 1
+    while True:
+        item, at = decode(text, at)
+        items.append(item)
+        at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+        if text.startswith("]", at):
+            return items, at + 1
+        if not text.startswith(",", at):
+            raise ValueError("not an array")
+        at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+
+
+_DECODER = json.JSONDecoder()
+
+
 def _parsed(path: str | os.PathLike[str]) -> object:
     """The file's JSON, parsed; only the parsed objects are left when this returns (the bytes and the text, each
     as large as the file, are dropped as soon as they are used)."""
@@ -728,7 +793,7 @@ def _parsed(path: str | os.PathLike[str]) -> object:
         raise ValueError(f"not a results file: not UTF-8 text (byte {error.start})") from None
     del raw
     try:
-        return json.loads(text)
+        return _loads(text)
     except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
         raise ValueError("not a results file: its JSON is nested too deeply") from None
     except ValueError as error:

@@ -1,0 +1,75 @@
+"""Saved results are parsed a record at a time (``results._loads``): the same objects as ``json.loads``, and
+the same refusals, whatever the JSON looks like."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcompare.core.formats import results
+
+_SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
+_VALUES = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
+_KEYS = st.sampled_from(["records", "settings", "groups", "format", "x", ""]) | st.text(max_size=6)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(_KEYS, _VALUES | st.lists(_VALUES, max_size=5)), max_size=6),
+    st.sampled_from([None, 0, 1, 2]),
+    st.sampled_from([(", ", ": "), (",", ":"), (" ,\n", " :\t")]),
+)
+def test_the_same_objects_as_json_loads(pairs: list, indent: int | None, separators: tuple[str, str]) -> None:
+    body = ",".join(f"{json.dumps(k)}:{json.dumps(v, indent=indent, separators=separators)}" for k, v in pairs)
+    for text in ("{" + body + "}", " \n{ " + body + " }\n ", json.dumps(dict(pairs), indent=indent)):
+        assert results._loads(text) == json.loads(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"records": [1, 2,]}',
+        '{"records": [1 2]}',
+        '{"records": [1, 2}',
+        '{"a": 1,}',
+        '{"a" 1}',
+        '{"a": 1} x',
+        '{"a": 1}{}',
+        "{1: 2}",
+        '{"records": [',
+        "",
+        "[1, 2]",
+        '{"records": [{"a": 1}], "records": []}',
+        '{"records": [] , "b": [1,\n2]}',
+    ],
+)
+def test_the_same_refusals_and_the_same_odd_objects(text: str) -> None:
+    try:
+        expected = json.loads(text)
+    except ValueError as error:
+        with pytest.raises(ValueError) as raised:
+            results._loads(text)
+        assert str(raised.value) == str(error)
+    else:
+        assert results._loads(text) == expected
+
+
+def test_the_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[int] = []
+    decode = results._DECODER.raw_decode
+
+    def counted(text: str, at: int = 0) -> tuple[object, int]:
+        calls.append(at)
+        return decode(text, at)
+
+    monkeypatch.setattr(results._DECODER, "raw_decode", counted)
+    text = json.dumps({"format": "f", "records": [{"path": str(n)} for n in range(50)], "z": 1}, indent=1)
+    assert results._loads(text) == json.loads(text)
+    assert len(calls) > 50  # each record on its own
