@@ -630,7 +630,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+100"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -653,12 +653,12 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-11"/>
+        <location line="-10"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>%n file moved</numerusform>
@@ -674,7 +674,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+25"/>
         <source>%n file(s) were left where they were:</source>
         <translation>
             <numerusform>%n file was left where it was:</numerusform>
@@ -682,7 +682,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="-15"/>
         <source>The list shows what was done: %n file(s) moved.</source>
         <translation>
             <numerusform>The list shows what was done: %n file moved.</numerusform>
@@ -697,8 +697,16 @@
             <numerusform>%n files not reached (cancelled)</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n file(s) were not moved:</source>
+        <translation>
+            <numerusform>%n file was not moved:</numerusform>
+            <numerusform>%n files were not moved:</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{0}; it was kept as {1}, beside the file that took its name</source>
         <translation>{0}; it was kept as {1}, beside the file that took its name</translation>
     </message>
@@ -790,8 +798,8 @@
         </translation>
     </message>
     <message>
-        <location line="-96"/>
-        <location line="+159"/>
+        <location line="-103"/>
+        <location line="+166"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>

@@ -624,7 +624,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+100"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -646,12 +646,12 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+45"/>
+        <location line="+44"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-11"/>
+        <location line="-10"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>已移动 %n 个文件</numerusform>
@@ -665,14 +665,14 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+25"/>
         <source>%n file(s) were left where they were:</source>
         <translation>
             <numerusform>%n 个文件留在原处：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="-15"/>
         <source>The list shows what was done: %n file(s) moved.</source>
         <translation>
             <numerusform>列表显示的是实际结果：已移动 %n 个文件。</numerusform>
@@ -685,8 +685,15 @@
             <numerusform>%n 个文件未处理（已取消）</numerusform>
         </translation>
     </message>
+    <message numerus="yes">
+        <location line="+6"/>
+        <source>%n file(s) were not moved:</source>
+        <translation>
+            <numerusform>%n 个文件未被移动：</numerusform>
+        </translation>
+    </message>
     <message>
-        <location line="+7"/>
+        <location line="+8"/>
         <source>{0}; it was kept as {1}, beside the file that took its name</source>
         <translation>{0}；它的名字已被另一个文件占用，它以 {1} 为名保留在旁边</translation>
     </message>
@@ -776,8 +783,8 @@
         </translation>
     </message>
     <message>
-        <location line="-96"/>
-        <location line="+159"/>
+        <location line="-103"/>
+        <location line="+166"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>

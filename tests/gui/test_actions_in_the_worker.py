@@ -207,3 +207,6 @@ def test_a_file_kept_under_another_name_is_named_in_the_window(cleaner: FolderPa
     failed = Outcome("/docs/name.txt", "", "Permission denied", errno.EACCES, path="name.txt", kept_as="name (2).txt")
     said = cleaner.file_commands.with_kept_name(failed, cleaner.file_commands.reason(failed))
     assert said == "permission denied; it was kept as name (2).txt, beside the file that took its name"
+    left = Outcome("/docs/b.txt", "", "Permission denied", errno.EACCES, path="b.txt")
+    assert cleaner.file_commands.stayed_heading([left]) == "1 file(s) were left where they were:"  # no translator
+    assert cleaner.file_commands.stayed_heading([left, failed]) == "2 file(s) were not moved:"

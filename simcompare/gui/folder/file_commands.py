@@ -13,6 +13,7 @@ from __future__ import annotations
 import errno
 import os
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -163,8 +164,7 @@ class FileCommands(QObject):
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:
             lines = "\n".join(f"{display_name(o.source)}: {self.with_kept_name(o, self.reason(o))}" for o in stayed)
-            left = self.tr("%n file(s) were left where they were:", "", len(stayed))
-            page.warn(title, f"{done}. {left}\n{lines}")
+            page.warn(title, f"{done}. {self.stayed_heading(stayed)}\n{lines}")
         if report.log_error:
             why = system_error_text(report.log_errno) or report.log_error
             page.warn(
@@ -180,6 +180,13 @@ class FileCommands(QObject):
         """What Cancel left: ", n file(s) not reached (cancelled)", or ""."""
         cancelled = not_reached(report)[0]
         return ", " + self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
+
+    def stayed_heading(self, stayed: Sequence[Outcome]) -> str:
+        """The words above the files an action did not move: "left where they were", unless one of them was kept
+        under another name (``Outcome.kept_as``), which is not where it was."""
+        if any(o.kept_as for o in stayed):
+            return self.tr("%n file(s) were not moved:", "", len(stayed))
+        return self.tr("%n file(s) were left where they were:", "", len(stayed))
 
     def with_kept_name(self, outcome: Outcome, reason: str) -> str:
         """``reason``, and, when another file took the file's name while the action failed, the name the file was
