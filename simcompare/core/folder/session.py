@@ -671,7 +671,7 @@ class FolderSession:
             if i not in self._empty_set:
                 copies.setdefault(self._identity[i], []).append(i)
         identity = self._identity
-        refused = {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
+        refused = self._refused_texts()
         rows: list[tuple[int, int, int, float]] = []
         for a, b, d in zip(found.left.tolist(), found.right.tolist(), found.distance.tolist(), strict=True):
             if frozenset((identity[a], identity[b])) in refused:
@@ -697,6 +697,11 @@ class FolderSession:
             if i is not None and j is not None:
                 refused.append((i, j))
         return refused
+
+    def _refused_texts(self) -> set[frozenset[str]]:
+        """The pairs the user called not duplicates, as pairs of texts (their copies are refused with them)."""
+        identity = self._identity
+        return {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
 
     def _index_of_absolute(self, path: str) -> int | None:
         root = self.root.rstrip(os.sep) + os.sep
@@ -755,7 +760,7 @@ class FolderSession:
         never put together two files that :meth:`groups` would not accept side by side."""
         files = self.result.files
         identity = self._identity
-        refused = {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
+        refused = self._refused_texts()
         laid = list(laid)
         asked = [(m, saved.files[0]) for saved in laid for m in saved.files[1:]]
         for saved in laid:
@@ -820,7 +825,8 @@ class FolderSession:
 
     def _figures_of(self, pairs: Sequence[tuple[int, int]], k: int) -> dict[tuple[int, int], PairFigures]:
         """:meth:`pair` of many pairs: the exact resemblances, and the resemblances without the folder's
-        boilerplate where the decision asks for them, measured in numpy batches; the same figures."""
+        boilerplate where the decision asks for them, measured in numpy batches; the same figures. (:meth:`pair`
+        stays one pair's: the batches check every file's sketch first, too much for the window's one pair.)"""
         if not pairs:
             return {}
         files, identity = self.result.files, self._identity
