@@ -722,41 +722,46 @@ def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> L
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 
+def _skip(text: str, at: int) -> int:
+    """The position of the first character at or after ``at`` that is not JSON's white space."""
+    return _SPACE.match(text, at).end()  # type: ignore[union-attr]  # the pattern matches everywhere
+
+
 def _loads(text: str) -> object:
     """``json.loads(text)``, the records one at a time: a million records parsed in one call would hold the
     interpreter's lock for seconds, and the window, whose worker reads them, could not paint meanwhile. Only a
     top-level object is read this way; anything else, or anything this reading does not take, is read (and
     refused, with its message) by ``json.loads`` itself."""
     decode = _DECODER.raw_decode
-    at = _SPACE.match(text).end()  # type: ignore[union-attr]  # matches everywhere
+    at = _skip(text, 0)
     if not text.startswith("{", at):
         return json.loads(text)
     found: dict[str, object] = {}
     try:
-        at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+        at = _skip(text, at + 1)
         while not text.startswith("}", at):
             key, at = decode(text, at)
             if not isinstance(key, str):
-                return json.loads(text)
-            at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                raise ValueError("not read here")
+            at = _skip(text, at)
             if not text.startswith(":", at):
-                return json.loads(text)
-            at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                raise ValueError("not read here")
+            at = _skip(text, at + 1)
             if key == "records" and text.startswith("[", at):
                 value, at = _items(text, at + 1)
             else:
                 value, at = decode(text, at)
             found[key] = value
-            at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+            at = _skip(text, at)
             if text.startswith(",", at):
-                at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+                at = _skip(text, at + 1)
                 if text.startswith("}", at):  # a trailing comma: not JSON
-                    return json.loads(text)
+                    raise ValueError("not read here")
             elif not text.startswith("}", at):
-                return json.loads(text)
-        if _SPACE.match(text, at + 1).end() != len(text):  # type: ignore[union-attr]
-            return json.loads(text)
-    except (ValueError, IndexError):  # json.loads says what is wrong, in its words
+                raise ValueError("not read here")
+        if _skip(text, at + 1) != len(text):
+            raise ValueError("not read here")
+    except (ValueError, IndexError):  # not taken here: json.loads reads it, or says what is wrong in its words
         return json.loads(text)
     return found
 
@@ -766,18 +771,18 @@ def _items(text: str, at: int) -> tuple[list[object], int]:
     after its ``]``."""
     decode = _DECODER.raw_decode
     items: list[object] = []
-    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+    at = _skip(text, at)
     if text.startswith("]", at):
         return items, at + 1
     while True:
         item, at = decode(text, at)
         items.append(item)
-        at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+        at = _skip(text, at)
         if text.startswith("]", at):
             return items, at + 1
         if not text.startswith(",", at):
             raise ValueError("not an array")
-        at = _SPACE.match(text, at + 1).end()  # type: ignore[union-attr]
+        at = _skip(text, at + 1)
 
 
 _DECODER = json.JSONDecoder()
