@@ -20,6 +20,7 @@ fingerprints never change: only the verdict between two texts of a folder does.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 import numpy as np
@@ -46,9 +47,51 @@ def common_hashes(sketches: Sequence[Sketch], limit: int = COMMON_TEXTS) -> npt.
         raise ValueError(f"limit must be a whole number of 0 or more texts, got {limit!r}")
     if len(sketches) <= limit:  # no hash can be held by more texts than there are
         return _NONE
-    every = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sketches]) if sketches else _NONE
-    if len(every) == 0:
+    total = sum(len(sketch) for sketch in sketches)
+    if total == 0:
         return _NONE
+    found = [_common_in(_hashes_between(sketches, low, high), limit) for low, high in _ranges(sketches, total)]
+    return np.concatenate(found) if len(found) > 1 else found[0]
+
+
+_PASS = 1 << 25
+"""Hashes sorted at once: the folder's hashes are counted a range of values at a time (a million texts' sketches
+hold 256 million hashes: sorted at once, 2 GB beside the records; a range at a time, about 256 MB)."""
+
+_TEXTS = 1 << 14  # sketches joined at once while a range's hashes are gathered
+
+
+def _ranges(sketches: Sequence[Sketch], total: int) -> list[tuple[int, int | None]]:
+    """Ranges of hash values ``[low, high)`` (the last one open) holding about ``_PASS`` hashes each: bounds at
+    quantiles of a sample of the sketches (256 texts spread over them), so crowded values are split finer."""
+    passes = -(-total // _PASS)
+    if passes == 1:
+        return [(0, None)]
+    step = max(1, len(sketches) // 256)
+    sample = np.concatenate([np.asarray(sketch, dtype=np.uint32) for sketch in sketches[::step]])
+    if len(sample) == 0:
+        return [(0, None)]
+    cuts = np.unique(np.quantile(sample, np.arange(1, passes) / passes, method="lower").astype(np.uint64))
+    bounds = [0, *(int(cut) for cut in cuts if cut > 0)]
+    return [*itertools.pairwise(bounds), (bounds[-1], None)]
+
+
+def _hashes_between(sketches: Sequence[Sketch], low: int, high: int | None) -> npt.NDArray[np.uint32]:
+    """Every hash of ``sketches`` from ``low`` up to (not including) ``high`` (None: no end), in one array."""
+    if low == 0 and high is None:
+        return np.concatenate([np.asarray(sketch, dtype=np.uint32) for sketch in sketches])
+    parts: list[npt.NDArray[np.uint32]] = []
+    for start in range(0, len(sketches), _TEXTS):
+        joined = np.concatenate([np.asarray(sketch, dtype=np.uint32) for sketch in sketches[start : start + _TEXTS]])
+        inside = joined >= low
+        if high is not None:
+            inside &= joined < high
+        parts.append(joined[inside])
+    return np.concatenate(parts) if len(parts) > 1 else parts[0]
+
+
+def _common_in(every: npt.NDArray[np.uint32], limit: int) -> npt.NDArray[np.uint32]:
+    """The hashes held more than ``limit`` times in ``every`` (sorted in place), sorted, each once."""
     every.sort()
     if limit == 0:
         return np.unique(every)
