@@ -38,13 +38,14 @@ def _sketches(seed: int, n: int, *, copies: int = 0, longest: int = SKETCH) -> l
     return found
 
 
-def _peak(make: Callable[[], Any]) -> tuple[Any, int]:
+def _peak(make: Callable[[], Any], *, held: bool = False) -> tuple[Any, int]:
+    """What ``make`` returns, and the most memory it took at once (``held``: still holds, with its result)."""
     tracemalloc.start()
     try:
         tracemalloc.reset_peak()
         before = tracemalloc.get_traced_memory()[0]
         found = make()
-        return found, tracemalloc.get_traced_memory()[1] - before
+        return found, tracemalloc.get_traced_memory()[0 if held else 1] - before
     finally:
         tracemalloc.stop()
 
@@ -141,3 +142,25 @@ def test_the_shingles_keys_take_about_the_first_hashes_memory(monkeypatch: pytes
     (hashes, _owners), peak = _peak(lambda: resembling._keys(sketches, np.arange(20_000, dtype=np.intp), quick))
     assert len(hashes) > 1000 and (hashes[1:] >= hashes[:-1]).all()
     assert peak < 2 * heads  # a count of every hash with its positions took twelve times
+
+
+def test_a_sessions_sketches_are_made_when_asked_for() -> None:
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.folder.session import FolderSession
+    from simcompare.core.search.verify import sketch_to_bytes
+
+    sketches = _sketches(8, 2000, longest=300)
+    blobs = [sketch_to_bytes(s) for s in sketches]
+    blobs[7] = np.array([9, 3, 3, 1], dtype="<u4").tobytes()  # not as written: read fixed, [1, 3, 9]
+    files = tuple(FileRecord(f"{n}.txt", 1, 0, n, False, "utf-8", f"d{n}", blob) for n, blob in enumerate(blobs))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+    every, held = _peak(session._sketches, held=True)
+    assert held < 20_000  # no view of each file's bytes held: a list of them took 120 bytes a file
+    expected = [session.sketch(i).tolist() for i in range(len(files))]
+    assert expected[7] == [1, 3, 9] and len(every) == 2000
+    assert [s.tolist() for s in every] == expected
+    assert [every[i].tolist() for i in (0, 7, -1, -2000)] == [expected[i] for i in (0, 7, -1, -2000)]
+    assert [s.tolist() for s in every[5:12:3]] == expected[5:12:3]
+    with pytest.raises(IndexError):
+        every[2000]
