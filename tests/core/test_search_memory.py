@@ -164,3 +164,21 @@ def test_a_sessions_sketches_are_made_when_asked_for() -> None:
     assert [s.tolist() for s in every[5:12:3]] == expected[5:12:3]
     with pytest.raises(IndexError):
         every[2000]
+
+
+@pytest.mark.parametrize(("per_pass", "texts"), [(1 << 23, 1 << 14), (500, 7), (64, 1)])
+def test_the_common_hashes_of_a_tables_rows_are_those_of_their_sketches(
+    per_pass: int, texts: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simcompare.core.search.boilerplate import common_in_table
+
+    monkeypatch.setattr(boilerplate, "_TABLE_PASS", per_pass)
+    monkeypatch.setattr(boilerplate, "_TEXTS", texts)
+    sketches = _sketches(9, 400, copies=40, longest=90)
+    table = quick_table(sketches)
+    rows = np.arange(1, 400, 3, dtype=np.intp)
+    heads = [sketches[i][:QUICK] for i in rows.tolist()]
+    for limit in (0, 2, 5, 32):
+        found = common_in_table(table, rows, limit)
+        assert found.dtype == np.uint32 and found.tolist() == _naive_common(heads, limit)
+    assert len(common_in_table(table, rows, 2)) > 10

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from simcompare.core.search.boilerplate import common_in_table
 from simcompare.core.search.verify import HASH_MAX, QUICK_MARGIN, Sketch, quick_resemblance, quick_table
 
 __all__ = ["COMMON", "KEYS", "resembling_pairs"]
@@ -54,14 +55,11 @@ def _keys(
     if len(among) == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.intp)
     if quick is not None and quick.shape[1] >= _HEAD:  # the first hashes, padded: the pads are no hashes
-        # the hashes held by more than COMMON texts' first hashes (sorted, such a hash equals the one COMMON
-        # places on), then each row's first KEYS others, a bounded number of rows at a time: the same keys, in
-        # the same order, as the lists below give, in about twice the first hashes' memory (a count of every
-        # hash with its positions took ten times: 2.5 GB at a million texts)
-        flat = quick[among, :_HEAD].ravel()
-        flat.sort()
-        common = np.unique(flat[COMMON:][flat[COMMON:] == flat[:-COMMON]])
-        del flat
+        # the hashes held by more than COMMON texts' first hashes (counted a range of values at a time), then
+        # each row's first KEYS others, a bounded number of rows at a time: the same keys, in the same order, as
+        # the lists below give, in about the first hashes' memory (a count of every hash with its positions took
+        # ten times: 2.5 GB at a million texts)
+        common = common_in_table(quick[:, :_HEAD], among, COMMON)
         codes: list[npt.NDArray[np.uint64]] = []
         for start in range(0, len(among), _ROWS):
             rows = among[start : start + _ROWS]
