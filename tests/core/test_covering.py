@@ -287,3 +287,30 @@ def test_the_measured_choice_stays_exact(case: tuple[CoveringScheme, list[int]],
         result = find_near_pairs(values, scheme.k, scheme.bits)
     triples = list(result)
     assert set(triples) == brute_pairs(values, scheme.k) and triples == sorted(triples)
+
+
+@pytest.mark.parametrize("pieces", [1, 5, 1 << 20])
+def test_the_pairs_of_a_key_are_handed_on_a_few_at_a_time(pieces: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    # clustered values: runs of equal keys hold many pairs within k, handed on before the key's run is done
+    monkeypatch.setattr(covering, "_PIECES", pieces)
+    rng = np.random.default_rng(12)
+    centres = rng.integers(0, 1 << 16, 12)
+    values = np.unique(centres[rng.integers(0, 12, 500)] ^ (1 << rng.integers(0, 16, (500, 2))).sum(axis=1))
+    handed: list[int] = []
+    seen: set[tuple[int, int, int]] = set()
+
+    def add(a: np.ndarray, b: np.ndarray, distance: np.ndarray) -> None:
+        handed.append(len(a))
+        for x, y, d in zip(a.tolist(), b.tolist(), distance.tolist(), strict=True):
+            assert (min(x, y), max(x, y), d) not in seen  # each pair once
+            seen.add((min(x, y), max(x, y), d))
+
+    keys = 0
+    for k in (2, 4):
+        seen.clear()
+        scheme = schemes(16, k)[0]
+        keys += len(scheme.key_masks)
+        join_covering(values.astype(np.uint64), scheme, add)
+        assert seen == brute_pairs(values.tolist(), k) and len(seen) > 100
+    # a piece at a time: handed on after each offset's pass, not once a key's runs are all done
+    assert len(handed) > 2 * keys if pieces < 10 else len(handed) <= keys

@@ -158,6 +158,32 @@ def test_reprioritise_keeps_the_members_and_measures_to_the_new_reference(sessio
     assert again.changed == 0 and again.groups == done.groups  # deterministic: a second pass changes nothing
 
 
+def test_reprioritise_measures_each_pair_once(session: FolderSession, monkeypatch: pytest.MonkeyPatch) -> None:
+    from simcompare.core.folder import cleaner
+    from simcompare.core.folder import reprioritise as module
+    from simcompare.core.folder import session as session_module
+    from simcompare.core.search.verify import resemblance
+
+    group = _group(session)
+    one_by_one = set_reference(
+        session, group, reprioritise(session, [group], DEFAULT_REFERENCE_RULE, K).groups[0].reference
+    )
+    asked: list[tuple[int, int]] = []
+
+    def counted(a: object, b: object) -> float:
+        asked.append((id(a), id(b)))
+        return resemblance(a, b)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(module, "resemblance", counted)
+    monkeypatch.setattr(cleaner, "resemblance", counted)
+    monkeypatch.setattr(session_module, "resemblance", counted)  # what pair() would measure
+    done = reprioritise(session, [group], DEFAULT_REFERENCE_RULE, K)
+    assert done.changed == 1 and done.groups == [one_by_one]  # the same group as measured afresh
+    # deciding the new reference may lead measured it against every member not identical to it, once each
+    different = [m for m in group.members if session.identity(m.index) != session.identity(one_by_one.reference)]
+    assert len(asked) == len(different)
+
+
 def test_a_member_that_may_not_lead_is_passed_over(session: FolderSession) -> None:
     group = _group(session)
     other = session.index_of("other.txt")

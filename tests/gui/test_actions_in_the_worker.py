@@ -18,6 +18,7 @@ from test_folder_cleaner import index_of, marked_paths, menu_action
 from test_folder_page import run_scan, wait_grouped
 
 from simcompare.core.folder.actions import Outcome
+from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.gui.folder.file_commands import send_to_trash
 from simcompare.gui.folder.page import FolderPage
@@ -210,3 +211,27 @@ def test_a_file_kept_under_another_name_is_named_in_the_window(cleaner: FolderPa
     left = Outcome("/docs/b.txt", "", "Permission denied", errno.EACCES, path="b.txt")
     assert cleaner.file_commands.stayed_heading([left]) == "1 file(s) were left where they were:"  # no translator
     assert cleaner.file_commands.stayed_heading([left, failed]) == "2 file(s) were not moved:"
+
+
+def test_a_file_kept_under_another_name_leaves_the_list(qtbot, cleaner: FolderPage, folder: Path) -> None:
+    # the trash fails after another program saved a file under the name: the scanned file is kept as
+    # "en_c (2).txt", and the file at en_c.txt is another one: the list no longer offers it as the scanned file
+    run_scan(qtbot, cleaner, folder)
+    warned: list[str] = []
+    cleaner.warn = lambda title, text: warned.append(text)
+    cleaner.confirm = lambda title, text, details: True
+
+    def failing(path: str) -> None:
+        (folder / "en_c.txt").write_text("saved by another program meanwhile", encoding="utf-8")
+        raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), path)
+
+    cleaner.trash = failing
+    cleaner.model.set_marked([index_of(cleaner, "en_c.txt")])
+    with qtbot.waitSignal(cleaner.file_commands.acted, timeout=30_000) as answer:
+        menu_action(cleaner.actions_menu, "Move to trash…").trigger()
+    (outcome,) = answer.args[0].report.stayed
+    assert outcome.kept_as == "en_c (2).txt" and (folder / "en_c (2).txt").is_file()
+    assert len(warned) == 1 and "it was kept as en_c (2).txt" in warned[0] and "were not moved" in warned[0]
+    wait_grouped(qtbot, cleaner)
+    assert all(f.path != "en_c.txt" for f in cleaner.result.files)
+    assert cleaner.cleaner.removed["en_c.txt"] is FileState.CHANGED

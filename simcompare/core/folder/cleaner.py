@@ -10,12 +10,13 @@ a group; another name of a file (a hard link) is never marked by a rule, as remo
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group, with_reference
+from simcompare.core.search.verify import resemblance
 
 __all__ = ["MarkRule", "apply_reference_folders", "inside", "marks_by_rule", "set_reference", "whole_groups"]
 
@@ -127,17 +128,29 @@ def whole_groups(session: FolderSession, groups: Iterable[Group], chosen: Iterab
     ]
 
 
-def set_reference(session: FolderSession, group: Group, index: int) -> Group:
-    """``group`` with member ``index`` as its reference, distances and ``verified`` measured to it."""
+def set_reference(
+    session: FolderSession, group: Group, index: int, measured: Mapping[tuple[int, int], float] | None = None
+) -> Group:
+    """``group`` with member ``index`` as its reference, distances and ``verified`` measured to it.
+
+    ``measured``: resemblances already measured, by ``(member, index)`` (the reference rule measures them to
+    decide whether a member may lead); the others are measured here."""
     # only the group's members are looked at: a list over every file, made for each group, made reference
     # folders quadratic (32 s at 100,000 files)
     files = session.files
     members = group.indices
+    known = measured or {}
+
+    def resemble(a: int, b: int) -> float:
+        found = known.get((a, b))
+        # what session.pair measures between two texts that are not identical (with_reference says identical)
+        return resemblance(session.sketch(a), session.sketch(b)) if found is None else found
+
     return with_reference(
         group,
         index,
         {i: files[i].value for i in members},
-        resemble=lambda a, b: session.pair(a, b, session.bits).resemblance,
+        resemble=resemble,
         identical={i: session.identity(i) for i in members},
     )
 

@@ -171,8 +171,12 @@ DEFAULT_REFERENCE_RULE = ReferenceRule((Criterion.WORDS, Criterion.NEWEST, Crite
 """The rule the window's dialog starts from (docs/folder.md has the evidence behind it)."""
 
 
-def may_lead(session: FolderSession, group: Group, index: int, k: int) -> bool:
-    """Whether member ``index`` may be the group's reference: every other member within k of it and verified."""
+def may_lead(
+    session: FolderSession, group: Group, index: int, k: int, measured: dict[tuple[int, int], float] | None = None
+) -> bool:
+    """Whether member ``index`` may be the group's reference: every other member within k of it and verified.
+
+    ``measured``: where the resemblances it measures are kept, by ``(member, index)``."""
     if index == group.reference or session.identity(index) == session.identity(group.reference):
         return True  # the group was made around it (or around the same text)
     files = session.files
@@ -186,16 +190,26 @@ def may_lead(session: FolderSession, group: Group, index: int, k: int) -> bool:
             continue
         if (value ^ int(files[other].value)).bit_count() > k or files[other].empty:
             return False
-        if resemblance(session.sketch(index), session.sketch(other)) < threshold:
+        similar = resemblance(session.sketch(other), session.sketch(index))
+        if measured is not None:
+            measured[other, index] = similar
+        if similar < threshold:
             return False
     return True
 
 
 def choose_reference(
-    session: FolderSession, group: Group, rule: ReferenceRule, k: int, *, reference_folders: Sequence[str] = ()
+    session: FolderSession,
+    group: Group,
+    rule: ReferenceRule,
+    k: int,
+    *,
+    reference_folders: Sequence[str] = (),
+    measured: dict[tuple[int, int], float] | None = None,
 ) -> tuple[int, bool]:
     """The member ``rule`` makes the reference, and whether a better-ranked member was passed over because it
-    may not lead (a member farther than k from it, or not verified against it)."""
+    may not lead (a member farther than k from it, or not verified against it). ``measured``: as in
+    :func:`may_lead`."""
     members = list(group.indices)
     if reference_folders:
         in_reference = within(reference_folders)
@@ -205,7 +219,7 @@ def choose_reference(
         protected = []
     ranked = sorted(members, key=rule.key(session))
     for position, index in enumerate(ranked):
-        if may_lead(session, group, index, k):
+        if may_lead(session, group, index, k, measured):
             return index, position > 0
     # only files of reference folders, none of which may lead: one of them is kept all the same
     current = group.reference
@@ -241,10 +255,13 @@ def reprioritise(
     out: list[Group] = []
     changed = held_back = 0
     for group in groups:
-        index, passed_over = choose_reference(session, group, rule, k, reference_folders=reference_folders)
+        measured: dict[tuple[int, int], float] = {}  # what deciding who may lead measured, not measured again
+        index, passed_over = choose_reference(
+            session, group, rule, k, reference_folders=reference_folders, measured=measured
+        )
         held_back += passed_over
         if index != group.reference:
             changed += 1
-            group = set_reference(session, group, index)
+            group = set_reference(session, group, index, measured)
         out.append(group)
     return Reprioritised(out, changed, held_back)

@@ -25,9 +25,10 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Collection, Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
@@ -270,7 +271,6 @@ class FolderSession:
         self._sizes: np.ndarray | None = None
         self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
-        self._views: list[Sketch] | None = None  # every sketch, during one search and verification (pairs)
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -331,7 +331,7 @@ class FolderSession:
         self._sketch_fixed[index] = found
         return found
 
-    def _sketches(self) -> list[Sketch]:
+    def _sketches(self) -> Sequence[Sketch]:
         """Every file's sketch, as :meth:`sketch` gives it; the records not yet checked are checked all at once."""
         files = self.result.files
         unchecked = np.flatnonzero(~self._sketch_checked)
@@ -340,15 +340,7 @@ class FolderSession:
             for position in not_as_written(blobs).tolist():
                 self._sketch_fixed[int(unchecked[position])] = sketch_from_bytes(blobs[position])
             self._sketch_checked[unchecked] = True
-        views = self._views
-        if views is None or len(views) != len(files):
-            fixed = self._sketch_fixed
-            views = [
-                fixed[i] if i in fixed else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
-                for i, record in enumerate(files)
-            ]
-            self._views = views
-        return views
+        return _Sketches(files, self._sketch_fixed)
 
     def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
         """Every file's sketch as one array: row i holds file i's hashes, then ``HASH_MAX + 2`` (0xFFFFFFFF) up to
@@ -581,12 +573,6 @@ class FolderSession:
     def pairs(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """The near-duplicate pairs of representatives by the session's :meth:`decision` at k: within k and
         verified, or resembling by the strong threshold; neither text under ``min_shingles`` distinct shingles."""
-        try:
-            return self._pairs(k, progress, cancel)
-        finally:
-            self._views = None  # the sketches' views serve one search and verification, not kept between them
-
-    def _pairs(self, k: int, progress: Progress, cancel: threading.Event | None) -> Pairs:
         found = self.candidates(k, progress=progress, cancel=cancel)
         decision = self.decision(k)
         if self.min_resemblance <= 0:  # verification off: SimHash alone
@@ -847,7 +833,6 @@ class FolderSession:
                 resembling, size, own = similar[n], int(min(sizes[a], sizes[b])), owns.get(n)
             near = not files[a].empty and not files[b].empty and decision.near(distance, resembling, size, own)
             figures[a, b] = PairFigures(distance, resembling, same[n], near)
-        self._views = None  # as after a search: the sketches' views are not kept
         return figures
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
@@ -962,6 +947,36 @@ class FolderSession:
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._searched_floor = floor
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
+
+
+class _Sketches(Sequence[Sketch]):
+    """Every file's sketch, checked, as :meth:`FolderSession.sketch` gives it, each made when asked for (a view of
+    its record's bytes): a list of a million views held 120 MB through each search."""
+
+    def __init__(self, files: Sequence[FileRecord], fixed: Mapping[int, Sketch]) -> None:
+        self._files, self._fixed = files, fixed
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    @overload
+    def __getitem__(self, index: int) -> Sketch: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Sketch]: ...
+
+    def __getitem__(self, index: int | slice) -> Sketch | list[Sketch]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self._files)))]
+        record = self._files[index]  # raises IndexError as a list does
+        fixed = self._fixed.get(index if index >= 0 else index + len(self._files))
+        return fixed if fixed is not None else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
+
+    def __iter__(self) -> Iterator[Sketch]:
+        fixed = self._fixed
+        for i, record in enumerate(self._files):
+            found = fixed.get(i)
+            yield found if found is not None else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
 
 
 def _aliases(files: Sequence[FileRecord]) -> list[int | None]:

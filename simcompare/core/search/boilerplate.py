@@ -20,14 +20,15 @@ fingerprints never change: only the verdict between two texts of a folder does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import itertools
+from collections.abc import Callable, Iterable, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.search.verify import HASH_MAX, SKETCH, Sketch
 
-__all__ = ["COMMON_TEXTS", "common_hashes", "own_resemblance", "own_resemblances"]
+__all__ = ["COMMON_TEXTS", "common_hashes", "common_in_table", "own_resemblance", "own_resemblances"]
 
 COMMON_TEXTS = 32
 """A shingle hash held by more texts' sketches than this is the folder's boilerplate (as the shingles' index
@@ -42,13 +43,95 @@ def common_hashes(sketches: Sequence[Sketch], limit: int = COMMON_TEXTS) -> npt.
     Raises:
         ValueError: ``limit`` is negative.
     """
-    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
-        raise ValueError(f"limit must be a whole number of 0 or more texts, got {limit!r}")
+    _check_limit(limit)
     if len(sketches) <= limit:  # no hash can be held by more texts than there are
         return _NONE
-    every = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sketches]) if sketches else _NONE
-    if len(every) == 0:
+    total = sum(len(sketch) for sketch in sketches)
+    if total == 0:
         return _NONE
+    if total <= _PASS:  # one range: the hashes joined at once, no piece copied twice
+        return _common_in(np.concatenate([np.asarray(sketch, dtype=np.uint32) for sketch in sketches]), limit)
+
+    def pieces() -> Iterator[npt.NDArray[np.uint32]]:
+        for start in range(0, len(sketches), _TEXTS):
+            yield np.concatenate([np.asarray(sketch, dtype=np.uint32) for sketch in sketches[start : start + _TEXTS]])
+
+    sample = np.concatenate([np.asarray(s, dtype=np.uint32) for s in sketches[:: max(1, len(sketches) // 256)]])
+    return _counted(pieces, sample, total, limit, _PASS)
+
+
+def common_in_table(
+    table: npt.NDArray[np.uint32], rows: npt.NDArray[np.intp], limit: int = COMMON_TEXTS
+) -> npt.NDArray[np.uint32]:
+    """:func:`common_hashes` of the texts whose hashes are these ``rows`` of a padded table (distinct hashes a
+    row, padded above ``HASH_MAX``: ``verify.quick_table``, or its first columns), without copying the rows at once.
+
+    Raises:
+        ValueError: ``limit`` is negative.
+    """
+    _check_limit(limit)
+    if len(rows) <= limit:
+        return _NONE
+    total = len(rows) * table.shape[1]
+    if total <= _TABLE_PASS:  # one range: the rows copied once, sorted in place, the pads (sorted last) cut off
+        every = table[rows].ravel()
+        every.sort()
+        return _common_in(every[: np.searchsorted(every, np.uint32(HASH_MAX), side="right")], limit)
+
+    def pieces() -> Iterator[npt.NDArray[np.uint32]]:
+        for start in range(0, len(rows), _TEXTS):
+            block = table[rows[start : start + _TEXTS]].ravel()
+            yield block[block <= HASH_MAX]  # the pads are no hashes
+
+    sample = table[rows[:: max(1, len(rows) // 256)]].ravel()
+    return _counted(pieces, sample[sample <= HASH_MAX], total, limit, _TABLE_PASS)
+
+
+def _check_limit(limit: object) -> None:
+    if isinstance(limit, bool) or not isinstance(limit, int) or limit < 0:
+        raise ValueError(f"limit must be a whole number of 0 or more texts, got {limit!r}")
+
+
+_PASS = 1 << 25
+"""Hashes sorted at once: the folder's hashes are counted a range of values at a time (a million texts' sketches
+hold 256 million hashes: sorted at once, 2 GB beside the records; a range at a time, about 256 MB)."""
+
+_TABLE_PASS = 1 << 23
+"""Hashes of a table's rows counted at once (taking a range's hashes from a table costs little: more, smaller
+ranges; at a million texts, the shingles' index counts 64 million first hashes in 32 MB pieces)."""
+
+_TEXTS = 1 << 14  # texts whose hashes are joined at once while a range's hashes are gathered
+
+
+def _counted(
+    pieces: Callable[[], Iterable[npt.NDArray[np.uint32]]],
+    sample: npt.NDArray[np.uint32],
+    total: int,
+    limit: int,
+    per_pass: int,
+) -> npt.NDArray[np.uint32]:
+    """The hashes held more than ``limit`` times among those ``pieces()`` gives (about ``total`` of them, of which
+    ``sample`` is a sample), a range of values at a time: the ranges hold about ``per_pass`` hashes each, their
+    bounds at the sample's quantiles (crowded values are split finer: sketches hold each text's smallest)."""
+    passes = -(-total // per_pass)
+    cuts: npt.NDArray[np.generic] = np.zeros(0, dtype=np.uint32)
+    if passes > 1 and len(sample):
+        cuts = np.quantile(sample, np.arange(1, passes) / passes, method="lower")
+    bounds = [0, *sorted({int(cut) for cut in cuts.tolist() if cut > 0})]
+    found = []
+    for low, high in [*itertools.pairwise(bounds), (bounds[-1], None)]:
+        parts = []
+        for piece in pieces():
+            inside = piece >= low
+            if high is not None:
+                inside &= piece < high
+            parts.append(piece[inside])
+        found.append(_common_in(np.concatenate(parts) if parts else _NONE.copy(), limit))
+    return np.concatenate(found)
+
+
+def _common_in(every: npt.NDArray[np.uint32], limit: int) -> npt.NDArray[np.uint32]:
+    """The hashes held more than ``limit`` times in ``every`` (sorted in place), sorted, each once."""
     every.sort()
     if limit == 0:
         return np.unique(every)

@@ -188,6 +188,32 @@ class _Graph:
         return self.edges.get(node, [])
 
 
+class _Copies:
+    """Each representative's files in the groups' reach (itself and its identical copies not left out), held only
+    for the texts that two or more files have: most of a folder's files have no copy (a list for each of a
+    million files took about 150 MB)."""
+
+    def __init__(self, rep: Sequence[int], excluded: Collection[int]) -> None:
+        self._many: dict[int, list[int]] = {}
+        for i, representative in enumerate(rep):
+            if representative != i and i not in excluded:  # a copy (its representative is in: see _classes)
+                self._many.setdefault(representative, [representative]).append(i)
+        for files in self._many.values():
+            files.sort()
+
+    def of(self, node: int) -> list[int]:
+        """The files of the representative ``node``, by index."""
+        return self._many.get(node) or [node]
+
+    def count(self, node: int) -> int:
+        files = self._many.get(node)
+        return 1 if files is None else len(files)
+
+    def shared(self) -> Iterable[int]:
+        """The representatives of two or more files."""
+        return self._many.keys()
+
+
 def _classes(
     n: int, identical: Sequence[object] | None, label: Callable[[int], tuple[int, str]], excluded: Collection[int]
 ) -> list[int]:
@@ -263,10 +289,7 @@ def build_groups(
         return (len(name), name)
 
     rep = _classes(n, identical, label, excluded)
-    copies: dict[int, list[int]] = {}
-    for i in range(n):
-        if i not in excluded:
-            copies.setdefault(rep[i], []).append(i)
+    copies = _Copies(rep, excluded)
     refused = {(min(rep[a], rep[b]), max(rep[a], rep[b])) for a, b in not_duplicates if rep[a] != rep[b]}
     rows = []
     seen: set[tuple[int, int]] = set()
@@ -285,14 +308,14 @@ def build_groups(
     # Priority: the file that most resembles the most others (each close file counts by its resemblance, an
     # identical copy fully), then the shorter path, then the path. A central file makes the best reference.
     def closeness(node: int) -> float:
-        weight = len(copies[node]) - 1.0
+        weight = copies.count(node) - 1.0
         for other, _, similar in graph.neighbours(node):
-            weight += len(copies[other]) * (1.0 if math.isnan(similar) else similar)
+            weight += copies.count(other) * (1.0 if math.isnan(similar) else similar)
         return round(weight, 9)  # rounded so that float noise never decides the order
 
     # Only files with a copy or a close file can be in a group; sorting just those keeps the sort short (a
     # long sort of tuples holds the interpreter lock and would stall a window waiting on this thread).
-    active = [node for node in copies if len(copies[node]) > 1 or graph.neighbours(node)]
+    active = list({*copies.shared(), *graph.edges})
     order = sorted(active, key=lambda node: (-closeness(node), label(node), node))
     if rule is GroupRule.REFERENCE:
         clusters = _leaders(order, graph)
@@ -338,7 +361,7 @@ def build_groups(
         to_reference = {other: (d, None if math.isnan(r) else r) for other, d, r in graph.neighbours(reference)}
         members = []
         for node in nodes:
-            for file in copies[node]:
+            for file in copies.of(node):
                 if file == reference:
                     continue
                 same = node == reference

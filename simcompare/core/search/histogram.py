@@ -45,12 +45,13 @@ def distance_histogram(values: Sequence[int], bits: int, *, seed: int = 0) -> Di
         return DistanceHistogram(tuple(int(c) for c in counts), 0, False)
     table = to_words(values, bits)
     if n <= EXACT_LIMIT:
+        # each step: a block of rows against the rows after the block (every pair once), then the pairs inside it
         for start in range(0, n - 1, _ROWS_PER_STEP):
-            rows = table[start : start + _ROWS_PER_STEP]
-            distance = np.bitwise_count(rows[:, None, :] ^ table[None, :, :]).sum(axis=2)
-            # keep only pairs (i, j) with i < j
-            upper = np.arange(n)[None, :] > (np.arange(len(rows)) + start)[:, None]
-            counts += np.bincount(distance[upper], minlength=bits + 1)[: bits + 1]
+            stop = min(start + _ROWS_PER_STEP, n)
+            rows = table[start:stop]
+            counts += _counted(rows, table[stop:], bits)
+            inside = _distances(rows, rows)
+            counts += np.bincount(inside[np.triu_indices(len(rows), 1)], minlength=bits + 1)[: bits + 1]
         return DistanceHistogram(tuple(int(c) for c in counts), n * (n - 1) // 2, False)
     rng = np.random.default_rng(seed)
     left = rng.integers(0, n, SAMPLED_PAIRS)
@@ -59,3 +60,16 @@ def distance_histogram(values: Sequence[int], bits: int, *, seed: int = 0) -> Di
     distance = np.bitwise_count(table[left] ^ table[right]).sum(axis=1)
     counts += np.bincount(distance, minlength=bits + 1)[: bits + 1]
     return DistanceHistogram(tuple(int(c) for c in counts), SAMPLED_PAIRS, True)
+
+
+def _distances(rows: np.ndarray, others: np.ndarray) -> np.ndarray:
+    """The distance of each of ``rows`` to each of ``others`` (one table of words each), as a table."""
+    counted = np.bitwise_count(rows[:, None, :] ^ others[None, :, :])
+    return counted[:, :, 0] if rows.shape[1] == 1 else counted.sum(axis=2, dtype=np.intp)
+
+
+def _counted(rows: np.ndarray, others: np.ndarray, bits: int) -> np.ndarray:
+    """How many of the pairs of one of ``rows`` and one of ``others`` lie at each distance 0 … bits."""
+    if len(rows) == 0 or len(others) == 0:
+        return np.zeros(bits + 1, dtype=np.int64)
+    return np.bincount(_distances(rows, others).ravel(), minlength=bits + 1)[: bits + 1]

@@ -28,6 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from simcompare.core.search.boilerplate import common_in_table
 from simcompare.core.search.verify import HASH_MAX, QUICK_MARGIN, Sketch, quick_resemblance, quick_table
 
 __all__ = ["COMMON", "KEYS", "resembling_pairs"]
@@ -41,6 +42,7 @@ COMMON = 32
 _CHUNK = 16_384  # candidates screened at once
 _HEAD = KEYS * 4  # a text's first hashes, among which its keys are
 _PAIR_CHUNK = 1 << 20  # pairs of texts sharing a key made at once, before their repeats are dropped
+_ROWS = 1 << 14  # texts whose keys are taken at once
 
 IntArray = npt.NDArray[np.intp]
 Hashes = npt.NDArray[np.unsignedinteger[Any]]
@@ -49,20 +51,30 @@ Hashes = npt.NDArray[np.unsignedinteger[Any]]
 def _keys(
     sketches: Sequence[Sketch], among: IntArray, quick: npt.NDArray[np.uint32] | None
 ) -> tuple[npt.NDArray[np.uint64], IntArray]:
-    """Each text's keys as (hash, text) rows, sorted by hash."""
+    """Each text's keys that another text holds too, as (hash, text) rows, sorted by hash, then text."""
     if len(among) == 0:
         return np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.intp)
     if quick is not None and quick.shape[1] >= _HEAD:  # the first hashes, padded: the pads are no hashes
-        # one pass over the table (each row sorted): how many texts hold each hash, then each row's first KEYS
-        # rare ones; the same keys, in the same order, as the lists below give
-        heads = quick[among, :_HEAD]
-        _, inverse, held = np.unique(heads.ravel(), return_inverse=True, return_counts=True)
-        rare = (held[inverse].reshape(heads.shape) <= COMMON) & (heads <= HASH_MAX)
-        rare &= np.cumsum(rare, axis=1) <= KEYS
-        keys = heads[rare].astype(np.uint64)
-        owners = np.repeat(among, np.count_nonzero(rare, axis=1))
-        order = np.argsort(keys, kind="stable")
-        return keys[order], owners[order]
+        # the hashes held by more than COMMON texts' first hashes (counted a range of values at a time), then
+        # each row's first KEYS others, a bounded number of rows at a time: the same keys, in the same order, as
+        # the lists below give, in about the first hashes' memory (a count of every hash with its positions took
+        # ten times: 2.5 GB at a million texts)
+        common = common_in_table(quick[:, :_HEAD], among, COMMON)
+        codes: list[npt.NDArray[np.uint64]] = []
+        for start in range(0, len(among), _ROWS):
+            rows = among[start : start + _ROWS]
+            heads = quick[rows, :_HEAD]
+            rare = (heads <= HASH_MAX) & ~_held(heads, common)
+            rare &= np.cumsum(rare, axis=1) <= KEYS
+            owners = np.repeat(rows.astype(np.uint64), np.count_nonzero(rare, axis=1))
+            codes.append(heads[rare].astype(np.uint64) << np.uint64(32) | owners)
+        # by key, then by text (the texts are distinct and below 2**32): one array of 64-bit codes, sorted in place
+        joined = np.concatenate(codes) if codes else np.zeros(0, dtype=np.uint64)
+        del codes
+        joined.sort()
+        owners = (joined & np.uint64(0xFFFF_FFFF)).view(np.int64)  # below 2**32: the same number as a signed one
+        joined >>= np.uint64(32)
+        return _shared(joined, owners)
     else:
         listed = [np.asarray(sketches[i][:_HEAD], dtype=np.uint64) for i in among.tolist()]
         hashes = np.concatenate(listed)
@@ -82,11 +94,34 @@ def _keys(
     first = np.flatnonzero(np.concatenate(([True], owner_sorted[1:] != owner_sorted[:-1])))
     rank = np.arange(len(owner_sorted)) - np.repeat(first, np.diff(np.append(first, len(owner_sorted))))
     kept = np.sort(by_owner[rank < KEYS])
-    return hashes[kept], owners[kept]
+    return _shared(hashes[kept], owners[kept])
 
 
-def _candidate_pairs(hashes: Hashes, owners: npt.NDArray[np.integer[Any]]) -> tuple[IntArray, IntArray]:
-    """Every pair of texts sharing a key (``left < right``, each pair once)."""
+def _shared(hashes: Hashes, owners: npt.NDArray[np.integer[Any]]) -> tuple[Hashes, IntArray]:
+    """The keys (sorted) that another text holds too: only they make pairs, and most keys are a single text's."""
+    same = hashes[1:] == hashes[:-1]
+    shared = np.zeros(len(hashes), dtype=bool)
+    shared[1:] = same
+    shared[:-1] |= same
+    return hashes[shared], owners[shared].astype(np.intp, copy=False)
+
+
+def _held(hashes: Hashes, common: Hashes) -> npt.NDArray[np.bool_]:
+    """Which of ``hashes`` are in ``common`` (sorted)."""
+    if len(common) == 0:
+        return np.zeros(hashes.shape, dtype=bool)
+    at = np.searchsorted(common, hashes)
+    return common[np.minimum(at, len(common) - 1)] == hashes
+
+
+def _candidate_pairs(
+    hashes: Hashes,
+    owners: npt.NDArray[np.integer[Any]],
+    keep: Callable[[IntArray, IntArray], npt.NDArray[np.bool_]] | None = None,
+) -> tuple[IntArray, IntArray]:
+    """Every pair of texts sharing a key (``left < right``, each pair once); with ``keep``, those it keeps (asked
+    of each piece of pairs as they are made, so what it drops is never held: a million texts share keys in
+    many more pairs than resemble)."""
     starts = np.flatnonzero(np.concatenate(([True], hashes[1:] != hashes[:-1]))) if len(hashes) else _none()
     sizes = np.diff(np.append(starts, len(hashes)))
     if not (sizes > 1).any():
@@ -101,9 +136,12 @@ def _candidate_pairs(hashes: Hashes, owners: npt.NDArray[np.integer[Any]]) -> tu
             blocks = owners[buckets[first : first + step, None] + np.arange(size)]  # one row per bucket
             lo, hi = blocks[:, a].ravel(), blocks[:, b].ravel()
             lo, hi = np.minimum(lo, hi), np.maximum(lo, hi)
-            keep = lo != hi
+            apart = lo != hi
             # near copies share most of their keys: each pair once per piece, then once in all
-            found.append(np.unique(lo[keep].astype(np.int64) * width + hi[keep]))
+            piece = np.unique(lo[apart].astype(np.int64) * width + hi[apart])
+            if keep is not None and len(piece):
+                piece = piece[keep((piece // width).astype(np.intp), (piece % width).astype(np.intp))]
+            found.append(piece)
     codes = np.unique(np.concatenate(found))
     return (codes // width).astype(np.intp), (codes % width).astype(np.intp)
 
@@ -129,21 +167,30 @@ def resembling_pairs(
     """
     chosen = np.asarray(sorted(set(among)), dtype=np.intp)
     hashes, owners = _keys(sketches, chosen, quick)
-    left, right = _candidate_pairs(hashes, owners)
-    if len(left) == 0:
-        return left, right, np.zeros(0, dtype=np.float64)
-    if quick is None:
-        involved = np.unique(np.concatenate([left, right]))
-        row = np.full(int(involved.max()) + 1, -1, dtype=np.intp)
-        row[involved] = np.arange(len(involved))
-        quick = quick_table([sketches[i] for i in involved.tolist()])
+    if quick is None:  # the quick table of the texts chosen, row by row
+        row = np.full(int(chosen.max()) + 1 if len(chosen) else 0, -1, dtype=np.intp)
+        row[chosen] = np.arange(len(chosen))
+        quick = quick_table([sketches[i] for i in chosen.tolist()])
     else:
         row = np.arange(len(quick), dtype=np.intp)
-    estimate = np.empty(len(left), dtype=np.float64)
-    for start in range(0, len(left), _CHUNK):
+    table = quick
+    least = min_resemblance - QUICK_MARGIN
+    screened = 0
+
+    def estimates(left: IntArray, right: IntArray) -> npt.NDArray[np.float64]:
+        found = np.empty(len(left), dtype=np.float64)
+        for start in range(0, len(left), _CHUNK):
+            stop = start + _CHUNK
+            found[start:stop] = quick_resemblance(table[row[left[start:stop]]], table[row[right[start:stop]]])
+        return found
+
+    def plausible(left: IntArray, right: IntArray) -> npt.NDArray[np.bool_]:
+        nonlocal screened
         if check is not None:
-            check(start, len(left))
-        stop = start + _CHUNK
-        estimate[start:stop] = quick_resemblance(quick[row[left[start:stop]]], quick[row[right[start:stop]]])
-    keep = estimate >= min_resemblance - QUICK_MARGIN
-    return left[keep], right[keep], estimate[keep]
+            check(screened, 0)
+        screened += len(left)
+        return estimates(left, right) >= least
+
+    left, right = _candidate_pairs(hashes, owners, plausible)
+    del hashes, owners
+    return left, right, estimates(left, right)

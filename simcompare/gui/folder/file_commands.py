@@ -156,9 +156,7 @@ class FileCommands(QObject):
                 moved.append(outcome.path)
             else:
                 stayed.append(outcome)
-        if moved:
-            page.forget(moved, _LEFT[report.kind])
-            page.files_changed.emit()
+        self.forget_after(moved, _LEFT[report.kind], stayed)
         done = self.tr("%n file(s) moved", "", len(moved)) + self.stopped_text(report)
         if report.removed_folders:
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
@@ -175,6 +173,18 @@ class FileCommands(QObject):
             )
         page.summary.show(status=done)
         return moved
+
+    def forget_after(self, changed: Sequence[str], how: FileState, stayed: Sequence[Outcome]) -> None:
+        """Take off the list what an action changed on disk (``how``), and the files it kept under another name
+        (``Outcome.kept_as``): neither is at its path any more, and the file now there is another one."""
+        page = self._page
+        if changed:
+            page.forget(changed, how)
+        kept_elsewhere = [o.path for o in stayed if o.kept_as and o.path]
+        if kept_elsewhere:
+            page.forget(kept_elsewhere, FileState.CHANGED)
+        if changed or kept_elsewhere:
+            page.files_changed.emit()
 
     def stopped_text(self, report: ActionReport) -> str:
         """What Cancel left: ", n file(s) not reached (cancelled)", or ""."""

@@ -206,9 +206,7 @@ class ReplaceCommands(QObject):
                 changed.append(outcome.path)  # another name of a file deleted once (a bind mount)
             else:
                 stayed.append(outcome)
-        if changed:
-            page.forget(changed, _LEFT[report.kind])
-            page.files_changed.emit()
+        page.file_commands.forget_after(changed, _LEFT.get(report.kind, FileState.CHANGED), stayed)
         done = self.done_text(report.kind, len(report.done)) + page.file_commands.stopped_text(report)
         if report.removed_folders:
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
