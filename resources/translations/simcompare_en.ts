@@ -653,7 +653,7 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+42"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
@@ -674,7 +674,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+42"/>
         <source>%n file(s) were left where they were:</source>
         <translation>
             <numerusform>%n file was left where it was:</numerusform>
@@ -682,7 +682,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-15"/>
+        <location line="-32"/>
         <source>The list shows what was done: %n file(s) moved.</source>
         <translation>
             <numerusform>The list shows what was done: %n file moved.</numerusform>
@@ -690,12 +690,17 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+20"/>
         <source>%n file(s) not reached (cancelled)</source>
         <translation>
             <numerusform>%n file not reached (cancelled)</numerusform>
             <numerusform>%n files not reached (cancelled)</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{0}. {1}</source>
+        <translation>{0}. {1}</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
@@ -798,8 +803,8 @@
         </translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+166"/>
+        <location line="-120"/>
+        <location line="+183"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -2587,7 +2592,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+48"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
         <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>Replace with hard link</translation>
@@ -2712,7 +2717,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+28"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>%n empty folder removed</numerusform>
@@ -2720,7 +2725,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+21"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n file was left as it was:</numerusform>
@@ -2728,7 +2733,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-11"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -2738,7 +2743,23 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>%n file(s) were not deleted:</source>
+        <translation>
+            <numerusform>%n file was not deleted:</numerusform>
+            <numerusform>%n files were not deleted:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) were not replaced with a link:</source>
+        <translation>
+            <numerusform>%n file was not replaced with a link:</numerusform>
+            <numerusform>%n files were not replaced with a link:</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>%n file(s) deleted</source>
         <translation>
             <numerusform>%n file deleted</numerusform>

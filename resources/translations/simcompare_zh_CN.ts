@@ -646,7 +646,7 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+44"/>
+        <location line="+42"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
@@ -665,25 +665,30 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+42"/>
         <source>%n file(s) were left where they were:</source>
         <translation>
             <numerusform>%n 个文件留在原处：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-15"/>
+        <location line="-32"/>
         <source>The list shows what was done: %n file(s) moved.</source>
         <translation>
             <numerusform>列表显示的是实际结果：已移动 %n 个文件。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+8"/>
+        <location line="+20"/>
         <source>%n file(s) not reached (cancelled)</source>
         <translation>
             <numerusform>%n 个文件未处理（已取消）</numerusform>
         </translation>
+    </message>
+    <message>
+        <location line="+5"/>
+        <source>{0}. {1}</source>
+        <translation>{0}。{1}</translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
@@ -783,8 +788,8 @@
         </translation>
     </message>
     <message>
-        <location line="-103"/>
-        <location line="+166"/>
+        <location line="-120"/>
+        <location line="+183"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -2560,7 +2565,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+48"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
         <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>替换为硬链接</translation>
@@ -2679,21 +2684,21 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+30"/>
+        <location line="+28"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>已删除 %n 个空文件夹</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+4"/>
+        <location line="+21"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n 个文件保持原样：</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="-11"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -2703,7 +2708,21 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="+7"/>
+        <location line="+12"/>
+        <source>%n file(s) were not deleted:</source>
+        <translation>
+            <numerusform>%n 个文件未被删除：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+1"/>
+        <source>%n file(s) were not replaced with a link:</source>
+        <translation>
+            <numerusform>%n 个文件未被替换为链接：</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+4"/>
         <source>%n file(s) deleted</source>
         <translation>
             <numerusform>已删除 %n 个文件</numerusform>

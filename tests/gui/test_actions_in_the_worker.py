@@ -213,6 +213,18 @@ def test_a_file_kept_under_another_name_is_named_in_the_window(cleaner: FolderPa
     assert cleaner.file_commands.stayed_heading([left, failed]) == "2 file(s) were not moved:"
 
 
+def test_a_report_s_headings_name_a_file_kept_under_another_name(cleaner: FolderPage) -> None:
+    from simcompare.core.folder.actions import ActionKind
+
+    kept = Outcome("/docs/name.txt", "", "Permission denied", errno.EACCES, path="name.txt", kept_as="name (2).txt")
+    left = Outcome("/docs/b.txt", "", "Permission denied", errno.EACCES, path="b.txt")
+    replace = cleaner.menus.replace
+    assert replace.stayed_heading(ActionKind.DELETE, [left]) == "1 file(s) were left as they were:"
+    assert replace.stayed_heading(ActionKind.DELETE, [left, kept]) == "2 file(s) were not deleted:"
+    assert replace.stayed_heading(ActionKind.HARD_LINK, [kept]) == "1 file(s) were not replaced with a link:"
+    assert cleaner.file_commands.sentences("3 files moved", "1 was not") == "3 files moved. 1 was not"
+
+
 def test_a_file_kept_under_another_name_leaves_the_list(qtbot, cleaner: FolderPage, folder: Path) -> None:
     # the trash fails after another program saved a file under the name: the scanned file is kept as
     # "en_c (2).txt", and the file at en_c.txt is another one: the list no longer offers it as the scanned file

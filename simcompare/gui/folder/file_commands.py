@@ -162,7 +162,7 @@ class FileCommands(QObject):
             done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
         if stayed:
             lines = "\n".join(f"{display_name(o.source)}: {self.with_kept_name(o, self.reason(o))}" for o in stayed)
-            page.warn(title, f"{done}. {self.stayed_heading(stayed)}\n{lines}")
+            page.warn(title, self.sentences(done, self.stayed_heading(stayed)) + "\n" + lines)
         if report.log_error:
             why = system_error_text(report.log_errno) or report.log_error
             page.warn(
@@ -190,6 +190,11 @@ class FileCommands(QObject):
         """What Cancel left: ", n file(s) not reached (cancelled)", or ""."""
         cancelled = not_reached(report)[0]
         return ", " + self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
+
+    def sentences(self, first: str, second: str) -> str:
+        """Two sentences of a report as the interface language joins them ("2 files moved. 1 file was not
+        moved:"; Chinese ends a sentence with its own full stop)."""
+        return self.tr("{0}. {1}").format(first, second)
 
     def stayed_heading(self, stayed: Sequence[Outcome]) -> str:
         """The words above the files an action did not move: "left where they were", unless one of them was kept

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import errno
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
@@ -213,8 +214,9 @@ class ReplaceCommands(QObject):
         if stayed:
             kept = page.file_commands.with_kept_name
             lines = "\n".join(f"{display_name(o.source)}: {kept(o, self.reason(o))}" for o in stayed)
-            left = self.tr("%n file(s) were left as they were:", "", len(stayed))
-            page.warn(title, f"{done}. {left}\n{lines}")
+            page.warn(
+                title, page.file_commands.sentences(done, self.stayed_heading(report.kind, stayed)) + "\n" + lines
+            )
         if report.log_error:
             why = system_error_text(report.log_errno) or report.log_error
             page.warn(
@@ -223,6 +225,16 @@ class ReplaceCommands(QObject):
             )
         page.summary.show(status=done)
         return changed
+
+    def stayed_heading(self, kind: ActionKind, stayed: Sequence[Outcome]) -> str:
+        """The words above the files an action did not change: "left as they were", unless one of them was kept
+        under another name (``Outcome.kept_as``), which is not as it was."""
+        n = len(stayed)
+        if not any(o.kept_as for o in stayed):
+            return self.tr("%n file(s) were left as they were:", "", n)
+        if kind is ActionKind.DELETE:
+            return self.tr("%n file(s) were not deleted:", "", n)
+        return self.tr("%n file(s) were not replaced with a link:", "", n)
 
     def done_text(self, kind: ActionKind, n: int) -> str:
         if kind is ActionKind.DELETE:
