@@ -164,6 +164,11 @@ def test_a_sessions_sketches_are_made_when_asked_for() -> None:
     assert [s.tolist() for s in every[5:12:3]] == expected[5:12:3]
     with pytest.raises(IndexError):
         every[2000]
+    some = every.among([7, 3, 1999])  # as the boilerplate count takes the representatives' sketches
+    assert [s.tolist() for s in some] == [expected[i] for i in (7, 3, 1999)] and len(some) == 3
+    assert some[-1].tolist() == expected[1999] and [s.tolist() for s in some[1:]] == [expected[3], expected[1999]]
+    with pytest.raises(IndexError):
+        some[3]
 
 
 @pytest.mark.parametrize(("per_pass", "texts"), [(1 << 23, 1 << 14), (500, 7), (64, 1)])

@@ -331,7 +331,7 @@ class FolderSession:
         self._sketch_fixed[index] = found
         return found
 
-    def _sketches(self) -> Sequence[Sketch]:
+    def _sketches(self) -> _Sketches:
         """Every file's sketch, as :meth:`sketch` gives it; the records not yet checked are checked all at once."""
         files = self.result.files
         unchecked = np.flatnonzero(~self._sketch_checked)
@@ -592,7 +592,7 @@ class FolderSession:
     def _common_hashes(self) -> np.ndarray:
         if self._common is None:
             sketches = self._sketches()
-            self._common = common_hashes([sketches[i] for i in self._representatives])
+            self._common = common_hashes(sketches.among(self._representatives))
         return self._common
 
     def _owns_of(self, left: np.ndarray, right: np.ndarray) -> np.ndarray:
@@ -953,11 +953,17 @@ class _Sketches(Sequence[Sketch]):
     """Every file's sketch, checked, as :meth:`FolderSession.sketch` gives it, each made when asked for (a view of
     its record's bytes): a list of a million views held 120 MB through each search."""
 
-    def __init__(self, files: Sequence[FileRecord], fixed: Mapping[int, Sketch]) -> None:
-        self._files, self._fixed = files, fixed
+    def __init__(
+        self, files: Sequence[FileRecord], fixed: Mapping[int, Sketch], among: Sequence[int] | None = None
+    ) -> None:
+        self._files, self._fixed, self._among = files, fixed, among
+
+    def among(self, indices: Sequence[int]) -> _Sketches:
+        """The sketches of the files ``indices``, in that order, made when asked for as these are."""
+        return _Sketches(self._files, self._fixed, indices)
 
     def __len__(self) -> int:
-        return len(self._files)
+        return len(self._files) if self._among is None else len(self._among)
 
     @overload
     def __getitem__(self, index: int) -> Sketch: ...
@@ -967,12 +973,17 @@ class _Sketches(Sequence[Sketch]):
 
     def __getitem__(self, index: int | slice) -> Sketch | list[Sketch]:
         if isinstance(index, slice):
-            return [self[i] for i in range(*index.indices(len(self._files)))]
+            return [self[i] for i in range(*index.indices(len(self)))]
+        if self._among is not None:
+            index = self._among[index]  # raises IndexError as a list does
         record = self._files[index]  # raises IndexError as a list does
         fixed = self._fixed.get(index if index >= 0 else index + len(self._files))
         return fixed if fixed is not None else np.frombuffer(record.sketch, dtype=SKETCH_WORDS)
 
     def __iter__(self) -> Iterator[Sketch]:
+        if self._among is not None:
+            yield from (self[i] for i in range(len(self._among)))
+            return
         fixed = self._fixed
         for i, record in enumerate(self._files):
             found = fixed.get(i)
