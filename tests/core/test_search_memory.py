@@ -101,6 +101,7 @@ def test_the_common_hashes_take_a_range_of_the_hashes_at_a_time(monkeypatch: pyt
 @pytest.mark.parametrize("rows", [1, 5, 1 << 14])
 def test_the_shingles_keys_are_the_same_taken_a_few_texts_at_a_time(rows: int, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(resembling, "_ROWS", rows)
+    monkeypatch.setattr(resembling, "_PAIR_CHUNK", rows)  # the shared keys found a piece at a time too
     sketches = _sketches(5, 200, copies=20, longest=120)
     among = np.arange(0, 200, 2, dtype=np.intp)
     from_table = resembling._keys(sketches, among, quick_table(sketches))

@@ -72,9 +72,10 @@ def _keys(
         joined = np.concatenate(codes) if codes else np.zeros(0, dtype=np.uint64)
         del codes
         joined.sort()
+        joined = joined[_shared_keys(joined)]  # only keys another text holds make pairs: most are one text's
         owners = (joined & np.uint64(0xFFFF_FFFF)).view(np.int64)  # below 2**32: the same number as a signed one
         joined >>= np.uint64(32)
-        return _shared(joined, owners)
+        return joined, owners.astype(np.intp, copy=False)
     else:
         listed = [np.asarray(sketches[i][:_HEAD], dtype=np.uint64) for i in among.tolist()]
         hashes = np.concatenate(listed)
@@ -95,6 +96,18 @@ def _keys(
     rank = np.arange(len(owner_sorted)) - np.repeat(first, np.diff(np.append(first, len(owner_sorted))))
     kept = np.sort(by_owner[rank < KEYS])
     return _shared(hashes[kept], owners[kept])
+
+
+def _shared_keys(codes: npt.NDArray[np.uint64]) -> npt.NDArray[np.bool_]:
+    """Which of the sorted (key << 32 | text) ``codes`` hold a key that a neighbour holds too, a piece at a time
+    (the keys of all of them at once took two more arrays as large as the codes)."""
+    shared = np.zeros(len(codes), dtype=bool)
+    for start in range(0, max(0, len(codes) - 1), _PAIR_CHUNK):
+        stop = min(start + _PAIR_CHUNK, len(codes) - 1)
+        same = (codes[start:stop] >> np.uint64(32)) == (codes[start + 1 : stop + 1] >> np.uint64(32))
+        shared[start:stop] |= same
+        shared[start + 1 : stop + 1] |= same
+    return shared
 
 
 def _shared(hashes: Hashes, owners: npt.NDArray[np.integer[Any]]) -> tuple[Hashes, IntArray]:
