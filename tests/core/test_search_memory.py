@@ -188,3 +188,33 @@ def test_the_common_hashes_of_a_tables_rows_are_those_of_their_sketches(
         found = common_in_table(table, rows, limit)
         assert found.dtype == np.uint32 and found.tolist() == _naive_common(heads, limit)
     assert len(common_in_table(table, rows, 2)) > 10
+
+
+@pytest.mark.parametrize("at_once", [1, 3, 1 << 14])
+def test_sketches_not_as_written_are_found_a_piece_at_a_time(at_once: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    from simcompare.core.search.verify import is_sketch, not_as_written, sketch_to_bytes
+
+    monkeypatch.setattr(verify, "_CHECKED_AT_ONCE", at_once)
+    rng = np.random.default_rng(10)
+    blobs = [sketch_to_bytes(s) for s in _sketches(11, 60, longest=40)]
+    blobs[3] = np.array([5, 9, 9], dtype="<u4").tobytes()  # a hash twice
+    blobs[4] = np.array([9, 5], dtype="<u4").tobytes()  # not sorted
+    blobs[5] = b""
+    blobs[6] = np.array([7, HASH_MAX + 1], dtype="<u4").tobytes()  # a pad's value
+    blobs[7] = blobs[8][:-1]  # not whole words
+    blobs[9] = np.array([1], dtype="<u4").tobytes()  # below the last word of the sketch before: fine
+    blobs[10] = np.array([HASH_MAX + 2], dtype="<u4").tobytes()  # one word, a pad
+    blobs[59] = np.array([3, 2], dtype="<u4").tobytes()  # the last
+    blobs += [sketch_to_bytes(np.unique(rng.integers(0, HASH_MAX, 300, dtype=np.uint64).astype(np.uint32)))[:-4] * 2]
+    expected = [i for i, blob in enumerate(blobs) if not is_sketch(blob)]
+    assert not_as_written(blobs).tolist() == expected and {3, 4, 6, 7, 10, 59} <= set(expected)
+    assert 5 not in expected and 9 not in expected
+
+
+def test_checking_the_sketches_takes_little_beside_them(monkeypatch: pytest.MonkeyPatch) -> None:
+    from simcompare.core.search.verify import not_as_written, sketch_to_bytes
+
+    monkeypatch.setattr(verify, "_CHECKED_AT_ONCE", 256)
+    blobs = [sketch_to_bytes(s) for s in _sketches(12, 4000, longest=300)]
+    found, peak = _peak(lambda: not_as_written(blobs))
+    assert len(found) == 0 and peak < sum(len(b) for b in blobs) / 4  # all at once: three times the sketches
