@@ -218,3 +218,27 @@ def test_checking_the_sketches_takes_little_beside_them(monkeypatch: pytest.Monk
     blobs = [sketch_to_bytes(s) for s in _sketches(12, 4000, longest=300)]
     found, peak = _peak(lambda: not_as_written(blobs))
     assert len(found) == 0 and peak < sum(len(b) for b in blobs) / 4  # all at once: three times the sketches
+
+
+def test_a_sessions_distinct_values_are_the_same_in_numpy_and_in_python(monkeypatch: pytest.MonkeyPatch) -> None:
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.folder.session import FolderSession
+    from simcompare.core.search.verify import sketch_to_bytes
+
+    rng = np.random.default_rng(13)
+    values = rng.integers(0, 2**64 - 1, 300, dtype=np.uint64).tolist()
+    values[10:40] = [values[5]] * 30  # thirty texts of one value (more than SHARED_VALUE_LIMIT)
+    values[50], values[60], values[299] = values[7], values[7], 2**64 - 1
+    files = tuple(
+        FileRecord(f"f{i:03d}.txt", 10, 0, v, False, "utf-8", f"d{i}", sketch_to_bytes(np.array([i], np.uint32)))
+        for i, v in enumerate(values)
+    )
+    session = FolderSession(ScanResult("/x", Config(), ScanOptions(), files, ()))
+    distinct, holders = session._distinct_values()
+    monkeypatch.setattr(FolderSession, "bits", property(lambda self: 128))  # the path of wider fingerprints
+    python, python_holders = session._distinct_values()
+    assert [int(v) for v in distinct] == [int(v) for v in python] == sorted(set(values))
+    assert holders.first.tolist() == python_holders.first.tolist()
+    assert holders.shared == python_holders.shared and sorted(len(g) for g in holders.shared.values()) == [3, 31]
+    assert holders.alone().tolist() == python_holders.alone().tolist()

@@ -361,40 +361,53 @@ class FolderSession:
 
     # ------------------------------------------------------------------------------- pairs
 
-    def _distinct_values(self) -> tuple[np.ndarray, list[list[int]]]:
-        """The distinct fingerprint values of the representatives, and the representatives of each."""
-        values = [int(self.result.files[i].value) for i in self._representatives]
-        order = sorted(range(len(values)), key=lambda p: values[p])
+    def _distinct_values(self) -> tuple[np.ndarray, _Holders]:
+        """The distinct fingerprint values of the representatives (ascending), and the representatives of each.
+
+        Up to 64 bits in numpy: a list a value (and a Python sort of a million positions) held 150 MB through the
+        search at a million texts, and left the interpreter's memory fragmented after it."""
+        files, representatives = self.result.files, self._representatives
+        if self.bits <= 64:
+            values = np.fromiter((files[i].value for i in representatives), dtype=np.uint64, count=len(representatives))
+            order = np.argsort(values, kind="stable")  # a value's texts in the representatives' order
+            ordered = values[order]
+            del values
+            starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1]))) if len(ordered) else order
+            held = np.asarray(representatives, dtype=np.intp)[order]
+            counts = np.diff(np.append(starts, len(ordered)))
+            shared = {int(u): held[starts[u] : starts[u] + counts[u]].tolist() for u in np.flatnonzero(counts > 1)}
+            return ordered[starts], _Holders(held[starts], shared)
+        python = [int(files[i].value) for i in representatives]
         distinct: list[int] = []
         holders: list[list[int]] = []
-        for position in order:
-            value = values[position]
-            if not distinct or distinct[-1] != value:
-                distinct.append(value)
+        for position in sorted(range(len(python)), key=lambda p: python[p]):
+            if not distinct or distinct[-1] != python[position]:
+                distinct.append(python[position])
                 holders.append([])
-            holders[-1].append(self._representatives[position])
-        return np.array(distinct, dtype=object), holders
-
-    def _expand(self, found: NearPairs, holders: list[list[int]]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Pairs of distinct values → pairs of representatives (left, right, distance), as arrays."""
+            holders[-1].append(representatives[position])
         first = np.array([group[0] for group in holders], dtype=np.intp)
+        return np.array(distinct, dtype=object), _Holders(
+            first, {u: group for u, group in enumerate(holders) if len(group) > 1}
+        )
+
+    def _expand(self, found: NearPairs, holders: _Holders) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Pairs of distinct values → pairs of representatives (left, right, distance), as arrays."""
+        first = holders.first
         left, right = first[found.left], first[found.right]
         distance = np.asarray(found.distance, dtype=np.intp)
-        shared = [u for u, group in enumerate(holders) if len(group) > 1]
-        if not shared:
+        if not holders.shared:
             return left, right, distance
         rows: list[tuple[int, int, int]] = []
-        for u in shared:  # texts that share one value: each with the first, or every pair when few
-            group = holders[u]
+        for group in holders.shared.values():  # texts that share one value: each with the first, or every pair
             if len(group) > SHARED_VALUE_LIMIT:
                 rows.extend((group[0], other, 0) for other in group[1:])
             else:
                 rows.extend((a, b, 0) for x, a in enumerate(group) for b in group[x + 1 :])
-        many = np.zeros(len(holders), dtype=bool)
-        many[shared] = True
+        many = ~holders.alone()
         touching = many[found.left] | many[found.right]
         for u, v, d in zip(found.left[touching], found.right[touching], distance[touching], strict=True):
-            ends = [holders[w] if len(holders[w]) <= SHARED_VALUE_LIMIT else holders[w][:1] for w in (u, v)]
+            ends = [holders.of(int(w)) for w in (u, v)]
+            ends = [end if len(end) <= SHARED_VALUE_LIMIT else end[:1] for end in ends]
             rows.extend((a, b, int(d)) for a in ends[0] for b in ends[1] if (a, b) != (ends[0][0], ends[1][0]))
         extra = np.array(rows, dtype=np.intp).reshape(-1, 3)
         return (
@@ -419,8 +432,7 @@ class FolderSession:
         if self._quick is None:
             self._quick = quick_table(self._sketches())
         quick = self._quick
-        first = np.array([group[0] for group in holders], dtype=np.intp)
-        alone = np.array([len(group) == 1 for group in holders], dtype=bool)
+        first, alone = holders.first, holders.alone()
 
         def plausible(a: np.ndarray, b: np.ndarray, _distance: np.ndarray) -> np.ndarray:
             """The pairs of values to keep: any held by several texts (paired later), else an estimate at the floor."""
@@ -431,7 +443,9 @@ class FolderSession:
                 keep[start:stop] |= similar >= floor
             return keep
 
-        found = find_near_pairs(list(distinct), k=k, bits=self.bits, keep=plausible if floor > 0 else None)
+        values = distinct if distinct.dtype != object else list(distinct)
+        found = find_near_pairs(values, k=k, bits=self.bits, keep=plausible if floor > 0 else None)
+        del values, distinct
         self._search_stats = found.stats
         left, right, distance = self._expand(found, holders)
         left, right = np.minimum(left, right), np.maximum(left, right)
@@ -947,6 +961,24 @@ class FolderSession:
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._searched_floor = floor
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
+
+
+@dataclass(frozen=True, slots=True)
+class _Holders:
+    """The representatives holding each distinct fingerprint value: ``first[u]`` the first of value u's, and
+    ``shared[u]`` all of them (in order) where two or more texts share the value (few do)."""
+
+    first: npt.NDArray[np.intp]
+    shared: dict[int, list[int]]
+
+    def of(self, value: int) -> list[int]:
+        return self.shared.get(value) or [int(self.first[value])]
+
+    def alone(self) -> npt.NDArray[np.bool_]:
+        """For each value, whether one text alone holds it."""
+        alone = np.ones(len(self.first), dtype=bool)
+        alone[list(self.shared)] = False
+        return alone
 
 
 class _Sketches(Sequence[Sketch]):
