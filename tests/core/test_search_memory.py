@@ -242,3 +242,25 @@ def test_a_sessions_distinct_values_are_the_same_in_numpy_and_in_python(monkeypa
     assert holders.first.tolist() == python_holders.first.tolist()
     assert holders.shared == python_holders.shared and sorted(len(g) for g in holders.shared.values()) == [3, 31]
     assert holders.alone().tolist() == python_holders.alone().tolist()
+
+
+def test_a_session_keeps_no_quick_table_between_searches() -> None:
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.folder.session import FolderSession
+    from simcompare.core.search.verify import sketch_to_bytes
+
+    sketches = _sketches(14, 400, copies=100, longest=300)
+    rng = np.random.default_rng(14)
+    base = rng.integers(0, 2**63, 400, dtype=np.uint64)
+    files = tuple(
+        FileRecord(
+            f"f{i:03d}.txt", 10, 0, int(base[i % 40]) ^ (1 << (i % 7)), False, "utf-8", f"d{i}", sketch_to_bytes(s)
+        )
+        for i, s in enumerate(sketches)
+    )
+    session = FolderSession(ScanResult("/x", Config(), ScanOptions(), files, ()))
+    first = session.candidates(6)
+    assert session._quick is None  # 244 MB at a million texts, beside the groups and all after them
+    again = session.candidates(12)  # a wider k searches again, with a quick table made again
+    assert session._quick is None and len(again) >= len(first) > 0

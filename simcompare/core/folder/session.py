@@ -574,6 +574,9 @@ class FolderSession:
                 self._resembling = Pairs.empty() if strong is None else self._find_resembling(strong, check)
                 self._resembling_for = strong
                 self._measured_for = None
+            # the searches' quick table is made again when another search needs it (seconds at a million texts):
+            # held, it sat beside the groups and everything after them (244 MB at a million)
+            self._quick = None
             thresholds = (self.min_resemblance, strong)
             if self._measured_for != thresholds:  # another threshold: another band to measure
                 self._candidates = self._measure(self._merged(), check)
