@@ -22,13 +22,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.search.verify import HASH_MAX, SKETCH, Sketch
 
-__all__ = ["COMMON_TEXTS", "common_hashes", "common_in_table", "own_resemblance", "own_resemblances"]
+__all__ = ["COMMON_TEXTS", "common_hashes", "common_in_table", "held_in", "own_resemblance", "own_resemblances"]
 
 COMMON_TEXTS = 32
 """A shingle hash held by more texts' sketches than this is the folder's boilerplate (as the shingles' index
@@ -158,7 +159,7 @@ def own_resemblance(a: Sketch, b: Sketch, common: npt.NDArray[np.uint32]) -> flo
     b = b[: np.searchsorted(b, cutoff, side="right")]
     if len(common) == 0:
         return float("nan")
-    own_a, own_b = a[~_member(a, common)], b[~_member(b, common)]
+    own_a, own_b = a[~held_in(a, common)], b[~held_in(b, common)]
     if len(own_a) + len(own_b) == len(a) + len(b) or len(own_a) + len(own_b) == 0:
         return float("nan")  # no boilerplate in either text, or nothing but boilerplate
     a, b = own_a, own_b
@@ -168,8 +169,10 @@ def own_resemblance(a: Sketch, b: Sketch, common: npt.NDArray[np.uint32]) -> flo
     return both / (len(merged) - both)
 
 
-def _member(hashes: Sketch, common: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
-    """Which of ``hashes`` are in ``common`` (sorted)."""
+def held_in(hashes: npt.NDArray[np.unsignedinteger[Any]], common: npt.NDArray[np.uint32]) -> npt.NDArray[np.bool_]:
+    """Which of ``hashes`` (any shape) are in ``common`` (sorted)."""
+    if len(common) == 0:
+        return np.zeros(np.shape(hashes), dtype=bool)
     at = np.searchsorted(common, hashes)
     return common[np.minimum(at, len(common) - 1)] == hashes
 
@@ -187,7 +190,7 @@ def own_resemblances(
     cutoff_b = np.where(b[:, full] <= HASH_MAX, b[:, full], HASH_MAX) if b.shape[1] >= SKETCH else HASH_MAX
     cutoff = np.minimum(cutoff_a, cutoff_b).astype(np.uint32).reshape(-1, 1)
     in_a, in_b = a <= cutoff, b <= cutoff
-    own_a, own_b = in_a & ~_member(a, common), in_b & ~_member(b, common)
+    own_a, own_b = in_a & ~held_in(a, common), in_b & ~held_in(b, common)
     held = np.count_nonzero(in_a, axis=1) + np.count_nonzero(in_b, axis=1)
     owned = np.count_nonzero(own_a, axis=1) + np.count_nonzero(own_b, axis=1)
     merged = np.sort(np.concatenate([np.where(own_a, a, _PAD_A), np.where(own_b, b, _PAD_B)], axis=1), axis=1)

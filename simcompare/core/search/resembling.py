@@ -28,7 +28,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from simcompare.core.search.boilerplate import common_in_table
+from simcompare.core.search.boilerplate import common_in_table, held_in
 from simcompare.core.search.verify import HASH_MAX, QUICK_MARGIN, Sketch, quick_resemblance, quick_table
 
 __all__ = ["COMMON", "KEYS", "resembling_pairs"]
@@ -64,7 +64,7 @@ def _keys(
         for start in range(0, len(among), _ROWS):
             rows = among[start : start + _ROWS]
             heads = quick[rows, :_HEAD]
-            rare = (heads <= HASH_MAX) & ~_held(heads, common)
+            rare = (heads <= HASH_MAX) & ~held_in(heads, common)
             rare &= np.cumsum(rare, axis=1) <= KEYS
             owners = np.repeat(rows.astype(np.uint64), np.count_nonzero(rare, axis=1))
             codes.append(heads[rare].astype(np.uint64) << np.uint64(32) | owners)
@@ -117,14 +117,6 @@ def _shared(hashes: Hashes, owners: npt.NDArray[np.integer[Any]]) -> tuple[Hashe
     shared[1:] = same
     shared[:-1] |= same
     return hashes[shared], owners[shared].astype(np.intp, copy=False)
-
-
-def _held(hashes: Hashes, common: Hashes) -> npt.NDArray[np.bool_]:
-    """Which of ``hashes`` are in ``common`` (sorted)."""
-    if len(common) == 0:
-        return np.zeros(hashes.shape, dtype=bool)
-    at = np.searchsorted(common, hashes)
-    return common[np.minimum(at, len(common) - 1)] == hashes
 
 
 def _candidate_pairs(
