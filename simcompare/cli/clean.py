@@ -206,7 +206,8 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
         )
     remembered = NotDuplicates()
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
-    session = FolderSession(loaded.result, not_duplicates=None if remembered.problem else remembered, **kept)
+    remembered_or_none = None if remembered.problem else remembered
+    session = FolderSession(loaded.result, not_duplicates=remembered_or_none, boilerplate=loaded.boilerplate, **kept)
     k = loaded.k if args.k is None else args.k
     if not 0 <= k < session.bits:
         raise UsageError(f"-k must be from 0 to {session.bits - 1} for these {session.bits}-bit results, got {k}")

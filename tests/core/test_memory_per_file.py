@@ -161,6 +161,7 @@ def _synthetic_session(root: Path, count: int) -> FolderSession:
 def _saving_peak(session: FolderSession, saved: Path) -> int:
     from simcompare.core.formats.results import save_results
 
+    session.boilerplate()  # counted by the search before any results are saved (not the saving's own memory)
     tracemalloc.start()
     try:
         save_results(saved, session, [], 12)

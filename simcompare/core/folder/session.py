@@ -209,10 +209,14 @@ class FolderSession:
         min_resemblance: Verification threshold: candidates below it are not near-duplicates.
         strong_resemblance: Resemblance that makes near-duplicates whatever the distance (shingle evidence);
             None: within k only.
+        boilerplate: The folder's boilerplate as :meth:`boilerplate` gave it for these files (saved results hold
+            it: counting it again takes half a minute at a million files); None: counted when first needed.
 
     ``min_shingles`` (an attribute, ``DEFAULT_MIN_SHINGLES``) is the fewest distinct shingles of a text paired
     with another that is not identical to it.
     """
+
+    _common: np.ndarray | None  # the folder's boilerplate: hashes many texts' sketches hold (None: not counted yet)
 
     def __init__(
         self,
@@ -221,6 +225,7 @@ class FolderSession:
         not_duplicates: NotDuplicates | None = None,
         min_resemblance: float = DEFAULT_MIN_RESEMBLANCE,
         strong_resemblance: float | None = DEFAULT_STRONG_RESEMBLANCE,
+        boilerplate: npt.NDArray[np.uint32] | None = None,
     ) -> None:
         if not isinstance(result, ScanResult):
             raise TypeError(f"result must be a ScanResult (from simcompare.scan), got {type(result).__name__}")
@@ -234,6 +239,8 @@ class FolderSession:
         self.min_shingles = DEFAULT_MIN_SHINGLES
         self._lock = threading.Lock()
         self._reset()
+        if boilerplate is not None:
+            self._common = np.asarray(boilerplate, dtype=np.uint32)
 
     # ------------------------------------------------------------------------------- the files
 
@@ -269,7 +276,7 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
-        self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
+        self._common = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
 
     @property
@@ -605,6 +612,11 @@ class FolderSession:
         own = self._owns_of(found.left[asked], found.right[asked])
         near[asked[(own < decision.min_own) & (found.resemblance[asked] < decision.boilerplate)]] = False
         return found.select(near)
+
+    def boilerplate(self) -> npt.NDArray[np.uint32]:
+        """The folder's boilerplate: the shingle hashes held by the sketches of more than ``COMMON_TEXTS`` distinct
+        texts (``core.search.boilerplate``), sorted; counted once."""
+        return self._common_hashes()
 
     def _common_hashes(self) -> np.ndarray:
         if self._common is None:

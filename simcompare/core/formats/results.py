@@ -10,6 +10,12 @@ second name (a hard link) names its first in ``hardlink_of``. ``load_results`` r
 as after the scan, and tells which files changed or disappeared since, so nobody acts on a stale picture.
 Reports written by `scan --json` without ``records`` cannot be reopened: the error says so.
 
+The folder's boilerplate (``FolderSession.boilerplate``: the shingle hashes more than ``COMMON_TEXTS`` texts'
+sketches hold) is saved in ``boilerplate`` (``texts``: that number; ``hashes``: base64 of sorted little-endian
+32-bit words), so reopening a million files does not count it again (half a minute); results saved without it,
+with files left out, or counted over another number of texts are counted again. Like the sketches it is taken as
+written: a crafted file can change which pairs a window shows, never which file an action reaches.
+
 What the user decided about the groups is saved beside them, in the object ``cleaner`` (written only when
 there is something in it, so a fresh scan's results are the same bytes from the window and the command line):
 ``marked`` and ``references`` list the marked files and the files made their group's reference (relative
@@ -44,6 +50,9 @@ from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
+import numpy as np
+import numpy.typing as npt
+
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import MAX_BITS, Config
 from simcompare.core.folder.cleaner import within
@@ -55,8 +64,9 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
+from simcompare.core.search.boilerplate import COMMON_TEXTS
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
-from simcompare.core.search.verify import SKETCH, not_as_written, sketch_from_bytes, sketch_to_bytes
+from simcompare.core.search.verify import HASH_MAX, SKETCH, not_as_written, sketch_from_bytes, sketch_to_bytes
 
 __all__ = [
     "LoadedResults",
@@ -99,6 +109,9 @@ class LoadedResults:
     """The saved reference folders; None when the results hold none (the window keeps its own)."""
     laid: tuple[Laid, ...] = ()
     """The saved groups as files (indices into ``result.files``), to be decided again before they are shown."""
+    boilerplate: npt.NDArray[np.uint32] | None = None
+    """The folder's boilerplate as saved (``FolderSession(boilerplate=...)``); None when the results hold none
+    this version counts the same way (the session counts it)."""
 
 
 # ------------------------------------------------------------------------------------------ writing
@@ -146,6 +159,8 @@ def results_json(
     data["records"] = records
     if left_out:
         data["files"] = len(records)
+    else:
+        data["boilerplate"] = _boilerplate_json(session)
     if cleaner is not None:
         decided = _decided(session, cleaner)
         if any(decided.values()):
@@ -236,9 +251,19 @@ def results_pieces(
             yield json_safe(_dumps(value, 1))
     yield ',\n "records": '
     yield from _list_pieces(_record_texts(session, left_out))
+    if not left_out:
+        yield ',\n "boilerplate": ' + _dumps(_boilerplate_json(session), 1)
     if decided is not None and any(decided.values()):
         yield json_safe(',\n "cleaner": ' + _dumps(decided, 1))
     yield "\n}\n"
+
+
+def _boilerplate_json(session: FolderSession) -> dict[str, object]:
+    """The folder's boilerplate (``FolderSession.boilerplate``) as saved: the hashes, base64 of little-endian
+    32-bit words, and the number of texts a hash was held by more than (reopening a million files does not count
+    it again, half a minute)."""
+    hashes = np.asarray(session.boilerplate(), dtype="<u4")
+    return {"texts": COMMON_TEXTS, "hashes": base64.b64encode(hashes.tobytes()).decode("ascii")}
 
 
 def _dumps(value: object, depth: int) -> str:
@@ -581,6 +606,32 @@ def _folders(decided: Mapping[str, object], root: str) -> tuple[str, ...] | None
     return tuple(value)
 
 
+def _boilerplate(data: Mapping[str, object], texts: int) -> npt.NDArray[np.uint32] | None:
+    """``boilerplate``: sorted, distinct hashes, no more than ``texts`` sketches could hold that many times; None
+    when the file holds none, or one counted over another number of texts than this version counts over."""
+    saved = data.get("boilerplate")
+    if saved is None:
+        return None
+    if not isinstance(saved, dict):
+        raise ValueError("'boilerplate' must be an object")
+    if _int(saved, "texts", "boilerplate", (0, MAX_RECORDS)) != COMMON_TEXTS:
+        return None
+    most = SKETCH * texts // (COMMON_TEXTS + 1)  # each hash held by more than COMMON_TEXTS sketches
+    hashes = _str(saved, "hashes", "boilerplate", 4 * -(-4 * most // 3))  # base64 of ``most`` 4-byte words
+    try:
+        raw = base64.b64decode(hashes, validate=True)
+    except (ValueError, binascii.Error):
+        raise ValueError("boilerplate: 'hashes' is not base64") from None
+    if len(raw) % 4:
+        raise ValueError("boilerplate: 'hashes' must be a whole number of 4-byte values")
+    found = np.frombuffer(raw, dtype="<u4").astype(np.uint32)
+    if len(found) > most:
+        raise ValueError("boilerplate: more hashes than the records' sketches could hold that many times")
+    if np.any(found > HASH_MAX) or np.any(found[1:] <= found[:-1]):
+        raise ValueError("boilerplate: 'hashes' must be distinct hashes in increasing order")
+    return found
+
+
 def _cleaner(data: Mapping[str, object], paths: Mapping[str, int], root: str) -> dict[str, Any]:
     """What the user decided (marks, references, reference folders), checked; empty when nothing was saved."""
     decided = data.get("cleaner")
@@ -686,7 +737,10 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
                 if isinstance(found, Skip):
                     (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
     verified = -1.0 if min_verified is None else min_verified
-    return LoadedResults(result, k, rule, verified, tuple(changed), tuple(gone), **decided, laid=laid)
+    common = _boilerplate(data, len(files))
+    return LoadedResults(
+        result, k, rule, verified, tuple(changed), tuple(gone), **decided, laid=laid, boilerplate=common
+    )
 
 
 def _read_regular(path: str | os.PathLike[str]) -> bytes:

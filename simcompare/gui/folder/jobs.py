@@ -93,7 +93,7 @@ def load_saved(path: object, cancel: threading.Event, progress: Progress) -> Sca
     progress(0, 0, Stage.LOADING)
     loaded = read_results(str(path))  # bounded in size, strict UTF-8; the parsed file is not kept
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
-    session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), **kept)
+    session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), boilerplate=loaded.boilerplate, **kept)
     return ScanOutcome(loaded.result, session, session.histogram(), loaded)
 
 
