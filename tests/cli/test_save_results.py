@@ -56,7 +56,9 @@ def test_saved_results_keep_the_command_lines_k_and_grouping(cli: RunCli, folder
     assert run.returncode == 0, run.stderr
     report = json.loads(run.stdout)
     data = json.loads(saved.read_text(encoding="utf-8"))
-    assert {key: value for key, value in data.items() if key != "records"} == report  # the --json report, plus records
+    saved_only = ("records", "boilerplate")  # the --json report, plus records and the folder's boilerplate
+    assert {key: value for key, value in data.items() if key not in saved_only} == report
+    assert set(data) - set(report) == set(saved_only)
     loaded = load_results(data)
     assert loaded.k == 5 and loaded.rule is GroupRule.COMPONENTS
 

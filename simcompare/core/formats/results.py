@@ -58,7 +58,14 @@ from simcompare.core.fingerprint.simhash import MAX_BITS, Config
 from simcompare.core.folder.cleaner import within
 from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.roots import MAX_ROOTS, RootRole, ScanRoot, plan_of
-from simcompare.core.folder.safe_paths import Expected, Skip, SkipReason, Walker, path_problem
+from simcompare.core.folder.safe_paths import (
+    MAX_PATH_CHARS,
+    Expected,
+    Skip,
+    SkipReason,
+    Walker,
+    path_problem,
+)
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.atomic import atomic_writer, write_text
@@ -482,6 +489,102 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
     )
 
 
+_RECORD_INTS = (("size", SIZE, None), ("mtime_ns", INT64, None), ("device", UINT64, 0), ("inode", UINT64, 0))
+_RECORD_TEXTS = (("encoding", 64), ("digest", MAX_DIGEST), ("raw_digest", MAX_DIGEST))
+
+
+def _plain_records(records: list[object], bits: int) -> list[FileRecord] | None:
+    """The records as :func:`_record` makes them when every one of them is plainly in rule, checked a field at a
+    time across the records (a million records one at a time: half a minute); None at the first doubt (a legacy
+    sketch, a value out of rule, a path to look at closely), and :func:`_record` then checks each and says why.
+
+    Only what :func:`_record` takes passes here: every test below is its test or a stricter one."""
+    if any(type(record) is not dict for record in records):
+        return None
+    rows: list[dict[str, Any]] = records  # type: ignore[assignment]  # dicts, checked above
+    paths = [row.get("path") for row in rows]
+    firsts = [row.get("hardlink_of") for row in rows]
+    if not _plain_paths(paths) or not _plain_paths([first for first in firsts if first is not None]):
+        return None
+    columns: dict[str, list[Any]] = {}
+    for key, (low, high), default in (*_RECORD_INTS, ("words", SIZE, 0)):
+        column = columns[key] = [row.get(key, default) for row in rows]
+        if any(type(value) is not int for value in column) or (
+            column and not low <= min(column) <= max(column) <= high
+        ):
+            return None
+    for key, limit in _RECORD_TEXTS:
+        column = columns[key] = [row.get(key, "") for row in rows]
+        if not _plain_texts(column, limit):
+            return None
+    empty = [row.get("empty", False) for row in rows]
+    if any(type(value) is not bool for value in empty):
+        return None
+    raw_values = [row.get("value") for row in rows]
+    if not _plain_texts(raw_values, (bits + 3) // 4 + 2):
+        return None
+    try:
+        values = [int(raw, 16) for raw in raw_values]  # type: ignore[arg-type]  # text, checked above
+    except ValueError:
+        return None
+    if values and not 0 <= min(values) <= max(values) < 2**bits:
+        return None
+    if any("sketch" not in row for row in rows):  # legacy 64-bit hashes: made into sketches one at a time
+        return None
+    raw_sketches = [row["sketch"] for row in rows]
+    if not _plain_texts(raw_sketches, MAX_SHINGLES):
+        return None
+    try:
+        sketches = [base64.b64decode(raw, validate=True) for raw in raw_sketches]
+    except (ValueError, binascii.Error):
+        return None
+    if any(len(sketch) % 4 or len(sketch) > SKETCH * 4 for sketch in sketches):
+        return None
+    encodings = [sys.intern(name) for name in columns["encoding"]]  # a few names for a million records
+    return [
+        FileRecord(path, size, mtime, value, is_empty, encoding, digest, sketch, device, inode, raw, words)
+        for path, size, mtime, value, is_empty, encoding, digest, sketch, device, inode, raw, words in zip(
+            paths,
+            columns["size"],
+            columns["mtime_ns"],
+            values,
+            empty,
+            encodings,
+            columns["digest"],
+            sketches,
+            columns["device"],
+            columns["inode"],
+            columns["raw_digest"],
+            columns["words"],
+            strict=True,
+        )
+    ]
+
+
+def _plain_texts(column: list[object], limit: int) -> bool:
+    """Every value is text of at most ``limit`` characters without NUL (as :func:`_str` asks)."""
+    if any(type(value) is not str for value in column):
+        return False
+    texts: list[str] = column  # type: ignore[assignment]  # checked above
+    return all(len(text) <= limit for text in texts) and "\x00" not in "".join(texts)
+
+
+def _plain_paths(paths: list[object]) -> bool:
+    """Every path as :func:`_path` takes it (relative, normalised, each a file name the system can hold)."""
+    if not _plain_texts(paths, MAX_PATH_CHARS):
+        return False
+    texts: list[str] = paths  # type: ignore[assignment]  # checked above
+    if any(path_problem(path) for path in texts):
+        return False
+    try:  # names of bytes that are not UTF-8 are their escapes; any other lone surrogate is no name
+        for path in texts:
+            if not path.isascii():
+                os.fsencode(path)
+    except UnicodeError:
+        return False
+    return True
+
+
 def _sketch(record: dict[str, object], where: str) -> bytes:
     """The record's sketch of 32-bit hashes: ``sketch`` as it is, or ``shingles`` (64-bit hashes, as results
     written before held them) made into the sketch the same text has now; sorted, distinct and bounded."""
@@ -497,6 +600,38 @@ def _sketch(record: dict[str, object], where: str) -> bytes:
     if not legacy and len(data) <= SKETCH * 4:
         return data  # whole words: checked with every record's at once (_as_written)
     return sketch_to_bytes(sketch_from_bytes(data, legacy=legacy))
+
+
+def _files(records: list[object], bits: int, *, consume: bool) -> list[FileRecord]:
+    """The files the records describe, each path once, each sketch as written: taken all at once when they are
+    plainly in rule, else checked one at a time (the first bad record named). With ``consume``, the parsed
+    objects are dropped as they are used."""
+    files = _plain_records(records, bits)
+    if files is None or len({os.path.normcase(f.path) for f in files}) < len(files):
+        files = _checked_records(records, bits, consume=consume)
+    elif consume:
+        records.clear()
+    _as_written(files)
+    return files
+
+
+def _checked_records(records: list[object], bits: int, *, consume: bool) -> list[FileRecord]:
+    """The records, each checked in turn (:func:`_record`) and no path twice; the first bad one is named. With
+    ``consume``, each parsed object is dropped once it is a :class:`FileRecord`."""
+    files: list[FileRecord] = []
+    seen: dict[str, int] = {}
+    for number, record in enumerate(records):
+        parsed = _record(record, number, bits)
+        key = os.path.normcase(parsed.path)
+        if key in seen:
+            raise ValueError(
+                f"{_where(number, record)}: the same path as records[{seen[key]}]; each file must be listed once"
+            )
+        seen[key] = number
+        files.append(parsed)
+        if consume:
+            records[number] = None
+    return files
 
 
 def _as_written(files: list[FileRecord]) -> None:
@@ -541,25 +676,10 @@ def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits:
         files: list[int] = []
         close: list[tuple[int, ...]] = []
         for place, member in enumerate(members):
-            at = f"{where}.members[{place}]"
-            if not isinstance(member, dict):
-                raise ValueError(f"{at} is not an object")
-            index = index_of.get(_path(member.get("path"), at))
-            if index is None:
-                raise ValueError(f"{at}: {_shown(member.get('path'))} is not among the records")
-            _int(member, "distance", at, (0, bits), 0)
-            _int(member, "size", at, SIZE, 0)
-            _fraction(member, "similarity", at)
-            _fraction(member, "verified", at)
-            if member.get("evidence", "simhash") not in ("simhash", "shingles"):
-                raise ValueError(
-                    f'{at}: \'evidence\' must be "simhash" or "shingles", got {_shown(member.get("evidence"))}'
-                )
-            also = member.get("also_close", [])
-            if not isinstance(also, list) or any(not isinstance(p, str) or p not in index_of for p in also):
-                raise ValueError(f"{at}: 'also_close' must list paths among the records")
+            plain = _member(member, index_of, bits)
+            index, also = plain or _checked_member(member, f"{where}.members[{place}]", index_of, bits)
             files.append(index)
-            close.append(tuple(index_of[p] for p in also[:ALSO_CLOSE_LIMIT]))
+            close.append(also)
         first = index_of.get(group["reference"]) if isinstance(group.get("reference"), str) else None
         if first is not None and first in files[1:]:  # the reference leads (the window's files always list it first)
             lead = files.index(first)
@@ -567,6 +687,46 @@ def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits:
             close.insert(0, close.pop(lead))
         laid.append(Laid(tuple(files), tuple(close)))
     return tuple(laid)
+
+
+def _member(member: object, index_of: Mapping[str, int], bits: int) -> tuple[int, tuple[int, ...]] | None:
+    """A saved group's member as its file and its also-close files, when it is plainly in rule (None: look
+    closely, :func:`_checked_member`). A path among the records is one that was checked as a record's."""
+    if type(member) is not dict or type(path := member.get("path")) is not str:
+        return None
+    index = index_of.get(path)  # a path found is a record's, checked as such
+    distance, size = member.get("distance", 0), member.get("size", 0)
+    if index is None or type(distance) is not int or type(size) is not int or not 0 <= distance <= bits:
+        return None
+    if not SIZE[0] <= size <= SIZE[1] or member.get("evidence", "simhash") not in ("simhash", "shingles"):
+        return None
+    for key in ("similarity", "verified"):
+        value = member.get(key)
+        if value is not None and (type(value) not in (int, float) or not 0 <= value <= 1):  # NaN is not in 0..1
+            return None
+    also = member.get("also_close", [])
+    if type(also) is not list or any(type(path) is not str or path not in index_of for path in also):
+        return None
+    return index, tuple(index_of[path] for path in also[:ALSO_CLOSE_LIMIT])
+
+
+def _checked_member(member: object, at: str, index_of: Mapping[str, int], bits: int) -> tuple[int, tuple[int, ...]]:
+    """:func:`_member`, each rule in turn: the first one broken is said."""
+    if not isinstance(member, dict):
+        raise ValueError(f"{at} is not an object")
+    index = index_of.get(_path(member.get("path"), at))
+    if index is None:
+        raise ValueError(f"{at}: {_shown(member.get('path'))} is not among the records")
+    _int(member, "distance", at, (0, bits), 0)
+    _int(member, "size", at, SIZE, 0)
+    _fraction(member, "similarity", at)
+    _fraction(member, "verified", at)
+    if member.get("evidence", "simhash") not in ("simhash", "shingles"):
+        raise ValueError(f'{at}: \'evidence\' must be "simhash" or "shingles", got {_shown(member.get("evidence"))}')
+    also = member.get("also_close", [])
+    if not isinstance(also, list) or any(not isinstance(p, str) or p not in index_of for p in also):
+        raise ValueError(f"{at}: 'also_close' must list paths among the records")
+    return index, tuple(index_of[p] for p in also[:ALSO_CLOSE_LIMIT])
 
 
 def _path_list(decided: Mapping[str, object], key: str, paths: Mapping[str, int]) -> tuple[str, ...]:
@@ -687,21 +847,7 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
     config = _config(settings)
     root = _root(settings)
     roots = _roots(settings, root)
-    files: list[FileRecord] = []
-    seen: dict[str, int] = {}
-    for number, record in enumerate(records):
-        parsed = _record(record, number, config.bits)
-        key = os.path.normcase(parsed.path)
-        if key in seen:
-            raise ValueError(
-                f"{_where(number, record)}: the same path as records[{seen[key]}]; each file must be listed once"
-            )
-        seen[key] = number
-        files.append(parsed)
-        if consume:
-            records[number] = None
-    del seen
-    _as_written(files)
+    files = _files(records, config.bits, consume=consume)
     if "files" in data:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):

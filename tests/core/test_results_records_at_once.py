@@ -1,0 +1,166 @@
+"""Saved records are checked a field at a time across all of them (``results._plain_records``: a million records
+one at a time took half a minute); whatever the records hold, reading them (``results._files``) takes what the
+record-by-record check (``results._checked_records``) takes, makes the same files of it, and refuses the rest
+with its message."""
+
+from __future__ import annotations
+
+import base64
+import copy
+import os
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from helpers.texts import EN_A, OTHER
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats import results
+from simcompare.core.formats.results import results_json
+
+K = 12
+BITS = 64
+
+
+def _scanned(tmp: Path) -> list[Any]:
+    root = tmp / "docs"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "b.txt").write_text(EN_A + " A copy.", encoding="utf-8")
+    (root / "sub" / "c.txt").write_text(OTHER, encoding="utf-8")
+    os.link(root / "a.txt", root / "sub" / "a-link.txt")
+    session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    return results_json(session, session.groups(K), K)["records"]  # type: ignore[return-value]
+
+
+@pytest.fixture(scope="module")
+def records(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
+    return _scanned(tmp_path_factory.mktemp("scan"))
+
+
+def _outcome(read: Any, records: list[object]) -> list[Any] | str:
+    try:
+        files = read(copy.deepcopy(records), BITS, consume=False)
+    except ValueError as error:
+        return str(error)
+    if read is results._checked_records:
+        results._as_written(files)
+    return files
+
+
+def test_a_real_scans_records_are_taken_at_once_as_one_at_a_time(records: list[Any]) -> None:
+    assert any("hardlink_of" in r for r in records)
+    at_once = results._plain_records(copy.deepcopy(records), BITS)
+    assert at_once is not None and at_once == _outcome(results._checked_records, records)
+    assert _outcome(results._files, records) == at_once
+
+
+_FIELDS = ["path", "size", "mtime_ns", "device", "inode", "value", "empty", "encoding", "digest", "raw_digest"]
+_FIELDS += ["words", "sketch", "hardlink_of", "shingles"]
+_ODD = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**65), max_value=2**65)
+    | st.sampled_from([2**63 - 1, 2**63, 2**64 - 1, 2**64, -(2**63), -(2**63) - 1, 0, -1, 1.5, float("nan")])
+    | st.text(max_size=12)
+    | st.sampled_from(
+        [
+            "",
+            ".",
+            "..",
+            "a/../b",
+            "./a",
+            "a//b",
+            "/abs",
+            "a/",
+            "a\x00b",
+            "\udcff.txt",
+            "\ud800.txt",
+            "ok/name.txt",
+            "x" * 40,
+            "ffffffffffffffff",
+            "1" + "0" * 16,
+            "0x1f",
+            " 1_0 ",
+            "-1",
+            base64.b64encode(np.arange(3, dtype="<u4").tobytes()).decode(),
+            base64.b64encode(np.arange(300, dtype="<u4").tobytes()).decode(),
+            base64.b64encode(np.array([5, 3], dtype="<u4").tobytes()).decode(),
+            base64.b64encode(b"\x01\x02\x03").decode(),
+            "not base64!",
+            "a.txt",
+            "b.txt",
+            "sub/c.txt",
+        ]
+    )
+    | st.lists(st.integers(), max_size=2)
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(st.integers(min_value=0, max_value=5), st.sampled_from(_FIELDS), _ODD | st.just(...))))
+def test_whatever_the_records_hold_at_once_takes_only_what_one_at_a_time_takes(
+    records: list[Any], changes: list[tuple[int, str, object]]
+) -> None:
+    crafted: list[object] = copy.deepcopy(records)
+    for number, field, value in changes:
+        number %= len(crafted) + 1
+        if number == len(crafted):
+            crafted.append(value if field == "path" else {"path": value})  # a record that is no object, or bare
+            continue
+        record = crafted[number]
+        if not isinstance(record, dict):
+            continue
+        if value is ...:
+            record.pop(field, None)
+        else:
+            record[field] = value
+    assert _outcome(results._files, crafted) == _outcome(results._checked_records, crafted)
+
+
+_MEMBER_FIELDS = ["path", "distance", "size", "similarity", "verified", "evidence", "also_close", "other"]
+_MEMBER_ODD = [65, 64, -1, 2**63, 0.5, 1, 0, 1.0001, float("inf"), float("nan"), True, "shingles", "simhash"]
+_MEMBER_ODD += ["SimHash", "nowhere.txt", ["a.txt"], ["a.txt", "nowhere.txt"], [3], "a.txt", "sub/c.txt"]
+_MEMBER_VALUES = st.booleans().flatmap(lambda odd: _ODD if odd else st.sampled_from(_MEMBER_ODD))
+_INDEX_OF = {"a.txt": 0, "b.txt": 1, "sub/c.txt": 2}
+
+
+def _member_outcome(read: Any, member: object) -> object:
+    try:
+        return read(member, _INDEX_OF, BITS) if read is results._member else read(member, "m", _INDEX_OF, BITS)
+    except ValueError as error:
+        return str(error)
+
+
+_MEMBER = {"path": "b.txt", "distance": 3, "size": 10, "similarity": 0.9, "verified": 1, "also_close": ["a.txt"]}
+
+
+@settings(max_examples=1_000, deadline=None)
+@given(
+    st.lists(st.tuples(st.sampled_from(_MEMBER_FIELDS), _MEMBER_VALUES | st.just(...)), max_size=3)
+    | _ODD.map(lambda odd: [("", odd)])
+)
+def test_a_saved_groups_member_taken_at_once_is_one_the_closer_look_takes(changes: list[tuple[str, object]]) -> None:
+    member: Any = dict(_MEMBER)
+    for field, value in changes:
+        if field == "":
+            member = value  # no object at all
+        elif value is ...:
+            member.pop(field, None)
+        else:
+            member[field] = value
+    plain = _member_outcome(results._member, member)
+    if plain is not None:
+        assert plain == _member_outcome(results._checked_member, member)
+
+
+def test_plain_members_are_taken_at_once() -> None:
+    member = {"path": "b.txt", "distance": 3, "size": 10, "similarity": 0.9, "verified": 1, "also_close": ["a.txt"]}
+    assert (
+        results._member(member, _INDEX_OF, BITS) == (1, (0,)) == results._checked_member(member, "m", _INDEX_OF, BITS)
+    )
