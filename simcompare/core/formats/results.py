@@ -509,16 +509,14 @@ def _plain_records(records: list[object], bits: int) -> list[FileRecord] | None:
     columns: dict[str, list[Any]] = {}
     for key, (low, high), default in (*_RECORD_INTS, ("words", SIZE, 0)):
         column = columns[key] = [row.get(key, default) for row in rows]
-        if any(type(value) is not int for value in column) or (
-            column and not low <= min(column) <= max(column) <= high
-        ):
+        if not _all_of(column, int) or (column and not low <= min(column) <= max(column) <= high):
             return None
     for key, limit in _RECORD_TEXTS:
         column = columns[key] = [row.get(key, "") for row in rows]
         if not _plain_texts(column, limit):
             return None
     empty = [row.get("empty", False) for row in rows]
-    if any(type(value) is not bool for value in empty):
+    if not _all_of(empty, bool):
         return None
     raw_values = [row.get("value") for row in rows]
     if not _plain_texts(raw_values, (bits + 3) // 4 + 2):
@@ -532,13 +530,14 @@ def _plain_records(records: list[object], bits: int) -> list[FileRecord] | None:
     if any("sketch" not in row for row in rows):  # legacy 64-bit hashes: made into sketches one at a time
         return None
     raw_sketches = [row["sketch"] for row in rows]
-    if not _plain_texts(raw_sketches, MAX_SHINGLES):
+    if not _all_of(raw_sketches, str) or max(map(len, raw_sketches), default=0) > MAX_SHINGLES:
         return None
-    try:
+    try:  # validated: no NUL, nothing but the alphabet
         sketches = [base64.b64decode(raw, validate=True) for raw in raw_sketches]
     except (ValueError, binascii.Error):
         return None
-    if any(len(sketch) % 4 or len(sketch) > SKETCH * 4 for sketch in sketches):
+    lengths = np.fromiter(map(len, sketches), dtype=np.intp, count=len(sketches))
+    if np.any(lengths % 4) or np.any(lengths > SKETCH * 4):
         return None
     encodings = [sys.intern(name) for name in columns["encoding"]]  # a few names for a million records
     return [
@@ -563,10 +562,15 @@ def _plain_records(records: list[object], bits: int) -> list[FileRecord] | None:
 
 def _plain_texts(column: list[object], limit: int) -> bool:
     """Every value is text of at most ``limit`` characters without NUL (as :func:`_str` asks)."""
-    if any(type(value) is not str for value in column):
+    if not _all_of(column, str):
         return False
     texts: list[str] = column  # type: ignore[assignment]  # checked above
-    return all(len(text) <= limit for text in texts) and "\x00" not in "".join(texts)
+    return max(map(len, texts), default=0) <= limit and "\x00" not in "".join(texts)
+
+
+def _all_of(column: list[object], kind: type) -> bool:
+    """Every value is of exactly this type (not a subclass: True is no whole number here)."""
+    return set(map(type, column)) <= {kind}
 
 
 def _plain_paths(paths: list[object]) -> bool:
