@@ -1130,7 +1130,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+162"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+167"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -1221,12 +1221,12 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+114"/>
         <source>Choose a folder that exists.</source>
         <translation>Choose a folder that exists.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Starting…</source>
         <translation>Starting…</translation>
     </message>
@@ -1236,12 +1236,12 @@
         <translation>Cancelling…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Opening the results…</source>
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+130"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1394,7 +1394,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+439"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+445"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1555,7 +1555,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+150"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+182"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -3155,7 +3155,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-136"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-166"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -3184,11 +3184,17 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+2"/>
+        <location line="+36"/>
         <source> · {0} changed and {1} gone since</source>
         <translation> · {0} changed and {1} gone since</translation>
     </message>
+    <message>
+        <location line="-34"/>
+        <source> · looking at the files on disk…</source>
+        <translation> · looking at the files on disk…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Cancelled: partial result, %n file(s) read</source>
         <translation>
             <numerusform>Cancelled: partial result, %n file read</numerusform>
@@ -3209,7 +3215,17 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Cache: {0}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source> · looking at the files on disk: {0} / {1}</source>
+        <translation> · looking at the files on disk: {0} / {1}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The files could not be looked at: {0}</source>
+        <translation>The files could not be looked at: {0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Cancelled before any file was read.</source>
         <translation>Cancelled before any file was read.</translation>
     </message>

@@ -1114,7 +1114,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+162"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+167"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -1205,12 +1205,12 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+111"/>
+        <location line="+114"/>
         <source>Choose a folder that exists.</source>
         <translation>请选择一个存在的文件夹。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Starting…</source>
         <translation>正在开始…</translation>
     </message>
@@ -1220,12 +1220,12 @@
         <translation>正在取消…</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+7"/>
         <source>Opening the results…</source>
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+125"/>
+        <location line="+130"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1375,7 +1375,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+439"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+445"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1535,7 +1535,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+150"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+182"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
@@ -3111,7 +3111,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-136"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-166"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -3139,11 +3139,17 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+2"/>
+        <location line="+36"/>
         <source> · {0} changed and {1} gone since</source>
         <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
     </message>
+    <message>
+        <location line="-34"/>
+        <source> · looking at the files on disk…</source>
+        <translation> · 正在检查磁盘上的文件…</translation>
+    </message>
     <message numerus="yes">
-        <location line="+3"/>
+        <location line="+2"/>
         <source>Cancelled: partial result, %n file(s) read</source>
         <translation>
             <numerusform>已取消：部分结果，已读取 %n 个文件</numerusform>
@@ -3162,7 +3168,17 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>缓存：{0}</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+13"/>
+        <source> · looking at the files on disk: {0} / {1}</source>
+        <translation> · 正在检查磁盘上的文件：{0} / {1}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
+        <source>The files could not be looked at: {0}</source>
+        <translation>无法检查这些文件：{0}</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>Cancelled before any file was read.</source>
         <translation>在读取任何文件之前已取消。</translation>
     </message>

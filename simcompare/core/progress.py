@@ -24,6 +24,7 @@ class Stage(StrEnum):
     DONE = "done"
     # reopening saved results (the window's File → Open results)
     LOADING = "loading"
+    CHECKING = "checking"  # each file looked at on disk: changed or gone since the results were saved
     # grouping a scanned folder (core/folder/session.py)
     SEARCHING = "searching"
     VERIFYING = "verifying"

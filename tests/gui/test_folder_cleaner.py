@@ -299,7 +299,7 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
     again.scan_job.submit = lambda *a: calls.append("scan")  # type: ignore[method-assign]
     again.ask_open_path = lambda title, start, pattern: str(saved)
     try:
-        with qtbot.waitSignal(again.scan_finished, timeout=30_000):
+        with qtbot.waitSignal(again.files_looked_at, timeout=30_000):
             again.open_results_action.trigger()
         wait_grouped(qtbot, again)
         assert not calls and [g.indices for g in again.groups] == groups
@@ -449,3 +449,92 @@ def test_open_on_the_compare_page_asks_before_replacing_typed_text(qtbot, main_w
         page.to_compare_button.click()
     assert main_window.compare_page.pane_a.text() != "my own words"
     assert main_window.pages.currentIndex() == main_window.COMPARE
+
+
+def test_reopened_groups_are_on_screen_before_the_files_are_looked_at(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A million files take seconds to look at on disk: the groups do not wait for them. Until the files are
+    looked at, the line says so; then the rows of those changed or gone since say it, and the line counts them."""
+    import threading
+
+    from simcompare.gui.folder import jobs
+
+    run_scan(qtbot, cleaner, folder)
+    saved = tmp_path / "results.json"
+    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
+    cleaner.save_results_action.trigger()
+    (folder / "en_c.txt").unlink()
+    release, looked = threading.Event(), []
+
+    def held_back(result, **kwargs):  # the real look at the disk, once the test lets it go
+        assert release.wait(30)
+        looked.append(result.root)
+        return real(result, **kwargs)
+
+    real = jobs.changes_since
+    monkeypatch.setattr(jobs, "changes_since", held_back)
+    again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    qtbot.addWidget(again)
+    again.ask_open_path = lambda title, start, pattern: str(saved)
+    try:
+        with qtbot.waitSignal(again.regrouped, timeout=30_000):
+            again.open_results_action.trigger()
+        assert again.groups and not looked and again.jobs.check.busy
+        assert "looking at the files on disk" in again.progress_label.text()
+        assert not again.cleaner.states
+        gone = again.model.member_index(index_of(again, "en_c.txt"))
+        assert gone.data() == "en_c.txt"  # not known yet
+        with qtbot.waitSignal(again.files_looked_at, timeout=30_000):
+            release.set()
+        assert looked == [str(folder)]
+        assert again.model.member_index(index_of(again, "en_c.txt")).data() == "en_c.txt (gone since)"
+        assert {again.result.files[i].path: s for i, s in again.cleaner.states.items()} == {"en_c.txt": "gone"}
+        text = again.progress_label.text()
+        assert "0 changed and 1 gone since" in text and "looking at" not in text
+    finally:
+        release.set()
+        again.shutdown()
+
+
+def test_opening_other_results_stops_looking_at_the_files_of_the_first(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the look at the first result's files finds is not said of the second's."""
+    import threading
+
+    from simcompare.gui.folder import jobs
+
+    run_scan(qtbot, cleaner, folder)
+    saved = tmp_path / "results.json"
+    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
+    cleaner.save_results_action.trigger()
+    (folder / "en_c.txt").unlink()
+    release, calls = threading.Event(), []
+    real = jobs.changes_since
+
+    def first_held_back(result, **kwargs):
+        calls.append(result.root)
+        if len(calls) == 1:
+            assert release.wait(30)
+        return real(result, **kwargs)
+
+    monkeypatch.setattr(jobs, "changes_since", first_held_back)
+    again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    qtbot.addWidget(again)
+    again.ask_open_path = lambda title, start, pattern: str(saved)
+    try:
+        with qtbot.waitSignal(again.regrouped, timeout=30_000):
+            again.open_results_action.trigger()
+        first = again.session
+        with qtbot.waitSignal(again.files_looked_at, timeout=30_000):
+            again.open_results_action.trigger()  # the same file again: another result
+            qtbot.waitUntil(lambda: again.session is not first, timeout=30_000)
+            release.set()
+        assert again.session is not first and len(calls) == 2
+        assert {again.result.files[i].path: s for i, s in again.cleaner.states.items()} == {"en_c.txt": "gone"}
+        qtbot.wait(200)  # the first look's answer, if any came, was dropped
+        assert "looking at" not in again.progress_label.text()
+    finally:
+        release.set()
+        again.shutdown()

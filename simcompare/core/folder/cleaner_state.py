@@ -105,10 +105,7 @@ class CleanerState:
         self._removed = {}
         self._states = {}
         if session is not None:
-            for paths, state in ((changed, FileState.CHANGED), (gone, FileState.GONE)):
-                for path in paths:
-                    if (i := session.index_of(path)) is not None:
-                        self._states[i] = state
+            self.note_states(session, changed=changed, gone=gone)
             self._preferred = {i for p in references if (i := session.index_of(p)) is not None}
             held = frozenset(i for p in marked if (i := session.index_of(p)) is not None)
             self._held = held or None
@@ -354,6 +351,17 @@ class CleanerState:
         return self._reference_folders
 
     # ------------------------------------------------------------------ files and their states
+    def note_states(self, session: FolderSession, *, changed: Iterable[str] = (), gone: Iterable[str] = ()) -> set[int]:
+        """Say that the files ``changed`` and ``gone`` (relative paths; those no longer in ``session`` are passed
+        over) changed or vanished since the results were saved, as :meth:`start` does; returns their indices."""
+        noted = set()
+        for paths, state in ((changed, FileState.CHANGED), (gone, FileState.GONE)):
+            for path in paths:
+                if (i := session.index_of(path)) is not None:
+                    self._states[i] = state
+                    noted.add(i)
+        return noted
+
     def state(self, index: int) -> FileState | None:
         return self._states.get(index)
 

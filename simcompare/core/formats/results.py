@@ -46,6 +46,7 @@ import os
 import re
 import stat
 import sys
+import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from typing import Any
@@ -54,6 +55,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.defaults import default_k
+from simcompare.core.errors import Cancelled
 from simcompare.core.fingerprint.simhash import MAX_BITS, Config
 from simcompare.core.folder.cleaner import within
 from simcompare.core.folder.cleaner_state import CleanerState
@@ -71,12 +73,14 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
+from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.boilerplate import COMMON_TEXTS
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
 from simcompare.core.search.verify import HASH_MAX, SKETCH, not_as_written, sketch_from_bytes, sketch_to_bytes
 
 __all__ = [
     "LoadedResults",
+    "changes_since",
     "load_results",
     "read_results",
     "results_json",
@@ -116,6 +120,8 @@ class LoadedResults:
     """The saved reference folders; None when the results hold none (the window keeps its own)."""
     laid: tuple[Laid, ...] = ()
     """The saved groups as files (indices into ``result.files``), to be decided again before they are shown."""
+    checked: bool = True
+    """``changed`` and ``gone`` were found (False: the files were not looked at, :func:`changes_since` will)."""
     boilerplate: npt.NDArray[np.uint32] | None = None
     """The folder's boilerplate as saved (``FolderSession(boilerplate=...)``); None when the results hold none
     this version counts the same way (the session counts it)."""
@@ -878,19 +884,40 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
     min_verified = _fraction(settings, "min_verified", "settings")
     partial = _bool(settings, "partial", "settings", False)
     result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial, roots=roots)
-    changed: list[str] = []
-    gone: list[str] = []
-    if check_files:  # each file reached as an action would reach it: no link followed, identity compared
-        with Walker(root) as walker:
-            for f in files:
-                found = walker.check(Expected(f.path, f.device, f.inode, f.size, f.mtime_ns))
-                if isinstance(found, Skip):
-                    (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
+    changed, gone = changes_since(result) if check_files else ((), ())
     verified = -1.0 if min_verified is None else min_verified
     common = _boilerplate(data, len(files))
     return LoadedResults(
-        result, k, rule, verified, tuple(changed), tuple(gone), **decided, laid=laid, boilerplate=common
+        result, k, rule, verified, changed, gone, **decided, laid=laid, boilerplate=common, checked=check_files
     )
+
+
+def changes_since(
+    result: ScanResult, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The files of ``result`` (relative paths) that changed and those that vanished since it was made: each
+    reached as an action would reach it (no link followed) and its identity compared with its record.
+
+    Raises:
+        Cancelled: ``cancel`` was set (looked at every few thousand files).
+    """
+    changed: list[str] = []
+    gone: list[str] = []
+    files = result.files
+    with Walker(result.root) as walker:
+        for number, f in enumerate(files):
+            if number % _CHECKED_BETWEEN_REPORTS == 0:
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled
+                progress(number, len(files), Stage.CHECKING)
+            found = walker.check(Expected(f.path, f.device, f.inode, f.size, f.mtime_ns))
+            if isinstance(found, Skip):
+                (gone if found.reason is SkipReason.VANISHED else changed).append(f.path)
+    progress(len(files), len(files), Stage.CHECKING)
+    return tuple(changed), tuple(gone)
+
+
+_CHECKED_BETWEEN_REPORTS = 4_096
 
 
 def _read_regular(path: str | os.PathLike[str]) -> bytes:

@@ -6,6 +6,8 @@
 - :func:`regroup`: the session's groups at k, with reference folders and the user's chosen references
   applied, and each group's wasted bytes. Newest request wins, so rapid slider ticks coalesce.
 - :func:`load_saved`: reopen saved results without scanning.
+- :func:`check_saved`: look at a reopened result's files on disk (changed or gone since), once its groups are
+  on screen (a million files take seconds: the groups do not wait for them).
 - :func:`choose_references`: a re-prioritise's references and the groups' wasted bytes.
 - :func:`~simcompare.core.folder.plan.run_plan`: an action on files (trash, move, copy, link, delete).
 
@@ -31,7 +33,7 @@ from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, Referenc
 from simcompare.core.folder.roots import RootRole, with_reference_roots
 from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates, session_of
-from simcompare.core.formats.results import LoadedResults, read_results
+from simcompare.core.formats.results import LoadedResults, changes_since, read_results
 from simcompare.core.progress import Progress, Stage
 from simcompare.core.search.groups import Group, GroupRule, Laid
 from simcompare.core.search.histogram import DistanceHistogram
@@ -89,12 +91,29 @@ class ScanJob:
 
 
 def load_saved(path: object, cancel: threading.Event, progress: Progress) -> ScanOutcome:
-    """Reopen saved results (``path`` to the JSON) as a session, checking which files changed since."""
+    """Reopen saved results (``path`` to the JSON) as a session; which files changed since is found next
+    (:func:`check_saved`), while the groups are on screen."""
     progress(0, 0, Stage.LOADING)
-    loaded = read_results(str(path))  # bounded in size, strict UTF-8; the parsed file is not kept
+    loaded = read_results(str(path), check_files=False)  # bounded in size, strict UTF-8; the parsed file not kept
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
     session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), boilerplate=loaded.boilerplate, **kept)
     return ScanOutcome(loaded.result, session, session.histogram(), loaded)
+
+
+@dataclass(frozen=True, slots=True)
+class OnDisk:
+    """A reopened session's files that changed and that vanished since the results were saved (relative paths)."""
+
+    session: FolderSession
+    changed: tuple[str, ...]
+    gone: tuple[str, ...]
+
+
+def check_saved(session: object, cancel: threading.Event, progress: Progress) -> OnDisk:
+    """Each of ``session``'s files reached as an action would reach it and compared with its record."""
+    assert isinstance(session, FolderSession)
+    changed, gone = changes_since(session.result, progress=progress, cancel=cancel)
+    return OnDisk(session, changed, gone)
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,6 +264,7 @@ class FolderJobs(QObject):
     Attributes:
         scan: Scans a folder (:class:`ScanJob`), reporting progress.
         load: Reopens saved results (:func:`load_saved`).
+        check: Looks at a reopened result's files on disk (:func:`check_saved`), reporting progress.
         group: Regroups a session (:func:`regroup`); newest request wins.
         choose: Chooses references by a rule (:func:`choose_references`), for Re-prioritise.
         act: Acts on files by a confirmed plan (:func:`~simcompare.core.folder.plan.run_plan`), reporting
@@ -256,6 +276,7 @@ class FolderJobs(QObject):
         super().__init__(parent)
         self.scan = BackgroundJob(ScanJob(scan_function), "folder-scan", self, reports_progress=True)
         self.load = BackgroundJob(load_saved, "folder-load", self, reports_progress=True)
+        self.check = BackgroundJob(check_saved, "folder-check", self, reports_progress=True)
         self.group = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
         self.choose = BackgroundJob(choose_references, "folder-references", self)
         self.act = BackgroundJob(run_plan, "folder-actions", self, reports_progress=True)
@@ -293,12 +314,12 @@ class FolderJobs(QObject):
         poll.timeout.connect(loop.quit)  # busy states end through several signals; look again now and then
         poll.start(50)
         timer.start(timeout_ms)
-        while (self.busy or self.regrouping) and timer.isActive():
+        while (self.busy or self.regrouping or self.check.busy) and timer.isActive():
             loop.exec()
         poll.stop()
-        return not (self.busy or self.regrouping)
+        return not (self.busy or self.regrouping or self.check.busy)
 
     def shutdown(self) -> None:
         """Stop the workers; call before the page goes away."""
-        for job in (self.scan, self.load, self.group, self.choose, self.act):
+        for job in (self.scan, self.load, self.check, self.group, self.choose, self.act):
             job.shutdown()

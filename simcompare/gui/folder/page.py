@@ -59,6 +59,7 @@ from simcompare.gui.folder.group_filter import GroupFilterModel
 from simcompare.gui.folder.histogram_view import DistanceHistogramView
 from simcompare.gui.folder.jobs import (
     FolderJobs,
+    OnDisk,
     Regrouped,
     RegroupRequest,
     ScanFunction,
@@ -87,6 +88,8 @@ class FolderPage(QWidget):
         regrouped(int): the groups at threshold k are on screen.
         compare_requested(path_a, path_b): the user asked for a pair on the Compare page.
         files_changed(): files were moved (trash or folder); the log has a line for each.
+        files_looked_at(): a reopened result's files were looked at on disk, after its first groups were shown;
+            the rows of those that changed or vanished since say so.
 
     Attributes:
         confirm: ``confirm(title, text, details) -> bool``; asked before any file is moved.
@@ -104,6 +107,7 @@ class FolderPage(QWidget):
     regrouped = Signal(int)
     compare_requested = Signal(str, str)
     files_changed = Signal()
+    files_looked_at = Signal()
 
     def __init__(
         self,
@@ -131,6 +135,7 @@ class FolderPage(QWidget):
         self.ask_folder: AskPath = lambda title, start, _pattern: QFileDialog.getExistingDirectory(self, title, start)
         self.log = ActionLog()
         self.session: FolderSession | None = None
+        self._unchecked: FolderSession | None = None  # reopened, its files not yet looked at on disk
         self.cleaner = CleanerState(self.preferences.reference_folders())
         self.shown: Regrouped | None = None
         self.distance_histogram: DistanceHistogram | None = None
@@ -312,6 +317,9 @@ class FolderPage(QWidget):
         jobs.load.result_ready.connect(self._on_scanned)
         jobs.load.failed.connect(self.progress.on_load_failed)
         jobs.load.busy_changed.connect(self.menus.on_busy)
+        jobs.check.result_ready.connect(self._on_checked)
+        jobs.check.progress.connect(self.progress.checking)
+        jobs.check.failed.connect(self.progress.check_failed)
         jobs.group.result_ready.connect(self._on_regrouped)
         jobs.group.failed.connect(self.progress.on_failed)
         jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
@@ -373,6 +381,7 @@ class FolderPage(QWidget):
             self.progress.say(error_text(error))
             return False
         self.preferences.save(self.fields)
+        self._stop_checking()
         self.progress.start(self.tr("Starting…"))
         self.jobs.scan.submit(ScanRequest(roots, self.config, options, self._cache_path))
         return True
@@ -388,9 +397,15 @@ class FolderPage(QWidget):
         """Reopen saved results in the worker (no scan); False while a scan or an edit runs."""
         if self.jobs.busy:
             return False
+        self._stop_checking()
         self.progress.start(self.tr("Opening the results…"))
         self.jobs.load.submit(str(path))
         return True
+
+    def _stop_checking(self) -> None:
+        """Another result comes: the files of the one before are no longer looked at."""
+        self._unchecked = None
+        self.jobs.check.cancel()
 
     def save_results(self, path: str | os.PathLike[str]) -> None:
         """Write the result, its groups, what it takes to reopen them (the ``scan --json`` schema) and the marks,
@@ -520,6 +535,7 @@ class FolderPage(QWidget):
         self.session = outcome.session
         self.shown = None
         loaded = outcome.loaded
+        self._unchecked = outcome.session if loaded is not None and not loaded.checked else None
         if loaded is None:
             self.cleaner.start(outcome.session)
         else:  # reopened results: their marks (shown with the first groups), references and reference folders
@@ -575,7 +591,21 @@ class FolderPage(QWidget):
         self.selection.expand()
         self.summary.show()
         self.menus.refresh()
+        if self._unchecked is session:  # reopened results' first groups are on screen: now the files on disk
+            self._unchecked = None
+            self.jobs.check.submit(session)
         self.regrouped.emit(outcome.request.k)
+
+    @Slot(int, object)
+    def _on_checked(self, _request: int, found: OnDisk) -> None:
+        """A reopened result's files were looked at on disk: the rows of those changed or gone since say so."""
+        if found.session is not self.session:
+            return  # another result came meanwhile
+        self.model.show_states(self.cleaner.note_states(found.session, changed=found.changed, gone=found.gone))
+        if self.filter_edit.text():  # a changed or gone file's row says so after its name, which the filter reads
+            self.selection.set_filter(self.filter_edit.text(), self.marked_only_box.isChecked())
+        self.progress.checked(found.changed, found.gone)
+        self.files_looked_at.emit()
 
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:

@@ -44,11 +44,13 @@ class ScanProgress(QObject):
         self._bar, self._label, self._running = bar, label, running
         self._started = 0.0
         self._done = 0
+        self._opened: str | None = None  # what the line says of reopened results whose files are being looked at
 
     def start(self, text: str) -> None:
         """A job starts: the bar runs without a total, ``text`` says what it does."""
         self._started = time.monotonic()
         self._done = 0
+        self._opened = None
         self._bar.setRange(0, 0)
         self._bar.show()
         self._label.setText(text)
@@ -88,7 +90,8 @@ class ScanProgress(QObject):
             text = self.tr("Opened saved results: %n file(s), no scan", "", len(result.files))
             if loaded.changed or loaded.gone:
                 text += self.tr(" · {0} changed and {1} gone since").format(len(loaded.changed), len(loaded.gone))
-            self._label.setText(text)
+            self._opened = None if loaded.checked else text
+            self._label.setText(text if loaded.checked else text + self.tr(" · looking at the files on disk…"))
         elif result.cancelled:
             self._label.setText(self.tr("Cancelled: partial result, %n file(s) read", "", len(result.files)))
         else:
@@ -104,6 +107,35 @@ class ScanProgress(QObject):
             self._label.setToolTip("\n".join(notes))
         else:
             self._label.setToolTip("")
+
+    @Slot(int, int, str)
+    def checking(self, done: int, total: int, _stage: str) -> None:
+        """Reopened results' files are being looked at on disk (after their groups are on screen)."""
+        if self._opened is None:
+            return
+        self._bar.setRange(0, max(total, 1))
+        self._bar.setValue(done)
+        self._bar.show()
+        self._label.setText(self._opened + self.tr(" · looking at the files on disk: {0} / {1}").format(done, total))
+
+    def checked(self, changed: tuple[str, ...], gone: tuple[str, ...]) -> None:
+        """Reopened results' files were looked at: how many changed or vanished since."""
+        if self._opened is None:
+            return
+        self._bar.hide()
+        text = self._opened
+        if changed or gone:
+            text += self.tr(" · {0} changed and {1} gone since").format(len(changed), len(gone))
+        self._label.setText(text)
+        self._opened = None
+
+    @Slot(int, str)
+    def check_failed(self, _request: int, message: str) -> None:
+        if self._opened is None:
+            return
+        self._bar.hide()
+        self._label.setText(self._opened + " · " + self.tr("The files could not be looked at: {0}").format(message))
+        self._opened = None
 
     @Slot(int)
     def on_cancelled(self, _request: int) -> None:
