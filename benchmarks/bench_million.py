@@ -301,9 +301,9 @@ with tempfile.TemporaryDirectory() as scratch:
     page.open_results(saved)
     loop.exec()
     figures["open s"] = time.perf_counter() - started
-    if hasattr(page, "files_looked_at"):  # the files on disk are looked at once the groups are on screen
+    if hasattr(page, "on_disk"):  # the files on disk are looked at once the groups are on screen
         looked = QEventLoop()
-        page.files_looked_at.connect(looked.quit)
+        page.on_disk.looked_at.connect(looked.quit)
         if page.jobs.check.busy:
             looked.exec()
         figures["looked s"] = time.perf_counter() - started

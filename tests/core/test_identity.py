@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from helpers.mounts import bind_mount
+from helpers.results_layout import records_of
 from helpers.texts import EN_A, OTHER
 
 from simcompare.core.errors import ErrorCode
@@ -125,7 +126,7 @@ def test_a_hard_link_is_never_its_own_duplicate(tmp_path: Path) -> None:
     assert session.groups(K) == []  # two names of one file, and two of another: no duplicates at all
     assert session.histogram().pairs == 1  # the two files, each once
     data = results_json(session, [], K)
-    records = {r["path"]: r for r in data["records"]}  # type: ignore[attr-defined]
+    records = {r["path"]: r for r in records_of(data)}
     assert records["sub/a_link.txt"]["hardlink_of"] == "a.txt"
     assert records["sub/solo_link.txt"]["hardlink_of"] == "solo.txt"
     assert "hardlink_of" not in records["a.txt"]

@@ -130,7 +130,7 @@ def test_saved_results_read_back_to_the_same_bytes(odd_session: FolderSession, t
     text = saved.read_bytes().decode("utf-8")  # valid UTF-8, no raw control character
     assert "\x1b" not in text and "\x07" not in text and "caf\\udce9.txt" in text
     data = json.loads(text)
-    assert _names(r["path"] for r in data["records"]) == NAMES
+    assert _names(data["records"]["path"]) == NAMES
     loaded = load_results(data)  # and the files are found on disk by those names
     assert _names(f.path for f in loaded.result.files) == NAMES and not loaded.gone and not loaded.changed
 

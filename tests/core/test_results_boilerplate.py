@@ -131,7 +131,7 @@ def test_a_crafted_boilerplate_is_refused_with_its_reason(saved: dict[str, Any],
 def test_more_hashes_than_the_sketches_could_share_are_refused(saved: dict[str, Any]) -> None:
     """Every hash must be held by more than COMMON_TEXTS of the records' sketches: there cannot be more than
     SKETCH x records / (COMMON_TEXTS + 1) of them, whatever the text's length allows."""
-    records = len(saved["records"])
+    records = len(saved["records"]["path"])
     too_many = 256 * records // (COMMON_TEXTS + 1) + 1
     data = _with_hashes(saved, np.arange(too_many, dtype=np.uint32))
     with pytest.raises(ValueError, match=r"boilerplate: 'hashes' is longer than|boilerplate: more hashes than"):

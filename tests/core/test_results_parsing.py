@@ -4,6 +4,7 @@ the same refusals, whatever the JSON looks like."""
 from __future__ import annotations
 
 import json
+from unittest.mock import patch
 
 import pytest
 from hypothesis import given, settings
@@ -61,7 +62,8 @@ def test_the_same_refusals_and_the_same_odd_objects(text: str) -> None:
         assert results._loads(text) == expected
 
 
-def test_the_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_compact_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With no line between them (no end of a part to be found), records are parsed one call each."""
     calls: list[int] = []
     decode = results._DECODER.raw_decode
 
@@ -70,6 +72,55 @@ def test_the_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> 
         return decode(text, at)
 
     monkeypatch.setattr(results._DECODER, "raw_decode", counted)
-    text = json.dumps({"format": "f", "records": [{"path": str(n)} for n in range(50)], "z": 1}, indent=1)
+    monkeypatch.setattr(results, "_PART", 64)
+    text = json.dumps({"format": "f", "records": [{"path": str(n)} for n in range(50)], "z": 1})
     assert results._loads(text) == json.loads(text)
     assert len(calls) > 50  # each record on its own
+
+
+@pytest.mark.parametrize("layout", ["listed", "columns"])
+def test_records_are_read_a_part_at_a_time(monkeypatch: pytest.MonkeyPatch, layout: str) -> None:
+    """As written (one item a line), a list of records or a column is read a part at a time: few calls, each
+    holding the interpreter's lock for a part's time only."""
+    parts: list[int] = []
+    loads = json.loads
+
+    def counted(text: str) -> object:
+        parts.append(len(text))
+        return loads(text)
+
+    monkeypatch.setattr(results.json, "loads", counted)
+    monkeypatch.setattr(results, "_PART", 256)
+    rows = [{"path": f"f{n}.txt", "size": n, "sketch": "QUJD" * (n % 7)} for n in range(400)]
+    records: object = rows if layout == "listed" else {key: [r[key] for r in rows] for key in rows[0]}
+    text = json.dumps({"format": "f", "records": records, "z": [1, 2]}, indent=1)
+    assert results._loads(text) == loads(text)
+    assert 10 < len(parts) < 200 and max(parts) < 2 * 256 + 10
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(_VALUES, max_size=40),
+    st.sampled_from([None, 0, 1, 2]),
+    st.sampled_from([(", ", ": "), (",", ":"), (" ,\n", " :\t"), (",\n", ":")]),
+    st.sampled_from([4, 16, 64]),
+    st.sampled_from(["listed", "columns", "cut"]),
+)
+def test_parts_read_the_same_objects_as_json_loads(
+    items: list, indent: int | None, separators: tuple[str, str], part: int, layout: str
+) -> None:
+    """Whatever the items and where the lines fall, parts give what json.loads gives, and refuse what it refuses
+    with its message (a part that is no list of whole items is read an item at a time)."""
+    records: object = items if layout != "columns" else {"path": items, "size": items[::-1]}
+    text = json.dumps({"format": "f", "records": records, "z": 1}, indent=indent, separators=separators)
+    if layout == "cut":  # the text broken somewhere inside: the same refusal
+        text = text[: len(text) * 2 // 3]
+    with patch.object(results, "_PART", part):
+        try:
+            expected = json.loads(text)
+        except ValueError as error:
+            with pytest.raises(ValueError) as raised:
+                results._loads(text)
+            assert str(raised.value) == str(error)
+        else:
+            assert results._loads(text) == expected

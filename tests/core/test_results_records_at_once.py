@@ -13,6 +13,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from helpers.results_layout import records_of
 from helpers.texts import EN_A, OTHER
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -35,29 +36,39 @@ def _scanned(tmp: Path) -> list[Any]:
     (root / "sub" / "c.txt").write_text(OTHER, encoding="utf-8")
     os.link(root / "a.txt", root / "sub" / "a-link.txt")
     session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
-    return results_json(session, session.groups(K), K)["records"]  # type: ignore[return-value]
+    return results_json(session, session.groups(K), K)  # type: ignore[return-value]
 
 
 @pytest.fixture(scope="module")
-def records(tmp_path_factory: pytest.TempPathFactory) -> list[Any]:
+def saved(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     return _scanned(tmp_path_factory.mktemp("scan"))
 
 
-def _outcome(read: Any, records: list[object]) -> list[Any] | str:
+@pytest.fixture(scope="module")
+def records(saved: dict[str, Any]) -> list[Any]:
+    """The records as a list of objects (results of version 2 and before)."""
+    return records_of(saved)
+
+
+def _outcome(read: Any, records: object) -> list[Any] | str:
     try:
-        files = read(copy.deepcopy(records), BITS, consume=False)
+        if read is results._checked_records:
+            files = read(results._rows(copy.deepcopy(records)), BITS, consume=False)  # type: ignore[arg-type]
+            results._as_written(files)
+        else:
+            files = read(copy.deepcopy(records), BITS, consume=False)
     except ValueError as error:
         return str(error)
-    if read is results._checked_records:
-        results._as_written(files)
     return files
 
 
-def test_a_real_scans_records_are_taken_at_once_as_one_at_a_time(records: list[Any]) -> None:
+def test_a_real_scans_records_are_taken_at_once_as_one_at_a_time(saved: dict[str, Any], records: list[Any]) -> None:
     assert any("hardlink_of" in r for r in records)
-    at_once = results._plain_records(copy.deepcopy(records), BITS)
-    assert at_once is not None and at_once == _outcome(results._checked_records, records)
-    assert _outcome(results._files, records) == at_once
+    for layout in (saved["records"], records):  # as columns, and listed
+        columns = results._columns(copy.deepcopy(layout))
+        at_once = results._plain_records(columns, BITS) if columns is not None else None
+        assert at_once is not None and at_once == _outcome(results._checked_records, layout)
+        assert _outcome(results._files, layout) == at_once
 
 
 _FIELDS = ["path", "size", "mtime_ns", "device", "inode", "value", "empty", "encoding", "digest", "raw_digest"]
@@ -121,6 +132,39 @@ def test_whatever_the_records_hold_at_once_takes_only_what_one_at_a_time_takes(
         else:
             record[field] = value
     assert _outcome(results._files, crafted) == _outcome(results._checked_records, crafted)
+
+
+@settings(max_examples=400, deadline=None)
+@given(
+    st.lists(st.tuples(st.integers(min_value=0, max_value=3), st.sampled_from(_FIELDS), _ODD | st.just(...))),
+    st.lists(st.tuples(st.sampled_from(_FIELDS), st.sampled_from(["drop", "short", "long", "text"]))),
+)
+def test_whatever_the_columns_hold_at_once_takes_only_what_one_at_a_time_takes(
+    saved: dict[str, Any], changes: list[tuple[int, str, object]], columns_changed: list[tuple[str, str]]
+) -> None:
+    """The same for records written as columns: values changed in place, columns left out, too short, too long
+    or no list at all (which no record-by-record reading can make sense of: refused, saying which)."""
+    crafted: dict[str, Any] = copy.deepcopy(saved["records"])
+    for number, field, value in changes:
+        column = crafted.setdefault(field, [None] * len(crafted["path"]))
+        if value is not ...:
+            column[number % len(column)] = value
+    for field, how in columns_changed:
+        if how == "drop":
+            crafted.pop(field, None)
+        elif field in crafted and isinstance(crafted[field], list):
+            crafted[field] = crafted[field][:-1] if how == "short" else crafted[field] + [None]
+            crafted[field] = "text" if how == "text" else crafted[field]
+    paths = crafted.get("path")
+    broken = not isinstance(paths, list) or any(
+        crafted.get(name) is not None and (not isinstance(crafted[name], list) or len(crafted[name]) != len(paths))
+        for name in results.COLUMNS
+    )
+    found = _outcome(results._files, crafted)
+    if broken:
+        assert isinstance(found, str) and found.startswith("records: '")
+    else:
+        assert found == _outcome(results._checked_records, crafted)
 
 
 _MEMBER_FIELDS = ["path", "distance", "size", "similarity", "verified", "evidence", "also_close", "other"]

@@ -124,7 +124,7 @@ def test_no_files_at_all(tmp_path: Path) -> None:
     (tmp_path / "nothing").mkdir()
     session = FolderSession(scan(tmp_path / "nothing", Config(segmenter="words"), ScanOptions(workers=1)))
     assert results_text(session, [], K).encode("utf-8") == the_old_writer(session, [], K)
-    assert '"records": []' in results_text(session, [], K)
+    assert '"records": {\n  "path": [],' in results_text(session, [], K)
 
 
 def test_a_failure_half_way_leaves_the_target_as_it_was(
@@ -132,7 +132,7 @@ def test_a_failure_half_way_leaves_the_target_as_it_was(
 ) -> None:
     saved = tmp_path / "R.json"
     saved.write_bytes(b"the results before")
-    real = results_module._record_texts
+    real = results_module._column
 
     def failing(*args: object, **kwargs: object):  # type: ignore[no-untyped-def]
         for number, text in enumerate(real(*args, **kwargs)):  # type: ignore[arg-type]
@@ -141,7 +141,7 @@ def test_a_failure_half_way_leaves_the_target_as_it_was(
             yield text
 
     monkeypatch.setattr(results_module, "_PIECE", 1)
-    monkeypatch.setattr(results_module, "_record_texts", failing)
+    monkeypatch.setattr(results_module, "_column", failing)
     with pytest.raises(OSError, match="No space"):
         save_results(saved, session, session.groups(K), K)
     assert saved.read_bytes() == b"the results before"

@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from helpers.results_layout import as_listed, with_record
 from helpers.texts import EN_A, OTHER
 
 from simcompare.core.fingerprint.simhash import Config
@@ -37,16 +38,12 @@ def root(tmp_path: Path) -> Path:
     return root
 
 
-@pytest.fixture
-def saved(root: Path) -> dict[str, Any]:
+@pytest.fixture(params=["columns", "listed"])
+def saved(root: Path, request: pytest.FixtureRequest) -> dict[str, Any]:
+    """Saved results as written (records as columns), and as version 2 wrote them (a list of objects)."""
     session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
-    return json.loads(results_text(session, session.groups(K), K))
-
-
-def with_record(saved: dict[str, Any], number: int, **changes: object) -> dict[str, Any]:
-    data = copy.deepcopy(saved)
-    data["records"][number].update(changes)
-    return data
+    data = json.loads(results_text(session, session.groups(K), K))
+    return data if request.param == "columns" else as_listed(data)
 
 
 def test_good_results_load_and_say_what_changed_since(saved: dict[str, Any], root: Path) -> None:
@@ -143,7 +140,7 @@ def test_every_number_is_range_checked_and_every_type_checked(
 def test_results_of_64_bit_sketches_load_as_todays_sketches(saved: dict[str, Any], root: Path) -> None:
     # results saved before sketches kept 32 bits: 64-bit words under "shingles", read as the sketch of now
     session = FolderSession(load_results(saved).result)
-    old = copy.deepcopy(saved)
+    old = as_listed(saved)  # results of 64-bit sketches listed their records
     for record, file in zip(old["records"], session.files, strict=True):
         del record["sketch"]
         widened = (np.frombuffer(file.sketch, dtype="<u4").astype(np.uint64) << np.uint64(32)) | np.uint64(0xABC)
@@ -301,7 +298,7 @@ def test_reopening_checks_each_file_as_an_action_would(
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(f"{rel} {EN_A}", encoding="utf-8")
     session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
-    data = json.loads(results_text(session, [], K))
+    data = as_listed(json.loads(results_text(session, [], K)))
     data["records"] = [data["records"][i] for i in (2, 0, 5, 3, 1, 4)]  # not in path order
     assert load_results(data).changed == () and load_results(data).gone == ()
     outside = tmp_path / "outside"

@@ -179,7 +179,7 @@ def test_results_naming_a_path_outside_the_folder_are_refused_when_opened(
     finally:
         scanner.shutdown()
     data = json.loads(saved.read_text(encoding="utf-8"))
-    data["records"][0]["path"] = bad
+    data["records"]["path"][0] = bad
     saved.write_text(json.dumps(data), encoding="utf-8")
 
     window = MainWindow(QSettings(str(tmp_path / "w.ini"), QSettings.Format.IniFormat))

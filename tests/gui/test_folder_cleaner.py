@@ -288,7 +288,7 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
     cleaner.ask_save_path = lambda title, start, pattern: str(saved)
     cleaner.save_results_action.trigger()
     data = json.loads(saved.read_text(encoding="utf-8"))
-    assert data["format"] == "simcompare-scan" and "version" in data and len(data["records"]) == 6
+    assert data["format"] == "simcompare-scan" and "version" in data and len(data["records"]["path"]) == 6
     groups = [g.indices for g in cleaner.groups]
     (folder / "other.txt").write_text(OTHER + " edited", encoding="utf-8")
     (folder / "en_c.txt").unlink()
@@ -299,7 +299,7 @@ def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, fol
     again.scan_job.submit = lambda *a: calls.append("scan")  # type: ignore[method-assign]
     again.ask_open_path = lambda title, start, pattern: str(saved)
     try:
-        with qtbot.waitSignal(again.files_looked_at, timeout=30_000):
+        with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
             again.open_results_action.trigger()
         wait_grouped(qtbot, again)
         assert not calls and [g.indices for g in again.groups] == groups
@@ -485,7 +485,7 @@ def test_reopened_groups_are_on_screen_before_the_files_are_looked_at(
         assert not again.cleaner.states
         gone = again.model.member_index(index_of(again, "en_c.txt"))
         assert gone.data() == "en_c.txt"  # not known yet
-        with qtbot.waitSignal(again.files_looked_at, timeout=30_000):
+        with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
             release.set()
         assert looked == [str(folder)]
         assert again.model.member_index(index_of(again, "en_c.txt")).data() == "en_c.txt (gone since)"
@@ -527,7 +527,7 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
         with qtbot.waitSignal(again.regrouped, timeout=30_000):
             again.open_results_action.trigger()
         first = again.session
-        with qtbot.waitSignal(again.files_looked_at, timeout=30_000):
+        with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
             again.open_results_action.trigger()  # the same file again: another result
             qtbot.waitUntil(lambda: again.session is not first, timeout=30_000)
             release.set()

@@ -203,8 +203,8 @@ def test_rescan_uses_cache(qtbot, page: FolderPage, folder: Path) -> None:
 
 def test_export_matches_groups(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> None:
     run_scan(qtbot, page, folder)
-    page.export(tmp_path / "g.csv", "csv")
-    page.export(tmp_path / "g.json", "json")
+    page.dialogs.write_groups(tmp_path / "g.csv", "csv")
+    page.dialogs.write_groups(tmp_path / "g.json", "json")
     rows = list(csv.DictReader(io.StringIO((tmp_path / "g.csv").read_text(encoding="utf-8"))))
     by_group: dict[str, set[str]] = {}
     for row in rows:

@@ -111,7 +111,7 @@ def test_saved_exported_and_reopened_from_the_file_menu(
         text = path.read_bytes().decode("utf-8")
         assert "\x1b" not in text and "\x07" not in text, path.name
     results = json.loads(saved.read_bytes())
-    assert {os.fsencode(r["path"]) for r in results["records"]} == NAMES
+    assert {os.fsencode(path) for path in results["records"]["path"]} == NAMES
     groups = json.loads(exported_json.read_bytes())["groups"]
     assert {os.fsencode(m["path"]) for g in groups for m in g["members"]} == NAMES
     rows = list(csv.DictReader(io.StringIO(exported_csv.read_bytes().decode("utf-8"))))

@@ -33,7 +33,8 @@ from simcompare.core.folder.skipped import skipped_counts
 from simcompare.core.formats.names import escape_name
 from simcompare.core.search.groups import Group, GroupRule, Pairs
 
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
+"""2: files' device, inode and raw digest; 3: saved results hold their records as columns (``results``)."""
 CSV_COLUMNS = (
     "group",
     "path",

@@ -27,6 +27,10 @@ from PySide6.QtWidgets import (
 )
 
 from simcompare.core.folder.session import NotDuplicates
+from simcompare.core.formats.atomic import write_text
+from simcompare.core.formats.names import json_text
+from simcompare.core.formats.report import report_csv, report_json
+from simcompare.core.search.groups import GroupRule
 from simcompare.gui.common.messages import os_error_text
 from simcompare.gui.common.plain import plain_label
 
@@ -187,6 +191,20 @@ class FolderDialogs(QObject):
             return path
         return ""
 
+    def write_groups(self, path: str | os.PathLike[str], kind: str) -> None:
+        """Write the groups on screen as ``csv`` or ``json`` (the schema of ``simcompare scan --json``)."""
+        page = self._page
+        if page.session is None:
+            raise ValueError("nothing to export: scan a folder first")
+        if kind == "csv":
+            text = report_csv(page.session, page.groups)
+        elif kind == "json":
+            data = report_json(page.session, page.groups, page.k_box.value(), GroupRule.REFERENCE)
+            text = json_text(data) + "\n"
+        else:
+            raise ValueError(f"kind must be csv or json, got {kind!r}")
+        write_text(path, text)
+
     def export(self, kind: str) -> str:
         page = self._page
         if page.session is None:
@@ -198,7 +216,7 @@ class FolderDialogs(QObject):
         if not path:
             return ""
         try:
-            page.export(path, kind)
+            self.write_groups(path, kind)
         except OSError as error:
             page.warn(self.tr("Export groups"), os_error_text(error))
             return ""

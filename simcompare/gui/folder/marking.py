@@ -127,7 +127,8 @@ class Marking(QObject):
         marks = model.marks()
         if not marks:
             return self.tr("none marked")
-        return self.tr("%n marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(model.marked_size()))
+        size = sum(model.files[i].size for i in marks)
+        return self.tr("%n marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(size))
 
     @Slot()
     def _on_marks_changed(self) -> None:

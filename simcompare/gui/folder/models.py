@@ -300,16 +300,14 @@ class GroupTreeModel(QAbstractItemModel):
         Called with what a change of the cleaner's marks returned (None: nothing changed). Past
         :data:`MANY_GROUPS` files, one signal for every group row (a view repaints all it shows) instead.
         """
-        self._repaint(files or (), [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE], 1)
+        self.repaint(files or (), [Qt.ItemDataRole.CheckStateRole, MARKED_ROLE], 1)
         self.marks_changed.emit()
 
-    def show_states(self, files: Collection[int]) -> None:
-        """Repaint the rows of ``files``, whose state (changed or gone since the results were saved) was found."""
-        self._repaint(files, [Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole], _COLUMNS)
-
-    def _repaint(self, files: Collection[int], roles: list[int], columns: int) -> None:
-        """Say that the member rows of ``files`` changed in ``roles`` (their first ``columns``); past
-        :data:`MANY_GROUPS` files, every group row at once (a view repaints all it shows)."""
+    def repaint(self, files: Collection[int], roles: Sequence[int] = (), columns: int = _COLUMNS) -> None:
+        """Say that the member rows of ``files`` changed in ``roles`` (none: in all) in their first ``columns``
+        (a file's state was found, say); past :data:`MANY_GROUPS` files, every group row at once (a view repaints
+        all it shows)."""
+        roles = list(roles)
         if len(files) > MANY_GROUPS:
             if self._loaded:
                 self.dataChanged.emit(self.index(0, 0), self.index(self._loaded - 1, _COLUMNS - 1), roles)
@@ -320,9 +318,6 @@ class GroupTreeModel(QAbstractItemModel):
             parent = self.index(row, 0)
             last = self.index(len(self._groups[row].members) - 1, columns - 1, parent)
             self.dataChanged.emit(self.index(0, 0, parent), last, roles)
-
-    def marked_size(self) -> int:
-        return sum(self._files[i].size for i in self._cleaner.marks)
 
     def member_name(self, file_index: int) -> str:
         """A member's name as its row shows it (what the filter matches)."""

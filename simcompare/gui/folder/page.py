@@ -42,9 +42,7 @@ from simcompare.core.folder.actions import ActionLog
 from simcompare.core.folder.cleaner_state import CleanerState, FileState
 from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats.atomic import write_text
-from simcompare.core.formats.names import display_name, json_text
-from simcompare.core.formats.report import report_csv, report_json
+from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import save_results
 from simcompare.core.search.groups import Group, GroupRule, Laid
 from simcompare.core.search.histogram import DistanceHistogram
@@ -59,7 +57,6 @@ from simcompare.gui.folder.group_filter import GroupFilterModel
 from simcompare.gui.folder.histogram_view import DistanceHistogramView
 from simcompare.gui.folder.jobs import (
     FolderJobs,
-    OnDisk,
     Regrouped,
     RegroupRequest,
     ScanFunction,
@@ -69,6 +66,7 @@ from simcompare.gui.folder.jobs import (
 )
 from simcompare.gui.folder.marking import Marking
 from simcompare.gui.folder.models import Column, GroupTreeModel, ProblemsModel
+from simcompare.gui.folder.on_disk import FilesOnDisk
 from simcompare.gui.folder.preferences import FolderPreferences
 from simcompare.gui.folder.progress import GroupsSummary, ScanProgress
 from simcompare.gui.folder.reprioritise import Reprioritising
@@ -88,8 +86,6 @@ class FolderPage(QWidget):
         regrouped(int): the groups at threshold k are on screen.
         compare_requested(path_a, path_b): the user asked for a pair on the Compare page.
         files_changed(): files were moved (trash or folder); the log has a line for each.
-        files_looked_at(): a reopened result's files were looked at on disk, after its first groups were shown;
-            the rows of those that changed or vanished since say so.
 
     Attributes:
         confirm: ``confirm(title, text, details) -> bool``; asked before any file is moved.
@@ -100,14 +96,13 @@ class FolderPage(QWidget):
         session: The result on screen (None before the first scan).
         cleaner: What the user decided about it: marks and their undo, references, file states.
         shown: The groups on screen and the request that made them.
-        marking, file_commands, side, dialogs, menus, selection, progress: the page's parts.
+        marking, file_commands, side, dialogs, menus, selection, progress, on_disk: the page's parts.
     """
 
     scan_finished = Signal(object)
     regrouped = Signal(int)
     compare_requested = Signal(str, str)
     files_changed = Signal()
-    files_looked_at = Signal()
 
     def __init__(
         self,
@@ -135,7 +130,6 @@ class FolderPage(QWidget):
         self.ask_folder: AskPath = lambda title, start, _pattern: QFileDialog.getExistingDirectory(self, title, start)
         self.log = ActionLog()
         self.session: FolderSession | None = None
-        self._unchecked: FolderSession | None = None  # reopened, its files not yet looked at on disk
         self.cleaner = CleanerState(self.preferences.reference_folders())
         self.shown: Regrouped | None = None
         self.distance_histogram: DistanceHistogram | None = None
@@ -223,6 +217,7 @@ class FolderPage(QWidget):
         self.selection = GroupSelection(self.tree, self.model, self.proxy, self)
         self.progress = ScanProgress(self.progress_bar, self.progress_label, lambda: self.jobs.scan.busy, self)
         self.summary = GroupsSummary(self, self)
+        self.on_disk = FilesOnDisk(self)
         self.marking = Marking(self, self)
         self.file_commands = FileCommands(self)
         self.dialogs = FolderDialogs(self)
@@ -317,9 +312,6 @@ class FolderPage(QWidget):
         jobs.load.result_ready.connect(self._on_scanned)
         jobs.load.failed.connect(self.progress.on_load_failed)
         jobs.load.busy_changed.connect(self.menus.on_busy)
-        jobs.check.result_ready.connect(self._on_checked)
-        jobs.check.progress.connect(self.progress.checking)
-        jobs.check.failed.connect(self.progress.check_failed)
         jobs.group.result_ready.connect(self._on_regrouped)
         jobs.group.failed.connect(self.progress.on_failed)
         jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
@@ -381,7 +373,7 @@ class FolderPage(QWidget):
             self.progress.say(error_text(error))
             return False
         self.preferences.save(self.fields)
-        self._stop_checking()
+        self.on_disk.wait_for_groups(None)
         self.progress.start(self.tr("Starting…"))
         self.jobs.scan.submit(ScanRequest(roots, self.config, options, self._cache_path))
         return True
@@ -397,15 +389,10 @@ class FolderPage(QWidget):
         """Reopen saved results in the worker (no scan); False while a scan or an edit runs."""
         if self.jobs.busy:
             return False
-        self._stop_checking()
+        self.on_disk.wait_for_groups(None)
         self.progress.start(self.tr("Opening the results…"))
         self.jobs.load.submit(str(path))
         return True
-
-    def _stop_checking(self) -> None:
-        """Another result comes: the files of the one before are no longer looked at."""
-        self._unchecked = None
-        self.jobs.check.cancel()
 
     def save_results(self, path: str | os.PathLike[str]) -> None:
         """Write the result, its groups, what it takes to reopen them (the ``scan --json`` schema) and the marks,
@@ -426,19 +413,6 @@ class FolderPage(QWidget):
         request = RegroupRequest.of(self.session, self.k_box.value(), self.cleaner, rule, laid)
         self.jobs.group.submit(request)
         self.menus.refresh()
-
-    def export(self, path: str | os.PathLike[str], kind: str) -> None:
-        """Write the groups as ``csv`` or ``json`` (the schema of ``simcompare scan --json``)."""
-        if self.session is None:
-            raise ValueError("nothing to export: scan a folder first")
-        if kind == "csv":
-            text = report_csv(self.session, self.groups)
-        elif kind == "json":
-            data = report_json(self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE)
-            text = json_text(data) + "\n"
-        else:
-            raise ValueError(f"kind must be csv or json, got {kind!r}")
-        write_text(path, text)
 
     def selected_files(self) -> list[int]:
         """File indices of the selected member rows, in view order, without repeats."""
@@ -535,7 +509,7 @@ class FolderPage(QWidget):
         self.session = outcome.session
         self.shown = None
         loaded = outcome.loaded
-        self._unchecked = outcome.session if loaded is not None and not loaded.checked else None
+        self.on_disk.wait_for_groups(outcome.session if loaded is not None and not loaded.checked else None)
         if loaded is None:
             self.cleaner.start(outcome.session)
         else:  # reopened results: their marks (shown with the first groups), references and reference folders
@@ -591,21 +565,8 @@ class FolderPage(QWidget):
         self.selection.expand()
         self.summary.show()
         self.menus.refresh()
-        if self._unchecked is session:  # reopened results' first groups are on screen: now the files on disk
-            self._unchecked = None
-            self.jobs.check.submit(session)
+        self.on_disk.groups_shown(session)
         self.regrouped.emit(outcome.request.k)
-
-    @Slot(int, object)
-    def _on_checked(self, _request: int, found: OnDisk) -> None:
-        """A reopened result's files were looked at on disk: the rows of those changed or gone since say so."""
-        if found.session is not self.session:
-            return  # another result came meanwhile
-        self.model.show_states(self.cleaner.note_states(found.session, changed=found.changed, gone=found.gone))
-        if self.filter_edit.text():  # a changed or gone file's row says so after its name, which the filter reads
-            self.selection.set_filter(self.filter_edit.text(), self.marked_only_box.isChecked())
-        self.progress.checked(found.changed, found.gone)
-        self.files_looked_at.emit()
 
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:

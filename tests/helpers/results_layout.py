@@ -1,0 +1,41 @@
+"""Saved results' records as tests read and craft them: written as columns (format version 3), read back one
+object a record, or turned into the list of objects that results of version 2 and before hold."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+
+def records_of(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """The records of saved results (either layout), one object each, as version 2 wrote them (no
+    ``hardlink_of`` for a file's first or only name)."""
+    records = data["records"]
+    if isinstance(records, list):
+        return records
+    names = list(records)
+    rows = [dict(zip(names, values, strict=True)) for values in zip(*(records[n] for n in names), strict=True)]
+    for row in rows:
+        if row.get("hardlink_of", "") is None:
+            del row["hardlink_of"]
+    return rows
+
+
+def as_listed(data: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the saved results with their records as a list of objects, as version 2 wrote them."""
+    listed = copy.deepcopy(data)
+    listed["records"] = records_of(listed)
+    listed["version"] = 2
+    return listed
+
+
+def with_record(saved: dict[str, Any], number: int, **changes: object) -> dict[str, Any]:
+    """A copy of the saved results with record ``number``'s fields changed (in either layout)."""
+    data = copy.deepcopy(saved)
+    records = data["records"]
+    if isinstance(records, list):
+        records[number].update(changes)
+        return data
+    for field, value in changes.items():
+        records.setdefault(field, [None] * len(records["path"]))[number] = value
+    return data
