@@ -240,25 +240,22 @@ class FolderSession:
     def _reset(self) -> None:
         files = self.result.files
         self._names = [f.path for f in files]
-        self._index_of = {name: i for i, name in enumerate(self._names)}
+        self._index_of = dict(zip(self._names, range(len(files)), strict=True))
         # Sketches are read from the records' bytes without a copy each time one is asked for (one decoded array
         # a file would double what a file costs); a record's bytes are checked once, and the few that are not
         # as verify writes them (a hand-made record) are kept decoded here.
         self._sketch_checked = np.zeros(len(files), dtype=bool)
         self._sketch_fixed: dict[int, Sketch] = {}
-        self._empty = [i for i, f in enumerate(files) if f.empty]
+        empty = np.fromiter((f.empty for f in files), dtype=bool, count=len(files))
+        self._empty = np.flatnonzero(empty).tolist()
         self._alias_of = _aliases(files)
-        self._identity = _identities(files, self._alias_of)
+        self._file_keys = [i if alias is None else alias for i, alias in enumerate(self._alias_of)]
+        self._texts = _identity_roots(files, self._alias_of, empty)
+        self._identity = _identities(files, self._texts, self._empty)
         self._empty_set = set(self._empty)
-        best: dict[str, int] = {}
-        for i, record in enumerate(files):  # the shortest, then smallest path of each text (no global sort)
-            if record.empty:
-                continue
-            held = best.get(self._identity[i])
-            if held is None or (len(self._names[i]), self._names[i]) < (len(self._names[held]), self._names[held]):
-                best[self._identity[i]] = i
-        self._representatives = sorted(best.values())
-        self._representative_of = best
+        # each text's representative: its shortest, then smallest path (an empty file stands for itself)
+        self._representative = _shortest_names(self._names, self._texts, empty)
+        self._representatives = np.flatnonzero((self._representative == np.arange(len(files))) & ~empty).tolist()
         self._searched_k = -1
         self._searched_floor = -1.0  # the quick estimate below which the search dropped pairs (-1: none dropped)
         self._measured_for: tuple[float, float | None] | None = None
@@ -304,8 +301,7 @@ class FolderSession:
 
     def file_key(self, index: int) -> int:
         """Equal for two names of one file: the index of its first name."""
-        alias = self._alias_of[index]
-        return index if alias is None else alias
+        return self._file_keys[index]
 
     def same_bytes(self, i: int, j: int) -> bool:
         """True when files i and j hold the same raw bytes (or are one file)."""
@@ -316,7 +312,8 @@ class FolderSession:
 
     def distinct_files(self, indices: Iterable[int]) -> set[int]:
         """The distinct files among ``indices`` (two names of one file count once), by :meth:`file_key`."""
-        return {self.file_key(i) for i in indices}
+        keys = self._file_keys
+        return {keys[i] for i in indices}
 
     def sketch(self, index: int) -> Sketch:
         """A file's sketch (sorted, distinct ``uint32`` hashes; read-only, a view of the record's bytes)."""
@@ -859,7 +856,7 @@ class FolderSession:
         value = files[group.reference].value
         if all(not m.identical or files[m.index].value == value for m in group.members):
             return group
-        texts = sorted({self._representative_of.get(self._identity[m.index], m.index) for m in group.members})
+        texts = sorted({int(self._representative[m.index]) for m in group.members})
         return replace(group, max_distance=max_internal_distance([files[i].value for i in texts], range(len(texts))))
 
     def _exactly_verified(self, groups: list[Group], rule: GroupRule | str, decision: Decision) -> list[Group]:
@@ -1029,11 +1026,45 @@ def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
     """For each file that is another name of an earlier one (same device and inode), that file's first name.
 
     The first name is the one a group would take as its reference (the shortest path, then the smallest),
-    so a group's reference is never "a hard link of" one of its members.
+    so a group's reference is never "a hard link of" one of its members. The names of one file are found by a
+    sort of the devices and inodes (few files have two names); numbers no ``stat`` gives (a hand-made record's,
+    beyond 64 bits) are compared one by one.
     """
+    try:
+        device = np.fromiter((f.device for f in files), dtype=np.uint64, count=len(files))
+        inode = np.fromiter((f.inode for f in files), dtype=np.uint64, count=len(files))
+    except OverflowError:
+        return _aliases_one_by_one(files)
+    alias: list[int | None] = [None] * len(files)
+    known = np.flatnonzero(inode)  # 0: unknown (results saved before identities were kept): only itself
+    for names in _runs(known, device[known], inode[known]):
+        first = min(names, key=lambda i: (len(files[i].path), files[i].path))
+        for i in names:
+            if i != first:
+                alias[i] = first
+    return alias
+
+
+def _runs(positions: npt.NDArray[np.intp], *keys: np.ndarray) -> list[list[int]]:
+    """The ``positions`` (ascending) that share all their ``keys`` with another, each run of them ascending."""
+    order = np.lexsort(keys[::-1])  # stable: a run keeps the positions' order
+    same = np.ones(max(len(order) - 1, 0), dtype=bool)
+    for key in keys:
+        ordered = key[order]
+        same &= ordered[1:] == ordered[:-1]
+    starts = np.flatnonzero(np.concatenate(([True], ~same)))
+    lengths = np.diff(np.append(starts, len(order)))
+    several = lengths > 1  # most positions are alone: no list for them
+    ordered = positions[order].tolist()
+    runs = zip(starts[several].tolist(), lengths[several].tolist(), strict=True)
+    return [ordered[start : start + n] for start, n in runs]
+
+
+def _aliases_one_by_one(files: Sequence[FileRecord]) -> list[int | None]:
+    """:func:`_aliases` with Python's numbers and a dictionary (whatever the numbers)."""
     first: dict[tuple[int, int], int] = {}
     for i, record in enumerate(files):
-        if not record.inode:  # unknown (results saved before identities were kept): only itself
+        if not record.inode:
             continue
         key = (record.device, record.inode)
         held = first.get(key)
@@ -1048,37 +1079,84 @@ def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
     return alias
 
 
-def _identities(files: Sequence[FileRecord], alias: Sequence[int | None]) -> list[str]:
-    """Each file's identity: equal for the same cleaned text, the same raw bytes, or one file's two names.
+def _identity_roots(
+    files: Sequence[FileRecord], alias: Sequence[int | None], empty: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.intp]:
+    """For each file, the smallest index of the files identical to it: the same cleaned text, the same raw bytes or
+    one file's two names, linked through one another. An empty document is identical to none (its identity is its
+    text's digest: it never joins a group, so no raw-bytes twin may pull it in)."""
+    count = len(files)
+    texts = _first_alike([f.digest for f in files], empty)
+    raw = _first_alike([f.raw_digest for f in files], empty)
+    names = np.fromiter((i if a is None else a for i, a in enumerate(alias)), dtype=np.intp, count=count)
+    names[empty | empty[names]] = np.flatnonzero(empty | empty[names])  # a name of an empty file links nothing
+    itself = np.arange(count, dtype=np.intp)
+    return _smallest_linked(count, np.concatenate([itself, itself, itself]), np.concatenate([texts, raw, names]))
 
-    Empty documents keep their text's digest (they never join a group, so no raw-bytes twin may pull them in).
+
+def _first_alike(keys: Sequence[str], skipped: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """For each position, the first position holding the same key; itself where the key is blank or ``skipped``.
+
+    The keys (digests) are sorted by their hashes, and each is compared with the first of its hash; only if two
+    keys share a hash (one time in billions) are they told apart by a dictionary."""
+    count = len(keys)
+    found = np.arange(count, dtype=np.intp)
+    hashes = np.fromiter(map(hash, keys), dtype=np.int64, count=count)
+    lengths = np.fromiter(map(len, keys), dtype=np.intp, count=count)
+    for run in _runs(np.flatnonzero(~skipped & (lengths > 0)), hashes[~skipped & (lengths > 0)]):
+        first = run[0]
+        if all(keys[i] == keys[first] for i in run):
+            found[run] = first
+        else:
+            held: dict[str, int] = {}
+            found[run] = [held.setdefault(keys[i], i) for i in run]
+    return found
+
+
+def _smallest_linked(count: int, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """For each of ``count`` nodes, the smallest node linked to it through the links ``left[n]``–``right[n]``.
+
+    A union-find in numpy: each round hangs every link's larger root under its smaller one, then follows the
+    pointers to their roots; a root is always the smallest node of what hangs under it. A few rounds suffice.
     """
-    parent = list(range(len(files)))
+    root = np.arange(count, dtype=np.intp)
+    linked = left != right
+    left, right = left[linked], right[linked]
+    while True:
+        a, b = root[left], root[right]
+        apart = a != b
+        if not apart.any():
+            return root
+        a, b = a[apart], b[apart]
+        low = np.minimum(a, b)
+        np.minimum.at(root, np.maximum(a, b), low)
+        while True:  # every node straight to its root
+            up = root[root]
+            if np.array_equal(up, root):
+                break
+            root = up
+        left, right = left[apart], right[apart]
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
-    def union(i: int, j: int) -> None:
-        a, b = find(i), find(j)
-        if a != b:
-            parent[max(a, b)] = min(a, b)
+def _identities(files: Sequence[FileRecord], roots: npt.NDArray[np.intp], empty: Iterable[int]) -> list[str]:
+    """Each file's identity: equal for the same cleaned text, the same raw bytes, or one file's two names (the
+    smallest index of those identical to it, :func:`_identity_roots`); an empty document's (``empty``: their
+    indices), its text's digest."""
+    identity = [f"#{root}" for root in roots.tolist()]
+    for i in empty:
+        identity[i] = files[i].digest or f"#{i}"
+    return identity
 
-    by_text: dict[str, int] = {}
-    by_bytes: dict[str, int] = {}
-    for i, record in enumerate(files):
-        if record.empty:
-            continue
-        if record.digest:
-            union(i, by_text.setdefault(record.digest, i))
-        if record.raw_digest:
-            union(i, by_bytes.setdefault(record.raw_digest, i))
-        first = alias[i]
-        if first is not None and not files[first].empty:
-            union(i, first)
-    return [(f.digest or f"#{i}") if f.empty else f"#{find(i)}" for i, f in enumerate(files)]
+
+def _shortest_names(names: Sequence[str], roots: npt.NDArray[np.intp], empty: npt.NDArray[np.bool_]) -> np.ndarray:
+    """For each file, its text's representative: of the non-empty files with its root (:func:`_identity_roots`), the
+    one with the shortest, then smallest path (the first by index if two tie); an empty file stands for itself."""
+    chosen = np.arange(len(names), dtype=np.intp)
+    texts = np.flatnonzero(~empty)
+    for copies in _runs(texts, roots[texts]):  # texts with several files (a sort, not a dictionary of a million)
+        best = min(copies, key=lambda i: (len(names[i]), names[i]))
+        chosen[copies] = best
+    return chosen
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:
