@@ -181,3 +181,13 @@ def test_a_file_under_two_names_is_in_one_group_at_most(tmp_path: Path) -> None:
     assert len(keys) == len(set(keys))  # the file is not placed a second time by its other name
     [group] = session.laid_out([Laid((base_, v0), ((link, v1), ()))], K)
     assert group.members[0].also_close == (v1,)  # not the reference itself under its other name
+
+
+def test_the_figures_of_many_pairs_are_each_pairs(saved: Path) -> None:
+    session, _ = _reopened(saved)
+    rng = random.Random(5)
+    count = len(session.files)
+    pairs = [(a, b) for a in range(count) for b in range(count) if a != b and rng.random() < 0.3]
+    for k in (0, 3, K):
+        figures = session._figures_of(pairs, k)
+        assert [figures[pair] for pair in pairs] == [session.pair(a, b, k) for a, b in pairs]

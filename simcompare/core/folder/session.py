@@ -47,6 +47,7 @@ from simcompare.core.search.groups import (
     Pairs,
     build_groups,
     max_internal_distance,
+    max_internal_distances,
 )
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
@@ -65,11 +66,13 @@ from simcompare.core.search.verify import (
     Sketch,
     is_sketch,
     not_as_written,
+    packed_table,
     quick_resemblance,
     quick_table,
     resemblance,
     resemblances,
     sketch_from_bytes,
+    sketch_to_bytes,
 )
 
 __all__ = [
@@ -247,6 +250,7 @@ class FolderSession:
         self._sketch_checked = np.zeros(len(files), dtype=bool)
         self._sketch_fixed: dict[int, Sketch] = {}
         empty = np.fromiter((f.empty for f in files), dtype=bool, count=len(files))
+        self._empty_mask = empty
         self._empty = np.flatnonzero(empty).tolist()
         self._alias_of = _aliases(files)
         self._file_keys = [i if alias is None else alias for i, alias in enumerate(self._alias_of)]
@@ -266,6 +270,7 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
+        self._values: npt.NDArray[np.uint64] | None = None  # the fingerprints up to 64 bits, once asked for
         self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
 
@@ -541,7 +546,7 @@ class FolderSession:
         found = np.empty(len(left), dtype=np.float64)
         if not len(left):
             return found
-        sketches = self._sketches()
+        self._sketches()  # every record's bytes checked
         sizes = self._sketch_sizes()
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")
         for start in range(0, len(order), _EXACT_CHUNK):
@@ -549,10 +554,22 @@ class FolderSession:
                 check(start, len(order), Stage.VERIFYING)
             chunk = order[start : start + _EXACT_CHUNK]
             involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
-            width = max(1, int(sizes[involved].max()))
-            table = quick_table([sketches[i] for i in involved.tolist()], width)
+            table = self._whole_sketches(involved)
             found[chunk] = resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]])
         return found
+
+    def _whole_sketches(self, indices: npt.NDArray[np.intp]) -> npt.NDArray[np.uint32]:
+        """The whole sketches of the files ``indices`` (checked: :meth:`_sketches`) as the rows of a table as wide as
+        the longest, as ``quick_table`` makes it: the records' bytes joined and read at once, not a sketch apart."""
+        files, fixed = self.result.files, self._sketch_fixed
+        chosen = indices.tolist()
+        if fixed:
+            blobs = [sketch_to_bytes(fixed[i]) if i in fixed else files[i].sketch for i in chosen]
+        else:
+            blobs = [files[i].sketch for i in chosen]
+        hashes = np.frombuffer(b"".join(blobs), dtype=SKETCH_WORDS).astype(np.uint32, copy=False)
+        lengths = self._sketch_sizes()[indices]
+        return packed_table(hashes, lengths, max(1, int(lengths.max(initial=0))))
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every pair of representatives within k that the session's thresholds could accept, verified or not
@@ -613,13 +630,14 @@ class FolderSession:
         """:meth:`own` of many pairs at once (NaN compares as neither below nor above a threshold)."""
         found = np.empty(len(left), dtype=np.float64)
         common = self._common_hashes()
-        sketches = self._sketches() if len(left) else []
+        if len(left):
+            self._sketches()  # every record's bytes checked
         sizes = self._sketch_sizes()
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")  # chunks of like size, as above
         for start in range(0, len(order), _EXACT_CHUNK):
             chunk = order[start : start + _EXACT_CHUNK]
             involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
-            table = quick_table([sketches[i] for i in involved.tolist()], max(1, int(sizes[involved].max())))
+            table = self._whole_sketches(involved)
             found[chunk] = own_resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]], common)
         for a, b, value in zip(left.tolist(), right.tolist(), found.tolist(), strict=True):
             self._owns[(a, b) if a < b else (b, a)] = value
@@ -759,95 +777,128 @@ class FolderSession:
         are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
         never put together two files that :meth:`groups` would not accept side by side."""
         files = self.result.files
-        identity = self._identity
+        identity, keys, representative = self._identity, self._file_keys, self._representative
         refused = self._refused_texts()
         laid = list(laid)
         asked = [(m, saved.files[0]) for saved in laid for m in saved.files[1:]]
         for saved in laid:
             asked += [(m, o) for m, also in zip(saved.files, saved.also_close, strict=False) for o in also]
         known = self._figures_of(asked, k)  # measured all at once (a million files: 40 s one pair at a time)
+        at, distance, similar, identical, near = (
+            known.at,
+            known.distance,
+            known.resemblance,
+            known.identical,
+            known.near,
+        )
         placed = set(leave_out) | self._empty_set
         out = set(placed)  # nobody's also-close file either
         taken: set[int] = set()  # the files in a group, by file_key: a file's other name joins no other group
-        groups = []
+        kept: list[tuple[int, tuple[Member, ...]]] = []
+        values: list[list[int]] = []  # each kept group's values to measure its largest distance between
         for saved in laid:
             reference = saved.files[0] if saved.files else None
-            if reference is None or reference in placed or self.file_key(reference) in taken:
+            if reference is None or reference in placed or keys[reference] in taken:
                 continue
-            members = [Member(reference, 0, 1.0, False)]
+            found = [(reference, 0, 1.0, False, SIMHASH)]
             inside = {reference}
             for index in saved.files[1:]:
-                if index in placed or index in inside or self.file_key(index) in taken:
+                if index in placed or index in inside or keys[index] in taken:
                     continue
-                if frozenset((identity[index], identity[reference])) in refused:
+                if refused and frozenset((identity[index], identity[reference])) in refused:
                     continue
-                figures = known[index, reference]
-                if not figures.near_duplicate:
+                n = at[index, reference]
+                if not near[n]:
                     continue
-                evidence = SHINGLES if figures.distance > k and not figures.identical else SIMHASH
-                members.append(Member(index, figures.distance, figures.resemblance, figures.identical, (), evidence))
+                evidence = SHINGLES if distance[n] > k and not identical[n] else SIMHASH
+                found.append((index, distance[n], similar[n], identical[n], evidence))
                 inside.add(index)
-            if len(members) < 2 or len(self.distinct_files(m.index for m in members)) < 2:
+            if len(found) < 2 or len({keys[index] for index in inside}) < 2:
                 continue
-            placed.update(m.index for m in members)
-            taken.update(self.file_key(m.index) for m in members)
+            placed.update(inside)
+            taken.update(keys[index] for index in inside)
             also = dict(zip(saved.files, saved.also_close, strict=False))
-            members = [
-                replace(m, also_close=self._also_close(m.index, also.get(m.index, ()), inside, known, out, refused))
-                for m in members
-            ]
-            values = [files[m.index].value for m in members]
-            groups.append(Group(reference, tuple(members), max_internal_distance(values, range(len(values)))))
-        return [self._copies_at_distance_zero(g) for g in groups]
+            members = tuple(
+                Member(
+                    i, d, r, same, self._also_close(i, also[i], inside, known, out, refused) if also.get(i) else (), e
+                )
+                for i, d, r, same, e in found
+            )
+            kept.append((reference, members))
+            # identical copies are at 0 from their text's representative, as their members say, even when a format
+            # read differently gave them other bits: then the largest distance is measured between the texts
+            value = files[reference].value
+            if all(not same or files[i].value == value for i, _, _, same, _ in found):
+                values.append([files[i].value for i, *_ in found])
+            else:
+                values.append([files[t].value for t in sorted({int(representative[i]) for i in inside})])
+        return [Group(r, members, d) for (r, members), d in zip(kept, max_internal_distances(values), strict=True)]
 
     def _also_close(
         self,
         index: int,
         saved: Iterable[int],
         inside: Collection[int],
-        known: Mapping[tuple[int, int], PairFigures],
+        known: _Figures,
         out: Collection[int],
         refused: Collection[frozenset[str]],
     ) -> tuple[int, ...]:
         """The saved also-close files of a member that the session's decision calls near it at k (and that are
         not in its group, nor itself under another name, nor empty or left out (``out``), nor called not duplicates
         of it), in the saved order."""
-        identity = self._identity
-        kept = []
+        identity, keys = self._identity, self._file_keys
+        kept: list[int] = []
         for other in saved:
-            if other in inside or other in out or self.file_key(other) == self.file_key(index) or other in kept:
+            if other in inside or other in out or keys[other] == keys[index] or other in kept:
                 continue
             if frozenset((identity[index], identity[other])) in refused:
                 continue
-            if known[index, other].near_duplicate:
+            if known.near[known.at[index, other]]:
                 kept.append(other)
         return tuple(kept)
 
-    def _figures_of(self, pairs: Sequence[tuple[int, int]], k: int) -> dict[tuple[int, int], PairFigures]:
-        """:meth:`pair` of many pairs: the exact resemblances, and the resemblances without the folder's
+    def _figures_of(self, pairs: Sequence[tuple[int, int]], k: int) -> _Figures:
+        """:meth:`pair` of many pairs, all at once: the exact resemblances, and the resemblances without the folder's
         boilerplate where the decision asks for them, measured in numpy batches; the same figures. (:meth:`pair`
         stays one pair's: the batches check every file's sketch first, too much for the window's one pair.)"""
-        if not pairs:
-            return {}
-        files, identity = self.result.files, self._identity
         left = np.fromiter((a for a, _ in pairs), dtype=np.intp, count=len(pairs))
         right = np.fromiter((b for _, b in pairs), dtype=np.intp, count=len(pairs))
-        similar = self._measured(left, right).tolist()
+        empty = self._empty_mask[left] | self._empty_mask[right]
+        same = self._texts[left] == self._texts[right]
+        odd = np.flatnonzero(empty)  # an empty file's identity is its text's digest: compared as pair() does
+        identity = self._identity
+        same[odd] = [identity[a] == identity[b] for a, b in zip(left[odd].tolist(), right[odd].tolist(), strict=True)]
+        differ = np.flatnonzero(~same)  # identical texts are at 0, resembling wholly
+        similar = np.ones(len(pairs), dtype=np.float64)
+        similar[differ] = self._measured(left[differ], right[differ])
+        distance = np.zeros(len(pairs), dtype=np.intp)
+        distance[differ] = self._distances(left[differ], right[differ])
         decision = self.decision(k)
-        same = [identity[a] == identity[b] for a, b in pairs]
-        asking = [n for n, s in enumerate(similar) if not same[n] and decision.asks_own(s)]
-        owns = dict(zip(asking, self._owns_of(left[asking], right[asking]).tolist(), strict=True)) if asking else {}
+        own = np.full(len(pairs), np.nan)
+        asking = differ[(self.min_resemblance > 0) & (similar[differ] < decision.boilerplate)]  # decision.asks_own
+        if len(asking):
+            own[asking] = self._owns_of(left[asking], right[asking])
         sizes = self._sketch_sizes()
-        figures = {}
-        for n, (a, b) in enumerate(pairs):
-            if same[n]:  # as pair(): identical texts at 0, resembling wholly
-                distance, resembling, size, own = 0, 1.0, None, None
-            else:
-                distance = (int(files[a].value) ^ int(files[b].value)).bit_count()
-                resembling, size, own = similar[n], int(min(sizes[a], sizes[b])), owns.get(n)
-            near = not files[a].empty and not files[b].empty and decision.near(distance, resembling, size, own)
-            figures[a, b] = PairFigures(distance, resembling, same[n], near)
-        return figures
+        near = decision.near_many(distance, similar, np.minimum(sizes[left], sizes[right]), own)
+        near[same] = True  # identical texts are near-duplicates (at 0, resembling wholly, their sizes unasked)
+        near[empty] = False
+        return _Figures(
+            dict(zip(pairs, range(len(pairs)), strict=True)),
+            distance.tolist(),
+            similar.tolist(),
+            same.tolist(),
+            near.tolist(),
+        )
+
+    def _distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """The Hamming distances between the fingerprints of many pairs of files."""
+        if self._values is None and self.bits <= 64:
+            self._values = np.fromiter((f.value for f in self.result.files), dtype=np.uint64, count=len(self.files))
+        if self._values is not None:
+            return np.bitwise_count(self._values[left] ^ self._values[right]).astype(np.intp)
+        files = self.result.files
+        ends = zip(left.tolist(), right.tolist(), strict=True)
+        return np.array([(int(files[a].value) ^ int(files[b].value)).bit_count() for a, b in ends], dtype=np.intp)
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
@@ -961,6 +1012,22 @@ class FolderSession:
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._searched_floor = floor
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
+
+
+@dataclass(frozen=True, slots=True)
+class _Figures:
+    """:class:`PairFigures` of many pairs, as lists (a million files' groups ask for some 300,000 pairs): the
+    figures of the pair ``(a, b)`` are the items at ``at[a, b]``."""
+
+    at: dict[tuple[int, int], int]
+    distance: list[int]
+    resemblance: list[float]
+    identical: list[bool]
+    near: list[bool]
+
+    def __getitem__(self, pair: tuple[int, int]) -> PairFigures:
+        n = self.at[pair]
+        return PairFigures(self.distance[n], self.resemblance[n], self.identical[n], self.near[n])
 
 
 @dataclass(frozen=True, slots=True)

@@ -46,6 +46,7 @@ __all__ = [
     "build_groups",
     "find_groups",
     "max_internal_distance",
+    "max_internal_distances",
     "with_reference",
 ]
 
@@ -169,6 +170,46 @@ def max_internal_distance(values: Sequence[int], members: Sequence[int]) -> int:
         distance = np.bitwise_count(block[:, None, :] ^ table[None, :, :]).sum(axis=2)
         best = max(best, int(distance.max()))
     return best
+
+
+_SMALL_GROUP = 32  # groups of up to this many values are measured together, a table of each size at once
+_PAIRS_AT_ONCE = 1 << 20  # pairs of values measured at once: bounds the temporaries to some 10 MB
+
+
+def max_internal_distances(groups: Sequence[Sequence[int]]) -> list[int]:
+    """:func:`max_internal_distance` of each group of values (all its values): for the many small groups of values
+    of 64 bits or fewer, every pair of each group at once, the groups of one size together; the same numbers."""
+    found = [0] * len(groups)
+    by_size: dict[int, list[int]] = {}
+    for position, values in enumerate(groups):
+        if len(values) > 1:
+            by_size.setdefault(len(values), []).append(position)
+    for size, positions in by_size.items():
+        if size <= _SMALL_GROUP:
+            try:
+                table = np.array([groups[p] for p in positions], dtype=np.uint64)
+            except OverflowError:  # wider than 64 bits
+                pass
+            else:
+                for position, distance in zip(positions, _farthest_in_rows(table).tolist(), strict=True):
+                    found[position] = distance
+                continue
+        for position in positions:
+            found[position] = max_internal_distance(groups[position], range(size))
+    return found
+
+
+def _farthest_in_rows(table: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+    """The largest Hamming distance between two values of each row of ``table``."""
+    first, second = np.triu_indices(table.shape[1], 1)
+    rows = max(1, _PAIRS_AT_ONCE // len(first))
+    return np.concatenate(
+        [
+            np.bitwise_count(chunk[:, first] ^ chunk[:, second]).max(axis=1).astype(np.intp)
+            for chunk in (table[start : start + rows] for start in range(0, len(table), rows))
+        ]
+        or [np.zeros(0, dtype=np.intp)]
+    )
 
 
 class _Graph:
