@@ -659,8 +659,14 @@ class FolderSession:
     def _sketch_sizes(self) -> np.ndarray:
         """Each file's number of distinct shingles (its sketch's length)."""
         if self._sizes is None or len(self._sizes) != len(self.result.files):
-            sketches = self._sketches()
-            self._sizes = np.fromiter((len(sketch) for sketch in sketches), dtype=np.intp, count=len(sketches))
+            files = self.result.files
+            self._sketches()  # every record's bytes checked: those not as written are kept decoded
+            sizes = (
+                np.fromiter((len(f.sketch) for f in files), dtype=np.intp, count=len(files)) // SKETCH_WORDS.itemsize
+            )
+            for index, sketch in self._sketch_fixed.items():
+                sizes[index] = len(sketch)
+            self._sizes = sizes
         return self._sizes
 
     def evidence(self, a: int, b: int, k: int, similar: float) -> str | None:
@@ -776,8 +782,7 @@ class FolderSession:
         or left-out file, a pair the user called not duplicates and a file already placed in an earlier group
         are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
         never put together two files that :meth:`groups` would not accept side by side."""
-        files = self.result.files
-        identity, keys, representative = self._identity, self._file_keys, self._representative
+        identity, keys = self._identity, self._file_keys
         refused = self._refused_texts()
         laid = list(laid)
         asked = [(m, saved.files[0]) for saved in laid for m in saved.files[1:]]
@@ -795,7 +800,7 @@ class FolderSession:
         out = set(placed)  # nobody's also-close file either
         taken: set[int] = set()  # the files in a group, by file_key: a file's other name joins no other group
         kept: list[tuple[int, tuple[Member, ...]]] = []
-        values: list[list[int]] = []  # each kept group's values to measure its largest distance between
+        measured: list[list[int]] = []  # each kept group's files to measure its largest distance between
         for saved in laid:
             reference = saved.files[0] if saved.files else None
             if reference is None or reference in placed or keys[reference] in taken:
@@ -817,7 +822,7 @@ class FolderSession:
                 continue
             placed.update(inside)
             taken.update(keys[index] for index in inside)
-            also = dict(zip(saved.files, saved.also_close, strict=False))
+            also = dict(zip(saved.files, saved.also_close, strict=False)) if any(saved.also_close) else {}
             members = tuple(
                 Member(
                     i, d, r, same, self._also_close(i, also[i], inside, known, out, refused) if also.get(i) else (), e
@@ -825,14 +830,31 @@ class FolderSession:
                 for i, d, r, same, e in found
             )
             kept.append((reference, members))
-            # identical copies are at 0 from their text's representative, as their members say, even when a format
-            # read differently gave them other bits: then the largest distance is measured between the texts
-            value = files[reference].value
-            if all(not same or files[i].value == value for i, _, _, same, _ in found):
-                values.append([files[i].value for i, *_ in found])
-            else:
-                values.append([files[t].value for t in sorted({int(representative[i]) for i in inside})])
-        return [Group(r, members, d) for (r, members), d in zip(kept, max_internal_distances(values), strict=True)]
+            measured.append(self._texts_of(reference, found, inside))
+        return [
+            Group(reference, members, distance)
+            for (reference, members), distance in zip(
+                kept, max_internal_distances(self._fingerprints(), measured), strict=True
+            )
+        ]
+
+    def _texts_of(self, reference: int, found: list[tuple[int, int, float, bool, str]], inside: set[int]) -> list[int]:
+        """The members between whom a group's largest distance is measured: all of them; or when an identical copy
+        holds other bits than the reference (a format read differently), their texts' representatives (identical
+        copies are at 0 from their text's representative, as their members say)."""
+        files = self.result.files
+        value = files[reference].value
+        if all(files[i].value == value for i, _, _, same, _ in found if same):
+            return list(inside)
+        return sorted({int(self._representative[i]) for i in inside})
+
+    def _fingerprints(self) -> Sequence[int] | npt.NDArray[np.uint64]:
+        """Every file's fingerprint: up to 64 bits, as one array of words (made once)."""
+        if self.bits > 64:
+            return [f.value for f in self.result.files]
+        if self._values is None:
+            self._values = np.fromiter((f.value for f in self.result.files), dtype=np.uint64, count=len(self.files))
+        return self._values
 
     def _also_close(
         self,
@@ -892,13 +914,11 @@ class FolderSession:
 
     def _distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
         """The Hamming distances between the fingerprints of many pairs of files."""
-        if self._values is None and self.bits <= 64:
-            self._values = np.fromiter((f.value for f in self.result.files), dtype=np.uint64, count=len(self.files))
-        if self._values is not None:
-            return np.bitwise_count(self._values[left] ^ self._values[right]).astype(np.intp)
-        files = self.result.files
+        values = self._fingerprints()
+        if isinstance(values, np.ndarray):
+            return np.bitwise_count(values[left] ^ values[right]).astype(np.intp)
         ends = zip(left.tolist(), right.tolist(), strict=True)
-        return np.array([(int(files[a].value) ^ int(files[b].value)).bit_count() for a, b in ends], dtype=np.intp)
+        return np.array([(values[a] ^ values[b]).bit_count() for a, b in ends], dtype=np.intp)
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their

@@ -176,26 +176,25 @@ _SMALL_GROUP = 32  # groups of up to this many values are measured together, a t
 _PAIRS_AT_ONCE = 1 << 20  # pairs of values measured at once: bounds the temporaries to some 10 MB
 
 
-def max_internal_distances(groups: Sequence[Sequence[int]]) -> list[int]:
-    """:func:`max_internal_distance` of each group of values (all its values): for the many small groups of values
-    of 64 bits or fewer, every pair of each group at once, the groups of one size together; the same numbers."""
+def max_internal_distances(
+    values: Sequence[int] | npt.NDArray[np.uint64], groups: Sequence[Sequence[int]]
+) -> list[int]:
+    """:func:`max_internal_distance` of each group of members: with ``values`` as one array of 64-bit words, every
+    pair of each of the many small groups at once, the groups of one size together; the same numbers."""
     found = [0] * len(groups)
     by_size: dict[int, list[int]] = {}
-    for position, values in enumerate(groups):
-        if len(values) > 1:
-            by_size.setdefault(len(values), []).append(position)
+    for position, members in enumerate(groups):
+        if len(members) > 1:
+            by_size.setdefault(len(members), []).append(position)
+    words = isinstance(values, np.ndarray) and values.dtype == np.uint64
     for size, positions in by_size.items():
-        if size <= _SMALL_GROUP:
-            try:
-                table = np.array([groups[p] for p in positions], dtype=np.uint64)
-            except OverflowError:  # wider than 64 bits
-                pass
-            else:
-                for position, distance in zip(positions, _farthest_in_rows(table).tolist(), strict=True):
-                    found[position] = distance
-                continue
-        for position in positions:
-            found[position] = max_internal_distance(groups[position], range(size))
+        if words and size <= _SMALL_GROUP:
+            table = np.asarray(values)[np.array([groups[p] for p in positions], dtype=np.intp)]
+            for position, distance in zip(positions, _farthest_in_rows(table).tolist(), strict=True):
+                found[position] = distance
+        else:
+            for position in positions:
+                found[position] = max_internal_distance(values, groups[position])  # type: ignore[arg-type]
     return found
 
 
