@@ -299,6 +299,10 @@ class FolderSession:
         one file under two names (a file without digests is identical only to itself and its other names)."""
         return self._identity[index]
 
+    def identities(self) -> Sequence[str]:
+        """Every file's :meth:`identity`, by index (not to be changed)."""
+        return self._identity
+
     def hardlink_of(self, index: int) -> int | None:
         """The file's first name (by path) when ``index`` is another name of it (a hard link, or the same file
         reached through a bind mount: same device and inode); None for a file's first or only name."""
@@ -539,6 +543,11 @@ class FolderSession:
         left, right = estimated.left, estimated.right
         similar[positions] = self._measured(left[positions], right[positions], check)
         return Pairs(left, right, estimated.distance, similar)
+
+    def resemblances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """The resemblance of many pairs of files (``left[n]`` and ``right[n]``), as ``resemblance`` of their sketches
+        gives it, measured in numpy batches."""
+        return self._measured(left, right)
 
     def _measured(self, left: np.ndarray, right: np.ndarray, check: _Check | None = None) -> np.ndarray:
         """The exact resemblance of many pairs: their files' whole sketches, a chunk of pairs of like size at a time
@@ -834,7 +843,7 @@ class FolderSession:
         return [
             Group(reference, members, distance)
             for (reference, members), distance in zip(
-                kept, max_internal_distances(self._fingerprints(), measured), strict=True
+                kept, max_internal_distances(self.fingerprints(), measured), strict=True
             )
         ]
 
@@ -842,14 +851,14 @@ class FolderSession:
         """The members between whom a group's largest distance is measured: all of them; or when an identical copy
         holds other bits than the reference (a format read differently), their texts' representatives (identical
         copies are at 0 from their text's representative, as their members say)."""
-        files = self.result.files
-        value = files[reference].value
-        if all(files[i].value == value for i, _, _, same, _ in found if same):
+        copies = [i for i, _, _, same, _ in found if same]
+        values = self.fingerprints()
+        if all(values[i] == values[reference] for i in copies):
             return list(inside)
         return sorted({int(self._representative[i]) for i in inside})
 
-    def _fingerprints(self) -> Sequence[int] | npt.NDArray[np.uint64]:
-        """Every file's fingerprint: up to 64 bits, as one array of words (made once)."""
+    def fingerprints(self) -> Sequence[int] | npt.NDArray[np.uint64]:
+        """Every file's fingerprint, by index: up to 64 bits, one array of words (made once; not to be changed)."""
         if self.bits > 64:
             return [f.value for f in self.result.files]
         if self._values is None:
@@ -886,15 +895,12 @@ class FolderSession:
         left = np.fromiter((a for a, _ in pairs), dtype=np.intp, count=len(pairs))
         right = np.fromiter((b for _, b in pairs), dtype=np.intp, count=len(pairs))
         empty = self._empty_mask[left] | self._empty_mask[right]
-        same = self._texts[left] == self._texts[right]
-        odd = np.flatnonzero(empty)  # an empty file's identity is its text's digest: compared as pair() does
-        identity = self._identity
-        same[odd] = [identity[a] == identity[b] for a, b in zip(left[odd].tolist(), right[odd].tolist(), strict=True)]
+        same = self.identical_pairs(left, right)
         differ = np.flatnonzero(~same)  # identical texts are at 0, resembling wholly
         similar = np.ones(len(pairs), dtype=np.float64)
         similar[differ] = self._measured(left[differ], right[differ])
         distance = np.zeros(len(pairs), dtype=np.intp)
-        distance[differ] = self._distances(left[differ], right[differ])
+        distance[differ] = self.distances(left[differ], right[differ])
         decision = self.decision(k)
         own = np.full(len(pairs), np.nan)
         asking = differ[(self.min_resemblance > 0) & (similar[differ] < decision.boilerplate)]  # decision.asks_own
@@ -912,13 +918,27 @@ class FolderSession:
             near.tolist(),
         )
 
-    def _distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
-        """The Hamming distances between the fingerprints of many pairs of files."""
-        values = self._fingerprints()
+    def distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """The Hamming distances between the fingerprints of many pairs of files (``left[n]`` and ``right[n]``)."""
+        values = self.fingerprints()
         if isinstance(values, np.ndarray):
             return np.bitwise_count(values[left] ^ values[right]).astype(np.intp)
         ends = zip(left.tolist(), right.tolist(), strict=True)
         return np.array([(values[a] ^ values[b]).bit_count() for a, b in ends], dtype=np.intp)
+
+    def identical_pairs(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """For many pairs of files, whether they are identical (:meth:`identity` equal)."""
+        same: npt.NDArray[np.bool_] = self._texts[left] == self._texts[right]
+        odd = np.flatnonzero(self._empty_mask[left] | self._empty_mask[right])  # an empty file's: its text's digest
+        identity = self._identity
+        same[odd] = [identity[a] == identity[b] for a, b in zip(left[odd].tolist(), right[odd].tolist(), strict=True)]
+        return same
+
+    def empty_files(self) -> npt.NDArray[np.bool_]:
+        """For each file, whether it is an empty document (read-only)."""
+        view = self._empty_mask.view()
+        view.flags.writeable = False
+        return view
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their

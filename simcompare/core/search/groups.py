@@ -632,7 +632,7 @@ def find_groups(
 def with_reference(
     group: Group,
     index: int,
-    values: Sequence[int] | Mapping[int, int],
+    values: Sequence[int] | Mapping[int, int] | npt.NDArray[np.uint64],
     *,
     resemble: Callable[[int, int], float] | None = None,
     identical: Sequence[object] | Mapping[int, object] | None = None,
@@ -645,7 +645,7 @@ def with_reference(
     Args:
         group: A group containing ``index``.
         index: The new reference's file index.
-        values: The fingerprints by file index (one per file, or the group's members' only).
+        values: The fingerprints by file index (one per file, as a list or an array, or the group's members' only).
         resemble: Measures ``verified`` between a member and the new reference; None leaves it unknown.
         identical: An identity by file index, as ``values`` (equal identities are identical texts); None:
             none identical.
