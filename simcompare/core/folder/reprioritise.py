@@ -220,8 +220,8 @@ def may_lead(
     ``measured``: the resemblances measured already, by ``(member, index)``; those it measures are kept there."""
     if index == group.reference or session.identity(index) == session.identity(group.reference):
         return True  # the group was made around it (or around the same text)
-    files = session.files
-    value, identity = int(files[index].value), session.identity(index)
+    values, empty = session.fingerprints(), session.empty_files()  # arrays: no record read for each member
+    value, identity = int(values[index]), session.identity(index)
     threshold = session.min_resemblance
     # the members farthest from the reference first: the likeliest to be too far; the cheap distance before the
     # resemblance, which is measured only for members within k
@@ -229,7 +229,7 @@ def may_lead(
         other = member.index
         if other == index or session.identity(other) == identity:
             continue
-        if (value ^ int(files[other].value)).bit_count() > k or files[other].empty:
+        if (value ^ int(values[other])).bit_count() > k or empty[other]:
             return False
         similar = None if measured is None else measured.get((other, index))
         if similar is None:

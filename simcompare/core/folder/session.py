@@ -250,6 +250,7 @@ class FolderSession:
         self._sketch_checked = np.zeros(len(files), dtype=bool)
         self._sketch_fixed: dict[int, Sketch] = {}
         empty = np.fromiter((f.empty for f in files), dtype=bool, count=len(files))
+        empty.flags.writeable = False  # given out by empty_files()
         self._empty_mask = empty
         self._empty = np.flatnonzero(empty).tolist()
         self._alias_of = _aliases(files)
@@ -936,9 +937,7 @@ class FolderSession:
 
     def empty_files(self) -> npt.NDArray[np.bool_]:
         """For each file, whether it is an empty document (read-only)."""
-        view = self._empty_mask.view()
-        view.flags.writeable = False
-        return view
+        return self._empty_mask
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
