@@ -8,6 +8,7 @@ import os
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from helpers.names import make_file
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
@@ -17,6 +18,7 @@ from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.results import read_results, save_results
 from simcompare.core.search.groups import Group, Laid
+from simcompare.core.search.verify import resemblance
 
 K = 12
 
@@ -191,3 +193,15 @@ def test_the_figures_of_many_pairs_are_each_pairs(saved: Path) -> None:
     for k in (0, 3, K):
         figures = session._figures_of(pairs, k)
         assert [figures[pair] for pair in pairs] == [session.pair(a, b, k) for a, b in pairs]
+
+
+def test_resemblances_of_many_pairs_are_each_pairs_before_and_after_a_layout(saved: Path) -> None:
+    session, laid = _reopened(saved)
+    count = len(session.files)
+    pairs = [(a, b) for a in range(count) for b in range(count) if a != b]
+    left, right = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
+    expected = [resemblance(session.sketch(a), session.sketch(b)) for a, b in pairs]
+    assert session.resemblances(left, right).tolist() == expected
+    session.laid_out(laid, K)  # what it measured is looked up, either way round
+    assert session.resemblances(left, right).tolist() == expected
+    assert session.resemblances(right[:0], left[:0]).tolist() == []

@@ -274,6 +274,12 @@ class FolderSession:
         self._values: npt.NDArray[np.uint64] | None = None  # the fingerprints up to 64 bits, once asked for
         self._common: np.ndarray | None = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
+        # the resemblances laid_out measured last, by pair code (sorted), for resemblances() to look up: a re-prioritise
+        # after it asks again for most of them (one tuple: a reader in another thread sees both arrays or neither)
+        self._measured_last: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] = (
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.float64),
+        )
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -547,8 +553,21 @@ class FolderSession:
 
     def resemblances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
         """The resemblance of many pairs of files (``left[n]`` and ``right[n]``), as ``resemblance`` of their sketches
-        gives it, measured in numpy batches."""
-        return self._measured(left, right)
+        gives it, measured in numpy batches (those :meth:`laid_out` measured last are not measured again)."""
+        codes = self._pair_codes(left, right)
+        known, values = self._measured_last
+        at = np.minimum(np.searchsorted(known, codes), max(len(known) - 1, 0))
+        found = known[at] == codes if len(known) else np.zeros(len(codes), dtype=bool)
+        similar = np.empty(len(codes), dtype=np.float64)
+        similar[found] = values[at[found]]
+        missing = np.flatnonzero(~found)
+        similar[missing] = self._measured(left[missing], right[missing])
+        return similar
+
+    def _pair_codes(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        """One number for each pair of files, whichever comes first (a resemblance is the same both ways)."""
+        low, high = np.minimum(left, right).astype(np.int64), np.maximum(left, right).astype(np.int64)
+        return low * (len(self.result.files) + 1) + high
 
     def _measured(self, left: np.ndarray, right: np.ndarray, check: _Check | None = None) -> np.ndarray:
         """The exact resemblance of many pairs: their files' whole sketches, a chunk of pairs of like size at a time
@@ -900,6 +919,9 @@ class FolderSession:
         differ = np.flatnonzero(~same)  # identical texts are at 0, resembling wholly
         similar = np.ones(len(pairs), dtype=np.float64)
         similar[differ] = self._measured(left[differ], right[differ])
+        codes = self._pair_codes(left[differ], right[differ])
+        order = np.argsort(codes, kind="stable")
+        self._measured_last = (codes[order], similar[differ][order])
         distance = np.zeros(len(pairs), dtype=np.intp)
         distance[differ] = self.distances(left[differ], right[differ])
         decision = self.decision(k)
