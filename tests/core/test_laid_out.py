@@ -8,6 +8,7 @@ import os
 import random
 from pathlib import Path
 
+import numpy as np
 import pytest
 from helpers.names import make_file
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
@@ -17,6 +18,7 @@ from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.results import read_results, save_results
 from simcompare.core.search.groups import Group, Laid
+from simcompare.core.search.verify import resemblance
 
 K = 12
 
@@ -181,3 +183,25 @@ def test_a_file_under_two_names_is_in_one_group_at_most(tmp_path: Path) -> None:
     assert len(keys) == len(set(keys))  # the file is not placed a second time by its other name
     [group] = session.laid_out([Laid((base_, v0), ((link, v1), ()))], K)
     assert group.members[0].also_close == (v1,)  # not the reference itself under its other name
+
+
+def test_the_figures_of_many_pairs_are_each_pairs(saved: Path) -> None:
+    session, _ = _reopened(saved)
+    rng = random.Random(5)
+    count = len(session.files)
+    pairs = [(a, b) for a in range(count) for b in range(count) if a != b and rng.random() < 0.3]
+    for k in (0, 3, K):
+        figures = session._figures_of(pairs, k)
+        assert [figures[pair] for pair in pairs] == [session.pair(a, b, k) for a, b in pairs]
+
+
+def test_resemblances_of_many_pairs_are_each_pairs_before_and_after_a_layout(saved: Path) -> None:
+    session, laid = _reopened(saved)
+    count = len(session.files)
+    pairs = [(a, b) for a in range(count) for b in range(count) if a != b]
+    left, right = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
+    expected = [resemblance(session.sketch(a), session.sketch(b)) for a, b in pairs]
+    assert session.resemblances(left, right).tolist() == expected
+    session.laid_out(laid, K)  # what it measured is looked up, either way round
+    assert session.resemblances(left, right).tolist() == expected
+    assert session.resemblances(right[:0], left[:0]).tolist() == []

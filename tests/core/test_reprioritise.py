@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+import numpy as np
 import pytest
 from helpers.results_layout import as_listed
 
@@ -178,9 +179,16 @@ def test_reprioritise_measures_each_pair_once(session: FolderSession, monkeypatc
         asked.append((id(a), id(b)))
         return resemblance(a, b)  # type: ignore[arg-type]
 
+    measure_many = session_module.FolderSession.resemblances
+
+    def counted_many(self: FolderSession, left: np.ndarray, right: np.ndarray) -> np.ndarray:
+        asked.extend(zip(left.tolist(), right.tolist(), strict=True))
+        return measure_many(self, left, right)
+
     monkeypatch.setattr(module, "resemblance", counted)
     monkeypatch.setattr(cleaner, "resemblance", counted)
     monkeypatch.setattr(session_module, "resemblance", counted)  # what pair() would measure
+    monkeypatch.setattr(session_module.FolderSession, "resemblances", counted_many)  # many pairs at once
     done = reprioritise(session, [group], DEFAULT_REFERENCE_RULE, K)
     assert done.changed == 1 and done.groups == [one_by_one]  # the same group as measured afresh
     # deciding the new reference may lead measured it against every member not identical to it, once each
@@ -314,3 +322,24 @@ def test_a_reference_chosen_by_hand_is_one_step_to_undo_and_redo(session: Folder
     assert not cleaner.marks  # the reference again, never marked
     assert cleaner.choose_reference(group, other) == set()  # nothing new: no step of its own
     assert cleaner.undo() is not None and cleaner.preferred == frozenset()
+
+
+@pytest.mark.parametrize(
+    "text", ["words,newest,largest", "oldest,shortest-path", "formats=.md/.txt,folder=keep,largest", "folder=long"]
+)
+def test_the_keys_of_many_files_are_each_ones(session: FolderSession, text: str) -> None:
+    rule = ReferenceRule.parse(text.replace("folder=", f"folder={session.root}{os.sep}"))
+    key = rule.key(session)
+    indices = [*range(len(session.files)), 0]  # a file twice is measured once
+    assert rule.keys(session, indices) == {i: key(i) for i in indices}
+
+
+def test_a_group_whose_first_member_may_not_lead_measures_the_next_one_by_one(session: FolderSession) -> None:
+    group = _group(session)
+    other = session.index_of("other.txt")
+    assert other is not None
+    wide = Group(group.reference, (*group.members, Member(other, 30, 0.0)), group.max_distance)
+    chosen = [choose_reference(session, g, DEFAULT_REFERENCE_RULE, K) for g in (group, wide)]
+    done = reprioritise(session, [group, wide], DEFAULT_REFERENCE_RULE, K)
+    assert [g.reference for g in done.groups] == [index for index, _ in chosen]
+    assert done.held_back == sum(passed for _, passed in chosen)

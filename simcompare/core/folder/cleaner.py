@@ -135,10 +135,6 @@ def set_reference(
 
     ``measured``: resemblances already measured, by ``(member, index)`` (the reference rule measures them to
     decide whether a member may lead); the others are measured here."""
-    # only the group's members are looked at: a list over every file, made for each group, made reference
-    # folders quadratic (32 s at 100,000 files)
-    files = session.files
-    members = group.indices
     known = measured or {}
 
     def resemble(a: int, b: int) -> float:
@@ -146,13 +142,9 @@ def set_reference(
         # what session.pair measures between two texts that are not identical (with_reference says identical)
         return resemblance(session.sketch(a), session.sketch(b)) if found is None else found
 
-    return with_reference(
-        group,
-        index,
-        {i: files[i].value for i in members},
-        resemble=resemble,
-        identical={i: session.identity(i) for i in members},
-    )
+    # the session's fingerprints and identities as they are, made once (a list over every file made for each group
+    # made reference folders quadratic: 32 s at 100,000 files; a dictionary of the members' read their records)
+    return with_reference(group, index, session.fingerprints(), resemble=resemble, identical=session.identities())
 
 
 def protected_members(session: FolderSession, groups: Iterable[Group], reference_folders: Sequence[str]) -> set[int]:

@@ -19,6 +19,9 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
+
+import numpy as np
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.cleaner import set_reference, within
@@ -132,34 +135,72 @@ class ReferenceRule:
 
     def key(self, session: FolderSession) -> Callable[[int], tuple[object, ...]]:
         """A sort key over file indices: the better reference sorts first (the path breaks ties)."""
+        measures = self._measures(session)
         files = session.files
-        inside = within([self.folder]) if self.folder else None
-        formats = self.formats
-
-        def measure(criterion: Criterion, i: int) -> object:
-            record = files[i]
-            if criterion is Criterion.WORDS:
-                return -record.words
-            if criterion is Criterion.LARGEST:
-                return -record.size
-            if criterion is Criterion.NEWEST:
-                return -record.mtime_ns
-            if criterion is Criterion.OLDEST:
-                return record.mtime_ns
-            if criterion is Criterion.FOLDER:
-                return 0 if inside is not None and inside(session.absolute(i)) else 1
-            if criterion is Criterion.SHORTEST_PATH:
-                return len(record.path)
-            name = record.path.lower()
-            return next((n for n, ending in enumerate(formats) if name.endswith(ending)), len(formats))
-
-        criteria = self.criteria
 
         def key(i: int) -> tuple[object, ...]:
             # another name of a file (a hard link) after its first name; then the path, for ties
-            return (*(measure(c, i) for c in criteria), session.hardlink_of(i) is not None, files[i].path)
+            return (*(measure(i) for measure in measures), session.hardlink_of(i) is not None, files[i].path)
 
         return key
+
+    def keys(self, session: FolderSession, indices: Iterable[int]) -> dict[int, tuple[object, ...]]:
+        """:meth:`key` of many files at once, by index: each criterion measured over all of them in turn."""
+        chosen = list(dict.fromkeys(indices))
+        files = session.files
+        columns = [self._column(criterion, session, chosen) for criterion in self.criteria]
+        columns.append([session.hardlink_of(i) is not None for i in chosen])
+        columns.append([files[i].path for i in chosen])
+        return dict(zip(chosen, zip(*columns, strict=True), strict=True))
+
+    def _column(self, criterion: Criterion, session: FolderSession, chosen: list[int]) -> list[object]:
+        """The measures of the files ``chosen`` by one criterion. A number the records hold is read from all of
+        them in their order, into one array: at a million files, far faster than a record at a time in the groups'
+        order (the records lie in memory in their order)."""
+        read = _NUMBERS.get(criterion)
+        if read is not None:
+            name, sign = read
+            files = session.files
+            try:
+                numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))
+            except OverflowError:  # a hand-made record's number beyond 64 bits: measured one by one
+                pass
+            else:
+                found = numbers[chosen].tolist()
+                return [-n for n in found] if sign < 0 else found
+        return list(map(self._measure(criterion, session), chosen))
+
+    def _measures(self, session: FolderSession) -> list[Callable[[int], object]]:
+        """For each criterion in order, a file's measure by it (:meth:`_measure`)."""
+        return [self._measure(criterion, session) for criterion in self.criteria]
+
+    def _measure(self, criterion: Criterion, session: FolderSession) -> Callable[[int], object]:
+        """A file's measure by ``criterion``: the smaller, the better a reference."""
+        files = session.files
+        if criterion is Criterion.FOLDER:
+            inside = within([self.folder]) if self.folder else None
+            return lambda i: 0 if inside is not None and inside(session.absolute(i)) else 1
+        if criterion is Criterion.FORMATS:
+            formats = self.formats
+
+            def ending(i: int) -> int:
+                name = files[i].path.lower()
+                return next((n for n, ending in enumerate(formats) if name.endswith(ending)), len(formats))
+
+            return ending
+        if criterion is Criterion.SHORTEST_PATH:
+            return lambda i: len(files[i].path)
+        name, sign = _NUMBERS[criterion]
+        return lambda i: sign * getattr(files[i], name)
+
+
+_NUMBERS = {
+    Criterion.WORDS: ("words", -1),
+    Criterion.LARGEST: ("size", -1),
+    Criterion.NEWEST: ("mtime_ns", -1),
+    Criterion.OLDEST: ("mtime_ns", 1),
+}
+"""The criteria that compare a number of the records: its name, and -1 where the largest comes first."""
 
 
 def _ending(text: str) -> str:
@@ -176,11 +217,11 @@ def may_lead(
 ) -> bool:
     """Whether member ``index`` may be the group's reference: every other member within k of it and verified.
 
-    ``measured``: where the resemblances it measures are kept, by ``(member, index)``."""
+    ``measured``: the resemblances measured already, by ``(member, index)``; those it measures are kept there."""
     if index == group.reference or session.identity(index) == session.identity(group.reference):
         return True  # the group was made around it (or around the same text)
-    files = session.files
-    value, identity = int(files[index].value), session.identity(index)
+    values, empty = session.fingerprints(), session.empty_files()  # arrays: no record read for each member
+    value, identity = int(values[index]), session.identity(index)
     threshold = session.min_resemblance
     # the members farthest from the reference first: the likeliest to be too far; the cheap distance before the
     # resemblance, which is measured only for members within k
@@ -188,11 +229,13 @@ def may_lead(
         other = member.index
         if other == index or session.identity(other) == identity:
             continue
-        if (value ^ int(files[other].value)).bit_count() > k or files[other].empty:
+        if (value ^ int(values[other])).bit_count() > k or empty[other]:
             return False
-        similar = resemblance(session.sketch(other), session.sketch(index))
-        if measured is not None:
-            measured[other, index] = similar
+        similar = None if measured is None else measured.get((other, index))
+        if similar is None:
+            similar = resemblance(session.sketch(other), session.sketch(index))
+            if measured is not None:
+                measured[other, index] = similar
         if similar < threshold:
             return False
     return True
@@ -206,24 +249,55 @@ def choose_reference(
     *,
     reference_folders: Sequence[str] = (),
     measured: dict[tuple[int, int], float] | None = None,
+    key: Callable[[int], tuple[object, ...]] | None = None,
 ) -> tuple[int, bool]:
     """The member ``rule`` makes the reference, and whether a better-ranked member was passed over because it
     may not lead (a member farther than k from it, or not verified against it). ``measured``: as in
-    :func:`may_lead`."""
-    members = list(group.indices)
-    if reference_folders:
-        in_reference = within(reference_folders)
-        protected = [i for i in members if in_reference(session.absolute(i))]
-        members = protected or members
-    else:
-        protected = []
-    ranked = sorted(members, key=rule.key(session))
+    :func:`may_lead`; ``key``: the rule's :meth:`~ReferenceRule.key`, when the caller has it already."""
+    members, protected = _candidates(session, group, reference_folders)
+    ranked = sorted(members, key=key or rule.key(session))
     for position, index in enumerate(ranked):
         if may_lead(session, group, index, k, measured):
             return index, position > 0
     # only files of reference folders, none of which may lead: one of them is kept all the same
     current = group.reference
     return (current if current in protected else ranked[0]), True
+
+
+def _candidates(session: FolderSession, group: Group, reference_folders: Sequence[str]) -> tuple[list[int], list[int]]:
+    """The members that may become the reference (those inside a reference folder, when any is), and those inside."""
+    members = list(group.indices)
+    if not reference_folders:
+        return members, []
+    in_reference = within(reference_folders)
+    protected = [i for i in members if in_reference(session.absolute(i))]
+    return protected or members, protected
+
+
+def _first_choices_measured(
+    session: FolderSession,
+    groups: Sequence[Group],
+    key: Callable[[int], tuple[object, ...]],
+    k: int,
+    reference_folders: Sequence[str],
+) -> dict[tuple[int, int], float]:
+    """What :func:`may_lead` measures for each group's first-ranked member, by ``(member, first)``, measured for all
+    the groups at once: where it is not the reference (nor its text), and every other member is within k of it."""
+    sizes = [len(group.members) for group in groups]
+    owner = np.repeat(np.arange(len(groups)), sizes)
+    members = np.fromiter((m.index for group in groups for m in group.members), dtype=np.intp, count=sum(sizes))
+    first = np.array([min(_candidates(session, g, reference_folders)[0], key=key) for g in groups], dtype=np.intp)
+    reference = np.array([group.reference for group in groups], dtype=np.intp)
+    leads = (first == reference) | session.identical_pairs(first, reference)  # the group was made around it
+    first = first[owner]
+    others = (members != first) & ~session.identical_pairs(members, first)
+    too_far = others & (session.empty_files()[members] | (session.distances(members, first) > k))
+    stopped = leads.copy()
+    stopped[owner[too_far]] = True  # may not lead, and measures nothing
+    asked = np.flatnonzero(others & ~stopped[owner])
+    left, right = members[asked], first[asked]
+    similar = session.resemblances(left, right)
+    return dict(zip(zip(left.tolist(), right.tolist(), strict=True), similar.tolist(), strict=True))
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,13 +325,17 @@ def reprioritise(
     *,
     reference_folders: Sequence[str] = (),
 ) -> Reprioritised:
-    """Each group with the reference ``rule`` chooses (see :func:`choose_reference`)."""
+    """Each group with the reference ``rule`` chooses (see :func:`choose_reference`). The members are ranked once,
+    and whether each group's first-ranked member may lead is measured for all the groups at once."""
+    groups = list(groups)
+    key = rule.keys(session, (i for group in groups for i in group.indices)).__getitem__
+    # what deciding who may lead measured, not measured again (a pair of files is in one group, its value the same)
+    measured = _first_choices_measured(session, groups, key, k, reference_folders)
     out: list[Group] = []
     changed = held_back = 0
     for group in groups:
-        measured: dict[tuple[int, int], float] = {}  # what deciding who may lead measured, not measured again
         index, passed_over = choose_reference(
-            session, group, rule, k, reference_folders=reference_folders, measured=measured
+            session, group, rule, k, reference_folders=reference_folders, measured=measured, key=key
         )
         held_back += passed_over
         if index != group.reference:

@@ -47,6 +47,7 @@ from simcompare.core.search.groups import (
     Pairs,
     build_groups,
     max_internal_distance,
+    max_internal_distances,
 )
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
@@ -65,11 +66,13 @@ from simcompare.core.search.verify import (
     Sketch,
     is_sketch,
     not_as_written,
+    packed_table,
     quick_resemblance,
     quick_table,
     resemblance,
     resemblances,
     sketch_from_bytes,
+    sketch_to_bytes,
 )
 
 __all__ = [
@@ -247,25 +250,24 @@ class FolderSession:
     def _reset(self) -> None:
         files = self.result.files
         self._names = [f.path for f in files]
-        self._index_of = {name: i for i, name in enumerate(self._names)}
+        self._index_of = dict(zip(self._names, range(len(files)), strict=True))
         # Sketches are read from the records' bytes without a copy each time one is asked for (one decoded array
         # a file would double what a file costs); a record's bytes are checked once, and the few that are not
         # as verify writes them (a hand-made record) are kept decoded here.
         self._sketch_checked = np.zeros(len(files), dtype=bool)
         self._sketch_fixed: dict[int, Sketch] = {}
-        self._empty = [i for i, f in enumerate(files) if f.empty]
+        empty = np.fromiter((f.empty for f in files), dtype=bool, count=len(files))
+        empty.flags.writeable = False  # given out by empty_files()
+        self._empty_mask = empty
+        self._empty = np.flatnonzero(empty).tolist()
         self._alias_of = _aliases(files)
-        self._identity = _identities(files, self._alias_of)
+        self._file_keys = [i if alias is None else alias for i, alias in enumerate(self._alias_of)]
+        self._texts = _identity_roots(files, self._alias_of, empty)
+        self._identity = _identities(files, self._texts, self._empty)
         self._empty_set = set(self._empty)
-        best: dict[str, int] = {}
-        for i, record in enumerate(files):  # the shortest, then smallest path of each text (no global sort)
-            if record.empty:
-                continue
-            held = best.get(self._identity[i])
-            if held is None or (len(self._names[i]), self._names[i]) < (len(self._names[held]), self._names[held]):
-                best[self._identity[i]] = i
-        self._representatives = sorted(best.values())
-        self._representative_of = best
+        # each text's representative: its shortest, then smallest path (an empty file stands for itself)
+        self._representative = _shortest_names(self._names, self._texts, empty)
+        self._representatives = np.flatnonzero((self._representative == np.arange(len(files))) & ~empty).tolist()
         self._searched_k = -1
         self._searched_floor = -1.0  # the quick estimate below which the search dropped pairs (-1: none dropped)
         self._measured_for: tuple[float, float | None] | None = None
@@ -276,8 +278,15 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
+        self._values: npt.NDArray[np.uint64] | None = None  # the fingerprints up to 64 bits, once asked for
         self._common = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
+        # the resemblances laid_out measured last, by pair code (sorted), for resemblances() to look up: a re-prioritise
+        # after it asks again for most of them (one tuple: a reader in another thread sees both arrays or neither)
+        self._measured_last: tuple[npt.NDArray[np.int64], npt.NDArray[np.float64]] = (
+            np.zeros(0, dtype=np.int64),
+            np.zeros(0, dtype=np.float64),
+        )
 
     @property
     def files(self) -> tuple[FileRecord, ...]:
@@ -304,6 +313,10 @@ class FolderSession:
         one file under two names (a file without digests is identical only to itself and its other names)."""
         return self._identity[index]
 
+    def identities(self) -> Sequence[str]:
+        """Every file's :meth:`identity`, by index (not to be changed)."""
+        return self._identity
+
     def hardlink_of(self, index: int) -> int | None:
         """The file's first name (by path) when ``index`` is another name of it (a hard link, or the same file
         reached through a bind mount: same device and inode); None for a file's first or only name."""
@@ -311,8 +324,7 @@ class FolderSession:
 
     def file_key(self, index: int) -> int:
         """Equal for two names of one file: the index of its first name."""
-        alias = self._alias_of[index]
-        return index if alias is None else alias
+        return self._file_keys[index]
 
     def same_bytes(self, i: int, j: int) -> bool:
         """True when files i and j hold the same raw bytes (or are one file)."""
@@ -323,7 +335,8 @@ class FolderSession:
 
     def distinct_files(self, indices: Iterable[int]) -> set[int]:
         """The distinct files among ``indices`` (two names of one file count once), by :meth:`file_key`."""
-        return {self.file_key(i) for i in indices}
+        keys = self._file_keys
+        return {keys[i] for i in indices}
 
     def sketch(self, index: int) -> Sketch:
         """A file's sketch (sorted, distinct ``uint32`` hashes; read-only, a view of the record's bytes)."""
@@ -545,13 +558,31 @@ class FolderSession:
         similar[positions] = self._measured(left[positions], right[positions], check)
         return Pairs(left, right, estimated.distance, similar)
 
+    def resemblances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.float64]:
+        """The resemblance of many pairs of files (``left[n]`` and ``right[n]``), as ``resemblance`` of their sketches
+        gives it, measured in numpy batches (those :meth:`laid_out` measured last are not measured again)."""
+        codes = self._pair_codes(left, right)
+        known, values = self._measured_last
+        at = np.minimum(np.searchsorted(known, codes), max(len(known) - 1, 0))
+        found = known[at] == codes if len(known) else np.zeros(len(codes), dtype=bool)
+        similar = np.empty(len(codes), dtype=np.float64)
+        similar[found] = values[at[found]]
+        missing = np.flatnonzero(~found)
+        similar[missing] = self._measured(left[missing], right[missing])
+        return similar
+
+    def _pair_codes(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+        """One number for each pair of files, whichever comes first (a resemblance is the same both ways)."""
+        low, high = np.minimum(left, right).astype(np.int64), np.maximum(left, right).astype(np.int64)
+        return low * (len(self.result.files) + 1) + high
+
     def _measured(self, left: np.ndarray, right: np.ndarray, check: _Check | None = None) -> np.ndarray:
         """The exact resemblance of many pairs: their files' whole sketches, a chunk of pairs of like size at a time
         (a table as wide as the chunk's longest sketch: the short texts of a folder cost what they hold)."""
         found = np.empty(len(left), dtype=np.float64)
         if not len(left):
             return found
-        sketches = self._sketches()
+        self._sketches()  # every record's bytes checked
         sizes = self._sketch_sizes()
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")
         for start in range(0, len(order), _EXACT_CHUNK):
@@ -559,10 +590,22 @@ class FolderSession:
                 check(start, len(order), Stage.VERIFYING)
             chunk = order[start : start + _EXACT_CHUNK]
             involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
-            width = max(1, int(sizes[involved].max()))
-            table = quick_table([sketches[i] for i in involved.tolist()], width)
+            table = self._whole_sketches(involved)
             found[chunk] = resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]])
         return found
+
+    def _whole_sketches(self, indices: npt.NDArray[np.intp]) -> npt.NDArray[np.uint32]:
+        """The whole sketches of the files ``indices`` (checked: :meth:`_sketches`) as the rows of a table as wide as
+        the longest, as ``quick_table`` makes it: the records' bytes joined and read at once, not a sketch apart."""
+        files, fixed = self.result.files, self._sketch_fixed
+        chosen = indices.tolist()
+        if fixed:
+            blobs = [sketch_to_bytes(fixed[i]) if i in fixed else files[i].sketch for i in chosen]
+        else:
+            blobs = [files[i].sketch for i in chosen]
+        hashes = np.frombuffer(b"".join(blobs), dtype=SKETCH_WORDS).astype(np.uint32, copy=False)
+        lengths = self._sketch_sizes()[indices]
+        return packed_table(hashes, lengths, max(1, int(lengths.max(initial=0))))
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
         """Every pair of representatives within k that the session's thresholds could accept, verified or not
@@ -628,13 +671,14 @@ class FolderSession:
         """:meth:`own` of many pairs at once (NaN compares as neither below nor above a threshold)."""
         found = np.empty(len(left), dtype=np.float64)
         common = self._common_hashes()
-        sketches = self._sketches() if len(left) else []
+        if len(left):
+            self._sketches()  # every record's bytes checked
         sizes = self._sketch_sizes()
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")  # chunks of like size, as above
         for start in range(0, len(order), _EXACT_CHUNK):
             chunk = order[start : start + _EXACT_CHUNK]
             involved, rows = np.unique(np.concatenate([left[chunk], right[chunk]]), return_inverse=True)
-            table = quick_table([sketches[i] for i in involved.tolist()], max(1, int(sizes[involved].max())))
+            table = self._whole_sketches(involved)
             found[chunk] = own_resemblances(table[rows[: len(chunk)]], table[rows[len(chunk) :]], common)
         for a, b, value in zip(left.tolist(), right.tolist(), found.tolist(), strict=True):
             self._owns[(a, b) if a < b else (b, a)] = value
@@ -656,8 +700,14 @@ class FolderSession:
     def _sketch_sizes(self) -> np.ndarray:
         """Each file's number of distinct shingles (its sketch's length)."""
         if self._sizes is None or len(self._sizes) != len(self.result.files):
-            sketches = self._sketches()
-            self._sizes = np.fromiter((len(sketch) for sketch in sketches), dtype=np.intp, count=len(sketches))
+            files = self.result.files
+            self._sketches()  # every record's bytes checked: those not as written are kept decoded
+            sizes = (
+                np.fromiter((len(f.sketch) for f in files), dtype=np.intp, count=len(files)) // SKETCH_WORDS.itemsize
+            )
+            for index, sketch in self._sketch_fixed.items():
+                sizes[index] = len(sketch)
+            self._sizes = sizes
         return self._sizes
 
     def evidence(self, a: int, b: int, k: int, similar: float) -> str | None:
@@ -773,96 +823,155 @@ class FolderSession:
         or left-out file, a pair the user called not duplicates and a file already placed in an earlier group
         are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
         never put together two files that :meth:`groups` would not accept side by side."""
-        files = self.result.files
-        identity = self._identity
+        identity, keys = self._identity, self._file_keys
         refused = self._refused_texts()
         laid = list(laid)
         asked = [(m, saved.files[0]) for saved in laid for m in saved.files[1:]]
         for saved in laid:
             asked += [(m, o) for m, also in zip(saved.files, saved.also_close, strict=False) for o in also]
         known = self._figures_of(asked, k)  # measured all at once (a million files: 40 s one pair at a time)
+        at, distance, similar, identical, near = (
+            known.at,
+            known.distance,
+            known.resemblance,
+            known.identical,
+            known.near,
+        )
         placed = set(leave_out) | self._empty_set
         out = set(placed)  # nobody's also-close file either
         taken: set[int] = set()  # the files in a group, by file_key: a file's other name joins no other group
-        groups = []
+        kept: list[tuple[int, tuple[Member, ...]]] = []
+        measured: list[list[int]] = []  # each kept group's files to measure its largest distance between
         for saved in laid:
             reference = saved.files[0] if saved.files else None
-            if reference is None or reference in placed or self.file_key(reference) in taken:
+            if reference is None or reference in placed or keys[reference] in taken:
                 continue
-            members = [Member(reference, 0, 1.0, False)]
+            found = [(reference, 0, 1.0, False, SIMHASH)]
             inside = {reference}
             for index in saved.files[1:]:
-                if index in placed or index in inside or self.file_key(index) in taken:
+                if index in placed or index in inside or keys[index] in taken:
                     continue
-                if frozenset((identity[index], identity[reference])) in refused:
+                if refused and frozenset((identity[index], identity[reference])) in refused:
                     continue
-                figures = known[index, reference]
-                if not figures.near_duplicate:
+                n = at[index, reference]
+                if not near[n]:
                     continue
-                evidence = SHINGLES if figures.distance > k and not figures.identical else SIMHASH
-                members.append(Member(index, figures.distance, figures.resemblance, figures.identical, (), evidence))
+                evidence = SHINGLES if distance[n] > k and not identical[n] else SIMHASH
+                found.append((index, distance[n], similar[n], identical[n], evidence))
                 inside.add(index)
-            if len(members) < 2 or len(self.distinct_files(m.index for m in members)) < 2:
+            if len(found) < 2 or len({keys[index] for index in inside}) < 2:
                 continue
-            placed.update(m.index for m in members)
-            taken.update(self.file_key(m.index) for m in members)
-            also = dict(zip(saved.files, saved.also_close, strict=False))
-            members = [
-                replace(m, also_close=self._also_close(m.index, also.get(m.index, ()), inside, known, out, refused))
-                for m in members
-            ]
-            values = [files[m.index].value for m in members]
-            groups.append(Group(reference, tuple(members), max_internal_distance(values, range(len(values)))))
-        return [self._copies_at_distance_zero(g) for g in groups]
+            placed.update(inside)
+            taken.update(keys[index] for index in inside)
+            also = dict(zip(saved.files, saved.also_close, strict=False)) if any(saved.also_close) else {}
+            members = tuple(
+                Member(
+                    i, d, r, same, self._also_close(i, also[i], inside, known, out, refused) if also.get(i) else (), e
+                )
+                for i, d, r, same, e in found
+            )
+            kept.append((reference, members))
+            measured.append(self._texts_of(reference, found, inside))
+        return [
+            Group(reference, members, distance)
+            for (reference, members), distance in zip(
+                kept, max_internal_distances(self.fingerprints(), measured), strict=True
+            )
+        ]
+
+    def _texts_of(self, reference: int, found: list[tuple[int, int, float, bool, str]], inside: set[int]) -> list[int]:
+        """The members between whom a group's largest distance is measured: all of them; or when an identical copy
+        holds other bits than the reference (a format read differently), their texts' representatives (identical
+        copies are at 0 from their text's representative, as their members say)."""
+        copies = [i for i, _, _, same, _ in found if same]
+        values = self.fingerprints()
+        if all(values[i] == values[reference] for i in copies):
+            return list(inside)
+        return sorted({int(self._representative[i]) for i in inside})
+
+    def fingerprints(self) -> Sequence[int] | npt.NDArray[np.uint64]:
+        """Every file's fingerprint, by index: up to 64 bits, one array of words (made once; not to be changed)."""
+        if self.bits > 64:
+            return [f.value for f in self.result.files]
+        if self._values is None:
+            self._values = np.fromiter((f.value for f in self.result.files), dtype=np.uint64, count=len(self.files))
+        return self._values
 
     def _also_close(
         self,
         index: int,
         saved: Iterable[int],
         inside: Collection[int],
-        known: Mapping[tuple[int, int], PairFigures],
+        known: _Figures,
         out: Collection[int],
         refused: Collection[frozenset[str]],
     ) -> tuple[int, ...]:
         """The saved also-close files of a member that the session's decision calls near it at k (and that are
         not in its group, nor itself under another name, nor empty or left out (``out``), nor called not duplicates
         of it), in the saved order."""
-        identity = self._identity
-        kept = []
+        identity, keys = self._identity, self._file_keys
+        kept: list[int] = []
         for other in saved:
-            if other in inside or other in out or self.file_key(other) == self.file_key(index) or other in kept:
+            if other in inside or other in out or keys[other] == keys[index] or other in kept:
                 continue
             if frozenset((identity[index], identity[other])) in refused:
                 continue
-            if known[index, other].near_duplicate:
+            if known.near[known.at[index, other]]:
                 kept.append(other)
         return tuple(kept)
 
-    def _figures_of(self, pairs: Sequence[tuple[int, int]], k: int) -> dict[tuple[int, int], PairFigures]:
-        """:meth:`pair` of many pairs: the exact resemblances, and the resemblances without the folder's
+    def _figures_of(self, pairs: Sequence[tuple[int, int]], k: int) -> _Figures:
+        """:meth:`pair` of many pairs, all at once: the exact resemblances, and the resemblances without the folder's
         boilerplate where the decision asks for them, measured in numpy batches; the same figures. (:meth:`pair`
         stays one pair's: the batches check every file's sketch first, too much for the window's one pair.)"""
-        if not pairs:
-            return {}
-        files, identity = self.result.files, self._identity
         left = np.fromiter((a for a, _ in pairs), dtype=np.intp, count=len(pairs))
         right = np.fromiter((b for _, b in pairs), dtype=np.intp, count=len(pairs))
-        similar = self._measured(left, right).tolist()
+        empty = self._empty_mask[left] | self._empty_mask[right]
+        same = self.identical_pairs(left, right)
+        differ = np.flatnonzero(~same)  # identical texts are at 0, resembling wholly
+        similar = np.ones(len(pairs), dtype=np.float64)
+        similar[differ] = self._measured(left[differ], right[differ])
+        codes = self._pair_codes(left[differ], right[differ])
+        order = np.argsort(codes, kind="stable")
+        self._measured_last = (codes[order], similar[differ][order])
+        distance = np.zeros(len(pairs), dtype=np.intp)
+        distance[differ] = self.distances(left[differ], right[differ])
         decision = self.decision(k)
-        same = [identity[a] == identity[b] for a, b in pairs]
-        asking = [n for n, s in enumerate(similar) if not same[n] and decision.asks_own(s)]
-        owns = dict(zip(asking, self._owns_of(left[asking], right[asking]).tolist(), strict=True)) if asking else {}
+        own = np.full(len(pairs), np.nan)
+        asking = differ[(self.min_resemblance > 0) & (similar[differ] < decision.boilerplate)]  # decision.asks_own
+        if len(asking):
+            own[asking] = self._owns_of(left[asking], right[asking])
         sizes = self._sketch_sizes()
-        figures = {}
-        for n, (a, b) in enumerate(pairs):
-            if same[n]:  # as pair(): identical texts at 0, resembling wholly
-                distance, resembling, size, own = 0, 1.0, None, None
-            else:
-                distance = (int(files[a].value) ^ int(files[b].value)).bit_count()
-                resembling, size, own = similar[n], int(min(sizes[a], sizes[b])), owns.get(n)
-            near = not files[a].empty and not files[b].empty and decision.near(distance, resembling, size, own)
-            figures[a, b] = PairFigures(distance, resembling, same[n], near)
-        return figures
+        near = decision.near_many(distance, similar, np.minimum(sizes[left], sizes[right]), own)
+        near[same] = True  # identical texts are near-duplicates (at 0, resembling wholly, their sizes unasked)
+        near[empty] = False
+        return _Figures(
+            dict(zip(pairs, range(len(pairs)), strict=True)),
+            distance.tolist(),
+            similar.tolist(),
+            same.tolist(),
+            near.tolist(),
+        )
+
+    def distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+        """The Hamming distances between the fingerprints of many pairs of files (``left[n]`` and ``right[n]``)."""
+        values = self.fingerprints()
+        if isinstance(values, np.ndarray):
+            return np.bitwise_count(values[left] ^ values[right]).astype(np.intp)
+        ends = zip(left.tolist(), right.tolist(), strict=True)
+        return np.array([(values[a] ^ values[b]).bit_count() for a, b in ends], dtype=np.intp)
+
+    def identical_pairs(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.bool_]:
+        """For many pairs of files, whether they are identical (:meth:`identity` equal)."""
+        same: npt.NDArray[np.bool_] = self._texts[left] == self._texts[right]
+        odd = np.flatnonzero(self._empty_mask[left] | self._empty_mask[right])  # an empty file's: its text's digest
+        identity = self._identity
+        same[odd] = [identity[a] == identity[b] for a, b in zip(left[odd].tolist(), right[odd].tolist(), strict=True)]
+        return same
+
+    def empty_files(self) -> npt.NDArray[np.bool_]:
+        """For each file, whether it is an empty document (read-only)."""
+        return self._empty_mask
 
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
@@ -871,7 +980,7 @@ class FolderSession:
         value = files[group.reference].value
         if all(not m.identical or files[m.index].value == value for m in group.members):
             return group
-        texts = sorted({self._representative_of.get(self._identity[m.index], m.index) for m in group.members})
+        texts = sorted({int(self._representative[m.index]) for m in group.members})
         return replace(group, max_distance=max_internal_distance([files[i].value for i in texts], range(len(texts))))
 
     def _exactly_verified(self, groups: list[Group], rule: GroupRule | str, decision: Decision) -> list[Group]:
@@ -979,6 +1088,22 @@ class FolderSession:
 
 
 @dataclass(frozen=True, slots=True)
+class _Figures:
+    """:class:`PairFigures` of many pairs, as lists (a million files' groups ask for some 300,000 pairs): the
+    figures of the pair ``(a, b)`` are the items at ``at[a, b]``."""
+
+    at: dict[tuple[int, int], int]
+    distance: list[int]
+    resemblance: list[float]
+    identical: list[bool]
+    near: list[bool]
+
+    def __getitem__(self, pair: tuple[int, int]) -> PairFigures:
+        n = self.at[pair]
+        return PairFigures(self.distance[n], self.resemblance[n], self.identical[n], self.near[n])
+
+
+@dataclass(frozen=True, slots=True)
 class _Holders:
     """The representatives holding each distinct fingerprint value: ``first[u]`` the first of value u's, and
     ``shared[u]`` all of them (in order) where two or more texts share the value (few do)."""
@@ -1041,11 +1166,45 @@ def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
     """For each file that is another name of an earlier one (same device and inode), that file's first name.
 
     The first name is the one a group would take as its reference (the shortest path, then the smallest),
-    so a group's reference is never "a hard link of" one of its members.
+    so a group's reference is never "a hard link of" one of its members. The names of one file are found by a
+    sort of the devices and inodes (few files have two names); numbers no ``stat`` gives (a hand-made record's,
+    beyond 64 bits) are compared one by one.
     """
+    try:
+        device = np.fromiter((f.device for f in files), dtype=np.uint64, count=len(files))
+        inode = np.fromiter((f.inode for f in files), dtype=np.uint64, count=len(files))
+    except OverflowError:
+        return _aliases_one_by_one(files)
+    alias: list[int | None] = [None] * len(files)
+    known = np.flatnonzero(inode)  # 0: unknown (results saved before identities were kept): only itself
+    for names in _runs(known, device[known], inode[known]):
+        first = min(names, key=lambda i: (len(files[i].path), files[i].path))
+        for i in names:
+            if i != first:
+                alias[i] = first
+    return alias
+
+
+def _runs(positions: npt.NDArray[np.intp], *keys: np.ndarray) -> list[list[int]]:
+    """The ``positions`` (ascending) that share all their ``keys`` with another, each run of them ascending."""
+    order = np.lexsort(keys[::-1])  # stable: a run keeps the positions' order
+    same = np.ones(max(len(order) - 1, 0), dtype=bool)
+    for key in keys:
+        ordered = key[order]
+        same &= ordered[1:] == ordered[:-1]
+    starts = np.flatnonzero(np.concatenate(([True], ~same)))
+    lengths = np.diff(np.append(starts, len(order)))
+    several = lengths > 1  # most positions are alone: no list for them
+    ordered = positions[order].tolist()
+    runs = zip(starts[several].tolist(), lengths[several].tolist(), strict=True)
+    return [ordered[start : start + n] for start, n in runs]
+
+
+def _aliases_one_by_one(files: Sequence[FileRecord]) -> list[int | None]:
+    """:func:`_aliases` with Python's numbers and a dictionary (whatever the numbers)."""
     first: dict[tuple[int, int], int] = {}
     for i, record in enumerate(files):
-        if not record.inode:  # unknown (results saved before identities were kept): only itself
+        if not record.inode:
             continue
         key = (record.device, record.inode)
         held = first.get(key)
@@ -1060,37 +1219,84 @@ def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
     return alias
 
 
-def _identities(files: Sequence[FileRecord], alias: Sequence[int | None]) -> list[str]:
-    """Each file's identity: equal for the same cleaned text, the same raw bytes, or one file's two names.
+def _identity_roots(
+    files: Sequence[FileRecord], alias: Sequence[int | None], empty: npt.NDArray[np.bool_]
+) -> npt.NDArray[np.intp]:
+    """For each file, the smallest index of the files identical to it: the same cleaned text, the same raw bytes or
+    one file's two names, linked through one another. An empty document is identical to none (its identity is its
+    text's digest: it never joins a group, so no raw-bytes twin may pull it in)."""
+    count = len(files)
+    texts = _first_alike([f.digest for f in files], empty)
+    raw = _first_alike([f.raw_digest for f in files], empty)
+    names = np.fromiter((i if a is None else a for i, a in enumerate(alias)), dtype=np.intp, count=count)
+    names[empty | empty[names]] = np.flatnonzero(empty | empty[names])  # a name of an empty file links nothing
+    itself = np.arange(count, dtype=np.intp)
+    return _smallest_linked(count, np.concatenate([itself, itself, itself]), np.concatenate([texts, raw, names]))
 
-    Empty documents keep their text's digest (they never join a group, so no raw-bytes twin may pull them in).
+
+def _first_alike(keys: Sequence[str], skipped: npt.NDArray[np.bool_]) -> npt.NDArray[np.intp]:
+    """For each position, the first position holding the same key; itself where the key is blank or ``skipped``.
+
+    The keys (digests) are sorted by their hashes, and each is compared with the first of its hash; only if two
+    keys share a hash (one time in billions) are they told apart by a dictionary."""
+    count = len(keys)
+    found = np.arange(count, dtype=np.intp)
+    hashes = np.fromiter(map(hash, keys), dtype=np.int64, count=count)
+    lengths = np.fromiter(map(len, keys), dtype=np.intp, count=count)
+    for run in _runs(np.flatnonzero(~skipped & (lengths > 0)), hashes[~skipped & (lengths > 0)]):
+        first = run[0]
+        if all(keys[i] == keys[first] for i in run):
+            found[run] = first
+        else:
+            held: dict[str, int] = {}
+            found[run] = [held.setdefault(keys[i], i) for i in run]
+    return found
+
+
+def _smallest_linked(count: int, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
+    """For each of ``count`` nodes, the smallest node linked to it through the links ``left[n]``–``right[n]``.
+
+    A union-find in numpy: each round hangs every link's larger root under its smaller one, then follows the
+    pointers to their roots; a root is always the smallest node of what hangs under it. A few rounds suffice.
     """
-    parent = list(range(len(files)))
+    root = np.arange(count, dtype=np.intp)
+    linked = left != right
+    left, right = left[linked], right[linked]
+    while True:
+        a, b = root[left], root[right]
+        apart = a != b
+        if not apart.any():
+            return root
+        a, b = a[apart], b[apart]
+        low = np.minimum(a, b)
+        np.minimum.at(root, np.maximum(a, b), low)
+        while True:  # every node straight to its root
+            up = root[root]
+            if np.array_equal(up, root):
+                break
+            root = up
+        left, right = left[apart], right[apart]
 
-    def find(i: int) -> int:
-        while parent[i] != i:
-            parent[i] = parent[parent[i]]
-            i = parent[i]
-        return i
 
-    def union(i: int, j: int) -> None:
-        a, b = find(i), find(j)
-        if a != b:
-            parent[max(a, b)] = min(a, b)
+def _identities(files: Sequence[FileRecord], roots: npt.NDArray[np.intp], empty: Iterable[int]) -> list[str]:
+    """Each file's identity: equal for the same cleaned text, the same raw bytes, or one file's two names (the
+    smallest index of those identical to it, :func:`_identity_roots`); an empty document's (``empty``: their
+    indices), its text's digest."""
+    identity = [f"#{root}" for root in roots.tolist()]
+    for i in empty:
+        identity[i] = files[i].digest or f"#{i}"
+    return identity
 
-    by_text: dict[str, int] = {}
-    by_bytes: dict[str, int] = {}
-    for i, record in enumerate(files):
-        if record.empty:
-            continue
-        if record.digest:
-            union(i, by_text.setdefault(record.digest, i))
-        if record.raw_digest:
-            union(i, by_bytes.setdefault(record.raw_digest, i))
-        first = alias[i]
-        if first is not None and not files[first].empty:
-            union(i, first)
-    return [(f.digest or f"#{i}") if f.empty else f"#{find(i)}" for i, f in enumerate(files)]
+
+def _shortest_names(names: Sequence[str], roots: npt.NDArray[np.intp], empty: npt.NDArray[np.bool_]) -> np.ndarray:
+    """For each file, its text's representative: of the non-empty files with its root (:func:`_identity_roots`), the
+    one with the shortest, then smallest path (the first by index if two tie); an empty file stands for itself."""
+    chosen = np.arange(len(names), dtype=np.intp)
+    texts = np.flatnonzero(~empty)
+    for copies in _runs(texts, roots[texts]):  # texts with several files (a sort, not a dictionary of a million)
+        best = min(copies, key=lambda i: (len(names[i]), names[i]))
+        chosen[copies] = best
+    return chosen
 
 
 def session_of(result: ScanResult, *, keep_not_duplicates: bool = True) -> FolderSession:

@@ -46,6 +46,7 @@ __all__ = [
     "build_groups",
     "find_groups",
     "max_internal_distance",
+    "max_internal_distances",
     "with_reference",
 ]
 
@@ -101,7 +102,7 @@ class Group:
     @property
     def indices(self) -> tuple[int, ...]:
         """The members' file indices, reference first."""
-        return tuple(m.index for m in self.members)
+        return tuple([m.index for m in self.members])  # a list first: a fifth faster than from a generator
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +170,45 @@ def max_internal_distance(values: Sequence[int], members: Sequence[int]) -> int:
         distance = np.bitwise_count(block[:, None, :] ^ table[None, :, :]).sum(axis=2)
         best = max(best, int(distance.max()))
     return best
+
+
+_SMALL_GROUP = 32  # groups of up to this many values are measured together, a table of each size at once
+_PAIRS_AT_ONCE = 1 << 20  # pairs of values measured at once: bounds the temporaries to some 10 MB
+
+
+def max_internal_distances(
+    values: Sequence[int] | npt.NDArray[np.uint64], groups: Sequence[Sequence[int]]
+) -> list[int]:
+    """:func:`max_internal_distance` of each group of members: with ``values`` as one array of 64-bit words, every
+    pair of each of the many small groups at once, the groups of one size together; the same numbers."""
+    found = [0] * len(groups)
+    by_size: dict[int, list[int]] = {}
+    for position, members in enumerate(groups):
+        if len(members) > 1:
+            by_size.setdefault(len(members), []).append(position)
+    words = isinstance(values, np.ndarray) and values.dtype == np.uint64
+    for size, positions in by_size.items():
+        if words and size <= _SMALL_GROUP:
+            table = np.asarray(values)[np.array([groups[p] for p in positions], dtype=np.intp)]
+            for position, distance in zip(positions, _farthest_in_rows(table).tolist(), strict=True):
+                found[position] = distance
+        else:
+            for position in positions:
+                found[position] = max_internal_distance(values, groups[position])  # type: ignore[arg-type]
+    return found
+
+
+def _farthest_in_rows(table: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
+    """The largest Hamming distance between two values of each row of ``table``."""
+    first, second = np.triu_indices(table.shape[1], 1)
+    rows = max(1, _PAIRS_AT_ONCE // len(first))
+    return np.concatenate(
+        [
+            np.bitwise_count(chunk[:, first] ^ chunk[:, second]).max(axis=1).astype(np.intp)
+            for chunk in (table[start : start + rows] for start in range(0, len(table), rows))
+        ]
+        or [np.zeros(0, dtype=np.intp)]
+    )
 
 
 class _Graph:
@@ -592,7 +632,7 @@ def find_groups(
 def with_reference(
     group: Group,
     index: int,
-    values: Sequence[int] | Mapping[int, int],
+    values: Sequence[int] | Mapping[int, int] | npt.NDArray[np.uint64],
     *,
     resemble: Callable[[int, int], float] | None = None,
     identical: Sequence[object] | Mapping[int, object] | None = None,
@@ -605,7 +645,7 @@ def with_reference(
     Args:
         group: A group containing ``index``.
         index: The new reference's file index.
-        values: The fingerprints by file index (one per file, or the group's members' only).
+        values: The fingerprints by file index (one per file, as a list or an array, or the group's members' only).
         resemble: Measures ``verified`` between a member and the new reference; None leaves it unknown.
         identical: An identity by file index, as ``values`` (equal identities are identical texts); None:
             none identical.

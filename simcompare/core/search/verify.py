@@ -181,6 +181,16 @@ def quick_table(sketches: Sequence[Sketch], width: int = QUICK) -> npt.NDArray[n
 _TABLE_ROWS = 1 << 14
 
 
+def packed_table(hashes: npt.NDArray[np.uint32], lengths: npt.NDArray[np.intp], width: int) -> npt.NDArray[np.uint32]:
+    """:func:`quick_table` of whole sketches, none longer than ``width``, given as their hashes one after another
+    (``hashes``) and each one's length: one array, no sketch made apart."""
+    table = np.full((len(lengths), width), _PAD_A, dtype=np.uint32)
+    rows = np.repeat(np.arange(len(lengths)), lengths)
+    columns = np.arange(len(rows)) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    table[rows, columns] = hashes
+    return table
+
+
 def quick_resemblance(a: npt.NDArray[np.uint32], b: npt.NDArray[np.uint32]) -> npt.NDArray[np.float64]:
     """The bottom-``QUICK`` estimate of the resemblance for many pairs at once (rows of two quick tables).
 
@@ -414,6 +424,23 @@ class Decision:
     def near(self, distance: int, resemblance: float, shingles: int | None = None, own: float | None = None) -> bool:
         """The verdict for a pair whose fingerprints are ``distance`` apart (see :meth:`evidence`)."""
         return self.evidence(distance, resemblance, shingles, own) is not None
+
+    def near_many(
+        self,
+        distances: npt.NDArray[np.intp],
+        resemblances: npt.NDArray[np.float64],
+        shingles: npt.NDArray[np.intp],
+        own: npt.NDArray[np.float64],
+    ) -> npt.NDArray[np.bool_]:
+        """:meth:`near` of many pairs, each with its smaller text's number of shingles known; ``own`` NaN where it
+        was not measured (as None is, NaN never decides)."""
+        near = (distances <= self.k) & (resemblances >= self.needed_many(distances, shingles))
+        if self.strong is not None:
+            near |= resemblances >= self.strong
+        if self.min_resemblance > 0:
+            near &= shingles >= self.min_shingles
+            near &= ~((own < self.min_own) & (resemblances < self.boilerplate))
+        return near
 
     def asks_own(self, resemblance: float) -> bool:
         """Whether a pair resembling by this much needs its own resemblance known (else it decides nothing)."""

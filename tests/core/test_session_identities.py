@@ -1,0 +1,123 @@
+"""The session's vectorised bookkeeping of files (other names, identities, representatives) against the
+straightforward dictionaries and union-find it replaced, on small random folders full of ties."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
+from simcompare.core.folder.session import (
+    FolderSession,
+    _aliases,
+    _aliases_one_by_one,
+    _first_alike,
+    _smallest_linked,
+)
+
+
+def _records(rng: random.Random, count: int) -> tuple[FileRecord, ...]:
+    """Files with few digests, raw digests and inodes to share, some empty, some without digests or inode."""
+    records = []
+    for i in range(count):
+        name = "/".join(rng.choice("ab") * rng.randint(1, 3) for _ in range(rng.randint(1, 2)))
+        records.append(
+            FileRecord(
+                path=f"{name}{i}.txt" if rng.random() < 0.7 else f"{name}/{count - i}.md",
+                size=rng.randint(0, 9),
+                mtime_ns=0,
+                value=rng.getrandbits(16),
+                empty=rng.random() < 0.1,
+                digest=rng.choice(["", "t1", "t2", "t3", f"t{i}", "#3"]),
+                raw_digest=rng.choice(["", "r1", "r2", f"r{i}"]),
+                device=rng.choice([1, 2]),
+                inode=rng.choice([0, 0, 5, 6, 7, 100 + i]),
+            )
+        )
+    return tuple(records)
+
+
+def _identities_by_union_find(files: tuple[FileRecord, ...], alias: list[int | None]) -> list[str]:
+    parent = list(range(len(files)))
+
+    def find(i: int) -> int:
+        while parent[i] != i:
+            i = parent[i]
+        return i
+
+    def union(i: int, j: int) -> None:
+        a, b = find(i), find(j)
+        parent[max(a, b)] = min(a, b)
+
+    by_text: dict[str, int] = {}
+    by_bytes: dict[str, int] = {}
+    for i, record in enumerate(files):
+        if record.empty:
+            continue
+        if record.digest:
+            union(i, by_text.setdefault(record.digest, i))
+        if record.raw_digest:
+            union(i, by_bytes.setdefault(record.raw_digest, i))
+        first = alias[i]
+        if first is not None and not files[first].empty:
+            union(i, first)
+    return [(f.digest or f"#{i}") if f.empty else f"#{find(i)}" for i, f in enumerate(files)]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_names_identities_and_representatives_are_the_dictionaries(seed: int) -> None:
+    rng = random.Random(seed)
+    files = _records(rng, rng.randint(0, 60))
+    alias = _aliases_one_by_one(files)
+    assert _aliases(files) == alias
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+    identity = _identities_by_union_find(files, alias)
+    assert [session.identity(i) for i in range(len(files))] == identity
+    assert [session.hardlink_of(i) for i in range(len(files))] == alias
+    assert [session.file_key(i) for i in range(len(files))] == [i if a is None else a for i, a in enumerate(alias)]
+    best: dict[str, int] = {}
+    for i, record in enumerate(files):
+        held = best.get(identity[i])
+        if record.empty:
+            continue
+        if held is None or (len(record.path), record.path) < (len(files[held].path), files[held].path):
+            best[identity[i]] = i
+    assert session._representatives == sorted(best.values())
+
+
+def test_numbers_beyond_64_bits_are_compared_as_they_are() -> None:
+    files = tuple(FileRecord(f"{n}.txt", 1, 0, n, False, inode=inode) for n, inode in enumerate([-1, 2**64, -1, 3]))
+    assert _aliases(files) == _aliases_one_by_one(files) == [None, None, 0, None]
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_the_smallest_linked_node_is_the_components_smallest(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    count = int(rng.integers(1, 80))
+    links = rng.integers(0, count, size=(int(rng.integers(0, 2 * count)), 2))
+    component = list(range(count))  # the straightforward way: relabel until nothing changes
+    changed = True
+    while changed:
+        changed = False
+        for a, b in links.tolist():
+            low = min(component[a], component[b])
+            for node in (a, b):
+                if component[node] != low:
+                    component[node], changed = low, True
+    assert _smallest_linked(count, links[:, 0].astype(np.intp), links[:, 1].astype(np.intp)).tolist() == component
+
+
+class _Colliding(str):
+    """A digest whose hash is every other's: the keys must still be told apart by their text."""
+
+    def __hash__(self) -> int:
+        return 1
+
+
+def test_keys_that_share_a_hash_are_told_apart() -> None:
+    keys = [_Colliding(k) for k in ["a", "b", "a", "", "b", "c", "a"]]
+    skipped = np.array([False, False, False, False, False, False, True])
+    assert _first_alike(keys, skipped).tolist() == [0, 1, 0, 3, 1, 5, 6]
