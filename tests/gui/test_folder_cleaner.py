@@ -460,11 +460,7 @@ def test_reopened_groups_are_on_screen_before_the_files_are_looked_at(
 
     from simcompare.gui.folder import jobs
 
-    run_scan(qtbot, cleaner, folder)
-    saved = tmp_path / "results.json"
-    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
-    cleaner.save_results_action.trigger()
-    (folder / "en_c.txt").unlink()
+    saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
     release, looked = threading.Event(), []
 
     def held_back(result, **kwargs):  # the real look at the disk, once the test lets it go
@@ -474,9 +470,7 @@ def test_reopened_groups_are_on_screen_before_the_files_are_looked_at(
 
     real = jobs.changes_since
     monkeypatch.setattr(jobs, "changes_since", held_back)
-    again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
-    qtbot.addWidget(again)
-    again.ask_open_path = lambda title, start, pattern: str(saved)
+    again = _page_opening(qtbot, saved, tmp_path)
     try:
         with qtbot.waitSignal(again.regrouped, timeout=30_000):
             again.open_results_action.trigger()
@@ -505,11 +499,7 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
 
     from simcompare.gui.folder import jobs
 
-    run_scan(qtbot, cleaner, folder)
-    saved = tmp_path / "results.json"
-    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
-    cleaner.save_results_action.trigger()
-    (folder / "en_c.txt").unlink()
+    saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
     release, calls = threading.Event(), []
     real = jobs.changes_since
 
@@ -520,9 +510,7 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
         return real(result, **kwargs)
 
     monkeypatch.setattr(jobs, "changes_since", first_held_back)
-    again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
-    qtbot.addWidget(again)
-    again.ask_open_path = lambda title, start, pattern: str(saved)
+    again = _page_opening(qtbot, saved, tmp_path)
     try:
         with qtbot.waitSignal(again.regrouped, timeout=30_000):
             again.open_results_action.trigger()
@@ -538,3 +526,21 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
     finally:
         release.set()
         again.shutdown()
+
+
+def _saved_then_one_gone(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> Path:
+    """The folder scanned and its results saved; then en_c.txt deleted."""
+    run_scan(qtbot, cleaner, folder)
+    saved = tmp_path / "results.json"
+    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
+    cleaner.save_results_action.trigger()
+    (folder / "en_c.txt").unlink()
+    return saved
+
+
+def _page_opening(qtbot, saved: Path, tmp_path: Path) -> FolderPage:
+    """Another page, whose File → Open results… opens ``saved``."""
+    page = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    qtbot.addWidget(page)
+    page.ask_open_path = lambda title, start, pattern: str(saved)
+    return page
