@@ -137,13 +137,14 @@ def test_whatever_the_records_hold_at_once_takes_only_what_one_at_a_time_takes(
 @settings(max_examples=400, deadline=None)
 @given(
     st.lists(st.tuples(st.integers(min_value=0, max_value=3), st.sampled_from(_FIELDS), _ODD | st.just(...))),
-    st.lists(st.tuples(st.sampled_from(_FIELDS), st.sampled_from(["drop", "short", "long", "text"]))),
+    st.lists(st.tuples(st.sampled_from(_FIELDS), st.sampled_from(["drop", "null", "short", "long", "text"]))),
 )
 def test_whatever_the_columns_hold_at_once_takes_only_what_one_at_a_time_takes(
     saved: dict[str, Any], changes: list[tuple[int, str, object]], columns_changed: list[tuple[str, str]]
 ) -> None:
     """The same for records written as columns: values changed in place, columns left out, too short, too long
-    or no list at all (which no record-by-record reading can make sense of: refused, saying which)."""
+    or no list at all (which no record-by-record reading can make sense of: refused, saying which), or null (as
+    if not written)."""
     crafted: dict[str, Any] = copy.deepcopy(saved["records"])
     for number, field, value in changes:
         column = crafted.setdefault(field, [None] * len(crafted["path"]))
@@ -152,6 +153,8 @@ def test_whatever_the_columns_hold_at_once_takes_only_what_one_at_a_time_takes(
     for field, how in columns_changed:
         if how == "drop":
             crafted.pop(field, None)
+        elif how == "null":  # a column of JSON null: as if not written
+            crafted[field] = None
         elif field in crafted and isinstance(crafted[field], list):
             crafted[field] = crafted[field][:-1] if how == "short" else crafted[field] + [None]
             crafted[field] = "text" if how == "text" else crafted[field]

@@ -496,7 +496,7 @@ def _record(record: object, number: int, bits: int) -> FileRecord:
     )
 
 
-_RECORD_INTS = (("size", SIZE, None), ("mtime_ns", INT64, None), ("device", UINT64, 0), ("inode", UINT64, 0))
+_RECORD_INTS = (("size", SIZE), ("mtime_ns", INT64), ("device", UINT64), ("inode", UINT64), ("words", SIZE))
 _RECORD_TEXTS = (("encoding", 64), ("digest", MAX_DIGEST), ("raw_digest", MAX_DIGEST))
 
 
@@ -539,7 +539,7 @@ def _rows(records: list[object] | dict[str, object]) -> list[object]:
     """The records one object each (records written as columns: each record's value of every column written)."""
     if isinstance(records, list):
         return records
-    written = [name for name in COLUMNS if name in records]
+    written = [name for name in COLUMNS if records.get(name) is not None]  # a column of null: not written
     columns = [records[name] for name in written]
     return [dict(zip(written, values, strict=True)) for values in zip(*columns, strict=True)]
 
@@ -553,7 +553,7 @@ def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord]
     paths, firsts = columns["path"], columns["hardlink_of"]
     if not _plain_paths(paths) or not _plain_paths([first for first in firsts if first is not None]):
         return None
-    for key, (low, high), _ in (*_RECORD_INTS, ("words", SIZE, 0)):
+    for key, (low, high) in _RECORD_INTS:
         column = columns[key]
         if not _all_of(column, int) or (column and not low <= min(column) <= max(column) <= high):
             return None
