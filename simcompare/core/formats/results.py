@@ -403,11 +403,18 @@ def _digest(mapping: Mapping[str, object], key: str, where: str) -> str:
     return _str(mapping, key, where, MAX_DIGEST, "")  # compared for equality only
 
 
+_SPELLED_AGAIN = (
+    "the path spells a name's bytes otherwise than the system reads them (escapes of bytes that are UTF-8), "
+    "so another record could name the same file"
+)
+
+
 def _path(value: object, where: str) -> str:
     problem = path_problem(value)
     if not problem:
         try:
-            os.fsencode(str(value))
+            if os.fsdecode(os.fsencode(str(value))) != value:
+                problem = _SPELLED_AGAIN
         except UnicodeError:
             problem = "the path holds characters no file name can hold"
     if problem:
@@ -624,8 +631,8 @@ def _plain_paths(paths: list[object]) -> bool:
         return False
     try:  # names of bytes that are not UTF-8 are their escapes; any other lone surrogate is no name
         for path in texts:
-            if not path.isascii():
-                os.fsencode(path)
+            if not path.isascii() and os.fsdecode(os.fsencode(path)) != path:
+                return False  # another spelling of a name: _path says so
     except UnicodeError:
         return False
     return True
@@ -1005,7 +1012,9 @@ def _loads(text: str) -> object:
     """``json.loads(text)``, the records a few hundred kilobytes at a time: a million records parsed in one call
     would hold the interpreter's lock for seconds, and the window, whose worker reads them, could not paint
     meanwhile. Only a top-level object is read this way; anything else, or anything this reading does not take,
-    is read (and refused, with its message) by ``json.loads`` itself."""
+    is read (and refused, with its message) by ``json.loads`` itself. One difference: an item's nesting is counted
+    from the part it is read in, so within a level or two of the interpreter's limit a text ``json.loads`` finds
+    nested too deeply may be read (JSON sets no limit; the records' checks refuse such values)."""
     at = _skip(text, 0)
     if not text.startswith("{", at):
         return json.loads(text)
@@ -1061,13 +1070,15 @@ def _items(text: str, at: int) -> tuple[list[object], int]:
     Items are parsed a part at a time, ``json.loads`` of the part as an array: a part ends where the next item
     begins on a new line (after a comma, as the writer puts them). When a part is not a list of whole items, or
     no such end is near, the items up to there are parsed one call each; so a part parsed is a sequence of whole
-    items of this array (JSON has one reading), and the work stays in proportion to the text."""
+    items of this array (JSON has one reading). The first ``_PART`` characters of a list are parsed an item at a
+    time too: each look for a part's end (up to ``2 * _PART`` characters) follows as many characters of this
+    list read, so the work stays in proportion to the text however many small lists it holds."""
     decode = _DECODER.raw_decode
     items: list[object] = []
     at = _skip(text, at)
     if text.startswith("]", at):
         return items, at + 1
-    alone_until = at  # items before this position are parsed one at a time
+    alone_until = at + _PART  # items before this position are parsed one at a time
     while True:
         if at >= alone_until:
             end = _part_end(text, at)
