@@ -309,3 +309,27 @@ def test_reopening_checks_each_file_as_an_action_would(
     (root / "a" / "w.txt").write_text("edited", encoding="utf-8")
     loaded = load_results(data)
     assert sorted(loaded.changed) == ["a/c/y.txt", "a/w.txt"] and loaded.gone == ("d/v.txt",)
+
+
+@pytest.mark.skipif(os.name != "posix", reason="escapes of a name's bytes (surrogateescape) are POSIX's")
+def test_a_folder_spelled_otherwise_than_the_system_reads_it_is_refused(saved: dict[str, Any], root: Path) -> None:
+    """'café' spelled by the escapes of its UTF-8 bytes is the same folder on disk, but another string: the
+    scanned folder, a root or a reference folder so spelled would not meet the user's reference folders (spelled
+    as the system reads them), so the file is refused."""
+    odd = os.fsdecode(b"/tmp/caf") + "".join(chr(0xDC00 + byte) for byte in "é".encode())
+    assert os.fsencode(odd) == "/tmp/café".encode() and odd != "/tmp/café"
+    moved = copy.deepcopy(saved)
+    moved["settings"]["root"] = odd
+    with pytest.raises(ValueError, match=r"settings: 'root': the path spells a name's bytes otherwise"):
+        load_results(moved, check_files=False)
+    rooted = copy.deepcopy(saved)
+    rooted["settings"]["roots"] = [{"path": odd, "role": "normal"}]
+    with pytest.raises(ValueError, match=r"settings.roots\[0\]: 'path': the path spells a name's bytes otherwise"):
+        load_results(rooted, check_files=False)
+    kept = copy.deepcopy(saved)
+    kept["cleaner"] = {"reference_folders": [str(root / "sub") + odd[-2:]]}
+    with pytest.raises(ValueError, match=r"cleaner.reference_folders\[0\] must be an absolute, normalised"):
+        load_results(kept, check_files=False)
+    fine = copy.deepcopy(saved)
+    fine["cleaner"] = {"reference_folders": [str(root / "sub")]}
+    assert load_results(fine, check_files=False).reference_folders == (str(root / "sub"),)

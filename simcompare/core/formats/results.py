@@ -413,10 +413,11 @@ def _path(value: object, where: str) -> str:
     problem = path_problem(value)
     if not problem:
         try:
-            if os.fsdecode(os.fsencode(str(value))) != value:
-                problem = _SPELLED_AGAIN
+            os.fsencode(str(value))
         except UnicodeError:
             problem = "the path holds characters no file name can hold"
+        else:
+            problem = "" if _spelled_once(str(value)) else _SPELLED_AGAIN
     if problem:
         raise ValueError(f"{where}: {problem} (got {_shown(value)})")
     return str(value)
@@ -441,7 +442,18 @@ def _root(settings: Mapping[str, object]) -> str:
     root = _str(settings, "root", "settings", 32_767)
     if not os.path.isabs(root) or os.path.normpath(root) != root:
         raise ValueError(f"settings: 'root' must be an absolute, normalised folder path, got {_shown(root)}")
+    if not _spelled_once(root):  # else the user's reference folders, spelled as the system reads them, miss it
+        raise ValueError(f"settings: 'root': {_SPELLED_AGAIN} (got {_shown(root)})")
     return root
+
+
+def _spelled_once(path: str) -> bool:
+    """The path is spelled as the system reads its bytes back (a name that is not UTF-8 has its escapes; one
+    that is, none): no other string names the same file."""
+    try:
+        return os.fsdecode(os.fsencode(path)) == path
+    except UnicodeError:
+        return False
 
 
 def _roots(settings: Mapping[str, object], root: str) -> tuple[ScanRoot, ...]:
@@ -460,6 +472,8 @@ def _roots(settings: Mapping[str, object], root: str) -> tuple[ScanRoot, ...]:
         role = _str(entry, "role", where, 64)
         if not os.path.isabs(path) or os.path.normpath(path) != path:
             raise ValueError(f"{where}: 'path' must be an absolute, normalised folder path, got {_shown(path)}")
+        if not _spelled_once(path):
+            raise ValueError(f"{where}: 'path': {_SPELLED_AGAIN} (got {_shown(path)})")
         if role not in {r.value for r in RootRole}:
             choices = ", ".join(r.value for r in RootRole)
             raise ValueError(f"{where}: 'role' must be one of {choices}, got {_shown(role)}")
@@ -629,13 +643,8 @@ def _plain_paths(paths: list[object]) -> bool:
     texts: list[str] = paths  # type: ignore[assignment]  # checked above
     if any(path_problem(path) for path in texts):
         return False
-    try:  # names of bytes that are not UTF-8 are their escapes; any other lone surrogate is no name
-        for path in texts:
-            if not path.isascii() and os.fsdecode(os.fsencode(path)) != path:
-                return False  # another spelling of a name: _path says so
-    except UnicodeError:
-        return False
-    return True
+    # names of bytes that are not UTF-8 are their escapes; another lone surrogate, or escapes of UTF-8, no name
+    return all(path.isascii() or _spelled_once(path) for path in texts)
 
 
 def _sketch(record: dict[str, object], where: str) -> bytes:
@@ -819,7 +828,7 @@ def _folders(decided: Mapping[str, object], root: str) -> tuple[str, ...] | None
         where = f"cleaner.reference_folders[{number}]"
         if not isinstance(folder, str) or "\x00" in folder or len(folder) > 32_767:
             raise ValueError(f"{where} must be a folder's path, got {_shown(folder)}")
-        if not os.path.isabs(folder) or os.path.normpath(folder) != folder:
+        if not os.path.isabs(folder) or os.path.normpath(folder) != folder or not _spelled_once(folder):
             raise ValueError(f"{where} must be an absolute, normalised folder path, got {_shown(folder)}")
         if folder != root and not in_root(folder):
             raise ValueError(f"{where} must be the scanned folder or inside it ({_shown(root)}), got {_shown(folder)}")
