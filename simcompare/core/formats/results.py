@@ -29,11 +29,13 @@ folder and every record must lie under a scanned (normal or reference) root, nev
 crafted roots list cannot lead the cleaner outside what was scanned. A file without ``roots`` is one folder.
 
 Results files are shared between people: they are untrusted input. Every record's path must be relative
-and normalised (``safe_paths.path_problem``) and unique, every number in range, every string bounded; a
-file that breaks a rule is refused whole, with one message naming the first bad record. ``save_results``
-is the one way results are written (the window's File → Save results and ``scan --save-results``): a few
-thousand records at a time, straight to the file, the same bytes as ``results_text`` (the whole text, for
-tests and small results) and as ``json_text(results_json(...), indent=1)`` (the document as one object).
+and normalised (``safe_paths.path_problem``), spelled as the system reads its bytes back (escapes only for
+bytes that are not UTF-8: otherwise two strings could name one file) and unique, every number in range, every
+string bounded; a file that breaks a rule is refused whole, with one message naming the first bad record.
+``save_results`` is the one way results are written (the window's File → Save results and
+``scan --save-results``): a few thousand values at a time, straight to the file, the same bytes as
+``results_text`` (the whole text, for tests and small results) and as ``json_text(results_json(...), indent=1)``
+(the document as one object).
 """
 
 from __future__ import annotations
