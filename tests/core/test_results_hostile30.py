@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.results_layout import as_listed
+from helpers.results_layout import as_listed, read_as_json_loads_reads, three_docs
 from helpers.texts import EN_A, OTHER
 
 from simcompare.core.fingerprint.simhash import Config
@@ -33,12 +33,7 @@ K = 12
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    root = tmp_path / "docs"
-    (root / "sub").mkdir(parents=True)
-    (root / "a.txt").write_text(EN_A, encoding="utf-8")
-    (root / "b.txt").write_text(EN_A + " A copy.", encoding="utf-8")
-    (root / "sub" / "c.txt").write_text(OTHER, encoding="utf-8")
-    return root
+    return three_docs(tmp_path)
 
 
 def _saved(root: Path) -> dict[str, Any]:
@@ -97,14 +92,7 @@ def test_an_optional_column_written_as_null_reads_as_its_default(saved: dict[str
 
 
 def _same_as_json_loads(text: str) -> None:
-    try:
-        expected = json.loads(text)
-    except ValueError as error:
-        with pytest.raises(ValueError) as raised:
-            results._loads(text)
-        assert str(raised.value) == str(error)
-    else:
-        assert results._loads(text) == expected
+    read_as_json_loads_reads(results._loads, text)
 
 
 @pytest.mark.parametrize(

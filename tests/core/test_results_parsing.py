@@ -7,6 +7,7 @@ import json
 from unittest.mock import patch
 
 import pytest
+from helpers.results_layout import read_as_json_loads_reads
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -56,15 +57,7 @@ def test_the_same_refusals_and_the_same_odd_objects(text: str) -> None:
 
 
 def _read_as_json_loads_reads(text: str) -> None:
-    """``results._loads(text)`` gives what ``json.loads`` gives, or refuses it with the same message."""
-    try:
-        expected = json.loads(text)
-    except ValueError as error:
-        with pytest.raises(ValueError) as raised:
-            results._loads(text)
-        assert str(raised.value) == str(error)
-    else:
-        assert results._loads(text) == expected
+    read_as_json_loads_reads(results._loads, text)
 
 
 def test_compact_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:

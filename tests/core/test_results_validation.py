@@ -14,8 +14,8 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers.results_layout import as_listed, with_record
-from helpers.texts import EN_A, OTHER
+from helpers.results_layout import as_listed, three_docs, with_record
+from helpers.texts import EN_A
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder import safe_paths
@@ -30,12 +30,7 @@ K = 12
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    root = tmp_path / "docs"
-    (root / "sub").mkdir(parents=True)
-    (root / "a.txt").write_text(EN_A, encoding="utf-8")
-    (root / "b.txt").write_text(EN_A + " A copy.", encoding="utf-8")
-    (root / "sub" / "c.txt").write_text(OTHER, encoding="utf-8")
-    return root
+    return three_docs(tmp_path)
 
 
 @pytest.fixture(params=["columns", "listed"])

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers.mounts import bind_mount, read_only_bind, small_tmpfs
+from helpers.results_layout import three_docs
 from helpers.texts import EN_A, OTHER, ZH_A
 
 from simcompare.core.errors import Cancelled
@@ -55,12 +56,7 @@ class Trash:
 
 @pytest.fixture
 def root(tmp_path: Path) -> Path:
-    root = tmp_path / "docs"
-    (root / "sub").mkdir(parents=True)
-    (root / "a.txt").write_text(EN_A, encoding="utf-8")
-    (root / "b.txt").write_text(EN_A + " A copy.", encoding="utf-8")
-    (root / "sub" / "c.txt").write_text(OTHER, encoding="utf-8")
-    return root
+    return three_docs(tmp_path)
 
 
 def scanned(root: Path) -> dict[str, FileRecord]:

@@ -4,7 +4,14 @@ object a record, or turned into the list of objects that results of version 2 an
 from __future__ import annotations
 
 import copy
+import json
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
+
+import pytest
+
+from helpers.texts import EN_A, OTHER
 
 
 def records_of(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -39,3 +46,25 @@ def with_record(saved: dict[str, Any], number: int, **changes: object) -> dict[s
     for field, value in changes.items():
         records.setdefault(field, [None] * len(records["path"]))[number] = value
     return data
+
+
+def three_docs(tmp_path: Path) -> Path:
+    """A folder of three texts, two of them near-copies: docs/a.txt, docs/b.txt and docs/sub/c.txt."""
+    root = tmp_path / "docs"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "b.txt").write_text(EN_A + " A copy.", encoding="utf-8")
+    (root / "sub" / "c.txt").write_text(OTHER, encoding="utf-8")
+    return root
+
+
+def read_as_json_loads_reads(read: Callable[[str], object], text: str) -> None:
+    """``read(text)`` gives what ``json.loads`` gives, or refuses the text with the same message."""
+    try:
+        expected = json.loads(text)
+    except ValueError as error:
+        with pytest.raises(ValueError) as raised:
+            read(text)
+        assert str(raised.value) == str(error)
+    else:
+        assert read(text) == expected
