@@ -544,3 +544,39 @@ def _page_opening(qtbot, saved: Path, tmp_path: Path) -> FolderPage:
     qtbot.addWidget(page)
     page.ask_open_path = lambda title, start, pattern: str(saved)
     return page
+
+
+def test_while_an_action_runs_the_look_on_disk_leaves_the_progress_line_to_it(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The progress line and bar are the actions' too: what the look at the files on disk reports or finds is
+    not written over an action's progress (the rows still say which files changed or went)."""
+    import threading
+
+    from simcompare.gui.folder import jobs
+    from simcompare.gui.folder.jobs import FolderJobs
+
+    saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
+    release = threading.Event()
+    real = jobs.changes_since
+
+    def held_back(result, **kwargs):
+        assert release.wait(30)
+        return real(result, **kwargs)
+
+    monkeypatch.setattr(jobs, "changes_since", held_back)
+    again = _page_opening(qtbot, saved, tmp_path)
+    try:
+        with qtbot.waitSignal(again.regrouped, timeout=30_000):
+            again.open_results_action.trigger()
+        monkeypatch.setattr(FolderJobs, "editing", property(lambda self: True))  # an action runs from here on
+        again.progress_label.setText("Moving to the trash: 1 / 3")
+        with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
+            release.set()
+        assert again.progress_label.text() == "Moving to the trash: 1 / 3"
+        assert again.model.member_index(index_of(again, "en_c.txt")).data() == "en_c.txt (gone since)"
+        again.progress.checking(5, 6, "checking")  # a late report: the look has ended, the line is not its own
+        assert again.progress_label.text() == "Moving to the trash: 1 / 3"
+    finally:
+        release.set()
+        again.shutdown()

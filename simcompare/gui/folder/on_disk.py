@@ -29,8 +29,8 @@ class FilesOnDisk(QObject):
         self._waiting: FolderSession | None = None  # reopened, its files not yet looked at
         jobs = page.jobs
         jobs.check.result_ready.connect(self._on_found)
-        jobs.check.progress.connect(page.progress.checking)
-        jobs.check.failed.connect(page.progress.check_failed)
+        jobs.check.progress.connect(self._on_progress)
+        jobs.check.failed.connect(self._on_failed)
 
     def wait_for_groups(self, session: FolderSession | None) -> None:
         """``session`` (reopened results whose files were not looked at) is shown next; None: nothing to look at.
@@ -44,6 +44,16 @@ class FilesOnDisk(QObject):
             self._waiting = None
             self._page.jobs.check.submit(session)
 
+    # The progress line is the actions' too: while one runs, it says what the action does, not this.
+    @Slot(int, int, str)
+    def _on_progress(self, done: int, total: int, stage: str) -> None:
+        if not self._page.jobs.editing:
+            self._page.progress.checking(done, total, stage)
+
+    @Slot(int, str)
+    def _on_failed(self, request: int, message: str) -> None:
+        self._page.progress.check_failed(request, message, say=not self._page.jobs.editing)
+
     @Slot(int, object)
     def _on_found(self, _request: int, found: OnDisk) -> None:
         page = self._page
@@ -52,5 +62,5 @@ class FilesOnDisk(QObject):
         page.model.repaint(page.cleaner.note_states(found.session, changed=found.changed, gone=found.gone))
         if page.filter_edit.text():  # a changed or gone file's row says so after its name, which the filter reads
             page.selection.set_filter(page.filter_edit.text(), page.marked_only_box.isChecked())
-        page.progress.checked(found.changed, found.gone)
+        page.progress.checked(found.changed, found.gone, say=not page.jobs.editing)
         self.looked_at.emit()

@@ -118,24 +118,24 @@ class ScanProgress(QObject):
         self._bar.show()
         self._label.setText(self._opened + self.tr(" · looking at the files on disk: {0} / {1}").format(done, total))
 
-    def checked(self, changed: tuple[str, ...], gone: tuple[str, ...]) -> None:
-        """Reopened results' files were looked at: how many changed or vanished since."""
-        if self._opened is None:
+    def checked(self, changed: tuple[str, ...], gone: tuple[str, ...], *, say: bool = True) -> None:
+        """Reopened results' files were looked at: how many changed or vanished since (``say`` False: an action
+        holds the line; the rows say it)."""
+        opened, self._opened = self._opened, None
+        if opened is None or not say:
             return
         self._bar.hide()
-        text = self._opened
+        text = opened
         if changed or gone:
             text += self.tr(" · {0} changed and {1} gone since").format(len(changed), len(gone))
         self._label.setText(text)
-        self._opened = None
 
-    @Slot(int, str)
-    def check_failed(self, _request: int, message: str) -> None:
-        if self._opened is None:
+    def check_failed(self, _request: int, message: str, *, say: bool = True) -> None:
+        opened, self._opened = self._opened, None
+        if opened is None or not say:
             return
         self._bar.hide()
-        self._label.setText(self._opened + " · " + self.tr("The files could not be looked at: {0}").format(message))
-        self._opened = None
+        self._label.setText(opened + " · " + self.tr("The files could not be looked at: {0}").format(message))
 
     @Slot(int)
     def on_cancelled(self, _request: int) -> None:
