@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers.gui import acted, point_trash_at
@@ -283,21 +284,16 @@ def test_not_duplicates_dialog_removes_an_entry(qtbot, cleaner: FolderPage, fold
 
 
 def test_save_then_open_results_without_scanning(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> None:
-    run_scan(qtbot, cleaner, folder)
-    saved = tmp_path / "results.json"
-    cleaner.ask_save_path = lambda title, start, pattern: str(saved)
-    cleaner.save_results_action.trigger()
+    saved = _scanned_and_saved(qtbot, cleaner, folder, tmp_path)
     data = json.loads(saved.read_text(encoding="utf-8"))
     assert data["format"] == "simcompare-scan" and "version" in data and len(data["records"]["path"]) == 6
     groups = [g.indices for g in cleaner.groups]
     (folder / "other.txt").write_text(OTHER + " edited", encoding="utf-8")
     (folder / "en_c.txt").unlink()
-    again = FolderPage(settings=QSettings(str(tmp_path / "again.ini"), QSettings.Format.IniFormat), cache_path=None)
+    again = _page_opening(qtbot, saved, tmp_path)
     again.reprioritising.new_groups_rule = None  # each group keeps the file it was found around
-    qtbot.addWidget(again)
     calls: list[str] = []
     again.scan_job.submit = lambda *a: calls.append("scan")  # type: ignore[method-assign]
-    again.ask_open_path = lambda title, start, pattern: str(saved)
     try:
         with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
             again.open_results_action.trigger()
@@ -456,20 +452,8 @@ def test_reopened_groups_are_on_screen_before_the_files_are_looked_at(
 ) -> None:
     """A million files take seconds to look at on disk: the groups do not wait for them. Until the files are
     looked at, the line says so; then the rows of those changed or gone since say it, and the line counts them."""
-    import threading
-
-    from simcompare.gui.folder import jobs
-
     saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
-    release, looked = threading.Event(), []
-
-    def held_back(result, **kwargs):  # the real look at the disk, once the test lets it go
-        assert release.wait(30)
-        looked.append(result.root)
-        return real(result, **kwargs)
-
-    real = jobs.changes_since
-    monkeypatch.setattr(jobs, "changes_since", held_back)
+    release, looked = _look_held_back(monkeypatch)
     again = _page_opening(qtbot, saved, tmp_path)
     try:
         with qtbot.waitSignal(again.regrouped, timeout=30_000):
@@ -481,7 +465,7 @@ def test_reopened_groups_are_on_screen_before_the_files_are_looked_at(
         assert gone.data() == "en_c.txt"  # not known yet
         with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
             release.set()
-        assert looked == [str(folder)]
+        assert looked == [str(folder)]  # the look, once let go, ran once
         assert again.model.member_index(index_of(again, "en_c.txt")).data() == "en_c.txt (gone since)"
         assert {again.result.files[i].path: s for i, s in again.cleaner.states.items()} == {"en_c.txt": "gone"}
         text = again.progress_label.text()
@@ -495,21 +479,8 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
     qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """What the look at the first result's files finds is not said of the second's."""
-    import threading
-
-    from simcompare.gui.folder import jobs
-
     saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
-    release, calls = threading.Event(), []
-    real = jobs.changes_since
-
-    def first_held_back(result, **kwargs):
-        calls.append(result.root)
-        if len(calls) == 1:
-            assert release.wait(30)
-        return real(result, **kwargs)
-
-    monkeypatch.setattr(jobs, "changes_since", first_held_back)
+    release, calls = _look_held_back(monkeypatch, first_only=True)
     again = _page_opening(qtbot, saved, tmp_path)
     try:
         with qtbot.waitSignal(again.regrouped, timeout=30_000):
@@ -528,14 +499,40 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
         again.shutdown()
 
 
-def _saved_then_one_gone(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> Path:
-    """The folder scanned and its results saved; then en_c.txt deleted."""
+def _scanned_and_saved(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> Path:
+    """The folder scanned and its results saved (File → Save results…) as tmp_path/results.json."""
     run_scan(qtbot, cleaner, folder)
     saved = tmp_path / "results.json"
     cleaner.ask_save_path = lambda title, start, pattern: str(saved)
     cleaner.save_results_action.trigger()
+    return saved
+
+
+def _saved_then_one_gone(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> Path:
+    """The folder scanned and its results saved; then en_c.txt deleted."""
+    saved = _scanned_and_saved(qtbot, cleaner, folder, tmp_path)
     (folder / "en_c.txt").unlink()
     return saved
+
+
+def _look_held_back(monkeypatch: pytest.MonkeyPatch, *, first_only: bool = False) -> tuple[Any, list[str]]:
+    """The look at the files on disk (the real one) held back until the event returned is set (only the first
+    look, with ``first_only``); the list returned gains each look's folder once it goes on."""
+    import threading
+
+    from simcompare.gui.folder import jobs
+
+    release, looked = threading.Event(), []
+    real = jobs.changes_since
+
+    def held_back(result, **kwargs):
+        if not (first_only and looked):
+            assert release.wait(30)
+        looked.append(result.root)
+        return real(result, **kwargs)
+
+    monkeypatch.setattr(jobs, "changes_since", held_back)
+    return release, looked
 
 
 def _page_opening(qtbot, saved: Path, tmp_path: Path) -> FolderPage:
@@ -551,20 +548,10 @@ def test_while_an_action_runs_the_look_on_disk_leaves_the_progress_line_to_it(
 ) -> None:
     """The progress line and bar are the actions' too: what the look at the files on disk reports or finds is
     not written over an action's progress (the rows still say which files changed or went)."""
-    import threading
-
-    from simcompare.gui.folder import jobs
     from simcompare.gui.folder.jobs import FolderJobs
 
     saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
-    release = threading.Event()
-    real = jobs.changes_since
-
-    def held_back(result, **kwargs):
-        assert release.wait(30)
-        return real(result, **kwargs)
-
-    monkeypatch.setattr(jobs, "changes_since", held_back)
+    release, _ = _look_held_back(monkeypatch)
     again = _page_opening(qtbot, saved, tmp_path)
     try:
         with qtbot.waitSignal(again.regrouped, timeout=30_000):

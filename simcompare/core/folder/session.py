@@ -278,7 +278,7 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
-        self._values: npt.NDArray[np.uint64] | None = None  # the fingerprints up to 64 bits, once asked for
+        self._values: list[int] | npt.NDArray[np.uint64] | None = None  # the fingerprints, once asked for
         self._common = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
         # the resemblances laid_out measured last, by pair code (sorted), for resemblances() to look up: a re-prioritise
@@ -646,14 +646,12 @@ class FolderSession:
             return found
         sizes = self._sketch_sizes()
         fewest = np.minimum(sizes[found.left], sizes[found.right])
-        near = (found.distance <= k) & (found.resemblance >= decision.needed_many(found.distance, fewest))
-        if decision.strong is not None:
-            near |= found.resemblance >= decision.strong
-        near &= fewest >= self.min_shingles
-        # pairs that share little but the folder's boilerplate (only those resembling by less than it asks)
+        own = np.full(len(found.left), np.nan)  # not known: the whole resemblance decides
+        near = decision.near_many(found.distance, found.resemblance, fewest, own)
+        # pairs that may share little but the folder's boilerplate: their own resemblance, measured, decides too
         asked = np.flatnonzero(near & (found.resemblance < decision.boilerplate))
-        own = self._owns_of(found.left[asked], found.right[asked])
-        near[asked[(own < decision.min_own) & (found.resemblance[asked] < decision.boilerplate)]] = False
+        own[asked] = self._owns_of(found.left[asked], found.right[asked])
+        near[asked] = decision.near_many(found.distance[asked], found.resemblance[asked], fewest[asked], own[asked])
         return found.select(near)
 
     def boilerplate(self) -> npt.NDArray[np.uint32]:
@@ -880,21 +878,30 @@ class FolderSession:
         ]
 
     def _texts_of(self, reference: int, found: list[tuple[int, int, float, bool, str]], inside: set[int]) -> list[int]:
-        """The members between whom a group's largest distance is measured: all of them; or when an identical copy
-        holds other bits than the reference (a format read differently), their texts' representatives (identical
-        copies are at 0 from their text's representative, as their members say)."""
-        copies = [i for i, _, _, same, _ in found if same]
+        """The members between whom a group's largest distance is measured (:meth:`_distance_texts`)."""
+        texts = self._distance_texts(reference, [(i, same) for i, _, _, same, _ in found])
+        return list(inside) if texts is None else texts
+
+    def _distance_texts(self, reference: int, members: Iterable[tuple[int, bool]]) -> list[int] | None:
+        """None when every identical copy among ``members`` (index, identical) holds the reference's bits: the
+        group's largest distance is measured between all its members. Else the members' texts' representatives,
+        between whom it is measured (identical copies are at 0 from their text's representative, as their members
+        say, even when a format read differently gave them other bits)."""
+        members = list(members)
         values = self.fingerprints()
-        if all(values[i] == values[reference] for i in copies):
-            return list(inside)
-        return sorted({int(self._representative[i]) for i in inside})
+        if all(not same or values[i] == values[reference] for i, same in members):
+            return None
+        return sorted({int(self._representative[i]) for i, _ in members})
 
     def fingerprints(self) -> Sequence[int] | npt.NDArray[np.uint64]:
-        """Every file's fingerprint, by index: up to 64 bits, one array of words (made once; not to be changed)."""
-        if self.bits > 64:
-            return [f.value for f in self.result.files]
+        """Every file's fingerprint, by index: up to 64 bits one array of words, wider a list (made once; not to
+        be changed)."""
         if self._values is None:
-            self._values = np.fromiter((f.value for f in self.result.files), dtype=np.uint64, count=len(self.files))
+            files = self.result.files
+            if self.bits > 64:
+                self._values = [f.value for f in files]
+            else:
+                self._values = np.fromiter((f.value for f in files), dtype=np.uint64, count=len(files))
         return self._values
 
     def _also_close(
@@ -976,11 +983,10 @@ class FolderSession:
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
         text's representative, as their members say, even when a format read differently gave them other bits)."""
-        files = self.result.files
-        value = files[group.reference].value
-        if all(not m.identical or files[m.index].value == value for m in group.members):
+        texts = self._distance_texts(group.reference, [(m.index, m.identical) for m in group.members])
+        if texts is None:
             return group
-        texts = sorted({int(self._representative[m.index]) for m in group.members})
+        files = self.result.files
         return replace(group, max_distance=max_internal_distance([files[i].value for i in texts], range(len(texts))))
 
     def _exactly_verified(self, groups: list[Group], rule: GroupRule | str, decision: Decision) -> list[Group]:
