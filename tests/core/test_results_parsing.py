@@ -3,7 +3,9 @@ the same refusals, whatever the JSON looks like."""
 
 from __future__ import annotations
 
+import base64
 import json
+from typing import Any
 from unittest.mock import patch
 
 import pytest
@@ -80,20 +82,58 @@ def test_compact_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch)
 def test_records_are_read_a_part_at_a_time(monkeypatch: pytest.MonkeyPatch, layout: str) -> None:
     """As written (one item a line), a list of records or a column is read a part at a time: few calls, each
     holding the interpreter's lock for a part's time only."""
-    parts: list[int] = []
-    loads = json.loads
-
-    def counted(text: str) -> object:
-        parts.append(len(text))
-        return loads(text)
-
-    monkeypatch.setattr(results.json, "loads", counted)
+    parts = _counted_parts(monkeypatch)
     monkeypatch.setattr(results, "_PART", 256)
+    monkeypatch.setattr(results, "_FIRST", 64)
     rows = [{"path": f"f{n}.txt", "size": n, "sketch": "QUJD" * (n % 7)} for n in range(400)]
     records: object = rows if layout == "listed" else {key: [r[key] for r in rows] for key in rows[0]}
     text = json.dumps({"format": "f", "records": records, "z": [1, 2]}, indent=1)
-    assert results._loads(text) == loads(text)
+    assert results._loads(text) == json.loads(text)
     assert 10 < len(parts) < 200 and max(parts) < 2 * 256 + 10
+
+
+def _counted_parts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """The length of each part parsed from now on."""
+    parts: list[int] = []
+    part = results._part
+
+    def counted(text: str, parser: Any) -> list[object] | None:
+        parts.append(len(text))
+        return part(text, parser)
+
+    monkeypatch.setattr(results, "_part", counted)
+    return parts
+
+
+def test_a_list_read_in_parts_starts_with_small_ones(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A part is as long as what its list has read so far: a short column is not parsed an item at a time."""
+    parts = _counted_parts(monkeypatch)
+    monkeypatch.setattr(results, "_FIRST", 64)
+    text = json.dumps({"format": "f", "records": {"size": list(range(3_000))}}, indent=1)
+    assert results._loads(text) == json.loads(text)
+    assert parts and min(parts) < 2 * 64 + 10  # the first part: about _FIRST characters
+    assert sum(parts) > len(text) * 0.9  # nearly every item in a part
+
+
+def test_sketches_are_decoded_as_they_are_parsed_when_asked() -> None:
+    """With sketches=True the sketch column's base64 items become their bytes as its parts are parsed (the first
+    items, read one at a time, stay text); what is no strict base64 stays text, as json.loads reads it; other
+    columns are untouched, and without sketches=True nothing is decoded."""
+    odd = ("AAAAAA", "-_-_", "QUJD\n")  # no padding, another alphabet, a line break
+    written = [base64.b64encode(bytes([n % 256]) * (4 * (n % 9))).decode() for n in range(3_000)]
+    written[2_990], written[2_995], written[2_998] = odd  # a part that holds one is read by json, as text
+    columns = {"path": [f"f{n}" for n in range(3_000)], "sketch": written}
+    text = json.dumps({"format": "f", "records": columns}, indent=1)
+    found = results._loads(text, sketches=True)
+    assert isinstance(found, dict)
+    sketches = found["records"]["sketch"]
+    assert [s for s in sketches if isinstance(s, str) and s in odd] == list(odd)
+    assert [base64.b64decode(s) if isinstance(s, str) and s not in odd else s for s in sketches] == [
+        s if s in odd else base64.b64decode(s) for s in written
+    ]
+    assert sum(isinstance(s, bytes) for s in sketches) > 2_000
+    assert found["records"]["path"] == columns["path"]
+    assert results._loads(text) == json.loads(text)
 
 
 @settings(max_examples=300, deadline=None)

@@ -40,6 +40,7 @@ __all__ = [
     "locate",
     "open_folder",
     "path_problem",
+    "plain_paths",
 ]
 
 # An openat-style walk needs open() relative to a folder's descriptor and the two flags.
@@ -74,6 +75,27 @@ def path_problem(path: object) -> str:
     if type(path) is str and _PLAIN_PATH.match(path) and len(path) <= MAX_PATH_CHARS and path.count("/") < MAX_DEPTH:
         return ""  # the common case, at once (a million paths are checked when saved results are read)
     return _path_rules(path)
+
+
+_IN_DOUBT = tuple(f"{before}{segment}{after}" for segment in ("", ".", "..") for before in "\n/" for after in "\n/")
+"""Where a path has an empty, ``.`` or ``..`` segment, or is absolute or empty, its text holds one of these once the
+paths are joined by new lines with one at each end."""
+
+
+def plain_paths(paths: list[str]) -> bool:
+    """Every one of ``paths`` (text without NUL, none longer than ``MAX_PATH_CHARS``) is a path
+    :func:`path_problem` takes: decided on the paths joined by new lines, a million at once instead of one at a
+    time. False when in doubt (on Windows always; a name that holds a new line may give a false doubt): the caller
+    then looks at each path alone."""
+    if not paths:
+        return True
+    if os.name == "nt":
+        return False
+    joined = "\n" + "\n".join(paths) + "\n"
+    if any(doubt in joined for doubt in _IN_DOUBT):
+        return False
+    longest = max(map(len, paths), default=0)  # a path of n characters has fewer than n / 2 separators
+    return longest < 2 * MAX_DEPTH or all(path.count("/") < MAX_DEPTH for path in paths)
 
 
 def _path_rules(path: object) -> str:

@@ -71,6 +71,7 @@ from simcompare.core.folder.safe_paths import (
     SkipReason,
     Walker,
     path_problem,
+    plain_paths,
 )
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
@@ -81,6 +82,11 @@ from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.boilerplate import COMMON_TEXTS
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
 from simcompare.core.search.verify import HASH_MAX, SKETCH, not_as_written, sketch_from_bytes, sketch_to_bytes
+
+try:  # a wheel for CPython on Linux, macOS and Windows (docs/development.md); elsewhere json reads every part
+    import msgspec
+except ImportError:  # pragma: no cover - every platform the tests run on has it
+    msgspec = None  # type: ignore[assignment]
 
 __all__ = [
     "LoadedResults",
@@ -564,7 +570,16 @@ def _rows(records: list[object] | dict[str, object]) -> list[object]:
         return records
     written = [name for name in COLUMNS if records.get(name) is not None]  # a column of null: not written
     columns = [records[name] for name in written]
+    if "sketch" in written:  # the sketches the parser decoded, as their text again (_record reads the text)
+        at = written.index("sketch")
+        sketches: list[object] = columns[at]  # type: ignore[assignment]  # the parsed column: a list (_columns)
+        columns[at] = [_as_text(raw) for raw in sketches]
     return [dict(zip(written, values, strict=True)) for values in zip(*columns, strict=True)]
+
+
+def _as_text(sketch: object) -> object:
+    """A sketch the parser decoded (bytes) as base64 text; anything else as it is."""
+    return base64.b64encode(sketch).decode("ascii") if type(sketch) is bytes else sketch
 
 
 def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord] | None:
@@ -594,13 +609,21 @@ def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord]
         return None
     if values and not 0 <= min(values) <= max(values) < 2**bits:
         return None
-    raw_sketches = columns["sketch"]  # None where a record holds none, or legacy 64-bit hashes (made one at a time)
-    if not _all_of(raw_sketches, str) or max(map(len, raw_sketches), default=0) > MAX_SHINGLES:
+    # None where a record holds none, or legacy 64-bit hashes (made one at a time); bytes where the parser decoded
+    # the base64 (_SKETCH_PART), text where it left it
+    raw_sketches = columns["sketch"]
+    kinds = set(map(type, raw_sketches))
+    if not kinds <= {str, bytes}:
         return None
-    try:  # validated: no NUL, nothing but the alphabet
-        sketches = [base64.b64decode(raw, validate=True) for raw in raw_sketches]
-    except (ValueError, binascii.Error):
-        return None
+    sketches: list[bytes] = raw_sketches
+    if str in kinds:
+        texts = [raw for raw in raw_sketches if type(raw) is str]
+        if max(map(len, texts), default=0) > MAX_SHINGLES:
+            return None
+        try:  # validated: no NUL, nothing but the alphabet
+            sketches = [raw if type(raw) is bytes else base64.b64decode(raw, validate=True) for raw in raw_sketches]
+        except (ValueError, binascii.Error):
+            return None
     lengths = np.fromiter(map(len, sketches), dtype=np.intp, count=len(sketches))
     if np.any(lengths % 4) or np.any(lengths > SKETCH * 4):
         return None
@@ -643,7 +666,7 @@ def _plain_paths(paths: list[object]) -> bool:
     if not _plain_texts(paths, MAX_PATH_CHARS):
         return False
     texts: list[str] = paths  # type: ignore[assignment]  # checked above
-    if any(path_problem(path) for path in texts):
+    if not plain_paths(texts) and any(path_problem(path) for path in texts):
         return False
     # names of bytes that are not UTF-8 are their escapes; another lone surrogate, or escapes of UTF-8, no name
     return all(path.isascii() or _spelled_once(path) for path in texts)
@@ -677,7 +700,7 @@ def _files(records: list[object] | dict[str, object], bits: int, *, consume: boo
     columns = _columns(records)
     files = _plain_records(columns, bits) if columns is not None else None
     del columns
-    if files is None or len({os.path.normcase(f.path) for f in files}) < len(files):
+    if files is None or _listed_twice([f.path for f in files]):
         rows = _rows(records)
         if consume and isinstance(records, dict):  # the columns: their values are the rows' now
             records.clear()
@@ -686,6 +709,12 @@ def _files(records: list[object] | dict[str, object], bits: int, *, consume: boo
         records.clear()
     _as_written(files)
     return files
+
+
+def _listed_twice(paths: list[str]) -> bool:
+    """Some path is another's, as the system compares names (Windows: whatever their case)."""
+    keys = paths if os.path.normcase("A") == "A" else [os.path.normcase(path) for path in paths]
+    return len(set(keys)) < len(keys)
 
 
 def _checked_records(records: list[object], bits: int, *, consume: bool) -> list[FileRecord]:
@@ -1019,18 +1048,21 @@ def _skip(text: str, at: int) -> int:
     return _SPACE.match(text, at).end()  # type: ignore[union-attr]  # the pattern matches everywhere
 
 
-def _loads(text: str) -> object:
+def _loads(text: str, *, sketches: bool = False) -> object:
     """``json.loads(text)``, the records a few hundred kilobytes at a time: a million records parsed in one call
     would hold the interpreter's lock for seconds, and the window, whose worker reads them, could not paint
     meanwhile. Only a top-level object is read this way; anything else, or anything this reading does not take,
     is read (and refused, with its message) by ``json.loads`` itself. One difference: an item's nesting is counted
     from the part it is read in, so within a level or two of the interpreter's limit a text ``json.loads`` finds
-    nested too deeply may be read (JSON sets no limit; the records' checks refuse such values)."""
+    nested too deeply may be read (JSON sets no limit; the records' checks refuse such values).
+
+    With ``sketches``, the items of a ``sketch`` column that are base64 (padded, of the standard alphabet) are
+    read as the bytes they encode, as they are parsed; the others as ``json.loads`` reads them."""
     at = _skip(text, 0)
     if not text.startswith("{", at):
         return json.loads(text)
     try:
-        found, at = _members(text, at + 1, top=True)
+        found, at = _members(text, at + 1, top=True, sketches=sketches)
         if _skip(text, at) != len(text):
             raise ValueError("not read here")
     except (ValueError, IndexError):  # not taken here: json.loads reads it, or says what is wrong in its words
@@ -1038,7 +1070,7 @@ def _loads(text: str) -> object:
     return found
 
 
-def _members(text: str, at: int, *, top: bool) -> tuple[dict[str, object], int]:
+def _members(text: str, at: int, *, top: bool, sketches: bool) -> tuple[dict[str, object], int]:
     """The members of the JSON object whose ``{`` is just before ``at``, and the position after its ``}``. At the
     top, the records (a list, or an object of columns) are read a piece at a time; in the records' object, every
     list is."""
@@ -1054,10 +1086,10 @@ def _members(text: str, at: int, *, top: bool) -> tuple[dict[str, object], int]:
             raise ValueError("not read here")
         at = _skip(text, at + 1)
         value: object
-        if (not top or key == "records") and text.startswith("[", at):
-            value, at = _items(text, at + 1)
+        if (not top or key in ("records", "groups")) and text.startswith("[", at):
+            value, at = _items(text, at + 1, _SKETCH_PART if sketches and not top and key == "sketch" else _ANY_PART)
         elif top and key == "records" and text.startswith("{", at):
-            value, at = _members(text, at + 1, top=False)
+            value, at = _members(text, at + 1, top=False, sketches=sketches)
         else:
             value, at = decode(text, at)
         found[key] = value
@@ -1071,39 +1103,48 @@ def _members(text: str, at: int, *, top: bool) -> tuple[dict[str, object], int]:
     return found, at + 1
 
 
+_Parser = Callable[[str], Any]
+"""Parses the text of a JSON array (a ``msgspec`` decoder's ``decode``), raising msgspec's errors when it cannot."""
+
 _PART = 1 << 18
-"""Characters of a list's items parsed in one call (a few hundred records, thousands of a column's values)."""
+"""Characters of a list's items parsed in one call at most (a few hundred records, thousands of a column's
+values)."""
 
 
-def _items(text: str, at: int) -> tuple[list[object], int]:
+def _items(text: str, at: int, parser: _Parser | None = None) -> tuple[list[object], int]:
     """The items of the JSON array whose ``[`` is just before ``at``, and the position after its ``]``.
 
-    Items are parsed a part at a time, ``json.loads`` of the part as an array: a part ends where the next item
-    begins on a new line (after a comma, as the writer puts them). When a part is not a list of whole items, or
-    no such end is near, the items up to there are parsed one call each; so a part parsed is a sequence of whole
-    items of this array (JSON has one reading). The first ``_PART`` characters of a list are parsed an item at a
-    time too: each look for a part's end (up to ``2 * _PART`` characters) follows as many characters of this
-    list read, so the work stays in proportion to the text however many small lists it holds."""
+    Items are parsed a part at a time (:func:`_part`: ``parser`` when it can, else ``json.loads``, of the part as an
+    array): a part ends where the next item begins on a new line (after a comma, as the writer puts them). When a
+    part is not a list of whole items, or no such end is near, the items up to there are parsed one call each; so
+    a part parsed is a sequence of whole items of this array (JSON has one reading). A part is as long as what the
+    list has read so far, from ``_FIRST`` characters (the first ones are parsed an item at a time) up to
+    ``_PART``, and its end is looked for in the next part's length; so the characters looked at stay in
+    proportion to the list's own, however many small lists the text holds."""
     decode = _DECODER.raw_decode
     items: list[object] = []
     at = _skip(text, at)
     if text.startswith("]", at):
         return items, at + 1
-    alone_until = at + _PART  # items before this position are parsed one at a time
+    start = at
+    alone_until = at + min(_FIRST, _PART)  # items before this position are parsed one at a time
+    ends = _ends(text, start)
     while True:
         if at >= alone_until:
-            end = _part_end(text, at)
+            size = min(_PART, at - start)
+            end = _part_end(text, at, size, ends)
             part = None
             if end > at:
-                try:
-                    part = json.loads("[" + text[at:end] + "]")
-                except ValueError:
-                    part = None
+                part = _part("[" + text[at:end] + "]", parser)
             if part is not None:
                 items.extend(part)
                 at = _skip(text, end + 1)  # past the comma
                 continue
-            alone_until = end if end > at else at + 2 * _PART
+            last = _last_part(text, at, size, parser)  # no part's end, or one beyond the list's: the list's is near
+            if last is not None:
+                items.extend(last[0])
+                return items, last[1]
+            alone_until = end if end > at else at + 2 * size
         item, at = decode(text, at)
         items.append(item)
         at = _skip(text, at)
@@ -1114,12 +1155,66 @@ def _items(text: str, at: int) -> tuple[list[object], int]:
         at = _skip(text, at + 1)
 
 
-def _part_end(text: str, at: int) -> int:
-    """Where a part of a list's items that starts at ``at`` may end (at a comma that ends a line, after a ``}``
-    when the items are objects), at least ``_PART`` characters on and at most twice that; -1: none there."""
-    objects = text.startswith("{", at)
-    found = text.find("},\n" if objects else ",\n", at + _PART, at + 2 * _PART)
-    return -1 if found < 0 else found + 1 if objects else found
+_LIST_END = re.compile(r"\n[ \t\r]*\]")
+
+
+def _last_part(text: str, at: int, size: int, parser: _Parser | None) -> tuple[list[object], int] | None:
+    """The list's last items, from ``at`` to its ``]`` at the start of a line within ``2 * size`` characters,
+    and the position after it; None when there is none or what lies before it is not whole items. (A ``]`` that
+    starts a line is no string's, and the part parses only if the items before it are whole: so it is this
+    list's end.)"""
+    found = _LIST_END.search(text, at, at + 2 * size)
+    if found is None:
+        return None
+    part = _part("[" + text[at : found.end()], parser)
+    return None if part is None else (part, found.end())
+
+
+_FIRST = 1 << 12
+"""Characters of a list parsed an item at a time before its first part (a part is as long as what was read)."""
+
+
+_ANY_PART: _Parser | None = msgspec.json.Decoder(list[Any]).decode if msgspec else None
+_SKETCH_PART: _Parser | None = msgspec.json.Decoder(list[bytes | None]).decode if msgspec else None
+"""A part of the sketch column, each sketch decoded from base64 as it is parsed (``bytes``: base64 of the
+standard alphabet, padded; a million sketches decoded by ``base64`` one at a time took 3.4 s)."""
+
+
+def _part(text: str, parser: _Parser | None) -> list[object] | None:
+    """A part of a list's items (the text of a JSON array), parsed; None when it is not JSON.
+
+    ``parser`` (msgspec's, 3 times as fast as ``json``) reads what it takes, and ``json.loads`` the rest: msgspec's
+    JSON is stricter (no NaN, no lone surrogate escape: a name whose bytes are not UTF-8) and its base64 too (no
+    missing padding, no other alphabet), and where it reads a text it reads it as ``json`` and ``base64`` do
+    (tests/core/test_results_parts.py compares them), so either reading gives the same items."""
+    if parser is not None:
+        try:
+            found: list[object] = parser(text)
+            return found
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):  # msgspec: not None with a parser
+            pass
+    try:
+        parsed = json.loads(text)
+    except ValueError:
+        return None
+    return parsed if isinstance(parsed, list) else None
+
+
+def _ends(text: str, first: int) -> str:
+    """What ends a line after an item of the list whose first item starts at ``first``: a comma, after a ``}`` on a
+    line as indented as the first item when the items are objects (the closing brace of an object nested in one is
+    indented more)."""
+    if not text.startswith("{", first):
+        return ",\n"
+    indent = text[text.rfind("\n", 0, first) + 1 : first]
+    return f"\n{indent}}},\n" if indent.isspace() or not indent else "},\n"
+
+
+def _part_end(text: str, at: int, size: int, ends: str) -> int:
+    """Where a part of a list's items that starts at ``at`` may end (just before the comma of ``ends``, from
+    :func:`_ends`), at least ``size`` characters on and at most twice that; -1: none there."""
+    found = text.find(ends, at + size, at + 2 * size)
+    return -1 if found < 0 else found + len(ends) - 2
 
 
 _DECODER = json.JSONDecoder()
@@ -1135,7 +1230,7 @@ def _parsed(path: str | os.PathLike[str]) -> object:
         raise ValueError(f"not a results file: not UTF-8 text (byte {error.start})") from None
     del raw
     try:
-        return _loads(text)
+        return _loads(text, sketches=True)
     except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
         raise ValueError("not a results file: its JSON is nested too deeply") from None
     except ValueError as error:
