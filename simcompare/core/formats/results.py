@@ -628,24 +628,9 @@ def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord]
     if np.any(lengths % 4) or np.any(lengths > SKETCH * 4):
         return None
     encodings = [sys.intern(name) for name in columns["encoding"]]  # a few names for a million records
-    return [
-        FileRecord(path, size, mtime, value, is_empty, encoding, digest, sketch, device, inode, raw, words)
-        for path, size, mtime, value, is_empty, encoding, digest, sketch, device, inode, raw, words in zip(
-            paths,
-            columns["size"],
-            columns["mtime_ns"],
-            values,
-            columns["empty"],
-            encodings,
-            columns["digest"],
-            sketches,
-            columns["device"],
-            columns["inode"],
-            columns["raw_digest"],
-            columns["words"],
-            strict=True,
-        )
-    ]
+    fields = (paths, columns["size"], columns["mtime_ns"], values, columns["empty"], encodings, columns["digest"])
+    more = (sketches, columns["device"], columns["inode"], columns["raw_digest"], columns["words"])
+    return list(map(FileRecord, *fields, *more))  # each column as long as the paths (_columns)
 
 
 def _plain_texts(column: list[object], limit: int) -> bool:
