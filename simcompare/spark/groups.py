@@ -11,8 +11,6 @@ et al., 2014), for an application that wants the components of a graph too large
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import numpy as np
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -159,7 +157,7 @@ def core_groups(
         config=result.config,
         options=result.options,
         files=tuple(
-            replace(f, sketch=sketch_to_bytes(by_identity[identity[i]])) if identity[i] in by_identity else f
+            f._replace(sketch=sketch_to_bytes(by_identity[identity[i]])) if identity[i] in by_identity else f
             for i, f in enumerate(files)
         ),
         problems=result.problems,

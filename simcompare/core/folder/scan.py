@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import cast
+from typing import NamedTuple, cast
 
 from simcompare.core import arguments
 from simcompare.core.arguments import whole
@@ -134,8 +134,7 @@ class ScanOptions:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class FileRecord:
+class FileRecord(NamedTuple):
     """A file that was fingerprinted. ``path`` is relative to the scanned folder, with / separators.
 
     ``digest`` identifies its cleaned text (equal for identical texts); ``sketch`` is what verification
@@ -883,7 +882,7 @@ def scan(
     for entry, first in aliases:
         record = by_path.get(first)
         if record is not None:  # a file that could not be read is not read by its other names either
-            run.records.append(dataclasses.replace(record, path=entry.rel))
+            run.records.append(record._replace(path=entry.rel))
             run.skipped.append(Skipped(entry.rel, SkipReason.HARD_LINK, first))
     records = tuple(sorted(run.records, key=lambda r: r.path))
     return ScanResult(

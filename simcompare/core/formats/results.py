@@ -52,7 +52,7 @@ import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass, fields
 from typing import Any
 
 import numpy as np
@@ -725,7 +725,7 @@ def _as_written(files: list[FileRecord]) -> None:
     """Each record's sketch as ``verify.sketch_to_bytes`` writes it (sorted, distinct, below the pads, at most
     ``SKETCH``): checked all at once, and the few that are not made into the sketch the same hashes give."""
     for at in not_as_written([f.sketch for f in files]).tolist():
-        files[at] = replace(files[at], sketch=sketch_to_bytes(sketch_from_bytes(files[at].sketch)))
+        files[at] = files[at]._replace(sketch=sketch_to_bytes(sketch_from_bytes(files[at].sketch)))
 
 
 def _problem(entry: object, number: int) -> Problem:
