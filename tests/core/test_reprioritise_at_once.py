@@ -1,5 +1,6 @@
-"""Re-prioritising many groups at once (each group's first-ranked member and whether it may lead found in numpy)
-against choosing each group's reference one by one: the same references, distances, resemblances and counts."""
+"""Re-prioritising many groups at once (each group's first-ranked member, whether it may lead and its members'
+figures to the new reference found in numpy) against choosing and setting each group's reference one by one: the
+same references, distances, resemblances and counts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import random
 import pytest
 
 from simcompare.core.fingerprint.simhash import Config
-from simcompare.core.folder.cleaner import set_reference
+from simcompare.core.folder.cleaner import set_reference, set_references
 from simcompare.core.folder.reprioritise import ReferenceRule, Reprioritised, choose_reference, reprioritise
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
@@ -101,3 +102,22 @@ def test_references_chosen_at_once_are_those_chosen_one_by_one(
 
 def test_no_groups_choose_nothing(session: FolderSession) -> None:
     assert reprioritise(session, [], ReferenceRule.parse("words"), K) == Reprioritised([], 0, 0)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_references_set_at_once_are_those_set_one_by_one(session: FolderSession, seed: int) -> None:
+    rng = random.Random(seed)
+    groups = _groups(session, seed)
+    chosen = [rng.choice(group.indices) for group in groups]  # the reference itself now and then
+    expected = [set_reference(session, group, index) for group, index in zip(groups, chosen, strict=True)]
+    assert set_references(session, groups, chosen) == expected
+    known = {(m.index, index): 0.5 for group, index in zip(groups, chosen, strict=True) for m in group.members}
+    given = [set_reference(session, group, index, known) for group, index in zip(groups, chosen, strict=True)]
+    assert set_references(session, groups, chosen, known) == given  # what was measured is taken as it is
+
+
+def test_a_reference_must_be_a_member(session: FolderSession) -> None:
+    groups = _groups(session, 0)
+    stranger = next(i for i in range(len(session.files)) if i not in groups[1].indices)
+    with pytest.raises(ValueError, match=f"file {stranger} is not a member"):
+        set_references(session, groups, [groups[0].indices[1], stranger, *(g.reference for g in groups[2:])])

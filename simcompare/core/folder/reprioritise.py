@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.compat import StrEnum
-from simcompare.core.folder.cleaner import set_reference, within
+from simcompare.core.folder.cleaner import set_references, within
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group
 from simcompare.core.search.verify import resemblance
@@ -413,16 +413,13 @@ def reprioritise(
     measured, may = _first_choices_measured(session, groups, members, first, k)
     held = np.flatnonzero(~may)
     key = rule.keys(session, members.indices[np.isin(members.owner, held)].tolist()).__getitem__
-    out: list[Group] = []
-    changed = held_back = 0
-    for group, index, leads in zip(groups, first.tolist(), may.tolist(), strict=True):
-        if not leads:
-            index, passed_over = choose_reference(
-                session, group, rule, k, reference_folders=reference_folders, measured=measured, key=key
-            )
-            held_back += passed_over
-        if index != group.reference:
-            changed += 1
-            group = set_reference(session, group, index, measured)
-        out.append(group)
+    chosen = first.tolist()
+    held_back = 0
+    for n in held.tolist():
+        chosen[n], passed_over = choose_reference(
+            session, groups[n], rule, k, reference_folders=reference_folders, measured=measured, key=key
+        )
+        held_back += passed_over
+    changed = sum(index != group.reference for group, index in zip(groups, chosen, strict=True))
+    out = set_references(session, groups, chosen, measured)
     return Reprioritised(out, changed, held_back)
