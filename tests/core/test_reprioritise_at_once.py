@@ -121,3 +121,14 @@ def test_a_reference_must_be_a_member(session: FolderSession) -> None:
     stranger = next(i for i in range(len(session.files)) if i not in groups[1].indices)
     with pytest.raises(ValueError, match=f"file {stranger} is not a member"):
         set_references(session, groups, [groups[0].indices[1], stranger, *(g.reference for g in groups[2:])])
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_wasted_bytes_of_many_groups_are_each_ones(session: FolderSession, seed: int) -> None:
+    groups = _groups(session, seed)
+    link = session.index_of("keep/f0link.txt")
+    assert link is not None and session.hardlink_of(link) is not None
+    first = session.file_key(link)  # the file's two names in one group, either of them the reference
+    groups += [Group(i, (Member(i, 0), Member(j, 0)), 0) for i, j in ((first, link), (link, first))]
+    assert session.wasted_bytes_of(groups) == [session.wasted_bytes(group) for group in groups]
+    assert session.wasted_bytes_of([]) == []

@@ -1097,6 +1097,32 @@ class FolderSession:
         kept = self.file_key(group.reference)
         return sum(files[key].size for key in self.distinct_files(group.indices) if key != kept)
 
+    def wasted_bytes_of(self, groups: Sequence[Group]) -> list[int]:
+        """:meth:`wasted_bytes` of many groups at once (each group's distinct files found by one sort of every
+        member: a million files' groups took half a second one by one); the same numbers."""
+        files = self.result.files
+        sizes = np.fromiter((len(group.members) for group in groups), dtype=np.intp, count=len(groups))
+        owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
+        keys = self._file_key_array()
+        member = keys[
+            np.fromiter((m.index for group in groups for m in group.members), dtype=np.intp, count=len(owner))
+        ]
+        try:
+            size = np.fromiter((f.size for f in files), dtype=np.int64, count=len(files))
+        except OverflowError:  # a hand-made record's size beyond 64 bits
+            return [self.wasted_bytes(group) for group in groups]
+        if len(owner) and int(size.max(initial=0)) >= np.iinfo(np.int64).max // len(owner):  # a sum could overflow
+            return [self.wasted_bytes(group) for group in groups]
+        kept = keys[np.fromiter((group.reference for group in groups), dtype=np.intp, count=len(groups))][owner]
+        order = np.lexsort((member, owner))
+        once = np.ones(len(order), dtype=bool)  # each group's distinct files, each once
+        once[1:] = (member[order][1:] != member[order][:-1]) | (owner[order][1:] != owner[order][:-1])
+        counted = order[once]
+        counted = counted[member[counted] != kept[counted]]
+        wasted = np.zeros(len(groups), dtype=np.int64)
+        np.add.at(wasted, owner[counted], size[member[counted]])
+        return wasted.tolist()
+
     # ------------------------------------------------------------------------------- changes
 
     def mark_not_duplicates(self, i: int, j: int) -> None:
