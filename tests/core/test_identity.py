@@ -22,6 +22,7 @@ from simcompare.core.folder.scan import Problem, ScanOptions, list_files, raw_di
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.report import report_json
 from simcompare.core.formats.results import load_results, results_json
+from simcompare.core.search.groups import Laid
 
 CONFIG = Config(segmenter="words")
 OPTIONS = ScanOptions(workers=1, in_process=True)
@@ -95,6 +96,8 @@ def test_the_same_bytes_are_identical_whatever_the_format(tmp_path: Path) -> Non
     assert set(readme.indices) == {md, txt}
     (member,) = readme.members[1:]
     assert member.identical and member.distance == 0 and member.verified == 1.0 and readme.max_distance == 0
+    laid = session.laid_out([Laid(g.indices, ((),) * len(g)) for g in groups], K)  # as saved results reopen them
+    assert [(g.indices, g.max_distance) for g in laid] == [(g.indices, g.max_distance) for g in groups]
     figures = session.pair(md, txt, K)
     assert session.same_bytes(md, txt) and figures.identical and figures.distance == 0 and figures.resemblance == 1
     (moved,) = set_reference(session, readme, txt).members[1:]  # the other way round: still at 0

@@ -190,9 +190,10 @@ def test_the_figures_of_many_pairs_are_each_pairs(saved: Path) -> None:
     rng = random.Random(5)
     count = len(session.files)
     pairs = [(a, b) for a in range(count) for b in range(count) if a != b and rng.random() < 0.3]
+    left, right = (np.array(side, dtype=np.intp) for side in zip(*pairs, strict=True))
     for k in (0, 3, K):
-        figures = session._figures_of(pairs, k)
-        assert [figures[pair] for pair in pairs] == [session.pair(a, b, k) for a, b in pairs]
+        figures = session._figures_of(left, right, k)
+        assert [figures[n] for n in range(len(pairs))] == [session.pair(a, b, k) for a, b in pairs]
 
 
 def test_resemblances_of_many_pairs_are_each_pairs_before_and_after_a_layout(saved: Path) -> None:

@@ -22,9 +22,10 @@ from dataclasses import dataclass
 from operator import attrgetter
 
 import numpy as np
+import numpy.typing as npt
 
 from simcompare.core.compat import StrEnum
-from simcompare.core.folder.cleaner import set_reference, within
+from simcompare.core.folder.cleaner import set_references, within
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group
 from simcompare.core.search.verify import resemblance
@@ -153,22 +154,42 @@ class ReferenceRule:
         columns.append([files[i].path for i in chosen])
         return dict(zip(chosen, zip(*columns, strict=True), strict=True))
 
+    def measured(self, session: FolderSession, indices: npt.NDArray[np.intp]) -> list[npt.NDArray[np.int64]] | None:
+        """The files ``indices``' measures by each criterion in order, as arrays (:meth:`key` without the path that
+        breaks ties, nor whether a file is another name of one); None where a record's number is beyond 64 bits."""
+        try:
+            return [self._numbers(criterion, session, indices) for criterion in self.criteria]
+        except OverflowError:  # a hand-made record's number: compared as Python's numbers, by key
+            return None
+
     def _column(self, criterion: Criterion, session: FolderSession, chosen: list[int]) -> list[object]:
         """The measures of the files ``chosen`` by one criterion. A number the records hold is read from all of
         them in their order, into one array: at a million files, far faster than a record at a time in the groups'
         order (the records lie in memory in their order)."""
-        read = _NUMBERS.get(criterion)
-        if read is not None:
-            name, sign = read
-            files = session.files
+        if criterion in _NUMBERS:
             try:
-                numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))
+                return self._numbers(criterion, session, np.array(chosen, dtype=np.intp)).tolist()
             except OverflowError:  # a hand-made record's number beyond 64 bits: measured one by one
                 pass
-            else:
-                found = numbers[chosen].tolist()
-                return [-n for n in found] if sign < 0 else found
         return list(map(self._measure(criterion, session), chosen))
+
+    def _numbers(
+        self, criterion: Criterion, session: FolderSession, chosen: npt.NDArray[np.intp]
+    ) -> npt.NDArray[np.int64]:
+        """The measures of the files ``chosen`` by one criterion, as one array (raises OverflowError for a number
+        beyond 64 bits); a number the records hold is read from all of them in their order (:meth:`_column`)."""
+        read = _NUMBERS.get(criterion)
+        if read is None:
+            measure = self._measure(criterion, session)
+            return np.fromiter(map(measure, chosen.tolist()), dtype=np.int64, count=len(chosen))
+        name, sign = read
+        files = session.files
+        numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))[chosen]
+        if sign > 0:
+            return numbers
+        if len(numbers) and numbers.min() == np.iinfo(np.int64).min:
+            raise OverflowError("the negative of the smallest 64-bit number")
+        return -numbers
 
     def _measures(self, session: FolderSession) -> list[Callable[[int], object]]:
         """For each criterion in order, a file's measure by it (:meth:`_measure`)."""
@@ -275,29 +296,86 @@ def _candidates(session: FolderSession, group: Group, reference_folders: Sequenc
 
 
 def _first_choices_measured(
-    session: FolderSession,
-    groups: Sequence[Group],
-    key: Callable[[int], tuple[object, ...]],
-    k: int,
-    reference_folders: Sequence[str],
-) -> dict[tuple[int, int], float]:
-    """What :func:`may_lead` measures for each group's first-ranked member, by ``(member, first)``, measured for all
-    the groups at once: where it is not the reference (nor its text), and every other member is within k of it."""
-    sizes = [len(group.members) for group in groups]
-    owner = np.repeat(np.arange(len(groups)), sizes)
-    members = np.fromiter((m.index for group in groups for m in group.members), dtype=np.intp, count=sum(sizes))
-    first = np.array([min(_candidates(session, g, reference_folders)[0], key=key) for g in groups], dtype=np.intp)
+    session: FolderSession, groups: Sequence[Group], members: _Members, first: npt.NDArray[np.intp], k: int
+) -> tuple[dict[tuple[int, int], float], npt.NDArray[np.bool_]]:
+    """What :func:`may_lead` measures for each group's first-ranked member (``first``), by ``(member, first)``,
+    measured for all the groups at once: where it is not the reference (nor its text), and every other member is
+    within k of it. And for each group, whether its first-ranked member may lead (:func:`may_lead`)."""
+    owner, indices = members.owner, members.indices
     reference = np.array([group.reference for group in groups], dtype=np.intp)
     leads = (first == reference) | session.identical_pairs(first, reference)  # the group was made around it
     first = first[owner]
-    others = (members != first) & ~session.identical_pairs(members, first)
-    too_far = others & (session.empty_files()[members] | (session.distances(members, first) > k))
+    others = (indices != first) & ~session.identical_pairs(indices, first)
+    too_far = others & (session.empty_files()[indices] | (session.distances(indices, first) > k))
     stopped = leads.copy()
     stopped[owner[too_far]] = True  # may not lead, and measures nothing
     asked = np.flatnonzero(others & ~stopped[owner])
-    left, right = members[asked], first[asked]
+    left, right = indices[asked], first[asked]
     similar = session.resemblances(left, right)
-    return dict(zip(zip(left.tolist(), right.tolist(), strict=True), similar.tolist(), strict=True))
+    may = leads.copy()
+    may[~stopped] = True
+    may[owner[asked[similar < session.min_resemblance]]] = False
+    measured = dict(zip(zip(left.tolist(), right.tolist(), strict=True), similar.tolist(), strict=True))
+    return measured, may
+
+
+@dataclass(frozen=True, slots=True)
+class _Members:
+    """Groups' members one after another: each one's file ``indices``, its group (``owner``), and whether it is
+    among the group's candidates to lead (:func:`_candidates`)."""
+
+    indices: npt.NDArray[np.intp]
+    owner: npt.NDArray[np.intp]
+    candidate: npt.NDArray[np.bool_]
+
+    @classmethod
+    def of(cls, session: FolderSession, groups: Sequence[Group], reference_folders: Sequence[str]) -> _Members:
+        sizes = np.fromiter((len(group.members) for group in groups), dtype=np.intp, count=len(groups))
+        indices = np.fromiter(
+            (m.index for group in groups for m in group.members), dtype=np.intp, count=int(sizes.sum())
+        )
+        owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
+        candidate = np.ones(len(indices), dtype=bool)
+        if reference_folders:
+            in_reference = within(reference_folders)
+            inside = np.fromiter(
+                (in_reference(session.absolute(i)) for i in indices.tolist()), dtype=bool, count=len(indices)
+            )
+            candidate = inside | ~np.isin(owner, owner[inside])  # those inside, where a group has any
+        return cls(indices, owner, candidate)
+
+
+def _first_ranked(
+    session: FolderSession,
+    groups: Sequence[Group],
+    rule: ReferenceRule,
+    members: _Members,
+    reference_folders: Sequence[str],
+) -> npt.NDArray[np.intp]:
+    """Each group's first candidate by ``rule``: ``min`` of its candidates by :meth:`ReferenceRule.key`, found by one
+    sort of every member by group and measures; the path breaks ties in the few groups where two measure alike."""
+    indices, owner = members.indices, members.owner
+    if not len(indices):
+        return np.zeros(0, dtype=np.intp)
+    measures = rule.measured(session, indices)
+    if measures is None:
+        key = rule.keys(session, indices.tolist()).__getitem__
+        chosen = [min(_candidates(session, group, reference_folders)[0], key=key) for group in groups]
+        return np.array(chosen, dtype=np.intp)
+    another_name = np.array([session.hardlink_of(i) is not None for i in indices.tolist()], dtype=bool)
+    columns = [*measures, another_name]
+    order = np.lexsort((*columns[::-1], ~members.candidate, owner))
+    starts = np.flatnonzero(np.concatenate(([True], owner[order][1:] != owner[order][:-1])))
+    top, second = order[starts], order[np.minimum(starts + 1, len(order) - 1)]
+    tied = (second != top) & (owner[second] == owner[top]) & members.candidate[second]
+    for column in columns:
+        tied &= column[second] == column[top]
+    first = indices[top]
+    if tied.any():
+        key = rule.key(session)
+        for group in np.flatnonzero(tied).tolist():
+            first[group] = min(_candidates(session, groups[group], reference_folders)[0], key=key)
+    return first
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,21 +403,23 @@ def reprioritise(
     *,
     reference_folders: Sequence[str] = (),
 ) -> Reprioritised:
-    """Each group with the reference ``rule`` chooses (see :func:`choose_reference`). The members are ranked once,
-    and whether each group's first-ranked member may lead is measured for all the groups at once."""
+    """Each group with the reference ``rule`` chooses (see :func:`choose_reference`). Each group's first-ranked
+    member, and whether it may lead, are found for all the groups at once; only the groups where it may not are
+    ranked and decided one by one."""
     groups = list(groups)
-    key = rule.keys(session, (i for group in groups for i in group.indices)).__getitem__
+    members = _Members.of(session, groups, reference_folders)
+    first = _first_ranked(session, groups, rule, members, reference_folders)
     # what deciding who may lead measured, not measured again (a pair of files is in one group, its value the same)
-    measured = _first_choices_measured(session, groups, key, k, reference_folders)
-    out: list[Group] = []
-    changed = held_back = 0
-    for group in groups:
-        index, passed_over = choose_reference(
-            session, group, rule, k, reference_folders=reference_folders, measured=measured, key=key
+    measured, may = _first_choices_measured(session, groups, members, first, k)
+    held = np.flatnonzero(~may)
+    key = rule.keys(session, members.indices[np.isin(members.owner, held)].tolist()).__getitem__
+    chosen = first.tolist()
+    held_back = 0
+    for n in held.tolist():
+        chosen[n], passed_over = choose_reference(
+            session, groups[n], rule, k, reference_folders=reference_folders, measured=measured, key=key
         )
         held_back += passed_over
-        if index != group.reference:
-            changed += 1
-            group = set_reference(session, group, index, measured)
-        out.append(group)
+    changed = sum(index != group.reference for group, index in zip(groups, chosen, strict=True))
+    out = set_references(session, groups, chosen, measured)
     return Reprioritised(out, changed, held_back)

@@ -25,7 +25,7 @@ import json
 import os
 import sys
 import threading
-from collections.abc import Collection, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import overload
@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.errors import Cancelled
+from simcompare.core.folder.laid import Layout, kept_positions, runs
 from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
@@ -820,67 +821,126 @@ class FolderSession:
         folder's boilerplate, too few shingles), and so is every also-close file; a member that fails, an empty
         or left-out file, a pair the user called not duplicates and a file already placed in an earlier group
         are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
-        never put together two files that :meth:`groups` would not accept side by side."""
-        identity, keys = self._identity, self._file_keys
-        refused = self._refused_texts()
+        never put together two files that :meth:`groups` would not accept side by side. Every group is decided at
+        once (``core.folder.laid``): a million files' groups took seconds one member at a time."""
         laid = list(laid)
-        asked = [(m, saved.files[0]) for saved in laid for m in saved.files[1:]]
-        for saved in laid:
-            asked += [(m, o) for m, also in zip(saved.files, saved.also_close, strict=False) for o in also]
-        known = self._figures_of(asked, k)  # measured all at once (a million files: 40 s one pair at a time)
-        at, distance, similar, identical, near = (
-            known.at,
-            known.distance,
-            known.resemblance,
-            known.identical,
-            known.near,
+        layout = Layout.of([saved.files for saved in laid])
+        also = [
+            (m, o) for saved in laid for m, close in zip(saved.files, saved.also_close, strict=False) for o in close
+        ]
+        references = layout.references()
+        left = np.concatenate([layout.files, np.fromiter((m for m, _ in also), dtype=np.intp, count=len(also))])
+        right = np.concatenate([references, np.fromiter((o for _, o in also), dtype=np.intp, count=len(also))])
+        known = self._figures_of(left, right, k)  # measured all at once (a million files: 40 s one pair at a time)
+        out = self._empty_mask.copy()  # nobody's member, nor also-close file
+        out[[i for i in leave_out if 0 <= i < len(out)]] = True
+        refused = self._refused_texts()
+        placed = len(layout.files)
+        kept = kept_positions(
+            layout,
+            known.near[:placed],
+            out,
+            self._file_key_array(),
+            self._refused_of(layout.files, references, refused),
         )
-        placed = set(leave_out) | self._empty_set
-        out = set(placed)  # nobody's also-close file either
-        taken: set[int] = set()  # the files in a group, by file_key: a file's other name joins no other group
-        kept: list[tuple[int, tuple[Member, ...]]] = []
-        measured: list[list[int]] = []  # each kept group's files to measure its largest distance between
-        for saved in laid:
-            reference = saved.files[0] if saved.files else None
-            if reference is None or reference in placed or keys[reference] in taken:
-                continue
-            found = [(reference, 0, 1.0, False, SIMHASH)]
-            inside = {reference}
-            for index in saved.files[1:]:
-                if index in placed or index in inside or keys[index] in taken:
-                    continue
-                if refused and frozenset((identity[index], identity[reference])) in refused:
-                    continue
-                n = at[index, reference]
-                if not near[n]:
-                    continue
-                evidence = SHINGLES if distance[n] > k and not identical[n] else SIMHASH
-                found.append((index, distance[n], similar[n], identical[n], evidence))
-                inside.add(index)
-            if len(found) < 2 or len({keys[index] for index in inside}) < 2:
-                continue
-            placed.update(inside)
-            taken.update(keys[index] for index in inside)
-            also = dict(zip(saved.files, saved.also_close, strict=False)) if any(saved.also_close) else {}
-            members = tuple(
-                Member(
-                    i, d, r, same, self._also_close(i, also[i], inside, known, out, refused) if also.get(i) else (), e
-                )
-                for i, d, r, same, e in found
-            )
-            kept.append((reference, members))
-            measured.append(self._texts_of(reference, found, inside))
+        near_also = dict(zip(also, known.near[placed:].tolist(), strict=True))
+        members = self._laid_members(
+            laid,
+            layout,
+            kept,
+            known,
+            k,
+            lambda i, saved, inside: self._also_close(i, saved, inside, near_also, out, refused),
+        )
         return [
-            Group(reference, members, distance)
-            for (reference, members), distance in zip(
-                kept, max_internal_distances(self.fingerprints(), measured), strict=True
+            Group(group[0].index, group, distance)
+            for group, distance in zip(
+                members, max_internal_distances(self.fingerprints(), self._laid_texts(layout, kept, known)), strict=True
             )
         ]
 
-    def _texts_of(self, reference: int, found: list[tuple[int, int, float, bool, str]], inside: set[int]) -> list[int]:
-        """The members between whom a group's largest distance is measured (:meth:`_distance_texts`)."""
-        texts = self._distance_texts(reference, [(i, same) for i, _, _, same, _ in found])
-        return list(inside) if texts is None else texts
+    def _laid_members(
+        self,
+        laid: Sequence[Laid],
+        layout: Layout,
+        kept: npt.NDArray[np.bool_],
+        known: _Figures,
+        k: int,
+        also_close: Callable[[int, Sequence[int], set[int]], tuple[int, ...]],
+    ) -> list[tuple[Member, ...]]:
+        """The members of each kept group (``kept``: for each position of ``layout``), the reference first, with
+        their figures to it (``known``: by position) and the saved also-close files ``also_close`` keeps."""
+        chosen = np.flatnonzero(kept)
+        identical = known.identical[chosen] & ~layout.firsts()[chosen]  # a reference is not its own copy
+        distance = known.distance[chosen]
+        evidence = [SHINGLES if beyond else SIMHASH for beyond in ((distance > k) & ~identical).tolist()]
+        made = list(
+            map(
+                Member,
+                layout.files[chosen].tolist(),
+                distance.tolist(),
+                known.resemblance[chosen].tolist(),
+                identical.tolist(),
+                [()] * len(chosen),
+                evidence,
+            )
+        )
+        groups = []
+        for group, start, stop in runs(layout.owner[chosen]):
+            members = made[start:stop]
+            saved = laid[group]
+            if any(saved.also_close):
+                members = self._with_saved_also_close(saved, members, also_close)
+            groups.append(tuple(members))
+        return groups
+
+    @staticmethod
+    def _with_saved_also_close(
+        saved: Laid, members: list[Member], also_close: Callable[[int, Sequence[int], set[int]], tuple[int, ...]]
+    ) -> list[Member]:
+        """``members`` with the also-close files ``also_close`` keeps of those ``saved`` lists for each."""
+        also = dict(zip(saved.files, saved.also_close, strict=False))
+        inside = {m.index for m in members}
+        return [
+            replace(m, also_close=also_close(m.index, also[m.index], inside)) if also.get(m.index) else m
+            for m in members
+        ]
+
+    def _laid_texts(self, layout: Layout, kept: npt.NDArray[np.bool_], known: _Figures) -> list[list[int]]:
+        """For each kept group, the members between whom its largest distance is measured (:meth:`_distance_texts`,
+        for every group at once)."""
+        chosen = np.flatnonzero(kept)
+        index = layout.files[chosen]
+        reference = layout.references()[chosen]
+        identical = known.identical[chosen] & ~layout.firsts()[chosen]
+        values = self.fingerprints()
+        if isinstance(values, np.ndarray):
+            other_bits = identical & (values[index] != values[reference])
+        else:
+            ends = zip(index.tolist(), reference.tolist(), identical.tolist(), strict=True)
+            other_bits = np.array([same and values[i] != values[r] for i, r, same in ends], dtype=bool)
+        owner = layout.owner[chosen]
+        odd = set(owner[other_bits].tolist())
+        representative = self._representative
+        return [
+            sorted(set(representative[index[start:stop]].tolist())) if group in odd else index[start:stop].tolist()
+            for group, start, stop in runs(owner)
+        ]
+
+    def _refused_of(
+        self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp], refused: Collection[frozenset[str]]
+    ) -> npt.NDArray[np.bool_]:
+        """For many pairs of files, whether the user called their texts not duplicates (``refused``: as
+        :meth:`_refused_texts` gives them)."""
+        if not refused:
+            return np.zeros(len(left), dtype=bool)
+        identity = self._identity
+        ends = zip(left.tolist(), right.tolist(), strict=True)
+        return np.array([frozenset((identity[a], identity[b])) in refused for a, b in ends], dtype=bool)
+
+    def _file_key_array(self) -> npt.NDArray[np.intp]:
+        """Every file's :meth:`file_key`, as one array."""
+        return np.fromiter(self._file_keys, dtype=np.intp, count=len(self._file_keys))
 
     def _distance_texts(self, reference: int, members: Iterable[tuple[int, bool]]) -> list[int] | None:
         """None when every identical copy among ``members`` (index, identical) holds the reference's bits: the
@@ -909,42 +969,41 @@ class FolderSession:
         index: int,
         saved: Iterable[int],
         inside: Collection[int],
-        known: _Figures,
-        out: Collection[int],
+        near: Mapping[tuple[int, int], bool],
+        out: npt.NDArray[np.bool_],
         refused: Collection[frozenset[str]],
     ) -> tuple[int, ...]:
-        """The saved also-close files of a member that the session's decision calls near it at k (and that are
-        not in its group, nor itself under another name, nor empty or left out (``out``), nor called not duplicates
-        of it), in the saved order."""
+        """The saved also-close files of a member that the session's decision calls near it at k (``near``, by
+        pair), and that are not in its group, nor itself under another name, nor empty or left out (``out``), nor
+        called not duplicates of it, in the saved order."""
         identity, keys = self._identity, self._file_keys
         kept: list[int] = []
         for other in saved:
-            if other in inside or other in out or keys[other] == keys[index] or other in kept:
+            if other in inside or out[other] or keys[other] == keys[index] or other in kept:
                 continue
             if frozenset((identity[index], identity[other])) in refused:
                 continue
-            if known.near[known.at[index, other]]:
+            if near[index, other]:
                 kept.append(other)
         return tuple(kept)
 
-    def _figures_of(self, pairs: Sequence[tuple[int, int]], k: int) -> _Figures:
-        """:meth:`pair` of many pairs, all at once: the exact resemblances, and the resemblances without the folder's
-        boilerplate where the decision asks for them, measured in numpy batches; the same figures. (:meth:`pair`
-        stays one pair's: the batches check every file's sketch first, too much for the window's one pair.)"""
-        left = np.fromiter((a for a, _ in pairs), dtype=np.intp, count=len(pairs))
-        right = np.fromiter((b for _, b in pairs), dtype=np.intp, count=len(pairs))
+    def _figures_of(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp], k: int) -> _Figures:
+        """:meth:`pair` of many pairs of files (``left[n]`` and ``right[n]``), all at once: the exact resemblances,
+        and the resemblances without the folder's boilerplate where the decision asks for them, measured in numpy
+        batches; the same figures. (:meth:`pair` stays one pair's: the batches check every file's sketch first, too
+        much for the window's one pair.)"""
         empty = self._empty_mask[left] | self._empty_mask[right]
         same = self.identical_pairs(left, right)
         differ = np.flatnonzero(~same)  # identical texts are at 0, resembling wholly
-        similar = np.ones(len(pairs), dtype=np.float64)
+        similar = np.ones(len(left), dtype=np.float64)
         similar[differ] = self._measured(left[differ], right[differ])
         codes = self._pair_codes(left[differ], right[differ])
         order = np.argsort(codes, kind="stable")
         self._measured_last = (codes[order], similar[differ][order])
-        distance = np.zeros(len(pairs), dtype=np.intp)
+        distance = np.zeros(len(left), dtype=np.intp)
         distance[differ] = self.distances(left[differ], right[differ])
         decision = self.decision(k)
-        own = np.full(len(pairs), np.nan)
+        own = np.full(len(left), np.nan)
         asking = differ[(self.min_resemblance > 0) & (similar[differ] < decision.boilerplate)]  # decision.asks_own
         if len(asking):
             own[asking] = self._owns_of(left[asking], right[asking])
@@ -952,13 +1011,7 @@ class FolderSession:
         near = decision.near_many(distance, similar, np.minimum(sizes[left], sizes[right]), own)
         near[same] = True  # identical texts are near-duplicates (at 0, resembling wholly, their sizes unasked)
         near[empty] = False
-        return _Figures(
-            dict(zip(pairs, range(len(pairs)), strict=True)),
-            distance.tolist(),
-            similar.tolist(),
-            same.tolist(),
-            near.tolist(),
-        )
+        return _Figures(distance, similar, same, near)
 
     def distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
         """The Hamming distances between the fingerprints of many pairs of files (``left[n]`` and ``right[n]``)."""
@@ -1044,6 +1097,32 @@ class FolderSession:
         kept = self.file_key(group.reference)
         return sum(files[key].size for key in self.distinct_files(group.indices) if key != kept)
 
+    def wasted_bytes_of(self, groups: Sequence[Group]) -> list[int]:
+        """:meth:`wasted_bytes` of many groups at once (each group's distinct files found by one sort of every
+        member: a million files' groups took half a second one by one); the same numbers."""
+        files = self.result.files
+        sizes = np.fromiter((len(group.members) for group in groups), dtype=np.intp, count=len(groups))
+        owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
+        keys = self._file_key_array()
+        member = keys[
+            np.fromiter((m.index for group in groups for m in group.members), dtype=np.intp, count=len(owner))
+        ]
+        try:
+            size = np.fromiter((f.size for f in files), dtype=np.int64, count=len(files))
+        except OverflowError:  # a hand-made record's size beyond 64 bits
+            return [self.wasted_bytes(group) for group in groups]
+        if len(owner) and int(size.max(initial=0)) >= np.iinfo(np.int64).max // len(owner):  # a sum could overflow
+            return [self.wasted_bytes(group) for group in groups]
+        kept = keys[np.fromiter((group.reference for group in groups), dtype=np.intp, count=len(groups))][owner]
+        order = np.lexsort((member, owner))
+        once = np.ones(len(order), dtype=bool)  # each group's distinct files, each once
+        once[1:] = (member[order][1:] != member[order][:-1]) | (owner[order][1:] != owner[order][:-1])
+        counted = order[once]
+        counted = counted[member[counted] != kept[counted]]
+        wasted = np.zeros(len(groups), dtype=np.int64)
+        np.add.at(wasted, owner[counted], size[member[counted]])
+        return wasted.tolist()
+
     # ------------------------------------------------------------------------------- changes
 
     def mark_not_duplicates(self, i: int, j: int) -> None:
@@ -1095,18 +1174,18 @@ class FolderSession:
 
 @dataclass(frozen=True, slots=True)
 class _Figures:
-    """:class:`PairFigures` of many pairs, as lists (a million files' groups ask for some 300,000 pairs): the
-    figures of the pair ``(a, b)`` are the items at ``at[a, b]``."""
+    """:class:`PairFigures` of many pairs, as arrays (a million files' groups ask for some 300,000 pairs): the
+    figures of pair n are the items at n."""
 
-    at: dict[tuple[int, int], int]
-    distance: list[int]
-    resemblance: list[float]
-    identical: list[bool]
-    near: list[bool]
+    distance: npt.NDArray[np.intp]
+    resemblance: npt.NDArray[np.float64]
+    identical: npt.NDArray[np.bool_]
+    near: npt.NDArray[np.bool_]
 
-    def __getitem__(self, pair: tuple[int, int]) -> PairFigures:
-        n = self.at[pair]
-        return PairFigures(self.distance[n], self.resemblance[n], self.identical[n], self.near[n])
+    def __getitem__(self, n: int) -> PairFigures:
+        return PairFigures(
+            int(self.distance[n]), float(self.resemblance[n]), bool(self.identical[n]), bool(self.near[n])
+        )
 
 
 @dataclass(frozen=True, slots=True)

@@ -189,7 +189,7 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     pairs = None if request.laid is not None else len(session.pairs(request.k))  # the laid out groups search none
     protected = frozenset(protected_members(session, groups, folders))
     members = [m.index for g in groups for m in g.members]
-    wasted = [session.wasted_bytes(g) for g in groups]
+    wasted = session.wasted_bytes_of(groups)
     return Regrouped(request, groups, wasted, pairs, protected, members, _names(session))
 
 
@@ -246,7 +246,7 @@ def choose_references(request: object, cancel: threading.Event) -> Reprioritised
     assert isinstance(request, ReprioritiseRequest)
     session = request.session
     done = reprioritise(session, request.groups, request.rule, request.k, reference_folders=request.reference_folders)
-    wasted = tuple(session.wasted_bytes(g) for g in done.groups)
+    wasted = tuple(session.wasted_bytes_of(done.groups))
     return Reprioritised(request, tuple(done.groups), wasted, done.changed, done.held_back)
 
 
