@@ -11,6 +11,7 @@ import os
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from helpers.names import latin1_name, make_file
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A
@@ -125,3 +126,23 @@ def test_results_read_the_same_with_and_without_msgspec(
     assert (fast.boilerplate is None) == (slow.boilerplate is None)
     if fast.boilerplate is not None and slow.boilerplate is not None:
         assert fast.boilerplate.tolist() == slow.boilerplate.tolist()
+
+
+def test_a_sketch_saved_out_of_order_is_read_as_held_and_used_sorted(tmp_path: Path) -> None:
+    """A hand-edited sketch (its hashes reversed, one given twice) is read as the file holds it; the session makes
+    it into the sketch its hashes give, so the groups and their figures are those of the sketch as written."""
+    session = FolderSession(scan(_folder(tmp_path), Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    saved = tmp_path / "R.json"
+    save_results(saved, session, session.groups(K), K)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    at = next(n for n, f in enumerate(session.files) if len(f.sketch) > 8)
+    words = np.frombuffer(session.files[at].sketch, dtype="<u4")
+    messy = np.concatenate([words[::-1], words[:1]]).astype("<u4").tobytes()
+    data["records"]["sketch"][at] = base64.b64encode(messy).decode()
+    edited = tmp_path / "E.json"
+    edited.write_text(json.dumps(data, indent=1), encoding="utf-8")
+    loaded = read_results(edited, check_files=False)
+    assert loaded.result.files[at].sketch == messy
+    reopened = FolderSession(loaded.result, boilerplate=loaded.boilerplate)
+    assert reopened.sketch(at).tolist() == session.sketch(at).tolist()
+    assert reopened.groups(K) == FolderSession(session.result).groups(K)

@@ -54,7 +54,6 @@ def _outcome(read: Any, records: object) -> list[Any] | str:
     try:
         if read is results._checked_records:
             files = read(results._rows(copy.deepcopy(records)), BITS, consume=False)  # type: ignore[arg-type]
-            results._as_written(files)
         else:
             files = read(copy.deepcopy(records), BITS, consume=False)
     except ValueError as error:

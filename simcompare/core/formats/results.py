@@ -81,7 +81,7 @@ from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_js
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.boilerplate import COMMON_TEXTS
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
-from simcompare.core.search.verify import HASH_MAX, SKETCH, not_as_written, sketch_from_bytes, sketch_to_bytes
+from simcompare.core.search.verify import HASH_MAX, SKETCH, sketch_from_bytes, sketch_to_bytes
 
 try:  # a wheel for CPython on Linux, macOS and Windows (docs/development.md); elsewhere json reads every part
     import msgspec
@@ -676,8 +676,10 @@ def _sketch(record: dict[str, object], where: str) -> bytes:
 
 def _files(records: list[object] | dict[str, object], bits: int, *, consume: bool) -> list[FileRecord]:
     """The files the records describe (a list of objects, or an object of columns), each path once, each sketch
-    as written: taken all at once when they are plainly in rule, else checked one at a time (the first bad
-    record named). With ``consume``, the parsed objects are dropped as they are used.
+    as the file holds it (whole 32-bit words, at most ``SKETCH``; one not sorted or not distinct is made into the
+    sketch its hashes give by the session that reads it, ``FolderSession.sketch``): taken all at once when they are
+    plainly in rule, else checked one at a time (the first bad record named). With ``consume``, the parsed objects
+    are dropped as they are used.
 
     Raises:
         ValueError: a record out of rule (the message names the first), columns of other lengths than the paths'.
@@ -692,7 +694,6 @@ def _files(records: list[object] | dict[str, object], bits: int, *, consume: boo
         files = _checked_records(rows, bits, consume=consume)
     elif consume:
         records.clear()
-    _as_written(files)
     return files
 
 
@@ -719,13 +720,6 @@ def _checked_records(records: list[object], bits: int, *, consume: bool) -> list
         if consume:
             records[number] = None
     return files
-
-
-def _as_written(files: list[FileRecord]) -> None:
-    """Each record's sketch as ``verify.sketch_to_bytes`` writes it (sorted, distinct, below the pads, at most
-    ``SKETCH``): checked all at once, and the few that are not made into the sketch the same hashes give."""
-    for at in not_as_written([f.sketch for f in files]).tolist():
-        files[at] = files[at]._replace(sketch=sketch_to_bytes(sketch_from_bytes(files[at].sketch)))
 
 
 def _problem(entry: object, number: int) -> Problem:
