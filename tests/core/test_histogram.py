@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,3 +54,26 @@ def test_exact_histogram_counts_every_pair_once_a_block_of_rows_at_a_time(case: 
     for a, b in itertools.combinations(values, 2):
         expected[(a ^ b).bit_count()] += 1
     assert list(result.counts) == expected
+
+
+@pytest.mark.parametrize("bits", [64, 128])
+def test_a_sessions_histogram_counts_each_non_empty_file_once_from_its_fingerprints(tmp_path, bits: int) -> None:
+    """The session's histogram is that of its non-empty files' fingerprints, a file under two names counted once."""
+    import os
+
+    from helpers.texts import EN_A, EN_B, OTHER, ZH_A
+
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import ScanOptions, scan
+    from simcompare.core.folder.session import FolderSession
+
+    for n, text in enumerate([EN_A, EN_B, OTHER, ZH_A, EN_A + " more", "", "the a an"]):
+        (tmp_path / f"t{n}.txt").write_text(text, encoding="utf-8")
+    os.link(tmp_path / "t0.txt", tmp_path / "t0 again.txt")
+    session = FolderSession(
+        scan(tmp_path, Config(bits=bits, segmenter="words"), ScanOptions(workers=1, in_process=True))
+    )
+    counted = [f.value for i, f in enumerate(session.files) if not f.empty and session.hardlink_of(i) is None]
+    assert len(counted) < len(session.files) - 1  # the fixture holds a second name and an empty text
+    assert session.histogram() == distance_histogram(counted, bits)
+    assert session.histogram().pairs == len(counted) * (len(counted) - 1) // 2

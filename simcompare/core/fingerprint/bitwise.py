@@ -34,7 +34,7 @@ def words_for(bits: int) -> int:
     return max(1, -(-bits // WORD))
 
 
-def to_words(values: Sequence[int], bits: int) -> npt.NDArray[np.uint64]:
+def to_words(values: Sequence[int] | npt.NDArray[np.uint64], bits: int) -> npt.NDArray[np.uint64]:
     """Non-negative integers below 2**bits as an (n, words) array of 64-bit words, word 0 the lowest.
 
     XOR and ``np.bitwise_count`` over the last axis, summed, give Hamming distances at any width. (The
@@ -44,6 +44,8 @@ def to_words(values: Sequence[int], bits: int) -> npt.NDArray[np.uint64]:
         OverflowError: a value is negative or needs more than ``bits`` rounded up to whole words.
     """
     words = words_for(bits)
+    if words == 1 and isinstance(values, np.ndarray) and values.dtype == np.uint64:
+        return values.reshape(-1, 1)  # already words (a session's fingerprints)
     if words == 1:
         return np.array([int(v) for v in values], dtype=np.uint64).reshape(-1, 1)
     raw = b"".join(int(v).to_bytes(words * 8, "little") for v in values)

@@ -1086,9 +1086,12 @@ class FolderSession:
     def histogram(self) -> DistanceHistogram:
         """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders); a file
         under two names (a hard link) counts once."""
-        alias = self._alias_of
-        values = [f.value for i, f in enumerate(self.result.files) if not f.empty and alias[i] is None]
-        return distance_histogram(values, self.bits)
+        counted = ~self._empty_mask
+        counted[[i for i, alias in enumerate(self._alias_of) if alias is not None]] = False
+        values = self.fingerprints()  # made once, for the groups too
+        if isinstance(values, np.ndarray):
+            return distance_histogram(values[counted], self.bits)
+        return distance_histogram([values[i] for i in np.flatnonzero(counted).tolist()], self.bits)
 
     def wasted_bytes(self, group: Group) -> int:
         """What removing every member but the reference would free: each distinct file other than the

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
+import numpy.typing as npt
 
 from simcompare.core.fingerprint.bitwise import to_words
 
@@ -37,7 +38,9 @@ class DistanceHistogram:
         return sum(self.counts[: k + 1])
 
 
-def distance_histogram(values: Sequence[int], bits: int, *, seed: int = 0) -> DistanceHistogram:
+def distance_histogram(
+    values: Sequence[int] | npt.NDArray[np.uint64], bits: int, *, seed: int = 0
+) -> DistanceHistogram:
     """The histogram of Hamming distances between the fingerprints (empty ones included if given)."""
     n = len(values)
     counts = np.zeros(bits + 1, dtype=np.int64)
