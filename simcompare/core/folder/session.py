@@ -251,7 +251,7 @@ class FolderSession:
     def _reset(self) -> None:
         files = self.result.files
         self._names = [f.path for f in files]
-        self._index_of = dict(zip(self._names, range(len(files)), strict=True))
+        self._paths: dict[str, int] | None = None  # each file's index by its path, made when first asked for
         # Sketches are read from the records' bytes without a copy each time one is asked for (one decoded array
         # a file would double what a file costs); a record's bytes are checked once, and the few that are not
         # as verify writes them (a hand-made record) are kept decoded here.
@@ -304,6 +304,14 @@ class FolderSession:
     def index_of(self, path: str) -> int | None:
         """The index of a file by its path relative to the folder."""
         return self._index_of.get(path)
+
+    @property
+    def _index_of(self) -> dict[str, int]:
+        """Each file's index by its path (a million paths: 0.3 s, so not before a path is looked up; two threads
+        asking at once make the same dictionary)."""
+        if self._paths is None:
+            self._paths = dict(zip(self._names, range(len(self._names)), strict=True))
+        return self._paths
 
     def absolute(self, index: int) -> str:
         """A file's absolute path."""

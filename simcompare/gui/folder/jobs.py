@@ -97,6 +97,8 @@ def load_saved(path: object, cancel: threading.Event, progress: Progress) -> Sca
     loaded = read_results(str(path), check_files=False)  # bounded in size, strict UTF-8; the parsed file not kept
     kept = {"min_resemblance": loaded.min_verified} if loaded.min_verified >= 0 else {}
     session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), boilerplate=loaded.boilerplate, **kept)
+    if loaded.marked or loaded.references:  # the window looks their paths up: the paths' index made here, not there
+        session.index_of("")
     return ScanOutcome(loaded.result, session, session.histogram(), loaded)
 
 
