@@ -210,3 +210,24 @@ def test_plain_members_are_taken_at_once() -> None:
     assert (
         results._member(member, _INDEX_OF, BITS) == (1, (0,)) == results._checked_member(member, "m", _INDEX_OF, BITS)
     )
+
+
+@settings(max_examples=500, deadline=None)
+@given(_MEMBER_VALUES | st.just(...), _MEMBER_VALUES | st.just(...))
+def test_a_groups_figures_are_taken_as_the_field_check_takes_them(distance: object, wasted: object) -> None:
+    """A group's max_distance and wasted_bytes pass the quick test exactly when _int takes them (its message else)."""
+    group: dict[str, object] = {"reference": "a.txt", "members": [{"path": "a.txt"}, {"path": "b.txt"}]}
+    for key, value in (("max_distance", distance), ("wasted_bytes", wasted)):
+        if value is not ...:
+            group[key] = value
+    try:
+        results._int(group, "max_distance", "groups[0]", (0, BITS), 0)
+        results._int(group, "wasted_bytes", "groups[0]", results.SIZE, 0)
+        expected: object = (results.Laid((0, 1), ((), ())),)
+    except ValueError as error:
+        expected = str(error)
+    try:
+        found: object = results._check_groups({"groups": [group]}, _INDEX_OF, BITS)
+    except ValueError as error:
+        found = str(error)
+    assert found == expected

@@ -749,8 +749,10 @@ def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits:
         where = f"groups[{number}]"
         if not isinstance(group, dict):
             raise ValueError(f"{where} is not an object")
-        _int(group, "max_distance", where, (0, bits), 0)
-        _int(group, "wasted_bytes", where, SIZE, 0)
+        distance, wasted = group.get("max_distance", 0), group.get("wasted_bytes", 0)
+        if not (type(distance) is int and 0 <= distance <= bits and type(wasted) is int and 0 <= wasted <= SIZE[1]):
+            _int(group, "max_distance", where, (0, bits), 0)  # says which is out of rule
+            _int(group, "wasted_bytes", where, SIZE, 0)
         members = group.get("members", [])
         if not isinstance(members, list):
             raise ValueError(f"{where}: 'members' must be a list")
@@ -781,12 +783,17 @@ def _member(member: object, index_of: Mapping[str, int], bits: int) -> tuple[int
         return None
     if not SIZE[0] <= size <= SIZE[1] or member.get("evidence", "simhash") not in ("simhash", "shingles"):
         return None
-    for key in ("similarity", "verified"):
-        value = member.get(key)
-        if value is not None and (type(value) not in (int, float) or not 0 <= value <= 1):  # NaN is not in 0..1
-            return None
+    similarity, verified = member.get("similarity"), member.get("verified")  # NaN is not in 0..1
+    if similarity is not None and (type(similarity) not in (int, float) or not 0 <= similarity <= 1):
+        return None
+    if verified is not None and (type(verified) not in (int, float) or not 0 <= verified <= 1):
+        return None
     also = member.get("also_close", [])
-    if type(also) is not list or any(type(path) is not str or path not in index_of for path in also):
+    if type(also) is not list:
+        return None
+    if not also:  # most members
+        return index, ()
+    if any(type(path) is not str or path not in index_of for path in also):
         return None
     return index, tuple(index_of[path] for path in also[:ALSO_CLOSE_LIMIT])
 
