@@ -1102,12 +1102,13 @@ def _items(text: str, at: int, parser: _Parser | None = None) -> tuple[list[obje
     proportion to the list's own, however many small lists the text holds."""
     decode = _DECODER.raw_decode
     items: list[object] = []
+    opened = at
     at = _skip(text, at)
     if text.startswith("]", at):
         return items, at + 1
     start = at
     alone_until = at + min(_FIRST, _PART)  # items before this position are parsed one at a time
-    ends = _ends(text, start)
+    ends = _ends(text, opened, start)
     while True:
         if at >= alone_until:
             size = min(_PART, at - start)
@@ -1179,14 +1180,16 @@ def _part(text: str, parser: _Parser | None) -> list[object] | None:
     return parsed if isinstance(parsed, list) else None
 
 
-def _ends(text: str, first: int) -> str:
-    """What ends a line after an item of the list whose first item starts at ``first``: a comma, after a ``}`` on a
-    line as indented as the first item when the items are objects (the closing brace of an object nested in one is
-    indented more)."""
+def _ends(text: str, opened: int, first: int) -> str:
+    """What ends a line after an item of the list whose first item starts at ``first`` (just after its ``[`` at
+    ``opened``, and white space): a comma, after a ``}`` on a line as indented as the first item when the items are
+    objects (the closing brace of an object nested in one is indented more). The line's start is looked for only
+    after the ``[`` (a line that holds it is no indentation): from the text's start, n small lists of objects on one
+    line looked at n² / 2 characters."""
     if not text.startswith("{", first):
         return ",\n"
-    indent = text[text.rfind("\n", 0, first) + 1 : first]
-    return f"\n{indent}}},\n" if indent.isspace() or not indent else "},\n"
+    line = text.rfind("\n", opened, first)
+    return "},\n" if line < 0 else f"\n{text[line + 1 : first]}}},\n"
 
 
 def _part_end(text: str, at: int, size: int, ends: str) -> int:
