@@ -8,11 +8,30 @@ are attacks that were refused or read as they should be, kept because the suite 
 from __future__ import annotations
 
 import json
-from typing import SupportsIndex
+from pathlib import Path
+from typing import Any, SupportsIndex
 
 import pytest
+from helpers.results_layout import three_docs
 
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import results
+from simcompare.core.formats.results import load_results, results_text
+
+K = 12
+
+
+def _saved(root: Path) -> dict[str, Any]:
+    session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    return json.loads(results_text(session, session.groups(K), K))
+
+
+@pytest.fixture
+def saved(tmp_path: Path) -> dict[str, Any]:
+    """Saved results as written (format version 3, records as columns) of three texts, two of them near-copies."""
+    return _saved(three_docs(tmp_path))
 
 
 class _Counted(str):
@@ -50,3 +69,34 @@ def test_many_lists_of_objects_on_one_line_are_read_in_time_in_proportion_to_the
     _Counted.looked = 0
     assert results._loads(_Counted(text), sketches=True) == json.loads(text)
     assert _Counted.looked <= 4 * len(text), f"{_Counted.looked:,} characters looked at for {len(text):,}"
+
+
+# ------------------------------------------------------------------------------ reference folders
+
+
+class _Compared(str):
+    """A folder's path that counts how often it is compared with another for equality."""
+
+    compared = 0
+
+    def __eq__(self, other: object) -> bool:
+        _Compared.compared += 1
+        return str.__eq__(self, other)
+
+    __hash__ = str.__hash__
+
+
+def test_many_reference_folders_are_checked_in_time_in_proportion_to_their_number(saved: dict[str, Any]) -> None:
+    """FINDING: each of the n saved reference folders was looked for among all those before it (``value[:number]``):
+    n² / 2 comparisons of long names (10,000 folders of 8,000 characters, an 80 MB file: 14 s; 60 s at 32,767
+    characters). Comparisons counted, not timed; a folder listed twice is still refused."""
+    root = saved["settings"]["root"]
+    folders = [_Compared(f"{root}/{number:05d}") for number in range(2_000)]
+    saved["cleaner"] = {"reference_folders": folders}
+    _Compared.compared = 0
+    loaded = load_results(saved, check_files=False)
+    assert loaded.reference_folders == tuple(folders)
+    assert _Compared.compared <= 10 * len(folders), f"{_Compared.compared:,} comparisons for {len(folders):,}"
+    saved["cleaner"] = {"reference_folders": [*folders, folders[7]]}
+    with pytest.raises(ValueError, match=r"reference_folders\[2000\].*listed twice"):
+        load_results(saved, check_files=False)

@@ -834,6 +834,7 @@ def _folders(decided: Mapping[str, object], root: str) -> tuple[str, ...] | None
     if not isinstance(value, list) or len(value) > MAX_REFERENCE_FOLDERS:
         raise ValueError(f"cleaner: 'reference_folders' must be a list of at most {MAX_REFERENCE_FOLDERS:,} folders")
     in_root = within([root])
+    seen: set[str] = set()  # a list's slice before each folder: 10,000 long names compared 50 million times (60 s)
     for number, folder in enumerate(value):
         where = f"cleaner.reference_folders[{number}]"
         if not isinstance(folder, str) or "\x00" in folder or len(folder) > 32_767:
@@ -842,8 +843,9 @@ def _folders(decided: Mapping[str, object], root: str) -> tuple[str, ...] | None
             raise ValueError(f"{where} must be an absolute, normalised folder path, got {_shown(folder)}")
         if folder != root and not in_root(folder):
             raise ValueError(f"{where} must be the scanned folder or inside it ({_shown(root)}), got {_shown(folder)}")
-        if folder in value[:number]:
+        if folder in seen:
             raise ValueError(f"{where}: {_shown(folder)} is listed twice; each folder must be listed once")
+        seen.add(folder)
     return tuple(value)
 
 
