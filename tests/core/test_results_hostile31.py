@@ -7,18 +7,23 @@ are attacks that were refused or read as they should be, kept because the suite 
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
 from pathlib import Path
 from typing import Any, SupportsIndex
 
+import numpy as np
 import pytest
 from helpers.results_layout import three_docs
 
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder import session as session_module
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import results
 from simcompare.core.formats.results import load_results, results_text
+from simcompare.core.search.verify import resemblance
 
 K = 12
 
@@ -100,3 +105,36 @@ def test_many_reference_folders_are_checked_in_time_in_proportion_to_their_numbe
     saved["cleaner"] = {"reference_folders": [*folders, folders[7]]}
     with pytest.raises(ValueError, match=r"reference_folders\[2000\].*listed twice"):
         load_results(saved, check_files=False)
+
+
+# ------------------------------------------------------------------------------ sketches as the file holds them
+
+
+def _with_sketch(saved: dict[str, Any], number: int, hashes: list[int]) -> dict[str, Any]:
+    saved["records"]["sketch"][number] = base64.b64encode(struct.pack(f"<{len(hashes)}I", *hashes)).decode("ascii")
+    saved.pop("boilerplate", None)
+    return saved
+
+
+def test_a_sketch_asked_for_while_another_thread_sorts_it_is_the_sorted_one(
+    saved: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """FINDING: ``FolderSession.sketch`` marked a record's sketch checked before it kept the sorted one it made;
+    another thread asking meanwhile (the window's thread measures a pair while a worker regroups) got the record's
+    bytes as they are: out of order, repeated hashes, a resemblance above 1 (saved, and refused when the results
+    are reopened). The other thread is stood for by asking again from inside the sort."""
+    loaded = load_results(_with_sketch(saved, 0, [9, 9, 9, 9, 5, 5, 1]), check_files=False)
+    session = FolderSession(loaded.result)
+    real = session_module.sketch_from_bytes
+    meanwhile: list[np.ndarray] = []
+
+    def sorting(data: bytes, **options: Any) -> np.ndarray:
+        if not meanwhile:
+            meanwhile.append(np.zeros(0))  # asked again once only
+            meanwhile[0] = session.sketch(0)
+        return real(data, **options)
+
+    monkeypatch.setattr(session_module, "sketch_from_bytes", sorting)
+    assert session.sketch(0).tolist() == [1, 5, 9]
+    assert meanwhile[0].tolist() == [1, 5, 9]
+    assert resemblance(meanwhile[0], meanwhile[0]) == 1.0
