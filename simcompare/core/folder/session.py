@@ -353,11 +353,12 @@ class FolderSession:
         if self._sketch_checked[index]:
             fixed = self._sketch_fixed.get(index)
             return fixed if fixed is not None else np.frombuffer(data, dtype=SKETCH_WORDS)
-        self._sketch_checked[index] = True
         if is_sketch(data):  # one check: a sketch as written is read where it lies
+            self._sketch_checked[index] = True
             return np.frombuffer(data, dtype=SKETCH_WORDS)
         found = sketch_from_bytes(data)
         self._sketch_fixed[index] = found
+        self._sketch_checked[index] = True  # after the sketch made is kept: another thread reads it, not the bytes
         return found
 
     def _sketches(self) -> _Sketches:
