@@ -155,3 +155,16 @@ def test_parts_read_the_same_objects_as_json_loads(
         text = text[: len(text) * 2 // 3]
     with patch.object(results, "_PART", part):
         _read_as_json_loads_reads(text)
+
+
+@pytest.mark.parametrize("layout", ["listed", "columns"])
+def test_a_file_edited_on_windows_is_read_in_parts_too(monkeypatch: pytest.MonkeyPatch, layout: str) -> None:
+    """Lines that end in \\r\\n end parts as \\n does: such a file is not read an item at a time."""
+    parts = _counted_parts(monkeypatch)
+    monkeypatch.setattr(results, "_PART", 256)
+    monkeypatch.setattr(results, "_FIRST", 64)
+    rows = [{"path": f"f{n}.txt", "size": n, "sketch": "QUJD" * (n % 7)} for n in range(400)]
+    records: object = rows if layout == "listed" else {key: [r[key] for r in rows] for key in rows[0]}
+    text = json.dumps({"format": "f", "records": records, "z": [1, 2]}, indent=1).replace("\n", "\r\n")
+    assert results._loads(text) == json.loads(text)
+    assert 10 < len(parts) < 200 and sum(parts) > len(text) * 0.8

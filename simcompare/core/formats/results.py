@@ -658,8 +658,9 @@ def _plain_paths(paths: list[object]) -> bool:
 
 
 def _sketch(record: dict[str, object], where: str) -> bytes:
-    """The record's sketch of 32-bit hashes: ``sketch`` as it is, or ``shingles`` (64-bit hashes, as results
-    written before held them) made into the sketch the same text has now; sorted, distinct and bounded."""
+    """The record's sketch of 32-bit hashes: ``sketch`` as it is (whole words, at most ``SKETCH``; made sorted and
+    distinct by the session that reads it), or ``shingles`` (64-bit hashes, as results written before held them)
+    made into the sketch the same text has now."""
     legacy = "sketch" not in record
     name, width = ("shingles", 8) if legacy else ("sketch", 4)
     raw = _str(record, name, where, MAX_SHINGLES, "")
@@ -670,7 +671,7 @@ def _sketch(record: dict[str, object], where: str) -> bytes:
     if len(data) % width:
         raise ValueError(f"{where}: '{name}' must be a whole number of {width}-byte values")
     if not legacy and len(data) <= SKETCH * 4:
-        return data  # whole words: checked with every record's at once (_as_written)
+        return data  # whole words, as the file holds them (FolderSession.sketch sorts one out of order)
     return sketch_to_bytes(sketch_from_bytes(data, legacy=legacy))
 
 
@@ -1044,8 +1045,9 @@ def _loads(text: str, *, sketches: bool = False) -> object:
     from the part it is read in, so within a level or two of the interpreter's limit a text ``json.loads`` finds
     nested too deeply may be read (JSON sets no limit; the records' checks refuse such values).
 
-    With ``sketches``, the items of a ``sketch`` column that are base64 (padded, of the standard alphabet) are
-    read as the bytes they encode, as they are parsed; the others as ``json.loads`` reads them."""
+    With ``sketches``, the items of a ``sketch`` column are read as the bytes their base64 encodes where msgspec
+    reads them (a part of the column all of padded base64 of the standard alphabet, or null), as they are parsed;
+    the others as ``json.loads`` reads them, text (the loader decodes either the same way)."""
     at = _skip(text, 0)
     if not text.startswith("{", at):
         return json.loads(text)
@@ -1166,7 +1168,8 @@ _FIRST = 1 << 12
 _ANY_PART: _Parser | None = msgspec.json.Decoder(list[Any]).decode if msgspec else None
 _SKETCH_PART: _Parser | None = msgspec.json.Decoder(list[bytes | None]).decode if msgspec else None
 """A part of the sketch column, each sketch decoded from base64 as it is parsed (``bytes``: base64 of the
-standard alphabet, padded; a million sketches decoded by ``base64`` one at a time took 3.4 s)."""
+standard alphabet, padded; a part holding anything else is left to json, as text; a million sketches decoded by
+``base64`` one at a time took 3.4 s)."""
 
 
 def _part(text: str, parser: _Parser | None) -> list[object] | None:
@@ -1194,18 +1197,20 @@ def _ends(text: str, opened: int, first: int) -> str:
     ``opened``, and white space): a comma, after a ``}`` on a line as indented as the first item when the items are
     objects (the closing brace of an object nested in one is indented more). The line's start is looked for only
     after the ``[`` (a line that holds it is no indentation): from the text's start, n small lists of objects on one
-    line looked at n² / 2 characters."""
+    line looked at n² / 2 characters. Lines end as the first item's line begins (``\r\n`` in a file edited on
+    Windows)."""
+    newline = "\r\n" if "\r\n" in text[opened:first] else "\n"
     if not text.startswith("{", first):
-        return ",\n"
+        return "," + newline
     line = text.rfind("\n", opened, first)
-    return "},\n" if line < 0 else f"\n{text[line + 1 : first]}}},\n"
+    return "}," + newline if line < 0 else f"\n{text[line + 1 : first]}}},{newline}"
 
 
 def _part_end(text: str, at: int, size: int, ends: str) -> int:
     """Where a part of a list's items that starts at ``at`` may end (just before the comma of ``ends``, from
     :func:`_ends`), at least ``size`` characters on and at most twice that; -1: none there."""
     found = text.find(ends, at + size, at + 2 * size)
-    return -1 if found < 0 else found + len(ends) - 2
+    return -1 if found < 0 else found + ends.rindex(",")
 
 
 _DECODER = json.JSONDecoder()
