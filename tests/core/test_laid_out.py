@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from helpers.names import make_file
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, edited
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
@@ -28,13 +28,6 @@ def _text(rng: random.Random, words: int = 400) -> str:
     return " ".join(rng.choice(vocabulary) for _ in range(words))
 
 
-def _edited(text: str, rng: random.Random, share: float) -> str:
-    words = text.split()
-    for _ in range(int(len(words) * share)):
-        words[rng.randrange(len(words))] = f"x{rng.randrange(10_000)}"
-    return " ".join(words)
-
-
 @pytest.fixture(scope="module")
 def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A folder of families of edited copies (so groups have several members, and some files are close to a
@@ -48,11 +41,11 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
         texts[f"f{family}/base.txt"] = base
         texts[f"f{family}/copy.txt"] = base
         for version in range(5):
-            texts[f"f{family}/v{version}.txt"] = _edited(base, rng, 0.01 * (version + 1))
+            texts[f"f{family}/v{version}.txt"] = edited(base, rng, 0.01 * (version + 1))
     chain = _text(rng)  # a chain of edits: each close to the last, the ends far apart
     for step in range(6):
         texts[f"chain/{step}.txt"] = chain
-        chain = _edited(chain, rng, 0.08)
+        chain = edited(chain, rng, 0.08)
     for name, text in texts.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         make_file(root / name, text)
@@ -174,7 +167,7 @@ def test_a_file_under_two_names_is_in_one_group_at_most(tmp_path: Path) -> None:
     make_file(root / "base.txt", base)
     os.link(root / "base.txt", root / "link.txt")
     for version in range(2):
-        make_file(root / f"v{version}.txt", _edited(base, rng, 0.02))
+        make_file(root / f"v{version}.txt", edited(base, rng, 0.02))
     session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
     base_, link, v0, v1 = (_index(session, f"{n}.txt") for n in ("base", "link", "v0", "v1"))
     assert session.hardlink_of(link) == base_ or session.hardlink_of(base_) == link

@@ -8,6 +8,7 @@ import os
 import random
 
 import pytest
+from helpers.texts import edited
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cleaner import set_reference, set_references
@@ -30,13 +31,6 @@ def _text(rng: random.Random, words: int) -> str:
     return " ".join(f"w{rng.randrange(3000)}" for _ in range(words))
 
 
-def _edited(text: str, rng: random.Random, share: float) -> str:
-    words = text.split()
-    for _ in range(int(len(words) * share)):
-        words[rng.randrange(len(words))] = f"x{rng.randrange(10_000)}"
-    return " ".join(words)
-
-
 @pytest.fixture(scope="module")
 def session(tmp_path_factory: pytest.TempPathFactory) -> FolderSession:
     """Families of edited versions and copies (one size, one time: measures that tie), in two folders and two
@@ -47,7 +41,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> FolderSession:
     for family in range(4):
         base = _text(rng, 300)
         for version in range(4):
-            text = base if version == 0 else _edited(base, rng, 0.03 * version)
+            text = base if version == 0 else edited(base, rng, 0.03 * version)
             folder = root / "keep" if version == 2 else root
             for ending in (".txt", ".md") if version < 2 else (".txt",):
                 path = folder / f"f{family}v{version}{ending}"

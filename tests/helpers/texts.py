@@ -1,5 +1,8 @@
 """The sample texts every test shares: a Chinese pair one word apart, an English pair one word apart, and an
-unrelated Chinese text. Small, real, and long enough that jieba cuts them into a few dozen words."""
+unrelated Chinese text. Small, real, and long enough that jieba cuts them into a few dozen words; and ``edited``,
+which makes an edited version of a text."""
+
+import random
 
 ZH_A = (
     "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
@@ -15,3 +18,11 @@ OTHER = (
     "人工智能技术正在改变医疗行业，医生利用深度学习模型分析影像资料，提高诊断的准确率和效率。"
     "与此同时，数据隐私和伦理问题也引起了社会各界的广泛关注和讨论。"
 )
+
+
+def edited(text: str, rng: random.Random, share: float) -> str:
+    """``text`` with ``share`` of its words replaced by random ones (an edited version of it)."""
+    words = text.split()
+    for _ in range(int(len(words) * share)):
+        words[rng.randrange(len(words))] = f"x{rng.randrange(10_000)}"
+    return " ".join(words)
