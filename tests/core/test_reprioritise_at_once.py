@@ -1,6 +1,7 @@
 """Re-prioritising many groups at once (each group's first-ranked member, whether it may lead and its members'
 figures to the new reference found in numpy) against choosing and setting each group's reference one by one: the
-same references, distances, resemblances and counts."""
+same references, distances, resemblances and counts; and marking by a rule in every group at once against a group at
+a time: the same marks."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ import pytest
 from helpers.texts import edited
 
 from simcompare.core.fingerprint.simhash import Config
-from simcompare.core.folder.cleaner import set_reference, set_references
+from simcompare.core.folder import cleaner
+from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, protected_members, set_reference, set_references
 from simcompare.core.folder.reprioritise import ReferenceRule, Reprioritised, choose_reference, reprioritise
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
@@ -126,3 +128,27 @@ def test_wasted_bytes_of_many_groups_are_each_ones(session: FolderSession, seed:
     groups += [Group(i, (Member(i, 0), Member(j, 0)), 0) for i, j in ((first, link), (link, first))]
     assert session.wasted_bytes_of(groups) == [session.wasted_bytes(group) for group in groups]
     assert session.wasted_bytes_of([]) == []
+
+
+def _marked_one_by_one(session: FolderSession, groups: list[Group], rule: MarkRule, folders: tuple[str, ...]) -> set:
+    """marks_by_rule as it was, a group at a time."""
+    protected = protected_members(session, groups, folders)
+    marked: set[int] = set()
+    for group in groups:
+        kept = session.file_key(cleaner._kept(group, session.files, rule))
+        chosen = {m.index for m in group.members if session.file_key(m.index) != kept}
+        marked |= {i for i in chosen if session.hardlink_of(i) is None} - protected
+    return marked
+
+
+@pytest.mark.parametrize("rule", [rule for rule in MarkRule if rule is not MarkRule.INSIDE_FOLDER])
+@pytest.mark.parametrize("seed", [None, 1, 2])
+@pytest.mark.parametrize("in_folders", [False, True])
+def test_marks_by_rule_at_once_are_the_marks_one_group_at_a_time(
+    session: FolderSession, rule: MarkRule, seed: int | None, in_folders: bool
+) -> None:
+    groups = session.groups(K) if seed is None else _groups(session, seed)
+    folders = (os.path.join(session.root, "keep"),) if in_folders else ()
+    expected = _marked_one_by_one(session, groups, rule, folders)
+    assert marks_by_rule(session, groups, rule, reference_folders=folders) == expected
+    assert expected or seed is None  # random groups always leave something to mark

@@ -335,6 +335,10 @@ class FolderSession:
         """Equal for two names of one file: the index of its first name."""
         return self._file_keys[index]
 
+    def file_keys(self) -> Sequence[int]:
+        """Every file's :meth:`file_key`, by index (not to be changed)."""
+        return self._file_keys
+
     def same_bytes(self, i: int, j: int) -> bool:
         """True when files i and j hold the same raw bytes (or are one file)."""
         if self.file_key(i) == self.file_key(j):
