@@ -125,6 +125,20 @@ def test_marks_follow_the_groups_on_screen(session: FolderSession) -> None:
     assert not state.marks
 
 
+@pytest.mark.parametrize("listed", [False, True])
+def test_the_members_listed_by_the_worker_are_the_groups_members(session: FolderSession, listed: bool) -> None:
+    """Given the groups' members as a worker listed them, the state marks and drops what it would find itself."""
+    groups = groups_of(session)
+    english = next(g for g in groups if len(g.members) == 3)
+    state = CleanerState()
+    state.show_groups(groups, (), [m.index for g in groups for m in g.members] if listed else None)
+    state.replace_marks(range(len(session.files)))
+    assert state.marks == {m.index for g in groups for m in g.members} - {g.reference for g in groups}
+    dropped = state.show_groups([english], (), list(english.indices) if listed else None)
+    assert paths(session, dropped) == {"zh_b.txt"}
+    assert state.marks == set(english.indices[1:])
+
+
 def test_marks_held_aside_come_back_on_the_next_groups(session: FolderSession) -> None:
     groups = groups_of(session)
     state = CleanerState()

@@ -166,7 +166,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
         self._apply_sort()
-        self._cleaner.show_groups(self._groups, self._protected)
+        self._cleaner.show_groups(self._groups, self._protected, members)
         self._loaded = min(BATCH, len(self._groups))
         self.endResetModel()
         self.marks_changed.emit()
