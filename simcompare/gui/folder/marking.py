@@ -127,7 +127,7 @@ class Marking(QObject):
         marks = model.marks()
         if not marks:
             return self.tr("none marked")
-        size = sum(model.files[i].size for i in marks)
+        size = model.marked_bytes()
         return self.tr("%n marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(size))
 
     @Slot()
