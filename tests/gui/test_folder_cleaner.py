@@ -95,9 +95,17 @@ def test_mark_all_but_reference_from_the_menu_then_undo(qtbot, cleaner: FolderPa
     assert marked_paths(cleaner) == members - references
     size = sum(cleaner.result.files[i].size for i in cleaner.model.marks())
     assert cleaner.marks_label.text().startswith(f"{len(members) - len(references)} marked")
-    assert cleaner.marks_label.text().endswith(f", {human_size(size)} in all") and cleaner.model.marked_bytes() == size
+    assert (
+        cleaner.marks_label.text().endswith(f", {human_size(size)} in all") and cleaner.marking.marked_bytes() == size
+    )
+    files = cleaner.model.files
+    huge = tuple(f._replace(size=2**63 - 1 - i) for i, f in enumerate(files))  # sizes as a results file may say
+    cleaner.model.set_groups(huge, cleaner.groups, 64, protected=cleaner.model.protected)
+    assert cleaner.marking.marked_bytes() == sum(huge[i].size for i in cleaner.model.marks()) > 2**63  # no wrap
+    cleaner.model.set_groups(files, cleaner.groups, 64, protected=cleaner.model.protected)
+    assert cleaner.marking.marked_bytes() == size  # the sizes of the files shown now
     menu_action(cleaner.menus.context_menu(), "Clear the marks").trigger()
-    assert not cleaner.model.marks()
+    assert not cleaner.model.marks() and cleaner.marking.marked_bytes() == 0
     menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
     assert marked_paths(cleaner) == members - references
     cleaner.marked_only_box.setChecked(True)  # the filter shows the marked files only

@@ -222,19 +222,3 @@ def test_typing_on_keeps_the_open_groups_open(qtbot, files, groups) -> None:
     assert tree.currentIndex().parent().data(Qt.ItemDataRole.ToolTipRole) == reference
     assert tree.isExpanded(tree.currentIndex().parent())
     assert sum(tree.isExpanded(proxy.index(r, 0)) for r in range(proxy.rowCount())) == 1
-
-
-@pytest.mark.parametrize("worker", [False, True])
-def test_the_marked_bytes_are_the_marked_files_sizes_added_up(qtbot, files, groups, worker: bool) -> None:
-    """Counted from an array of sizes, the marked bytes are the marked records' sizes added up, also for sizes near the
-    largest a file can have (no wrap-around), and follow the marks and a new set of files."""
-    model = _model(qtbot, files, groups, worker=worker)
-    assert model.marked_bytes() == 0
-    chosen = set(
-        marks_by_rule(FolderSession(ScanResult("/x", Config(), ScanOptions(), files, ())), groups, "all-but-reference")
-    )
-    model.show_marks(model._cleaner.replace_marks(chosen))
-    assert model.marked_bytes() == sum(files[i].size for i in chosen) > 0
-    huge = tuple(f._replace(size=2**63 - 1 - i) for i, f in enumerate(files))
-    model.set_groups(huge, groups, 64, members=[m.index for g in groups for m in g.members] if worker else None)
-    assert model.marked_bytes() == sum(huge[i].size for i in model.marks()) > 2**63

@@ -10,10 +10,14 @@ touches the visible rows only.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+import numpy as np
 from PySide6.QtCore import QObject, Slot
 
 from simcompare.core.folder.cleaner import MarkRule, marks_by_rule, set_reference
 from simcompare.core.folder.roots import with_reference_roots
+from simcompare.core.folder.scan import FileRecord
 from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.parts import MarkingPage
 
@@ -24,6 +28,7 @@ class Marking(QObject):
     def __init__(self, page: MarkingPage, parent: QObject) -> None:
         super().__init__(parent)
         self._page = page
+        self._sizes: tuple[Sequence[FileRecord], np.ndarray] | None = None  # the files shown, and their sizes
         page.model.marks_changed.connect(self._on_marks_changed)
 
     def mark_by_rule(
@@ -127,8 +132,20 @@ class Marking(QObject):
         marks = model.marks()
         if not marks:
             return self.tr("none marked")
-        size = model.marked_bytes()
+        size = self.marked_bytes()
         return self.tr("%n marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(size))
+
+    def marked_bytes(self) -> int:
+        """The marked files' sizes added up (from an array of every file's size, made once for the files shown: a
+        quarter of a million marks, each record read, took 0.2 s on the window's thread)."""
+        model = self._page.model
+        marks, files = model.marks(), model.files
+        if not marks:
+            return 0
+        if self._sizes is None or self._sizes[0] is not files:
+            self._sizes = (files, np.fromiter((f.size for f in files), dtype=np.int64, count=len(files)))
+        chosen = np.fromiter(marks, dtype=np.intp, count=len(marks))
+        return sum(self._sizes[1][chosen].tolist())  # Python's whole numbers: sizes saved as huge never wrap
 
     @Slot()
     def _on_marks_changed(self) -> None:

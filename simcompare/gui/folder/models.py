@@ -111,7 +111,6 @@ class GroupTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self._cleaner = cleaner if cleaner is not None else CleanerState()
         self._files: Sequence[FileRecord] = ()
-        self._file_sizes: tuple[Sequence[FileRecord], np.ndarray] | None = None  # the files, and their sizes
         self._hardlink_of: Callable[[int], int | None] | None = None
         self._groups: list[Group] = []
         self._wasted: list[int] = []
@@ -290,18 +289,6 @@ class GroupTreeModel(QAbstractItemModel):
 
     def marks(self) -> frozenset[int]:
         return self._cleaner.marks
-
-    def marked_bytes(self) -> int:
-        """The marked files' sizes added up (from an array of every file's size, made once for these files: a
-        quarter of a million marks, each record read, took 0.2 s on the window's thread)."""
-        marks = self._cleaner.marks
-        if not marks:
-            return 0
-        if self._file_sizes is None or self._file_sizes[0] is not self._files:
-            files = self._files
-            self._file_sizes = (files, np.fromiter((f.size for f in files), dtype=np.int64, count=len(files)))
-        chosen = np.fromiter(marks, dtype=np.intp, count=len(marks))
-        return sum(self._file_sizes[1][chosen].tolist())  # Python's whole numbers: sizes saved as huge never wrap
 
     def set_marked(self, file_indices: Iterable[int], marked: bool = True) -> None:
         """Mark (or unmark) files besides the other marks, as one marking that can be undone."""
