@@ -125,22 +125,17 @@ def marks_by_rule(
         raise ValueError(f"rule must be one of {', '.join(r.value for r in MarkRule)}, got {rule!r}") from None
     if rule is MarkRule.INSIDE_FOLDER and not folder:
         raise ValueError("the rule inside-folder needs the folder whose files are marked")
-    files = session.files
     groups = list(groups)
     protected = protected_members(session, groups, reference_folders)
     if rule is not MarkRule.INSIDE_FOLDER:
         return _marked_at_once(session, groups, rule) - protected
-    in_folder = within([folder] if folder else [])
+    in_folder = within([folder])
     marked: set[int] = set()
     for group in groups:
-        if rule is MarkRule.INSIDE_FOLDER:
-            chosen = {m.index for m in group.members if in_folder(session.absolute(m.index))}
-            if session.distinct_files(chosen) == session.distinct_files(group.indices):
-                kept = session.file_key(group.reference)  # every file would go: the reference's stays
-                chosen = {i for i in chosen if session.file_key(i) != kept}
-        else:
-            kept = session.file_key(_kept(group, files, rule))
-            chosen = {m.index for m in group.members if session.file_key(m.index) != kept}
+        chosen = {m.index for m in group.members if in_folder(session.absolute(m.index))}
+        if session.distinct_files(chosen) == session.distinct_files(group.indices):
+            kept = session.file_key(group.reference)  # every file would go: the reference's stays
+            chosen = {i for i in chosen if session.file_key(i) != kept}
         # another name of a file (a hard link) frees nothing and is never marked by a rule
         marked |= {i for i in chosen if session.hardlink_of(i) is None} - protected
     return marked
