@@ -25,7 +25,7 @@ from simcompare.core.folder.replace import delete_scanned
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats import results
+from simcompare.core.formats import json_parts
 from simcompare.core.formats.results import COLUMNS, load_results, read_results, results_text
 
 K = 12
@@ -92,7 +92,7 @@ def test_an_optional_column_written_as_null_reads_as_its_default(saved: dict[str
 
 
 def _same_as_json_loads(text: str) -> None:
-    read_as_json_loads_reads(results._loads, text)
+    read_as_json_loads_reads(json_parts.loads, text)
 
 
 @pytest.mark.parametrize(
@@ -112,15 +112,15 @@ def test_many_small_lists_in_the_records_object_are_read_in_time_in_proportion_t
     file: hours). A list now looks for a part's end only after _PART characters of its own were read, so the
     characters looked at stay in proportion to the text (counted here, not timed)."""
     looked: list[int] = []
-    real = results._part_end
+    real = json_parts._part_end
 
     def counted(text: str, at: int, size: int, ends: str) -> int:
         looked.append(2 * size)  # the characters this look may scan
         return real(text, at, size, ends)
 
-    monkeypatch.setattr(results, "_part_end", counted)
-    assert results._loads(text) == json.loads(text)
-    assert sum(looked) <= 2 * len(text) + 2 * results._PART, f"{sum(looked):,} characters looked at"
+    monkeypatch.setattr(json_parts, "_part_end", counted)
+    assert json_parts.loads(text) == json.loads(text)
+    assert sum(looked) <= 2 * len(text) + 2 * json_parts._PART, f"{sum(looked):,} characters looked at"
 
 
 def _nested(depth: int) -> str:
@@ -138,7 +138,7 @@ def test_a_text_nested_deeply_is_refused_with_a_message_or_read_as_json_allows(
     template = json.dumps(saved, indent=1)
     for depth in range(900, 1_100, 7):
         try:
-            found = results._loads(_nested(depth))
+            found = json_parts.loads(_nested(depth))
         except RecursionError:
             pass  # as json.loads
         else:
@@ -179,7 +179,7 @@ def test_records_given_twice_read_as_json_loads_reads_them(saved: dict[str, Any]
         text.replace('"records": {', '"records": ' + listed_text + ',\n "records": {', 1),
     ):
         _same_as_json_loads(doubled)
-        assert load_results(results._loads(doubled), check_files=False).result.files
+        assert load_results(json_parts.loads(doubled), check_files=False).result.files
 
 
 # ------------------------------------------------------------------------------ the same file twice

@@ -1,4 +1,4 @@
-"""Saved results are parsed a record at a time (``results._loads``): the same objects as ``json.loads``, and
+"""Saved results are parsed a record at a time (``json_parts.loads``): the same objects as ``json.loads``, and
 the same refusals, whatever the JSON looks like."""
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from helpers.results_layout import read_as_json_loads_reads
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.formats import results
+from simcompare.core.formats import json_parts
 
 _SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
 _VALUES = st.recursive(
@@ -33,7 +33,7 @@ _KEYS = st.sampled_from(["records", "settings", "groups", "format", "x", ""]) | 
 def test_the_same_objects_as_json_loads(pairs: list, indent: int | None, separators: tuple[str, str]) -> None:
     body = ",".join(f"{json.dumps(k)}:{json.dumps(v, indent=indent, separators=separators)}" for k, v in pairs)
     for text in ("{" + body + "}", " \n{ " + body + " }\n ", json.dumps(dict(pairs), indent=indent)):
-        assert results._loads(text) == json.loads(text)
+        assert json_parts.loads(text) == json.loads(text)
 
 
 @pytest.mark.parametrize(
@@ -59,22 +59,22 @@ def test_the_same_refusals_and_the_same_odd_objects(text: str) -> None:
 
 
 def _read_as_json_loads_reads(text: str) -> None:
-    read_as_json_loads_reads(results._loads, text)
+    read_as_json_loads_reads(json_parts.loads, text)
 
 
 def test_compact_records_are_read_one_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
     """With no line between them (no end of a part to be found), records are parsed one call each."""
     calls: list[int] = []
-    decode = results._DECODER.raw_decode
+    decode = json_parts._DECODER.raw_decode
 
     def counted(text: str, at: int = 0) -> tuple[object, int]:
         calls.append(at)
         return decode(text, at)
 
-    monkeypatch.setattr(results._DECODER, "raw_decode", counted)
-    monkeypatch.setattr(results, "_PART", 64)
+    monkeypatch.setattr(json_parts._DECODER, "raw_decode", counted)
+    monkeypatch.setattr(json_parts, "_PART", 64)
     text = json.dumps({"format": "f", "records": [{"path": str(n)} for n in range(50)], "z": 1})
-    assert results._loads(text) == json.loads(text)
+    assert json_parts.loads(text) == json.loads(text)
     assert len(calls) > 50  # each record on its own
 
 
@@ -83,34 +83,34 @@ def test_records_are_read_a_part_at_a_time(monkeypatch: pytest.MonkeyPatch, layo
     """As written (one item a line), a list of records or a column is read a part at a time: few calls, each
     holding the interpreter's lock for a part's time only."""
     parts = _counted_parts(monkeypatch)
-    monkeypatch.setattr(results, "_PART", 256)
-    monkeypatch.setattr(results, "_FIRST", 64)
+    monkeypatch.setattr(json_parts, "_PART", 256)
+    monkeypatch.setattr(json_parts, "_FIRST", 64)
     rows = [{"path": f"f{n}.txt", "size": n, "sketch": "QUJD" * (n % 7)} for n in range(400)]
     records: object = rows if layout == "listed" else {key: [r[key] for r in rows] for key in rows[0]}
     text = json.dumps({"format": "f", "records": records, "z": [1, 2]}, indent=1)
-    assert results._loads(text) == json.loads(text)
+    assert json_parts.loads(text) == json.loads(text)
     assert 10 < len(parts) < 200 and max(parts) < 2 * 256 + 10
 
 
 def _counted_parts(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """The length of each part parsed from now on."""
     parts: list[int] = []
-    part = results._part
+    part = json_parts._part
 
     def counted(text: str, parser: Any) -> list[object] | None:
         parts.append(len(text))
         return part(text, parser)
 
-    monkeypatch.setattr(results, "_part", counted)
+    monkeypatch.setattr(json_parts, "_part", counted)
     return parts
 
 
 def test_a_list_read_in_parts_starts_with_small_ones(monkeypatch: pytest.MonkeyPatch) -> None:
     """A part is as long as what its list has read so far: a short column is not parsed an item at a time."""
     parts = _counted_parts(monkeypatch)
-    monkeypatch.setattr(results, "_FIRST", 64)
+    monkeypatch.setattr(json_parts, "_FIRST", 64)
     text = json.dumps({"format": "f", "records": {"size": list(range(3_000))}}, indent=1)
-    assert results._loads(text) == json.loads(text)
+    assert json_parts.loads(text) == json.loads(text)
     assert parts and min(parts) < 2 * 64 + 10  # the first part: about _FIRST characters
     assert sum(parts) > len(text) * 0.9  # nearly every item in a part
 
@@ -124,7 +124,7 @@ def test_sketches_are_decoded_as_they_are_parsed_when_asked() -> None:
     written[2_990], written[2_995], written[2_998] = odd  # a part that holds one is read by json, as text
     columns = {"path": [f"f{n}" for n in range(3_000)], "sketch": written}
     text = json.dumps({"format": "f", "records": columns}, indent=1)
-    found = results._loads(text, sketches=True)
+    found = json_parts.loads(text, sketches=True)
     assert isinstance(found, dict)
     sketches = found["records"]["sketch"]
     assert [s for s in sketches if isinstance(s, str) and s in odd] == list(odd)
@@ -133,7 +133,7 @@ def test_sketches_are_decoded_as_they_are_parsed_when_asked() -> None:
     ]
     assert sum(isinstance(s, bytes) for s in sketches) > 2_000
     assert found["records"]["path"] == columns["path"]
-    assert results._loads(text) == json.loads(text)
+    assert json_parts.loads(text) == json.loads(text)
 
 
 @settings(max_examples=300, deadline=None)
@@ -153,7 +153,7 @@ def test_parts_read_the_same_objects_as_json_loads(
     text = json.dumps({"format": "f", "records": records, "z": 1}, indent=indent, separators=separators)
     if layout == "cut":  # the text broken somewhere inside: the same refusal
         text = text[: len(text) * 2 // 3]
-    with patch.object(results, "_PART", part):
+    with patch.object(json_parts, "_PART", part):
         _read_as_json_loads_reads(text)
 
 
@@ -161,10 +161,10 @@ def test_parts_read_the_same_objects_as_json_loads(
 def test_a_file_edited_on_windows_is_read_in_parts_too(monkeypatch: pytest.MonkeyPatch, layout: str) -> None:
     """Lines that end in \\r\\n end parts as \\n does: such a file is not read an item at a time."""
     parts = _counted_parts(monkeypatch)
-    monkeypatch.setattr(results, "_PART", 256)
-    monkeypatch.setattr(results, "_FIRST", 64)
+    monkeypatch.setattr(json_parts, "_PART", 256)
+    monkeypatch.setattr(json_parts, "_FIRST", 64)
     rows = [{"path": f"f{n}.txt", "size": n, "sketch": "QUJD" * (n % 7)} for n in range(400)]
     records: object = rows if layout == "listed" else {key: [r[key] for r in rows] for key in rows[0]}
     text = json.dumps({"format": "f", "records": records, "z": [1, 2]}, indent=1).replace("\n", "\r\n")
-    assert results._loads(text) == json.loads(text)
+    assert json_parts.loads(text) == json.loads(text)
     assert 10 < len(parts) < 200 and sum(parts) > len(text) * 0.8

@@ -1,4 +1,4 @@
-"""Saved results' lists are parsed a part at a time by msgspec when it can (``results._part``), by ``json`` when it
+"""Saved results' lists are parsed a part at a time by msgspec when it can (``json_parts._part``), by ``json`` when it
 cannot: where msgspec reads a part it reads what ``json`` and ``base64`` read, so the results are the same either
 way (and the same without msgspec installed)."""
 
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats import results
+from simcompare.core.formats import json_parts
 from simcompare.core.formats.results import read_results, save_results
 
 K = 12
@@ -45,17 +45,17 @@ _VALUES = st.recursive(
 @given(st.lists(_VALUES, max_size=12), st.sampled_from([None, 1]))
 def test_a_part_reads_what_json_reads(items: list[Any], indent: int | None) -> None:
     text = json.dumps(items, indent=indent)
-    assert results._part(text, results._ANY_PART) == json.loads(text)
+    assert json_parts._part(text, json_parts._ANY_PART) == json.loads(text)
 
 
 @pytest.mark.parametrize("text", ["[NaN]", "[Infinity, 1]", '["\\ud800"]', "[1e400]", '[{"a": 1, "a": 2}]', "[-0.0]"])
 def test_a_part_msgspec_refuses_or_reads_otherwise_is_read_by_json(text: str) -> None:
-    assert results._part(text, results._ANY_PART) == json.loads(text)
+    assert json_parts._part(text, json_parts._ANY_PART) == json.loads(text)
 
 
 @pytest.mark.parametrize("text", ["[1,]", "[01]", "['a']", "[1] [2]", "[", '["a\x01"]', "{}", "1"])
 def test_what_is_no_json_array_is_no_part(text: str) -> None:
-    assert results._part(text, results._ANY_PART) is None
+    assert json_parts._part(text, json_parts._ANY_PART) is None
 
 
 _BASE64 = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/=-_ \n", max_size=16)
@@ -66,7 +66,7 @@ _BASE64 = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 def test_a_sketch_is_decoded_only_as_base64_decodes_it(written: list[str | None]) -> None:
     """Each item of a part of the sketch column is its bytes or, when the part holds anything msgspec refuses, the
     text json reads; bytes only where ``base64.b64decode(validate=True)`` gives the same bytes."""
-    found = results._part(json.dumps(written), results._SKETCH_PART)
+    found = json_parts._part(json.dumps(written), json_parts._SKETCH_PART)
     assert found is not None and len(found) == len(written)
     for item, text in zip(found, written, strict=True):
         if isinstance(item, bytes):
@@ -106,20 +106,20 @@ def test_results_read_the_same_with_and_without_msgspec(
     assert groups
     saved = tmp_path / "R.json"
     save_results(saved, session, groups, K)
-    monkeypatch.setattr(results, "_FIRST", sizes[0])
-    monkeypatch.setattr(results, "_PART", sizes[1])
+    monkeypatch.setattr(json_parts, "_FIRST", sizes[0])
+    monkeypatch.setattr(json_parts, "_PART", sizes[1])
     parsed: list[int] = []
-    part = results._part
+    part = json_parts._part
 
     def counted(text: str, parser: Any) -> list[object] | None:
         parsed.append(parser is not None)
         return part(text, parser)
 
-    monkeypatch.setattr(results, "_part", counted)
+    monkeypatch.setattr(json_parts, "_part", counted)
     fast = read_results(saved, check_files=False)
     assert sum(parsed) > (10 if sizes[0] == 64 else 0)  # msgspec read parts
-    monkeypatch.setattr(results, "_ANY_PART", None)
-    monkeypatch.setattr(results, "_SKETCH_PART", None)
+    monkeypatch.setattr(json_parts, "_ANY_PART", None)
+    monkeypatch.setattr(json_parts, "_SKETCH_PART", None)
     slow = read_results(saved, check_files=False)
     assert fast.result.files == slow.result.files == session.files
     assert fast.laid == slow.laid and fast.k == slow.k

@@ -47,13 +47,12 @@ import json
 import json.encoder
 import math
 import os
-import re
 import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
-from typing import Any
+from typing import Any, BinaryIO
 
 import numpy as np
 import numpy.typing as npt
@@ -75,6 +74,7 @@ from simcompare.core.folder.safe_paths import (
 )
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats import json_parts
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
@@ -82,11 +82,6 @@ from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.boilerplate import COMMON_TEXTS
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
 from simcompare.core.search.verify import HASH_MAX, SKETCH, sketch_from_bytes, sketch_to_bytes
-
-try:  # a wheel for CPython on Linux, macOS and Windows (docs/development.md); elsewhere json reads every part
-    import msgspec
-except ImportError:  # pragma: no cover - every platform the tests run on has it
-    msgspec = None  # type: ignore[assignment]
 
 __all__ = [
     "LoadedResults",
@@ -999,13 +994,14 @@ def changes_since(
 _CHECKED_BETWEEN_REPORTS = 4_096
 
 
-def _read_regular(path: str | os.PathLike[str]) -> bytes:
-    """The bytes of the regular file at ``path``, at most ``MAX_RESULTS_BYTES``. Anything else is refused before
-    a byte is read: a FIFO (opening it would wait for a writer forever) or a device such as /dev/zero (endless)."""
+def _opened_regular(path: str | os.PathLike[str]) -> BinaryIO:
+    """The regular file at ``path``, open to read its bytes, at most ``MAX_RESULTS_BYTES`` of them. Anything else
+    is refused before a byte is read: a FIFO (opening it would wait for a writer forever) or a device such as
+    /dev/zero (endless)."""
     # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer; it changes nothing for a file
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
-    with open(fd, "rb") as handle:
+    handle = open(os.open(path, flags), "rb")  # noqa: SIM115 - returned open; the caller closes it
+    try:
         info = os.fstat(handle.fileno())
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
@@ -1013,10 +1009,10 @@ def _read_regular(path: str | os.PathLike[str]) -> bytes:
             raise ValueError("not a results file: not a regular file (a pipe, a device or a socket)")
         if info.st_size > MAX_RESULTS_BYTES:
             raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
-        raw = handle.read(MAX_RESULTS_BYTES + 1)
-    if len(raw) > MAX_RESULTS_BYTES:
-        raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
-    return raw
+    except BaseException:
+        handle.close()
+        raise
+    return handle
 
 
 def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> LoadedResults:
@@ -1029,205 +1025,17 @@ def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> L
     return _load(_parsed(path), check_files=check_files, consume=True)
 
 
-_SPACE = re.compile(r"[ \t\n\r]*")
-
-
-def _skip(text: str, at: int) -> int:
-    """The position of the first character at or after ``at`` that is not JSON's white space."""
-    return _SPACE.match(text, at).end()  # type: ignore[union-attr]  # the pattern matches everywhere
-
-
-def _loads(text: str, *, sketches: bool = False) -> object:
-    """``json.loads(text)``, the records a few hundred kilobytes at a time: a million records parsed in one call
-    would hold the interpreter's lock for seconds, and the window, whose worker reads them, could not paint
-    meanwhile. Only a top-level object is read this way; anything else, or anything this reading does not take,
-    is read (and refused, with its message) by ``json.loads`` itself. One difference: an item's nesting is counted
-    from the part it is read in, so within a level or two of the interpreter's limit a text ``json.loads`` finds
-    nested too deeply may be read (JSON sets no limit; the records' checks refuse such values).
-
-    With ``sketches``, the items of a ``sketch`` column are read as the bytes their base64 encodes where msgspec
-    reads them (a part of the column all of padded base64 of the standard alphabet, or null), as they are parsed;
-    the others as ``json.loads`` reads them, text (the loader decodes either the same way)."""
-    at = _skip(text, 0)
-    if not text.startswith("{", at):
-        return json.loads(text)
-    try:
-        found, at = _members(text, at + 1, top=True, sketches=sketches)
-        if _skip(text, at) != len(text):
-            raise ValueError("not read here")
-    except (ValueError, IndexError):  # not taken here: json.loads reads it, or says what is wrong in its words
-        return json.loads(text)
-    return found
-
-
-def _members(text: str, at: int, *, top: bool, sketches: bool) -> tuple[dict[str, object], int]:
-    """The members of the JSON object whose ``{`` is just before ``at``, and the position after its ``}``. At the
-    top, the records (a list, or an object of columns) are read a piece at a time; in the records' object, every
-    list is."""
-    decode = _DECODER.raw_decode
-    found: dict[str, object] = {}
-    at = _skip(text, at)
-    while not text.startswith("}", at):
-        key, at = decode(text, at)
-        if not isinstance(key, str):
-            raise ValueError("not read here")
-        at = _skip(text, at)
-        if not text.startswith(":", at):
-            raise ValueError("not read here")
-        at = _skip(text, at + 1)
-        value: object
-        if (not top or key in ("records", "groups")) and text.startswith("[", at):
-            value, at = _items(text, at + 1, _SKETCH_PART if sketches and not top and key == "sketch" else _ANY_PART)
-        elif top and key == "records" and text.startswith("{", at):
-            value, at = _members(text, at + 1, top=False, sketches=sketches)
-        else:
-            value, at = decode(text, at)
-        found[key] = value
-        at = _skip(text, at)
-        if text.startswith(",", at):
-            at = _skip(text, at + 1)
-            if text.startswith("}", at):  # a trailing comma: not JSON
-                raise ValueError("not read here")
-        elif not text.startswith("}", at):
-            raise ValueError("not read here")
-    return found, at + 1
-
-
-_Parser = Callable[[str], Any]
-"""Parses the text of a JSON array (a ``msgspec`` decoder's ``decode``), raising msgspec's errors when it cannot."""
-
-_PART = 1 << 18
-"""Characters of a list's items parsed in one call at most (a few hundred records, thousands of a column's
-values)."""
-
-
-def _items(text: str, at: int, parser: _Parser | None = None) -> tuple[list[object], int]:
-    """The items of the JSON array whose ``[`` is just before ``at``, and the position after its ``]``.
-
-    Items are parsed a part at a time (:func:`_part`: ``parser`` when it can, else ``json.loads``, of the part as an
-    array): a part ends where the next item begins on a new line (after a comma, as the writer puts them). When a
-    part is not a list of whole items, or no such end is near, the items up to there are parsed one call each; so
-    a part parsed is a sequence of whole items of this array (JSON has one reading). A part is as long as what the
-    list has read so far, from ``_FIRST`` characters (the first ones are parsed an item at a time) up to
-    ``_PART``, and its end is looked for in the next part's length; so the characters looked at stay in
-    proportion to the list's own, however many small lists the text holds."""
-    decode = _DECODER.raw_decode
-    items: list[object] = []
-    opened = at
-    at = _skip(text, at)
-    if text.startswith("]", at):
-        return items, at + 1
-    start = at
-    alone_until = at + min(_FIRST, _PART)  # items before this position are parsed one at a time
-    ends = _ends(text, opened, start)
-    while True:
-        if at >= alone_until:
-            size = min(_PART, at - start)
-            end = _part_end(text, at, size, ends)
-            part = None
-            if end > at:
-                part = _part("[" + text[at:end] + "]", parser)
-            if part is not None:
-                items.extend(part)
-                at = _skip(text, end + 1)  # past the comma
-                continue
-            last = _last_part(text, at, size, parser)  # no part's end, or one beyond the list's: the list's is near
-            if last is not None:
-                items.extend(last[0])
-                return items, last[1]
-            alone_until = end if end > at else at + 2 * size
-        item, at = decode(text, at)
-        items.append(item)
-        at = _skip(text, at)
-        if text.startswith("]", at):
-            return items, at + 1
-        if not text.startswith(",", at):
-            raise ValueError("not an array")
-        at = _skip(text, at + 1)
-
-
-_LIST_END = re.compile(r"\n[ \t\r]*\]")
-
-
-def _last_part(text: str, at: int, size: int, parser: _Parser | None) -> tuple[list[object], int] | None:
-    """The list's last items, from ``at`` to its ``]`` at the start of a line within ``2 * size`` characters,
-    and the position after it; None when there is none or what lies before it is not whole items. (A ``]`` that
-    starts a line is no string's, and the part parses only if the items before it are whole: so it is this
-    list's end.)"""
-    found = _LIST_END.search(text, at, at + 2 * size)
-    if found is None:
-        return None
-    part = _part("[" + text[at : found.end()], parser)
-    return None if part is None else (part, found.end())
-
-
-_FIRST = 1 << 12
-"""Characters of a list parsed an item at a time before its first part (a part is as long as what was read)."""
-
-
-_ANY_PART: _Parser | None = msgspec.json.Decoder(list[Any]).decode if msgspec else None
-_SKETCH_PART: _Parser | None = msgspec.json.Decoder(list[bytes | None]).decode if msgspec else None
-"""A part of the sketch column, each sketch decoded from base64 as it is parsed (``bytes``: base64 of the
-standard alphabet, padded; a part holding anything else is left to json, as text; a million sketches decoded by
-``base64`` one at a time took 3.4 s)."""
-
-
-def _part(text: str, parser: _Parser | None) -> list[object] | None:
-    """A part of a list's items (the text of a JSON array), parsed; None when it is not JSON.
-
-    ``parser`` (msgspec's, 3 times as fast as ``json``) reads what it takes, and ``json.loads`` the rest: msgspec's
-    JSON is stricter (no NaN, no lone surrogate escape: a name whose bytes are not UTF-8) and its base64 too (no
-    missing padding, no other alphabet), and where it reads a text it reads it as ``json`` and ``base64`` do
-    (tests/core/test_results_parts.py compares them), so either reading gives the same items."""
-    if parser is not None:
-        try:
-            found: list[object] = parser(text)
-            return found
-        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError):  # msgspec: not None with a parser
-            pass
-    try:
-        parsed = json.loads(text)
-    except ValueError:
-        return None
-    return parsed if isinstance(parsed, list) else None
-
-
-def _ends(text: str, opened: int, first: int) -> str:
-    """What ends a line after an item of the list whose first item starts at ``first`` (just after its ``[`` at
-    ``opened``, and white space): a comma, after a ``}`` on a line as indented as the first item when the items are
-    objects (the closing brace of an object nested in one is indented more). The line's start is looked for only
-    after the ``[`` (a line that holds it is no indentation): from the text's start, n small lists of objects on one
-    line looked at n² / 2 characters. Lines end as the first item's line begins (``\r\n`` in a file edited on
-    Windows)."""
-    newline = "\r\n" if "\r\n" in text[opened:first] else "\n"
-    if not text.startswith("{", first):
-        return "," + newline
-    line = text.rfind("\n", opened, first)
-    return "}," + newline if line < 0 else f"\n{text[line + 1 : first]}}},{newline}"
-
-
-def _part_end(text: str, at: int, size: int, ends: str) -> int:
-    """Where a part of a list's items that starts at ``at`` may end (just before the comma of ``ends``, from
-    :func:`_ends`), at least ``size`` characters on and at most twice that; -1: none there."""
-    found = text.find(ends, at + size, at + 2 * size)
-    return -1 if found < 0 else found + ends.rindex(",")
-
-
-_DECODER = json.JSONDecoder()
-
-
 def _parsed(path: str | os.PathLike[str]) -> object:
-    """The file's JSON, parsed; only the parsed objects are left when this returns (the bytes and the text, each
-    as large as the file, are dropped as soon as they are used)."""
-    raw = _read_regular(path)
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ValueError(f"not a results file: not UTF-8 text (byte {error.start})") from None
-    del raw
-    try:
-        return _loads(text, sketches=True)
-    except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
-        raise ValueError("not a results file: its JSON is nested too deeply") from None
-    except ValueError as error:
-        raise ValueError(f"not a results file: {error}") from None
+    """The file's JSON, parsed from its bytes a part at a time (``json_parts``): only the parsed objects are left
+    when this returns, and the file's bytes were never all held at once."""
+    with _opened_regular(path) as handle:
+        try:
+            return json_parts.read(handle, MAX_RESULTS_BYTES, sketches=True)
+        except json_parts.NotUTF8 as error:
+            raise ValueError(f"not a results file: not UTF-8 text (byte {error.at})") from None
+        except json_parts.TooLarge:
+            raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused") from None
+        except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
+            raise ValueError("not a results file: its JSON is nested too deeply") from None
+        except ValueError as error:
+            raise ValueError(f"not a results file: {error}") from None
