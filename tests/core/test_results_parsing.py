@@ -14,6 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcompare.core.formats import json_parts
+from simcompare.core.formats.saved_parts import PARSERS
 
 _SCALARS = st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8)
 _VALUES = st.recursive(
@@ -116,15 +117,15 @@ def test_a_list_read_in_parts_starts_with_small_ones(monkeypatch: pytest.MonkeyP
 
 
 def test_sketches_are_decoded_as_they_are_parsed_when_asked() -> None:
-    """With sketches=True the sketch column's base64 items become their bytes as its parts are parsed (the first
-    items, read one at a time, stay text); what is no strict base64 stays text, as json.loads reads it; other
-    columns are untouched, and without sketches=True nothing is decoded."""
+    """With the saved results' parsers the sketch column's base64 items become their bytes as its parts are parsed
+    (the first items, read one at a time, stay text); what is no strict base64 stays text, as json.loads reads it; other
+    columns are untouched, and without them nothing is decoded."""
     odd = ("AAAAAA", "-_-_", "QUJD\n")  # no padding, another alphabet, a line break
     written = [base64.b64encode(bytes([n % 256]) * (4 * (n % 9))).decode() for n in range(3_000)]
     written[2_990], written[2_995], written[2_998] = odd  # a part that holds one is read by json, as text
     columns = {"path": [f"f{n}" for n in range(3_000)], "sketch": written}
     text = json.dumps({"format": "f", "records": columns}, indent=1)
-    found = json_parts.loads(text, sketches=True)
+    found = json_parts.loads(text, parsers=PARSERS)
     assert isinstance(found, dict)
     sketches = found["records"]["sketch"]
     assert [s for s in sketches if isinstance(s, str) and s in odd] == list(odd)

@@ -21,8 +21,9 @@ from hypothesis import strategies as st
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
-from simcompare.core.formats import json_parts
+from simcompare.core.formats import json_parts, results
 from simcompare.core.formats.results import read_results, save_results
+from simcompare.core.formats.saved_parts import PARSERS
 
 K = 12
 _SCALARS = (
@@ -66,7 +67,7 @@ _BASE64 = st.text(alphabet="ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 def test_a_sketch_is_decoded_only_as_base64_decodes_it(written: list[str | None]) -> None:
     """Each item of a part of the sketch column is its bytes or, when the part holds anything msgspec refuses, the
     text json reads; bytes only where ``base64.b64decode(validate=True)`` gives the same bytes."""
-    found = json_parts._part(json.dumps(written), json_parts._SKETCH_PART)
+    found = json_parts._part(json.dumps(written), PARSERS["records.sketch"])
     assert found is not None and len(found) == len(written)
     for item, text in zip(found, written, strict=True):
         if isinstance(item, bytes):
@@ -119,7 +120,7 @@ def test_results_read_the_same_with_and_without_msgspec(
     fast = read_results(saved, check_files=False)
     assert sum(parsed) > (10 if sizes[0] == 64 else 0)  # msgspec read parts
     monkeypatch.setattr(json_parts, "_ANY_PART", None)
-    monkeypatch.setattr(json_parts, "_SKETCH_PART", None)
+    monkeypatch.setattr(results, "PARSERS", {})
     slow = read_results(saved, check_files=False)
     assert fast.result.files == slow.result.files == session.files
     assert fast.laid == slow.laid and fast.k == slow.k

@@ -15,7 +15,7 @@ from __future__ import annotations
 import codecs
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any, BinaryIO
 
 try:  # a wheel for CPython on Linux, macOS and Windows (docs/development.md); elsewhere json reads every part
@@ -38,7 +38,7 @@ class TooLarge(ValueError):
     """The file holds more than the bytes a reader allows."""
 
 
-def read(handle: BinaryIO, limit: int, *, sketches: bool = False) -> object:
+def read(handle: BinaryIO, limit: int, *, parsers: Parsers | None = None) -> object:
     """The JSON of the file open in ``handle`` (binary, at its start), read a part at a time (:func:`loads`).
 
     Raises:
@@ -61,10 +61,10 @@ def read(handle: BinaryIO, limit: int, *, sketches: bool = False) -> object:
         except UnicodeDecodeError as error:
             raise NotUTF8(error.start) from None
 
-    return _parsed(_Source(handle.read, whole, limit), sketches)
+    return _parsed(_Source(handle.read, whole, limit), parsers or {})
 
 
-def loads(text: str, *, sketches: bool = False) -> object:
+def loads(text: str, *, parsers: Parsers | None = None) -> object:
     """``json.loads(text)``, the lists of a top-level object's members (and of its ``records`` object) a few
     hundred kilobytes at a time: a million records parsed in one call would hold the interpreter's lock for
     seconds, and the window, whose worker reads them, could not paint meanwhile. Only a top-level object is read
@@ -73,16 +73,17 @@ def loads(text: str, *, sketches: bool = False) -> object:
     level or two of the interpreter's limit a text ``json.loads`` finds nested too deeply may be read (JSON sets
     no limit; the records' checks refuse such values).
 
-    With ``sketches``, the items of a ``sketch`` column are read as the bytes their base64 encodes where msgspec
-    reads them (a part of the column all of padded base64 of the standard alphabet, or null), as they are parsed;
-    the others as ``json.loads`` reads them, text (the results' loader decodes either the same way)."""
+    ``parsers`` names the lists whose parts are parsed by a parser of their own (``"groups"``: the top-level
+    object's member; ``"records.sketch"``: a list in its ``records`` object), typically a msgspec decoder of a
+    typed list (``saved_parts.PARSERS``): a part it refuses is read by ``json`` as it reads any other, so such a
+    list may hold the typed parser's items and ``json``'s."""
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError:  # a lone surrogate: no file's text (it is decoded strictly); json.loads says
         return json.loads(text)
     source = _Source(lambda size: b"", lambda: text, len(data))
     source.hold(data)
-    return _parsed(source, sketches)
+    return _parsed(source, parsers or {})
 
 
 _READ = 1 << 22
@@ -224,12 +225,12 @@ class _Source:
 _DECODER = json.JSONDecoder()
 
 
-def _parsed(source: _Source, sketches: bool) -> object:
+def _parsed(source: _Source, parsers: Parsers) -> object:
     at = source.skip(0)
     if not source.startswith(b"{", at):
         return json.loads(source.whole())
     try:
-        found, at = _members(source, at + 1, top=True, sketches=sketches)
+        found, at = _members(source, at + 1, parsers, top=True)
         if not source.at_end(source.skip(at)):
             raise ValueError("not read here")
     except (NotUTF8, TooLarge):
@@ -239,7 +240,7 @@ def _parsed(source: _Source, sketches: bool) -> object:
     return found
 
 
-def _members(source: _Source, at: int, *, top: bool, sketches: bool) -> tuple[dict[str, object], int]:
+def _members(source: _Source, at: int, parsers: Parsers, *, top: bool) -> tuple[dict[str, object], int]:
     """The members of the JSON object whose ``{`` is just before ``at``, and the position after its ``}``. At the
     top, the records (a list, or an object of columns) and the groups are read a part at a time; in the records'
     object, every list is."""
@@ -256,9 +257,9 @@ def _members(source: _Source, at: int, *, top: bool, sketches: bool) -> tuple[di
         at = source.skip(at + 1)
         value: object
         if (not top or key in ("records", "groups")) and source.startswith(b"[", at):
-            value, at = _items(source, at + 1, _SKETCH_PART if sketches and not top and key == "sketch" else _ANY_PART)
+            value, at = _items(source, at + 1, parsers.get(key if top else f"records.{key}", _ANY_PART))
         elif top and key == "records" and source.startswith(b"{", at):
-            value, at = _members(source, at + 1, top=False, sketches=sketches)
+            value, at = _members(source, at + 1, parsers, top=False)
         else:
             value, at = source.decoded(at)
         found[key] = value
@@ -274,6 +275,9 @@ def _members(source: _Source, at: int, *, top: bool, sketches: bool) -> tuple[di
 
 _Parser = Callable[[bytes], Any]
 """Parses the text of a JSON array (a ``msgspec`` decoder's ``decode``), raising msgspec's errors when it cannot."""
+
+Parsers = Mapping[str, _Parser]
+"""The parser of each list that has its own, by name (see :func:`loads`)."""
 
 _PART = 1 << 18
 """Bytes of a list's items parsed in one call at most (a few hundred records, thousands of a column's values)."""
@@ -342,10 +346,6 @@ def _last_part(source: _Source, at: int, size: int, parser: _Parser | None) -> t
 
 
 _ANY_PART: _Parser | None = msgspec.json.Decoder(list[Any]).decode if msgspec else None
-_SKETCH_PART: _Parser | None = msgspec.json.Decoder(list[bytes | None]).decode if msgspec else None
-"""A part of the sketch column, each sketch decoded from base64 as it is parsed (``bytes``: base64 of the
-standard alphabet, padded; a part holding anything else is left to json, as text; a million sketches decoded by
-``base64`` one at a time took 3.4 s)."""
 
 
 def _part(text: bytes | str, parser: _Parser | None) -> list[object] | None:

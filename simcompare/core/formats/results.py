@@ -78,6 +78,7 @@ from simcompare.core.formats import json_parts
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
+from simcompare.core.formats.saved_parts import PARSERS, SavedGroup, as_plain, typed
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.boilerplate import COMMON_TEXTS
 from simcompare.core.search.groups import ALSO_CLOSE_LIMIT, Group, GroupRule, Laid
@@ -742,6 +743,11 @@ def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits:
         raise ValueError("'groups' must be a list")
     laid = []
     for number, group in enumerate(groups):
+        fast = _typed_laid(group, index_of, bits) if typed(group) else None
+        if fast is not None:
+            laid.append(fast)
+            continue
+        group = as_plain(group)
         where = f"groups[{number}]"
         if not isinstance(group, dict):
             raise ValueError(f"{where} is not an object")
@@ -759,13 +765,39 @@ def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits:
             index, also = plain or _checked_member(member, f"{where}.members[{place}]", index_of, bits)
             files.append(index)
             close.append(also)
-        first = index_of.get(group["reference"]) if isinstance(group.get("reference"), str) else None
-        if first is not None and first in files[1:]:  # the reference leads (the window's files always list it first)
-            lead = files.index(first)
-            files.insert(0, files.pop(lead))
-            close.insert(0, close.pop(lead))
-        laid.append(Laid(tuple(files), tuple(close)))
+        laid.append(_led(files, close, group.get("reference"), index_of))
     return tuple(laid)
+
+
+def _led(files: list[int], close: list[tuple[int, ...]], reference: object, index_of: Mapping[str, int]) -> Laid:
+    """A saved group's files, its reference first when it is one of them (the window's files always list it
+    first), with each one's also-close files."""
+    first = index_of.get(reference) if isinstance(reference, str) else None
+    if first is not None and first in files[1:]:
+        lead = files.index(first)
+        files.insert(0, files.pop(lead))
+        close.insert(0, close.pop(lead))
+    return Laid(tuple(files), tuple(close))
+
+
+def _typed_laid(group: SavedGroup, index_of: Mapping[str, int], bits: int) -> Laid | None:
+    """A group the typed parser read (each field of its kind and in range) as :func:`_check_groups` lays it out,
+    when the rules it could not check hold too (the distances within the bits, the paths among the records);
+    None: check it a rule at a time."""
+    if group.max_distance > bits:
+        return None
+    files: list[int] = []
+    close: list[tuple[int, ...]] = []
+    for member in group.members:
+        index = index_of.get(member.path)
+        if index is None or member.distance > bits:
+            return None
+        also = member.also_close
+        if also and any(path not in index_of for path in also):
+            return None
+        files.append(index)
+        close.append(tuple(index_of[path] for path in also[:ALSO_CLOSE_LIMIT]) if also else ())
+    return _led(files, close, group.reference, index_of)
 
 
 def _member(member: object, index_of: Mapping[str, int], bits: int) -> tuple[int, tuple[int, ...]] | None:
@@ -1030,7 +1062,7 @@ def _parsed(path: str | os.PathLike[str]) -> object:
     when this returns, and the file's bytes were never all held at once."""
     with _opened_regular(path) as handle:
         try:
-            return json_parts.read(handle, MAX_RESULTS_BYTES, sketches=True)
+            return json_parts.read(handle, MAX_RESULTS_BYTES, parsers=PARSERS)
         except json_parts.NotUTF8 as error:
             raise ValueError(f"not a results file: not UTF-8 text (byte {error.at})") from None
         except json_parts.TooLarge:
