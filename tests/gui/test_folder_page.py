@@ -299,6 +299,24 @@ def test_histogram_counts_every_pair_and_follows_k(qtbot, page: FolderPage, fold
     assert page.histogram._k == 3
 
 
+def test_reopened_results_get_their_histogram_beside_their_groups(
+    qtbot, page: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    """Reopening measures the histogram in a job of its own, beside the first groups: the same counts, then the
+    search's line says how many pairs lie within k."""
+    run_scan(qtbot, page, folder)
+    scanned = page.histogram._histogram
+    assert scanned is not None and scanned.pairs
+    saved = tmp_path / "R.json"
+    page.save_results(saved)
+    page.histogram.set_histogram(None)
+    with qtbot.waitSignal(page.jobs.histogram.result_ready, timeout=30_000):
+        assert page.open_results(saved)
+    wait_grouped(qtbot, page)
+    assert page.histogram._histogram == page.distance_histogram == scanned
+    assert "within k" in page.stats_label.text()
+
+
 def test_settings_of_the_compare_page_drive_the_next_scan(qtbot, page: FolderPage, folder: Path) -> None:
     from simcompare.core.fingerprint.simhash import Config
 

@@ -99,7 +99,22 @@ def load_saved(path: object, cancel: threading.Event, progress: Progress) -> Sca
     session = FolderSession(loaded.result, not_duplicates=NotDuplicates(), boilerplate=loaded.boilerplate, **kept)
     if loaded.marked or loaded.references:  # the window looks their paths up: the paths' index made here, not there
         session.index_of("")
-    return ScanOutcome(loaded.result, session, session.histogram(), loaded)
+    return ScanOutcome(loaded.result, session, None, loaded)  # the histogram beside the first groups: measure_histogram
+
+
+@dataclass(frozen=True, slots=True)
+class Measured:
+    """The distance histogram of a session's fingerprints."""
+
+    session: FolderSession
+    histogram: DistanceHistogram
+
+
+def measure_histogram(session: object, cancel: threading.Event) -> Measured:
+    """The distance histogram of reopened results, measured while their first groups are laid out: numpy's work,
+    mostly on the other core (a million files: 0.6 s the groups no longer wait for)."""
+    assert isinstance(session, FolderSession)
+    return Measured(session, session.histogram())
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +294,7 @@ class FolderJobs(QObject):
         self.scan = BackgroundJob(ScanJob(scan_function), "folder-scan", self, reports_progress=True)
         self.load = BackgroundJob(load_saved, "folder-load", self, reports_progress=True)
         self.check = BackgroundJob(check_saved, "folder-check", self, reports_progress=True)
+        self.histogram = BackgroundJob(measure_histogram, "folder-histogram", self)
         self.group = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
         self.choose = BackgroundJob(choose_references, "folder-references", self)
         self.act = BackgroundJob(run_plan, "folder-actions", self, reports_progress=True)

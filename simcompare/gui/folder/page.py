@@ -57,6 +57,7 @@ from simcompare.gui.folder.group_filter import GroupFilterModel
 from simcompare.gui.folder.histogram_view import DistanceHistogramView
 from simcompare.gui.folder.jobs import (
     FolderJobs,
+    Measured,
     Regrouped,
     RegroupRequest,
     ScanFunction,
@@ -306,14 +307,15 @@ class FolderPage(QWidget):
         jobs = self.jobs
         jobs.scan.progress.connect(self.progress.on_progress)
         jobs.scan.result_ready.connect(self._on_scanned)
-        jobs.scan.failed.connect(self.progress.on_failed)
+        jobs.histogram.result_ready.connect(self._on_histogram)
+        for failing in (jobs.scan, jobs.group, jobs.histogram):
+            failing.failed.connect(self.progress.on_failed)
         jobs.scan.cancelled.connect(self.progress.on_cancelled)
         jobs.scan.busy_changed.connect(self.menus.on_busy)
         jobs.load.result_ready.connect(self._on_scanned)
         jobs.load.failed.connect(self.progress.on_load_failed)
         jobs.load.busy_changed.connect(self.menus.on_busy)
         jobs.group.result_ready.connect(self._on_regrouped)
-        jobs.group.failed.connect(self.progress.on_failed)
         jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
         jobs.regroup_timer.timeout.connect(self.regroup)
 
@@ -396,10 +398,9 @@ class FolderPage(QWidget):
 
     def save_results(self, path: str | os.PathLike[str]) -> None:
         """Write the result, its groups, what it takes to reopen them (the ``scan --json`` schema) and the marks,
-        chosen references and reference folders."""
+        chosen references and reference folders: the one serialisation of results, ``scan --save-results``'s too."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
-        # the one serialisation of results, shared with `simcompare scan --save-results`, written in pieces
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @Slot()
@@ -530,6 +531,8 @@ class FolderPage(QWidget):
         self.model.set_groups(result.files, [], result.config.bits)
         self.distance_histogram = outcome.histogram
         self.histogram.set_histogram(outcome.histogram)
+        if outcome.histogram is None and loaded is not None:  # reopened: measured beside the first groups
+            self.jobs.histogram.submit(outcome.session)
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
         self.empty_model.setStringList([display_name(p) for p in result.empty])
@@ -543,6 +546,13 @@ class FolderPage(QWidget):
         self.progress.finished(outcome)
         self._show_outcome(outcome)
         self.scan_finished.emit(outcome.result)
+
+    @Slot(int, object)
+    def _on_histogram(self, _request: int, measured: Measured) -> None:
+        if measured.session is self.session:
+            self.distance_histogram = measured.histogram
+            self.histogram.set_histogram(measured.histogram)
+            self.summary.show()
 
     @Slot(int, object)
     def _on_regrouped(self, _request: int, outcome: Regrouped) -> None:
