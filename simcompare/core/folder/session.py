@@ -279,6 +279,7 @@ class FolderSession:
         self._resembling = Pairs.empty()
         self._resembling_for: float | None = None
         self._sizes: np.ndarray | None = None
+        self._sizes_lock = threading.Lock()  # the sizes made, a sketch made from bytes not as written: one at a time
         self._values: list[int] | npt.NDArray[np.uint64] | None = None  # the fingerprints, once asked for
         self._common = None  # the folder's boilerplate: hashes many texts' sketches hold
         self._owns: dict[tuple[int, int], float] = {}
@@ -361,20 +362,36 @@ class FolderSession:
             self._sketch_checked[index] = True
             return np.frombuffer(data, dtype=SKETCH_WORDS)
         found = sketch_from_bytes(data)
-        self._sketch_fixed[index] = found
+        self._keep_fixed(index, found)
         self._sketch_checked[index] = True  # after the sketch made is kept: another thread reads it, not the bytes
         return found
 
     def _sketches(self) -> _Sketches:
         """Every file's sketch, as :meth:`sketch` gives it; the records not yet checked are checked all at once."""
+        self._check_sketches()
+        return _Sketches(self.result.files, self._sketch_fixed)
+
+    def _check_sketches(self, involved: npt.NDArray[np.intp] | None = None) -> None:
+        """Check the records' sketches not yet checked, all at once: every file's, or the files ``involved``
+        (reopened results' groups measure their members, half of a million files: the rest is checked by the
+        first search, which reads every sketch)."""
         files = self.result.files
         unchecked = np.flatnonzero(~self._sketch_checked)
+        if involved is not None:
+            unchecked = np.intersect1d(unchecked, involved)
         if len(unchecked):
             blobs = [files[i].sketch for i in unchecked.tolist()]
             for position in not_as_written(blobs).tolist():
-                self._sketch_fixed[int(unchecked[position])] = sketch_from_bytes(blobs[position])
+                self._keep_fixed(int(unchecked[position]), sketch_from_bytes(blobs[position]))
             self._sketch_checked[unchecked] = True
-        return _Sketches(files, self._sketch_fixed)
+
+    def _keep_fixed(self, index: int, found: Sketch) -> None:
+        """Keep the sketch made from a record's bytes that are not as written, and its size (before the record is
+        marked checked: another thread then reads this, not the bytes)."""
+        with self._sizes_lock:
+            self._sketch_fixed[index] = found
+            if self._sizes is not None:
+                self._sizes[index] = len(found)
 
     def sketch_table(self) -> tuple[npt.NDArray[np.uint32], npt.NDArray[np.intp]]:
         """Every file's sketch as one array: row i holds file i's hashes, then ``HASH_MAX + 2`` (0xFFFFFFFF) up to
@@ -596,7 +613,7 @@ class FolderSession:
         found = np.empty(len(left), dtype=np.float64)
         if not len(left):
             return found
-        self._sketches()  # every record's bytes checked
+        self._check_sketches(np.concatenate([left, right]))  # the records' bytes of these files
         sizes = self._sketch_sizes()
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")
         for start in range(0, len(order), _EXACT_CHUNK):
@@ -658,7 +675,7 @@ class FolderSession:
         decision = self.decision(k)
         if self.min_resemblance <= 0:  # verification off: SimHash alone
             return found
-        sizes = self._sketch_sizes()
+        sizes = self._checked_sizes()
         fewest = np.minimum(sizes[found.left], sizes[found.right])
         own = np.full(len(found.left), np.nan)  # not known: the whole resemblance decides
         near = decision.near_many(found.distance, found.resemblance, fewest, own)
@@ -683,8 +700,7 @@ class FolderSession:
         """:meth:`own` of many pairs at once (NaN compares as neither below nor above a threshold)."""
         found = np.empty(len(left), dtype=np.float64)
         common = self._common_hashes()
-        if len(left):
-            self._sketches()  # every record's bytes checked
+        self._check_sketches(np.concatenate([left, right]))  # the records' bytes of these files
         sizes = self._sketch_sizes()
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")  # chunks of like size, as above
         for start in range(0, len(order), _EXACT_CHUNK):
@@ -710,22 +726,29 @@ class FolderSession:
         return self.own(a, b) if decision.asks_own(similar) else None
 
     def _sketch_sizes(self) -> np.ndarray:
-        """Each file's number of distinct shingles (its sketch's length)."""
-        if self._sizes is None or len(self._sizes) != len(self.result.files):
-            files = self.result.files
-            self._sketches()  # every record's bytes checked: those not as written are kept decoded
-            sizes = (
-                np.fromiter((len(f.sketch) for f in files), dtype=np.intp, count=len(files)) // SKETCH_WORDS.itemsize
-            )
-            for index, sketch in self._sketch_fixed.items():
-                sizes[index] = len(sketch)
-            self._sizes = sizes
-        return self._sizes
+        """Each file's number of distinct shingles (its sketch's length): the length of a checked sketch, and of a
+        record's bytes not yet checked (their check may find another: check the files asked about first, or use
+        :meth:`_checked_sizes`)."""
+        files = self.result.files
+        with self._sizes_lock:
+            if self._sizes is None or len(self._sizes) != len(files):
+                sizes = np.fromiter((len(f.sketch) for f in files), dtype=np.intp, count=len(files))
+                sizes //= SKETCH_WORDS.itemsize
+                for index, sketch in self._sketch_fixed.items():
+                    sizes[index] = len(sketch)
+                self._sizes = sizes
+            return self._sizes
+
+    def _checked_sizes(self) -> np.ndarray:
+        """Each file's number of distinct shingles, every record's sketch checked."""
+        self._check_sketches()
+        return self._sketch_sizes()
 
     def evidence(self, a: int, b: int, k: int, similar: float) -> str | None:
         """What makes files a and b near-duplicates at k (``"simhash"``, ``"shingles"``), or None."""
         files = self.result.files
         distance = (int(files[a].value) ^ int(files[b].value)).bit_count()
+        self._check_sketches(np.array([a, b], dtype=np.intp))
         sizes = self._sketch_sizes()
         decision = self.decision(k)
         return decision.evidence(
@@ -742,7 +765,7 @@ class FolderSession:
         """
         decision = self.decision(k)
         found = self.pairs(k, progress=progress, cancel=cancel)
-        sizes = self._sketch_sizes()
+        sizes = self._checked_sizes()
         copies: dict[str, list[int]] = {}
         for i in range(len(self.result.files)):
             if i not in self._empty_set:
@@ -818,7 +841,7 @@ class FolderSession:
             min_resemblance=self.min_resemblance,
             strong_resemblance=decision.strong,
             needed=decision.needed,
-            sizes=self._sketch_sizes().tolist(),
+            sizes=self._checked_sizes().tolist(),
             boilerplate=lambda a, b, similar: decision.only_boilerplate(
                 similar, self._own_if_asked(a, b, similar, decision)
             ),
