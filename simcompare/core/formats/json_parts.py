@@ -49,13 +49,14 @@ def read(handle: BinaryIO, limit: int, *, parsers: Parsers | None = None) -> obj
     """
 
     def whole() -> str:
+        # a piece at a time: a buffered file makes the bytes asked for before it reads (read(limit + 1): 4 GiB for
+        # a file of a few bytes); a bytearray grows in place, so the bytes are held once, beside the text alone
         handle.seek(0)
-        pieces: list[bytes] = []
-        while piece := handle.read(limit + 1 - sum(map(len, pieces))):  # a read may give fewer bytes than asked
-            pieces.append(piece)
-        raw = b"".join(pieces)
-        if len(raw) > limit:
-            raise TooLarge(f"more than {limit:,} bytes")
+        raw = bytearray()
+        while piece := handle.read(_READ):
+            raw += piece
+            if len(raw) > limit:
+                raise TooLarge(f"more than {limit:,} bytes")
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as error:
@@ -65,13 +66,13 @@ def read(handle: BinaryIO, limit: int, *, parsers: Parsers | None = None) -> obj
 
 
 def loads(text: str, *, parsers: Parsers | None = None) -> object:
-    """``json.loads(text)``, the lists of a top-level object's members (and of its ``records`` object) a few
-    hundred kilobytes at a time: a million records parsed in one call would hold the interpreter's lock for
-    seconds, and the window, whose worker reads them, could not paint meanwhile. Only a top-level object is read
-    this way; anything else, or anything this reading does not take, is read (and refused, with its message) by
-    ``json.loads`` itself. One difference: an item's nesting is counted from the part it is read in, so within a
-    level or two of the interpreter's limit a text ``json.loads`` finds nested too deeply may be read (JSON sets
-    no limit; the records' checks refuse such values).
+    """``json.loads(text)``, the lists of a top-level object's members (and of its objects: the ``records``'
+    columns, the cleaner's lists) a few hundred kilobytes at a time: a million records parsed in one call would
+    hold the interpreter's lock for seconds, and the window, whose worker reads them, could not paint meanwhile.
+    Only a top-level object is read this way; anything else, or anything this reading does not take, is read (and
+    refused, with its message) by ``json.loads`` itself. One difference: an item's nesting is counted from the part
+    it is read in, so within a level or two of the interpreter's limit a text ``json.loads`` finds nested too
+    deeply may be read, or one it reads be refused (JSON sets no limit; the results' checks refuse such values).
 
     ``parsers`` names the lists whose parts are parsed by a parser of their own (``"groups"``: the top-level
     object's member; ``"records.sketch"``: a list in its ``records`` object), typically a msgspec decoder of a
@@ -109,7 +110,8 @@ class _Source:
         self._width = 64  # the bytes a value is first decoded from: twice the last one's (see decoded)
 
     def whole(self) -> str:
-        """The whole text, decoded, read again from its start (for ``json.loads``)."""
+        """The whole text, decoded, read again from its start (for ``json.loads``); the bytes held are dropped."""
+        self._data = bytearray()
         return self._whole()
 
     def hold(self, data: bytes) -> None:
@@ -128,7 +130,7 @@ class _Source:
     def _load(self, end: int) -> None:
         """Read on until the bytes before ``end`` are held, or the text has ended."""
         while self._end < end and not self._ended:
-            chunk = self._read(max(_READ, end - self._end))
+            chunk = self._read(_READ)  # no more at once: a buffered file makes the bytes asked for before it reads
             self._check(chunk)
             if not chunk:
                 self._ended = True
@@ -197,8 +199,9 @@ class _Source:
         """The JSON value that starts at ``at`` (``json``'s ``raw_decode``) and the position after it.
 
         The value is decoded from the bytes after ``at``, as many as twice the last value's, four times more
-        while it reaches past them (its end unseen, or a number perhaps cut): so a value costs in proportion to
-        its length. Where it reaches the text's end, ``json``'s error is raised."""
+        while it reaches past them (its end unseen, or a number perhaps cut: ``1.`` or ``1e+`` ends a number only
+        where its digits are cut off): so a value costs in proportion to its length. Where it reaches the text's
+        end, or ``json`` finds it wrong before the bytes' end (:func:`_cut`), ``json``'s error is raised."""
         width = self._width
         while True:
             self._load(at + width)
@@ -209,12 +212,13 @@ class _Source:
             text = piece.decode("utf-8", "strict" if whole else "ignore")
             try:
                 value, end = _DECODER.raw_decode(text, 0)
-            except ValueError:
-                if whole:
+            except ValueError as error:
+                if whole or not _cut(error, len(text)):
                     raise
                 width *= 4
                 continue
-            if end == len(text) and not whole:  # a number or a word may go on after the piece
+            # a number or a word may go on after the piece; a number before a cut ``.``, ``e`` or ``e+`` does
+            if not whole and (end == len(text) or (type(value) in (int, float) and end >= len(text) - 2)):
                 width *= 4
                 continue
             used = end if text.isascii() else len(text[:end].encode("utf-8"))
@@ -225,25 +229,43 @@ class _Source:
 _DECODER = json.JSONDecoder()
 
 
+def _cut(error: ValueError, length: int) -> bool:
+    """Whether ``json``'s error decoding ``length`` characters may be only that they end too soon: a string not
+    ended (said where it starts), or an error within a word's or a number's length of their end. Another is an
+    error in the text itself, whatever follows: the value is not read on to the text's end (held, and decoded
+    whole) to find it (nor a number of more digits than Python converts, no JSONDecodeError). Taking an error
+    for the text's costs nothing but its reading by ``json.loads``, which says what it is."""
+    if not isinstance(error, json.JSONDecodeError):
+        return False
+    return error.msg.startswith("Unterminated string") or error.pos >= length - 16
+
+
 def _parsed(source: _Source, parsers: Parsers) -> object:
     at = source.skip(0)
-    if not source.startswith(b"{", at):
-        return json.loads(source.whole())
+    found = _object(source, at, parsers) if source.startswith(b"{", at) else None
+    # not taken here: json.loads reads it, or says what is wrong in its words. Read once nothing parsed is held
+    # (all of it, where a byte follows the object), nor the traceback of the error that stopped the parse
+    return json.loads(source.whole()) if found is None else found
+
+
+def _object(source: _Source, at: int, parsers: Parsers) -> dict[str, object] | None:
+    """The top-level object whose ``{`` is at ``at``, when it is the whole text and read here; else None."""
     try:
-        found, at = _members(source, at + 1, parsers, top=True)
-        if not source.at_end(source.skip(at)):
-            raise ValueError("not read here")
+        found, at = _members(source, at + 1, parsers)
+        return found if source.at_end(source.skip(at)) else None
     except (NotUTF8, TooLarge):
         raise
-    except (ValueError, IndexError):  # not taken here: json.loads reads it, or says what is wrong in its words
-        return json.loads(source.whole())
-    return found
+    except (ValueError, IndexError):
+        return None
 
 
-def _members(source: _Source, at: int, parsers: Parsers, *, top: bool) -> tuple[dict[str, object], int]:
-    """The members of the JSON object whose ``{`` is just before ``at``, and the position after its ``}``. At the
-    top, the records (a list, or an object of columns) and the groups are read a part at a time; in the records'
-    object, every list is."""
+def _members(source: _Source, at: int, parsers: Parsers, name: str = "") -> tuple[dict[str, object], int]:
+    """The members of the JSON object whose ``{`` is just before ``at`` (``name``: the top-level member it is;
+    empty: the top-level object), and the position after its ``}``. Its lists are read a part at a time, and at the
+    top those of its objects too: the records (a list, or an object of columns), the groups, but also the problems,
+    the empty files and the cleaner's marked files (a million files: tens of megabytes each, decoded as one value
+    from a window up to four times as long). A list's parts are parsed by its parser in ``parsers``, named by the
+    member (``"groups"``) or the member and its object's (``"records.sketch"``), else as any JSON."""
     found: dict[str, object] = {}
     at = source.skip(at)
     while not source.startswith(b"}", at):
@@ -256,10 +278,10 @@ def _members(source: _Source, at: int, parsers: Parsers, *, top: bool) -> tuple[
             raise ValueError("not read here")
         at = source.skip(at + 1)
         value: object
-        if (not top or key in ("records", "groups")) and source.startswith(b"[", at):
-            value, at = _items(source, at + 1, parsers.get(key if top else f"records.{key}", _ANY_PART))
-        elif top and key == "records" and source.startswith(b"{", at):
-            value, at = _members(source, at + 1, parsers, top=False)
+        if source.startswith(b"[", at):
+            value, at = _items(source, at + 1, parsers.get(f"{name}.{key}" if name else key, _ANY_PART))
+        elif not name and source.startswith(b"{", at):
+            value, at = _members(source, at + 1, parsers, key)
         else:
             value, at = source.decoded(at)
         found[key] = value

@@ -606,7 +606,7 @@ def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord]
     if values and not 0 <= min(values) <= max(values) < 2**bits:
         return None
     # None where a record holds none, or legacy 64-bit hashes (made one at a time); bytes where the parser decoded
-    # the base64 (_SKETCH_PART), text where it left it
+    # the base64 (saved_parts.PARSERS), text where it left it
     raw_sketches = columns["sketch"]
     kinds = set(map(type, raw_sketches))
     if not kinds <= {str, bytes}:
