@@ -376,9 +376,12 @@ class FolderSession:
         (reopened results' groups measure their members, half of a million files: the rest is checked by the
         first search, which reads every sketch)."""
         files = self.result.files
-        unchecked = np.flatnonzero(~self._sketch_checked)
-        if involved is not None:
-            unchecked = np.intersect1d(unchecked, involved)
+        asked = ~self._sketch_checked
+        if involved is not None:  # a mask, not a set operation: a sort of a million indices took 0.4 s
+            among = np.zeros(len(files), dtype=bool)
+            among[involved] = True
+            asked &= among
+        unchecked = np.flatnonzero(asked)
         if len(unchecked):
             blobs = [files[i].sketch for i in unchecked.tolist()]
             for position in not_as_written(blobs).tolist():
