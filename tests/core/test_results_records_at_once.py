@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from simcompare.core.fingerprint.simhash import Config
-from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.scan import FileRecord, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import results
 from simcompare.core.formats.results import results_json
@@ -68,6 +68,8 @@ def test_a_real_scans_records_are_taken_at_once_as_one_at_a_time(saved: dict[str
         at_once = results._plain_records(columns, BITS) if columns is not None else None
         assert at_once is not None and at_once == _outcome(results._checked_records, layout)
         assert _outcome(results._files, layout) == at_once
+        assert all(type(f) is FileRecord for f in at_once)  # tuples equal, and records too
+        assert [f.path for f in at_once] == [f[0] for f in at_once]
 
 
 _FIELDS = ["path", "size", "mtime_ns", "device", "inode", "value", "empty", "encoding", "digest", "raw_digest"]

@@ -52,6 +52,7 @@ import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
+from itertools import repeat
 from typing import Any, BinaryIO
 
 import numpy as np
@@ -626,7 +627,10 @@ def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord]
     encodings = [sys.intern(name) for name in columns["encoding"]]  # a few names for a million records
     fields = (paths, columns["size"], columns["mtime_ns"], values, columns["empty"], encodings, columns["digest"])
     more = (sketches, columns["device"], columns["inode"], columns["raw_digest"], columns["words"])
-    return list(map(FileRecord, *fields, *more))  # each column as long as the paths (_columns)
+    # each column as long as the paths (_columns); made as the tuples they are (FileRecord's own __new__ is Python's
+    # code: a million in 0.45 s, against 0.25)
+    made: list[FileRecord] = list(map(tuple.__new__, repeat(FileRecord), zip(*fields, *more, strict=True)))
+    return made
 
 
 def _plain_texts(column: list[object], limit: int) -> bool:
