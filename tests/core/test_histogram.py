@@ -36,6 +36,21 @@ def test_large_folders_are_sampled_reproducibly(monkeypatch) -> None:
     assert first.counts[0] > 0 and first.counts[64] > 0
 
 
+@pytest.mark.parametrize("bits", [64, 100])
+def test_sampled_pairs_are_counted_a_piece_at_a_time_as_all_at_once(monkeypatch, bits: int) -> None:
+    """The sampled pairs' distances are counted a piece of pairs at a time (bounded temporaries): the same counts
+    as one piece of every pair, whatever the pieces' length."""
+    monkeypatch.setattr(histogram, "EXACT_LIMIT", 10)
+    monkeypatch.setattr(histogram, "SAMPLED_PAIRS", 5_000)
+    values = [(n * 0x9E3779B97F4A7C15) % 2**bits for n in range(300)]
+    monkeypatch.setattr(histogram, "_PAIRS_PER_STEP", 5_000)
+    whole = distance_histogram(values, bits)
+    assert sum(whole.counts) == 5_000 and len([c for c in whole.counts if c]) > 5
+    for step in (1, 777, 4_999):
+        monkeypatch.setattr(histogram, "_PAIRS_PER_STEP", step)
+        assert distance_histogram(values, bits) == whole
+
+
 @settings(max_examples=30, deadline=None)
 @given(
     st.sampled_from([6, 64, 100]).flatmap(
