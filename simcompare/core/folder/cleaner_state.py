@@ -25,6 +25,7 @@ from __future__ import annotations
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import FolderSession
@@ -234,7 +235,7 @@ class CleanerState:
         """The files that may be marked: members of the groups on screen, neither a group's reference nor in
         a reference folder."""
         members = self._member_set()
-        return frozenset(i for i in files if i in members) - self._protected - self._reference_set()
+        return (frozenset(files) & members) - self._protected - self._reference_set()
 
     def _member_set(self) -> frozenset[int]:
         if self._members is None:  # made when first needed: 100,000 members cost a regroup real time
@@ -243,7 +244,7 @@ class CleanerState:
 
     def _reference_set(self) -> frozenset[int]:
         if self._references is None:
-            self._references = frozenset(g.reference for g in self._groups)
+            self._references = frozenset(map(attrgetter("reference"), self._groups))  # in C: 187,311 groups
         return self._references
 
     @property

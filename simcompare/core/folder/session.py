@@ -263,6 +263,7 @@ class FolderSession:
         self._empty = np.flatnonzero(empty).tolist()
         self._alias_of = _aliases(files)
         self._file_keys = [i if alias is None else alias for i, alias in enumerate(self._alias_of)]
+        self._key_array: npt.NDArray[np.intp] | None = None  # the same as an array, made when first asked for
         self._texts = _identity_roots(files, self._alias_of, empty)
         self._identity = _identities(files, self._texts, self._empty)
         self._empty_set = set(self._empty)
@@ -879,7 +880,7 @@ class FolderSession:
             layout,
             known.near[:placed],
             out,
-            self._file_key_array(),
+            self.file_key_array(),
             self._refused_of(layout.files, references, refused),
         )
         near_also = dict(zip(also, known.near[placed:].tolist(), strict=True))
@@ -977,9 +978,14 @@ class FolderSession:
         ends = zip(left.tolist(), right.tolist(), strict=True)
         return np.array([frozenset((identity[a], identity[b])) in refused for a, b in ends], dtype=bool)
 
-    def _file_key_array(self) -> npt.NDArray[np.intp]:
-        """Every file's :meth:`file_key`, as one array."""
-        return np.fromiter(self._file_keys, dtype=np.intp, count=len(self._file_keys))
+    def file_key_array(self) -> npt.NDArray[np.intp]:
+        """Every file's :meth:`file_key`, as one array (made once; read-only)."""
+        made = self._key_array
+        if made is None or len(made) != len(self._file_keys):
+            made = np.fromiter(self._file_keys, dtype=np.intp, count=len(self._file_keys))
+            made.flags.writeable = False
+            self._key_array = made
+        return made
 
     def _distance_texts(self, reference: int, members: Iterable[tuple[int, bool]]) -> list[int] | None:
         """None when every identical copy among ``members`` (index, identical) holds the reference's bits: the
@@ -1145,7 +1151,7 @@ class FolderSession:
         files = self.result.files
         sizes = np.fromiter((len(group.members) for group in groups), dtype=np.intp, count=len(groups))
         owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
-        keys = self._file_key_array()
+        keys = self.file_key_array()
         member = keys[
             np.fromiter((m.index for group in groups for m in group.members), dtype=np.intp, count=len(owner))
         ]

@@ -11,6 +11,7 @@ touches the visible rows only.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from operator import attrgetter
 
 import numpy as np
 from PySide6.QtCore import QObject, Slot
@@ -143,7 +144,7 @@ class Marking(QObject):
         if not marks:
             return 0
         if self._sizes is None or self._sizes[0] is not files:
-            self._sizes = (files, np.fromiter((f.size for f in files), dtype=np.int64, count=len(files)))
+            self._sizes = (files, np.fromiter(map(attrgetter("size"), files), dtype=np.int64, count=len(files)))
         chosen = np.fromiter(marks, dtype=np.intp, count=len(marks))
         return sum(self._sizes[1][chosen].tolist())  # Python's whole numbers: sizes saved as huge never wrap
 
