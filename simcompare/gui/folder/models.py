@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
 import numpy as np
@@ -160,7 +161,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._files, self._groups, self._bits = files, list(groups), bits
         self._hardlink_of = hardlink_of
         self._given = (list(members), np.arange(len(self._groups))) if members is not None else None
-        self._sizes = np.array([len(g.members) for g in self._groups], dtype=np.int64)
+        self._sizes = np.fromiter(map(len, map(attrgetter("members"), self._groups)), np.int64, len(self._groups))
         self.names = names
         self._members_total = int(self._sizes.sum())  # a new reference or a sort keeps the members
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
@@ -212,8 +213,8 @@ class GroupTreeModel(QAbstractItemModel):
             now = np.empty(len(rows), dtype=np.int64)
             now[rows] = np.arange(len(rows))
             self._given = (self._given[0], now[self._given[1]])
-        self._groups = [self._groups[r] for r in rows]
-        self._wasted = [self._wasted[r] for r in rows]
+        self._groups = list(map(self._groups.__getitem__, rows))  # in C: a tenth of a second less at a million
+        self._wasted = list(map(self._wasted.__getitem__, rows))
         self._members_sorted = [False] * len(self._groups)
         self._rows = None  # built when first needed: 100,000 entries cost the window a tenth of a second
         self._flat = None
