@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import contains
 
 from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
 
@@ -41,6 +43,7 @@ class GroupFilterModel(QAbstractProxyModel):
         self._names: Sequence[str] = ()
         self._names_of: object = None
         self._passing: tuple[str, list[int], list[int]] | None = None  # a text, the members, those passing
+        self._member_names: tuple[object, list[str]] = (None, [])  # the members, the name of each
         self._rows: list[int] | None = None  # the model's group rows shown (None: to be worked out)
         self._files: set[int] | None = None  # the member files shown (None: every member)
         self._proxy_row: dict[int, int] = {}
@@ -110,9 +113,10 @@ class GroupFilterModel(QAbstractProxyModel):
             if self._marked_only:
                 marks = model.marks()
                 passing = [j for j in passing if files[j] in marks]
-            self._files = {files[j] for j in passing}
-            self._rows = sorted({group_rows[j] for j in passing})
-        self._proxy_row = {row: p for p, row in enumerate(self._rows)}
+            # in C (map, zip): a million files' members on the window's thread at each key
+            self._files = set(map(files.__getitem__, passing))
+            self._rows = sorted(set(map(group_rows.__getitem__, passing)))
+        self._proxy_row = dict(zip(self._rows, range(len(self._rows)), strict=True))
         self._loaded = min(BATCH, len(self._rows))
 
     def _passing_positions(self, files: list[int], model: GroupTreeModel) -> list[int]:
@@ -123,13 +127,16 @@ class GroupFilterModel(QAbstractProxyModel):
         if self._names_of is not model.files:
             given = model.names
             self._names = given if given is not None else lowercase_names(model.files)
-            self._names_of, self._passing = model.files, None
+            self._names_of, self._passing, self._member_names = model.files, None, (None, [])
         names = self._names
         before = self._passing
+        if self._member_names[0] is not files:  # each member row's name, in the members' order
+            self._member_names = (files, list(map(names.__getitem__, files)))
+        named = self._member_names[1]
         if before is not None and before[1] is files and before[0] in text:  # only what a shorter text let through
-            passing = [j for j in before[2] if text in names[files[j]]]
-        else:
-            passing = [j for j, f in enumerate(files) if text in names[f]]
+            passing = [j for j in before[2] if text in named[j]]
+        else:  # every name tested in C: a million files' members took 0.34 s in a comprehension
+            passing = list(compress(range(len(files)), map(contains, named, repeat(text))))
         states = model.cleaner.states
         if not states:
             self._passing = (text, files, passing)
