@@ -51,8 +51,8 @@ from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
-from simcompare.core.formats.results import read_results
-from simcompare.core.search.groups import Group
+from simcompare.core.formats.results import LoadedResults, read_results
+from simcompare.core.search.groups import Group, GroupRule
 
 __all__ = [
     "EXIT_SKIPPED",
@@ -61,6 +61,7 @@ __all__ = [
     "clean",
     "from_results",
     "groups_as_saved",
+    "laid_out_as_saved",
     "wanted",
 ]
 
@@ -190,8 +191,11 @@ def groups_as_saved(
 def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., int]) -> int:
     """``scan --results R.json``: the saved result's groups (at its k, unless -k is given), references and
     reference folders as the window shows them, its marks when no --mark is given; ``report(args, session,
-    groups, k, out, saved_marks=…, reference_folders=…, stale=…, references=…)`` prints or cleans (and saves
-    them again with the marks, references and reference folders they held)."""
+    groups, k, out, saved_marks=…, reference_folders=…, stale=…, references=…, as_saved=…)`` prints or cleans
+    (and saves them again with the marks, references and reference folders they held).
+
+    At the saved k the groups are the saved ones laid out as the window reopens them (each member decided again,
+    no search: :func:`laid_out_as_saved`); another k, the components rule or ``--pairs`` searches the folder."""
     try:
         loaded = read_results(args.results)
     except (OSError, ValueError) as error:
@@ -213,7 +217,10 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
         raise UsageError(f"-k must be from 0 to {session.bits - 1} for these {session.bits}-bit results, got {k}")
     args.groups = loaded.rule.value
     folders = with_reference_roots(loaded.reference_folders or (), loaded.result.roots)  # as the window groups
-    found = session.groups(k, rule=loaded.rule)
+    as_saved = laid_out_as_saved(args, loaded, k)
+    # the window's reopening: the saved groups, each member decided again, no search of the whole folder (minutes
+    # at a million files); a -k other than the saved one, another rule, or every pair (--pairs) searches anew
+    found = session.laid_out(loaded.laid, k) if as_saved else session.groups(k, rule=loaded.rule)
     if args.reference_rule is not None:  # each group's reference chosen as the window chooses it, then the saved ones
         found = reprioritise(session, found, args.reference_rule, k, reference_folders=folders).groups
     groups = groups_as_saved(session, found, folders, loaded.references)
@@ -228,7 +235,16 @@ def from_results(args: argparse.Namespace, out: TextIO, report: Callable[..., in
         reference_folders=folders,
         stale=stale,
         references=loaded.references,
+        as_saved=as_saved,
     )
+
+
+def laid_out_as_saved(args: argparse.Namespace, loaded: LoadedResults, k: int) -> bool:
+    """Whether ``scan --results`` shows the saved groups as the window reopens them (``FolderSession.laid_out``:
+    each member decided again against its reference, no search): at the saved k (no -k, or the same), with the
+    reference rule the window groups by, and not for ``--pairs`` (every pair, and whether its two files share a
+    group, needs the search)."""
+    return k == loaded.k >= 0 and loaded.rule is GroupRule.REFERENCE and loaded.laid is not None and not args.pairs
 
 
 def _marked(

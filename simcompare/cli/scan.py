@@ -295,9 +295,14 @@ def _scan_and_print(
 def _report_and_save(
     args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO, **cleaner: object
 ) -> int:
-    """Print the groups (or clean, when asked: ``cleaner`` is what the results saved), save the results when
-    asked; the exit code."""
+    """Print the groups (or clean, when asked: ``cleaner`` is what the results saved, and ``as_saved=True`` that
+    the groups are the saved ones laid out, not searched), save the results when asked; the exit code."""
     result = session.result
+    if cleaner.pop("as_saved", False):  # said as the window's summary says it
+        print(
+            f"simcompare: the groups as saved, each member checked again (a -k other than {k} searches anew)",
+            file=sys.stderr,
+        )
     # a reference folder's (and a reference root's) file is its group's reference wherever one is a member
     saved_folders = cleaner.get("reference_folders", ())
     assert isinstance(saved_folders, tuple | list)
