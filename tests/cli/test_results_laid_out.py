@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import RunCli
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, edited
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, family
 
 from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, reprioritise
 from simcompare.core.folder.session import FolderSession
@@ -36,12 +36,8 @@ def folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     rng = random.Random(11)
     texts = {"en_a.txt": EN_A, "en_copy.txt": EN_A, "sub/en_b.txt": EN_B, "zh_a.txt": ZH_A, "zh_b.txt": ZH_B}
     texts |= {"other.txt": OTHER, "lone/1.txt": _text(rng), "lone/2.txt": _text(rng)}
-    for family in range(3):
-        base = _text(rng)
-        texts[f"f{family}/base.txt"] = base
-        texts[f"f{family}/copy.txt"] = base
-        for version in range(3):
-            texts[f"f{family}/v{version}.txt"] = edited(base, rng, 0.01 * (version + 1))
+    for number in range(3):
+        texts |= family(f"f{number}", _text(rng), rng, 3)
     for name, text in texts.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         (root / name).write_text(text, encoding="utf-8")

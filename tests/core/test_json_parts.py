@@ -4,13 +4,12 @@ the bytes not UTF-8 named as decoding the whole file names them; the file never 
 
 from __future__ import annotations
 
-import io
 import json
 from pathlib import Path
-from typing import Any
 
 import pytest
 from helpers.names import make_file
+from helpers.short_reads import ShortReads, held_counted, not_whole
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -36,22 +35,8 @@ def _read(data: bytes, limit: int | None = None, *, whole: bool = True) -> objec
     """``json_parts.read`` of ``data``; unless ``whole``, json.loads of the whole text is not to be needed."""
     with pytest.MonkeyPatch.context() as patch:
         if not whole:
-            patch.setattr(json_parts._Source, "whole", _not_whole)
-        return json_parts.read(_Short(data), len(data) if limit is None else limit)
-
-
-class _Short(io.BytesIO):
-    """A file whose reads give at most ``_READ`` bytes (the test's piece), whatever was asked: as a pipe or a
-    network file system may, and so that pieces end at every byte."""
-
-    def read(self, size: int | None = -1, /) -> bytes:
-        if size is None or size < 0 or size > json_parts._READ:
-            size = json_parts._READ
-        return super().read(size)
-
-
-def _not_whole(self: Any) -> str:
-    raise AssertionError("json.loads read the whole text")
+            patch.setattr(json_parts._Source, "whole", not_whole)
+        return json_parts.read(ShortReads(data), len(data) if limit is None else limit)
 
 
 @settings(max_examples=300, deadline=None)
@@ -181,7 +166,7 @@ def test_saved_results_are_read_from_the_file_alone(
     saved = _saved(tmp_path)
     expected = read_results(saved, check_files=False)
     monkeypatch.setattr(json_parts, "_READ", piece)
-    monkeypatch.setattr(json_parts._Source, "whole", _not_whole)
+    monkeypatch.setattr(json_parts._Source, "whole", not_whole)
     found = read_results(saved, check_files=False)
     assert found.result.files == expected.result.files
     assert found.laid == expected.laid and found.k == expected.k
@@ -190,14 +175,7 @@ def test_saved_results_are_read_from_the_file_alone(
 def test_the_bytes_held_at_once_stay_far_below_the_file(monkeypatch: pytest.MonkeyPatch) -> None:
     """A file of 8 MB of records, read 64 KB at a time, a part at most 16 KB: the bytes held stay a few pieces,
     whatever the file's length (a million files' results are 1.7 GB)."""
-    held: list[int] = []
-    real = json_parts._Source._load
-
-    def load(self: Any, end: int) -> None:
-        real(self, end)
-        held.append(len(self._data))
-
-    monkeypatch.setattr(json_parts._Source, "_load", load)
+    held = held_counted(monkeypatch)
     monkeypatch.setattr(json_parts, "_READ", 1 << 16)
     monkeypatch.setattr(json_parts, "_PART", 1 << 14)
     columns = {"path": [f"folder/file {n}.txt" for n in range(120_000)], "sketch": ["QUJD" * 40] * 120_000}

@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from helpers.names import make_file
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, edited
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, edited, family
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
@@ -36,12 +36,8 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     rng = random.Random(7)
     texts = {"zh_a.txt": ZH_A, "zh_b.txt": ZH_B, "en_a.txt": EN_A, "en_b.txt": EN_B, "other.txt": OTHER}
     texts["empty.txt"] = ""
-    for family in range(6):
-        base = _text(rng)
-        texts[f"f{family}/base.txt"] = base
-        texts[f"f{family}/copy.txt"] = base
-        for version in range(5):
-            texts[f"f{family}/v{version}.txt"] = edited(base, rng, 0.01 * (version + 1))
+    for number in range(6):
+        texts |= family(f"f{number}", _text(rng), rng, 5)
     chain = _text(rng)  # a chain of edits: each close to the last, the ends far apart
     for step in range(6):
         texts[f"chain/{step}.txt"] = chain

@@ -17,23 +17,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.short_reads import ShortReads, held_counted, not_whole
 
 from simcompare.core.formats import json_parts
 from simcompare.core.formats.results import read_results
 from simcompare.core.formats.saved_parts import PARSERS
-
-
-class _Short(io.BytesIO):
-    """A file whose reads give at most ``_READ`` bytes, whatever was asked."""
-
-    def read(self, size: int | None = -1, /) -> bytes:
-        if size is None or size < 0 or size > json_parts._READ:
-            size = json_parts._READ
-        return super().read(size)
-
-
-def _not_whole(self: Any) -> str:
-    raise AssertionError("json.loads read the whole text")
 
 
 def _outcome(read: Callable[[], object]) -> tuple[str, object]:
@@ -141,8 +129,8 @@ def test_a_number_cut_after_its_point_or_its_exponent_is_read_on(
     or ``e+``, was decoded as the number before them (``1.000…`` then ``.``); the parser then met the rest, not
     a comma, and the whole file was read again for ``json.loads`` (twice its size held) though it is JSON."""
     text = where.format(number)
-    monkeypatch.setattr(json_parts._Source, "whole", _not_whole)
-    assert json_parts.read(_Short(text.encode()), len(text)) == json.loads(text)
+    monkeypatch.setattr(json_parts._Source, "whole", not_whole)
+    assert json_parts.read(ShortReads(text.encode()), len(text)) == json.loads(text)
 
 
 # ------------------------------------------------------------------------------ every list of the top object
@@ -154,15 +142,8 @@ def test_every_list_of_the_top_object_is_read_a_part_at_a_time(monkeypatch: pyte
     from a window grown four times at a go past it: the bytes held were up to four times the list, copied twice
     more to decode them (a 45 MB list of empty files: 64 MB held, 190 MB at once), and the interpreter's lock held
     for the whole list. The module says the lists of a top-level object are read in parts: now all are."""
-    held: list[int] = []
-    real = json_parts._Source._load
-
-    def load(self: Any, end: int) -> None:
-        real(self, end)
-        held.append(len(self._data))
-
-    monkeypatch.setattr(json_parts._Source, "_load", load)
-    monkeypatch.setattr(json_parts._Source, "whole", _not_whole)
+    held = held_counted(monkeypatch)
+    monkeypatch.setattr(json_parts._Source, "whole", not_whole)
     monkeypatch.setattr(json_parts, "_READ", 1 << 16)
     monkeypatch.setattr(json_parts, "_PART", 1 << 14)
     saved = _results_like(60_000)
@@ -212,7 +193,7 @@ def test_an_integer_longer_than_python_converts_is_refused_as_json_loads_refuses
     monkeypatch.setattr(json_parts, "_FIRST", 4)
     monkeypatch.setattr(json_parts, "_PART", 4)
     text = where.format("9" * digits)
-    assert _outcome(lambda: json_parts.read(_Short(text.encode()), len(text))) == _outcome(lambda: json.loads(text))
+    assert _outcome(lambda: json_parts.read(ShortReads(text.encode()), len(text))) == _outcome(lambda: json.loads(text))
 
 
 def test_an_integer_too_long_is_not_a_results_file(tmp_path: Path) -> None:
@@ -277,7 +258,7 @@ def test_spoilt_results_are_read_or_refused_as_json_loads_reads_or_refuses_them(
             monkeypatch.setattr(json_parts, "_READ", piece)
             monkeypatch.setattr(json_parts, "_FIRST", part)
             monkeypatch.setattr(json_parts, "_PART", part)
-            found = _outcome(lambda data=data: json_parts.read(_Short(data), len(data) + 3))
+            found = _outcome(lambda data=data: json_parts.read(ShortReads(data), len(data) + 3))
             assert repr(found) == repr(expected), data
 
 

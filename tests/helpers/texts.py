@@ -26,3 +26,12 @@ def edited(text: str, rng: random.Random, share: float) -> str:
     for _ in range(int(len(words) * share)):
         words[rng.randrange(len(words))] = f"x{rng.randrange(10_000)}"
     return " ".join(words)
+
+
+def family(folder: str, base: str, rng: random.Random, versions: int) -> dict[str, str]:
+    """``base`` under ``folder``, an identical copy and ``versions`` edited versions (1 %, 2 %, … of its words
+    replaced), by relative path."""
+    texts = {f"{folder}/base.txt": base, f"{folder}/copy.txt": base}
+    for version in range(versions):
+        texts[f"{folder}/v{version}.txt"] = edited(base, rng, 0.01 * (version + 1))
+    return texts
