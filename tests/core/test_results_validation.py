@@ -328,3 +328,19 @@ def test_a_folder_spelled_otherwise_than_the_system_reads_it_is_refused(saved: d
     fine = copy.deepcopy(saved)
     fine["cleaner"] = {"reference_folders": [str(root / "sub")]}
     assert load_results(fine, check_files=False).reference_folders == (str(root / "sub"),)
+
+
+@pytest.mark.parametrize(("value", "said"), [(None, "got null"), (5, "got a int")])
+def test_a_records_text_field_says_what_it_holds_instead(root: Path, value: object, said: str) -> None:
+    """A sketch column holding one null among texts is refused as null (it said "missing": the field is there);
+    a field not written is missing."""
+    session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    data = json.loads(results_text(session, session.groups(K), K))
+    data["records"]["sketch"][0] = value
+    with pytest.raises(ValueError, match=f"records\\[0\\].*'sketch' must be text, {said}"):
+        load_results(data, check_files=False)
+    listed = as_listed(json.loads(results_text(session, session.groups(K), K)))
+    del listed["records"][0]["sketch"]
+    listed["records"][0]["shingles"] = None
+    with pytest.raises(ValueError, match="'shingles' must be text, got null"):
+        load_results(listed, check_files=False)

@@ -379,7 +379,7 @@ def _int(
 def _str(mapping: Mapping[str, object], key: str, where: str, limit: int, default: str | None = None) -> str:
     value = mapping.get(key, default)
     if not isinstance(value, str):
-        kind = "missing" if value is None else f"a {type(value).__name__}"
+        kind = "missing" if key not in mapping else "null" if value is None else f"a {type(value).__name__}"
         raise ValueError(f"{where}: '{key}' must be text, got {kind}")
     if len(value) > limit:
         raise ValueError(f"{where}: '{key}' is longer than {limit:,} characters")
