@@ -299,6 +299,18 @@ def test_histogram_counts_every_pair_and_follows_k(qtbot, page: FolderPage, fold
     assert page.histogram._k == 3
 
 
+def test_every_job_of_the_page_is_waited_for_and_stopped(page: FolderPage) -> None:
+    """``--screenshot`` waits for every job and shutdown stops every one: the jobs listed are all the page has (a
+    job added and not listed kept its thread running at exit)."""
+    from simcompare.gui.common.workers import BackgroundJob
+
+    jobs = page.jobs
+    held = {id(job) for job in vars(jobs).values() if isinstance(job, BackgroundJob)}
+    assert len(held) == 7 and held == {id(job) for job in jobs._jobs()}
+    jobs.histogram.submit(object())  # a job that fails at once: busy until its answer is in
+    assert jobs.wait_until_idle(10_000) and not jobs.histogram.busy
+
+
 def test_reopened_results_get_their_histogram_beside_their_groups(
     qtbot, page: FolderPage, folder: Path, tmp_path: Path
 ) -> None:

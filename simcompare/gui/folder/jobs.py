@@ -282,6 +282,8 @@ class FolderJobs(QObject):
         scan: Scans a folder (:class:`ScanJob`), reporting progress.
         load: Reopens saved results (:func:`load_saved`).
         check: Looks at a reopened result's files on disk (:func:`check_saved`), reporting progress.
+        histogram: Measures a reopened result's distance histogram (:func:`measure_histogram`) beside its first
+            groups.
         group: Regroups a session (:func:`regroup`); newest request wins.
         choose: Chooses references by a rule (:func:`choose_references`), for Re-prioritise.
         act: Acts on files by a confirmed plan (:func:`~simcompare.core.folder.plan.run_plan`), reporting
@@ -332,12 +334,18 @@ class FolderJobs(QObject):
         poll.timeout.connect(loop.quit)  # busy states end through several signals; look again now and then
         poll.start(50)
         timer.start(timeout_ms)
-        while (self.busy or self.regrouping or self.check.busy) and timer.isActive():
+        while self._working() and timer.isActive():
             loop.exec()
         poll.stop()
-        return not (self.busy or self.regrouping or self.check.busy)
+        return not self._working()
+
+    def _working(self) -> bool:
+        return self.regrouping or any(job.busy for job in self._jobs())
+
+    def _jobs(self) -> tuple[BackgroundJob, ...]:
+        return (self.scan, self.load, self.check, self.histogram, self.group, self.choose, self.act)
 
     def shutdown(self) -> None:
         """Stop the workers; call before the page goes away."""
-        for job in (self.scan, self.load, self.check, self.group, self.choose, self.act):
+        for job in self._jobs():
             job.shutdown()
