@@ -65,11 +65,35 @@ def test_a_real_scans_records_are_taken_at_once_as_one_at_a_time(saved: dict[str
     assert any("hardlink_of" in r for r in records)
     for layout in (saved["records"], records):  # as columns, and listed
         columns = results._columns(copy.deepcopy(layout))
-        at_once = results._plain_records(columns, BITS) if columns is not None else None
+        at_once = results._plain_records(columns, BITS, consume=False) if columns is not None else None
         assert at_once is not None and at_once == _outcome(results._checked_records, layout)
         assert _outcome(results._files, layout) == at_once
         assert all(type(f) is FileRecord for f in at_once)  # tuples equal, and records too
         assert [f.path for f in at_once] == [f[0] for f in at_once]
+        assert results._files(copy.deepcopy(layout), BITS, consume=True) == at_once  # the parsed lists emptied
+
+
+def test_records_taken_at_once_hold_each_size_device_and_encoding_once(saved: dict[str, Any]) -> None:
+    """Equal numbers and names of many records are one object (a million records' sizes, devices, lengths and
+    encodings apart: 28 to 54 bytes a record each), and consuming the parsed columns empties them."""
+    layout = copy.deepcopy(saved["records"])
+    count = len(layout["path"])
+    layout["size"] = [int(str(4096 + n % 2)) for n in range(count)]  # equal numbers, each its own object
+    layout["encoding"] = ["".join(["utf", "-8"]) for _ in range(count)]
+    sizes, encodings = layout["size"], layout["encoding"]
+    assert sizes[0] is not sizes[2] and encodings[0] is not encodings[1]
+    files = results._files(layout, BITS, consume=True)
+    assert [f.size for f in files] == [4096 + n % 2 for n in range(count)]
+    assert files[0].size is files[2].size and files[0].encoding is files[1].encoding
+    assert len({id(f.device) for f in files}) == len({f.device for f in files})
+    assert sizes == [] and encodings == [] and layout == {}
+
+
+def test_a_path_listed_twice_is_named_when_the_parsed_columns_are_consumed(saved: dict[str, Any]) -> None:
+    layout = copy.deepcopy(saved["records"])
+    layout["path"][1] = layout["path"][0]
+    with pytest.raises(ValueError, match=r"records\[1\].*the same path as records\[0\]"):
+        results._files(layout, BITS, consume=True)
 
 
 _FIELDS = ["path", "size", "mtime_ns", "device", "inode", "value", "empty", "encoding", "digest", "raw_digest"]

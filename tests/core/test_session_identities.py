@@ -40,7 +40,7 @@ def _records(rng: random.Random, count: int) -> tuple[FileRecord, ...]:
     return tuple(records)
 
 
-def _identities_by_union_find(files: tuple[FileRecord, ...], alias: list[int | None]) -> list[str]:
+def _identities_by_union_find(files: tuple[FileRecord, ...], alias: list[int | None]) -> list[int | str]:
     parent = list(range(len(files)))
 
     def find(i: int) -> int:
@@ -64,7 +64,7 @@ def _identities_by_union_find(files: tuple[FileRecord, ...], alias: list[int | N
         first = alias[i]
         if first is not None and not files[first].empty:
             union(i, first)
-    return [(f.digest or f"#{i}") if f.empty else f"#{find(i)}" for i, f in enumerate(files)]
+    return [(f.digest or i) if f.empty else find(i) for i, f in enumerate(files)]
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -78,7 +78,7 @@ def test_names_identities_and_representatives_are_the_dictionaries(seed: int) ->
     assert [session.identity(i) for i in range(len(files))] == identity
     assert [session.hardlink_of(i) for i in range(len(files))] == alias
     assert [session.file_key(i) for i in range(len(files))] == [i if a is None else a for i, a in enumerate(alias)]
-    best: dict[str, int] = {}
+    best: dict[int | str, int] = {}
     for i, record in enumerate(files):
         held = best.get(identity[i])
         if record.empty:
@@ -86,6 +86,21 @@ def test_names_identities_and_representatives_are_the_dictionaries(seed: int) ->
         if held is None or (len(record.path), record.path) < (len(files[held].path), files[held].path):
             best[identity[i]] = i
     assert session._representatives == sorted(best.values())
+
+
+def test_an_empty_file_whose_digest_reads_like_an_index_is_identical_to_no_text() -> None:
+    """An empty document's identity is its text's digest, a text; a non-empty file's is a number: a crafted
+    digest such as "#0" or "0" (identities were once the text "#root") matches no other file's identity."""
+    files = (
+        FileRecord(path="a.txt", size=5, mtime_ns=0, value=1, empty=False, digest="t", inode=1),
+        FileRecord(path="b.txt", size=5, mtime_ns=0, value=1, empty=False, digest="t", inode=2),
+        FileRecord(path="e.txt", size=0, mtime_ns=0, value=0, empty=True, digest="#0", inode=3),
+        FileRecord(path="f.txt", size=0, mtime_ns=0, value=0, empty=True, digest="0", inode=4),
+    )
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+    assert session.identity(0) == session.identity(1)
+    assert all(session.identity(i) != session.identity(0) for i in (2, 3))
+    assert session.identity(2) != session.identity(3)
 
 
 def test_numbers_beyond_64_bits_are_compared_as_they_are() -> None:

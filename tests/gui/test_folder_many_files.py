@@ -222,3 +222,15 @@ def test_typing_on_keeps_the_open_groups_open(qtbot, files, groups) -> None:
     assert tree.currentIndex().parent().data(Qt.ItemDataRole.ToolTipRole) == reference
     assert tree.isExpanded(tree.currentIndex().parent())
     assert sum(tree.isExpanded(proxy.index(r, 0)) for r in range(proxy.rowCount())) == 1
+
+
+def test_lowercase_names_are_the_rows_names_and_a_lowercase_name_is_not_copied() -> None:
+    """Each name as its row shows it, lowercase; a name already lowercase is the record's own string (a million
+    copies were 72 MB of the window's memory)."""
+    names = ["docs/a.txt", "Docs/B.TXT", f"{ODD}/x.txt", "new\nline.txt", "über/ü.md"]
+    files = [FileRecord(name, 1, 0, 0, False) for name in names]
+    lowered = lowercase_names(files)
+    assert lowered == [display_name(name).lower() for name in names]
+    assert lowered[0] is files[0].path and lowered[4] is files[4].path
+    assert lowered[1] == "docs/b.txt" and lowered[2] == "caf\\xe9/x.txt"
+    assert lowercase_names(files[:1])[0] is files[0].path  # every name shown as it is

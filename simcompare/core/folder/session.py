@@ -27,6 +27,7 @@ import sys
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import compress
 from pathlib import Path
 from typing import overload
 
@@ -79,6 +80,7 @@ from simcompare.core.search.verify import (
 __all__ = [
     "SHARED_VALUE_LIMIT",
     "FolderSession",
+    "Identity",
     "NotDuplicates",
     "PairFigures",
     "default_data_path",
@@ -87,6 +89,9 @@ __all__ = [
 
 SHARED_VALUE_LIMIT = 64
 """More different texts than this with one fingerprint value are paired through one of them only."""
+
+Identity = int | str
+"""What :meth:`FolderSession.identity` gives: equal for identical files, compared for nothing but equality."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
 _EXACT_CHUNK = 4_096  # candidates measured exactly at once: about 50 MiB of temporaries too
@@ -262,14 +267,18 @@ class FolderSession:
         self._empty_mask = empty
         self._empty = np.flatnonzero(empty).tolist()
         self._alias_of = _aliases(files)
-        self._file_keys = [i if alias is None else alias for i, alias in enumerate(self._alias_of)]
+        # one number object an index, shared by the lists of indices below (a list of a million numbers made
+        # apart is 40 MB; the identities were a million strings: 61 MB)
+        numbers = list(range(len(files)))
+        self._file_keys = [i if alias is None else alias for i, alias in zip(numbers, self._alias_of, strict=True)]
         self._key_array: npt.NDArray[np.intp] | None = None  # the same as an array, made when first asked for
         self._texts = _identity_roots(files, self._alias_of, empty)
-        self._identity = _identities(files, self._texts, self._empty)
+        self._identity = _identities(files, self._texts, self._empty, numbers)
         self._empty_set = set(self._empty)
         # each text's representative: its shortest, then smallest path (an empty file stands for itself)
         self._representative = _shortest_names(self._names, self._texts, empty)
-        self._representatives = np.flatnonzero((self._representative == np.arange(len(files))) & ~empty).tolist()
+        leading = (self._representative == np.arange(len(files))) & ~empty
+        self._representatives = list(compress(numbers, leading.tolist()))
         self._searched_k = -1
         self._searched_floor = -1.0  # the quick estimate below which the search dropped pairs (-1: none dropped)
         self._measured_for: tuple[float, float | None] | None = None
@@ -319,12 +328,12 @@ class FolderSession:
         """A file's absolute path."""
         return os.path.join(self.root, *self._names[index].split("/"))
 
-    def identity(self, index: int) -> str:
+    def identity(self, index: int) -> Identity:
         """Equal for identical files: the same cleaned text or the same raw bytes (whatever their format), or
         one file under two names (a file without digests is identical only to itself and its other names)."""
         return self._identity[index]
 
-    def identities(self) -> Sequence[str]:
+    def identities(self) -> Sequence[Identity]:
         """Every file's :meth:`identity`, by index (not to be changed)."""
         return self._identity
 
@@ -770,7 +779,7 @@ class FolderSession:
         decision = self.decision(k)
         found = self.pairs(k, progress=progress, cancel=cancel)
         sizes = self._checked_sizes()
-        copies: dict[str, list[int]] = {}
+        copies: dict[Identity, list[int]] = {}
         for i in range(len(self.result.files)):
             if i not in self._empty_set:
                 copies.setdefault(self._identity[i], []).append(i)
@@ -802,7 +811,7 @@ class FolderSession:
                 refused.append((i, j))
         return refused
 
-    def _refused_texts(self) -> set[frozenset[str]]:
+    def _refused_texts(self) -> set[frozenset[Identity]]:
         """The pairs the user called not duplicates, as pairs of texts (their copies are refused with them)."""
         identity = self._identity
         return {frozenset((identity[a], identity[b])) for a, b in self._refused() if identity[a] != identity[b]}
@@ -968,7 +977,7 @@ class FolderSession:
         ]
 
     def _refused_of(
-        self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp], refused: Collection[frozenset[str]]
+        self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp], refused: Collection[frozenset[Identity]]
     ) -> npt.NDArray[np.bool_]:
         """For many pairs of files, whether the user called their texts not duplicates (``refused``: as
         :meth:`_refused_texts` gives them)."""
@@ -1016,7 +1025,7 @@ class FolderSession:
         inside: Collection[int],
         near: Mapping[tuple[int, int], bool],
         out: npt.NDArray[np.bool_],
-        refused: Collection[frozenset[str]],
+        refused: Collection[frozenset[Identity]],
     ) -> tuple[int, ...]:
         """The saved also-close files of a member that the session's decision calls near it at k (``near``, by
         pair), and that are not in its group, nor itself under another name, nor empty or left out (``out``), nor
@@ -1411,13 +1420,16 @@ def _smallest_linked(count: int, left: npt.NDArray[np.intp], right: npt.NDArray[
         left, right = left[apart], right[apart]
 
 
-def _identities(files: Sequence[FileRecord], roots: npt.NDArray[np.intp], empty: Iterable[int]) -> list[str]:
+def _identities(
+    files: Sequence[FileRecord], roots: npt.NDArray[np.intp], empty: Iterable[int], numbers: Sequence[int]
+) -> list[Identity]:
     """Each file's identity: equal for the same cleaned text, the same raw bytes, or one file's two names (the
-    smallest index of those identical to it, :func:`_identity_roots`); an empty document's (``empty``: their
-    indices), its text's digest."""
-    identity = [f"#{root}" for root in roots.tolist()]
+    smallest index of those identical to it, :func:`_identity_roots`, as the object ``numbers`` holds for it);
+    an empty document's (``empty``: their indices), its text's digest (a text, never equal to a number), or its
+    index when it has none (no other file has it as its root)."""
+    identity: list[Identity] = list(map(numbers.__getitem__, roots.tolist()))
     for i in empty:
-        identity[i] = files[i].digest or f"#{i}"
+        identity[i] = files[i].digest or numbers[i]
     return identity
 
 

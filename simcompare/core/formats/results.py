@@ -579,14 +579,17 @@ def _as_text(sketch: object) -> object:
     return base64.b64encode(sketch).decode("ascii") if type(sketch) is bytes else sketch
 
 
-def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord] | None:
+def _plain_records(columns: dict[str, list[Any]], bits: int, *, consume: bool) -> list[FileRecord] | None:
     """The records as :func:`_record` makes them when every one of them is plainly in rule, checked a column at
     a time (a million records one at a time: half a minute); None at the first doubt (a legacy sketch, a value
-    out of rule, a path to look at closely), and :func:`_record` then checks each and says why.
+    out of rule, a path to look at closely, a path listed twice), and :func:`_record` then checks each and says why.
+    With ``consume``, the parsed columns of values the records hold otherwise are emptied once all is checked.
 
     Only what :func:`_record` takes passes here: every test below is its test or a stricter one."""
     paths, firsts = columns["path"], columns["hardlink_of"]
     if not _plain_paths(paths) or not _plain_paths([first for first in firsts if first is not None]):
+        return None
+    if _listed_twice(paths):
         return None
     for key, (low, high) in _RECORD_INTS:
         column = columns[key]
@@ -624,12 +627,31 @@ def _plain_records(columns: dict[str, list[Any]], bits: int) -> list[FileRecord]
     lengths = np.fromiter(map(len, sketches), dtype=np.intp, count=len(sketches))
     if np.any(lengths % 4) or np.any(lengths > SKETCH * 4):
         return None
-    encodings = [sys.intern(name) for name in columns["encoding"]]  # a few names for a million records
-    fields = (paths, columns["size"], columns["mtime_ns"], values, columns["empty"], encodings, columns["digest"])
-    more = (sketches, columns["device"], columns["inode"], columns["raw_digest"], columns["words"])
+    # nothing more to check: what the records hold otherwise goes before they are made (a million values' texts,
+    # encoding names and numbers held apart: 200 MB at the peak of reading, 80 MB after it)
+    if consume:
+        raw_values.clear()
+    encodings = _shared(columns["encoding"], consume, sys.intern)  # a few names for a million records
+    sizes, devices, words = (_shared(columns[key], consume) for key in ("size", "device", "words"))
+    fields = (paths, sizes, columns["mtime_ns"], values, columns["empty"], encodings, columns["digest"])
+    more = (sketches, devices, columns["inode"], columns["raw_digest"], words)
     # each column as long as the paths (_columns); made as the tuples they are (FileRecord's own __new__ is Python's
     # code: a million in 0.45 s, against 0.25)
     made: list[FileRecord] = list(map(tuple.__new__, repeat(FileRecord), zip(*fields, *more, strict=True)))
+    return made
+
+
+def _shared(column: list[Any], consume: bool, same: Callable[[Any], Any] | None = None) -> list[Any]:
+    """The column with each of its equal values one object (``same``'s, else the first met: a folder's few
+    devices, its many files of one size or length held once, not 28 bytes a record); with ``consume``, the parsed
+    column is emptied."""
+    if same is None:
+        seen: dict[object, object] = {}
+        made = list(map(seen.setdefault, column, column))
+    else:
+        made = list(map(same, column))
+    if consume:
+        column.clear()
     return made
 
 
@@ -686,9 +708,9 @@ def _files(records: list[object] | dict[str, object], bits: int, *, consume: boo
         ValueError: a record out of rule (the message names the first), columns of other lengths than the paths'.
     """
     columns = _columns(records)
-    files = _plain_records(columns, bits) if columns is not None else None
+    files = _plain_records(columns, bits, consume=consume) if columns is not None else None
     del columns
-    if files is None or _listed_twice([f.path for f in files]):
+    if files is None:
         rows = _rows(records)
         if consume and isinstance(records, dict):  # the columns: their values are the rows' now
             records.clear()
