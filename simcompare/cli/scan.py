@@ -9,6 +9,7 @@ import sys
 import threading
 import time
 import warnings
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TextIO
 
@@ -38,8 +39,8 @@ from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.folder.skipped import skipped_counts
-from simcompare.core.formats.names import display_name, json_text
-from simcompare.core.formats.report import pairs_csv, pairs_json, report_csv, report_json
+from simcompare.core.formats.names import display_name
+from simcompare.core.formats.report import pairs_csv, pairs_pieces, report_csv, report_pieces
 from simcompare.core.formats.results import save_results
 from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.verify import Decision
@@ -327,7 +328,7 @@ def _report_and_save(
     if args.pairs:
         _print_pairs(args, session, groups, k, out)
     elif args.json:
-        print(json_text(report_json(session, groups, k, args.groups)), file=out)
+        _write(report_pieces(session, groups, k, args.groups), out)
     elif args.csv:
         out.write(report_csv(session, groups))
     else:
@@ -373,10 +374,17 @@ def _saved(
     return True
 
 
+def _write(pieces: Iterable[str], out: TextIO) -> None:
+    """A JSON document written as its pieces come (a million files' report is never held whole), then a newline."""
+    for piece in pieces:
+        out.write(piece)
+    out.write("\n")
+
+
 def _print_pairs(args: argparse.Namespace, session: FolderSession, groups: list[Group], k: int, out: TextIO) -> None:
     pairs = session.all_pairs(k)
     if args.json:
-        print(json_text(pairs_json(session, pairs, groups, k, args.groups)), file=out)
+        _write(pairs_pieces(session, pairs, groups, k, args.groups), out)
     elif args.csv:
         out.write(pairs_csv(session, pairs, groups))
     else:

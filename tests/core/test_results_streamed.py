@@ -20,6 +20,7 @@ from simcompare.core.folder.cleaner_state import CleanerState
 from simcompare.core.folder.roots import RootRole, ScanRoot
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats import json_pieces
 from simcompare.core.formats.names import json_text
 from simcompare.core.formats.results import read_results, results_json, results_text, save_results
 
@@ -86,7 +87,7 @@ def test_any_size_of_piece_gives_the_same_bytes(
     session: FolderSession, monkeypatch: pytest.MonkeyPatch, piece: int
 ) -> None:
     groups = session.groups(K)
-    monkeypatch.setattr(results_module, "_PIECE", piece)
+    monkeypatch.setattr(json_pieces, "PIECE", piece)
     pieces = list(results_module.results_pieces(session, groups, K))
     assert "".join(pieces).encode("utf-8") == the_old_writer(session, groups, K)
     if piece == 1:
@@ -140,7 +141,7 @@ def test_a_failure_half_way_leaves_the_target_as_it_was(
                 raise OSError(28, "No space left on device")
             yield text
 
-    monkeypatch.setattr(results_module, "_PIECE", 1)
+    monkeypatch.setattr(json_pieces, "PIECE", 1)
     monkeypatch.setattr(results_module, "_column", failing)
     with pytest.raises(OSError, match="No space"):
         save_results(saved, session, session.groups(K), K)

@@ -24,12 +24,13 @@ from __future__ import annotations
 
 import csv
 import io
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from simcompare.core.fingerprint.bitwise import distance_similarity
 from simcompare.core.folder.scan import Problem
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.folder.skipped import skipped_counts
+from simcompare.core.formats.json_pieces import document_pieces, dumps_at
 from simcompare.core.formats.names import escape_name
 from simcompare.core.search.groups import Group, GroupRule, Pairs
 
@@ -164,23 +165,22 @@ def report_csv(session: FolderSession, groups: Sequence[Group]) -> str:
 
 def _pair_rows(
     session: FolderSession, pairs: Pairs, groups: Sequence[Group]
-) -> list[tuple[int, int, int, float, float, bool, bool]]:
+) -> Iterator[tuple[int, int, int, float, float, bool, bool]]:
     where = {m.index: number for number, group in enumerate(groups) for m in group.members}
     identity = session.identity
-    return [
-        (
+    bits = session.result.config.bits
+    for a, b, d, r in zip(
+        pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
+    ):
+        yield (
             a,
             b,
             d,
-            _similarity(d, session.result.config.bits),
+            _similarity(d, bits),
             round(r, 6),
             identity(a) == identity(b),
             a in where and where.get(b) == where[a],
         )
-        for a, b, d, r in zip(
-            pairs.left.tolist(), pairs.right.tolist(), pairs.distance.tolist(), pairs.resemblance.tolist(), strict=True
-        )
-    ]
 
 
 def pairs_json(
@@ -192,12 +192,24 @@ def pairs_json(
 ) -> dict[str, object]:
     """The scan's JSON with every near-duplicate pair (``pairs``, from ``FolderSession.all_pairs``) in place
     of the groups; ``same_group`` says whether the two files are in one of ``groups``."""
-    data = report_json(session, groups, k, rule)
-    files = session.result.files
+    data = _pairs_head(session, k, rule)
+    data["pairs"] = list(_pair_objects(session, pairs, groups))
+    return data
+
+
+def _pairs_head(session: FolderSession, k: int, rule: GroupRule | str) -> dict[str, object]:
+    """:func:`pairs_json` but its pairs (its keys in their order: the pairs last)."""
+    data = report_json(session, (), k, rule)
     del data["groups"]
     data["format"] = "simcompare-pairs"
-    data["pairs"] = [
-        {
+    data["pairs"] = []
+    return data
+
+
+def _pair_objects(session: FolderSession, pairs: Pairs, groups: Sequence[Group]) -> Iterator[dict[str, object]]:
+    files = session.result.files
+    for a, b, d, similarity, verified, identical, together in _pair_rows(session, pairs, groups):
+        yield {
             "a": files[a].path,
             "b": files[b].path,
             "distance": d,
@@ -206,9 +218,31 @@ def pairs_json(
             "identical": identical,
             "same_group": together,
         }
-        for a, b, d, similarity, verified, identical, together in _pair_rows(session, pairs, groups)
-    ]
-    return data
+
+
+def report_pieces(
+    session: FolderSession, groups: Sequence[Group], k: int, rule: GroupRule | str = GroupRule.REFERENCE
+) -> Iterator[str]:
+    """The text ``json_text(report_json(...))`` writes, in pieces of a few hundred groups: the report of a million
+    files' groups is never held whole, as objects nor as text."""
+    head = report_json(session, (), k, rule)
+    texts = (dumps_at(group_json(session, group), 2, _INDENT) for group in groups)
+    return document_pieces(head, {"groups": texts}, _INDENT)
+
+
+def pairs_pieces(
+    session: FolderSession,
+    pairs: Pairs,
+    groups: Sequence[Group],
+    k: int,
+    rule: GroupRule | str = GroupRule.REFERENCE,
+) -> Iterator[str]:
+    """The text ``json_text(pairs_json(...))`` writes, in pieces of a few hundred pairs."""
+    texts = (dumps_at(pair, 2, _INDENT) for pair in _pair_objects(session, pairs, groups))
+    return document_pieces(_pairs_head(session, k, rule), {"pairs": texts}, _INDENT)
+
+
+_INDENT = 2  # as json_text indents
 
 
 def pairs_csv(session: FolderSession, pairs: Pairs, groups: Sequence[Group]) -> str:

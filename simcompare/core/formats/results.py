@@ -77,6 +77,7 @@ from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanRe
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import json_parts
 from simcompare.core.formats.atomic import atomic_writer, write_text
+from simcompare.core.formats.json_pieces import dumps_at, list_pieces
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
 from simcompare.core.formats.saved_parts import PARSERS, SavedGroup, as_plain, typed
@@ -215,9 +216,6 @@ def write_results(path: str | os.PathLike[str], text: str) -> None:
     write_text(path, text)
 
 
-_PIECE = 500  # records (or groups) to a piece of the text: under 1 MB
-
-
 def results_pieces(
     session: FolderSession,
     groups: Sequence[Group],
@@ -245,19 +243,19 @@ def results_pieces(
         yield json_safe(("\n " if first else ",\n ") + json.dumps(key, ensure_ascii=False) + ": ")
         first = False
         if key == "groups":
-            yield from _list_pieces(_group_texts(session, groups))
+            yield from list_pieces(_group_texts(session, groups), 1, 1)
         else:
-            yield json_safe(_dumps(value, 1))
+            yield json_safe(dumps_at(value, 1, 1))
     listed = [i for i in range(len(files)) if i not in left_out]
     yield ',\n "records": {'
     for number, name in enumerate(COLUMNS):
         yield ("\n  " if number == 0 else ",\n  ") + json.dumps(name) + ": "
-        yield from _list_pieces((_scalar(value) for value in _column(session, name, listed)), depth=2)
+        yield from list_pieces((_scalar(value) for value in _column(session, name, listed)), 2, 1)
     yield "\n }"
     if not left_out:
-        yield ',\n "boilerplate": ' + _dumps(_boilerplate_json(session), 1)
+        yield ',\n "boilerplate": ' + dumps_at(_boilerplate_json(session), 1, 1)
     if decided is not None and any(decided.values()):
-        yield json_safe(',\n "cleaner": ' + _dumps(decided, 1))
+        yield json_safe(',\n "cleaner": ' + dumps_at(decided, 1, 1))
     yield "\n}\n"
 
 
@@ -269,32 +267,9 @@ def _boilerplate_json(session: FolderSession) -> dict[str, object]:
     return {"texts": COMMON_TEXTS, "hashes": base64.b64encode(hashes.tobytes()).decode("ascii")}
 
 
-def _dumps(value: object, depth: int) -> str:
-    """``value`` as ``json.dumps(..., indent=1)`` writes it ``depth`` levels down in a larger document."""
-    return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * depth)
-
-
-def _list_pieces(items: Iterator[str], depth: int = 1) -> Iterator[str]:
-    """A list ``depth`` levels down (1: the value of a key of the document), from its items' texts a level
-    further down."""
-    inner, outer = "\n" + " " * (depth + 1), "\n" + " " * depth
-    batch: list[str] = []
-    started = False
-    for item in items:
-        batch.append(item)
-        if len(batch) >= _PIECE:
-            yield json_safe(("[" + inner if not started else "," + inner) + ("," + inner).join(batch))
-            started = True
-            batch = []
-    if batch:
-        yield json_safe(("[" + inner if not started else "," + inner) + ("," + inner).join(batch))
-        started = True
-    yield outer + "]" if started else "[]"
-
-
 def _group_texts(session: FolderSession, groups: Sequence[Group]) -> Iterator[str]:
     for group in groups:
-        yield _dumps(group_json(session, group), 2)
+        yield dumps_at(group_json(session, group), 2, 1)
 
 
 _encode: Callable[[str], str] = json.encoder.encode_basestring  # what json.dumps(ensure_ascii=False) uses
@@ -642,12 +617,17 @@ def _plain_records(columns: dict[str, list[Any]], bits: int, *, consume: bool) -
 
 
 def _shared(column: list[Any], consume: bool, same: Callable[[Any], Any] | None = None) -> list[Any]:
-    """The column with each of its equal values one object (``same``'s, else the first met: a folder's few
-    devices, its many files of one size or length held once, not 28 bytes a record); with ``consume``, the parsed
-    column is emptied."""
+    """The column with each of its equal values one object, ``same``'s or a whole number made anew (a folder's few
+    devices, its many files of one size or length held once, not 28 bytes a record: none of the parsed objects is
+    kept, so they all go with the parsed column, not one kept holding the memory of many parsed beside it); with
+    ``consume``, the parsed column is emptied. A column of more than half distinct values is left as it is."""
     if same is None:
-        seen: dict[object, object] = {}
-        made = list(map(seen.setdefault, column, column))
+        distinct = dict.fromkeys(column)
+        if len(distinct) > len(column) // 2:
+            return column
+        canonical = {value: int(str(value)) for value in distinct}
+        del distinct
+        made = list(map(canonical.__getitem__, column))
     else:
         made = list(map(same, column))
     if consume:
