@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings, Qt
 
 from simcompare.core.defaults import default_k
 from simcompare.core.errors import ErrorCode
+from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.scan import scan
 from simcompare.gui.folder.models import GroupTreeModel, ProblemsModel
 from simcompare.gui.folder.page import FolderPage
@@ -379,3 +380,88 @@ def test_a_damaged_cache_is_said_in_the_window_and_set_aside(qtbot, page: Folder
     assert [p.name for p in cache.parent.iterdir() if ".damaged-" in p.name]  # set aside, not deleted
     run_scan(qtbot, page, folder)  # the new cache works: nothing to say the second time
     assert "Cache:" not in label.text() and label.toolTip() == ""
+
+
+# Reopened results keep their saved layout: at the saved k the window lays the saved groups out again (each member
+# decided again, no search) when k comes back to it and after files are forgotten (moved, trashed); another k
+# searches. The saved file leaves out one group a search finds, so the two are told apart.
+
+
+def _layout_paths(page: FolderPage) -> list[frozenset[str]]:
+    files = page.session.files
+    return sorted(frozenset(files[m.index].path for m in g.members) for g in page.groups)
+
+
+def _reopened_without_a_group(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> list[frozenset[str]]:
+    """Scan, save, drop one saved group from the file, reopen: the groups on screen are the saved ones."""
+    run_scan(qtbot, page, folder)
+    searched = _layout_paths(page)
+    assert len(searched) >= 2
+    saved = tmp_path / "R.json"
+    page.save_results(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    kept = [g for g in data["groups"] if not any("zh_" in m["path"] for m in g["members"])]
+    assert 0 < len(kept) < len(data["groups"])
+    data["groups"] = kept
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    with qtbot.waitSignal(page.regrouped, timeout=60_000):
+        assert page.open_results(saved)
+    wait_grouped(qtbot, page)
+    shown = _layout_paths(page)
+    assert page.shown is not None and page.shown.verified_pairs is None  # laid out: no search
+    assert shown and all(not any("zh_" in p for p in g) for g in shown) and len(shown) < len(searched)
+    return shown
+
+
+def test_back_at_the_saved_k_the_saved_groups_are_laid_out_again(
+    qtbot, page: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    shown = _reopened_without_a_group(qtbot, page, folder, tmp_path)
+    saved_k = page.k_box.value()
+    page.k_box.setValue(saved_k - 1)
+    wait_grouped(qtbot, page)
+    assert page.shown is not None and page.shown.verified_pairs is not None  # another k: a search
+    assert any(any("zh_" in p for p in g) for g in _layout_paths(page))  # the group the layout left out
+    page.k_box.setValue(saved_k)
+    wait_grouped(qtbot, page)
+    assert page.shown is not None and page.shown.verified_pairs is None
+    assert _layout_paths(page) == shown
+
+
+def test_files_forgotten_leave_the_layout_and_the_rest_is_laid_out_without_a_search(
+    qtbot, page: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    shown = _reopened_without_a_group(qtbot, page, folder, tmp_path)
+    largest = max(shown, key=len)
+    gone = sorted(largest)[-1]
+    page.forget([gone], FileState.TRASHED)
+    wait_grouped(qtbot, page)
+    assert page.session.index_of(gone) is None
+    assert page.shown is not None and page.shown.verified_pairs is None  # laid out, no search
+    expected = sorted(g - {gone} for g in shown if len(g - {gone}) > 1)
+    assert _layout_paths(page) == expected
+
+
+def test_a_new_scan_forgets_the_saved_layout(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> None:
+    _reopened_without_a_group(qtbot, page, folder, tmp_path)
+    assert page.saved_layout is not None
+    run_scan(qtbot, page, folder)
+    assert page.saved_layout is None and page.shown is not None and page.shown.verified_pairs is not None
+    assert any(any("zh_" in p for p in g) for g in _layout_paths(page))
+
+
+def test_a_layout_follows_the_files_left_to_their_new_numbers() -> None:
+    """The reference gone, the next file leads; also-close files follow or go; a group of one is dropped; a
+    crafted layout with more also-close lists than files keeps no extra file."""
+    from simcompare.core.fingerprint.simhash import Config
+    from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
+    from simcompare.core.folder.session import FolderSession
+    from simcompare.core.search.groups import Laid
+    from simcompare.gui.folder.jobs import _followed
+
+    files = tuple(FileRecord(f"f{i}.txt", 1, 0, i, False, inode=i + 1) for i in range(6))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+    old = session.files
+    laid = (Laid((0, 1, 2), ((5,), (), (3,))), Laid((3, 4), ((), (), (1,))))
+    session.forget(["f0.txt", "f4.txt"])  # f1 … f5 are 0 … 3 now, f5 is 3
+    assert _followed(laid, old, session) == (Laid((0, 1), ((), (2,))),)

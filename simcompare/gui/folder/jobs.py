@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import threading
 import weakref
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -146,9 +146,9 @@ class RegroupRequest:
     preferred: frozenset[int] = frozenset()
     left_out: frozenset[int] = frozenset()
     reference_rule: ReferenceRule | None = DEFAULT_REFERENCE_RULE
-    laid: tuple[Laid, ...] | None = None
-    """Saved results' groups to show (each member decided again) instead of searching the folder: reopening a
-    million files shows their groups without the index, which the next change of k builds."""
+    layout: SavedLayout | None = None
+    """Reopened results' groups: at their saved k they are shown (each member decided again) instead of searching
+    the folder; a million files' groups without the index, which another k builds."""
 
     @classmethod
     def of(
@@ -157,10 +157,10 @@ class RegroupRequest:
         k: int,
         cleaner: CleanerState,
         reference_rule: ReferenceRule | None,
-        laid: tuple[Laid, ...] | None = None,
+        layout: SavedLayout | None = None,
     ) -> RegroupRequest:
         """The request for the groups the cleaner's state asks for: its reference folders, chosen references and
-        files left out (laid out as saved results say, with ``laid``)."""
+        files left out (at reopened results' saved k, laid out as they say: ``layout``)."""
         return cls(
             session,
             k,
@@ -169,8 +169,64 @@ class RegroupRequest:
             cleaner.preferred,
             cleaner.left_out,
             reference_rule,
-            laid,
+            layout,
         )
+
+
+@dataclass(slots=True)
+class SavedLayout:
+    """Reopened results' groups as saved (``laid``), the k they were saved at, and the session and files they
+    index: the window's groups at that k are laid out from them (each member decided again,
+    :meth:`FolderSession.laid_out`) rather than searched, when the results are opened and whenever k comes back to
+    it or the groups are made again at it (a file left out, a reference folder, a threshold). A million files'
+    search at k = 12 takes minutes, their layout seconds; another k, or another session, searches.
+
+    Files the session forgets (moved, trashed) leave the layout too: :meth:`at` follows the remaining files to
+    their new numbers, in the worker."""
+
+    session: FolderSession
+    files: Sequence[FileRecord]
+    k: int
+    laid: tuple[Laid, ...]
+
+    @classmethod
+    def of(cls, outcome: ScanOutcome) -> SavedLayout | None:
+        """The layout of reopened results grouped around references (None for a scan, or results grouped as
+        components or without a k)."""
+        loaded = outcome.loaded
+        if loaded is None or loaded.k < 0 or loaded.rule is not GroupRule.REFERENCE:
+            return None
+        return cls(outcome.session, outcome.session.files, loaded.k, loaded.laid)
+
+    def at(self, session: FolderSession, k: int) -> tuple[Laid, ...] | None:
+        """The groups to lay out for ``session`` at ``k``; None when they are to be searched (another k, another
+        session)."""
+        if session is not self.session:
+            return None
+        if session.files is not self.files:  # files forgotten since: the others' new numbers, by their paths
+            self.laid, self.files = _followed(self.laid, self.files, session), session.files
+        return self.laid if k == self.k else None
+
+
+def _followed(laid: Sequence[Laid], old: Sequence[FileRecord], session: FolderSession) -> tuple[Laid, ...]:
+    """``laid``, whose numbers index ``old``, with the numbers of the same files in ``session`` (files it no longer
+    holds left out; a group left with one file dropped)."""
+    index = session.index_of
+
+    def moved(numbers: Iterable[int]) -> tuple[int, ...]:
+        return tuple(j for i in numbers if (j := index(old[i].path)) is not None)
+
+    out = []
+    for saved in laid:
+        close = list(saved.also_close) + [()] * (len(saved.files) - len(saved.also_close))
+        kept = [
+            (j, moved(near))
+            for i, near in zip(saved.files, close, strict=False)
+            if (j := index(old[i].path)) is not None
+        ]
+        if len(kept) > 1:
+            out.append(Laid(tuple(j for j, _ in kept), tuple(near for _, near in kept)))
+    return tuple(out)
 
 
 @dataclass(frozen=True, slots=True)
@@ -193,8 +249,9 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     assert isinstance(request, RegroupRequest)
     session = request.session
     left_out = request.left_out
-    if request.laid is not None:
-        groups = session.laid_out(request.laid, request.k, leave_out=left_out)
+    laid = request.layout.at(session, request.k) if request.layout is not None else None
+    if laid is not None:
+        groups = session.laid_out(laid, request.k, leave_out=left_out)
     else:
         groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel, leave_out=left_out)
     folders = with_reference_roots(request.reference_folders, session.result.roots)  # and the reference roots'
@@ -203,7 +260,7 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     groups = apply_reference_folders(session, groups, folders)
     if request.preferred:
         groups = [_preferred(session, g, request.preferred) for g in groups]
-    pairs = None if request.laid is not None else len(session.pairs(request.k))  # the laid out groups search none
+    pairs = None if laid is not None else len(session.pairs(request.k))  # the laid out groups search none
     protected = frozenset(protected_members(session, groups, folders))
     members = [m.index for g in groups for m in g.members]
     wasted = session.wasted_bytes_of(groups)

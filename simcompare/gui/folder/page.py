@@ -44,7 +44,7 @@ from simcompare.core.folder.scan import ScanOptions, ScanResult, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.results import save_results
-from simcompare.core.search.groups import Group, GroupRule, Laid
+from simcompare.core.search.groups import Group, GroupRule
 from simcompare.core.search.histogram import DistanceHistogram
 from simcompare.core.search.index import SearchStats
 from simcompare.gui.common.messages import error_text
@@ -60,6 +60,7 @@ from simcompare.gui.folder.jobs import (
     Measured,
     Regrouped,
     RegroupRequest,
+    SavedLayout,
     ScanFunction,
     ScanOutcome,
     ScanRequest,
@@ -133,6 +134,7 @@ class FolderPage(QWidget):
         self.session: FolderSession | None = None
         self.cleaner = CleanerState(self.preferences.reference_folders())
         self.shown: Regrouped | None = None
+        self.saved_layout: SavedLayout | None = None
         self.distance_histogram: DistanceHistogram | None = None
         self.jobs = FolderJobs(scan_function, self)
         self.scan_job = self.jobs.scan
@@ -223,11 +225,8 @@ class FolderPage(QWidget):
         self.file_commands = FileCommands(self)
         self.dialogs = FolderDialogs(self)
         self.side = self.side_tab = side = SideBySide(self)
-        self.diff_view, self.pair_label, self.to_compare_button = (
-            side.diff_view,
-            side.pair_label,
-            side.to_compare_button,
-        )
+        self.diff_view, self.pair_label = side.diff_view, side.pair_label
+        self.to_compare_button = side.to_compare_button
         self.previous_member_button, self.next_member_button = side.previous_member_button, side.next_member_button
         self.menus = menus = FolderActions(self)
         self.mark_menu, self.actions_menu = menus.mark_menu, menus.actions_menu  # the window's menu bar shows them
@@ -404,15 +403,14 @@ class FolderPage(QWidget):
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @Slot()
-    def regroup(self, laid: tuple[Laid, ...] | None = None) -> None:
-        """Ask the worker for the groups at the current k (laid out as saved results say, with ``laid``); the
-        groups on screen stay until they arrive."""
+    def regroup(self) -> None:
+        """Ask the worker for the groups at the current k (at reopened results' saved k, laid out as they say:
+        :class:`SavedLayout`); the groups on screen stay until they arrive."""
         self.jobs.regroup_timer.stop()
         if self.session is None:
             return
-        rule = self.reprioritising.new_groups_rule
-        request = RegroupRequest.of(self.session, self.k_box.value(), self.cleaner, rule, laid)
-        self.jobs.group.submit(request)
+        rule, k = self.reprioritising.new_groups_rule, self.k_box.value()
+        self.jobs.group.submit(RegroupRequest.of(self.session, k, self.cleaner, rule, self.saved_layout))
         self.menus.refresh()
 
     def selected_files(self) -> list[int]:
@@ -461,8 +459,7 @@ class FolderPage(QWidget):
         self.histogram.set_k(self.k_box.value())
         if old.session is None:
             return
-        self.session = old.session
-        self.cleaner = old.cleaner
+        self.session, self.cleaner, self.saved_layout = old.session, old.cleaner, old.saved_layout
         self.model.set_cleaner(self.cleaner)
         self.distance_histogram = old.distance_histogram
         self.histogram.set_histogram(old.distance_histogram)
@@ -538,8 +535,8 @@ class FolderPage(QWidget):
         self.empty_model.setStringList([display_name(p) for p in result.empty])
         self._retitle_tabs()
         self.summary.show()
-        reopened = loaded is not None and loaded.k >= 0 and loaded.rule is GroupRule.REFERENCE
-        self.regroup(loaded.laid if reopened and loaded is not None else None)
+        self.saved_layout = SavedLayout.of(outcome)
+        self.regroup()
 
     @Slot(int, object)
     def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:
