@@ -7,10 +7,9 @@ from __future__ import annotations
 
 import io
 import json
-import os
 
 import pytest
-from helpers.names import CONTROL_NAME, latin1_name, make_file
+from helpers.names import odd_names_folder
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -45,14 +44,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> FolderSession:
         "nel\x85.txt": OTHER + " and more",
         "empty.txt": "",
     }
-    for name, text in texts.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        make_file(root / name, text)
-    if os.name == "posix":
-        make_file(root / latin1_name(), EN_A)
-        make_file(root / CONTROL_NAME, EN_B)
-    os.link(root / "en_a.txt", root / "sub" / "hard link.txt")
-    (root / "unreadable.pdf").write_bytes(b"%PDF-1.4 not really a PDF")
+    odd_names_folder(root, texts)
     return FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
 
 

@@ -10,7 +10,7 @@ import os
 from pathlib import Path
 
 import pytest
-from helpers.names import CONTROL_NAME, latin1_name, make_file
+from helpers.names import make_file, odd_names_folder
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 import simcompare.core.formats.results as results_module
@@ -49,15 +49,7 @@ def folder(tmp_path: Path) -> Path:
         "nel\x85.txt": OTHER + " and more",
         "empty.txt": "",
     }
-    for name, text in texts.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        make_file(root / name, text)
-    if os.name == "posix":
-        make_file(root / latin1_name(), EN_A)
-        make_file(root / CONTROL_NAME, EN_B)
-    os.link(root / "en_a.txt", root / "sub" / "hard link.txt")
-    (root / "unreadable.pdf").write_bytes(b"%PDF-1.4 not really a PDF")
-    return root
+    return odd_names_folder(root, texts)
 
 
 @pytest.fixture

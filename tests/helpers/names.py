@@ -30,3 +30,20 @@ def make_file(path: Path, text: str) -> Path:
     except (OSError, UnicodeEncodeError) as error:
         pytest.skip(f"this file system refuses the name {path.name!r}: {error}")
     return path
+
+
+def odd_names_folder(root: Path, texts: dict[str, str]) -> Path:
+    """A folder of ``texts`` by name, plus a file of each odd name above (POSIX), a second name of ``en_a.txt``
+    (a hard link in ``sub``, which ``texts`` names) and a PDF that cannot be read: a scan of it has groups with odd
+    names, a hard link, a problem and, when ``texts`` holds one, an empty file."""
+    from helpers.texts import EN_A, EN_B
+
+    for name, text in texts.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        make_file(root / name, text)
+    if os.name == "posix":
+        make_file(root / latin1_name(), EN_A)
+        make_file(root / CONTROL_NAME, EN_B)
+    os.link(root / "en_a.txt", root / "sub" / "hard link.txt")
+    (root / "unreadable.pdf").write_bytes(b"%PDF-1.4 not really a PDF")
+    return root
