@@ -60,3 +60,26 @@ def test_a_reader_gone_mid_report_still_gets_the_results_saved(
     assert out.broken  # the reader went away mid-report
     assert code == 0
     assert saved.exists(), "--save-results asked for a file, and the scan succeeded: it must be written"
+
+
+def test_an_interrupt_mid_report_says_so_and_fails(
+    folder: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """HOLDS (a change of behaviour to know): Ctrl-C while the report is streamed leaves the JSON written so far on
+    stdout (the whole text was built before anything was written), but the command says it was interrupted and
+    exits 130, so no caller takes the cut document for a report."""
+    from simcompare.cli import scan as scan_cli
+
+    real = scan_cli.report_pieces
+
+    def interrupted(*args: object, **kwargs: object) -> object:
+        pieces = real(*args, **kwargs)  # type: ignore[arg-type]
+        yield next(pieces)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(scan_cli, "report_pieces", interrupted)
+    code = main(["scan", str(folder), "--json", "--no-cache", "--workers", "1"])
+    captured = capsys.readouterr()
+    assert code == 130
+    assert "interrupted" in captured.err
+    assert captured.out == "{"  # cut: not JSON
