@@ -140,3 +140,36 @@ def test_the_report_of_an_empty_folder_is_the_whole_text(tmp_path: Path) -> None
         assert "".join(report_pieces(s, [], K)) == json_text(report_json(s, [], K))
         pairs = s.all_pairs(K)
         assert "".join(pairs_pieces(s, pairs, [], K)) == json_text(pairs_json(s, pairs, [], K))
+
+
+def test_a_saved_layout_followed_while_files_are_forgotten_keeps_to_one_numbering(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """FINDING: SavedLayout.at follows the saved groups to the files' new numbers in the worker, through the
+    session's live index, then records ``session.files`` as read after that: a forget on the window's thread in
+    between (trash a file while the groups are being made) leaves the layout numbered for one set of files and
+    marked as numbered for another, so it is never followed again and every later layout names other files (or
+    numbers beyond the files)."""
+    from simcompare.core.folder.scan import FileRecord, ScanResult
+    from simcompare.core.search.groups import Laid
+    from simcompare.gui.folder import jobs
+    from simcompare.gui.folder.jobs import SavedLayout
+
+    files = tuple(FileRecord(f"f{i}.txt", 1, 0, i, False, inode=i + 1) for i in range(8))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+    layout = SavedLayout(session, session.files, K, (Laid((2, 3, 4), ((), (), ())), Laid((6, 7), ((), ()))))
+    session.forget(["f0.txt"])
+    real = jobs._followed
+
+    def racing(*args: object) -> object:
+        followed = real(*args)  # type: ignore[arg-type]
+        session.forget(["f1.txt"])  # the window's thread, meanwhile
+        return followed
+
+    monkeypatch.setattr(jobs, "_followed", racing)
+    layout.at(session, K)
+    monkeypatch.setattr(jobs, "_followed", real)
+    laid = layout.at(session, K)
+    assert laid is not None
+    names = session.files
+    assert [[names[i].path for i in g.files] for g in laid] == [["f2.txt", "f3.txt", "f4.txt"], ["f6.txt", "f7.txt"]]
