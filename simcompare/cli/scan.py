@@ -325,14 +325,19 @@ def _report_and_save(
         if args.save_results is not None and not _saved(args, session, groups, k, decided):  # saved before any action
             return EXIT_INPUT
         return cleaning.clean(args, session, groups, out, **cleaner)  # type: ignore[arg-type]
-    if args.pairs:
-        _print_pairs(args, session, groups, k, out)
-    elif args.json:
-        _write(report_pieces(session, groups, k, args.groups), out)
-    elif args.csv:
-        out.write(report_csv(session, groups))
-    else:
-        _print_text(session, groups, k, out)
+    try:
+        if args.pairs:
+            _print_pairs(args, session, groups, k, out)
+        elif args.json:
+            _write(report_pieces(session, groups, k, args.groups), out)
+        elif args.csv:
+            out.write(report_csv(session, groups))
+        else:
+            _print_text(session, groups, k, out)
+    except BrokenPipeError:  # the reader went away (`| head`): the results asked for are saved all the same
+        if args.save_results is not None:
+            _saved(args, session, groups, k, decided)
+        raise
     if result.problems and (args.csv or (args.pairs and not args.json)):
         print(f"simcompare: {count(len(result.problems), 'file')} could not be used (see --json)", file=sys.stderr)
     if args.save_results is not None and not _saved(args, session, groups, k, decided):

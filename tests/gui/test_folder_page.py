@@ -464,4 +464,4 @@ def test_a_layout_follows_the_files_left_to_their_new_numbers() -> None:
     old = session.files
     laid = (Laid((0, 1, 2), ((5,), (), (3,))), Laid((3, 4), ((), (), (1,))))
     session.forget(["f0.txt", "f4.txt"])  # f1 … f5 are 0 … 3 now, f5 is 3
-    assert _followed(laid, old, session) == (Laid((0, 1), ((), (2,))),)
+    assert _followed(laid, old, session.files) == (Laid((0, 1), ((), (2,))),)

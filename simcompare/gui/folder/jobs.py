@@ -203,15 +203,17 @@ class SavedLayout:
         session)."""
         if session is not self.session:
             return None
-        if session.files is not self.files:  # files forgotten since: the others' new numbers, by their paths
-            self.laid, self.files = _followed(self.laid, self.files, session), session.files
+        files = session.files  # one moment's files: the window's thread may forget more meanwhile
+        if files is not self.files:  # files forgotten since: the others' new numbers, by their paths
+            self.laid, self.files = _followed(self.laid, self.files, files), files
         return self.laid if k == self.k else None
 
 
-def _followed(laid: Sequence[Laid], old: Sequence[FileRecord], session: FolderSession) -> tuple[Laid, ...]:
-    """``laid``, whose numbers index ``old``, with the numbers of the same files in ``session`` (files it no longer
-    holds left out; a group left with one file dropped)."""
-    index = session.index_of
+def _followed(laid: Sequence[Laid], old: Sequence[FileRecord], new: Sequence[FileRecord]) -> tuple[Laid, ...]:
+    """``laid``, whose numbers index ``old``, with the numbers of the same files in ``new`` (files it no longer
+    holds left out; a group left with one file dropped). Numbered by ``new`` itself, not by the session's index,
+    which a forget on another thread may have moved on from ``new``."""
+    index = {record.path: i for i, record in enumerate(new)}.get
 
     def moved(numbers: Iterable[int]) -> tuple[int, ...]:
         return tuple(j for i in numbers if (j := index(old[i].path)) is not None)
