@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, written
 
 from simcompare.cli import main
 
@@ -35,10 +35,7 @@ class _BrokenAfter(io.StringIO):
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    root = tmp_path / "docs"
-    for name, text in TEXTS.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
+    root = written(tmp_path / "docs", TEXTS)
     for copy in range(3):
         (root / f"en_a copy {copy}.txt").write_text(EN_A + f" Copy {copy}.", encoding="utf-8")
     return root

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import RunCli
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, written
 
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
@@ -23,11 +23,7 @@ TEXTS = {"zh_a.txt": ZH_A, "sub/zh_b.txt": ZH_B, "en_a.txt": EN_A, "en_b.md": EN
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    root = tmp_path / "docs"
-    for name, text in TEXTS.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+    return written(tmp_path / "docs", TEXTS)
 
 
 def test_saved_results_are_the_windows_file_and_reopen(cli: RunCli, folder: Path, tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 from helpers.gui import point_trash_at
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, written
 from PySide6.QtCore import QSettings
 from test_folder_page import run_scan, wait_grouped
 
@@ -19,11 +19,7 @@ TEXTS = {"zh_a.txt": ZH_A, "sub/zh_b.txt": ZH_B, "en_a.txt": EN_A, "en_b.md": EN
 
 @pytest.fixture
 def folder(tmp_path: Path) -> Path:
-    root = tmp_path / "docs"
-    for name, text in TEXTS.items():
-        (root / name).parent.mkdir(parents=True, exist_ok=True)
-        (root / name).write_text(text, encoding="utf-8")
-    return root
+    return written(tmp_path / "docs", TEXTS)
 
 
 @pytest.fixture

@@ -3,6 +3,7 @@ unrelated Chinese text. Small, real, and long enough that jieba cuts them into a
 which makes an edited version of a text."""
 
 import random
+from pathlib import Path
 
 ZH_A = (
     "今天天气很好，我们去公园散步吧。明天我们去上海看望朋友，顺便参观博物馆和美术馆。"
@@ -35,3 +36,11 @@ def family(folder: str, base: str, rng: random.Random, versions: int) -> dict[st
     for version in range(versions):
         texts[f"{folder}/v{version}.txt"] = edited(base, rng, 0.01 * (version + 1))
     return texts
+
+
+def written(root: Path, texts: dict[str, str]) -> Path:
+    """The folder ``root`` holding ``texts`` by relative name (UTF-8), its sub-folders made."""
+    for name, text in texts.items():
+        (root / name).parent.mkdir(parents=True, exist_ok=True)
+        (root / name).write_text(text, encoding="utf-8")
+    return root
