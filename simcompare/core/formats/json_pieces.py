@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 
 from simcompare.core.formats.names import json_safe
 
-__all__ = ["PIECE", "document_pieces", "dumps_at", "list_pieces"]
+__all__ = ["PIECE", "document_pieces", "dumps_at", "list_pieces", "member_pieces"]
 
 PIECE = 500
 """Items (records, groups, pairs) to a piece of the text: under 1 MB."""
@@ -43,11 +43,18 @@ def list_pieces(items: Iterable[str], depth: int, indent: int) -> Iterator[str]:
 
 
 def document_pieces(head: Mapping[str, object], lists: Mapping[str, Iterable[str]], indent: int) -> Iterator[str]:
-    """The object ``head`` at the top of a document, made safe, its keys in order; the value of a key in ``lists``
-    is the list of the items' texts given there (:func:`dumps_at` at depth 2), whatever ``head`` holds for it. No
-    newline at the end, as ``json.dumps`` writes none."""
-    pad = "\n" + " " * indent
+    """The object ``head`` at the top of a document, made safe (:func:`member_pieces`). No newline at the end, as
+    ``json.dumps`` writes none."""
     yield "{"
+    yield from member_pieces(head, lists, indent)
+    yield "\n}" if head else "}"
+
+
+def member_pieces(head: Mapping[str, object], lists: Mapping[str, Iterable[str]], indent: int) -> Iterator[str]:
+    """The members of the object ``head`` at the top of a document, made safe, its keys in order, between its
+    braces (a document that goes on after them writes its own); the value of a key in ``lists`` is the list of the
+    items' texts given there (:func:`dumps_at` at depth 2), whatever ``head`` holds for it."""
+    pad = "\n" + " " * indent
     first = True
     for key, value in head.items():
         yield json_safe(("" if first else ",") + pad + json.dumps(key, ensure_ascii=False) + ": ")
@@ -57,4 +64,3 @@ def document_pieces(head: Mapping[str, object], lists: Mapping[str, Iterable[str
             yield from list_pieces(items, 1, indent)
         else:
             yield json_safe(dumps_at(value, 1, indent))
-    yield "\n}" if not first else "}"

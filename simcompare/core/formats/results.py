@@ -77,7 +77,7 @@ from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanRe
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import json_parts
 from simcompare.core.formats.atomic import atomic_writer, write_text
-from simcompare.core.formats.json_pieces import dumps_at, list_pieces
+from simcompare.core.formats.json_pieces import dumps_at, list_pieces, member_pieces
 from simcompare.core.formats.names import display_name, json_safe
 from simcompare.core.formats.report import FORMAT_VERSION, group_json, report_json
 from simcompare.core.formats.saved_parts import PARSERS, SavedGroup, as_plain, typed
@@ -238,14 +238,7 @@ def results_pieces(
         head["files"] = sum(1 for i in range(len(files)) if i not in left_out)
     decided = _decided(session, cleaner) if cleaner is not None else None
     yield "{"
-    first = True
-    for key, value in head.items():
-        yield json_safe(("\n " if first else ",\n ") + json.dumps(key, ensure_ascii=False) + ": ")
-        first = False
-        if key == "groups":
-            yield from list_pieces(_group_texts(session, groups), 1, 1)
-        else:
-            yield json_safe(dumps_at(value, 1, 1))
+    yield from member_pieces(head, {"groups": _group_texts(session, groups)}, 1)
     listed = [i for i in range(len(files)) if i not in left_out]
     yield ',\n "records": {'
     for number, name in enumerate(COLUMNS):
