@@ -13,12 +13,13 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn
+from typing import NoReturn, TextIO, cast
 
 from simcompare import __version__
 from simcompare.cli import fingerprint, scan, spark
 from simcompare.cli.desktop import add_desktop_options, run_desktop, wanted
 from simcompare.cli.options import EXIT_INPUT, EXIT_OK, EXIT_USAGE, UsageError
+from simcompare.cli.output import Output, OutputError
 from simcompare.cli.window import add_window_options, run_window
 from simcompare.core.errors import SimcompareError
 from simcompare.core.formats.names import display_name
@@ -64,7 +65,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit code."""
     parser, commands = _build()
     argv = list(sys.argv[1:] if argv is None else argv)
-    out = sys.stdout
+    out = cast(TextIO, Output(sys.stdout))
     try:
         argv, aliases = _files_named_like_options(argv, commands)
         try:
@@ -86,6 +87,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     except SimcompareError as error:
         print(f"simcompare: {display_name(str(error))}", file=sys.stderr)
+        return EXIT_INPUT
+    except OutputError as error:  # a full disk, a quota: what was printed is cut short, and the status says so
+        print(f"simcompare: could not write the output: {error.strerror or error}", file=sys.stderr)
+        _silence(out)
         return EXIT_INPUT
     except BrokenPipeError:
         if _closed(out):  # the reader went away (`| head`): nothing more to say, to anyone

@@ -28,6 +28,7 @@ from simcompare.cli.options import (
     megabytes,
     whole_number,
 )
+from simcompare.cli.output import OutputError
 from simcompare.cli.scan_roots import add_root_options, roots_from, shown, split_excludes
 from simcompare.cli.words import count
 from simcompare.core.fingerprint.simhash import Config
@@ -334,7 +335,8 @@ def _report_and_save(
             out.write(report_csv(session, groups))
         else:
             _print_text(session, groups, k, out)
-    except BrokenPipeError:  # the reader went away (`| head`): the results asked for are saved all the same
+    except (BrokenPipeError, OutputError):  # the reader went away (`| head`), the output's disk is full: the results
+        # asked for are saved all the same
         if args.save_results is not None:
             _saved(args, session, groups, k, decided)
         raise
