@@ -7,6 +7,7 @@ import os
 import sys
 
 from simcompare import __version__
+from simcompare.core.heap import share_one_heap
 from simcompare.gui.display import missing_display
 
 APP_NAME = "simcompare"
@@ -60,6 +61,7 @@ def create_application(lang: str | None = None, *, saved: bool = True):
 
     from simcompare.core.resources import resource
 
+    share_one_heap()  # before the window's threads start: one heap for them all (core/heap.py)
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName(APP_NAME)
     app.setOrganizationName(ORGANIZATION)

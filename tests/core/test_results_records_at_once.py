@@ -257,3 +257,33 @@ def test_a_groups_figures_are_taken_as_the_field_check_takes_them(distance: obje
     except ValueError as error:
         found = str(error)
     assert found == expected
+
+
+_VALUE_TEXTS = st.text(alphabet="0123456789abcdefABCDEF", max_size=18) | st.text(
+    alphabet="0123456789abcdefx_ +-\u0663", max_size=20
+)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(_VALUE_TEXTS, max_size=40), st.sampled_from([8, 30, 64, 128]))
+def test_values_read_as_each_record_reads_them_and_go_only_once_read(texts: list[str], bits: int) -> None:
+    """The fingerprints of a column of texts are what ``int(text, 16)`` makes of each, or None when one is not a
+    number or does not fit; with ``consume`` the column is emptied when they are read, and left whole when not
+    (the record-by-record check then reads it to say which record is wrong)."""
+    try:
+        expected: list[int] | None = [int(text, 16) for text in texts]
+    except ValueError:
+        expected = None
+    if expected is not None and not all(0 <= value < 2**bits for value in expected):
+        expected = None
+    column = list(texts)
+    assert results._values(column, bits, consume=False) == expected and column == texts
+    found = results._values(column, bits, consume=True)
+    assert found == expected
+    assert column == ([] if expected is not None else texts)
+
+
+def test_many_values_are_read_in_batches_and_the_texts_let_go() -> None:
+    texts = [f"{n * 2654435761 % 2**64:016x}" for n in range(3 * results._VALUES_AT_ONCE + 5)]
+    column = list(texts)
+    assert results._values(column, 64, consume=True) == [int(text, 16) for text in texts] and column == []

@@ -12,13 +12,16 @@ results hold each file once. So every other group is decided in numpy, and those
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from typing import overload
 
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["Layout", "kept_positions", "runs"]
+from simcompare.core.search.groups import Laid
+
+__all__ = ["Layout", "SavedGroups", "kept_positions", "runs"]
 
 IntArray = npt.NDArray[np.intp]
 BoolArray = npt.NDArray[np.bool_]
@@ -39,7 +42,12 @@ class Layout:
         """The layout of ``groups`` (each a sequence of file indices, the reference first)."""
         sizes = np.fromiter(map(len, groups), dtype=np.intp, count=len(groups))
         files = np.fromiter((i for group in groups for i in group), dtype=np.intp, count=int(sizes.sum()))
-        owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
+        return cls.of_sizes(files, sizes)
+
+    @classmethod
+    def of_sizes(cls, files: IntArray, sizes: IntArray) -> Layout:
+        """The layout of groups given as all their files, group after group, and each group's size."""
+        owner = np.repeat(np.arange(len(sizes), dtype=np.intp), sizes)
         return cls(files, owner, np.cumsum(sizes) - sizes, sizes)
 
     def references(self) -> IntArray:
@@ -51,6 +59,84 @@ class Layout:
         first = np.zeros(len(self.files), dtype=bool)
         first[self.starts[self.sizes > 0]] = True
         return first
+
+
+class SavedGroups(Sequence[Laid]):
+    """Saved results' groups (each a :class:`Laid`: its files, the reference first, and each one's also-close
+    files), held as one array of every group's files and one of their sizes, with the also-close files of the
+    groups that list any: a million files' groups as a tuple of numbers each were 45 MB (``Laid`` objects, their
+    tuples and numbers), as arrays 5 MB. Reads as the sequence of ``Laid`` it stands for (each made when asked
+    for), and equals any sequence of the same ``Laid``."""
+
+    __slots__ = ("_also", "_files", "_sizes", "_starts")
+
+    def __init__(self, files: IntArray, sizes: IntArray, also: Mapping[int, tuple[tuple[int, ...], ...]]) -> None:
+        """``files``: every group's files, group after group; ``sizes``: each group's number of files; ``also``:
+        for the groups whose files list also-close files, the tuple of each file's (as ``Laid.also_close``)."""
+        if sizes.ndim != 1 or files.ndim != 1 or np.any(sizes < 0) or int(sizes.sum()) != len(files):
+            raise ValueError(f"{len(files)} files do not make groups of {int(sizes.sum())} files")
+        if any(not 0 <= group < len(sizes) for group in also):
+            raise ValueError("also-close files given for a group that is not there")
+        self._files, self._sizes = files.astype(np.intp, copy=False), sizes.astype(np.intp, copy=False)
+        self._starts = np.cumsum(self._sizes) - self._sizes
+        self._also = dict(also)
+
+    @classmethod
+    def of(cls, groups: Iterable[Laid]) -> SavedGroups:
+        """``groups`` as saved groups (themselves when they are)."""
+        if isinstance(groups, SavedGroups):
+            return groups
+        files: list[int] = []
+        sizes: list[int] = []
+        also: dict[int, tuple[tuple[int, ...], ...]] = {}
+        for number, laid in enumerate(groups):
+            files.extend(laid.files)
+            sizes.append(len(laid.files))
+            if any(laid.also_close):
+                also[number] = laid.also_close
+        return cls(np.array(files, dtype=np.intp), np.array(sizes, dtype=np.intp), also)
+
+    def layout(self) -> Layout:
+        """The groups' files as a :class:`Layout`."""
+        return Layout.of_sizes(self._files, self._sizes)
+
+    def files_of(self, group: int) -> tuple[int, ...]:
+        """A group's files, the reference first."""
+        start = int(self._starts[group])
+        return tuple(self._files[start : start + int(self._sizes[group])].tolist())
+
+    def also_close(self) -> Mapping[int, tuple[tuple[int, ...], ...]]:
+        """For each group whose files list also-close files (by number), each file's, as ``Laid.also_close``."""
+        return self._also
+
+    def __len__(self) -> int:
+        return len(self._sizes)
+
+    @overload
+    def __getitem__(self, index: int) -> Laid: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Laid, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Laid | tuple[Laid, ...]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(len(self))))
+        group = range(len(self))[index]  # raises IndexError as a tuple does
+        files = self.files_of(group)
+        return Laid(files, self._also.get(group, ((),) * len(files)))
+
+    def __iter__(self) -> Iterator[Laid]:
+        return (self[i] for i in range(len(self)))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Sequence) and not isinstance(other, (str, bytes)):
+            return len(self) == len(other) and all(a == b for a, b in zip(self, other, strict=True))
+        return NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # compared by what it holds, as a list is
+
+    def __repr__(self) -> str:
+        return f"SavedGroups({list(self)!r})"
 
 
 def kept_positions(

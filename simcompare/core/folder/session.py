@@ -35,7 +35,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.errors import Cancelled
-from simcompare.core.folder.laid import Layout, kept_positions, runs
+from simcompare.core.folder.laid import Layout, SavedGroups, kept_positions, runs
 from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
@@ -266,13 +266,16 @@ class FolderSession:
         empty.flags.writeable = False  # given out by empty_files()
         self._empty_mask = empty
         self._empty = np.flatnonzero(empty).tolist()
-        self._alias_of = _aliases(files)
+        aliases = _aliases(files)
+        # few files have two names: the others' first names by index, not a list as long as the files (8 MB a million)
+        self._alias_of = {i: alias for i, alias in enumerate(aliases) if alias is not None}
         # one number object an index, shared by the lists of indices below (a list of a million numbers made
         # apart is 40 MB; the identities were a million strings: 61 MB)
         numbers = list(range(len(files)))
-        self._file_keys = [i if alias is None else alias for i, alias in zip(numbers, self._alias_of, strict=True)]
+        self._file_keys = [i if alias is None else alias for i, alias in zip(numbers, aliases, strict=True)]
         self._key_array: npt.NDArray[np.intp] | None = None  # the same as an array, made when first asked for
-        self._texts = _identity_roots(files, self._alias_of, empty)
+        self._texts = _identity_roots(files, aliases, empty)
+        del aliases
         self._identity = _identities(files, self._texts, self._empty, numbers)
         self._empty_set = set(self._empty)
         # each text's representative: its shortest, then smallest path (an empty file stands for itself)
@@ -340,7 +343,12 @@ class FolderSession:
     def hardlink_of(self, index: int) -> int | None:
         """The file's first name (by path) when ``index`` is another name of it (a hard link, or the same file
         reached through a bind mount: same device and inode); None for a file's first or only name."""
-        return self._alias_of[index]
+        found = self._alias_of.get(index)
+        if found is None and not 0 <= index < len(self._file_keys):  # as a list: counted from the end, or no file
+            if not -len(self._file_keys) <= index < 0:
+                raise IndexError(f"no file {index}")
+            found = self._alias_of.get(index + len(self._file_keys))
+        return found
 
     def file_key(self, index: int) -> int:
         """Equal for two names of one file: the index of its first name."""
@@ -872,10 +880,13 @@ class FolderSession:
         are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
         never put together two files that :meth:`groups` would not accept side by side. Every group is decided at
         once (``core.folder.laid``): a million files' groups took seconds one member at a time."""
-        laid = list(laid)
-        layout = Layout.of([saved.files for saved in laid])
+        saved_groups = SavedGroups.of(laid)
+        layout = saved_groups.layout()
         also = [
-            (m, o) for saved in laid for m, close in zip(saved.files, saved.also_close, strict=False) for o in close
+            (m, o)
+            for group, close in saved_groups.also_close().items()
+            for m, near in zip(saved_groups.files_of(group), close, strict=False)
+            for o in near
         ]
         references = layout.references()
         left = np.concatenate([layout.files, np.fromiter((m for m, _ in also), dtype=np.intp, count=len(also))])
@@ -894,7 +905,7 @@ class FolderSession:
         )
         near_also = dict(zip(also, known.near[placed:].tolist(), strict=True))
         members = self._laid_members(
-            laid,
+            saved_groups,
             layout,
             kept,
             known,
@@ -910,7 +921,7 @@ class FolderSession:
 
     def _laid_members(
         self,
-        laid: Sequence[Laid],
+        laid: SavedGroups,
         layout: Layout,
         kept: npt.NDArray[np.bool_],
         known: _Figures,
@@ -935,11 +946,11 @@ class FolderSession:
             )
         )
         groups = []
+        listed = laid.also_close()
         for group, start, stop in runs(layout.owner[chosen]):
             members = made[start:stop]
-            saved = laid[group]
-            if any(saved.also_close):
-                members = self._with_saved_also_close(saved, members, also_close)
+            if group in listed:
+                members = self._with_saved_also_close(laid[group], members, also_close)
             groups.append(tuple(members))
         return groups
 
@@ -1141,7 +1152,7 @@ class FolderSession:
         """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders); a file
         under two names (a hard link) counts once."""
         counted = ~self._empty_mask
-        counted[[i for i, alias in enumerate(self._alias_of) if alias is not None]] = False
+        counted[list(self._alias_of)] = False
         values = self.fingerprints()  # made once, for the groups too
         if isinstance(values, np.ndarray):
             return distance_histogram(values[counted], self.bits)

@@ -48,6 +48,7 @@ import json.encoder
 import math
 import os
 import stat
+import string
 import sys
 import threading
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -63,6 +64,7 @@ from simcompare.core.errors import Cancelled
 from simcompare.core.fingerprint.simhash import MAX_BITS, Config
 from simcompare.core.folder.cleaner import within
 from simcompare.core.folder.cleaner_state import CleanerState
+from simcompare.core.folder.laid import SavedGroups
 from simcompare.core.folder.roots import MAX_ROOTS, RootRole, ScanRoot, plan_of
 from simcompare.core.folder.safe_paths import (
     MAX_PATH_CHARS,
@@ -126,8 +128,9 @@ class LoadedResults:
     references: tuple[str, ...] = ()
     reference_folders: tuple[str, ...] | None = None
     """The saved reference folders; None when the results hold none (the window keeps its own)."""
-    laid: tuple[Laid, ...] = ()
-    """The saved groups as files (indices into ``result.files``), to be decided again before they are shown."""
+    laid: Sequence[Laid] = ()
+    """The saved groups as files (indices into ``result.files``), to be decided again before they are shown (read
+    from a file: :class:`SavedGroups`)."""
     checked: bool = True
     """``changed`` and ``gone`` were found (False: the files were not looked at, :func:`changes_since` will)."""
     boilerplate: npt.NDArray[np.uint32] | None = None
@@ -571,12 +574,6 @@ def _plain_records(columns: dict[str, list[Any]], bits: int, *, consume: bool) -
     raw_values = columns["value"]
     if not _plain_texts(raw_values, (bits + 3) // 4 + 2):
         return None
-    try:
-        values = [int(raw, 16) for raw in raw_values]
-    except ValueError:
-        return None
-    if values and not 0 <= min(values) <= max(values) < 2**bits:
-        return None
     # None where a record holds none, or legacy 64-bit hashes (made one at a time); bytes where the parser decoded
     # the base64 (saved_parts.PARSERS), text where it left it
     raw_sketches = columns["sketch"]
@@ -595,10 +592,11 @@ def _plain_records(columns: dict[str, list[Any]], bits: int, *, consume: bool) -
     lengths = np.fromiter(map(len, sketches), dtype=np.intp, count=len(sketches))
     if np.any(lengths % 4) or np.any(lengths > SKETCH * 4):
         return None
+    values = _values(raw_values, bits, consume=consume)  # the last check: with consume, it empties the column
+    if values is None:
+        return None
     # nothing more to check: what the records hold otherwise goes before they are made (a million values' texts,
     # encoding names and numbers held apart: 200 MB at the peak of reading, 80 MB after it)
-    if consume:
-        raw_values.clear()
     encodings = _shared(columns["encoding"], consume, sys.intern)  # a few names for a million records
     sizes, devices, words = (_shared(columns[key], consume) for key in ("size", "device", "words"))
     fields = (paths, sizes, columns["mtime_ns"], values, columns["empty"], encodings, columns["digest"])
@@ -607,6 +605,40 @@ def _plain_records(columns: dict[str, list[Any]], bits: int, *, consume: bool) -
     # code: a million in 0.45 s, against 0.25)
     made: list[FileRecord] = list(map(tuple.__new__, repeat(FileRecord), zip(*fields, *more, strict=True)))
     return made
+
+
+_NOT_HEX = str.maketrans("", "", string.hexdigits)  # what is left of a text once its hexadecimal digits go
+_VALUES_AT_ONCE = 65_536
+
+
+def _values(raw_values: list[str], bits: int, *, consume: bool) -> list[int] | None:
+    """The fingerprints the texts ``raw_values`` write in hexadecimal, as :func:`_record` reads each; None when one
+    is not one or does not fit in ``bits``. With ``consume``, the column is emptied: when every text is plainly
+    a fingerprint (hexadecimal digits alone, no more than ``bits`` hold), each batch of texts goes as soon as it
+    is read (a million texts and their numbers held side by side were the peak of reading saved results)."""
+    plain = (
+        bits % 4 == 0
+        and min(map(len, raw_values), default=1) > 0
+        and max(map(len, raw_values), default=0) <= bits // 4
+        and not "".join(raw_values).translate(_NOT_HEX)
+    )
+    if consume and plain:  # nothing here can fail: the texts go as they are read
+        values: list[int] = []
+        for start in range(0, len(raw_values), _VALUES_AT_ONCE):
+            stop = min(start + _VALUES_AT_ONCE, len(raw_values))
+            values.extend(int(raw, 16) for raw in raw_values[start:stop])
+            raw_values[start:stop] = repeat("", stop - start)  # one empty text, held by nothing else
+        raw_values.clear()
+        return values
+    try:
+        values = [int(raw, 16) for raw in raw_values]
+    except ValueError:
+        return None
+    if values and not 0 <= min(values) <= max(values) < 2**bits:
+        return None
+    if consume:
+        raw_values.clear()
+    return values
 
 
 def _shared(column: list[Any], consume: bool, same: Callable[[Any], Any] | None = None) -> list[Any]:
@@ -734,41 +766,53 @@ def _problem(entry: object, number: int) -> Problem:
     )
 
 
-def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits: int) -> tuple[Laid, ...]:
+def _check_groups(data: Mapping[str, object], index_of: Mapping[str, int], bits: int) -> SavedGroups:
     """The saved groups: members among the records, every number in range; returned as files (a window shows them
     at once, each member decided again, instead of searching the whole folder anew)."""
     groups = data.get("groups", [])
     if not isinstance(groups, list):
         raise ValueError("'groups' must be a list")
-    laid = []
+    every: list[int] = []  # every group's files, group after group (SavedGroups)
+    sizes: list[int] = []
+    also: dict[int, tuple[tuple[int, ...], ...]] = {}
     for number, group in enumerate(groups):
         fast = _typed_laid(group, index_of, bits) if typed(group) else None
-        if fast is not None:
-            laid.append(fast)
-            continue
-        group = as_plain(group)
-        where = f"groups[{number}]"
-        if not isinstance(group, dict):
-            raise ValueError(f"{where} is not an object")
-        distance, wasted = group.get("max_distance", 0), group.get("wasted_bytes", 0)
-        if not (type(distance) is int and 0 <= distance <= bits and type(wasted) is int and 0 <= wasted <= SIZE[1]):
-            _int(group, "max_distance", where, (0, bits), 0)  # says which is out of rule
-            _int(group, "wasted_bytes", where, SIZE, 0)
-        members = group.get("members", [])
-        if not isinstance(members, list):
-            raise ValueError(f"{where}: 'members' must be a list")
-        files: list[int] = []
-        close: list[tuple[int, ...]] = []
-        for place, member in enumerate(members):
-            plain = _member(member, index_of, bits)
-            index, also = plain or _checked_member(member, f"{where}.members[{place}]", index_of, bits)
-            files.append(index)
-            close.append(also)
-        laid.append(_led(files, close, group.get("reference"), index_of))
-    return tuple(laid)
+        if fast is None:
+            fast = _checked_laid(group, f"groups[{number}]", index_of, bits)
+        files, close = fast
+        every.extend(files)
+        sizes.append(len(files))
+        if any(close):
+            also[number] = tuple(close)
+    return SavedGroups(np.array(every, dtype=np.intp), np.array(sizes, dtype=np.intp), also)
 
 
-def _led(files: list[int], close: list[tuple[int, ...]], reference: object, index_of: Mapping[str, int]) -> Laid:
+_Laid = tuple[list[int], list[tuple[int, ...]]]  # a group's files, the reference first, and each one's also-close
+
+
+def _checked_laid(group: object, where: str, index_of: Mapping[str, int], bits: int) -> _Laid:
+    """A saved group checked a rule at a time (the first broken one is said), as :func:`_led` lays it out."""
+    group = as_plain(group)
+    if not isinstance(group, dict):
+        raise ValueError(f"{where} is not an object")
+    distance, wasted = group.get("max_distance", 0), group.get("wasted_bytes", 0)
+    if not (type(distance) is int and 0 <= distance <= bits and type(wasted) is int and 0 <= wasted <= SIZE[1]):
+        _int(group, "max_distance", where, (0, bits), 0)  # says which is out of rule
+        _int(group, "wasted_bytes", where, SIZE, 0)
+    members = group.get("members", [])
+    if not isinstance(members, list):
+        raise ValueError(f"{where}: 'members' must be a list")
+    files: list[int] = []
+    close: list[tuple[int, ...]] = []
+    for place, member in enumerate(members):
+        plain = _member(member, index_of, bits)
+        index, also = plain or _checked_member(member, f"{where}.members[{place}]", index_of, bits)
+        files.append(index)
+        close.append(also)
+    return _led(files, close, group.get("reference"), index_of)
+
+
+def _led(files: list[int], close: list[tuple[int, ...]], reference: object, index_of: Mapping[str, int]) -> _Laid:
     """A saved group's files, its reference first when it is one of them (the window's files always list it
     first), with each one's also-close files."""
     first = index_of.get(reference) if isinstance(reference, str) else None
@@ -776,10 +820,10 @@ def _led(files: list[int], close: list[tuple[int, ...]], reference: object, inde
         lead = files.index(first)
         files.insert(0, files.pop(lead))
         close.insert(0, close.pop(lead))
-    return Laid(tuple(files), tuple(close))
+    return files, close
 
 
-def _typed_laid(group: SavedGroup, index_of: Mapping[str, int], bits: int) -> Laid | None:
+def _typed_laid(group: SavedGroup, index_of: Mapping[str, int], bits: int) -> _Laid | None:
     """A group the typed parser read (each field of its kind and in range) as :func:`_check_groups` lays it out,
     when the rules it could not check hold too (the distances within the bits, the paths among the records);
     None: check it a rule at a time."""

@@ -28,6 +28,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
 from simcompare.core.folder.cleaner_state import CleanerState
+from simcompare.core.folder.laid import SavedGroups
 from simcompare.core.folder.plan import run_plan
 from simcompare.core.folder.reprioritise import DEFAULT_REFERENCE_RULE, ReferenceRule, reprioritise
 from simcompare.core.folder.roots import RootRole, with_reference_roots
@@ -187,7 +188,7 @@ class SavedLayout:
     session: FolderSession
     files: Sequence[FileRecord]
     k: int
-    laid: tuple[Laid, ...]
+    laid: Sequence[Laid]
 
     @classmethod
     def of(cls, outcome: ScanOutcome) -> SavedLayout | None:
@@ -198,7 +199,7 @@ class SavedLayout:
             return None
         return cls(outcome.session, outcome.session.files, loaded.k, loaded.laid)
 
-    def at(self, session: FolderSession, k: int) -> tuple[Laid, ...] | None:
+    def at(self, session: FolderSession, k: int) -> Sequence[Laid] | None:
         """The groups to lay out for ``session`` at ``k``; None when they are to be searched (another k, another
         session)."""
         if session is not self.session:
@@ -209,7 +210,7 @@ class SavedLayout:
         return self.laid if k == self.k else None
 
 
-def _followed(laid: Sequence[Laid], old: Sequence[FileRecord], new: Sequence[FileRecord]) -> tuple[Laid, ...]:
+def _followed(laid: Sequence[Laid], old: Sequence[FileRecord], new: Sequence[FileRecord]) -> SavedGroups:
     """``laid``, whose numbers index ``old``, with the numbers of the same files in ``new`` (files it no longer
     holds left out; a group left with one file dropped). Numbered by ``new`` itself, not by the session's index,
     which a forget on another thread may have moved on from ``new``."""
@@ -228,7 +229,7 @@ def _followed(laid: Sequence[Laid], old: Sequence[FileRecord], new: Sequence[Fil
         ]
         if len(kept) > 1:
             out.append(Laid(tuple(j for j, _ in kept), tuple(near for _, near in kept)))
-    return tuple(out)
+    return SavedGroups.of(out)
 
 
 @dataclass(frozen=True, slots=True)
