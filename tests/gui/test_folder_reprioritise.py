@@ -8,7 +8,7 @@ from pathlib import Path
 
 import test_folder_cleaner as shared
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialogButtonBox, QStyleOptionViewItem
+from PySide6.QtWidgets import QDialogButtonBox, QStyle, QStyleOptionViewItem
 from test_folder_cleaner import en_group, index_of, marked_paths, menu_action
 from test_folder_page import run_scan, wait_grouped
 
@@ -219,3 +219,34 @@ def test_while_the_worker_chooses_the_page_takes_no_edit_and_the_answer_lands_in
     menu_action(cleaner.mark_menu, "Undo the last marking").trigger()
     wait_grouped(qtbot, cleaner)
     assert reference_of(cleaner, "en_c.txt") == "en_a.txt" and marked_paths(cleaner) == before
+
+
+def _drawn_enabled(page: FolderPage, path: str) -> bool:
+    """Whether the tree draws a member's name cell (its box with it) as enabled, through the view's own model."""
+    source = page.model.member_index(index_of(page, path))
+    cell = page.selection.to_view(source)
+    shown = QStyleOptionViewItem()
+    shown.state |= QStyle.StateFlag.State_Enabled  # as the view starts a cell's drawing: an enabled cell
+    page.tree.itemDelegateForColumn(Column.NAME).initStyleOption(shown, cell)
+    assert shown.features & QStyleOptionViewItem.ViewItemFeature.HasCheckIndicator  # a member shows its box
+    return bool(shown.state & QStyle.StateFlag.State_Enabled)
+
+
+def test_a_box_that_cannot_be_ticked_is_drawn_disabled(qtbot, cleaner: FolderPage, folder: Path) -> None:
+    """While an action runs (the cleaner locked) every member's box is drawn disabled, and again enabled after; a
+    member inside a reference folder, never markable, is always drawn so. Its row can still be selected."""
+    run_scan(qtbot, cleaner, folder)
+    member = next(cleaner.result.files[i].path for g in cleaner.groups for i in g.indices if i != g.reference)
+    assert _drawn_enabled(cleaner, member)
+    cleaner.cleaner.set_locked(True)
+    assert not _drawn_enabled(cleaner, member)
+    cleaner.cleaner.set_locked(False)
+    assert _drawn_enabled(cleaner, member)
+    cleaner.set_reference_folders([str(folder)])  # every file inside: no member may be marked
+    wait_grouped(qtbot, cleaner)
+    inside = next(cleaner.result.files[i].path for g in cleaner.groups for i in g.indices if i != g.reference)
+    assert not _drawn_enabled(cleaner, inside)
+    cell = cleaner.selection.to_view(cleaner.model.member_index(index_of(cleaner, inside)))
+    cleaner.tree.scrollTo(cell)
+    qtbot.mouseClick(cleaner.tree.viewport(), Qt.MouseButton.LeftButton, pos=cleaner.tree.visualRect(cell).center())
+    assert cleaner.selected_files() == [index_of(cleaner, inside)]  # a click on its name still selects it

@@ -269,7 +269,9 @@ class FolderActions(QObject):
         runs) wait; the cleaner's state refuses changes while an edit runs."""
         page = self._page
         busy = page.jobs.busy
-        page.cleaner.set_locked(page.jobs.editing)
+        if page.cleaner.locked != page.jobs.editing:
+            page.cleaner.set_locked(page.jobs.editing)
+            page.tree.viewport().update()  # the boxes are drawn as they may be ticked now (tick_boxes.py)
         page.k_box.setEnabled(not page.jobs.editing)
         page.k_slider.setEnabled(not page.jobs.editing)
         page.scan_button.setEnabled(not busy)

@@ -42,6 +42,7 @@ from simcompare.core.search.groups import Group, Member
 from simcompare.gui.common.plain import plain_tooltip
 from simcompare.gui.folder.delta import signed_number, signed_size, size_delta_text
 from simcompare.gui.folder.models import Column, human_size, qt_number
+from simcompare.gui.folder.tick_boxes import TickBoxDelegate
 
 if TYPE_CHECKING:
     from simcompare.gui.folder.page import FolderPage
@@ -256,6 +257,8 @@ class FolderViews(QObject):
         self.table.hide()
         self.delta_delegate = DeltaDelegate(page)
         page.tree.setItemDelegateForColumn(Column.SIZE, self.delta_delegate)
+        self.tick_boxes = TickBoxDelegate(page.tree)  # a box that cannot be ticked now is drawn disabled
+        page.tree.setItemDelegateForColumn(Column.NAME, self.tick_boxes)
 
         self.dupes_only_action = self._toggle(self.tr("Dupes only"), self.show_dupes_only)
         self.dupes_only_action.setToolTip(self.tr("The files that are not references, as one list"))
