@@ -12,12 +12,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from simcompare.core.formats.json_parts import Parsers
-
-try:  # a wheel for CPython on Linux, macOS and Windows (docs/development.md); elsewhere json reads every part
-    import msgspec
-except ImportError:  # pragma: no cover - every platform the tests run on has it
-    msgspec = None  # type: ignore[assignment]
+from simcompare.core.formats.json_parts import Parsers, msgspec  # msgspec, or None where it has no wheel
 
 __all__ = ["PARSERS", "SavedGroup", "SavedMember", "as_plain", "typed"]
 
