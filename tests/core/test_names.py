@@ -189,3 +189,16 @@ def test_invisible_characters_that_disguise_a_name_are_shown_escaped() -> None:
     assert display_name(disguised) == "invoice\\u202etxt.exe"
     persian = "\u0641\u0627\u0631\u0633\u06cc\u200c\u0646\u0627\u0645"  # a zero-width non-joiner belongs to the word
     assert display_name(persian) == persian
+
+
+def test_a_utf16_pair_reads_back_as_its_character_and_a_lone_half_as_itself() -> None:
+    """An output that cannot hold a character beyond U+FFFF writes it as a UTF-16 pair of escapes (cli/output.py);
+    a CSV field read back through unescape_name is the character again. A lone half, a half after an escaped
+    backslash and a pair in the wrong order stay as they were written."""
+    assert unescape_name("smile\\ud83d\\ude00.txt") == "smile😀.txt"
+    assert unescape_name("\\uD83D\\uDE00\\udbff\\udfff") == "😀\U0010ffff"
+    assert unescape_name("\\ud83d.txt") == "\ud83d.txt"
+    assert unescape_name("\\ude00\\ud83d") == "\ude00\ud83d"
+    assert unescape_name("\\\\ud83d\\ude00") == "\\ud83d\ude00"
+    for name in ("plain.txt", "tab\there", "bad\udcff byte", "lone\ud800high"):
+        assert unescape_name(escape_name(name)) == name

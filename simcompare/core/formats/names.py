@@ -40,7 +40,11 @@ _UNSAFE = "\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + _DISGUISE
 _SHOWN = re.compile(f"[{_UNSAFE}]")
 _ESCAPED = re.compile(f"[{_UNSAFE}\\\\]")
 _IN_JSON = re.compile(f"[\x7f-\x9f\u2028\u2029\ud800-\udfff{_DISGUISE}]")  # json.dumps escapes C0 itself
-_ESCAPE = re.compile(r"\\(\\|[nrt]|x[0-9a-fA-F]{2}|u[0-9a-fA-F]{4})")
+# a UTF-16 pair first: a character beyond U+FFFF that an output which cannot hold it wrote so (cli/output.py); no
+# name a system gives holds a high and a low surrogate side by side (a pair of UTF-16 is read as its character)
+_ESCAPE = re.compile(
+    r"\\(\\|[nrt]|x[0-9a-fA-F]{2}|u[dD][89abAB][0-9a-fA-F]{2}\\u[dD][c-fC-F][0-9a-fA-F]{2}|u[0-9a-fA-F]{4})"
+)
 _NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t", "\\": "\\\\"}
 _UNNAMED = {"\\": "\\", "n": "\n", "r": "\r", "t": "\t"}
 
@@ -71,6 +75,9 @@ def _unescape(match: re.Match[str]) -> str:
     body = match.group(1)
     if body in _UNNAMED:
         return _UNNAMED[body]
+    if len(body) == 11:  # a UTF-16 pair: high, then low surrogate
+        high, low = int(body[1:5], 16), int(body[7:], 16)
+        return chr(0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00))
     code = int(body[1:], 16)
     if body[0] == "x" and code >= 0x80:
         return chr(0xDC00 + code)  # an undecodable byte, as os.fsdecode gives it
