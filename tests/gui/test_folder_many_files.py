@@ -109,6 +109,23 @@ def test_the_filter_shows_what_the_row_by_row_filter_showed(qtbot, files, groups
         assert _shown(proxy) == _row_by_row(model, text, False), text
 
 
+@pytest.mark.parametrize("texts", [["f", "fi", "file0"], ["gone"], ["changed", "chan"], ["since"], ["9.md"]])
+def test_the_filter_with_many_files_gone_or_changed_shows_what_the_row_by_row_filter_showed(
+    qtbot, files, groups, texts
+) -> None:
+    """More rows gone or changed than the filter inserts one at a time (their rows say so after the name, which
+    the filter reads): every key shows what the row-by-row filter shows."""
+    cleaner = CleanerState()
+    model = _model(qtbot, files, groups, cleaner, True)
+    cleaner._states = {i: (FileState.GONE, FileState.CHANGED)[i % 2] for i in range(0, len(files), 2)}
+    assert len(cleaner._states) > 1000  # more than group_filter inserts one at a time
+    proxy = GroupFilterModel()
+    proxy.setSourceModel(model)
+    for text in texts:
+        proxy.set_filter_text(text)
+        assert _shown(proxy) == _row_by_row(model, text, False), text
+
+
 def test_marked_only_and_a_text_together(qtbot, files, groups) -> None:
     cleaner = CleanerState()
     model = _model(qtbot, files, groups, cleaner)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import compress, count, filterfalse, repeat
 from operator import contains
 
 from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersistentModelIndex, Qt
@@ -19,6 +19,8 @@ from PySide6.QtCore import QAbstractProxyModel, QModelIndex, QObject, QPersisten
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.formats.names import display_name
 from simcompare.gui.folder.models import BATCH, Column, GroupTreeModel, Index
+
+_INSERTED_ONE_BY_ONE = 1000  # more rows than this to add to the passing ones: one sort, not an insert each
 
 
 def lowercase_names(files: Sequence[FileRecord]) -> list[str]:
@@ -118,9 +120,11 @@ class GroupFilterModel(QAbstractProxyModel):
             if self._marked_only:
                 marks = model.marks()
                 passing = [j for j in passing if files[j] in marks]
-            # in C (map, zip): a million files' members on the window's thread at each key
-            self._files = set(map(files.__getitem__, passing))
-            self._rows = sorted(set(map(group_rows.__getitem__, passing)))
+            if len(passing) == len(files):  # every member passes (a letter every name holds): every group, whole
+                self._rows, self._files = list(range(model.rowCount())), None
+            else:  # in C (map, zip): a million files' members on the window's thread at each key
+                self._files = set(map(files.__getitem__, passing))
+                self._rows = sorted(set(map(group_rows.__getitem__, passing)))
         self._proxy_row = dict(zip(self._rows, range(len(self._rows)), strict=True))
         self._loaded = min(BATCH, len(self._rows))
 
@@ -139,21 +143,29 @@ class GroupFilterModel(QAbstractProxyModel):
             self._member_names = (files, list(map(names.__getitem__, files)))
         named = self._member_names[1]
         if before is not None and before[1] is files and before[0] in text:  # only what a shorter text let through
-            passing = [j for j in before[2] if text in named[j]]
+            narrowed = before[2]
+            passing = list(compress(narrowed, map(contains, map(named.__getitem__, narrowed), repeat(text))))
         else:  # every name tested in C: a million files' members took 0.34 s in a comprehension
             passing = list(compress(range(len(files)), map(contains, named, repeat(text))))
         states = model.cleaner.states
         if not states:
             self._passing = (text, files, passing)
             return passing
-        shown = set(passing)  # a gone or changed file's row says so after its name
-        for j, f in enumerate(files):
-            if f in states:
-                if text in model.member_name(f).lower():
-                    shown.add(j)
-                else:
-                    shown.discard(j)
-        return sorted(shown)
+        # a gone or changed file's row says so after its name: those few rows are tested by the name they show
+        shown = {
+            j: text in model.member_name(files[j]).lower() for j in compress(count(), map(states.__contains__, files))
+        }
+        if not shown:
+            return passing
+        if any(not ok for ok in shown.values()):
+            passing = list(filterfalse({j for j, ok in shown.items() if not ok}.__contains__, passing))
+        added = [j for j, ok in shown.items() if ok]
+        if len(added) > _INSERTED_ONE_BY_ONE:
+            return sorted(set(passing).union(added))
+        for j in added:
+            at = bisect_left(passing, j)
+            if at == len(passing) or passing[at] != j:
+                passing.insert(at, j)
         return passing
 
     def _members(self, proxy_row: int) -> list[int]:
