@@ -22,6 +22,7 @@ moving it up searches once more.
 from __future__ import annotations
 
 import json
+import operator
 import os
 import sys
 import threading
@@ -343,6 +344,7 @@ class FolderSession:
     def hardlink_of(self, index: int) -> int | None:
         """The file's first name (by path) when ``index`` is another name of it (a hard link, or the same file
         reached through a bind mount: same device and inode); None for a file's first or only name."""
+        index = operator.index(index)  # as a list: what is no index (a float, a text) is a TypeError, never a key
         found = self._alias_of.get(index)
         if found is None and not 0 <= index < len(self._file_keys):  # as a list: counted from the end, or no file
             if not -len(self._file_keys) <= index < 0:
