@@ -269,7 +269,8 @@ class FolderSession:
         self._empty = np.flatnonzero(empty).tolist()
         aliases = _aliases(files)
         # few files have two names: the others' first names by index, not a list as long as the files (8 MB a million)
-        self._alias_of = {i: alias for i, alias in enumerate(aliases) if alias is not None}
+        # with the number of files, in one attribute: read at once, a forget on another thread never mixes the two
+        self._alias_of = ({i: alias for i, alias in enumerate(aliases) if alias is not None}, len(files))
         # one number object an index, shared by the lists of indices below (a list of a million numbers made
         # apart is 40 MB; the identities were a million strings: 61 MB)
         numbers = list(range(len(files)))
@@ -345,11 +346,12 @@ class FolderSession:
         """The file's first name (by path) when ``index`` is another name of it (a hard link, or the same file
         reached through a bind mount: same device and inode); None for a file's first or only name."""
         index = operator.index(index)  # as a list: what is no index (a float, a text) is a TypeError, never a key
-        found = self._alias_of.get(index)
-        if found is None and not 0 <= index < len(self._file_keys):  # as a list: counted from the end, or no file
-            if not -len(self._file_keys) <= index < 0:
+        aliases, count = self._alias_of
+        found = aliases.get(index)
+        if found is None and not 0 <= index < count:  # as a list: counted from the end, or no file
+            if not -count <= index < 0:
                 raise IndexError(f"no file {index}")
-            found = self._alias_of.get(index + len(self._file_keys))
+            found = aliases.get(index + count)
         return found
 
     def file_key(self, index: int) -> int:
@@ -1154,7 +1156,7 @@ class FolderSession:
         """Distances between the fingerprints of the non-empty files (exact, or sampled for large folders); a file
         under two names (a hard link) counts once."""
         counted = ~self._empty_mask
-        counted[list(self._alias_of)] = False
+        counted[list(self._alias_of[0])] = False
         values = self.fingerprints()  # made once, for the groups too
         if isinstance(values, np.ndarray):
             return distance_histogram(values[counted], self.bits)
