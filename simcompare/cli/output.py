@@ -3,8 +3,8 @@ device error while printing a report ends the command with one line saying so (e
 
 An output whose encoding cannot hold every character (a file redirected on a Windows code page,
 ``PYTHONIOENCODING=ascii``) writes each such character as ``\\uNNNN`` (two for one beyond U+FFFF): JSON's own
-escape, which ``json.loads`` reads back, and the CSV's, which ``unescape_name`` reads back (a character beyond
-U+FFFF as the two halves of its pair); for people, readable.
+escape, which ``json.loads`` reads back, and the CSV's, which ``unescape_name`` reads back (a pair as its one
+character); for people, readable.
 Only the characters outside JSON's structure and the CSV's escapes can be such characters (names, texts), so every
 format stays whole.
 """

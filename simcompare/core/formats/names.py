@@ -17,7 +17,9 @@ output escapes them, each in its own way:
   by JSON itself (``\\u001b``), DEL, C1, U+2028 and U+2029 as ``\\uNNNN``. The file is valid UTF-8.
 - **CSV and the action log** (``escape_name``, read back with ``unescape_name``): the form for people
   plus one rule, a backslash is written ``\\\\``. ``\\xNN`` is a control character below 0x80 and an
-  undecodable byte from 0x80 up; ``\\uNNNN`` a character; any other backslash is itself. So every field
+  undecodable byte from 0x80 up; ``\\uNNNN`` a character, and a high and a low surrogate's escapes side by side
+  the one character beyond U+FFFF they pair to (no name a system gives holds the two halves apart, and an output
+  that cannot hold such a character writes it so); any other backslash is itself. So every field
   reads back to the same string: ``os.fsencode(unescape_name(field))`` is the name's bytes. A name without
   control characters, backslashes or undecodable bytes is written as itself.
 """
