@@ -20,7 +20,7 @@ from typing import Any
 import numpy as np
 import pytest
 from helpers.names import make_file
-from helpers.texts import OTHER, edited, family
+from helpers.texts import OTHER, chain, family
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.laid import SavedGroups
@@ -47,10 +47,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     texts = {"other.txt": OTHER, "empty.txt": ""}
     for number in range(3):
         texts |= family(f"f{number}", _text(rng), rng, 4)
-    chain = _text(rng)  # each edit close to the last, the ends far apart: also-close files
-    for step in range(5):
-        texts[f"chain/{step}.txt"] = chain
-        chain = edited(chain, rng, 0.08)
+    texts |= chain("chain", _text(rng), rng, 5)  # each edit close to the last, the ends far apart: also-close files
     for name, text in texts.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         make_file(root / name, text)

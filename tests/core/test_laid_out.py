@@ -11,7 +11,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from helpers.names import make_file
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, edited, family
+from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, chain, edited, family
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
@@ -38,10 +38,7 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
     texts["empty.txt"] = ""
     for number in range(6):
         texts |= family(f"f{number}", _text(rng), rng, 5)
-    chain = _text(rng)  # a chain of edits: each close to the last, the ends far apart
-    for step in range(6):
-        texts[f"chain/{step}.txt"] = chain
-        chain = edited(chain, rng, 0.08)
+    texts |= chain("chain", _text(rng), rng, 6)  # a chain of edits: each close to the last, the ends far apart
     for name, text in texts.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         make_file(root / name, text)

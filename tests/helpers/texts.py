@@ -38,6 +38,16 @@ def family(folder: str, base: str, rng: random.Random, versions: int) -> dict[st
     return texts
 
 
+def chain(folder: str, base: str, rng: random.Random, steps: int) -> dict[str, str]:
+    """A chain of edits in ``folder`` (``0.txt``, ``1.txt``…): each text close to the last (8 % of its words
+    replaced), the ends far apart (also-close files, when grouped around one of them)."""
+    texts = {}
+    for step in range(steps):
+        texts[f"{folder}/{step}.txt"] = base
+        base = edited(base, rng, 0.08)
+    return texts
+
+
 def written(root: Path, texts: dict[str, str]) -> Path:
     """The folder ``root`` holding ``texts`` by relative name (UTF-8), its sub-folders made."""
     for name, text in texts.items():
