@@ -106,9 +106,10 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if owned:
             spark.stop()
+    passed_over = f" ({run.skipped:,} not read: another type, a link, excluded)" if run.skipped else ""
     print(
-        f"{count(run.files, 'file')}, {count(run.pairs, 'verified pair')}, {count(run.groups, 'group')} of "
-        "near-duplicates within "
+        f"{count(run.files, 'file')}{passed_over}, {count(run.pairs, 'verified pair')}, "
+        f"{count(run.groups, 'group')} of near-duplicates within "
         f"k = {decision.k} bits; written to {run.out}",
         file=out,
     )

@@ -15,6 +15,7 @@ import os
 import re
 from collections.abc import Iterator
 from dataclasses import astuple, dataclass
+from operator import attrgetter
 from pathlib import Path
 
 import pandas as pd
@@ -41,6 +42,7 @@ from simcompare.core.folder.scan import (
     ScanOptions,
     list_files,
 )
+from simcompare.core.folder.skipped import Skipped
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES
 
 MAX_SPARK_BITS = 64
@@ -102,11 +104,13 @@ def to_unsigned(value: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Listing:
-    """What the driver found to read: the files, the folder they are relative to, and listing problems."""
+    """What the driver found to read: the files, the folder they are relative to, listing problems, and the files
+    the listing passed over with the reason (a folder's, as ``scan`` lists them: another type, a link, excluded)."""
 
     root: str
     entries: tuple[tuple[str, str, int, int, int, int], ...]  # absolute and relative path, scan's FileStamp
     problems: tuple[Problem, ...]
+    skipped: tuple[Skipped, ...] = ()
 
 
 def _glob_root(pattern: str) -> Path:
@@ -131,9 +135,10 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
     problems: list[Problem] = []
     if Path(source).is_dir():
         root = Path(source).resolve()
-        found = list_files(root, options, problems)
+        skipped: list[Skipped] = []
+        found = list_files(root, options, problems, skipped=skipped)
         entries = tuple((e.path, e.rel, *astuple(e.stamp)) for e in found)
-        return Listing(str(root), entries, tuple(problems))
+        return Listing(str(root), entries, tuple(problems), tuple(sorted(skipped, key=attrgetter("path"))))
     if not glob.has_magic(source):
         raise InputError(f"{source} is neither a folder, a glob of files nor a Parquet dataset (*.parquet)")
     root = _glob_root(source)

@@ -11,6 +11,8 @@ et al., 2014), for an application that wants the components of a graph too large
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 from pyspark.sql import DataFrame, SparkSession
 from pyspark.sql import functions as F
@@ -18,6 +20,7 @@ from pyspark.sql import functions as F
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.folder.skipped import Skipped
 from simcompare.core.formats.report import report_json
 from simcompare.core.search.groups import Group, GroupRule, Pairs, build_groups
 from simcompare.core.search.verify import Sketch, resemblance, sketch_from_bytes, sketch_to_bytes
@@ -85,8 +88,9 @@ def components(pairs: DataFrame, *, max_rounds: int = MAX_ROUNDS) -> DataFrame:
 # ------------------------------------------------------------------------------------- the core's groups
 
 
-def scan_result(prints: DataFrame, config: Config, root: str) -> ScanResult:
-    """The fingerprints as the core's ScanResult, collected on the driver without the sketches."""
+def scan_result(prints: DataFrame, config: Config, root: str, skipped: Sequence[Skipped] = ()) -> ScanResult:
+    """The fingerprints as the core's ScanResult, collected on the driver without the sketches; ``skipped``: the
+    files the listing passed over (:class:`~simcompare.spark.fingerprints.Listing`)."""
     columns = [c for c in prints.columns if c != "shingles"]
     table = prints.select(*columns).orderBy("path").toArrow().to_pylist()
     files = tuple(
@@ -106,7 +110,9 @@ def scan_result(prints: DataFrame, config: Config, root: str) -> ScanResult:
     problems = tuple(
         Problem(r["path"], r["problem"], r["detail"] or "", r["errno"]) for r in table if r["problem"] is not None
     )
-    return ScanResult(root=root, config=config, options=ScanOptions(), files=files, problems=problems)
+    return ScanResult(
+        root=root, config=config, options=ScanOptions(), files=files, problems=problems, skipped=tuple(skipped)
+    )
 
 
 def core_groups(

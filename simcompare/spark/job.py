@@ -17,6 +17,7 @@ from pyspark.sql import functions as F
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions
+from simcompare.core.folder.skipped import Skipped
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.progress import Stage
@@ -49,6 +50,8 @@ class SparkRun:
     pairs: int
     groups: int
     seconds: dict[Stage, float]
+    skipped: int = 0
+    """Files of a folder the listing passed over (another type, a link, excluded; ``groups.json`` says why)."""
 
 
 def is_parquet(source: str | os.PathLike[str]) -> bool:
@@ -91,12 +94,13 @@ def run_job(
     seconds: dict[Stage, float] = {}
 
     started = time.perf_counter()
+    skipped: tuple[Skipped, ...] = ()
     if is_parquet(source):
         root = str(Path(source).resolve())
         prints = fingerprint_texts(read_parquet_texts(spark, source), config)
     else:
         listing = list_input(source, options)
-        root = listing.root
+        root, skipped = listing.root, listing.skipped
         prints = fingerprint_files(spark, listing, config)
     folder.mkdir(parents=True, exist_ok=True)  # only once the input is known to be there
     prints.write.mode("overwrite").parquet(str(folder / "fingerprints.parquet"))
@@ -108,9 +112,10 @@ def run_job(
     ).first()
     assert tally is not None
     seconds[Stage.FINGERPRINTS] = time.perf_counter() - started
+    passed_over = f", {len(skipped):,} not read (another type, a link, excluded)" if skipped else ""
     report(
         f"{Stage.FINGERPRINTS}: {_count(tally.files, 'file')}, {tally.problems:,} could not be used, "
-        f"{tally.empty:,} empty ({seconds[Stage.FINGERPRINTS]:.1f} s)"
+        f"{tally.empty:,} empty{passed_over} ({seconds[Stage.FINGERPRINTS]:.1f} s)"
     )
 
     started = time.perf_counter()
@@ -128,7 +133,7 @@ def run_job(
     )
 
     started = time.perf_counter()
-    result = scan_result(prints, config, root)
+    result = scan_result(prints, config, root, skipped)
     groups = core_groups(spark, prints, measured.where("verified"), result, rule, k, min_resemblance)
     document = groups_report(result, groups, k, rule, min_resemblance)
     spark.createDataFrame(group_rows(document), GROUP_COLUMNS).write.mode("overwrite").parquet(
@@ -139,4 +144,6 @@ def run_job(
     report(
         f"{Stage.GROUPS}: {_count(len(groups), 'group')} ({rule}) written to {folder} ({seconds[Stage.GROUPS]:.1f} s)"
     )
-    return SparkRun(str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds)
+    return SparkRun(
+        str(folder), tally.files, tally.problems, tally.empty, counted.verified, len(groups), seconds, len(skipped)
+    )

@@ -95,7 +95,8 @@ def job(spark: SparkSession, folder: Path, tmp_path_factory: pytest.TempPathFact
     lines: list[str] = []
     run = run_job(spark, folder, out, Config(), report=lines.append)
     assert [line.split(":")[0] for line in lines] == ["fingerprints", "pairs", "groups"]
-    assert (run.files, run.problems, run.empty) == (9, 1, 1)
+    assert (run.files, run.problems, run.empty, run.skipped) == (9, 1, 1, 1)
+    assert "1 not read (another type, a link, excluded)" in lines[0]  # image.png, as scan passes it over
     return out
 
 
@@ -124,7 +125,7 @@ def test_groups_json_equals_scan_json(job: Path, folder: Path, simcompare_cli: C
         )
     )
     ours = json.loads((job / "groups.json").read_text(encoding="utf-8"))
-    assert scanned.pop("skipped") == {"type_not_chosen": 1} and ours.pop("skipped") == {}  # Spark counts none
+    assert scanned["skipped"] == {"type_not_chosen": 1}  # image.png: Spark's listing passes it over as scan does
     assert ours == scanned
     assert len(ours["groups"]) == 2  # the test means something: both near-duplicate groups are there
 
@@ -159,7 +160,8 @@ def test_command_with_components_equals_scan_json(
     assert main(["spark", str(folder), "--out", str(out), "--master", "local[2]", "--groups", "components"]) == 0
     printed = capsys.readouterr()
     assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
-    assert "9 files, " in printed.out and " 2 groups of near-duplicates" in printed.out
+    assert "9 files (1 not read: another type, a link, excluded), " in printed.out
+    assert " 2 groups of near-duplicates" in printed.out
     scanned = json.loads(
         simcompare_cli(
             "scan",
@@ -176,7 +178,7 @@ def test_command_with_components_equals_scan_json(
         )
     )
     written = json.loads((out / "groups.json").read_text(encoding="utf-8"))
-    assert written.pop("skipped") == {} and scanned.pop("skipped")  # Spark does not count the files it passes over
+    assert scanned["skipped"] == {"type_not_chosen": 1}  # Spark counts the files its listing passes over, as scan
     assert written == scanned
     assert spark.range(1).count() == 1  # the module's session is still running
     names = {p.name for p in out.iterdir()}
