@@ -106,7 +106,7 @@ def run_spark(args: argparse.Namespace, out: TextIO) -> int:
     finally:
         if owned:
             spark.stop()
-    passed_over = f" ({run.skipped:,} not read: another type, a link, excluded)" if run.skipped else ""
+    passed_over = f" ({run.skipped:,} passed over: groups.json's skipped)" if run.skipped else ""
     print(
         f"{count(run.files, 'file')}{passed_over}, {count(run.pairs, 'verified pair')}, "
         f"{count(run.groups, 'group')} of near-duplicates within "

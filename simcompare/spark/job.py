@@ -112,7 +112,7 @@ def run_job(
     ).first()
     assert tally is not None
     seconds[Stage.FINGERPRINTS] = time.perf_counter() - started
-    passed_over = f", {len(skipped):,} not read (another type, a link, excluded)" if skipped else ""
+    passed_over = f", {len(skipped):,} passed over (groups.json's skipped)" if skipped else ""
     report(
         f"{Stage.FINGERPRINTS}: {_count(tally.files, 'file')}, {tally.problems:,} could not be used, "
         f"{tally.empty:,} empty{passed_over} ({seconds[Stage.FINGERPRINTS]:.1f} s)"

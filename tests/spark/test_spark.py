@@ -96,7 +96,7 @@ def job(spark: SparkSession, folder: Path, tmp_path_factory: pytest.TempPathFact
     run = run_job(spark, folder, out, Config(), report=lines.append)
     assert [line.split(":")[0] for line in lines] == ["fingerprints", "pairs", "groups"]
     assert (run.files, run.problems, run.empty, run.skipped) == (9, 1, 1, 1)
-    assert "1 not read (another type, a link, excluded)" in lines[0]  # image.png, as scan passes it over
+    assert "1 passed over (groups.json's skipped)" in lines[0]  # image.png, as scan passes it over
     return out
 
 
@@ -160,7 +160,7 @@ def test_command_with_components_equals_scan_json(
     assert main(["spark", str(folder), "--out", str(out), "--master", "local[2]", "--groups", "components"]) == 0
     printed = capsys.readouterr()
     assert [line.split(":")[1].strip() for line in printed.err.splitlines()] == ["fingerprints", "pairs", "groups"]
-    assert "9 files (1 not read: another type, a link, excluded), " in printed.out
+    assert "9 files (1 passed over: groups.json's skipped), " in printed.out
     assert " 2 groups of near-duplicates" in printed.out
     scanned = json.loads(
         simcompare_cli(

@@ -9,16 +9,13 @@ disabled, it says that it will not. The row can still be selected: only the draw
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
 __all__ = ["TickBoxDelegate"]
 
 
 class TickBoxDelegate(QStyledItemDelegate):
     """Draws a cell whose box cannot be ticked now (a check state shown, the cell not checkable) as disabled."""
-
-    def __init__(self, parent: QWidget) -> None:
-        super().__init__(parent)
 
     def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> None:
         super().initStyleOption(option, index)
