@@ -372,3 +372,48 @@ def test_FINDING_dupes_only_boxes_that_cannot_be_ticked_are_drawn_disabled(
     assert dupes.rowCount()
     for row in range(dupes.rowCount()):
         assert _drawn(table, dupes.index(row, DupeColumn.NAME)) == (True, False), row
+
+
+def test_FINDING_after_a_page_takes_over_the_dupes_only_list_shows_and_ticks_the_same_marks(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    """FINDING: a page that takes over another's (a change of language rebuilds the window) hands its cleaner's
+    state to the tree's model but not to the Dupes only list, which kept the new page's own empty state: the
+    list showed no marks, a tick there marked nothing the tree or an action saw, and its boxes followed no lock."""
+    from PySide6.QtCore import QSettings
+
+    from simcompare.core.folder.actions import ActionLog
+
+    run_scan(qtbot, cleaner, folder)
+    cleaner.marking.mark_by_rule("all-but-reference")
+    marks = cleaner.model.marks()
+    assert marks
+    fresh = FolderPage(
+        settings=QSettings(str(tmp_path / "settings2.ini"), QSettings.Format.IniFormat),
+        cache_path=tmp_path / "cache" / "c2.sqlite3",
+    )
+    qtbot.addWidget(fresh)
+    fresh.reprioritising.new_groups_rule = None
+    fresh.workers = 1
+    fresh.log = ActionLog(tmp_path / "home" / "actions2.log")
+    fresh.resize(1024, 700)
+    fresh.show()
+    try:
+        fresh.take_over(cleaner)
+        wait_grouped(qtbot, fresh)
+        assert fresh.model.marks() == marks
+        fresh.views.dupes_only_action.trigger()
+        dupes, table = fresh.views.dupes, fresh.views.table
+        assert dupes.rowCount() == sum(len(g.members) - 1 for g in fresh.groups)
+        shown = {
+            dupes.file_index(r)
+            for r in range(dupes.rowCount())
+            if dupes.index(r, DupeColumn.NAME).data(Qt.ItemDataRole.CheckStateRole) == Qt.CheckState.Checked
+        }
+        assert shown == marks  # the list shows the marks the tree shows
+        unmarked = next(r for r in range(dupes.rowCount()) if dupes.file_index(r) in marks)
+        cell = dupes.index(unmarked, DupeColumn.NAME)
+        qtbot.mouseClick(table.viewport(), Qt.MouseButton.LeftButton, pos=_box_rect(table, cell).center())
+        assert dupes.file_index(unmarked) not in fresh.model.marks()  # a tick there unmarks it for the page too
+    finally:
+        fresh.shutdown()
