@@ -259,6 +259,8 @@ class FolderViews(QObject):
         page.tree.setItemDelegateForColumn(Column.SIZE, self.delta_delegate)
         self.tick_boxes = TickBoxDelegate(page.tree)  # a box that cannot be ticked now is drawn disabled
         page.tree.setItemDelegateForColumn(Column.NAME, self.tick_boxes)
+        self.table_tick_boxes = TickBoxDelegate(self.table)  # the same boxes in the Dupes only list
+        self.table.setItemDelegateForColumn(DupeColumn.NAME, self.table_tick_boxes)
 
         self.dupes_only_action = self._toggle(self.tr("Dupes only"), self.show_dupes_only)
         self.dupes_only_action.setToolTip(self.tr("The files that are not references, as one list"))
