@@ -78,6 +78,12 @@ class DupesModel(QAbstractTableModel):
         self._order()
         self.endResetModel()
 
+    def set_cleaner(self, cleaner: CleanerState) -> None:
+        """Show and tick ``cleaner``'s marks from now on (a page taking over another's, as the tree's model)."""
+        self.beginResetModel()
+        self.cleaner = cleaner
+        self.endResetModel()
+
     def set_delta(self, on: bool) -> None:
         self.delta = on
         if self._rows:
