@@ -272,6 +272,7 @@ class FolderActions(QObject):
         if page.cleaner.locked != page.jobs.editing:
             page.cleaner.set_locked(page.jobs.editing)
             page.tree.viewport().update()  # the boxes are drawn as they may be ticked now (tick_boxes.py)
+            page.views.table.viewport().update()  # the Dupes only list's too
         page.k_box.setEnabled(not page.jobs.editing)
         page.k_slider.setEnabled(not page.jobs.editing)
         page.scan_button.setEnabled(not busy)

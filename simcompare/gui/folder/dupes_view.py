@@ -78,6 +78,12 @@ class DupesModel(QAbstractTableModel):
         self._order()
         self.endResetModel()
 
+    def set_cleaner(self, cleaner: CleanerState) -> None:
+        """Show and tick ``cleaner``'s marks from now on (a page taking over another's, as the tree's model)."""
+        self.beginResetModel()
+        self.cleaner = cleaner
+        self.endResetModel()
+
     def set_delta(self, on: bool) -> None:
         self.delta = on
         if self._rows:
@@ -259,6 +265,8 @@ class FolderViews(QObject):
         page.tree.setItemDelegateForColumn(Column.SIZE, self.delta_delegate)
         self.tick_boxes = TickBoxDelegate(page.tree)  # a box that cannot be ticked now is drawn disabled
         page.tree.setItemDelegateForColumn(Column.NAME, self.tick_boxes)
+        self.table_tick_boxes = TickBoxDelegate(self.table)  # the same boxes in the Dupes only list
+        self.table.setItemDelegateForColumn(DupeColumn.NAME, self.table_tick_boxes)
 
         self.dupes_only_action = self._toggle(self.tr("Dupes only"), self.show_dupes_only)
         self.dupes_only_action.setToolTip(self.tr("The files that are not references, as one list"))

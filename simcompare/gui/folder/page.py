@@ -461,6 +461,7 @@ class FolderPage(QWidget):
             return
         self.session, self.cleaner, self.saved_layout = old.session, old.cleaner, old.saved_layout
         self.model.set_cleaner(self.cleaner)
+        self.views.dupes.set_cleaner(self.cleaner)  # the Dupes only list shows and ticks the same marks
         self.distance_histogram = old.distance_histogram
         self.histogram.set_histogram(old.distance_histogram)
         result = old.session.result
