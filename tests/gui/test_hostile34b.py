@@ -419,16 +419,13 @@ def test_FINDING_after_a_page_takes_over_the_dupes_only_list_shows_and_ticks_the
         fresh.shutdown()
 
 
-@pytest.mark.xfail(
-    strict=True, reason="FINDING, not fixed: which name the filter should match is the maintainers' call"
-)
 def test_FINDING_with_several_folders_a_gone_row_is_filtered_by_the_same_name_as_the_others(
     qtbot, tmp_path: Path
 ) -> None:
-    """FINDING (not fixed): with several folders scanned each row shows its path as ``[folder] path``; the filter
-    tests a row gone or changed by that shown name (with "(gone since)") but every other row by its path under
-    the common folder. So "a/x" finds a file in folder a, but not the same file once it is gone; "[a]" finds the
-    gone files of a only."""
+    """FINDING (fixed): with several folders scanned each row shows its path as ``[folder] path``; the filter
+    tested a row gone or changed by that shown name (with "(gone since)") but every other row by its path under
+    the common folder. So "a/x" found a file in folder a, but not the same file once it was gone; "[a]" found the
+    gone files of a only. Now a gone row's name is read as every other row's, its state's words after it."""
     from simcompare.core.folder.roots import plan_roots
     from simcompare.gui.folder.roots_view import shown_path
 

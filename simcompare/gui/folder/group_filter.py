@@ -151,10 +151,11 @@ class GroupFilterModel(QAbstractProxyModel):
         if not states:
             self._passing = (text, files, passing)
             return passing
-        # a gone or changed file's row says so after its name: those few rows are tested by the name they show
-        shown = {
-            j: text in model.member_name(files[j]).lower() for j in compress(count(), map(states.__contains__, files))
-        }
+        # a gone or changed file's row says so after its name: those few rows are tested by the words they show,
+        # their name in them as the filter reads every other row's (with several folders a row shows "[a] x.txt"
+        # and the filter reads "a/x.txt")
+        stated = compress(count(), map(states.__contains__, files))
+        shown = {j: text in self._stated_name(model, files[j], names[files[j]]) for j in stated}
         if not shown:
             return passing
         if any(not ok for ok in shown.values()):
@@ -167,6 +168,13 @@ class GroupFilterModel(QAbstractProxyModel):
             if at == len(passing) or passing[at] != j:
                 passing.insert(at, j)
         return passing
+
+    @staticmethod
+    def _stated_name(model: GroupTreeModel, file: int, name: str) -> str:
+        """What a gone or changed file's row shows (its name, then "(gone since)"…), lowercase, with the filter's
+        name of the file where the row shows its path."""
+        shown = model.member_name(file).lower()
+        return shown.replace(model.path_text(model.files[file].path).lower(), name, 1)
 
     def _members(self, proxy_row: int) -> list[int]:
         """The model's member rows of group ``proxy_row`` that pass, in the model's order."""
