@@ -287,3 +287,27 @@ def test_many_values_are_read_in_batches_and_the_texts_let_go() -> None:
     texts = [f"{n * 2654435761 % 2**64:016x}" for n in range(3 * results._VALUES_AT_ONCE + 5)]
     column = list(texts)
     assert results._values(column, 64, consume=True) == [int(text, 16) for text in texts] and column == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(
+        st.one_of(st.integers(), st.text(), st.booleans(), st.none(), st.integers(-5, 5).map(float)),
+        max_size=3 * results._SCALARS_AT_ONCE + 3,
+    )
+    | st.lists(st.integers(), min_size=results._SCALARS_AT_ONCE, max_size=2 * results._SCALARS_AT_ONCE + 1)
+    | st.lists(st.text(), min_size=results._SCALARS_AT_ONCE, max_size=2 * results._SCALARS_AT_ONCE + 1)
+)
+def test_a_column_is_written_a_batch_at_a_time_as_each_value_alone(values: list[object]) -> None:
+    """The batches of one kind written in C (whole numbers, texts) and the mixed ones give each value's text as
+    ``_scalar`` gives it alone, ``json.dumps``'s (a bool is no whole number, a str subclass no text)."""
+    assert list(results._scalars(iter(values))) == [results._scalar(value) for value in values]
+
+
+def test_json_safe_passes_plain_ascii_through_and_escapes_the_rest() -> None:
+    from simcompare.core.formats import names
+
+    texts = ('plain ascii {"a": 1}', "del \x7f here", "c1 \x85", "bad \udcff", "rtl \u202e", "", "\u00e9")
+    for text in texts:
+        assert names.json_safe(text) == names._IN_JSON.sub(names._json_escape, text)
+    assert names.json_safe("AAAA+/==") == "AAAA+/==" and names.json_safe("\x7f") == "\\u007f"

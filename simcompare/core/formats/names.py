@@ -101,6 +101,8 @@ def json_safe(text: str) -> str:
     """JSON text (or a piece of it, cut anywhere) as ``json_text`` writes it: undecodable bytes, C1 controls and
     the characters that disguise a name as ``\\uNNNN`` escapes."""
     # Outside its strings JSON holds ASCII only, so every match is inside a string, where \\uNNNN is valid.
+    if text.isascii() and "\x7f" not in text:  # DEL is the only ASCII it escapes (base64 sketches: most of a file)
+        return text
     return _IN_JSON.sub(_json_escape, text)
 
 
