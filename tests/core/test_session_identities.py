@@ -136,3 +136,10 @@ def test_keys_that_share_a_hash_are_told_apart() -> None:
     keys = [_Colliding(k) for k in ["a", "b", "a", "", "b", "c", "a"]]
     skipped = np.array([False, False, False, False, False, False, True])
     assert _first_alike(keys, skipped).tolist() == [0, 1, 0, 3, 1, 5, 6]
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_the_empty_paths_are_the_results_empty_files(seed: int) -> None:
+    files = _records(random.Random(seed), 60)
+    result = ScanResult("/nowhere", Config(), ScanOptions(), files, ())
+    assert FolderSession(result).empty_paths() == result.empty == [f.path for f in files if f.empty] != []

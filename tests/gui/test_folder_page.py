@@ -109,6 +109,7 @@ def test_scan_shows_planted_groups_and_problems(qtbot, page: FolderPage, folder:
     reasons = {p.path: p.reason for p in result.problems}
     assert reasons == {"binary.txt": ErrorCode.BINARY}
     assert page.empty_model.stringList() == ["empty.txt"]
+    assert page.tabs.tabText(3) == "Empty files (1)"  # counted from the list shown, not the records again
     assert page.problems_model.rowCount() == 1
     assert page.scan_button.isEnabled() and not page.cancel_button.isEnabled()
     assert "PARTIAL" not in page.summary_label.text()

@@ -1102,6 +1102,12 @@ class FolderSession:
         """For each file, whether it is an empty document (read-only)."""
         return self._empty_mask
 
+    def empty_paths(self) -> list[str]:
+        """The empty documents' paths, in the files' order (``ScanResult.empty`` without reading every record: a
+        million of them twice on the window's thread took 0.3 s when reopened results were shown)."""
+        names = self._names
+        return [names[i] for i in self._empty]
+
     def _copies_at_distance_zero(self, group: Group) -> Group:
         """The group's largest distance measured between the texts it holds (identical copies are at 0 from their
         text's representative, as their members say, even when a format read differently gave them other bits)."""

@@ -466,7 +466,7 @@ class FolderPage(QWidget):
         self.histogram.set_histogram(old.distance_histogram)
         result = old.session.result
         self.problems_model.set_problems(result.problems)
-        self.empty_model.setStringList([display_name(p) for p in result.empty])
+        self.empty_model.setStringList([display_name(p) for p in old.session.empty_paths()])
         self._retitle_tabs()
         if old.shown is not None and not old.regrouping:  # the groups as shown, chosen references too
             self.shown = old.shown
@@ -494,13 +494,14 @@ class FolderPage(QWidget):
             return
         self.cleaner.forget(self.session, moved, how)
         self.model.set_groups(self.session.files, [], self.session.bits)
-        self.empty_model.setStringList([display_name(p) for p in self.session.result.empty])
+        self.empty_model.setStringList([display_name(p) for p in self.session.empty_paths()])
         self._retitle_tabs()
         self.regroup()
 
     def _retitle_tabs(self) -> None:
         result = self.result
-        problems, empty = (len(result.problems), len(result.empty)) if result is not None else (0, 0)
+        problems = len(result.problems) if result is not None else 0
+        empty = self.empty_model.rowCount()  # as many as listed (the records not read again)
         self.tabs.setTabText(2, self.tr("Problems (%n)", "", problems))
         self.tabs.setTabText(3, self.tr("Empty files (%n)", "", empty))
 
@@ -533,7 +534,7 @@ class FolderPage(QWidget):
             self.jobs.histogram.submit(outcome.session)
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
-        self.empty_model.setStringList([display_name(p) for p in result.empty])
+        self.empty_model.setStringList([display_name(p) for p in outcome.session.empty_paths()])
         self._retitle_tabs()
         self.summary.show()
         self.saved_layout = SavedLayout.of(outcome)
