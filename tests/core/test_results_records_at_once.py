@@ -96,6 +96,26 @@ def test_a_path_listed_twice_is_named_when_the_parsed_columns_are_consumed(saved
         results._files(layout, BITS, consume=True)
 
 
+@pytest.mark.parametrize("batch", [1, 2, 3])
+def test_records_made_and_paths_compared_a_batch_at_a_time_are_those_of_one_pass(
+    saved: dict[str, Any], monkeypatch: pytest.MonkeyPatch, batch: int
+) -> None:
+    """Records are made, and paths compared, a batch at a time (one pass in C held the interpreter's lock, and the
+    window, for a third of a second at a million records): batches of any size give the same records, and a path
+    listed twice is found whichever batches its two listings fall in."""
+    whole = results._files(copy.deepcopy(saved["records"]), BITS, consume=False)
+    monkeypatch.setattr(results, "_RECORDS_AT_ONCE", batch)
+    assert results._files(copy.deepcopy(saved["records"]), BITS, consume=False) == whole
+    assert len(whole) > batch
+    paths = [f.path for f in whole]
+    for first in range(len(paths)):
+        for second in range(first + 1, len(paths)):
+            twice = list(paths)
+            twice[second] = twice[first]
+            assert results._listed_twice(twice)
+    assert not results._listed_twice(paths)
+
+
 _FIELDS = ["path", "size", "mtime_ns", "device", "inode", "value", "empty", "encoding", "digest", "raw_digest"]
 _FIELDS += ["words", "sketch", "hardlink_of", "shingles"]
 _ODD = (
