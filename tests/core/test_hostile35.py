@@ -6,8 +6,10 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.mounts import bind_mount
 
 from simcompare.core.folder import replace
+from simcompare.core.folder.actions import move_scanned, trash_scanned
 from simcompare.core.folder.replace import delete_scanned
 from simcompare.core.folder.safe_paths import Expected, Located, SkipReason
 from simcompare.core.folder.scan import raw_digest
@@ -73,3 +75,30 @@ def test_copies_of_an_unchanged_reference_are_deleted_and_it_is_read_once(
     assert sorted(p.name for p in root.iterdir()) == ["reference.txt"]
     assert (root / "reference.txt").read_bytes() == words
     assert sorted(reads) == ["a.txt", "b.txt", "c.txt", "reference.txt"]
+
+
+@pytest.mark.parametrize("how", ["trash", "move", "delete"])
+def test_another_name_of_the_kept_reference_is_never_taken_away(tmp_path: Path, how: str) -> None:
+    """FINDING: the window acts on the selected rows when nothing is marked, and a group lists another name of its
+    reference (``hard link of …``, here through a folder mounted twice, where both names are one directory entry).
+    Trashing, moving or deleting that name took the reference itself away, though the action checked that the
+    reference stays (``keeping``). The command line left such a name out; the core now refuses it for any front
+    end, as the kept reference itself."""
+    root = tmp_path / "docs"
+    (root / "d1").mkdir(parents=True)
+    (root / "d2").mkdir()
+    words = b"the reference's own words\n"
+    (root / "d1" / "r.txt").write_bytes(words)
+    with bind_mount(root / "d1", root / "d2"):
+        reference, alias = _expected(root, "d1/r.txt"), _expected(root, "d2/r.txt")
+        keeping = {"d2/r.txt": reference}
+        if how == "trash":
+            report = trash_scanned(str(root), [alias], lambda path: os.remove(path), keeping=keeping)
+        elif how == "move":
+            report = move_scanned(str(root), [alias], str(tmp_path / "away"), keeping=keeping)
+        else:
+            report = delete_scanned(str(root), [alias], keeping=keeping)
+        assert (root / "d1" / "r.txt").read_bytes() == words, "the kept reference was taken away by another name"
+    (outcome,) = report.outcomes
+    assert not outcome.ok and outcome.skipped is SkipReason.IS_REFERENCE, outcome
+    assert "d1/r.txt" in outcome.error
