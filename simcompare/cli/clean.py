@@ -324,15 +324,19 @@ def clean(
             )
         chosen = [i for i in chosen if session.files[i].path not in stale_set]
         return _dry_run(args, kind, session, chosen, group_of, reference_of, out)
-    try:
-        scanned = [r.path for r in session.result.roots] or [session.root]
-        with _cleaning_lock(scanned), _stopped_by_signals() as cancel:  # a signal stops between two files
+    scanned = [r.path for r in session.result.roots] or [session.root]
+    with contextlib.ExitStack() as held:
+        try:
+            held.enter_context(_cleaning_lock(scanned))  # Ctrl-C while it waits: nothing done
+            # from here a signal stops the action between two files, and never cuts short the lines saying what
+            # was done: it stays caught until they are all printed
+            cancel = held.enter_context(_stopped_by_signals())
             report = _act(args, kind, session, chosen, reference_of, reference_folders, cancel)
-    except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
-        print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)
-        return EXIT_INPUT
-    return _said(kind, session, report, group_of, out, len(left_out))
+        except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+            print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)
+            return EXIT_INPUT
+        return _said(kind, session, report, group_of, out, len(left_out))
 
 
 _REMOVING = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})

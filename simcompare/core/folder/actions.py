@@ -218,14 +218,22 @@ def kept_references(
     }
 
 
-def _kept_is_gone(root: str, kept: Expected) -> str:
-    """Why the copy that should stay is no longer the one scanned ('' when it still is)."""
+def _not_keeping(root: str, kept: Expected, key: tuple[int, int]) -> tuple[SkipReason, str] | None:
+    """Why the file of identity ``key`` must stay for the copy that should stay (None when it may go): that copy
+    is no longer the one scanned, or it is that very file under another name (a hard link, or a folder mounted
+    twice, where both names are one entry and taking one away takes the other)."""
     with locate(root, kept) as found:
         if isinstance(found, Skip):
-            return (
+            detail = (
                 f"its group's reference {kept.path} is no longer the file scanned ({found.detail}); this copy is kept"
             )
-    return ""
+            return SkipReason.REFERENCE_CHANGED, detail
+        if identity_of(found.info) == key:
+            detail = (
+                f"it is the same file as its group's reference {kept.path} (a hard link, or a folder mounted twice)"
+            )
+            return SkipReason.IS_REFERENCE, f"{detail}, which is kept"
+    return None
 
 
 def _run(
@@ -244,7 +252,9 @@ def _run(
     unknown (0, results saved before they were recorded, or a results file written by hand) is left alone.
     ``keeping``: by a file's path, the copy that stays in its place (its group's reference), checked right
     before the file is acted on: when it vanished or changed since the scan, the file is left alone too, so
-    that a group never loses its last copy through a reference that is no longer there.
+    that a group never loses its last copy through a reference that is no longer there; and when the file is
+    that reference under another name (``IS_REFERENCE``), since through a folder mounted twice taking the name
+    away takes the reference.
     ``progress(done, total, Stage.ACTING)`` is called between files; ``cancel`` (or a progress callback raising
     Cancelled) stops the action between two files, never inside one: the files not reached are reported as
     left alone (``CANCELLED``).
@@ -278,8 +288,8 @@ def _run(
                     continue
                 key = identity_of(found.info)
                 kept = keeping.get(rel) if keeping else None
-                if kept is not None and (gone := _kept_is_gone(root, kept)):
-                    outcomes.append(Outcome(source, "", gone, None, SkipReason.REFERENCE_CHANGED, rel))
+                if kept is not None and (why := _not_keeping(root, kept, key)):
+                    outcomes.append(Outcome(source, "", why[1], None, why[0], rel))
                     continue
                 if key in done:
                     detail = f"the same file as {done[key]} (a hard link or a folder mounted twice), acted on once"

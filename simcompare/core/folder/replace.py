@@ -265,10 +265,36 @@ def _bytes_digest(found: Located) -> str:
         os.close(handle)
 
 
-def _deleting(digests: Mapping[str, str] | None) -> _Act:
+def _kept_bytes_changed(root: str, kept: Expected, read: dict[tuple[int, ...], str]) -> str:
+    """Why the reference that stays in place of a file deleted for good no longer holds the bytes the scan read
+    ('' when it does): an edit keeping its size and time leaves its identity as scanned, yet the words of the copy
+    would then be nowhere. ``read``: the digests already read in this action, by the file's identity, size and
+    times (its change time moves with any write, and no program can set it back)."""
+    with locate(root, kept) as reference:
+        if isinstance(reference, Skip):
+            return f"its group's reference {kept.path} is no longer the file scanned ({reference.detail}); it was kept"
+        info = reference.info
+        key = (*identity_of(info), info.st_size, info.st_mtime_ns, info.st_ctime_ns)
+        if key not in read:
+            try:
+                read[key] = _bytes_digest(reference)
+            except Refused:
+                return f"its group's reference {kept.path} changed while it was being read; it was kept"
+        if read[key] != kept.digest:
+            return (
+                f"the bytes of its group's reference {kept.path} changed since the scan (its size and modification "
+                "time did not); it was kept"
+            )
+    return ""
+
+
+def _deleting(digests: Mapping[str, str] | None, root: str = "", keeping: Mapping[str, Expected] | None = None) -> _Act:
     """Delete a file, after comparing its bytes with the scan's digest of them (``digests``, by path): an edit
     that kept the size and the modification time (restored by ``touch -r``, ``cp -p``, an archive) is still an
-    edit, and a permanent delete would lose it. A file without a digest is never deleted for good."""
+    edit, and a permanent delete would lose it. A file without a digest is never deleted for good. Its group's
+    reference that stays (``keeping``, under ``root``) is compared with the scan's digest of its bytes too, when
+    one was recorded: a copy is deleted for good only while the reference still holds the words."""
+    read: dict[tuple[int, ...], str] = {}
 
     def act(found: Located, rel: str) -> str:
         wanted = digests.get(rel, "") if digests else ""
@@ -283,6 +309,9 @@ def _deleting(digests: Mapping[str, str] | None) -> _Act:
                 SkipReason.CHANGED,
                 "its bytes changed since the scan (its size and modification time did not); it was kept",
             )
+        kept = keeping.get(rel) if keeping else None
+        if kept is not None and kept.digest and (why := _kept_bytes_changed(root, kept, read)):
+            raise Refused(SkipReason.REFERENCE_CHANGED, why)
         return _delete_one(found, rel)
 
     return act
@@ -309,7 +338,8 @@ def delete_scanned(
     files = list(files)
     if digests is None:  # the scan's digests as the files carry them: the window and the command line alike
         digests = {f.path: f.digest for f in files if isinstance(f, Expected) and f.digest}
-    outcomes = _run(root, files, _deleting(digests), for_good=True, keeping=keeping, progress=progress, cancel=cancel)
+    act = _deleting(digests, root, keeping)
+    outcomes = _run(root, files, act, for_good=True, keeping=keeping, progress=progress, cancel=cancel)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

@@ -159,7 +159,7 @@ class SkipReason(StrEnum):
     CHANGED = "changed"  # a regular file, but not the one scanned (size, time, device or inode differ)
     SAME_FILE = "same_file"  # the same file as one already acted on in this action (a hard link, a bind mount)
     UNREACHABLE = "unreachable"  # the walk failed for another reason (permission, I/O): the detail says
-    IS_REFERENCE = "is_reference"  # the file is its group's reference: a link to itself is never made
+    IS_REFERENCE = "is_reference"  # its group's reference (by any name): never linked to itself, never taken away
     REFERENCE_CHANGED = "reference_changed"  # the group's reference changed or vanished since the scan
     ALREADY_LINKED = "already_linked"  # already a hard link of its group's reference: nothing to do
     OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
