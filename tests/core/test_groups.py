@@ -15,6 +15,7 @@ from simcompare.core.search.groups import (
     GroupRule,
     Member,
     Pairs,
+    _label_ranks,
     build_groups,
     find_groups,
     max_internal_distance,
@@ -393,3 +394,17 @@ def test_close_pairs_stay_together_whenever_the_groups_allow_it(data: st.DataObj
     assert [[names[order[m.index]] for m in g.members] for g in shuffled] == [
         [names[m.index] for m in g.members] for g in groups
     ]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.text(alphabet=st.sampled_from(["a", "b", "é", "\udc80", "中", "\x00", "/", "😀"]), max_size=5)))
+def test_label_ranks_order_the_files_as_their_labels_do(names: list[str]) -> None:
+    """The large sorts of the grouping order files by these numbers: the shorter name first, then the smaller by
+    code point (lone surrogates and NUL included); equal names, equal numbers."""
+    ranks = _label_ranks(names, len(names)).tolist()
+    labels = [(len(name), name) for name in names]
+    for a in range(len(names)):
+        for b in range(len(names)):
+            assert (ranks[a] < ranks[b]) == (labels[a] < labels[b])
+    assert sorted(set(ranks)) == list(range(len(set(names))))
+    assert _label_ranks(None, 3).tolist() == [0, 0, 0]

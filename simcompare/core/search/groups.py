@@ -211,6 +211,31 @@ def _farthest_in_rows(table: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
     )
 
 
+def _label_ranks(names: Sequence[str] | None, count: int) -> npt.NDArray[np.intp]:
+    """For each of ``count`` files, a number that orders them as their labels do (the shorter name first, then the
+    smaller by code point; equal names, equal numbers); with no names, 0 for all. Found in numpy, one length at a
+    time: within one length in code points, names encoded in UTF-8 (lone surrogates passed through) sort as their
+    code points do, and a length's names take no more room than they hold (a million paths' labels sorted in
+    Python held the interpreter's lock for a second)."""
+    ranks = np.zeros(count, dtype=np.intp)
+    if names is None or count == 0:
+        return ranks
+    lengths = np.fromiter(map(len, names), dtype=np.intp, count=count)
+    by_length = np.argsort(lengths, kind="stable")
+    starts = np.flatnonzero(np.diff(lengths[by_length], prepend=-1))
+    first = 0
+    for start, stop in zip(starts.tolist(), [*starts[1:].tolist(), count], strict=True):
+        files = by_length[start:stop]
+        encoded = np.array([names[i].encode("utf-8", "surrogatepass") for i in files.tolist()], dtype=np.bytes_)
+        order = np.argsort(encoded, kind="stable")
+        ordered = encoded[order]
+        new = np.ones(len(files), dtype=np.intp)
+        new[1:] = ordered[1:] != ordered[:-1]
+        ranks[files[order]] = first + np.cumsum(new) - 1
+        first += int(new.sum())
+    return ranks
+
+
 class _Graph:
     """The verified pairs between representatives, as adjacency lists sorted nearest first."""
 
@@ -328,6 +353,8 @@ def build_groups(
         name = names[i] if names is not None else ""
         return (len(name), name)
 
+    ranks = _label_ranks(names, n)  # label's order as numbers: the large sorts below in numpy, by these
+
     rep = _classes(n, identical, label, excluded)
     copies = _Copies(rep, excluded)
     refused = {(min(rep[a], rep[b]), max(rep[a], rep[b])) for a, b in not_duplicates if rep[a] != rep[b]}
@@ -355,8 +382,11 @@ def build_groups(
 
     # Only files with a copy or a close file can be in a group; sorting just those keeps the sort short (a
     # long sort of tuples holds the interpreter lock and would stall a window waiting on this thread).
-    active = list({*copies.shared(), *graph.edges})
-    order = sorted(active, key=lambda node: (-closeness(node), label(node), node))
+    active = np.array(sorted({*copies.shared(), *graph.edges}), dtype=np.intp)
+    nearness = np.fromiter(map(closeness, active.tolist()), dtype=np.float64, count=len(active))
+    # by (-closeness, label, node) in numpy: sorted in Python, half a million files' keys held the interpreter's
+    # lock, and so a window waiting on this thread, for half a second
+    order = active[np.lexsort((active, ranks[active], -nearness))].tolist()
     if rule is GroupRule.REFERENCE:
         clusters = _leaders(order, graph)
         if resemble is not None and k is not None:
@@ -391,7 +421,7 @@ def build_groups(
                     known[node, reference] = accepted(node, reference)
                 return known[node, reference]
 
-            clusters = _keep_close_together(clusters, graph, fit, label)
+            clusters = _keep_close_together(clusters, graph, fit, label, ranks)
     else:
         clusters = _components(order, graph)
     group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
@@ -419,8 +449,10 @@ def build_groups(
         groups.append(
             Group(reference, tuple(all_members), max_internal_distance(values, [m.index for m in all_members]))
         )
-    groups.sort(key=lambda g: (-len(g.members), label(g.reference), g.reference))
-    return groups
+    references = np.fromiter((g.reference for g in groups), dtype=np.intp, count=len(groups))
+    held = np.fromiter((len(g.members) for g in groups), dtype=np.intp, count=len(groups))
+    # by (-size, label of the reference, reference), in numpy as above
+    return [groups[i] for i in np.lexsort((references, ranks[references], -held)).tolist()]
 
 
 def _with_also_close(member: Member, node: int, graph: _Graph, group_of: dict[int, int], number: int) -> Member:
@@ -477,6 +509,7 @@ def _keep_close_together(
     graph: _Graph,
     fit: Callable[[int, int], float | None],
     label: Callable[[int], tuple[int, str]],
+    ranks: npt.NDArray[np.intp],
 ) -> list[tuple[int, list[int]]]:
     """Close pairs split by the leaders are put together where the groups' promise allows it.
 
@@ -492,10 +525,12 @@ def _keep_close_together(
     reference = [ref for ref, _ in clusters]
     members = [set(nodes) for _, nodes in clusters]
     group_of = {node: number for number, nodes in enumerate(members) for node in nodes}
-    edges = sorted(
-        ((a, b, d, r) for a, neighbours in graph.edges.items() for b, d, r in neighbours if label(a) < label(b)),
-        key=lambda e: (-(0.0 if math.isnan(e[3]) else round(e[3], 9)), e[2], label(e[0]), label(e[1])),
-    )
+    listed = [(a, b, d, r) for a, neighbours in graph.edges.items() for b, d, r in neighbours if label(a) < label(b)]
+    ends = np.array([(a, b, d) for a, b, d, _ in listed], dtype=np.intp).reshape(-1, 3)
+    strength = np.fromiter((0.0 if math.isnan(e[3]) else round(e[3], 9) for e in listed), np.float64, len(listed))
+    # by (-resemblance, distance, label(a), label(b)), stable, in numpy (sorted in Python: up to a second with the
+    # interpreter's lock held at a million files)
+    edges = [listed[i] for i in np.lexsort((ranks[ends[:, 1]], ranks[ends[:, 0]], ends[:, 2], -strength)).tolist()]
 
     def held(node: int) -> float:
         ref = reference[group_of[node]]
