@@ -67,6 +67,14 @@
     </message>
 </context>
 <context>
+    <name>Clauses</name>
+    <message>
+        <location filename="../../simcompare/gui/common/plain.py" line="+39"/>
+        <source>, </source>
+        <translation>, </translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
@@ -338,12 +346,17 @@
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>No scan yet</source>
         <translation>No scan yet</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>No pairs: fewer than two files with text</source>
+        <translation>No pairs: fewer than two files with text</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>pairs (log)</source>
         <translation>pairs (log)</translation>
     </message>
@@ -353,7 +366,7 @@
         <translation>distance (bits)</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-57"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -361,7 +374,7 @@
 <context>
     <name>DupesModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+139"/>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+146"/>
         <source>Name</source>
         <translation>Name</translation>
     </message>
@@ -630,7 +643,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+102"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -658,7 +671,7 @@
         <translation>The action log could not be written: {0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-10"/>
+        <location line="-9"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>%n file moved</numerusform>
@@ -666,7 +679,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+36"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>%n empty folder removed</numerusform>
@@ -674,7 +687,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+12"/>
         <source>%n file(s) were left where they were:</source>
         <translation>
             <numerusform>%n file was left where it was:</numerusform>
@@ -682,7 +695,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-32"/>
+        <location line="-37"/>
         <source>The list shows what was done: %n file(s) moved.</source>
         <translation>
             <numerusform>The list shows what was done: %n file moved.</numerusform>
@@ -698,7 +711,7 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>{0}. {1}</source>
         <translation>{0}. {1}</translation>
     </message>
@@ -803,8 +816,8 @@
         </translation>
     </message>
     <message>
-        <location line="-120"/>
-        <location line="+183"/>
+        <location line="-125"/>
+        <location line="+188"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -1093,7 +1106,7 @@
 <context>
     <name>FolderDialogs</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="+140"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+144"/>
         <source>Choose a folder to scan</source>
         <translation>Choose a folder to scan</translation>
     </message>
@@ -1106,17 +1119,17 @@
     <message>
         <location line="-6"/>
         <location line="+14"/>
-        <location line="+11"/>
+        <location line="+25"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-25"/>
         <source>Open results</source>
         <translation>Open results</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+25"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV files (*.csv)</translation>
     </message>
@@ -1130,7 +1143,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+167"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+164"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -1161,12 +1174,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+59"/>
         <source>Side by side</source>
         <translation>Side by side</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-57"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
     </message>
@@ -1206,7 +1219,7 @@
         <translation>Moves the marked files (or the selected ones) after asking (Delete)</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+51"/>
         <source>Groups</source>
         <translation>Groups</translation>
     </message>
@@ -1221,7 +1234,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+112"/>
         <source>Choose a folder that exists.</source>
         <translation>Choose a folder that exists.</translation>
     </message>
@@ -1241,7 +1254,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+111"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1265,7 +1278,7 @@
 <context>
     <name>FolderViews</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+62"/>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+66"/>
         <source>Dupes only</source>
         <translation>Dupes only</translation>
     </message>
@@ -1394,7 +1407,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+445"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+441"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1555,7 +1568,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+182"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+184"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n group</numerusform>
@@ -1563,7 +1576,7 @@
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%n file(s) in groups</source>
         <translation>
             <numerusform>%n file in groups</numerusform>
@@ -1579,7 +1592,7 @@
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{0} wasted</source>
         <translation>{0} wasted</translation>
     </message>
@@ -1607,15 +1620,15 @@
         <translation>the groups as saved, each member checked again (a change of k searches anew)</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>%n verified near-duplicate pair(s)</source>
+        <location line="+3"/>
+        <source>%n verified near-duplicate pair(s) of different texts</source>
         <translation>
-            <numerusform>%n verified near-duplicate pair</numerusform>
-            <numerusform>%n verified near-duplicate pairs</numerusform>
+            <numerusform>%n verified near-duplicate pair of different texts</numerusform>
+            <numerusform>%n verified near-duplicate pairs of different texts</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>index: {0} covering masks over {1} parts</source>
         <translation>index: {0} covering masks over {1} parts</translation>
     </message>
@@ -2111,7 +2124,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+58"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+64"/>
         <source>Mark the files inside this folder</source>
         <translation>Mark the files inside this folder</translation>
     </message>
@@ -2121,7 +2134,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>none marked</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n marked</source>
         <translation>
             <numerusform>%n marked</numerusform>
@@ -2442,7 +2455,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>NotDuplicatesDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="-170"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="-184"/>
         <location line="+27"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
@@ -2592,7 +2605,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+50"/>
         <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>Replace with hard link</translation>
@@ -2717,15 +2730,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+28"/>
-        <source>%n empty folder(s) removed</source>
-        <translation>
-            <numerusform>%n empty folder removed</numerusform>
-            <numerusform>%n empty folders removed</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+21"/>
+        <location line="+50"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n file was left as it was:</numerusform>
@@ -2943,7 +2948,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+115"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+116"/>
         <source>Not read</source>
         <translation>Not read</translation>
     </message>
@@ -3155,7 +3160,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-166"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-171"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -3184,12 +3189,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+2"/>
-        <location line="+36"/>
+        <location line="+38"/>
         <source> · {0} changed and {1} gone since</source>
         <translation> · {0} changed and {1} gone since</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-36"/>
         <source> · looking at the files on disk…</source>
         <translation> · looking at the files on disk…</translation>
     </message>
@@ -3220,12 +3225,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation> · looking at the files on disk: {0} / {1}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>The files could not be looked at: {0}</source>
         <translation>The files could not be looked at: {0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Cancelled before any file was read.</source>
         <translation>Cancelled before any file was read.</translation>
     </message>
@@ -3453,7 +3458,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The teaching table has codes for the tokens a–e only, six bits each.</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>{name} gives {width} bits: widths 1–{width}.</source>
         <translation>{name} gives {width} bits: widths 1–{width}.</translation>
     </message>

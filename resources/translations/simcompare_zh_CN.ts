@@ -67,6 +67,14 @@
     </message>
 </context>
 <context>
+    <name>Clauses</name>
+    <message>
+        <location filename="../../simcompare/gui/common/plain.py" line="+39"/>
+        <source>, </source>
+        <translation>，</translation>
+    </message>
+</context>
+<context>
     <name>ComparePage</name>
     <message>
         <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
@@ -332,12 +340,17 @@
         </translation>
     </message>
     <message>
-        <location line="+16"/>
+        <location line="+6"/>
         <source>No scan yet</source>
         <translation>尚未扫描</translation>
     </message>
     <message>
-        <location line="+13"/>
+        <location line="+1"/>
+        <source>No pairs: fewer than two files with text</source>
+        <translation>没有文件对：有文本的文件不到两个</translation>
+    </message>
+    <message>
+        <location line="+29"/>
         <source>pairs (log)</source>
         <translation>文件对（对数）</translation>
     </message>
@@ -347,7 +360,7 @@
         <translation>距离（位）</translation>
     </message>
     <message>
-        <location line="-50"/>
+        <location line="-57"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -355,7 +368,7 @@
 <context>
     <name>DupesModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+139"/>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+146"/>
         <source>Name</source>
         <translation>名称</translation>
     </message>
@@ -624,7 +637,7 @@
 <context>
     <name>FileCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/file_commands.py" line="+101"/>
+        <location filename="../../simcompare/gui/folder/file_commands.py" line="+102"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -651,28 +664,28 @@
         <translation>无法写入操作日志：{0}</translation>
     </message>
     <message numerus="yes">
-        <location line="-10"/>
+        <location line="-9"/>
         <source>%n file(s) moved</source>
         <translation>
             <numerusform>已移动 %n 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
+        <location line="+36"/>
         <source>%n empty folder(s) removed</source>
         <translation>
             <numerusform>已删除 %n 个空文件夹</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+42"/>
+        <location line="+12"/>
         <source>%n file(s) were left where they were:</source>
         <translation>
             <numerusform>%n 个文件留在原处：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="-32"/>
+        <location line="-37"/>
         <source>The list shows what was done: %n file(s) moved.</source>
         <translation>
             <numerusform>列表显示的是实际结果：已移动 %n 个文件。</numerusform>
@@ -686,7 +699,7 @@
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+10"/>
         <source>{0}. {1}</source>
         <translation>{0}。{1}</translation>
     </message>
@@ -788,8 +801,8 @@
         </translation>
     </message>
     <message>
-        <location line="-120"/>
-        <location line="+183"/>
+        <location line="-125"/>
+        <location line="+188"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -1077,7 +1090,7 @@
 <context>
     <name>FolderDialogs</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="+140"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="+144"/>
         <source>Choose a folder to scan</source>
         <translation>选择要扫描的文件夹</translation>
     </message>
@@ -1090,17 +1103,17 @@
     <message>
         <location line="-6"/>
         <location line="+14"/>
-        <location line="+11"/>
+        <location line="+25"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="-25"/>
         <source>Open results</source>
         <translation>打开结果</translation>
     </message>
     <message>
-        <location line="+11"/>
+        <location line="+25"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
@@ -1114,7 +1127,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+167"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+164"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -1145,12 +1158,12 @@
     </message>
     <message>
         <location line="+1"/>
-        <location line="+61"/>
+        <location line="+59"/>
         <source>Side by side</source>
         <translation>并排对比</translation>
     </message>
     <message>
-        <location line="-59"/>
+        <location line="-57"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
     </message>
@@ -1190,7 +1203,7 @@
         <translation>询问后把已标记（或选中）的文件移到回收站（删除键）</translation>
     </message>
     <message>
-        <location line="+53"/>
+        <location line="+51"/>
         <source>Groups</source>
         <translation>分组</translation>
     </message>
@@ -1205,7 +1218,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+114"/>
+        <location line="+112"/>
         <source>Choose a folder that exists.</source>
         <translation>请选择一个存在的文件夹。</translation>
     </message>
@@ -1225,7 +1238,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+130"/>
+        <location line="+111"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1247,7 +1260,7 @@
 <context>
     <name>FolderViews</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+62"/>
+        <location filename="../../simcompare/gui/folder/dupes_view.py" line="+66"/>
         <source>Dupes only</source>
         <translation>仅显示重复项</translation>
     </message>
@@ -1375,7 +1388,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+445"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+441"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1535,14 +1548,14 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+182"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+184"/>
         <source>%n group(s)</source>
         <translation>
             <numerusform>%n 个组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+0"/>
+        <location line="+1"/>
         <source>%n file(s) in groups</source>
         <translation>
             <numerusform>组内共 %n 个文件</numerusform>
@@ -1556,7 +1569,7 @@
         </translation>
     </message>
     <message>
-        <location line="+1"/>
+        <location line="+2"/>
         <source>{0} wasted</source>
         <translation>浪费 {0}</translation>
     </message>
@@ -1583,14 +1596,14 @@
         <translation>按保存时的分组显示，每个成员已重新核对（改变 k 时重新搜索）</translation>
     </message>
     <message numerus="yes">
-        <location line="+2"/>
-        <source>%n verified near-duplicate pair(s)</source>
+        <location line="+3"/>
+        <source>%n verified near-duplicate pair(s) of different texts</source>
         <translation>
-            <numerusform>%n 对经核实的近似重复</numerusform>
+            <numerusform>%n 对不同文本经核实为近似重复</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>index: {0} covering masks over {1} parts</source>
         <translation>索引：{0} 个覆盖掩码，分 {1} 段</translation>
     </message>
@@ -2086,7 +2099,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+58"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+64"/>
         <source>Mark the files inside this folder</source>
         <translation>标记此文件夹内的文件</translation>
     </message>
@@ -2096,7 +2109,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>未标记任何文件</translation>
     </message>
     <message numerus="yes">
-        <location line="+1"/>
+        <location line="+2"/>
         <source>%n marked</source>
         <translation>
             <numerusform>已标记 %n 个</numerusform>
@@ -2416,7 +2429,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>NotDuplicatesDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="-170"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="-184"/>
         <location line="+27"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
@@ -2565,7 +2578,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReplaceCommands</name>
     <message>
-        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+49"/>
+        <location filename="../../simcompare/gui/folder/replace_commands.py" line="+50"/>
         <location line="+103"/>
         <source>Replace with hard link</source>
         <translation>替换为硬链接</translation>
@@ -2684,14 +2697,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+28"/>
-        <source>%n empty folder(s) removed</source>
-        <translation>
-            <numerusform>已删除 %n 个空文件夹</numerusform>
-        </translation>
-    </message>
-    <message numerus="yes">
-        <location line="+21"/>
+        <location line="+50"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n 个文件保持原样：</numerusform>
@@ -2900,7 +2906,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+115"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+116"/>
         <source>Not read</source>
         <translation>未读取</translation>
     </message>
@@ -3111,7 +3117,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-166"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-171"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -3139,12 +3145,12 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+2"/>
-        <location line="+36"/>
+        <location line="+38"/>
         <source> · {0} changed and {1} gone since</source>
         <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
     </message>
     <message>
-        <location line="-34"/>
+        <location line="-36"/>
         <source> · looking at the files on disk…</source>
         <translation> · 正在检查磁盘上的文件…</translation>
     </message>
@@ -3173,12 +3179,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation> · 正在检查磁盘上的文件：{0} / {1}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>The files could not be looked at: {0}</source>
         <translation>无法检查这些文件：{0}</translation>
     </message>
     <message>
-        <location line="+6"/>
+        <location line="+5"/>
         <source>Cancelled before any file was read.</source>
         <translation>在读取任何文件之前已取消。</translation>
     </message>
@@ -3406,7 +3412,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>教学用编码表只有词元 a–e 的编码，每个六位。</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+3"/>
         <source>{name} gives {width} bits: widths 1–{width}.</source>
         <translation>{name} 给出 {width} 位：可用位数 1–{width}。</translation>
     </message>

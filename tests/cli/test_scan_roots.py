@@ -91,7 +91,9 @@ def test_one_folder_prints_as_before(cli: RunCli, tree: Path) -> None:
 def test_a_missing_root_is_an_input_error(cli: RunCli, tree: Path) -> None:
     run = cli("scan", str(tree / "a"), str(tree / "nowhere"), "--no-cache")
     assert run.returncode == 1
-    assert "nowhere is not a folder" in run.stderr
+    assert "nowhere does not exist" in run.stderr
+    run = cli("scan", str(tree / "a" / "zh.txt"), "--no-cache")  # a file where a folder is wanted
+    assert run.returncode == 1 and "zh.txt is not a folder" in run.stderr
 
 
 def test_cleaning_never_marks_a_reference_roots_file(cli: RunCli, tree: Path) -> None:

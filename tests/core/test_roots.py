@@ -103,7 +103,7 @@ def test_excluded_root_and_everything_under_it_is_not_read(tree: Path) -> None:
 def test_only_excluded_roots_or_a_missing_root_are_refused(tree: Path) -> None:
     with pytest.raises(InputError, match="every folder given is excluded"):
         scan([(tree / "a", EXCLUDED)], options=opts())
-    with pytest.raises(InputError, match="is not a folder"):
+    with pytest.raises(InputError, match="nowhere does not exist"):
         scan([(tree / "a", NORMAL), (tree / "nowhere", NORMAL)], options=opts())
     with pytest.raises(ValueError, match="role must be one of"):
         plan_roots([ScanRoot(str(tree), "boss")])  # type: ignore[arg-type]

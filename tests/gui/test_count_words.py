@@ -86,6 +86,27 @@ def test_the_distance_histogram_counts_one_pair_and_many(qtbot, qapp, catalogues
     assert "全部 1 对" in view.toolTip() and "有 1 对在 k = 3 以内" in view.toolTip(), view.toolTip()
 
 
+def test_an_empty_histogram_says_whether_a_scan_ran(qtbot, qapp, catalogues) -> None:  # type: ignore[no-untyped-def]
+    from simcompare.core.search.histogram import DistanceHistogram
+    from simcompare.gui.folder.histogram_view import DistanceHistogramView
+
+    install_translations(qapp, "en")
+    view = DistanceHistogramView()
+    qtbot.addWidget(view)
+    assert view.empty_text() == "No scan yet"
+    view.set_histogram(DistanceHistogram((0,) * 65, 0, False))  # a scan of an empty folder, or of one file
+    assert view.empty_text() == "No pairs: fewer than two files with text"
+
+
+def test_parts_of_a_sentence_take_the_languages_comma(qapp, catalogues) -> None:  # type: ignore[no-untyped-def]
+    from simcompare.gui.common.plain import join_clauses
+
+    install_translations(qapp, "en")
+    assert join_clauses("2 groups", "", "5 files in groups") == "2 groups, 5 files in groups"
+    install_translations(qapp, "zh_CN")
+    assert join_clauses("2 个组", "组内共 5 个文件") == "2 个组，组内共 5 个文件"
+
+
 def test_the_six_bit_verdict_says_the_rule_that_decided_it(qtbot, qapp, catalogues, main_window) -> None:  # type: ignore[no-untyped-def]
     from dataclasses import replace
 

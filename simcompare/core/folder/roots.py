@@ -197,7 +197,7 @@ def plan_roots(roots: Sequence[ScanRoot | tuple[str | os.PathLike[str], RootRole
         raw, role = (given.path, given.role) if isinstance(given, ScanRoot) else given
         path = Path(raw).resolve()
         if not path.is_dir():
-            raise InputError(f"{os.fspath(raw)} is not a folder")
+            raise InputError(f"{os.fspath(raw)} {'is not a folder' if os.path.lexists(raw) else 'does not exist'}")
         key = os.path.normcase(str(path))
         if key in seen:
             continue

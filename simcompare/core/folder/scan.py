@@ -763,7 +763,7 @@ def _plan(root: Roots) -> RootPlan:
     arguments.path("root", root)
     root_path = Path(cast("str | os.PathLike[str]", root)).resolve()
     if not root_path.is_dir():
-        raise InputError(f"{root} is not a folder")
+        raise InputError(f"{root} {'is not a folder' if os.path.lexists(root_path) else 'does not exist'}")
     return RootPlan(str(root_path))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 
@@ -32,6 +32,11 @@ def join_sentences(*sentences: str) -> str:
     for sentence in filter(None, sentences):
         joined += ("" if not joined or joined.endswith(("。", "！", "？", "：")) else " ") + sentence
     return joined
+
+
+def join_clauses(*clauses: str) -> str:
+    """Parts of one sentence in a row, with the interface language's comma: ", " in English, "，" in Chinese."""
+    return QCoreApplication.translate("Clauses", ", ").join(filter(None, clauses))
 
 
 def fit_wrapped(label: QLabel) -> None:

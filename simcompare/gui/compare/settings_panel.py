@@ -33,7 +33,7 @@ from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.search.verify import Decision
 from simcompare.core.tokens.segment import Segmenter
 from simcompare.core.tokens.weights import Weighting
-from simcompare.gui.common.plain import plain_label
+from simcompare.gui.common.plain import join_sentences, plain_label
 from simcompare.gui.compare.examples import TEACHING_HASHER, TEACHING_HASHER_NAME, TEACHING_TABLE
 
 BIT_PRESETS = (6, 8, 16, 32, 64, 128)
@@ -487,10 +487,9 @@ class SettingsPanel(QWidget):
             lines.append(self.tr("The teaching table has codes for the tokens a–e only, six bits each."))
         else:
             wider = hashers_for(width + 1) if width < MAX_BITS else []
-            lines.append(
-                self.tr("{name} gives {width} bits: widths 1–{width}.").format(name=name, width=width)
-                + (" " + self.tr("Wider: {names}.").format(names=", ".join(wider)) if wider else "")
-            )
+            widths = self.tr("{name} gives {width} bits: widths 1–{width}.").format(name=name, width=width)
+            others = self.tr("Wider: {names}.").format(names=", ".join(wider)) if wider else ""
+            lines.append(join_sentences(widths, others))  # no space after a Chinese full stop
         lines.append(self.tr("Default k for {bits} bits: {k}.").format(bits=self._bits, k=default_k(self._bits)))
         self.note.setText("\n".join(lines))
 

@@ -34,6 +34,7 @@ from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import error_text, os_error_text, system_error_text
+from simcompare.gui.common.plain import join_clauses
 from simcompare.gui.folder.acting import ActionDone, ActionPlan, ActionRunner
 
 if TYPE_CHECKING:
@@ -157,9 +158,9 @@ class FileCommands(QObject):
             else:
                 stayed.append(outcome)
         self.forget_after(moved, _LEFT[report.kind], stayed)
-        done = self.tr("%n file(s) moved", "", len(moved)) + self.stopped_text(report)
-        if report.removed_folders:
-            done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
+        done = join_clauses(
+            self.tr("%n file(s) moved", "", len(moved)), self.stopped_text(report), self.removed_text(report)
+        )
         if stayed:
             lines = "\n".join(f"{display_name(o.source)}: {self.with_kept_name(o, self.reason(o))}" for o in stayed)
             page.warn(title, self.sentences(done, self.stayed_heading(stayed)) + "\n" + lines)
@@ -187,9 +188,14 @@ class FileCommands(QObject):
             page.files_changed.emit()
 
     def stopped_text(self, report: ActionReport) -> str:
-        """What Cancel left: ", n file(s) not reached (cancelled)", or ""."""
+        """What Cancel left: "n file(s) not reached (cancelled)", or ""."""
         cancelled = not_reached(report)[0]
-        return ", " + self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
+        return self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
+
+    def removed_text(self, report: ActionReport) -> str:
+        """The folders the action left empty and removed: "n empty folder(s) removed", or ""."""
+        removed = len(report.removed_folders)
+        return self.tr("%n empty folder(s) removed", "", removed) if removed else ""
 
     def sentences(self, first: str, second: str) -> str:
         """Two sentences of a report as the interface language joins them ("2 files moved. 1 file was not

@@ -62,6 +62,13 @@ class DistanceHistogramView(QWidget):
             return self.tr("k = {0}: ≈ {1:.2%} of all pairs (sampled)").format(self._k, within / h.pairs)
         return self.tr("k = {0}: %n pair(s) within k", "", within).format(self._k)
 
+    def empty_text(self) -> str:
+        """What the chart says without bars: a scan of fewer than two texts has a histogram, of no pairs, and
+        must not read as no scan at all."""
+        if self._histogram is None:
+            return self.tr("No scan yet")
+        return self.tr("No pairs: fewer than two files with text")
+
     def paintEvent(self, event: QPaintEvent) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -76,7 +83,7 @@ class DistanceHistogramView(QWidget):
         painter.drawLine(area.bottomLeft(), area.bottomRight())
         painter.drawLine(area.bottomLeft(), area.topLeft())
         if h is None or not h.pairs:
-            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.tr("No scan yet"))
+            painter.drawText(area, Qt.AlignmentFlag.AlignCenter, self.empty_text())
             return
         # y axis: pairs on a log scale, a tick per power of ten
         top = float(decades)

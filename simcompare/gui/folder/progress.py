@@ -18,6 +18,7 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import display_name
 from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
+from simcompare.gui.common.plain import join_clauses
 from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
 from simcompare.gui.folder.parts import SummaryPage
@@ -179,8 +180,11 @@ class GroupsSummary(QObject):
 
     def groups_text(self, result: ScanResult, groups: int, members: int, wasted: int, status: str) -> str:
         """Groups, files in groups, files scanned, bytes wasted; a partial result says so."""
-        text = self.tr("%n group(s)", "", groups) + ", " + self.tr("%n file(s) in groups", "", members)
-        text += ", " + self.tr("of %n scanned", "", len(result.files))
+        text = join_clauses(
+            self.tr("%n group(s)", "", groups),
+            self.tr("%n file(s) in groups", "", members),
+            self.tr("of %n scanned", "", len(result.files)),
+        )
         text += " · " + self.tr("{0} wasted").format(human_size(wasted))
         if result.skipped:
             text += " · " + skipped_summary(result.skipped)
@@ -213,7 +217,9 @@ class GroupsSummary(QObject):
             if regrouped.verified_pairs is None:
                 parts.append(self.tr("the groups as saved, each member checked again (a change of k searches anew)"))
             else:
-                parts.append(self.tr("%n verified near-duplicate pair(s)", "", regrouped.verified_pairs))
+                parts.append(
+                    self.tr("%n verified near-duplicate pair(s) of different texts", "", regrouped.verified_pairs)
+                )
             stats = session.search_statistics
             if stats is not None:
                 if stats.method == "covering":

@@ -25,6 +25,7 @@ from simcompare.core.folder.replace import LinkKind, Replacement
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.messages import system_error_text
+from simcompare.gui.common.plain import join_clauses
 from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.file_commands import not_reached
 
@@ -208,9 +209,10 @@ class ReplaceCommands(QObject):
             else:
                 stayed.append(outcome)
         page.file_commands.forget_after(changed, _LEFT.get(report.kind, FileState.CHANGED), stayed)
-        done = self.done_text(report.kind, len(report.done)) + page.file_commands.stopped_text(report)
-        if report.removed_folders:
-            done += ", " + self.tr("%n empty folder(s) removed", "", len(report.removed_folders))
+        commands = page.file_commands
+        done = join_clauses(
+            self.done_text(report.kind, len(report.done)), commands.stopped_text(report), commands.removed_text(report)
+        )
         if stayed:
             kept = page.file_commands.with_kept_name
             lines = "\n".join(f"{display_name(o.source)}: {kept(o, self.reason(o))}" for o in stayed)

@@ -17,6 +17,7 @@ from simcompare.core.folder.roots import RootPlan
 from simcompare.core.folder.scan import ScanResult
 from simcompare.core.folder.skipped import Skipped, SkipReason
 from simcompare.core.formats.names import display_name
+from simcompare.gui.common.plain import join_clauses
 from simcompare.gui.folder.models import SORT_ROLE, Index
 from simcompare.gui.folder.parts import RootsPage
 
@@ -49,7 +50,7 @@ def skipped_summary(skipped: Sequence[Skipped]) -> str:
     if not skipped:
         return ""
     counts = Counter(s.reason for s in skipped)
-    parts = ", ".join(f"{skip_reason_text(r)} {counts[r]:,}" for r in SkipReason if counts[r])
+    parts = join_clauses(*(f"{skip_reason_text(r)} {counts[r]:,}" for r in SkipReason if counts[r]))
     return QCoreApplication.translate("SkippedModel", "{0} not read ({1})").format(f"{len(skipped):,}", parts)
 
 
