@@ -774,6 +774,11 @@
         <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>it is its group&apos;s reference under another name (a hard link, or a folder mounted twice), which is kept</source>
+        <translation>it is its group&apos;s reference under another name (a hard link, or a folder mounted twice), which is kept</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>{0} (the trash folder: {1})</source>
         <translation>{0} (the trash folder: {1})</translation>
@@ -816,8 +821,8 @@
         </translation>
     </message>
     <message>
-        <location line="-125"/>
-        <location line="+188"/>
+        <location line="-128"/>
+        <location line="+191"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -2826,7 +2831,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+68"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+72"/>
         <source>Re-prioritise</source>
         <translation>Re-prioritise</translation>
     </message>
@@ -2929,7 +2934,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Choosing the references…</translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+31"/>
         <source>New references in %n groups</source>
         <translation>
             <numerusform>New references in %n groups</numerusform>

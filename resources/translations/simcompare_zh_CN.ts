@@ -761,6 +761,11 @@
         <translation>扫描之后，它所在组的参照文件已改动或不见了；这份副本保留</translation>
     </message>
     <message>
+        <location line="+3"/>
+        <source>it is its group&apos;s reference under another name (a hard link, or a folder mounted twice), which is kept</source>
+        <translation>它就是所在组的参照文件，只是名字不同（硬链接，或挂载了两次的文件夹）；参照文件保留</translation>
+    </message>
+    <message>
         <location line="+9"/>
         <source>{0} (the trash folder: {1})</source>
         <translation>{0}（回收站文件夹：{1}）</translation>
@@ -801,8 +806,8 @@
         </translation>
     </message>
     <message>
-        <location line="-125"/>
-        <location line="+188"/>
+        <location line="-128"/>
+        <location line="+191"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -2787,7 +2792,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+68"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+72"/>
         <source>Re-prioritise</source>
         <translation>重新排定优先级</translation>
     </message>
@@ -2889,7 +2894,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>正在选择参照文件…</translation>
     </message>
     <message numerus="yes">
-        <location line="+25"/>
+        <location line="+31"/>
         <source>New references in %n groups</source>
         <translation>
             <numerusform>%n 个组换了参照</numerusform>

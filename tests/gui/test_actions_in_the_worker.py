@@ -247,3 +247,14 @@ def test_a_file_kept_under_another_name_leaves_the_list(qtbot, cleaner: FolderPa
     wait_grouped(qtbot, cleaner)
     assert all(f.path != "en_c.txt" for f in cleaner.result.files)
     assert cleaner.cleaner.removed["en_c.txt"] is FileState.CHANGED
+
+
+def test_every_reason_a_trash_or_move_leaves_a_file_is_said_in_the_windows_own_words(cleaner: FolderPage) -> None:
+    """No reason falls back to the core's English detail (which the Chinese window would show as it is). Not
+    here: a file gone or unreachable (the system's error, translated), cancelled (counted apart), and the reasons
+    only links and a permanent delete give (``ReplaceCommands.reason``)."""
+    elsewhere = {SkipReason.VANISHED, SkipReason.UNREACHABLE, SkipReason.CANCELLED, SkipReason.ALREADY_LINKED}
+    elsewhere |= {SkipReason.OTHER_DEVICE, SkipReason.NOT_IDENTICAL, SkipReason.UNKNOWN_IDENTITY}
+    for reason in set(SkipReason) - elsewhere:
+        outcome = Outcome("/docs/a.txt", "", "the core's own detail", None, reason, "a.txt")
+        assert cleaner.file_commands.reason(outcome) != "the core's own detail", reason

@@ -231,6 +231,9 @@ class FileCommands(QObject):
             SkipReason.REFERENCE_CHANGED: self.tr(
                 "its group's reference changed or vanished since the scan; this copy is kept"
             ),
+            SkipReason.IS_REFERENCE: self.tr(
+                "it is its group's reference under another name (a hard link, or a folder mounted twice), which is kept"
+            ),
         }
         if outcome.skipped in words:
             return words[outcome.skipped]
