@@ -108,6 +108,7 @@ class MainWindow(QMainWindow):
         self.compare_page.message.connect(self._on_message)
         self.compare_page.busy_changed.connect(self._on_busy)
         self.compare_page.results_shown.connect(self._on_results)
+        self.pages.currentChanged.connect(self._on_page_changed)  # the status bar speaks of the Compare page
         # The Folder page scans with the Compare page's fingerprint settings (the user's own, never a toy example's
         # table of a few tokens) and shows a pair there on request.
         panel = self.compare_page.settings
@@ -425,8 +426,17 @@ class MainWindow(QMainWindow):
 
     @Slot(bool)
     def _on_busy(self, busy: bool) -> None:
-        self.busy_label.setVisible(busy)
-        self.busy_bar.setVisible(busy)
+        on_compare = self.pages.currentIndex() == self.COMPARE
+        self.busy_label.setVisible(busy and on_compare)
+        self.busy_bar.setVisible(busy and on_compare)
+
+    @Slot(int)
+    def _on_page_changed(self, index: int) -> None:
+        """The status bar's words and timing are the Compare page's: shown with it only (the Folder page says its
+        own on its progress line), so "computed in 1 ms" never reads as a scan's time."""
+        self.statusBar().clearMessage()
+        self.timing_label.setVisible(index == self.COMPARE)
+        self._on_busy(self.compare_page.busy)
 
     @Slot(object)
     def _on_results(self, _comparison: object) -> None:

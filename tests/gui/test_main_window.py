@@ -51,6 +51,20 @@ def test_an_example_from_the_menu(qtbot, main_window: MainWindow) -> None:
     assert main_window.pages.currentIndex() == MainWindow.COMPARE
 
 
+def test_the_status_bar_speaks_of_the_compare_page_only_there(qtbot, main_window: MainWindow) -> None:
+    """Its message (the example loaded) and timing are the Compare page's: on the Folder page neither is shown,
+    so "computed in 1 ms" never reads as a scan's time; back on Compare the timing is."""
+    main_window.example_actions["six-bit"].trigger()
+    wait_settled(qtbot, main_window.compare_page)
+    timing = main_window.timing_label
+    assert main_window.statusBar().currentMessage() and timing.isVisible() and "ms" in timing.text()
+    main_window.folder_view_action.trigger()
+    assert main_window.statusBar().currentMessage() == "" and not timing.isVisible()
+    assert not main_window.busy_bar.isVisible()
+    main_window.compare_view_action.trigger()
+    assert timing.isVisible() and "ms" in timing.text()
+
+
 def test_view_actions(qtbot, main_window: MainWindow) -> None:
     page = main_window.compare_page
     main_window.differences_action.trigger()
