@@ -379,3 +379,28 @@ def test_a_folder_tree_deeper_than_the_recursion_limit(tmp_path: Path) -> None:
         for folder in reversed(chain):
             if folder.exists():
                 folder.rmdir()
+
+
+def test_a_script_without_the_main_guard_gets_one_clear_error_not_a_problem_per_file(tmp_path: Path) -> None:
+    """Each worker imports the calling script first; one that scans at its top level makes every worker fail to
+    start. The scan says so once, naming the cure, instead of reporting every file as an internal problem."""
+    docs = tmp_path / "docs"
+    docs.mkdir()
+    for i in range(40):
+        (docs / f"f{i}.txt").write_text(f"{EN_A} {i}", encoding="utf-8")
+    script = tmp_path / "unguarded.py"
+    script.write_text(
+        "import simcompare\n"
+        "try:\n"
+        f"    result = simcompare.scan({str(docs)!r}, options=simcompare.ScanOptions(workers=2, in_process=False))\n"
+        "    print('scanned', len(result.files), len(result.problems))\n"
+        "except simcompare.SimcompareError as error:\n"
+        "    print('refused:', error)\n",
+        encoding="utf-8",
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=300, cwd=tmp_path, check=False
+    )
+    said = done.stdout.strip().splitlines()
+    assert len(said) == 1 and said[0].startswith("refused: the worker processes"), done.stdout
+    assert "if __name__ == '__main__':" in said[0] and "ScanOptions(workers=1)" in said[0]

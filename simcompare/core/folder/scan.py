@@ -28,7 +28,7 @@ from typing import NamedTuple, cast
 
 from simcompare.core import arguments
 from simcompare.core.arguments import whole
-from simcompare.core.errors import Cancelled, ErrorCode, InputError
+from simcompare.core.errors import Cancelled, ErrorCode, InputError, SimcompareError
 from simcompare.core.fingerprint.simhash import Config, extract_features, fingerprint_value
 from simcompare.core.folder.cache import (
     Cache,
@@ -951,10 +951,13 @@ def _segment_all(
     # Small chunks keep IPC cheap yet let a cancel land within a fraction of a second.
     chunk_size = max(1, min(32, len(todo) // (workers * 8)))
     chunks = iter(_chunks(todo, chunk_size))
-    for _ in range(_POOL_STARTS):
+    before = done
+    for attempt in range(_POOL_STARTS):
         lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
         if lost is None:
             return
+        if lost.done == before and attempt == _POOL_STARTS - 1:  # not one file back from any pool: they cannot start
+            raise SimcompareError(_WORKERS_NEVER_STARTED)
         done = lost.done
         for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
             run.problems.append(Problem(entry.rel, ErrorCode.INTERNAL, _WORKER_DIED))
@@ -964,6 +967,11 @@ def _segment_all(
 
 
 _POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all
+_WORKERS_NEVER_STARTED = (
+    "the worker processes that read the files stopped before reading any (BrokenProcessPool, each of "
+    f"{_POOL_STARTS} tries); a script that calls scan must do so under if __name__ == '__main__': (each worker "
+    "imports the script first), or read in its own process with ScanOptions(workers=1)"
+)
 _WORKER_DIED = "internal error: BrokenProcessPool (the worker process reading it died)"
 
 
