@@ -666,7 +666,7 @@
         <translation>Move every copy?</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+49"/>
         <source>The action log could not be written: {0}</source>
         <translation>The action log could not be written: {0}</translation>
     </message>
@@ -774,12 +774,7 @@
         <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>it is its group&apos;s reference under another name (a hard link, or a folder mounted twice), which is kept</source>
-        <translation>it is its group&apos;s reference under another name (a hard link, or a folder mounted twice), which is kept</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>{0} (the trash folder: {1})</source>
         <translation>{0} (the trash folder: {1})</translation>
     </message>
@@ -827,7 +822,12 @@
         <translation>Action log</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-126"/>
+        <source>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</source>
+        <translation>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</translation>
+    </message>
+    <message>
+        <location line="+106"/>
         <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
         <translation>Another simcompare is cleaning this folder ({0}); try again when it has finished.</translation>
     </message>
@@ -1957,7 +1957,7 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -2121,7 +2121,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Internal error</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+29"/>
         <source>computed in {ms} ms</source>
         <translation>computed in {ms} ms</translation>
     </message>
@@ -2793,12 +2793,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>it is its group&apos;s reference</source>
-        <translation>it is its group&apos;s reference</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>its group&apos;s reference changed or vanished since the scan</source>
         <translation>its group&apos;s reference changed or vanished since the scan</translation>
     </message>

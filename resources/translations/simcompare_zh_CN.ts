@@ -659,7 +659,7 @@
         <translation>移走所有副本？</translation>
     </message>
     <message>
-        <location line="+42"/>
+        <location line="+49"/>
         <source>The action log could not be written: {0}</source>
         <translation>无法写入操作日志：{0}</translation>
     </message>
@@ -761,12 +761,7 @@
         <translation>扫描之后，它所在组的参照文件已改动或不见了；这份副本保留</translation>
     </message>
     <message>
-        <location line="+3"/>
-        <source>it is its group&apos;s reference under another name (a hard link, or a folder mounted twice), which is kept</source>
-        <translation>它就是所在组的参照文件，只是名字不同（硬链接，或挂载了两次的文件夹）；参照文件保留</translation>
-    </message>
-    <message>
-        <location line="+9"/>
+        <location line="+12"/>
         <source>{0} (the trash folder: {1})</source>
         <translation>{0}（回收站文件夹：{1}）</translation>
     </message>
@@ -812,7 +807,12 @@
         <translation>操作日志</translation>
     </message>
     <message>
-        <location line="-20"/>
+        <location line="-126"/>
+        <source>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</source>
+        <translation>它是组内保留的某个文件的另一个名字（硬链接，或挂载了两次的文件夹）</translation>
+    </message>
+    <message>
+        <location line="+106"/>
         <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
         <translation>另一个 simcompare 正在清理此文件夹（{0}）；请在它完成后再试。</translation>
     </message>
@@ -1932,7 +1932,7 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+50"/>
+        <location line="+51"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -2096,7 +2096,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>内部错误</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+29"/>
         <source>computed in {ms} ms</source>
         <translation>用时 {ms} 毫秒</translation>
     </message>
@@ -2754,12 +2754,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="+5"/>
-        <source>it is its group&apos;s reference</source>
-        <translation>它是本组的参照文件</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+6"/>
         <source>its group&apos;s reference changed or vanished since the scan</source>
         <translation>扫描之后本组的参照文件已更改或消失</translation>
     </message>

@@ -39,6 +39,7 @@ from simcompare.core.folder.cleaner import (
     MarkRule,
     apply_reference_folders,
     marks_by_rule,
+    other_names_of_kept,
     protected_members,
     set_reference,
     whole_groups,
@@ -298,7 +299,7 @@ def clean(
             file=out,
         )
     if kind in _REMOVING:  # a name of a file the group keeps: removing it could remove the kept file
-        aliases = _other_names_of_kept(session, groups, chosen)
+        aliases = other_names_of_kept(session, groups, chosen)
         for i, kept in aliases.items():
             print(
                 f"left alone  group {group_of[i]}  {display_name(session.files[i].path)}: it is the same file as "
@@ -340,23 +341,6 @@ def clean(
 
 
 _REMOVING = frozenset({ActionKind.TRASH, ActionKind.MOVE, ActionKind.DELETE})
-
-
-def _other_names_of_kept(session: FolderSession, groups: Sequence[Group], chosen: Sequence[int]) -> dict[int, int]:
-    """The chosen files that are another name of a member their group keeps (its reference, or a file not chosen),
-    by device and inode, with that member. Through a bind mount both names are one directory entry, so trashing,
-    moving or deleting either takes the kept file away too; a hard link's name frees nothing. Either way, never."""
-    taken = set(chosen)
-    kept_of: dict[int, int] = {}
-    for group in groups:
-        kept = {session.file_key(m.index): m.index for m in group.members if m.index not in taken}
-        kept.setdefault(session.file_key(group.reference), group.reference)
-        for m in group.members:
-            if m.index in taken and m.index != group.reference:
-                other = kept.get(session.file_key(m.index))
-                if other is not None and other != m.index:
-                    kept_of[m.index] = other
-    return kept_of
 
 
 def _destination_problem(session: FolderSession, destination: str) -> str:

@@ -229,10 +229,8 @@ def _not_keeping(root: str, kept: Expected, key: tuple[int, int]) -> tuple[SkipR
             )
             return SkipReason.REFERENCE_CHANGED, detail
         if identity_of(found.info) == key:
-            detail = (
-                f"it is the same file as its group's reference {kept.path} (a hard link, or a folder mounted twice)"
-            )
-            return SkipReason.IS_REFERENCE, f"{detail}, which is kept"
+            twice = "(a hard link, or a folder mounted twice)"
+            return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {twice}"
     return None
 
 

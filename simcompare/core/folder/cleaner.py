@@ -28,6 +28,7 @@ __all__ = [
     "apply_reference_folders",
     "inside",
     "marks_by_rule",
+    "other_names_of_kept",
     "set_reference",
     "set_references",
     "whole_groups",
@@ -147,6 +148,23 @@ def marks_by_rule(
         # another name of a file (a hard link) frees nothing and is never marked by a rule
         marked |= {i for i in chosen if session.hardlink_of(i) is None} - protected
     return marked
+
+
+def other_names_of_kept(session: FolderSession, groups: Sequence[Group], chosen: Sequence[int]) -> dict[int, int]:
+    """The chosen files that are another name of a member their group keeps (its reference, or a file not chosen),
+    by device and inode, with that member. Through a bind mount both names are one directory entry, so trashing,
+    moving or deleting either takes the kept file away too; a hard link's name frees nothing. Either way, never."""
+    taken = set(chosen)
+    kept_of: dict[int, int] = {}
+    for group in groups:
+        kept = {session.file_key(m.index): m.index for m in group.members if m.index not in taken}
+        kept.setdefault(session.file_key(group.reference), group.reference)
+        for m in group.members:
+            if m.index in taken and m.index != group.reference:
+                other = kept.get(session.file_key(m.index))
+                if other is not None and other != m.index:
+                    kept_of[m.index] = other
+    return kept_of
 
 
 def whole_groups(session: FolderSession, groups: Iterable[Group], chosen: Iterable[int]) -> list[int]:

@@ -28,7 +28,7 @@ from simcompare.core.folder.actions import (
     expected_of,
     kept_references,
 )
-from simcompare.core.folder.cleaner import whole_groups
+from simcompare.core.folder.cleaner import other_names_of_kept, whole_groups
 from simcompare.core.folder.cleaner_state import FileState
 from simcompare.core.folder.safe_paths import Expected, SkipReason
 from simcompare.core.folder.session import FolderSession, NotDuplicates
@@ -138,10 +138,17 @@ class FileCommands(QObject):
 
     def kept(self, chosen: list[int]) -> dict[str, Expected]:
         """Each chosen file's group's reference, which must still be there when the file goes (not when the
-        reference is chosen too: a whole group goes as asked)."""
-        assert self._page.session is not None
+        reference is chosen too: a whole group goes as asked); for a chosen file that is another name of a member
+        its group keeps (the reference, or a file not chosen), that member: the action then leaves the name alone
+        (``IS_REFERENCE``), as the command line does, since through a folder mounted twice both names are one
+        entry and taking one away takes the kept file."""
+        session = self._page.session
+        assert session is not None
         reference_of = {m.index: g.reference for g in self._page.groups for m in g.members}
-        return kept_references(self._page.session.files, reference_of, chosen)
+        keeping = kept_references(session.files, reference_of, chosen)
+        for alias, other in other_names_of_kept(session, self._page.groups, chosen).items():
+            keeping[session.files[alias].path] = expected_of(session.files[other])
+        return keeping
 
     def _finish(self, title: str, report: ActionReport) -> list[str]:
         """Show what happened on disk: what moved leaves the groups, what stayed is named with its reason, a
@@ -232,7 +239,7 @@ class FileCommands(QObject):
                 "its group's reference changed or vanished since the scan; this copy is kept"
             ),
             SkipReason.IS_REFERENCE: self.tr(
-                "it is its group's reference under another name (a hard link, or a folder mounted twice), which is kept"
+                "it is another name of a file its group keeps (a hard link, or a folder mounted twice)"
             ),
         }
         if outcome.skipped in words:

@@ -246,9 +246,9 @@ class ReplaceCommands(QObject):
         return self.tr("%n file(s) replaced with a link", "", n)
 
     def reason(self, outcome: Outcome) -> str:
-        """Why a file stayed, in the interface language."""
+        """Why a file stayed, in the interface language (the reasons a trash or move gives too, in its words:
+        ``IS_REFERENCE`` is another name of the file its group keeps, for a link and a delete alike)."""
         words = {
-            SkipReason.IS_REFERENCE: self.tr("it is its group's reference"),
             SkipReason.REFERENCE_CHANGED: self.tr("its group's reference changed or vanished since the scan"),
             SkipReason.ALREADY_LINKED: self.tr("it already is a hard link of its group's reference"),
             SkipReason.OTHER_DEVICE: self.tr("it is on another disk than its reference; a hard link cannot join them"),
