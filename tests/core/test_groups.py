@@ -6,6 +6,7 @@ import itertools
 import random
 from collections.abc import Callable
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -408,3 +409,10 @@ def test_label_ranks_order_the_files_as_their_labels_do(names: list[str]) -> Non
             assert (ranks[a] < ranks[b]) == (labels[a] < labels[b])
     assert sorted(set(ranks)) == list(range(len(set(names))))
     assert _label_ranks(None, 3).tolist() == [0, 0, 0]
+    among = np.arange(0, len(names), 2, dtype=np.intp)  # some files only: ordered among themselves, the others 0
+    some = _label_ranks(names, len(names), among).tolist()
+    assert all(some[i] == 0 for i in range(1, len(names), 2))
+    for a in among.tolist():
+        for b in among.tolist():
+            assert (some[a] < some[b]) == (labels[a] < labels[b])
+    assert _label_ranks(names, len(names), among[:0]).tolist() == [0] * len(names)

@@ -211,20 +211,25 @@ def _farthest_in_rows(table: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:
     )
 
 
-def _label_ranks(names: Sequence[str] | None, count: int) -> npt.NDArray[np.intp]:
-    """For each of ``count`` files, a number that orders them as their labels do (the shorter name first, then the
-    smaller by code point; equal names, equal numbers); with no names, 0 for all. Found in numpy, one length at a
-    time: within one length in code points, names encoded in UTF-8 (lone surrogates passed through) sort as their
-    code points do, and a length's names take no more room than they hold (a million paths' labels sorted in
-    Python held the interpreter's lock for a second)."""
+def _label_ranks(
+    names: Sequence[str] | None, count: int, among: npt.NDArray[np.intp] | None = None
+) -> npt.NDArray[np.intp]:
+    """For each of ``count`` files (of those ``among`` only, when given: the others get 0), a number that orders
+    them as their labels do (the shorter name first, then the smaller by code point; equal names, equal numbers);
+    with no names, 0 for all. Found in numpy, one length at a time: within one length in code points, names
+    encoded in UTF-8 (lone surrogates passed through) sort as their code points do, and a length's names take no
+    more room than they hold (a million paths' labels sorted in Python held the interpreter's lock for a second)."""
     ranks = np.zeros(count, dtype=np.intp)
     if names is None or count == 0:
         return ranks
-    lengths = np.fromiter(map(len, names), dtype=np.intp, count=count)
-    by_length = np.argsort(lengths, kind="stable")
-    starts = np.flatnonzero(np.diff(lengths[by_length], prepend=-1))
+    chosen = np.arange(count, dtype=np.intp) if among is None else among
+    if not len(chosen):
+        return ranks
+    lengths = np.fromiter((len(names[i]) for i in chosen.tolist()), dtype=np.intp, count=len(chosen))
+    by_length = chosen[np.argsort(lengths, kind="stable")]
+    starts = np.flatnonzero(np.diff(np.sort(lengths, kind="stable"), prepend=-1))
     first = 0
-    for start, stop in zip(starts.tolist(), [*starts[1:].tolist(), count], strict=True):
+    for start, stop in zip(starts.tolist(), [*starts[1:].tolist(), len(chosen)], strict=True):
         files = by_length[start:stop]
         encoded = np.array([names[i].encode("utf-8", "surrogatepass") for i in files.tolist()], dtype=np.bytes_)
         order = np.argsort(encoded, kind="stable")
@@ -353,8 +358,6 @@ def build_groups(
         name = names[i] if names is not None else ""
         return (len(name), name)
 
-    ranks = _label_ranks(names, n)  # label's order as numbers: the large sorts below in numpy, by these
-
     rep = _classes(n, identical, label, excluded)
     copies = _Copies(rep, excluded)
     refused = {(min(rep[a], rep[b]), max(rep[a], rep[b])) for a, b in not_duplicates if rep[a] != rep[b]}
@@ -383,6 +386,7 @@ def build_groups(
     # Only files with a copy or a close file can be in a group; sorting just those keeps the sort short (a
     # long sort of tuples holds the interpreter lock and would stall a window waiting on this thread).
     active = np.array(sorted({*copies.shared(), *graph.edges}), dtype=np.intp)
+    ranks = _label_ranks(names, n, active)  # label's order as numbers: the large sorts below in numpy, by these
     nearness = np.fromiter(map(closeness, active.tolist()), dtype=np.float64, count=len(active))
     # by (-closeness, label, node) in numpy: sorted in Python, half a million files' keys held the interpreter's
     # lock, and so a window waiting on this thread, for half a second
