@@ -774,7 +774,12 @@
         <translation>its group&apos;s reference changed or vanished since the scan; this copy is kept</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>a symbolic link in the scanned folder points at it and would lead nowhere; remove or change the link first</source>
+        <translation>a symbolic link in the scanned folder points at it and would lead nowhere; remove or change the link first</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>{0} (the trash folder: {1})</source>
         <translation>{0} (the trash folder: {1})</translation>
     </message>
@@ -803,12 +808,12 @@
     </message>
     <message>
         <location line="-13"/>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>Choose a folder outside the scanned folder.</translation>
     </message>
     <message numerus="yes">
-        <location line="-50"/>
+        <location line="-51"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>Move %n file into {0}, keeping its path?</numerusform>
@@ -816,18 +821,18 @@
         </translation>
     </message>
     <message>
-        <location line="-128"/>
-        <location line="+191"/>
+        <location line="-132"/>
+        <location line="+196"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-127"/>
         <source>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</source>
         <translation>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
         <translation>Another simcompare is cleaning this folder ({0}); try again when it has finished.</translation>
     </message>

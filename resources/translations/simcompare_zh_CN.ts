@@ -761,7 +761,12 @@
         <translation>扫描之后，它所在组的参照文件已改动或不见了；这份副本保留</translation>
     </message>
     <message>
-        <location line="+12"/>
+        <location line="+3"/>
+        <source>a symbolic link in the scanned folder points at it and would lead nowhere; remove or change the link first</source>
+        <translation>扫描的文件夹里有符号链接指向它，移走后链接将无处可指；请先删除或修改该链接</translation>
+    </message>
+    <message>
+        <location line="+13"/>
         <source>{0} (the trash folder: {1})</source>
         <translation>{0}（回收站文件夹：{1}）</translation>
     </message>
@@ -789,30 +794,30 @@
     </message>
     <message>
         <location line="-13"/>
-        <location line="+67"/>
+        <location line="+68"/>
         <source>Choose a folder outside the scanned folder.</source>
         <translation>请选择扫描文件夹之外的文件夹。</translation>
     </message>
     <message numerus="yes">
-        <location line="-50"/>
+        <location line="-51"/>
         <source>Move %n file(s) into {0}, keeping their paths?</source>
         <translation>
             <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
-        <location line="-128"/>
-        <location line="+191"/>
+        <location line="-132"/>
+        <location line="+196"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
     <message>
-        <location line="-126"/>
+        <location line="-127"/>
         <source>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</source>
         <translation>它是组内保留的某个文件的另一个名字（硬链接，或挂载了两次的文件夹）</translation>
     </message>
     <message>
-        <location line="+106"/>
+        <location line="+107"/>
         <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
         <translation>另一个 simcompare 正在清理此文件夹（{0}）；请在它完成后再试。</translation>
     </message>

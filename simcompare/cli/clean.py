@@ -523,6 +523,7 @@ def _act(
         keeping=kept_references(files, reference_of, chosen),  # a copy goes only while its reference is there
         remove_empty=args.remove_empty_folders,  # the plan tidies after what removes files only
         keep=(*reference_folders, *scanned),
+        links=session.result.symlinks,  # a file a link points at stays: the link would lead nowhere
         **more,  # type: ignore[arg-type]
     )
     return carry_out(plan, cancel)

@@ -53,7 +53,8 @@ def scan_json(cli: RunCli, folder: Path) -> dict:
 
 def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
     data = scan_json
-    assert set(data) == {"format", "version", "settings", "files", "groups", "problems", "empty", "skipped"}
+    assert set(data) == {"format", "version", "settings", "files", "groups", "problems", "empty", "skipped", "symlinks"}
+    assert sorted(data["symlinks"]) == ["loop_a.txt", "loop_b.txt"]  # passed over, listed: what they lead to stays
     assert data["format"] == "simcompare-scan" and data["version"] == 3
     settings = data["settings"]
     assert settings["bits"] == 64 and settings["k"] == default_k(64) == 12 and settings["weighting"] == "tf"

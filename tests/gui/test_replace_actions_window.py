@@ -108,6 +108,26 @@ def test_replace_with_symbolic_link_from_the_context_menu(qtbot, page: FolderPag
     assert not page.warned and "keep/zh_copy.txt" not in listed(page)  # type: ignore[attr-defined]
 
 
+def test_a_reference_its_copies_now_link_to_is_never_trashed_after(qtbot, page: FolderPage, folder: Path) -> None:
+    """A copy replaced by a symbolic link to its reference; then another member made the reference and the old
+    one marked and trashed: it stays, said why, and the link still leads to the words."""
+    run_scan(qtbot, page, folder)
+    page.select_files([index_of(page, "sub/deep/en_copy.txt")])
+    acted(qtbot, page, action(page.menus.context_menu(), "Replace with symbolic link").trigger)
+    wait_grouped(qtbot, page)
+    assert (folder / "sub" / "deep" / "en_copy.txt").is_symlink()
+    assert "sub/deep/en_copy.txt" in page.session.result.symlinks
+    page.select_files([index_of(page, "en_b.txt")])
+    page.marking.set_selected_as_reference()
+    wait_grouped(qtbot, page)
+    mark(page, ["en_a.txt"])
+    done = acted(qtbot, page, action(page.actions_menu, "Move to trash…").trigger)
+    (outcome,) = done.report.outcomes
+    assert not outcome.ok and (folder / "en_a.txt").exists()
+    assert (folder / "sub" / "deep" / "en_copy.txt").read_text(encoding="utf-8") == EN
+    assert "a symbolic link in the scanned folder points at it" in page.warned[-1][1]  # type: ignore[attr-defined]
+
+
 def test_delete_permanently_asks_twice_naming_count_and_size(qtbot, page: FolderPage, folder: Path) -> None:
     run_scan(qtbot, page, folder)
     mark(page, ["sub/deep/en_copy.txt", "keep/zh_copy.txt"])

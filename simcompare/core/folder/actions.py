@@ -241,6 +241,7 @@ def _run(
     *,
     for_good: bool = False,
     keeping: Mapping[str, Expected] | None = None,
+    links: Sequence[str] = (),
     progress: Progress = NO_PROGRESS,
     cancel: threading.Event | None = None,
 ) -> list[Outcome]:
@@ -253,6 +254,10 @@ def _run(
     that a group never loses its last copy through a reference that is no longer there; and when the file is
     that reference under another name (``IS_REFERENCE``), since through a folder mounted twice taking the name
     away takes the reference.
+    ``links``: the symbolic links the scan passed over (relative paths), for an action that takes files away: a
+    file one of them points at (by identity, as the link leads when the action starts) is left alone
+    (``LINKED_TO``), since the link would then lead nowhere (a copy replaced by a link to its reference, and that
+    reference trashed later, loses its words from the folder).
     ``progress(done, total, Stage.ACTING)`` is called between files; ``cancel`` (or a progress callback raising
     Cancelled) stops the action between two files, never inside one: the files not reached are reported as
     left alone (``CANCELLED``).
@@ -260,6 +265,7 @@ def _run(
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
     items = list(items)
+    pointed = _pointed_at(root, links) if items else {}
     stopped = False
     for number, item in enumerate(items):
         given = item if isinstance(item, str) else item.path
@@ -289,6 +295,13 @@ def _run(
                 if kept is not None and (why := _not_keeping(root, kept, key)):
                     outcomes.append(Outcome(source, "", why[1], None, why[0], rel))
                     continue
+                if key in pointed:
+                    detail = (
+                        f"the symbolic link {pointed[key]} points at it, and would lead nowhere (remove or change "
+                        "the link first)"
+                    )
+                    outcomes.append(Outcome(source, "", detail, None, SkipReason.LINKED_TO, rel))
+                    continue
                 if key in done:
                     detail = f"the same file as {done[key]} (a hard link or a folder mounted twice), acted on once"
                     outcomes.append(Outcome(source, "", detail, None, SkipReason.SAME_FILE, rel))
@@ -308,6 +321,24 @@ def _run(
     with contextlib.suppress(Cancelled):
         progress(len(items), len(items), Stage.ACTING)
     return outcomes
+
+
+def _pointed_at(root: str, links: Sequence[str]) -> dict[tuple[int, int], str]:
+    """The identity of each file the symbolic links ``links`` (relative to ``root``) lead to now, with the first
+    link leading there; a link that leads nowhere, out of rule or no longer a link is passed over. Only looked at
+    (``stat``): no link is followed to act on anything."""
+    found: dict[tuple[int, int], str] = {}
+    for rel in links:
+        if path_problem(rel):
+            continue
+        path = os.path.join(root, *rel.split("/"))
+        try:
+            if not stat.S_ISLNK(os.lstat(path).st_mode):
+                continue
+            found.setdefault(identity_of(os.stat(path)), rel)
+        except (OSError, ValueError):  # broken, a loop, a NUL in a hand-made path
+            continue
+    return found
 
 
 def _report(
@@ -549,6 +580,7 @@ def trash_scanned(
     remove_empty: bool = False,
     keep: Iterable[str] = (),
     keeping: Mapping[str, Expected] | None = None,
+    links: Sequence[str] = (),
     progress: Progress = NO_PROGRESS,
     cancel: threading.Event | None = None,
 ) -> ActionReport:
@@ -562,10 +594,12 @@ def trash_scanned(
         remove_empty: Also remove the folders the action left empty (never ``root`` nor a folder of ``keep``).
         keep: Absolute folders never removed (other scanned roots, reference folders).
         keeping: By a file's path, its group's reference, which must still be there (see :func:`_run`).
+        links: The symbolic links the scan passed over: a file one points at stays (see :func:`_run`).
         progress: Told ``(done, total, Stage.ACTING)`` between files.
         cancel: Set to stop between two files; the files not reached stay (``CANCELLED``).
     """
-    outcomes = _run(root, files, _trash_one(trash), keeping=keeping, progress=progress, cancel=cancel)
+    act = _trash_one(trash)
+    outcomes = _run(root, files, act, keeping=keeping, links=links, progress=progress, cancel=cancel)
     return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 
@@ -989,20 +1023,22 @@ def move_scanned(
     keep: Iterable[str] = (),
     scanned: Sequence[str] = (),
     keeping: Mapping[str, Expected] | None = None,
+    links: Sequence[str] = (),
     progress: Progress = NO_PROGRESS,
     cancel: threading.Event | None = None,
 ) -> ActionReport:
     """Move scanned files under ``destination``, keeping their paths relative to ``root``, each checked first;
     with ``remove_empty``, the folders they left empty are removed (as :func:`trash_scanned`). ``scanned``:
-    with several scanned folders, those folders (``root`` is then their common folder). ``progress`` and
-    ``cancel`` as for :func:`trash_scanned`.
+    with several scanned folders, those folders (``root`` is then their common folder). ``keeping``, ``links``,
+    ``progress`` and ``cancel`` as for :func:`trash_scanned`.
 
     Raises:
         ValueError: see :func:`check_destination`.
     """
     check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
-    outcomes = _run(root, files, _move_one(destination), keeping=keeping, progress=progress, cancel=cancel)
+    act = _move_one(destination)
+    outcomes = _run(root, files, act, keeping=keeping, links=links, progress=progress, cancel=cancel)
     return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

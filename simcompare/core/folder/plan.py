@@ -44,6 +44,8 @@ class ActionPlan:
         remove_empty: Remove the folders the action left empty (never those of ``keep``); only trash, move and
             delete can leave one empty, so a copy or a link ignores it.
         keep: Folders never removed (the scanned folders, the reference folders).
+        links: The symbolic links the scan passed over (relative paths): a trash, move or delete leaves alone a
+            file one of them points at (:func:`~simcompare.core.folder.actions.trash_scanned`).
     """
 
     kind: ActionKind
@@ -58,6 +60,7 @@ class ActionPlan:
     pairs: tuple[Replacement, ...] = ()
     remove_empty: bool = False
     keep: tuple[str, ...] = ()
+    links: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "keeping", MappingProxyType(dict(self.keeping)))  # a copy nobody else holds
@@ -113,6 +116,7 @@ def carry_out(
             plan.trash,
             log=log,
             keeping=keeping,
+            links=plan.links,
             remove_empty=empty,
             keep=keep,
             progress=progress,
@@ -126,6 +130,7 @@ def carry_out(
             log=log,
             scanned=plan.scanned,
             keeping=keeping,
+            links=plan.links,
             remove_empty=empty,
             keep=keep,
             progress=progress,
@@ -137,7 +142,15 @@ def carry_out(
         )
     if plan.kind is ActionKind.DELETE:  # each file's digest travels with it: an edit keeping size and time is kept
         return delete_scanned(
-            root, files, log=log, keeping=keeping, remove_empty=empty, keep=keep, progress=progress, cancel=cancel
+            root,
+            files,
+            log=log,
+            keeping=keeping,
+            links=plan.links,
+            remove_empty=empty,
+            keep=keep,
+            progress=progress,
+            cancel=cancel,
         )
     how = LinkKind.HARD if plan.kind is ActionKind.HARD_LINK else LinkKind.SYMBOLIC
     return link_scanned(root, plan.pairs, how, log=log, progress=progress, cancel=cancel)

@@ -326,6 +326,7 @@ def delete_scanned(
     keep: Iterable[str] = (),
     keeping: Mapping[str, Expected] | None = None,
     digests: Mapping[str, str] | None = None,
+    links: Sequence[str] = (),
     progress: Progress = NO_PROGRESS,
     cancel: threading.Event | None = None,
 ) -> ActionReport:
@@ -333,13 +334,13 @@ def delete_scanned(
     they left empty are removed too (never ``root`` nor a folder of ``keep``). ``keeping``: by a file's path,
     its group's reference, which must still be there, unchanged, or the file is kept. ``digests``: by a file's
     path, the scan's digest of its bytes (``FileRecord.raw_digest``); a file whose bytes no longer match is
-    kept, even with its size and modification time unchanged. ``progress`` and ``cancel`` as for
+    kept, even with its size and modification time unchanged. ``links``, ``progress`` and ``cancel`` as for
     :func:`~simcompare.core.folder.actions.trash_scanned`."""
     files = list(files)
     if digests is None:  # the scan's digests as the files carry them: the window and the command line alike
         digests = {f.path: f.digest for f in files if isinstance(f, Expected) and f.digest}
     act = _deleting(digests, root, keeping)
-    outcomes = _run(root, files, act, for_good=True, keeping=keeping, progress=progress, cancel=cancel)
+    outcomes = _run(root, files, act, for_good=True, keeping=keeping, links=links, progress=progress, cancel=cancel)
     return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
 
 

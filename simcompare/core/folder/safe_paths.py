@@ -161,6 +161,7 @@ class SkipReason(StrEnum):
     UNREACHABLE = "unreachable"  # the walk failed for another reason (permission, I/O): the detail says
     IS_REFERENCE = "is_reference"  # its group's reference (by any name): never linked to itself, never taken away
     REFERENCE_CHANGED = "reference_changed"  # the group's reference changed or vanished since the scan
+    LINKED_TO = "linked_to"  # a symbolic link the scan passed over points at it: removed, the link would dangle
     ALREADY_LINKED = "already_linked"  # already a hard link of its group's reference: nothing to do
     OTHER_DEVICE = "other_device"  # on another file system than its reference: no hard link can join them
     NOT_IDENTICAL = "not_identical"  # its bytes differ from its reference's: a link would lose them

@@ -212,6 +212,12 @@ class ScanResult:
         """Files with no features (nothing left after cleaning and stop words)."""
         return [f.path for f in self.files if f.empty]
 
+    @property
+    def symlinks(self) -> tuple[str, ...]:
+        """The symbolic links the scan passed over (paths as the files' are): an action that takes files away
+        leaves alone a file one of them points at."""
+        return tuple(s.path for s in self.skipped if s.reason is SkipReason.SYMLINK)
+
 
 # ---------------------------------------------------------------------------------------- listing
 

@@ -38,6 +38,7 @@ import numpy.typing as npt
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.laid import Layout, SavedGroups, kept_positions, runs
 from simcompare.core.folder.scan import FileRecord, ScanResult
+from simcompare.core.folder.skipped import Skipped, SkipReason
 from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
@@ -1208,6 +1209,15 @@ class FolderSession:
         if self.not_duplicates is None:
             raise ValueError("this session keeps no not-duplicates list")
         self.not_duplicates.add(self.absolute(i), self.absolute(j))
+
+    def note_symlinks(self, paths: Iterable[str]) -> None:
+        """Files (relative paths) an action replaced with symbolic links: the result lists them among its links
+        (``ScanResult.symlinks``), so no later action takes away the file they point at, and saved results
+        keep them."""
+        added = tuple(Skipped(path, SkipReason.SYMLINK) for path in paths)
+        if added:
+            with self._lock:
+                self.result = replace(self.result, skipped=(*self.result.skipped, *added))
 
     def forget(self, paths: Iterable[str]) -> None:
         """Drop files (relative paths) from the result, e.g. after they were moved to the trash.

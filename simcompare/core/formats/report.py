@@ -123,6 +123,8 @@ def report_json(
         "empty": result.empty,
         "skipped": skipped_counts(result.skipped),
     }
+    if result.symlinks:  # a file one of them points at is never taken away: reopened results know them too
+        data["symlinks"] = list(result.symlinks)
     if result.roots:
         settings = data["settings"]
         assert isinstance(settings, dict)

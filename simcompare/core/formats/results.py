@@ -77,6 +77,8 @@ from simcompare.core.folder.safe_paths import (
 )
 from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanResult
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.folder.skipped import Skipped
+from simcompare.core.folder.skipped import SkipReason as SkippedReason
 from simcompare.core.formats import json_parts
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.json_pieces import PIECE, dumps_at, list_pieces, member_pieces
@@ -1060,7 +1062,11 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
         raise ValueError(f"settings: 'grouping' must be one of {choices}, got {_shown(settings['grouping'])}") from None
     min_verified = _fraction(settings, "min_verified", "settings")
     partial = _bool(settings, "partial", "settings", False)
-    result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial, roots=roots)
+    links = data.get("symlinks", [])
+    if not isinstance(links, list) or len(links) > MAX_RECORDS:
+        raise ValueError(f"'symlinks' must be a list of at most {MAX_RECORDS:,} paths")
+    skipped = tuple(Skipped(_path(p, f"symlinks[{n}]"), SkippedReason.SYMLINK) for n, p in enumerate(links))
+    result = ScanResult(root, config, ScanOptions(), tuple(files), problems, partial, roots=roots, skipped=skipped)
     changed, gone = changes_since(result) if check_files else ((), ())
     verified = -1.0 if min_verified is None else min_verified
     common = _boilerplate(data, len(files))

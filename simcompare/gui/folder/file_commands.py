@@ -238,6 +238,10 @@ class FileCommands(QObject):
             SkipReason.REFERENCE_CHANGED: self.tr(
                 "its group's reference changed or vanished since the scan; this copy is kept"
             ),
+            SkipReason.LINKED_TO: self.tr(
+                "a symbolic link in the scanned folder points at it and would lead nowhere; remove or change the "
+                "link first"
+            ),
             SkipReason.IS_REFERENCE: self.tr(
                 "it is another name of a file its group keeps (a hard link, or a folder mounted twice)"
             ),
@@ -326,6 +330,7 @@ class FileCommands(QObject):
             keeping=self.kept(chosen),
             remove_empty=remove_empty,  # the plan tidies after what removes files only
             keep=keep,
+            links=page.session.result.symlinks,  # a file a link points at stays: the link would lead nowhere
             **more,
         )
 

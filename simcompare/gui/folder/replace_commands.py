@@ -208,6 +208,8 @@ class ReplaceCommands(QObject):
                 changed.append(outcome.path)  # another name of a file deleted once (a bind mount)
             else:
                 stayed.append(outcome)
+        if report.kind is ActionKind.SYMBOLIC_LINK:  # links now: what they point at is never taken away after
+            page.session.note_symlinks(report.moved_paths)
         page.file_commands.forget_after(changed, _LEFT.get(report.kind, FileState.CHANGED), stayed)
         commands = page.file_commands
         done = join_clauses(

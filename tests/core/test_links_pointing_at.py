@@ -1,0 +1,114 @@
+"""A trash, move or delete leaves alone a file a symbolic link of the scanned folder points at: taken away, the
+link would lead nowhere. The case it is for: copies replaced by links to their reference, and that reference
+chosen for the trash later (another reference chosen, or another scan's groups)."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from helpers.texts import EN_A
+
+from simcompare.cli.clean import EXIT_SKIPPED
+from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.actions import expected_of, move_scanned, trash_scanned
+from simcompare.core.folder.replace import delete_scanned
+from simcompare.core.folder.safe_paths import SkipReason
+from simcompare.core.folder.scan import ScanOptions, scan
+from simcompare.core.folder.session import FolderSession
+from simcompare.core.formats.results import read_results, save_results
+
+
+def _folder(tmp_path: Path) -> Path:
+    root = tmp_path / "docs"
+    (root / "sub").mkdir(parents=True)
+    (root / "reference.txt").write_text(EN_A, encoding="utf-8")
+    (root / "other.txt").write_text(EN_A + " An edit.", encoding="utf-8")
+    (root / "alone.txt").write_text("nothing points at this one", encoding="utf-8")
+    os.symlink("../reference.txt", root / "sub" / "copy.txt")  # a copy replaced by a link to its reference
+    os.symlink(str(root / "gone.txt"), root / "broken.txt")  # leads nowhere: passed over
+    return root
+
+
+@pytest.mark.parametrize("action", ["trash", "move", "delete"])
+def test_a_file_a_link_points_at_stays_and_the_others_go(tmp_path: Path, action: str) -> None:
+    root = _folder(tmp_path)
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    assert set(result.symlinks) == {"sub/copy.txt", "broken.txt"}
+    files = [expected_of(f) for f in result.files if f.path in ("reference.txt", "alone.txt")]
+    links = result.symlinks
+    if action == "trash":
+        report = trash_scanned(str(root), files, lambda path: os.remove(path), links=links)
+    elif action == "move":
+        report = move_scanned(str(root), files, str(tmp_path / "away"), links=links)
+    else:
+        report = delete_scanned(str(root), files, links=links)
+    by_path = {o.path: o for o in report.outcomes}
+    kept = by_path["reference.txt"]
+    assert not kept.ok and kept.skipped is SkipReason.LINKED_TO and "sub/copy.txt" in kept.error
+    assert by_path["alone.txt"].ok and not (root / "alone.txt").exists()
+    assert (root / "sub" / "copy.txt").read_text(encoding="utf-8") == EN_A  # the link still leads to the words
+
+
+def test_without_the_links_the_file_goes_as_before(tmp_path: Path) -> None:
+    root = _folder(tmp_path)
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    files = [expected_of(f) for f in result.files if f.path == "reference.txt"]
+    report = trash_scanned(str(root), files, lambda path: os.remove(path))
+    assert report.outcomes[0].ok and not (root / "sub" / "copy.txt").exists()  # the link dangles
+
+
+def test_a_link_made_into_something_else_since_the_scan_protects_nothing(tmp_path: Path) -> None:
+    """The links are looked at when the action starts: one replaced by a file, or pointed elsewhere, no longer
+    holds the file back; a link path out of rule is passed over."""
+    root = _folder(tmp_path)
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    (root / "sub" / "copy.txt").unlink()
+    os.symlink("../alone.txt", root / "sub" / "copy.txt")
+    files = [expected_of(f) for f in result.files if f.path in ("reference.txt", "alone.txt")]
+    links = (*result.symlinks, "../outside.txt", "/etc/passwd", "a\x00b")
+    report = trash_scanned(str(root), files, lambda path: os.remove(path), links=links)
+    by_path = {o.path: o for o in report.outcomes}
+    assert by_path["reference.txt"].ok
+    assert by_path["alone.txt"].skipped is SkipReason.LINKED_TO
+
+
+def test_the_command_line_leaves_a_file_a_link_points_at(tmp_path: Path) -> None:
+    root = _folder(tmp_path)
+    (root / "other.txt").unlink()
+    (root / "copy2.txt").write_text(EN_A + " An edit.", encoding="utf-8")
+    command = ["scan", str(root), "--segmenter", "words", "--workers", "1"]
+    done = subprocess.run(
+        [sys.executable, "-m", "simcompare", *command, "--mark", "all-but-shortest-path", "--trash", "--yes"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env={**os.environ, "XDG_DATA_HOME": str(tmp_path / "data"), "HOME": str(tmp_path / "home")},
+        check=False,
+    )
+    assert done.returncode == EXIT_SKIPPED, done.stderr  # some files were left alone: the status says so
+    assert (root / "reference.txt").exists() and (root / "sub" / "copy.txt").read_text(encoding="utf-8") == EN_A
+    assert "symbolic link sub/copy.txt points at it" in done.stdout
+
+
+def test_saved_results_keep_the_links_and_refuse_bad_ones(tmp_path: Path) -> None:
+    root = _folder(tmp_path)
+    session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
+    saved = tmp_path / "results.json"
+    save_results(saved, session, session.groups(12), 12)
+    assert set(read_results(saved).result.symlinks) == {"sub/copy.txt", "broken.txt"}
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    for bad, said in (("../outside.txt", "symlinks[0]"), (7, "symlinks[0]"), ("/etc/passwd", "symlinks[0]")):
+        data["symlinks"] = [bad]
+        saved.write_text(json.dumps(data), encoding="utf-8")
+        with pytest.raises(ValueError, match=re.escape(said)):
+            read_results(saved)
+    data["symlinks"] = "sub/copy.txt"
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(ValueError, match="'symlinks' must be a list"):
+        read_results(saved)
