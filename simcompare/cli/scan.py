@@ -211,6 +211,10 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
         f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} bits{partial}",
         file=out,
     )
+    if not files and not result.problems and not result.cancelled:  # say why there is nothing, not only "0"
+        found = "no file holding text was found" if not skipped else "no file was read (the lines above say why)"
+        deeper = "" if result.options.recursive else "; sub-folders are not entered (--no-recursive)"
+        print(f"nothing to compare: {found}{deeper}", file=out)
 
 
 def _options_from(args: argparse.Namespace) -> ScanOptions:

@@ -255,3 +255,24 @@ def test_pairs_give_every_near_duplicate_pair_as_json_csv_and_text(cli: RunCli, 
     lines = result.stdout.splitlines()
     assert len(lines) == 5 and lines[-1].startswith("4 near-duplicate pairs of ")
     assert sum("identical" in line for line in lines) == 1
+
+
+def test_a_scan_with_nothing_to_compare_says_why(cli: RunCli, tmp_path: Path) -> None:
+    empty = tmp_path / "empty"
+    (empty / "sub").mkdir(parents=True)
+    (empty / "sub" / "a.txt").write_text(EN_A, encoding="utf-8")
+    flat = cli("scan", str(empty), "--no-recursive", "--no-cache", "--workers", "1")
+    assert flat.returncode == 0, flat.stderr
+    assert flat.stdout.rstrip().endswith(
+        "nothing to compare: no file holding text was found; sub-folders are not entered (--no-recursive)"
+    )
+    deep = cli("scan", str(empty), "--no-cache", "--workers", "1")
+    assert "nothing to compare" not in deep.stdout and "1 file, 0 groups" in deep.stdout
+
+
+def test_results_that_are_not_json_are_named_as_such(cli: RunCli, tmp_path: Path) -> None:
+    text = tmp_path / "notes.txt"
+    text.write_text("hello\n", encoding="utf-8")
+    done = cli("scan", "--results", str(text))
+    assert done.returncode == 1
+    assert done.stderr.strip().endswith("not a results file: not JSON (expecting value at line 1, column 1)")

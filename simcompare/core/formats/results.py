@@ -1146,5 +1146,9 @@ def _parsed(path: str | os.PathLike[str]) -> object:
             raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused") from None
         except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
             raise ValueError("not a results file: its JSON is nested too deeply") from None
+        except json.JSONDecodeError as error:  # said as a person reads it, not as the parser's state
+            raise ValueError(
+                f"not a results file: not JSON ({error.msg.lower()} at line {error.lineno}, column {error.colno})"
+            ) from None
         except ValueError as error:
             raise ValueError(f"not a results file: {error}") from None
