@@ -2740,7 +2740,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+52"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n file was left as it was:</numerusform>
@@ -3486,7 +3486,12 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+35"/>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+34"/>
+        <source>Select a member in Groups and press Enter (or Side by side) to see it beside its reference.</source>
+        <translation>Select a member in Groups and press Enter (or Side by side) to see it beside its reference.</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>◀ Previous member</source>
         <translation>◀ Previous member</translation>
     </message>

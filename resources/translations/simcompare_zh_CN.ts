@@ -2707,7 +2707,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message numerus="yes">
-        <location line="+50"/>
+        <location line="+52"/>
         <source>%n file(s) were left as they were:</source>
         <translation>
             <numerusform>%n 个文件保持原样：</numerusform>
@@ -3440,7 +3440,12 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SideBySide</name>
     <message>
-        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+35"/>
+        <location filename="../../simcompare/gui/folder/side_by_side.py" line="+34"/>
+        <source>Select a member in Groups and press Enter (or Side by side) to see it beside its reference.</source>
+        <translation>在“分组”中选中一个成员，按回车（或点“并排对比”），即可把它和参照文件并排查看。</translation>
+    </message>
+    <message>
+        <location line="+3"/>
         <source>◀ Previous member</source>
         <translation>◀ 上一个成员</translation>
     </message>

@@ -466,3 +466,11 @@ def test_a_layout_follows_the_files_left_to_their_new_numbers() -> None:
     laid = (Laid((0, 1, 2), ((5,), (), (3,))), Laid((3, 4), ((), (), (1,))))
     session.forget(["f0.txt", "f4.txt"])  # f1 … f5 are 0 … 3 now, f5 is 3
     assert _followed(laid, old, session.files) == (Laid((0, 1), ((), (2,))),)
+
+
+def test_side_by_side_says_how_to_fill_it_until_a_pair_is_shown(qtbot, page: FolderPage, folder: Path) -> None:
+    assert "Select a member in Groups" in page.pair_label.text()  # not two blank panes without a word
+    run_scan(qtbot, page, folder)
+    page.select_files([next(i for i, f in enumerate(page.result.files) if f.path == "en_b.md")])
+    assert page.side.compare_selected()
+    assert "Select a member" not in page.pair_label.text() and "shared" in page.pair_label.text()

@@ -30,7 +30,9 @@ class SideBySide(QWidget):
         self._page = page
         self.pair: tuple[int, int] | None = None
         self.diff_view = DifferencesView()
-        self.pair_label = plain_label()
+        self.pair_label = plain_label(
+            self.tr("Select a member in Groups and press Enter (or Side by side) to see it beside its reference.")
+        )
         self.pair_label.setWordWrap(True)
         self.previous_member_button = QPushButton(self.tr("◀ Previous member"))
         self.previous_member_button.clicked.connect(lambda: self.step_member(-1))
