@@ -474,3 +474,12 @@ def test_side_by_side_says_how_to_fill_it_until_a_pair_is_shown(qtbot, page: Fol
     page.select_files([next(i for i, f in enumerate(page.result.files) if f.path == "en_b.md")])
     assert page.side.compare_selected()
     assert "Select a member" not in page.pair_label.text() and "shared" in page.pair_label.text()
+
+
+def test_an_empty_folders_scan_names_no_index(qtbot, page: FolderPage, tmp_path: Path) -> None:
+    """With fewer than two texts no index is searched: the line says so by not naming one ("13 blocks, 0 candidate
+    checks where brute force compares 0 pairs" read as work done)."""
+    empty = tmp_path / "nothing"
+    empty.mkdir()
+    run_scan(qtbot, page, empty)
+    assert "index" not in page.stats_label.text() and "candidate" not in page.stats_label.text()

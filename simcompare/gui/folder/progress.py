@@ -221,7 +221,7 @@ class GroupsSummary(QObject):
                     self.tr("%n verified near-duplicate pair(s) of different texts", "", regrouped.verified_pairs)
                 )
             stats = session.search_statistics
-            if stats is not None:
+            if stats is not None and stats.possible_pairs:  # fewer than two texts: no index was worth naming
                 if stats.method == "covering":
                     index = self.tr("index: {0} covering masks over {1} parts").format(stats.keys, stats.blocks)
                 else:
