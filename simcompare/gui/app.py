@@ -150,6 +150,22 @@ def take_screenshot(window, path: str, timeout_ms: int = SCREENSHOT_TIMEOUT_MS) 
     return window.grab().save(path)
 
 
+def screenshot_problem(path: str) -> str:
+    """Why a screenshot cannot be written to ``path`` ('' when nothing is seen to stop it)."""
+    from PySide6.QtGui import QImageWriter
+
+    folder = os.path.dirname(os.path.abspath(path))
+    if not os.path.isdir(folder):
+        return f"the folder {folder} does not exist"
+    if not os.access(folder, os.W_OK):
+        return f"this user cannot write in {folder}"
+    kinds = {bytes(kind.data()).decode("ascii", "replace").lower() for kind in QImageWriter.supportedImageFormats()}
+    ending = os.path.splitext(path)[1].lstrip(".").lower()
+    if ending not in kinds:
+        return f"no image type is known by the ending {ending or '(none)'!r}: give a .png name"
+    return ""
+
+
 def settle_layouts() -> None:
     """Deliver pending layout requests: a nested layout posts a new request while the outer one is handled."""
     from PySide6.QtCore import QCoreApplication, QEvent
@@ -238,7 +254,11 @@ def _show_window(args: argparse.Namespace, app, collector, screenshot: str | Non
         window.close()
         collector.stop()
         if not saved:
-            print(f"simcompare: could not write the screenshot to {screenshot}", file=sys.stderr)
+            why = screenshot_problem(screenshot)
+            print(
+                f"simcompare: could not write the screenshot to {screenshot}{': ' + why if why else ''}",
+                file=sys.stderr,
+            )
             return 1
         return 0
     try:

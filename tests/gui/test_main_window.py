@@ -262,6 +262,17 @@ def test_screenshot_writes_a_png(tmp_path: Path) -> None:
 
 
 @pytest.mark.gui
+def test_a_screenshot_that_cannot_be_written_says_why(tmp_path: Path) -> None:
+    env = {**_without_display(), "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_CACHE_HOME": str(tmp_path / "c")}
+    nowhere = tmp_path / "missing" / "shot.png"
+    result = _simcompare("--screenshot", str(nowhere), "--size", "900x600", env=env)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.strip().endswith(f"the folder {tmp_path / 'missing'} does not exist"), result.stderr
+    odd = _simcompare("--screenshot", str(tmp_path / "shot.xyz"), "--size", "900x600", env=env)
+    assert odd.returncode == 1 and "no image type is known by the ending 'xyz'" in odd.stderr, odd.stderr
+
+
+@pytest.mark.gui
 def test_screenshot_of_a_missing_file_fails_cleanly(tmp_path: Path) -> None:
     out = tmp_path / "shot.png"
     result = _simcompare(
