@@ -15,6 +15,7 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any
 
 from simcompare.core.folder.actions import ActionKind, ActionLog, ActionReport, move_scanned, trash_scanned
 from simcompare.core.folder.cleaning_lock import FolderBusy, cleaning_lock
@@ -105,52 +106,28 @@ def carry_out(
         OSError: the destination could not be made (nothing was done).
         ValueError: the destination is inside the scanned folders (nothing was done).
     """
-    root, files, log, keeping = plan.session.root, list(plan.files), plan.log, plan.keeping
-    empty, keep = plan.remove_empty, plan.keep
+    root, files, log = plan.session.root, list(plan.files), plan.log
+    # what a trash, a move and a delete share: the references kept, the links kept, the folders tidied
+    removing: dict[str, Any] = {
+        "log": log,
+        "keeping": plan.keeping,
+        "links": plan.links,
+        "remove_empty": plan.remove_empty,
+        "keep": plan.keep,
+        "progress": progress,
+        "cancel": cancel,
+    }
     if plan.kind is ActionKind.TRASH:
         if plan.trash is None:
             raise ValueError("a plan to trash files needs the trash (ActionPlan.trash)")
-        return trash_scanned(
-            root,
-            files,
-            plan.trash,
-            log=log,
-            keeping=keeping,
-            links=plan.links,
-            remove_empty=empty,
-            keep=keep,
-            progress=progress,
-            cancel=cancel,
-        )
+        return trash_scanned(root, files, plan.trash, **removing)
     if plan.kind is ActionKind.MOVE:
-        return move_scanned(
-            root,
-            files,
-            plan.destination,
-            log=log,
-            scanned=plan.scanned,
-            keeping=keeping,
-            links=plan.links,
-            remove_empty=empty,
-            keep=keep,
-            progress=progress,
-            cancel=cancel,
-        )
+        return move_scanned(root, files, plan.destination, scanned=plan.scanned, **removing)
     if plan.kind is ActionKind.COPY:
         return copy_scanned(
             root, files, plan.destination, log=log, scanned=plan.scanned, progress=progress, cancel=cancel
         )
     if plan.kind is ActionKind.DELETE:  # each file's digest travels with it: an edit keeping size and time is kept
-        return delete_scanned(
-            root,
-            files,
-            log=log,
-            keeping=keeping,
-            links=plan.links,
-            remove_empty=empty,
-            keep=keep,
-            progress=progress,
-            cancel=cancel,
-        )
+        return delete_scanned(root, files, **removing)
     how = LinkKind.HARD if plan.kind is ActionKind.HARD_LINK else LinkKind.SYMBOLIC
     return link_scanned(root, plan.pairs, how, log=log, progress=progress, cancel=cancel)
