@@ -333,6 +333,7 @@ def clean(
             # was done: it stays caught until they are all printed
             cancel = held.enter_context(_stopped_by_signals())
             report = _act(args, kind, session, chosen, reference_of, reference_folders, cancel)
+            cancel.set()  # every file acted on: a signal now only waits for the report (no "stopping after …")
         except (OSError, ValueError) as error:  # the destination: inside the scanned folder, or cannot be made
             reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
             print(f"simcompare: {_option(kind)}: {display_name(reason)}; nothing was done", file=sys.stderr)

@@ -90,3 +90,4 @@ def test_sigterm_while_the_report_is_printed_still_names_every_file_moved(copies
     assert len(moved) == 5
     assert _moved_lines(done.stdout) == moved, (done.returncode, done.stdout, done.stderr)
     assert done.returncode == 0, done.stderr
+    assert "stopping after the file being acted on" not in done.stderr  # every file was acted on: none is said
