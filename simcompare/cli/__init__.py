@@ -13,7 +13,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import NoReturn, TextIO, cast
+from typing import Any, NoReturn, TextIO, cast
 
 from simcompare import __version__
 from simcompare.cli import fingerprint, scan, spark
@@ -35,8 +35,19 @@ COMMANDS: tuple[Callable[[argparse._SubParsersAction], None], ...] = (
 class _Parser(argparse.ArgumentParser):
     """argparse, but a usage error is one line (``simcompare: …``) with exit code 2, never a usage dump."""
 
+    _given: tuple[str, ...] = ()
+
+    def parse_known_args(self, args: Any = None, namespace: Any = None) -> Any:
+        self._given = tuple(str(a) for a in (sys.argv[1:] if args is None else args))
+        return super().parse_known_args(args, namespace)
+
     def error(self, message: str) -> NoReturn:
-        if "unrecognized arguments: -" in message or "required: " in message:
+        # the hint only when an argument looks like an option this parser does not know (a file named "-x.txt")
+        dashed = any(
+            len(a) > 1 and a.startswith("-") and a != "--" and a.split("=")[0] not in self._option_string_actions
+            for a in self._given
+        )
+        if "unrecognized arguments: -" in message or ("required: " in message and dashed):
             message += " (a file whose name starts with '-' is written ./-name, or after --)"
         raise UsageError(message)
 

@@ -122,6 +122,15 @@ def test_bad_usage_exits_2(cli: RunCli, args: list[str]) -> None:
     assert result.stderr.strip()
 
 
+def test_the_dash_hint_comes_only_when_an_argument_looks_like_an_option(cli: RunCli) -> None:
+    """A file named "-x.txt" reads as an option: the hint says how to write it. A file simply not given gets
+    no such hint."""
+    missing = cli("compare", "only-one")
+    assert missing.stderr.strip() == "simcompare: the following arguments are required: B"
+    dashed = cli("compare", "-nofile.txt", "b.txt")
+    assert "is written ./-name, or after --" in dashed.stderr and dashed.returncode == 2
+
+
 def test_width_error_names_hashers_that_reach_it(cli: RunCli, tmp_path: Path) -> None:
     path = tmp_path / "x.txt"
     path.write_text("hello world", encoding="utf-8")
