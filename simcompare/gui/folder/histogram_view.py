@@ -78,7 +78,8 @@ class DistanceHistogramView(QWidget):
         top_count = max(h.counts) if h is not None and h.pairs else 1
         decades = max(1, math.ceil(math.log10(top_count + 1)))
         axis_width = metrics.horizontalAdvance(f"{10**decades:,}") + 10
-        area = QRectF(self.rect()).adjusted(8 + axis_width, 18, -8, -18)
+        # room above the top tick for the axis's title (a wide one, as in Chinese, would touch the tick's number)
+        area = QRectF(self.rect()).adjusted(8 + axis_width, 26, -8, -18)
         painter.setPen(QPen(ink, 1))
         painter.drawLine(area.bottomLeft(), area.bottomRight())
         painter.drawLine(area.bottomLeft(), area.topLeft())
