@@ -24,7 +24,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import NamedTuple, cast
+from typing import Any, NamedTuple, cast
 
 from simcompare.core import arguments
 from simcompare.core.arguments import whole
@@ -579,14 +579,17 @@ def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
 # ------------------------------------------------------------------------------------- the workers
 
 
-def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
+def _start_worker(lifeline: multiprocessing.connection.Connection, started: Any) -> None:
     """Runs first in every worker: outlive no scan, leave Ctrl-C to the scan, load jieba.
 
     ``lifeline`` is the reading end of a pipe whose only writing end the scanning process holds. When
     that process ends in any way (even SIGKILL) the pipe closes, the watchdog thread wakes and the worker
     exits: no worker is left behind holding hundreds of megabytes. This works alike on every platform,
-    whatever the start method.
+    whatever the start method. ``started`` (a shared count) counts the workers that got this far: a pool
+    that breaks with none tells a worker that could not start from one a file's reader brought down.
     """
+    with started.get_lock():
+        started.value += 1
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the scan decides
     if hasattr(os, "setpgid"):
@@ -957,12 +960,13 @@ def _segment_all(
     # Small chunks keep IPC cheap yet let a cancel land within a fraction of a second.
     chunk_size = max(1, min(32, len(todo) // (workers * 8)))
     chunks = iter(_chunks(todo, chunk_size))
-    before = done
+    ever_started = False
     for attempt in range(_POOL_STARTS):
         lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
         if lost is None:
             return
-        if lost.done == before and attempt == _POOL_STARTS - 1:  # not one file back from any pool: they cannot start
+        ever_started |= lost.started
+        if not ever_started and attempt == _POOL_STARTS - 1:  # no worker of any pool started: none can
             raise SimcompareError(_WORKERS_NEVER_STARTED)
         done = lost.done
         for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
@@ -974,7 +978,7 @@ def _segment_all(
 
 _POOL_STARTS = 3  # a pool whose worker dies (killed, out of memory) is replaced this many times in all
 _WORKERS_NEVER_STARTED = (
-    "the worker processes that read the files stopped before reading any (BrokenProcessPool, each of "
+    "the worker processes that read the files could not start (BrokenProcessPool, each of "
     f"{_POOL_STARTS} tries); a script that calls scan must do so under if __name__ == '__main__': (each worker "
     "imports the script first), or read in its own process with ScanOptions(workers=1)"
 )
@@ -987,6 +991,7 @@ class _Lost:
 
     entries: list[_Entry]
     done: int
+    started: bool = True  # some worker of the pool started (then a file's reader may have brought it down)
 
 
 def _segment_in_pool(
@@ -995,12 +1000,14 @@ def _segment_in_pool(
     """Segment the chunks in one pool of workers; None when all are done, _Lost when a worker died."""
     context = _pool_context()
     keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
+    started = context.Value("i", 0)
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive, started))
     pending: dict[Future, list[_Entry]] = {}
 
     def lost(*chunks_too: list[_Entry]) -> _Lost:
         """The files in flight (and ``chunks_too``) when the pool broke."""
-        return _Lost([*(e for c in chunks_too for e in c), *(e for c in pending.values() for e in c)], done)
+        entries = [*(e for c in chunks_too for e in c), *(e for c in pending.values() for e in c)]
+        return _Lost(entries, done, started.value > 0)
 
     try:
         with _children_deaf_to_ctrl_c():  # the forkserver, the resource tracker and the workers start here
