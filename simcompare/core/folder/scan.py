@@ -379,13 +379,14 @@ def _list_child(
     path = os.path.join(folder, child.name)
     try:
         if child.is_symlink():
-            # Not followed: a link must not make a file count twice or a loop run forever.
-            if _wanted(rel, child.name, options):
-                passed.add(rel, SkipReason.SYMLINK)
-                if not os.path.exists(path):
-                    problems.append(
-                        Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
-                    )
+            # Not followed: a link must not make a file count twice or a loop run forever. Listed whatever its
+            # name, since an action leaves alone the file it points at (ScanResult.symlinks): "latest" leading to
+            # a.txt in a scan of .txt files would lead nowhere once a.txt went
+            passed.add(rel, SkipReason.SYMLINK)
+            if _wanted(rel, child.name, options) and not os.path.exists(path):  # reported of the chosen names only
+                problems.append(
+                    Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
+                )
             return
         info = child.stat(follow_symlinks=False)
     except FileNotFoundError:
