@@ -288,6 +288,10 @@ def _run(
         try:
             with locate(root, item) as found:
                 if isinstance(found, Skip):
+                    if (first := _gone_with(item, found, done)) is not None:  # one entry, two names: went with it
+                        detail = f"the same file as {first} (a folder mounted twice), and went with it"
+                        outcomes.append(Outcome(source, "", detail, None, SkipReason.SAME_FILE, rel))
+                        continue
                     outcomes.append(Outcome(source, "", found.detail, found.errno, found.reason, rel))
                     continue
                 key = identity_of(found.info)
@@ -321,6 +325,14 @@ def _run(
     with contextlib.suppress(Cancelled):
         progress(len(items), len(items), Stage.ACTING)
     return outcomes
+
+
+def _gone_with(item: str | Expected, found: Skip, done: Mapping[tuple[int, int], str]) -> str | None:
+    """The path by which this action took the file, when ``item`` vanished because it was that very file under
+    another name (a folder mounted twice: both names are one directory entry, and the entry is gone); else None."""
+    if found.reason is not SkipReason.VANISHED or isinstance(item, str) or not (item.device or item.inode):
+        return None
+    return done.get((item.device, item.inode))
 
 
 def _pointed_at(root: str, links: Sequence[str]) -> dict[tuple[int, int], str]:
