@@ -35,3 +35,12 @@ def test_a_link_whose_name_is_not_chosen_still_keeps_its_file(
     assert (linked / "latest").read_text(encoding="utf-8") == EN_A, "the link leads nowhere"
     assert (linked / "target.txt").is_file()
     assert "symbolic link latest points at it" in run.stdout
+
+
+def test_a_dry_run_says_a_file_a_link_points_at_would_be_left_alone(cli: RunCli, linked: Path) -> None:
+    """The dry run promised "would trash target.txt"; --yes then left it alone for the link."""
+    run = cli("scan", str(linked), *SCAN, *ACT, "--trash")
+    assert "would trash" not in run.stdout
+    assert "would leave alone  group 1  target.txt: the symbolic link latest points at it" in run.stdout
+    assert "dry run: 0 files (0 bytes) would be trashed" in run.stdout
+    assert (linked / "target.txt").is_file()

@@ -65,6 +65,7 @@ __all__ = [
     "kept_references",
     "move_keeping_paths",
     "move_scanned",
+    "pointed_at",
     "tidy",
     "trash_files",
     "trash_scanned",
@@ -265,7 +266,7 @@ def _run(
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
     items = list(items)
-    pointed = _pointed_at(root, links) if items else {}
+    pointed = pointed_at(root, links) if items else {}
     stopped = False
     for number, item in enumerate(items):
         given = item if isinstance(item, str) else item.path
@@ -335,7 +336,7 @@ def _gone_with(item: str | Expected, found: Skip, done: Mapping[tuple[int, int],
     return done.get((item.device, item.inode))
 
 
-def _pointed_at(root: str, links: Sequence[str]) -> dict[tuple[int, int], str]:
+def pointed_at(root: str, links: Sequence[str]) -> dict[tuple[int, int], str]:
     """The identity of each file the symbolic links ``links`` (relative to ``root``) lead to now, with the first
     link leading there; a link that leads nowhere, out of rule or no longer a link is passed over. Only looked at
     (``stat``): no link is followed to act on anything."""
