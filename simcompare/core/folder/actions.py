@@ -409,7 +409,9 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
                 raise
             kept_as = _kept_as(found, detached)  # the trash did not take it: it goes back to its name
             _clear_in_trash(path)
-            if isinstance(error, FileNotFoundError):
+            # the file's own path not found: a folder on it was swapped (another missing, such as a home folder
+            # that does not exist, is the trash's own failure, named as such)
+            if isinstance(error, FileNotFoundError) and error.filename in (None, path, os.fsencode(path)):
                 swapped = "a folder on its path was swapped while it was sent to the trash"
                 raise _failed(errno.ESTALE, f"{swapped}; {_left(kept_as)}", kept_as) from None
             if isinstance(error, OSError):
