@@ -12,6 +12,7 @@ import fnmatch
 import hashlib
 import multiprocessing
 import multiprocessing.connection
+import multiprocessing.synchronize
 import os
 import signal
 import stat
@@ -580,13 +581,16 @@ def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
 # ------------------------------------------------------------------------------------- the workers
 
 
-def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
+def _start_worker(
+    lifeline: multiprocessing.connection.Connection, started: multiprocessing.synchronize.Event | None = None
+) -> None:
     """Runs first in every worker: outlive no scan, leave Ctrl-C to the scan, load jieba.
 
     ``lifeline`` is the reading end of a pipe whose only writing end the scanning process holds. When
     that process ends in any way (even SIGKILL) the pipe closes, the watchdog thread wakes and the worker
     exits: no worker is left behind holding hundreds of megabytes. This works alike on every platform,
-    whatever the start method.
+    whatever the start method. ``started`` is set once the worker is ready: a pool broken before any was (a
+    script without the ``__main__`` guard) is told from workers that died on the files they read.
     """
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the scan decides
@@ -597,6 +601,8 @@ def _start_worker(lifeline: multiprocessing.connection.Connection) -> None:
     from simcompare.core.tokens.segment import jieba_segmenter
 
     jieba_segmenter()
+    if started is not None:
+        started.set()
 
 
 def _watch_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
@@ -959,11 +965,14 @@ def _segment_all(
     chunk_size = max(1, min(32, len(todo) // (workers * 8)))
     chunks = iter(_chunks(todo, chunk_size))
     before = done
+    started = _pool_context().Event()  # set by the first worker ready
     for attempt in range(_POOL_STARTS):
-        lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
+        lost = _segment_in_pool(chunks, job, workers, run, root, done, total, started)
         if lost is None:
             return
-        if lost.done == before and attempt == _POOL_STARTS - 1:  # not one file back from any pool: they cannot start
+        # not one file back from any pool, and no worker ever ready: they cannot start (workers killed by the files
+        # they read are ready first, and those files are reported as the worker's death)
+        if lost.done == before and attempt == _POOL_STARTS - 1 and not started.is_set():
             raise SimcompareError(_WORKERS_NEVER_STARTED)
         done = lost.done
         for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
@@ -991,12 +1000,19 @@ class _Lost:
 
 
 def _segment_in_pool(
-    chunks: Iterator[list[_Entry]], job: _Job, workers: int, run: _Run, root: Path, done: int, total: int
+    chunks: Iterator[list[_Entry]],
+    job: _Job,
+    workers: int,
+    run: _Run,
+    root: Path,
+    done: int,
+    total: int,
+    started: multiprocessing.synchronize.Event | None = None,
 ) -> _Lost | None:
     """Segment the chunks in one pool of workers; None when all are done, _Lost when a worker died."""
     context = _pool_context()
     keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
-    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive,))
+    pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive, started))
     pending: dict[Future, list[_Entry]] = {}
 
     def lost(*chunks_too: list[_Entry]) -> _Lost:
