@@ -34,6 +34,7 @@ from simcompare.core.folder.actions import (
     check_destination,
     expected_of,
     kept_references,
+    pointed_at,
 )
 from simcompare.core.folder.cleaner import (
     MarkRule,
@@ -435,9 +436,13 @@ def _dry_run(
     """One line per file that would be acted on (or left alone, and why); nothing is touched. Exits 0."""
     files = session.files
     acted: list[int] = []
+    # what --yes leaves alone as a symbolic link leads to it (LINKED_TO), as the scan recorded the file
+    pointed = pointed_at(session.root, session.result.symlinks) if kind in _REMOVING and chosen else {}
     for i in chosen:
         line = f"would {_VERB[kind]}  group {group_of[i]}  {display_name(files[i].path)}"
-        problem = _problem(kind, session, i, reference_of.get(i, i))
+        link = pointed.get((files[i].device, files[i].inode)) if files[i].inode else None
+        problem = f"the symbolic link {display_name(link)} points at it" if link else ""
+        problem = problem or _problem(kind, session, i, reference_of.get(i, i))
         if problem:
             print(f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: {problem}", file=out)
             continue

@@ -187,7 +187,10 @@ def test_a_bind_mounted_copy_is_the_same_file(root: Path, tmp_path: Path) -> Non
         trash = Trash(tmp_path / "trash")
         report = trash_scanned(str(root), expect(records, "a.txt", "view/a.txt"), trash)
         assert report.moved_paths == ("a.txt",)
-        assert reasons(report.outcomes) == {"view/a.txt": SkipReason.VANISHED}  # it was that one file
+        # it was that one file, and went with it: said so, not "vanished since the scan" (which the window listed
+        # as left where it was)
+        assert reasons(report.outcomes) == {"view/a.txt": SkipReason.SAME_FILE}
+        assert "the same file as a.txt" in report.stayed[0].error
         assert len(trash.calls) == 1
 
 

@@ -65,6 +65,7 @@ __all__ = [
     "kept_references",
     "move_keeping_paths",
     "move_scanned",
+    "pointed_at",
     "tidy",
     "trash_files",
     "trash_scanned",
@@ -265,7 +266,7 @@ def _run(
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
     items = list(items)
-    pointed = _pointed_at(root, links) if items else {}
+    pointed = pointed_at(root, links) if items else {}
     stopped = False
     for number, item in enumerate(items):
         given = item if isinstance(item, str) else item.path
@@ -288,6 +289,10 @@ def _run(
         try:
             with locate(root, item) as found:
                 if isinstance(found, Skip):
+                    if (first := _gone_with(item, found, done)) is not None:  # one entry, two names: went with it
+                        detail = f"the same file as {first} (a folder mounted twice), and went with it"
+                        outcomes.append(Outcome(source, "", detail, None, SkipReason.SAME_FILE, rel))
+                        continue
                     outcomes.append(Outcome(source, "", found.detail, found.errno, found.reason, rel))
                     continue
                 key = identity_of(found.info)
@@ -323,7 +328,15 @@ def _run(
     return outcomes
 
 
-def _pointed_at(root: str, links: Sequence[str]) -> dict[tuple[int, int], str]:
+def _gone_with(item: str | Expected, found: Skip, done: Mapping[tuple[int, int], str]) -> str | None:
+    """The path by which this action took the file, when ``item`` vanished because it was that very file under
+    another name (a folder mounted twice: both names are one directory entry, and the entry is gone); else None."""
+    if found.reason is not SkipReason.VANISHED or isinstance(item, str) or not (item.device or item.inode):
+        return None
+    return done.get((item.device, item.inode))
+
+
+def pointed_at(root: str, links: Sequence[str]) -> dict[tuple[int, int], str]:
     """The identity of each file the symbolic links ``links`` (relative to ``root``) lead to now, with the first
     link leading there; a link that leads nowhere, out of rule or no longer a link is passed over. Only looked at
     (``stat``): no link is followed to act on anything."""
@@ -396,7 +409,9 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
                 raise
             kept_as = _kept_as(found, detached)  # the trash did not take it: it goes back to its name
             _clear_in_trash(path)
-            if isinstance(error, FileNotFoundError):
+            # the file's own path not found: a folder on it was swapped (another missing, such as a home folder
+            # that does not exist, is the trash's own failure, named as such)
+            if isinstance(error, FileNotFoundError) and error.filename in (None, path, os.fsencode(path)):
                 swapped = "a folder on its path was swapped while it was sent to the trash"
                 raise _failed(errno.ESTALE, f"{swapped}; {_left(kept_as)}", kept_as) from None
             if isinstance(error, OSError):

@@ -153,12 +153,14 @@ def marks_by_rule(
 def other_names_of_kept(session: FolderSession, groups: Sequence[Group], chosen: Sequence[int]) -> dict[int, int]:
     """The chosen files that are another name of a member their group keeps (its reference, or a file not chosen),
     by device and inode, with that member. Through a bind mount both names are one directory entry, so trashing,
-    moving or deleting either takes the kept file away too; a hard link's name frees nothing. Either way, never."""
+    moving or deleting either takes the kept file away too; a hard link's name frees nothing. Either way, never.
+    A reference chosen too (a whole group, as asked) is not kept: its other names go with it."""
     taken = set(chosen)
     kept_of: dict[int, int] = {}
     for group in groups:
         kept = {session.file_key(m.index): m.index for m in group.members if m.index not in taken}
-        kept.setdefault(session.file_key(group.reference), group.reference)
+        if group.reference not in taken:  # named as the member kept before another name of it
+            kept[session.file_key(group.reference)] = group.reference
         for m in group.members:
             if m.index in taken and m.index != group.reference:
                 other = kept.get(session.file_key(m.index))

@@ -12,6 +12,7 @@ import fnmatch
 import hashlib
 import multiprocessing
 import multiprocessing.connection
+import multiprocessing.synchronize
 import os
 import signal
 import stat
@@ -24,7 +25,7 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, NamedTuple, cast
+from typing import NamedTuple, cast
 
 from simcompare.core import arguments
 from simcompare.core.arguments import whole
@@ -379,13 +380,14 @@ def _list_child(
     path = os.path.join(folder, child.name)
     try:
         if child.is_symlink():
-            # Not followed: a link must not make a file count twice or a loop run forever.
-            if _wanted(rel, child.name, options):
-                passed.add(rel, SkipReason.SYMLINK)
-                if not os.path.exists(path):
-                    problems.append(
-                        Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
-                    )
+            # Not followed: a link must not make a file count twice or a loop run forever. Listed whatever its
+            # name, since an action leaves alone the file it points at (ScanResult.symlinks): "latest" leading to
+            # a.txt in a scan of .txt files would lead nowhere once a.txt went
+            passed.add(rel, SkipReason.SYMLINK)
+            if _wanted(rel, child.name, options) and not os.path.exists(path):  # reported of the chosen names only
+                problems.append(
+                    Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
+                )
             return
         info = child.stat(follow_symlinks=False)
     except FileNotFoundError:
@@ -579,17 +581,17 @@ def _segment_chunk(chunk: list[_Entry], job: _Job) -> list[_Outcome]:
 # ------------------------------------------------------------------------------------- the workers
 
 
-def _start_worker(lifeline: multiprocessing.connection.Connection, started: Any) -> None:
+def _start_worker(
+    lifeline: multiprocessing.connection.Connection, started: multiprocessing.synchronize.Event | None = None
+) -> None:
     """Runs first in every worker: outlive no scan, leave Ctrl-C to the scan, load jieba.
 
     ``lifeline`` is the reading end of a pipe whose only writing end the scanning process holds. When
     that process ends in any way (even SIGKILL) the pipe closes, the watchdog thread wakes and the worker
     exits: no worker is left behind holding hundreds of megabytes. This works alike on every platform,
-    whatever the start method. ``started`` (a shared count) counts the workers that got this far: a pool
-    that breaks with none tells a worker that could not start from one a file's reader brought down.
+    whatever the start method. ``started`` is set once the worker is ready: a pool broken before any was (a
+    script without the ``__main__`` guard) is told from workers that died on the files they read.
     """
-    with started.get_lock():
-        started.value += 1
     if hasattr(signal, "SIGINT"):
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group; the scan decides
     if hasattr(os, "setpgid"):
@@ -599,6 +601,8 @@ def _start_worker(lifeline: multiprocessing.connection.Connection, started: Any)
     from simcompare.core.tokens.segment import jieba_segmenter
 
     jieba_segmenter()
+    if started is not None:
+        started.set()
 
 
 def _watch_lifeline(lifeline: multiprocessing.connection.Connection) -> None:
@@ -960,13 +964,15 @@ def _segment_all(
     # Small chunks keep IPC cheap yet let a cancel land within a fraction of a second.
     chunk_size = max(1, min(32, len(todo) // (workers * 8)))
     chunks = iter(_chunks(todo, chunk_size))
-    ever_started = False
+    before = done
+    started = _pool_context().Event()  # set by the first worker ready
     for attempt in range(_POOL_STARTS):
-        lost = _segment_in_pool(chunks, job, workers, run, root, done, total)
+        lost = _segment_in_pool(chunks, job, workers, run, root, done, total, started)
         if lost is None:
             return
-        ever_started |= lost.started
-        if not ever_started and attempt == _POOL_STARTS - 1:  # no worker of any pool started: none can
+        # not one file back from any pool, and no worker ever ready: they cannot start (workers killed by the files
+        # they read are ready first, and those files are reported as the worker's death)
+        if lost.done == before and attempt == _POOL_STARTS - 1 and not started.is_set():
             raise SimcompareError(_WORKERS_NEVER_STARTED)
         done = lost.done
         for entry in lost.entries:  # the chunks in flight when a worker died: reported, not retried
@@ -991,23 +997,27 @@ class _Lost:
 
     entries: list[_Entry]
     done: int
-    started: bool = True  # some worker of the pool started (then a file's reader may have brought it down)
 
 
 def _segment_in_pool(
-    chunks: Iterator[list[_Entry]], job: _Job, workers: int, run: _Run, root: Path, done: int, total: int
+    chunks: Iterator[list[_Entry]],
+    job: _Job,
+    workers: int,
+    run: _Run,
+    root: Path,
+    done: int,
+    total: int,
+    started: multiprocessing.synchronize.Event | None = None,
 ) -> _Lost | None:
     """Segment the chunks in one pool of workers; None when all are done, _Lost when a worker died."""
     context = _pool_context()
     keep_alive, lifeline = context.Pipe(duplex=False)  # (reader, writer): workers get the reader only
-    started = context.Value("i", 0)
     pool = ProcessPoolExecutor(workers, mp_context=context, initializer=_start_worker, initargs=(keep_alive, started))
     pending: dict[Future, list[_Entry]] = {}
 
     def lost(*chunks_too: list[_Entry]) -> _Lost:
         """The files in flight (and ``chunks_too``) when the pool broke."""
-        entries = [*(e for c in chunks_too for e in c), *(e for c in pending.values() for e in c)]
-        return _Lost(entries, done, started.value > 0)
+        return _Lost([*(e for c in chunks_too for e in c), *(e for c in pending.values() for e in c)], done)
 
     try:
         with _children_deaf_to_ctrl_c():  # the forkserver, the resource tracker and the workers start here
