@@ -27,6 +27,7 @@ __all__ = [
     "RootRole",
     "ScanRoot",
     "common_folder",
+    "not_a_folder",
     "plan_of",
     "plan_roots",
     "root_label",
@@ -181,6 +182,11 @@ def root_label(path: str) -> str:
     return Path(path).name or path
 
 
+def not_a_folder(path: str | os.PathLike[str]) -> InputError:
+    """The error for a folder to scan that is none: a file or something else there, or nothing at all."""
+    return InputError(f"{os.fspath(path)} {'is not a folder' if os.path.lexists(path) else 'does not exist'}")
+
+
 def plan_roots(roots: Sequence[ScanRoot | tuple[str | os.PathLike[str], RootRole | str]]) -> RootPlan:
     """The plan of a scan of ``roots`` (paths may be relative or reach through links: they are resolved).
 
@@ -197,7 +203,7 @@ def plan_roots(roots: Sequence[ScanRoot | tuple[str | os.PathLike[str], RootRole
         raw, role = (given.path, given.role) if isinstance(given, ScanRoot) else given
         path = Path(raw).resolve()
         if not path.is_dir():
-            raise InputError(f"{os.fspath(raw)} {'is not a folder' if os.path.lexists(raw) else 'does not exist'}")
+            raise not_a_folder(raw)
         key = os.path.normcase(str(path))
         if key in seen:
             continue

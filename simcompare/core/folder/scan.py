@@ -40,7 +40,7 @@ from simcompare.core.folder.cache import (
     PackedFeatures,
     StoredFeatures,
 )
-from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, plan_roots
+from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, not_a_folder, plan_roots
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
@@ -776,7 +776,7 @@ def _plan(root: Roots) -> RootPlan:
     arguments.path("root", root)
     root_path = Path(cast("str | os.PathLike[str]", root)).resolve()
     if not root_path.is_dir():
-        raise InputError(f"{root} {'is not a folder' if os.path.lexists(root_path) else 'does not exist'}")
+        raise not_a_folder(cast("str | os.PathLike[str]", root))
     return RootPlan(str(root_path))
 
 

@@ -425,7 +425,7 @@ def build_groups(
                     known[node, reference] = accepted(node, reference)
                 return known[node, reference]
 
-            clusters = _keep_close_together(clusters, graph, fit, label, ranks)
+            clusters = _keep_close_together(clusters, graph, fit, ranks)
     else:
         clusters = _components(order, graph)
     group_of = {node: number for number, (_, nodes) in enumerate(clusters) for node in nodes}
@@ -512,7 +512,6 @@ def _keep_close_together(
     clusters: list[tuple[int, list[int]]],
     graph: _Graph,
     fit: Callable[[int, int], float | None],
-    label: Callable[[int], tuple[int, str]],
     ranks: npt.NDArray[np.intp],
 ) -> list[tuple[int, list[int]]]:
     """Close pairs split by the leaders are put together where the groups' promise allows it.
@@ -529,7 +528,8 @@ def _keep_close_together(
     reference = [ref for ref, _ in clusters]
     members = [set(nodes) for _, nodes in clusters]
     group_of = {node: number for number, nodes in enumerate(members) for node in nodes}
-    listed = [(a, b, d, r) for a, neighbours in graph.edges.items() for b, d, r in neighbours if label(a) < label(b)]
+    rank = ranks.tolist()  # numbers that order the files as their labels do (equal labels, equal numbers)
+    listed = [(a, b, d, r) for a, neighbours in graph.edges.items() for b, d, r in neighbours if rank[a] < rank[b]]
     ends = np.array([(a, b, d) for a, b, d, _ in listed], dtype=np.intp).reshape(-1, 3)
     strength = np.fromiter((0.0 if math.isnan(e[3]) else round(e[3], 9) for e in listed), np.float64, len(listed))
     # by (-resemblance, distance, label(a), label(b)), stable, in numpy (sorted in Python: up to a second with the
@@ -568,7 +568,7 @@ def _keep_close_together(
     for ref, nodes in zip(reference, members, strict=True):
         if ref not in nodes:  # a file alone that joined another group
             continue
-        ordered.append((ref, [ref, *sorted(nodes - {ref}, key=lambda n: (label(n), n))]))
+        ordered.append((ref, [ref, *sorted(nodes - {ref}, key=lambda n: (rank[n], n))]))
     return [cluster for cluster in ordered if len(cluster[1]) > 1] + [c for c in ordered if len(c[1]) == 1]
 
 
