@@ -211,6 +211,25 @@ def test_sketches_not_as_written_are_found_a_piece_at_a_time(at_once: int, monke
     assert 5 not in expected and 9 not in expected
 
 
+def test_sketches_joined_at_once_are_the_words_written_and_say_which_are_not_as_written() -> None:
+    from simcompare.core.search.verify import is_sketch, joined_sketches, not_as_written, sketch_to_bytes
+
+    blobs = [sketch_to_bytes(s) for s in _sketches(12, 30, longest=40)]
+    blobs[2] = np.array([5, 9, 9], dtype="<u4").tobytes()  # a hash twice
+    blobs[4] = blobs[5][:-1]  # not whole words: the words after it are still read in place
+    blobs[6] = b""
+    blobs[7] = np.array([HASH_MAX + 2], dtype="<u4").tobytes()  # a pad's value
+    blobs[29] = np.array([3, 2], dtype="<u4").tobytes()
+    hashes, lengths, broken = joined_sketches(blobs)
+    assert broken.tolist() == not_as_written(blobs).tolist() == [i for i, b in enumerate(blobs) if not is_sketch(b)]
+    assert hashes.dtype == np.uint32 and lengths[4] == 0 and lengths[6] == 0
+    starts = np.cumsum(lengths) - lengths
+    for i, blob in enumerate(blobs):
+        if i != 4:
+            assert hashes[starts[i] : starts[i] + lengths[i]].tobytes() == blob
+    assert [len(x) for x in joined_sketches([])] == [0, 0, 0]
+
+
 def test_checking_the_sketches_takes_little_beside_them(monkeypatch: pytest.MonkeyPatch) -> None:
     from simcompare.core.search.verify import not_as_written, sketch_to_bytes
 

@@ -183,8 +183,13 @@ class ReferenceRule:
             measure = self._measure(criterion, session)
             return np.fromiter(map(measure, chosen.tolist()), dtype=np.int64, count=len(chosen))
         name, sign = read
-        files = session.files
-        numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))[chosen]
+        files, field = session.files, attrgetter(name)
+        if 4 * len(chosen) < len(files):  # a few files (the groups held back): theirs alone, read in the records' order
+            read_at, where = np.unique(chosen, return_inverse=True)
+            at = read_at.tolist()
+            numbers = np.fromiter(map(field, map(files.__getitem__, at)), dtype=np.int64, count=len(at))[where]
+        else:
+            numbers = np.fromiter(map(field, files), dtype=np.int64, count=len(files))[chosen]
         if sign > 0:
             return numbers
         if len(numbers) and numbers.min() == np.iinfo(np.int64).min:
@@ -362,7 +367,7 @@ def _first_ranked(
         key = rule.keys(session, indices.tolist()).__getitem__
         chosen = [min(_candidates(session, group, reference_folders)[0], key=key) for group in groups]
         return np.array(chosen, dtype=np.intp)
-    another_name = np.array([session.hardlink_of(i) is not None for i in indices.tolist()], dtype=bool)
+    another_name = session.file_key_array()[indices] != indices  # another name of a file: its key is the first's
     columns = [*measures, another_name]
     order = np.lexsort((*columns[::-1], ~members.candidate, owner))
     starts = np.flatnonzero(np.concatenate(([True], owner[order][1:] != owner[order][:-1])))

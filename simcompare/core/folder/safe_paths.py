@@ -81,6 +81,8 @@ _IN_DOUBT = tuple(f"{before}{segment}{after}" for segment in ("", ".", "..") for
 """Where a path has an empty, ``.`` or ``..`` segment, or is absolute or empty, its text holds one of these once the
 paths are joined by new lines with one at each end."""
 
+_EMPTY_SEGMENT = tuple(doubt for doubt in _IN_DOUBT if "." not in doubt)
+
 
 def plain_paths(paths: list[str]) -> bool:
     """Every one of ``paths`` (text without NUL, none longer than ``MAX_PATH_CHARS``) is a path
@@ -92,7 +94,9 @@ def plain_paths(paths: list[str]) -> bool:
     if os.name == "nt":
         return False
     joined = "\n" + "\n".join(paths) + "\n"
-    if any(doubt in joined for doubt in _IN_DOUBT):
+    # a ``.`` or ``..`` segment starts with a dot after a separator: without one, only the empty segments to look for
+    dotted = "\n." in joined or "/." in joined
+    if any(doubt in joined for doubt in (_IN_DOUBT if dotted else _EMPTY_SEGMENT)):
         return False
     longest = max(map(len, paths), default=0)  # a path of n characters has fewer than n / 2 separators
     return longest < 2 * MAX_DEPTH or all(path.count("/") < MAX_DEPTH for path in paths)

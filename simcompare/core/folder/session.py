@@ -69,6 +69,7 @@ from simcompare.core.search.verify import (
     Decision,
     Sketch,
     is_sketch,
+    joined_sketches,
     not_as_written,
     packed_table,
     quick_resemblance,
@@ -639,8 +640,7 @@ class FolderSession:
         found = np.empty(len(left), dtype=np.float64)
         if not len(left):
             return found
-        self._check_sketches(np.concatenate([left, right]))  # the records' bytes of these files
-        sizes = self._sketch_sizes()
+        sizes = self._sketch_sizes()  # a record's bytes not yet checked: checked by _whole_sketches
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")
         for start in range(0, len(order), _EXACT_CHUNK):
             if check is not None:
@@ -652,16 +652,22 @@ class FolderSession:
         return found
 
     def _whole_sketches(self, indices: npt.NDArray[np.intp]) -> npt.NDArray[np.uint32]:
-        """The whole sketches of the files ``indices`` (checked: :meth:`_sketches`) as the rows of a table as wide as
-        the longest, as ``quick_table`` makes it: the records' bytes joined and read at once, not a sketch apart."""
-        files, fixed = self.result.files, self._sketch_fixed
+        """The whole sketches of the files ``indices`` (distinct; checked as :meth:`sketch` checks them, those not yet
+        checked checked here) as the rows of a table as wide as the longest, as ``quick_table`` makes it: the
+        records' bytes joined and read at once, once for the check and the table, not a sketch apart."""
+        files = self.result.files
         chosen = indices.tolist()
-        if fixed:
-            blobs = [sketch_to_bytes(fixed[i]) if i in fixed else files[i].sketch for i in chosen]
-        else:
-            blobs = [files[i].sketch for i in chosen]
-        hashes = np.frombuffer(b"".join(blobs), dtype=SKETCH_WORDS).astype(np.uint32, copy=False)
-        lengths = self._sketch_sizes()[indices]
+        checked = self._sketch_checked[indices]
+        blobs = [files[i].sketch for i in chosen]
+        hashes, lengths, broken = joined_sketches(blobs)
+        for position in broken.tolist():  # bytes not as written: the sketch they give, made once and kept
+            if not checked[position]:
+                self._keep_fixed(chosen[position], sketch_from_bytes(blobs[position]))
+        self._sketch_checked[indices[~checked]] = True
+        fixed = self._sketch_fixed
+        if fixed and any(i in fixed for i in chosen):
+            blobs = [sketch_to_bytes(fixed[i]) if i in fixed else blob for i, blob in zip(chosen, blobs, strict=True)]
+            hashes, lengths, _ = joined_sketches(blobs)
         return packed_table(hashes, lengths, max(1, int(lengths.max(initial=0))))
 
     def candidates(self, k: int, *, progress: Progress = NO_PROGRESS, cancel: threading.Event | None = None) -> Pairs:
@@ -726,8 +732,7 @@ class FolderSession:
         """:meth:`own` of many pairs at once (NaN compares as neither below nor above a threshold)."""
         found = np.empty(len(left), dtype=np.float64)
         common = self._common_hashes()
-        self._check_sketches(np.concatenate([left, right]))  # the records' bytes of these files
-        sizes = self._sketch_sizes()
+        sizes = self._sketch_sizes()  # a record's bytes not yet checked: checked by _whole_sketches
         order = np.argsort(np.maximum(sizes[left], sizes[right]), kind="stable")  # chunks of like size, as above
         for start in range(0, len(order), _EXACT_CHUNK):
             chunk = order[start : start + _EXACT_CHUNK]

@@ -54,6 +54,7 @@ import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, fields
 from itertools import islice, repeat
+from operator import attrgetter
 from typing import Any, BinaryIO, cast
 
 import numpy as np
@@ -1041,8 +1042,10 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):
             raise ValueError(f"results: 'files' says {count:,} but there are {len(files):,} records")
-    index_of = {f.path: i for i, f in enumerate(files)}
-    outside = plan_of(root, roots).check_records(f.path for f in files)
+    paths = list(map(attrgetter("path"), files))  # in C: a dictionary made a file at a time in Python took 0.4 s
+    index_of = dict(zip(paths, range(len(paths)), strict=True))
+    outside = plan_of(root, roots).check_records(paths)
+    del paths
     if outside:  # a record no scanned root holds: the cleaner must never reach it
         raise ValueError(f"records: {_shown(outside)}; every file must lie under a scanned root")
     laid = _check_groups(data, index_of, config.bits)
