@@ -287,3 +287,36 @@ def test_a_locked_state_refuses_every_change_the_user_asks_for(session: FolderSe
     assert paths(session, state.marks) == {"b.txt"}
     state.set_locked(False)
     assert state.tick(copy, True) == {copy} and state.undo() == {copy}
+
+
+@pytest.mark.parametrize("rule", [r for r in MarkRule if r is not MarkRule.INSIDE_FOLDER])
+def test_a_rule_marks_the_same_from_the_members_listed_at_once(session: FolderSession, rule: MarkRule) -> None:
+    """The window hands a rule its groups' members and each one's group as two arrays, in any order: the marks
+    are those found from the groups themselves."""
+    import numpy as np
+
+    groups = groups_of(session)
+    pairs = [(m.index, n) for n, g in enumerate(groups) for m in g.members]
+    pairs.reverse()  # not in the groups' order
+    listed = (np.array([i for i, _ in pairs], dtype=np.intp), np.array([n for _, n in pairs], dtype=np.intp))
+    found = marks_by_rule(session, groups, rule, listed=listed)
+    assert found == marks_by_rule(session, groups, rule)
+    assert len(found) == 3 if rule is MarkRule.ALL_BUT_REFERENCE else found
+
+
+def test_inverting_every_group_is_inverting_within_all_their_members(session: FolderSession) -> None:
+    """Inverted without a scope (sets made in C alone), the marks are those inverted within every member: neither
+    a reference nor a file of a reference folder is marked, and Undo takes it back."""
+    groups = groups_of(session)
+    members = frozenset(m.index for g in groups for m in g.members)
+    keep = index(session, "keep/a.txt")
+    states = []
+    for scope in (None, members):
+        state = CleanerState()
+        state.show_groups(groups, {keep}, list(members), references=frozenset(g.reference for g in groups))
+        state.replace_marks({index(session, "b.txt")})
+        state.invert(scope)
+        states.append(state)
+    assert states[0].marks == states[1].marks
+    assert states[0].marks == members - {keep, index(session, "b.txt")} - {g.reference for g in groups}
+    assert states[0].undo() is not None and paths(session, states[0].marks) == {"b.txt"}

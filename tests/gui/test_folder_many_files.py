@@ -251,3 +251,20 @@ def test_lowercase_names_are_the_rows_names_and_a_lowercase_name_is_not_copied()
     assert lowered[0] is files[0].path and lowered[4] is files[4].path
     assert lowered[1] == "docs/b.txt" and lowered[2] == "caf\\xe9/x.txt"
     assert lowercase_names(files[:1])[0] is files[0].path  # every name shown as it is
+
+
+@pytest.mark.parametrize("worker", [False, True])
+def test_the_members_as_arrays_follow_the_groups_rows_after_a_sort(qtbot, files, groups, worker: bool) -> None:
+    """A mark by rule reads every member and its group's row as two arrays: each member sits in the row that
+    shows it, after a sort as before, and the rule marks what it marks from the groups themselves."""
+    model = _model(qtbot, files, groups, worker=worker)
+    for column in (0, 2):
+        model.sort(column, Qt.SortOrder.DescendingOrder)
+        members, rows = model.member_arrays()
+        assert sorted(zip(members.tolist(), rows.tolist(), strict=True)) == sorted(
+            (m.index, r) for r, g in enumerate(model.groups) for m in g.members
+        )
+        session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), files, ()))
+        rule = MarkRule.ALL_BUT_REFERENCE
+        listed = marks_by_rule(session, model.groups, rule, listed=(members, rows))
+        assert listed == marks_by_rule(session, model.groups, rule) and len(listed) == 2 * GROUPS

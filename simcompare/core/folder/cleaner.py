@@ -66,16 +66,23 @@ def inside(path: str, folders: Iterable[str]) -> bool:
     return within(folders)(path)
 
 
-def _marked_at_once(session: FolderSession, groups: Sequence[Group], rule: MarkRule) -> set[int]:
+Listed = tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]
+"""Every member of some groups (any order) and, beside each, its group's position among them: two arrays."""
+
+
+def _marked_at_once(session: FolderSession, groups: Sequence[Group], rule: MarkRule, listed: Listed | None) -> set[int]:
     """What a rule other than INSIDE_FOLDER marks in ``groups`` before the protected files are taken out: in each
     group the members that are not the kept file under any of its names, and each file by its first name only
     (another name frees nothing); every group at once (a million files' groups one at a time: a second and a half
-    on the window's thread)."""
+    on the window's thread). ``listed``: as in :func:`marks_by_rule`."""
     files = session.files
-    # iterated in C (attrgetter, chain): a million files' members on the window's thread
-    sizes = list(map(len, map(attrgetter("members"), groups)))
-    every = chain.from_iterable(map(attrgetter("members"), groups))
-    members = np.fromiter(map(attrgetter("index"), every), dtype=np.intp, count=sum(sizes))
+    if listed is None:  # iterated in C (attrgetter, chain): a million files' members on the window's thread
+        sizes = list(map(len, map(attrgetter("members"), groups)))
+        every = chain.from_iterable(map(attrgetter("members"), groups))
+        members = np.fromiter(map(attrgetter("index"), every), dtype=np.intp, count=sum(sizes))
+        owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
+    else:
+        members, owner = listed
     keys = session.file_key_array()
     if rule is MarkRule.ALL_BUT_REFERENCE:
         kept_files: Iterable[int] = map(attrgetter("reference"), groups)
@@ -83,7 +90,7 @@ def _marked_at_once(session: FolderSession, groups: Sequence[Group], rule: MarkR
         kept_files = (_kept(group, files, rule) for group in groups)
     kept = keys[np.fromiter(kept_files, dtype=np.intp, count=len(groups))]
     first_name = keys[members] == members  # a file's first or only name is its own key
-    chosen = members[(keys[members] != np.repeat(kept, sizes)) & first_name]
+    chosen = members[(keys[members] != kept[owner]) & first_name]
     return set(chosen.tolist())
 
 
@@ -119,8 +126,10 @@ def marks_by_rule(
     *,
     folder: str = "",
     reference_folders: Sequence[str] = (),
+    listed: Listed | None = None,
 ) -> set[int]:
-    """The file indices a rule marks in ``groups``.
+    """The file indices a rule marks in ``groups``; ``listed``: their members and each one's group, when a front
+    end listed them already (:data:`Listed`; the window lists them once for its groups).
 
     Files inside a reference folder are never marked. INSIDE_FOLDER marks the members inside ``folder``
     (absolute), except a group's reference when every member is inside it, so one copy is always left.
@@ -137,7 +146,7 @@ def marks_by_rule(
     groups = list(groups)
     protected = protected_members(session, groups, reference_folders)
     if rule is not MarkRule.INSIDE_FOLDER:
-        return _marked_at_once(session, groups, rule) - protected
+        return _marked_at_once(session, groups, rule, listed) - protected
     in_folder = within([folder])
     marked: set[int] = set()
     for group in groups:

@@ -160,7 +160,11 @@ class CleanerState:
     def invert(self, within: Iterable[int] | None = None) -> set[int]:
         """Mark every member of the groups on screen (of ``within`` only) that is not marked, and unmark the
         others; undoable."""
-        scope = self._member_set() if within is None else frozenset(within)
+        if within is None:  # every member: each one not marked that may be, and none other (sets made in C alone)
+            members = self._member_set()
+            new = (self._marks - members) | ((members - self._marks) - self._protected - self._reference_set())
+            return self._change(new, undoable=True)
+        scope = frozenset(within)
         return self.replace_marks(scope - self._marks, within=scope)
 
     def clear_marks(self, within: Iterable[int] | None = None) -> set[int]:
@@ -260,15 +264,21 @@ class CleanerState:
 
     # ------------------------------------------------------------------ the groups on screen
     def show_groups(
-        self, groups: Sequence[Group], protected: Collection[int] = (), members: Iterable[int] | None = None
+        self,
+        groups: Sequence[Group],
+        protected: Collection[int] = (),
+        members: Iterable[int] | None = None,
+        references: Iterable[int] | None = None,
     ) -> set[int]:
         """The groups on screen and their members in a reference folder: marks outside them are dropped.
         ``members``: every member of ``groups`` when listed already (a worker listed them: a million files' members
-        gathered from the groups took 0.3 s on the window's thread).
+        gathered from the groups took 0.3 s on the window's thread); ``references``: their references, likewise
+        (a frozenset is taken as it is: made in the worker, nothing of it is made on the window's thread).
 
         Returns the files whose mark changed. Not a marking: nothing is remembered for undo.
         """
-        self._groups, self._references = groups, None
+        self._groups = groups
+        self._references = frozenset(references) if references is not None else None
         self._members = frozenset(members) if members is not None else None
         self._protected = frozenset(protected)
         if not self._marks:

@@ -20,6 +20,7 @@ import threading
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer
@@ -245,6 +246,9 @@ class Regrouped:
     protected: frozenset[int] = frozenset()
     members: list[int] | None = None
     names: Sequence[str] | None = None
+    member_set: frozenset[int] | None = None
+    references: frozenset[int] | None = None
+    """The members as a set and the groups' references: the cleaner's sets, made here, not on the window's thread."""
 
 
 def regroup(request: object, cancel: threading.Event, progress: Progress) -> Regrouped:
@@ -267,7 +271,10 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     protected = frozenset(protected_members(session, groups, folders))
     members = [m.index for g in groups for m in g.members]
     wasted = session.wasted_bytes_of(groups)
-    return Regrouped(request, groups, wasted, pairs, protected, members, _names(session))
+    references = frozenset(map(attrgetter("reference"), groups))
+    session.file_sizes()  # what the marked files' sizes are added up from, made here
+    names = _names(session)
+    return Regrouped(request, groups, wasted, pairs, protected, members, names, frozenset(members), references)
 
 
 _NAMES: weakref.WeakKeyDictionary[FolderSession, tuple[Sequence[FileRecord], list[str]]] = weakref.WeakKeyDictionary()

@@ -54,6 +54,7 @@ class Marking(QObject):
             rule,
             folder=folder,
             reference_folders=with_reference_roots(page.cleaner.reference_folders, page.session.result.roots),
+            listed=page.model.member_arrays() if groups is page.model.groups else None,  # every group, as listed
         )
         cleaner = page.cleaner
         page.model.show_marks(cleaner.add_marks(chosen, scope) if add else cleaner.replace_marks(chosen, scope))
@@ -144,7 +145,11 @@ class Marking(QObject):
         if not marks:
             return 0
         if self._sizes is None or self._sizes[0] is not files:
-            self._sizes = (files, np.fromiter(map(attrgetter("size"), files), dtype=np.int64, count=len(files)))
+            session = self._page.session  # the session's, made by the worker that made the groups
+            if session is not None and session.files is files:
+                self._sizes = (files, session.file_sizes())
+            else:
+                self._sizes = (files, np.fromiter(map(attrgetter("size"), files), dtype=np.int64, count=len(files)))
         chosen = np.fromiter(marks, dtype=np.intp, count=len(marks))
         return sum(self._sizes[1][chosen].tolist())  # Python's whole numbers: sizes saved as huge never wrap
 

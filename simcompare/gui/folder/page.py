@@ -396,16 +396,14 @@ class FolderPage(QWidget):
         return True
 
     def save_results(self, path: str | os.PathLike[str]) -> None:
-        """Write the result, its groups, what it takes to reopen them (the ``scan --json`` schema) and the marks,
-        chosen references and reference folders: the one serialisation of results, ``scan --save-results``'s too."""
+        """Write the result, its groups and the cleaner's state, to reopen: as ``scan --save-results`` writes them."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @Slot()
     def regroup(self) -> None:
-        """Ask the worker for the groups at the current k (at reopened results' saved k, laid out as they say:
-        :class:`SavedLayout`); the groups on screen stay until they arrive."""
+        """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`); shown when made."""
         self.jobs.regroup_timer.stop()
         if self.session is None:
             return
@@ -568,6 +566,8 @@ class FolderPage(QWidget):
             hardlink_of=session.hardlink_of,
             members=outcome.members,
             names=outcome.names,
+            member_set=outcome.member_set,
+            references=outcome.references,
         )
         if self.cleaner.holding:
             self.model.show_marks(self.cleaner.restore_marks())
