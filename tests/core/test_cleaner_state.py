@@ -320,3 +320,24 @@ def test_inverting_every_group_is_inverting_within_all_their_members(session: Fo
     assert states[0].marks == states[1].marks
     assert states[0].marks == members - {keep, index(session, "b.txt")} - {g.reference for g in groups}
     assert states[0].undo() is not None and paths(session, states[0].marks) == {"b.txt"}
+
+
+def test_references_chosen_for_the_groups_on_screen_are_those_chosen_for_a_copy_of_them(
+    session: FolderSession,
+) -> None:
+    """A re-prioritise of every group on screen (the very list shown) takes the chosen files as the references
+    there are, without the set of the old ones: the same references, marks and undo as for a copy of the list."""
+    groups = groups_of(session)
+    chosen = [g.members[-1].index for g in groups]  # each group's last member leads now
+    states = []
+    for given in (groups, list(groups)):
+        state = CleanerState()
+        state.show_groups(groups, (), None)
+        state.replace_marks(range(len(session.files)))
+        unmarked = state.choose_references(given, chosen)
+        assert unmarked == set(chosen)
+        states.append(state)
+    for i in range(len(session.files)):
+        assert states[0].may_mark(i) == states[1].may_mark(i) == (i not in chosen)
+    assert states[0].marks == states[1].marks
+    assert states[0].undo() is not None and states[0].holding  # the marks wait for the groups made again

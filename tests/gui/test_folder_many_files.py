@@ -218,6 +218,24 @@ def test_the_worker_lists_the_members_and_names(qtbot, files) -> None:
     assert len(done.groups) > 100
     assert done.members == [m.index for g in done.groups for m in g.members]
     assert done.names == [display_name(f.path).lower() for f in files]
+    assert done.member_names == [done.names[i] for i in done.members]
+    assert done.member_set == set(done.members) and done.references == {g.reference for g in done.groups}
+
+
+@pytest.mark.parametrize("right", [True, False])
+def test_the_members_names_the_worker_made_are_read_only_for_its_members(qtbot, files, groups, right) -> None:
+    """The filter reads each member's name from the list the worker made for the members it listed, and only
+    for those: names given for another list of members (here deliberately wrong) are not read."""
+    model = _model(qtbot, files, groups, CleanerState(), worker=True)
+    members = model.flat_members()[0]
+    proxy = GroupFilterModel()
+    proxy.setSourceModel(model)
+    given = [model.names[i] for i in members] if right else ["zzz"] * len(members)
+    proxy.know_member_names(members if right else list(members), given)
+    for text in ("f", "fi", "über", "zzz"):
+        proxy.set_filter_text(text)
+        assert _shown(proxy) == _row_by_row(model, text, False), text
+    assert (proxy._member_names[1] is given) == right  # read as given, not listed again
 
 
 def test_typing_on_keeps_the_open_groups_open(qtbot, files, groups) -> None:

@@ -249,6 +249,8 @@ class Regrouped:
     member_set: frozenset[int] | None = None
     references: frozenset[int] | None = None
     """The members as a set and the groups' references: the cleaner's sets, made here, not on the window's thread."""
+    member_names: list[str] | None = None
+    """The name of each of ``members`` (from ``names``), for the filter."""
 
 
 def regroup(request: object, cancel: threading.Event, progress: Progress) -> Regrouped:
@@ -274,7 +276,10 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     references = frozenset(map(attrgetter("reference"), groups))
     session.file_sizes()  # what the marked files' sizes are added up from, made here
     names = _names(session)
-    return Regrouped(request, groups, wasted, pairs, protected, members, names, frozenset(members), references)
+    member_names = list(map(names.__getitem__, members))
+    return Regrouped(
+        request, groups, wasted, pairs, protected, members, names, frozenset(members), references, member_names
+    )
 
 
 _NAMES: weakref.WeakKeyDictionary[FolderSession, tuple[Sequence[FileRecord], list[str]]] = weakref.WeakKeyDictionary()

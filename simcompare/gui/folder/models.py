@@ -164,7 +164,8 @@ class GroupTreeModel(QAbstractItemModel):
         self.beginResetModel()
         self._files, self._groups, self._bits = files, list(groups), bits
         self._hardlink_of = hardlink_of
-        self._given = (list(members), np.arange(len(self._groups))) if members is not None else None
+        given = members if type(members) is list else None if members is None else list(members)  # the worker's
+        self._given = (given, np.arange(len(self._groups))) if given is not None else None
         self._sizes = np.fromiter(map(len, map(attrgetter("members"), self._groups)), np.int64, len(self._groups))
         self.names = names
         self._members_total = int(self._sizes.sum())  # a new reference or a sort keeps the members
