@@ -138,6 +138,20 @@ def test_keys_that_share_a_hash_are_told_apart() -> None:
     assert _first_alike(keys, skipped).tolist() == [0, 1, 0, 3, 1, 5, 6]
 
 
+@pytest.mark.parametrize("seed", range(20))
+def test_the_first_alike_key_is_the_dictionarys_whether_or_not_some_keys_share_a_hash(seed: int) -> None:
+    """Every key is compared with the first of its hash at once; where two keys share a hash (some here do), the
+    runs are told apart one by one: either way each position gets the first position of its key."""
+    rng = random.Random(seed)
+    keys = [rng.choice(["", "a", "b", "c", "d", f"k{i}"]) for i in range(rng.randint(0, 50))]
+    if seed % 2:  # "a" and "b" share a hash (a string's hash is its text's: every "a" alike)
+        keys = [_Colliding(k) if k in ("a", "b") else k for k in keys]
+    skipped = np.array([rng.random() < 0.1 for _ in keys], dtype=bool)
+    first: dict[str, int] = {}
+    expected = [i if not k or skipped[i] else first.setdefault(str(k), i) for i, k in enumerate(keys)]
+    assert _first_alike(keys, skipped).tolist() == expected
+
+
 @pytest.mark.parametrize("seed", range(5))
 def test_the_empty_paths_are_the_results_empty_files(seed: int) -> None:
     files = _records(random.Random(seed), 60)

@@ -28,7 +28,7 @@ import sys
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import compress
+from itertools import compress, count, repeat
 from operator import attrgetter
 from pathlib import Path
 from typing import overload
@@ -259,29 +259,33 @@ class FolderSession:
 
     def _reset(self) -> None:
         files = self.result.files
-        self._names = [f.path for f in files]
+        self._names = list(map(attrgetter("path"), files))  # each record read in C: a million in a tenth of a second
         self._paths: dict[str, int] | None = None  # each file's index by its path, made when first asked for
         # Sketches are read from the records' bytes without a copy each time one is asked for (one decoded array
         # a file would double what a file costs); a record's bytes are checked once, and the few that are not
         # as verify writes them (a hand-made record) are kept decoded here.
         self._sketch_checked = np.zeros(len(files), dtype=bool)
         self._sketch_fixed: dict[int, Sketch] = {}
-        empty = np.fromiter((f.empty for f in files), dtype=bool, count=len(files))
+        empty = np.fromiter(map(attrgetter("empty"), files), dtype=bool, count=len(files))
         empty.flags.writeable = False  # given out by empty_files()
         self._empty_mask = empty
         self._empty = np.flatnonzero(empty).tolist()
-        aliases = _aliases(files)
+        listed = _aliases(files)
+        named = compress(count(), map(operator.is_not, listed, repeat(None)))  # the few other names, found in C
+        aliases = {i: first for i in named if (first := listed[i]) is not None}
+        del listed
         # few files have two names: the others' first names by index, not a list as long as the files (8 MB a million)
         # with the number of files, in one attribute: read at once, a forget on another thread never mixes the two
-        self._alias_of = ({i: alias for i, alias in enumerate(aliases) if alias is not None}, len(files))
+        self._alias_of = (aliases, len(files))
         # one number object an index, shared by the lists of indices below (a list of a million numbers made
         # apart is 40 MB; the identities were a million strings: 61 MB)
         numbers = list(range(len(files)))
-        self._file_keys = [i if alias is None else alias for i, alias in zip(numbers, aliases, strict=True)]
+        self._file_keys = list(numbers)  # each file's first name: itself, or for another name the one it names
+        for i, first in aliases.items():
+            self._file_keys[i] = first
         self._key_array: npt.NDArray[np.intp] | None = None  # the same as an array, made when first asked for
         self._size_array: tuple[Sequence[FileRecord], npt.NDArray[np.int64]] | None = None  # file_sizes()
         self._texts = _identity_roots(files, aliases, empty)
-        del aliases
         self._identity = _identities(files, self._texts, self._empty, numbers)
         self._empty_set = set(self._empty)
         # each text's representative: its shortest, then smallest path (an empty file stands for itself)
@@ -1362,8 +1366,8 @@ def _aliases(files: Sequence[FileRecord]) -> list[int | None]:
     beyond 64 bits) are compared one by one.
     """
     try:
-        device = np.fromiter((f.device for f in files), dtype=np.uint64, count=len(files))
-        inode = np.fromiter((f.inode for f in files), dtype=np.uint64, count=len(files))
+        device = np.fromiter(map(attrgetter("device"), files), dtype=np.uint64, count=len(files))
+        inode = np.fromiter(map(attrgetter("inode"), files), dtype=np.uint64, count=len(files))
     except OverflowError:
         return _aliases_one_by_one(files)
     alias: list[int | None] = [None] * len(files)
@@ -1411,15 +1415,18 @@ def _aliases_one_by_one(files: Sequence[FileRecord]) -> list[int | None]:
 
 
 def _identity_roots(
-    files: Sequence[FileRecord], alias: Sequence[int | None], empty: npt.NDArray[np.bool_]
+    files: Sequence[FileRecord], aliases: Mapping[int, int], empty: npt.NDArray[np.bool_]
 ) -> npt.NDArray[np.intp]:
     """For each file, the smallest index of the files identical to it: the same cleaned text, the same raw bytes or
-    one file's two names, linked through one another. An empty document is identical to none (its identity is its
-    text's digest: it never joins a group, so no raw-bytes twin may pull it in)."""
+    one file's two names (``aliases``: another name's index, the first name's), linked through one another. An empty
+    document is identical to none (its identity is its text's digest: it never joins a group, so no raw-bytes twin
+    may pull it in)."""
     count = len(files)
-    texts = _first_alike([f.digest for f in files], empty)
-    raw = _first_alike([f.raw_digest for f in files], empty)
-    names = np.fromiter((i if a is None else a for i, a in enumerate(alias)), dtype=np.intp, count=count)
+    texts = _first_alike(list(map(attrgetter("digest"), files)), empty)
+    raw = _first_alike(list(map(attrgetter("raw_digest"), files)), empty)
+    names = np.arange(count, dtype=np.intp)
+    if aliases:
+        names[np.fromiter(aliases, dtype=np.intp, count=len(aliases))] = list(aliases.values())
     names[empty | empty[names]] = np.flatnonzero(empty | empty[names])  # a name of an empty file links nothing
     itself = np.arange(count, dtype=np.intp)
     return _smallest_linked(count, np.concatenate([itself, itself, itself]), np.concatenate([texts, raw, names]))
@@ -1434,7 +1441,21 @@ def _first_alike(keys: Sequence[str], skipped: npt.NDArray[np.bool_]) -> npt.NDA
     found = np.arange(count, dtype=np.intp)
     hashes = np.fromiter(map(hash, keys), dtype=np.int64, count=count)
     lengths = np.fromiter(map(len, keys), dtype=np.intp, count=count)
-    for run in _runs(np.flatnonzero(~skipped & (lengths > 0)), hashes[~skipped & (lengths > 0)]):
+    asked = np.flatnonzero(~skipped & (lengths > 0))
+    if not len(asked):
+        return found
+    # every position beside the first of its hash, all at once: the keys compared with that first one's in C (a
+    # run at a time, a million digests took 0.2 s); only where two keys share a hash, a run at a time below
+    order = asked[np.argsort(hashes[asked], kind="stable")]  # stable: a hash's positions ascending
+    ordered = hashes[order]
+    starts = np.flatnonzero(np.concatenate(([True], ordered[1:] != ordered[:-1])))
+    firsts = np.repeat(order[starts], np.diff(np.append(starts, len(order))))
+    later = order != firsts
+    others, heads = order[later].tolist(), firsts[later].tolist()
+    if all(map(operator.eq, map(keys.__getitem__, others), map(keys.__getitem__, heads))):
+        found[order] = firsts
+        return found
+    for run in _runs(asked, hashes[asked]):
         first = run[0]
         if all(keys[i] == keys[first] for i in run):
             found[run] = first
