@@ -157,3 +157,15 @@ def test_the_empty_paths_are_the_results_empty_files(seed: int) -> None:
     files = _records(random.Random(seed), 60)
     result = ScanResult("/nowhere", Config(), ScanOptions(), files, ())
     assert FolderSession(result).empty_paths() == result.empty == [f.path for f in files if f.empty] != []
+
+
+def test_every_files_size_is_one_array_whatever_the_numbers() -> None:
+    """The sizes a mark adds up: 64-bit numbers in one array; a hand-made record's size beyond 64 bits makes it an
+    array of Python's numbers, added up as they are, not an error in the worker that groups."""
+    small = tuple(FileRecord(f"{n}.txt", n * 10, 0, n, False, inode=n + 1) for n in range(4))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), small, ()))
+    assert session.file_sizes().dtype == np.int64 and session.file_sizes().tolist() == [0, 10, 20, 30]
+    assert session.file_sizes() is session.file_sizes()  # made once
+    huge = (*small, FileRecord("big.txt", 2**70, 0, 9, False, inode=99))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), huge, ()))
+    assert sum(session.file_sizes()[[1, 4]].tolist()) == 10 + 2**70

@@ -31,7 +31,7 @@ from dataclasses import dataclass, replace
 from itertools import compress, count, repeat
 from operator import attrgetter
 from pathlib import Path
-from typing import overload
+from typing import Any, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -284,7 +284,7 @@ class FolderSession:
         for i, first in aliases.items():
             self._file_keys[i] = first
         self._key_array: npt.NDArray[np.intp] | None = None  # the same as an array, made when first asked for
-        self._size_array: tuple[Sequence[FileRecord], npt.NDArray[np.int64]] | None = None  # file_sizes()
+        self._size_array: tuple[Sequence[FileRecord], npt.NDArray[Any]] | None = None  # file_sizes()
         self._texts = _identity_roots(files, aliases, empty)
         self._identity = _identities(files, self._texts, self._empty, numbers)
         self._empty_set = set(self._empty)
@@ -1014,13 +1014,16 @@ class FolderSession:
         ends = zip(left.tolist(), right.tolist(), strict=True)
         return np.array([frozenset((identity[a], identity[b])) in refused for a, b in ends], dtype=bool)
 
-    def file_sizes(self) -> npt.NDArray[np.int64]:
+    def file_sizes(self) -> npt.NDArray[Any]:
         """Every file's size in bytes, by index, as one array (made once for these files; read-only): the window
         adds up a quarter of a million marked files' sizes from it."""
         files = self.result.files
         made = self._size_array
         if made is None or made[0] is not files:
-            sizes = np.fromiter(map(attrgetter("size"), files), dtype=np.int64, count=len(files))
+            try:
+                sizes = np.fromiter(map(attrgetter("size"), files), dtype=np.int64, count=len(files))
+            except OverflowError:  # a hand-made record's size beyond 64 bits: Python's whole numbers, added as they are
+                sizes = np.array(list(map(attrgetter("size"), files)), dtype=object)
             sizes.flags.writeable = False
             made = self._size_array = (files, sizes)
         return made[1]
