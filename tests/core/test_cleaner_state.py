@@ -341,3 +341,33 @@ def test_references_chosen_for_the_groups_on_screen_are_those_chosen_for_a_copy_
         assert states[0].may_mark(i) == states[1].may_mark(i) == (i not in chosen)
     assert states[0].marks == states[1].marks
     assert states[0].undo() is not None and states[0].holding  # the marks wait for the groups made again
+
+
+def test_another_name_of_a_reference_is_never_marked(tmp_path: Path) -> None:
+    """A hard link of a group's reference (or the reference through a bind mount) is the kept file: no action takes
+    it, so neither Invert, Mark all, a tick nor the marks kept across new groups mark it; another file's names do
+    not change, and choosing another reference frees the first's other name."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "a.txt").write_text(EN, encoding="utf-8")
+    os.link(root / "a.txt", root / "a_link.txt")
+    (root / "b.txt").write_text(EN.replace("quiet", "silent"), encoding="utf-8")
+    (root / "c.txt").write_text(EN.replace("harvest", "crop"), encoding="utf-8")
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    session = FolderSession(result, not_duplicates=NotDuplicates(tmp_path / "nd.json"))
+    [group] = session.groups(K)
+    a, link, b, c = (index(session, p) for p in ("a.txt", "a_link.txt", "b.txt", "c.txt"))
+    assert group.reference == a and set(group.indices) == {a, link, b, c}
+    state = CleanerState()
+    state.start(session)
+    state.show_groups([group])
+    assert not state.may_mark(link) and state.tick(link, True) is None
+    state.invert()
+    assert state.marks == {b, c}
+    state.mark_all()
+    state.replace_marks([a, link, b])
+    assert state.marks == {b}
+    state.choose_references([group], [b])  # b leads now: a and its other name may go
+    assert state.may_mark(link) and state.may_mark(a) and not state.may_mark(b)
+    state.invert()
+    assert state.marks == {a, link, c}

@@ -78,6 +78,8 @@ class CleanerState:
         self._groups: Sequence[Group] = ()
         self._members: frozenset[int] | None = None
         self._references: frozenset[int] | None = None
+        self._aliases: Mapping[int, int] = {}  # the session's other names of files (few): FolderSession.other_names
+        self._names_of_references: tuple[frozenset[int] | None, frozenset[int]] = (None, frozenset())
         self._protected: frozenset[int] = frozenset()
         self._preferred: set[int] = set()
         self._states: dict[int, FileState] = {}
@@ -110,6 +112,7 @@ class CleanerState:
         self._left_out = frozenset()
         self._removed = {}
         self._states = {}
+        self._aliases = session.other_names() if session is not None else {}
         if session is not None:
             self.note_states(session, changed=changed, gone=gone)
             self._preferred = {i for p in references if (i := session.index_of(p)) is not None}
@@ -165,7 +168,8 @@ class CleanerState:
         others; undoable."""
         if within is None:  # every member: each one not marked that may be, and none other (sets made in C alone)
             members = self._member_set()
-            new = (self._marks - members) | ((members - self._marks) - self._protected - self._reference_set())
+            markable = (members - self._marks) - self._protected - self._reference_set() - self._reference_names()
+            new = (self._marks - members) | markable
             return self._change(new, undoable=True)
         scope = frozenset(within)
         return self.replace_marks(scope - self._marks, within=scope)
@@ -185,7 +189,12 @@ class CleanerState:
 
     def may_mark(self, index: int) -> bool:
         """Whether a file of the groups on screen can be marked: not a reference, not in a reference folder."""
-        return not self._locked and index not in self._protected and index not in self._reference_set()
+        return (
+            not self._locked
+            and index not in self._protected
+            and index not in self._reference_set()
+            and index not in self._reference_names()
+        )
 
     @property
     def can_undo(self) -> bool:
@@ -241,10 +250,30 @@ class CleanerState:
         return changed
 
     def _markable(self, files: Iterable[int]) -> frozenset[int]:
-        """The files that may be marked: members of the groups on screen, neither a group's reference nor in
-        a reference folder."""
+        """The files that may be marked: members of the groups on screen, neither a group's reference (by any of its
+        names) nor in a reference folder."""
         members = self._member_set()
-        return (frozenset(files) & members) - self._protected - self._reference_set()
+        return (frozenset(files) & members) - self._protected - self._reference_set() - self._reference_names()
+
+    def _reference_names(self) -> frozenset[int]:
+        """The other names of the groups' references (a hard link, the same file through a bind mount): never marked,
+        as no action takes one (it would take the kept file away, or free nothing). Found among the few files with
+        another name, once for each set of references."""
+        references = self._reference_set()
+        made_for, names = self._names_of_references
+        if made_for is not references:
+            by_file: dict[int, list[int]] = {}
+            for other, first in self._aliases.items():
+                by_file.setdefault(first, [first]).append(other)
+            names = frozenset(
+                i
+                for every in by_file.values()
+                if not references.isdisjoint(every)
+                for i in every
+                if i not in references
+            )
+            self._names_of_references = (references, names)
+        return names
 
     def _member_set(self) -> frozenset[int]:
         if self._members is None:  # made when first needed: 100,000 members cost a regroup real time
@@ -428,6 +457,7 @@ class CleanerState:
         keep_left_out = {files[i].path for i in self._left_out} - gone
         states = {files[i].path: s for i, s in self._states.items() if files[i].path not in gone}
         session.forget(paths)
+        self._aliases = session.other_names()  # numbered anew
         index = session.index_of
         self._preferred = {i for p in keep_preferred if (i := index(p)) is not None}
         self._left_out = frozenset(i for p in keep_left_out if (i := index(p)) is not None)

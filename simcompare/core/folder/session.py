@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 from itertools import compress, count, repeat
 from operator import attrgetter
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, overload
 
 import numpy as np
@@ -361,6 +362,11 @@ class FolderSession:
                 raise IndexError(f"no file {index}")
             found = aliases.get(index + count)
         return found
+
+    def other_names(self) -> Mapping[int, int]:
+        """Each file that is another name of one (a hard link, the same file through a bind mount), by index, with
+        its first name's: :meth:`hardlink_of` of the few files that have one (read-only)."""
+        return MappingProxyType(self._alias_of[0])
 
     def file_key(self, index: int) -> int:
         """Equal for two names of one file: the index of its first name."""
