@@ -112,3 +112,25 @@ def test_saved_results_keep_the_links_and_refuse_bad_ones(tmp_path: Path) -> Non
     saved.write_text(json.dumps(data), encoding="utf-8")
     with pytest.raises(ValueError, match="'symlinks' must be a list"):
         read_results(saved)
+
+
+def test_cancel_stops_looking_at_the_links_and_nothing_is_acted_on(tmp_path: Path) -> None:
+    """Many links are looked at before the first file (each where it leads now): Cancel is heard meanwhile, the
+    looking stops, and every file is reported left alone (not reached), none acted on."""
+    import threading
+
+    from simcompare.core.folder.actions import pointed_at
+
+    root = _folder(tmp_path)
+    for n in range(600):
+        os.symlink("../reference.txt" if n % 2 else "../other.txt", root / "sub" / f"link{n}.txt")
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    assert len(result.symlinks) > 600
+    assert len(pointed_at(str(root), result.symlinks)) == 2  # every link looked at: two files led to
+    cancel = threading.Event()
+    cancel.set()
+    assert pointed_at(str(root), result.symlinks, cancel) == {}  # stopped before the first
+    files = [expected_of(f) for f in result.files]
+    report = trash_scanned(str(root), files, lambda path: os.remove(path), links=result.symlinks, cancel=cancel)
+    assert {o.skipped for o in report.outcomes} == {SkipReason.CANCELLED} and len(report.outcomes) == len(files)
+    assert all((root / f.path).exists() for f in result.files)
