@@ -134,3 +134,28 @@ def test_cancel_stops_looking_at_the_links_and_nothing_is_acted_on(tmp_path: Pat
     report = trash_scanned(str(root), files, lambda path: os.remove(path), links=result.symlinks, cancel=cancel)
     assert {o.skipped for o in report.outcomes} == {SkipReason.CANCELLED} and len(report.outcomes) == len(files)
     assert all((root / f.path).exists() for f in result.files)
+
+
+@pytest.mark.parametrize("action", ["trash", "move", "delete"])
+def test_a_folder_a_link_leads_to_is_not_removed_when_emptied(tmp_path: Path, action: str) -> None:
+    """Removing the folders an action emptied leaves one a symbolic link of the scan leads to (the link would lead
+    nowhere); the other emptied folders go as before."""
+    root = tmp_path / "docs"
+    for folder in ("kept", "plain"):
+        (root / folder).mkdir(parents=True)
+        (root / folder / "copy.txt").write_text(EN_A + f" {folder}", encoding="utf-8")
+    (root / "reference.txt").write_text(EN_A, encoding="utf-8")
+    os.symlink("kept", root / "latest")  # a link to a folder
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    assert "latest" in result.symlinks
+    files = [expected_of(f) for f in result.files if f.path.endswith("copy.txt")]
+    kwargs = {"links": result.symlinks, "remove_empty": True}
+    if action == "trash":
+        report = trash_scanned(str(root), files, lambda path: os.remove(path), **kwargs)
+    elif action == "move":
+        report = move_scanned(str(root), files, str(tmp_path / "away"), **kwargs)
+    else:
+        report = delete_scanned(str(root), files, **kwargs)
+    assert all(o.ok for o in report.outcomes)
+    assert report.removed_folders == ("plain",)
+    assert (root / "kept").is_dir() and (root / "latest").resolve() == (root / "kept").resolve()

@@ -621,14 +621,18 @@ def trash_scanned(
     """
     act = _trash_one(trash)
     outcomes = _run(root, files, act, keeping=keeping, links=links, progress=progress, cancel=cancel)
-    return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep))
+    return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep, links))
 
 
-def tidy(root: str, outcomes: Sequence[Outcome], remove_empty: bool, keep: Iterable[str] = ()) -> list[Outcome]:
-    """The folders the files that left (``outcomes`` done) emptied, removed when ``remove_empty`` (as outcomes)."""
-    if not remove_empty:
+def tidy(
+    root: str, outcomes: Sequence[Outcome], remove_empty: bool, keep: Iterable[str] = (), links: Sequence[str] = ()
+) -> list[Outcome]:
+    """The folders the files that left (``outcomes`` done) emptied, removed when ``remove_empty`` (as outcomes); a
+    folder one of ``links`` (the scan's symbolic links) leads to stays."""
+    gone = [o.path for o in outcomes if o.ok]
+    if not remove_empty or not gone:
         return []
-    removed = remove_empty_folders(root, [o.path for o in outcomes if o.ok], keep)
+    removed = remove_empty_folders(root, gone, keep, pointed_at(root, links) if links else ())
     return [Outcome(os.path.join(root, *folder.split("/")), path=folder) for folder in removed]
 
 
@@ -1060,7 +1064,7 @@ def move_scanned(
     os.makedirs(destination, exist_ok=True)
     act = _move_one(destination)
     outcomes = _run(root, files, act, keeping=keeping, links=links, progress=progress, cancel=cancel)
-    return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
+    return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep, links))
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 import contextlib
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator
 
-from simcompare.core.folder.safe_paths import DIR_FD_WALK, open_folder, path_problem
+from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder, path_problem
 
 __all__ = ["folders_emptied_by", "remove_empty_folders"]
 
@@ -29,17 +29,22 @@ def folders_emptied_by(paths: Iterable[str]) -> list[str]:
     return sorted(folders, key=lambda f: (-f.count("/"), f))
 
 
-def remove_empty_folders(root: str, paths: Iterable[str], keep: Iterable[str] = ()) -> list[str]:
+def remove_empty_folders(
+    root: str, paths: Iterable[str], keep: Iterable[str] = (), pointed: Collection[tuple[int, int]] = ()
+) -> list[str]:
     """Remove the folders under ``root`` that held ``paths`` (files an action took away) and are empty now.
 
     Args:
         root: The scanned folder (never removed).
         paths: The files that left, relative to ``root``.
         keep: Absolute folders never removed (other scanned roots, reference folders).
+        pointed: The identities (device, inode) a symbolic link leads to: such a folder stays, or the link would
+            lead nowhere.
 
     Returns:
         The folders removed (relative to ``root``), deepest first. A folder that holds anything, is a link, is
-        in ``keep`` or cannot be removed (permission, a mount point) is left as it is, without a word.
+        in ``keep``, is led to by a link of ``pointed`` or cannot be removed (permission, a mount point) is left
+        as it is, without a word.
     """
     kept = {os.path.normcase(os.path.abspath(folder)) for folder in keep}
     kept.add(os.path.normcase(os.path.abspath(root)))
@@ -51,7 +56,10 @@ def remove_empty_folders(root: str, paths: Iterable[str], keep: Iterable[str] = 
         parent, _, name = folder.rpartition("/")
         try:
             with _parent(root, parent) as fd:
-                os.rmdir(name if fd is not None else absolute, dir_fd=fd)
+                where = name if fd is not None else absolute
+                if pointed and identity_of(os.stat(where, dir_fd=fd, follow_symlinks=False)) in pointed:
+                    continue  # a link leads here
+                os.rmdir(where, dir_fd=fd)
         except OSError:  # not empty, a link, gone, not ours to remove: left as it is
             continue
         removed.append(folder)

@@ -341,7 +341,7 @@ def delete_scanned(
         digests = {f.path: f.digest for f in files if isinstance(f, Expected) and f.digest}
     act = _deleting(digests, root, keeping)
     outcomes = _run(root, files, act, for_good=True, keeping=keeping, links=links, progress=progress, cancel=cancel)
-    return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep))
+    return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep, links))
 
 
 def _free_bytes(fd: int | None, folder: str) -> int | None:
