@@ -26,8 +26,10 @@ import operator
 import os
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, count
+from itertools import chain, compress
 from operator import attrgetter
+
+import numpy as np
 
 from simcompare.core.compat import StrEnum
 from simcompare.core.folder.session import FolderSession
@@ -40,6 +42,22 @@ UNDO_DEPTH = 20
 
 _INDEX = attrgetter("index")
 _REFERENCE = attrgetter("reference")
+
+
+def _not_members(groups: Sequence[Group], chosen: Sequence[int]) -> list[int]:
+    """The files ``chosen[n]`` that are not members of ``groups[n]``, sorted: every group at once, its members read
+    in C and compared in numpy (a re-prioritise moves the references of 180,000 groups at a million files)."""
+    sizes = np.fromiter(map(len, map(_MEMBERS, groups)), dtype=np.intp, count=len(groups))
+    members = np.fromiter(
+        map(_INDEX, chain.from_iterable(map(_MEMBERS, groups))), dtype=np.intp, count=int(sizes.sum())
+    )
+    leading = np.fromiter(chosen, dtype=np.intp, count=len(chosen))
+    found = np.zeros(len(groups), dtype=bool)
+    found[np.repeat(np.arange(len(groups)), sizes)[members == np.repeat(leading, sizes)]] = True
+    return sorted(leading[~found].tolist())
+
+
+_MEMBERS = attrgetter("members")
 
 
 class FileState(StrEnum):
@@ -356,9 +374,9 @@ class CleanerState:
             raise ValueError(f"{len(chosen)} references chosen for {len(groups)} groups")
         # only the groups whose reference moves are looked into: a re-prioritise of a million files' groups read
         # every member on the window's thread (0.2 s) when most kept theirs; they are found in C
-        rows = compress(count(), map(operator.ne, map(_REFERENCE, groups), chosen))
-        moved = [(groups[n], chosen[n]) for n in rows]
-        strays = sorted(i for g, i in moved if i not in map(_INDEX, g.members))
+        flags = list(map(operator.ne, map(_REFERENCE, groups), chosen))
+        moved, leading = list(compress(groups, flags)), list(compress(chosen, flags))
+        strays = _not_members(moved, leading)
         if strays:
             raise ValueError(f"files {strays} are not members of the groups given")
         picked = set(chosen)
@@ -376,8 +394,8 @@ class CleanerState:
             self._references = frozenset(chosen)
         else:
             references = set(self._reference_set())
-            references.difference_update(g.reference for g, _ in moved)  # a group's own reference is no other's
-            references.update(i for _, i in moved)
+            references.difference_update(map(_REFERENCE, moved))  # a group's own reference is no other's
+            references.update(leading)
             self._references = frozenset(references)
         return self._change(new_marks, undoable=False)
 
