@@ -9,6 +9,7 @@ from __future__ import annotations
 import os
 import threading
 
+import numpy as np
 import pytest
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import QTreeView
@@ -278,7 +279,8 @@ def test_the_members_as_arrays_follow_the_groups_rows_after_a_sort(qtbot, files,
     model = _model(qtbot, files, groups, worker=worker)
     for column in (0, 2):
         model.sort(column, Qt.SortOrder.DescendingOrder)
-        members, rows = model.member_arrays()
+        listed, listed_rows = model.flat_members()  # as the marking reads them (Marking.listed), as arrays
+        members, rows = np.array(listed, dtype=np.intp), np.array(listed_rows, dtype=np.intp)
         assert sorted(zip(members.tolist(), rows.tolist(), strict=True)) == sorted(
             (m.index, r) for r, g in enumerate(model.groups) for m in g.members
         )

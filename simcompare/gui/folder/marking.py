@@ -30,6 +30,7 @@ class Marking(QObject):
         super().__init__(parent)
         self._page = page
         self._sizes: tuple[Sequence[FileRecord], np.ndarray] | None = None  # the files shown, and their sizes
+        self._listed: tuple[object, tuple[np.ndarray, np.ndarray]] | None = None  # the model's listing, as arrays
         page.model.marks_changed.connect(self._on_marks_changed)
 
     def mark_by_rule(
@@ -54,11 +55,25 @@ class Marking(QObject):
             rule,
             folder=folder,
             reference_folders=with_reference_roots(page.cleaner.reference_folders, page.session.result.roots),
-            listed=page.model.member_arrays() if groups is page.model.groups else None,  # every group, as listed
+            listed=self.listed() if groups is page.model.groups else None,  # every group, as the model lists them
         )
         cleaner = page.cleaner
         page.model.show_marks(cleaner.add_marks(chosen, scope) if add else cleaner.replace_marks(chosen, scope))
         return len(cleaner.marks)
+
+    def listed(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every member of the model's groups and its group's row (``flat_members``) as two arrays, made once for
+        each listing: a mark by rule reads them at once (a million files' members, each read from its group, took
+        a quarter of a second on the window's thread)."""
+        flat = self._page.model.flat_members()  # the same object until the groups change or are sorted
+        if self._listed is None or self._listed[0] is not flat:
+            files, rows = flat
+            arrays = (
+                np.fromiter(files, dtype=np.intp, count=len(files)),
+                np.fromiter(rows, dtype=np.intp, count=len(rows)),
+            )
+            self._listed = (flat, arrays)
+        return self._listed[1]
 
     def mark_inside_folder(self, add: bool = False) -> int:
         page = self._page

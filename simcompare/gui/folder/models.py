@@ -122,7 +122,6 @@ class GroupTreeModel(QAbstractItemModel):
         self._members_sorted: list[bool] = []
         self._rows: dict[int, int] | None = {}
         self._flat: tuple[list[int], list[int]] | None = None
-        self._flat_arrays: tuple[np.ndarray, np.ndarray] | None = None
         self._given: tuple[list[int], np.ndarray] | None = None
         self._sizes = np.zeros(0, dtype=np.int64)
         self.names: Sequence[str] | None = None
@@ -225,7 +224,6 @@ class GroupTreeModel(QAbstractItemModel):
         self._members_sorted = [False] * len(self._groups)
         self._rows = None  # built when first needed: 100,000 entries cost the window a tenth of a second
         self._flat = None
-        self._flat_arrays = None
 
     @property
     def _row_of(self) -> dict[int, int]:
@@ -353,17 +351,6 @@ class GroupTreeModel(QAbstractItemModel):
             rows = [r for r, g in enumerate(self._groups) for _ in g.members]
             self._flat = (files, rows)
         return self._flat
-
-    def member_arrays(self) -> tuple[np.ndarray, np.ndarray]:
-        """:meth:`flat_members` as two arrays, kept as long: a mark by rule reads them at once (a million files'
-        members, each read from its group, took a quarter of a second on the window's thread)."""
-        if self._flat_arrays is None:
-            files, rows = self.flat_members()
-            self._flat_arrays = (
-                np.fromiter(files, dtype=np.intp, count=len(files)),
-                np.fromiter(rows, dtype=np.intp, count=len(rows)),
-            )
-        return self._flat_arrays
 
     # ------------------------------------------------------------------ where
     def group_of(self, index: Index) -> int | None:
