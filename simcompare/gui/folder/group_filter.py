@@ -59,11 +59,11 @@ class GroupFilterModel(QAbstractProxyModel):
         self._loaded = 0
         self._saved: list[tuple[QModelIndex, QPersistentModelIndex]] = []
 
-    def know_member_names(self, members: object, names: list[str]) -> None:
+    def know_member_names(self, members: object, names: list[str] | None) -> None:
         """Each name of ``members`` (the model's members as the worker listed them), made by that worker from the
         names it gave the model: the first key typed does not list them on the window's thread (a million files'
-        members: 0.05 s)."""
-        self._given_names = (members, names)
+        members: 0.05 s). None: not made."""
+        self._given_names = (members, names) if names is not None else (None, [])
 
     def setSourceModel(self, model: GroupTreeModel) -> None:  # type: ignore[override]
         super().setSourceModel(model)
@@ -148,7 +148,8 @@ class GroupFilterModel(QAbstractProxyModel):
         before = self._passing
         if self._member_names[0] is not files:  # each member row's name, in the members' order
             listed, worker = self._given_names, model.names is not None and names is model.names
-            named = listed[1] if worker and listed[0] is files else list(map(names.__getitem__, files))
+            theirs = worker and listed[0] is files and len(listed[1]) == len(files)
+            named = listed[1] if theirs else list(map(names.__getitem__, files))
             self._member_names = (files, named)
         named = self._member_names[1]
         if before is not None and before[1] is files and before[0] in text:  # only what a shorter text let through

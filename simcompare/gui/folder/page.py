@@ -569,7 +569,7 @@ class FolderPage(QWidget):
             member_set=outcome.member_set,
             references=outcome.references,
         )
-        self.proxy.know_member_names(outcome.members, outcome.member_names or [])
+        self.proxy.know_member_names(outcome.members, outcome.member_names)
         if self.cleaner.holding:
             self.model.show_marks(self.cleaner.restore_marks())
         self.selection.expand()
