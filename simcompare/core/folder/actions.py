@@ -242,7 +242,7 @@ def _run(
     *,
     for_good: bool = False,
     keeping: Mapping[str, Expected] | None = None,
-    links: Sequence[str] = (),
+    pointed: Mapping[tuple[int, int], str] | None = None,
     progress: Progress = NO_PROGRESS,
     cancel: threading.Event | None = None,
 ) -> list[Outcome]:
@@ -255,8 +255,8 @@ def _run(
     that a group never loses its last copy through a reference that is no longer there; and when the file is
     that reference under another name (``IS_REFERENCE``), since through a folder mounted twice taking the name
     away takes the reference.
-    ``links``: the symbolic links the scan passed over (relative paths), for an action that takes files away: a
-    file one of them points at (by identity, as the link leads when the action starts) is left alone
+    ``pointed``: where the symbolic links the scan passed over lead (:func:`pointed_at`, looked at when the
+    action starts), for an action that takes files away: a file one of them points at is left alone
     (``LINKED_TO``), since the link would then lead nowhere (a copy replaced by a link to its reference, and that
     reference trashed later, loses its words from the folder).
     ``progress(done, total, Stage.ACTING)`` is called between files; ``cancel`` (or a progress callback raising
@@ -266,7 +266,7 @@ def _run(
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
     items = list(items)
-    pointed = pointed_at(root, links, cancel) if items else {}
+    pointed = pointed or {}
     stopped = False
     for number, item in enumerate(items):
         given = item if isinstance(item, str) else item.path
@@ -620,19 +620,24 @@ def trash_scanned(
         cancel: Set to stop between two files; the files not reached stay (``CANCELLED``).
     """
     act = _trash_one(trash)
-    outcomes = _run(root, files, act, keeping=keeping, links=links, progress=progress, cancel=cancel)
-    return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep, links))
+    pointed = pointed_at(root, links, cancel)  # looked at once: for the files, then for the folders emptied
+    outcomes = _run(root, files, act, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel)
+    return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
 
 
 def tidy(
-    root: str, outcomes: Sequence[Outcome], remove_empty: bool, keep: Iterable[str] = (), links: Sequence[str] = ()
+    root: str,
+    outcomes: Sequence[Outcome],
+    remove_empty: bool,
+    keep: Iterable[str] = (),
+    pointed: Mapping[tuple[int, int], str] | None = None,
 ) -> list[Outcome]:
     """The folders the files that left (``outcomes`` done) emptied, removed when ``remove_empty`` (as outcomes); a
-    folder one of ``links`` (the scan's symbolic links) leads to stays."""
+    folder a symbolic link of the scan leads to (``pointed``: :func:`pointed_at`, when the action started) stays."""
     gone = [o.path for o in outcomes if o.ok]
     if not remove_empty or not gone:
         return []
-    removed = remove_empty_folders(root, gone, keep, pointed_at(root, links) if links else ())
+    removed = remove_empty_folders(root, gone, keep, pointed or ())
     return [Outcome(os.path.join(root, *folder.split("/")), path=folder) for folder in removed]
 
 
@@ -1063,8 +1068,9 @@ def move_scanned(
     check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
     act = _move_one(destination)
-    outcomes = _run(root, files, act, keeping=keeping, links=links, progress=progress, cancel=cancel)
-    return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep, links))
+    pointed = pointed_at(root, links, cancel)
+    outcomes = _run(root, files, act, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel)
+    return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:

@@ -49,6 +49,7 @@ from simcompare.core.folder.actions import (
     _target_folder,
     _temporary,
     check_destination,
+    pointed_at,
     tidy,
 )
 from simcompare.core.folder.safe_paths import Expected, Located, Skip, SkipReason, identity_of, locate
@@ -340,8 +341,9 @@ def delete_scanned(
     if digests is None:  # the scan's digests as the files carry them: the window and the command line alike
         digests = {f.path: f.digest for f in files if isinstance(f, Expected) and f.digest}
     act = _deleting(digests, root, keeping)
-    outcomes = _run(root, files, act, for_good=True, keeping=keeping, links=links, progress=progress, cancel=cancel)
-    return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep, links))
+    pointed = pointed_at(root, links, cancel)  # looked at once: for the files, then for the folders emptied
+    outcomes = _run(root, files, act, for_good=True, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel)
+    return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
 
 
 def _free_bytes(fd: int | None, folder: str) -> int | None:
