@@ -21,6 +21,7 @@ from simcompare.core.folder.replace import delete_scanned
 from simcompare.core.folder.safe_paths import SkipReason
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
+from simcompare.core.folder.skipped import SkipReason as Passed
 from simcompare.core.formats.results import read_results, save_results
 
 
@@ -159,3 +160,20 @@ def test_a_folder_a_link_leads_to_is_not_removed_when_emptied(tmp_path: Path, ac
     assert all(o.ok for o in report.outcomes)
     assert report.removed_folders == ("plain",)
     assert (root / "kept").is_dir() and (root / "latest").resolve() == (root / "kept").resolve()
+
+
+def test_a_link_whose_name_is_excluded_still_keeps_what_it_points_at(tmp_path: Path) -> None:
+    """A hidden link (".latest", excluded by default like every hidden name) is remembered as a link all the
+    same: trashing what it leads to would leave it leading nowhere. A hidden file that is no link stays excluded."""
+    root = _folder(tmp_path)
+    (root / "sub" / "copy.txt").unlink()
+    os.symlink("reference.txt", root / ".latest")
+    (root / ".notes.txt").write_text("hidden, not a link", encoding="utf-8")
+    result = scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True))
+    assert ".latest" in result.symlinks
+    reasons = {s.path: s.reason for s in result.skipped}
+    assert reasons[".notes.txt"] is Passed.EXCLUDED and reasons[".latest"] is Passed.SYMLINK
+    files = [expected_of(f) for f in result.files if f.path == "reference.txt"]
+    report = trash_scanned(str(root), files, lambda path: os.remove(path), links=result.symlinks)
+    assert report.outcomes[0].skipped is SkipReason.LINKED_TO and ".latest" in report.outcomes[0].error
+    assert (root / ".latest").read_text(encoding="utf-8") == EN_A

@@ -362,6 +362,13 @@ class _Passed:
             self.skipped.append(Skipped(rel, reason, detail))
 
 
+def _is_link(child: os.DirEntry[str]) -> bool:
+    try:
+        return child.is_symlink()
+    except OSError:  # gone since the listing, or unreadable: no link to remember
+        return False
+
+
 def _list_child(
     child: os.DirEntry[str],
     folder: Path,
@@ -375,7 +382,9 @@ def _list_child(
     """One entry of a folder being listed: a file to read, a folder to enter later, or a problem."""
     rel = f"{rel_folder}/{child.name}" if rel_folder else child.name
     if _excluded(child.name, options.exclude):
-        passed.add(rel, SkipReason.EXCLUDED)
+        # a link of an excluded name (".latest") is listed as a link all the same: an action leaves alone what it
+        # leads to (ScanResult.symlinks), whatever the link is called
+        passed.add(rel, SkipReason.SYMLINK if _is_link(child) else SkipReason.EXCLUDED)
         return
     path = os.path.join(folder, child.name)
     try:
