@@ -775,7 +775,7 @@ class FolderSession:
         files = self.result.files
         with self._sizes_lock:
             if self._sizes is None or len(self._sizes) != len(files):
-                sizes = np.fromiter((len(f.sketch) for f in files), dtype=np.intp, count=len(files))
+                sizes = np.fromiter(map(len, map(attrgetter("sketch"), files)), dtype=np.intp, count=len(files))
                 sizes //= SKETCH_WORDS.itemsize
                 for index, sketch in self._sketch_fixed.items():
                     sizes[index] = len(sketch)
@@ -1062,7 +1062,7 @@ class FolderSession:
             if self.bits > 64:
                 self._values = [f.value for f in files]
             else:
-                self._values = np.fromiter((f.value for f in files), dtype=np.uint64, count=len(files))
+                self._values = np.fromiter(map(attrgetter("value"), files), dtype=np.uint64, count=len(files))
         return self._values
 
     def _also_close(
@@ -1210,16 +1210,14 @@ class FolderSession:
     def wasted_bytes_of(self, groups: Sequence[Group]) -> list[int]:
         """:meth:`wasted_bytes` of many groups at once (each group's distinct files found by one sort of every
         member: a million files' groups took half a second one by one); the same numbers."""
-        files = self.result.files
         sizes = np.fromiter((len(group.members) for group in groups), dtype=np.intp, count=len(groups))
         owner = np.repeat(np.arange(len(groups), dtype=np.intp), sizes)
         keys = self.file_key_array()
         member = keys[
             np.fromiter((m.index for group in groups for m in group.members), dtype=np.intp, count=len(owner))
         ]
-        try:
-            size = np.fromiter((f.size for f in files), dtype=np.int64, count=len(files))
-        except OverflowError:  # a hand-made record's size beyond 64 bits
+        size = self.file_sizes()  # made once for the files (the window reads it too)
+        if size.dtype == object:  # a hand-made record's size beyond 64 bits
             return [self.wasted_bytes(group) for group in groups]
         if len(owner) and int(size.max(initial=0)) >= np.iinfo(np.int64).max // len(owner):  # a sum could overflow
             return [self.wasted_bytes(group) for group in groups]
