@@ -31,7 +31,6 @@ from simcompare.core.folder.cleaner_state import CleanerState, FileState
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.formats.names import display_name
 from simcompare.core.search.groups import Group, Member
-from simcompare.gui.common.leftovers import Leftovers
 from simcompare.gui.common.plain import plain_tooltip
 from simcompare.gui.folder.cells import human_size as human_size  # their home before
 from simcompare.gui.folder.cells import modified_text as modified_text
@@ -115,7 +114,6 @@ class GroupTreeModel(QAbstractItemModel):
         self._files: Sequence[FileRecord] = ()
         self._hardlink_of: Callable[[int], int | None] | None = None
         self._groups: list[Group] = []
-        self._leftovers = Leftovers(self)  # the groups replaced, freed a slice at a time
         self._wasted: list[int] = []
         self._members_total = 0
         self._bits = 64
@@ -163,7 +161,6 @@ class GroupTreeModel(QAbstractItemModel):
             member_set: The members as a set, and ``references`` the groups' references, when a worker made them.
         """
         self.beginResetModel()
-        self._leftovers.drop(self._groups)  # freed whole, a million files' groups held the window 0.1 s
         self._files, self._groups, self._bits = files, list(groups), bits
         self._hardlink_of = hardlink_of
         given = members if type(members) is list else None if members is None else list(members)  # the worker's
