@@ -19,7 +19,7 @@ Then, each in a process of its own, run with the code of ``--source`` (default: 
 
 1. **scan**: ``scan`` with 2 workers and no cache, the session's groups at the default k with each group's
    reference chosen by the default rule, and the results saved as ``scan --save-results`` and the window save
-   them (results this benchmark saved before 2026-11-29 kept the references as found, which reopening
+   them (results this benchmark saved before commit 0189e33 kept the references as found, which reopening
    re-seats). Printed: wall time of each step (the index = the block-index search and the quick verification
    of its candidates; the groups = exact verification, grouping and the references), the group count, and
    peak memory: the scanning process's own peak (ru_maxrss), and the peak of the whole process tree (the
