@@ -117,6 +117,26 @@ def test_mark_all_but_reference_from_the_menu_then_undo(qtbot, cleaner: FolderPa
     assert set(shown) == members - references
 
 
+def test_a_mark_by_rule_after_a_sort_reads_the_members_as_now_listed(qtbot, cleaner: FolderPage, folder: Path) -> None:
+    """The members' arrays a mark by rule reads (``Marking.listed``) are made again when a sort lists the groups
+    anew: read as listed before the sort, the rule would pair members with other groups' rows."""
+    run_scan(qtbot, cleaner, folder)
+    before = cleaner.marking.listed()
+    assert cleaner.marking.listed() is before  # kept while the listing is the same
+    orders = []
+    for order in (Qt.SortOrder.AscendingOrder, Qt.SortOrder.DescendingOrder):
+        cleaner.model.sort(Column.NAME, order)
+        orders.append([g.reference for g in cleaner.groups])
+        members, rows = cleaner.marking.listed()
+        assert sorted(zip(members.tolist(), rows.tolist(), strict=True)) == sorted(
+            (m.index, r) for r, g in enumerate(cleaner.groups) for m in g.members
+        )
+        cleaner.marking.mark_by_rule("all-but-reference")
+        references = {g.reference for g in cleaner.groups}
+        assert set(cleaner.model.marks()) == {i for g in cleaner.groups for i in g.indices} - references
+    assert orders[0] != orders[1]  # the sort moved the groups: arrays kept from before would have said so
+
+
 def test_rules_invert_and_keys(qtbot, cleaner: FolderPage, folder: Path) -> None:
     run_scan(qtbot, cleaner, folder)
     assert en_group(cleaner).reference == index_of(cleaner, "en_a.txt")

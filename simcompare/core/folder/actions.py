@@ -619,10 +619,45 @@ def trash_scanned(
         progress: Told ``(done, total, Stage.ACTING)`` between files.
         cancel: Set to stop between two files; the files not reached stay (``CANCELLED``).
     """
-    act = _trash_one(trash)
-    pointed = pointed_at(root, links, cancel)  # looked at once: for the files, then for the folders emptied
-    outcomes = _run(root, files, act, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel)
-    return _report(ActionKind.TRASH, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
+    return _taking_away(
+        ActionKind.TRASH,
+        root,
+        files,
+        _trash_one(trash),
+        log=log,
+        remove_empty=remove_empty,
+        keep=keep,
+        keeping=keeping,
+        links=links,
+        progress=progress,
+        cancel=cancel,
+    )
+
+
+def _taking_away(
+    kind: ActionKind,
+    root: str,
+    files: Iterable[Expected],
+    act: _Act,
+    *,
+    log: ActionLog | None,
+    remove_empty: bool,
+    keep: Iterable[str],
+    keeping: Mapping[str, Expected] | None,
+    links: Sequence[str],
+    progress: Progress,
+    cancel: threading.Event | None,
+    for_good: bool = False,
+) -> ActionReport:
+    """An action that takes files away (trash, move, delete) and its report: where the scan's symbolic links lead
+    is looked at once, when the action starts and only when there are files to act on, for the files
+    (:func:`_run`) and then for the folders they emptied (:func:`tidy`)."""
+    items = list(files)
+    pointed = pointed_at(root, links, cancel) if items else {}
+    outcomes = _run(
+        root, items, act, for_good=for_good, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel
+    )
+    return _report(kind, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
 
 
 def tidy(
@@ -1067,10 +1102,19 @@ def move_scanned(
     """
     check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
-    act = _move_one(destination)
-    pointed = pointed_at(root, links, cancel)
-    outcomes = _run(root, files, act, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel)
-    return _report(ActionKind.MOVE, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
+    return _taking_away(
+        ActionKind.MOVE,
+        root,
+        files,
+        _move_one(destination),
+        log=log,
+        remove_empty=remove_empty,
+        keep=keep,
+        keeping=keeping,
+        links=links,
+        progress=progress,
+        cancel=cancel,
+    )
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:

@@ -46,11 +46,10 @@ from simcompare.core.folder.actions import (
     _same,
     _take_away,
     _taken,
+    _taking_away,
     _target_folder,
     _temporary,
     check_destination,
-    pointed_at,
-    tidy,
 )
 from simcompare.core.folder.safe_paths import Expected, Located, Skip, SkipReason, identity_of, locate
 from simcompare.core.folder.scan import raw_hasher
@@ -340,10 +339,20 @@ def delete_scanned(
     files = list(files)
     if digests is None:  # the scan's digests as the files carry them: the window and the command line alike
         digests = {f.path: f.digest for f in files if isinstance(f, Expected) and f.digest}
-    act = _deleting(digests, root, keeping)
-    pointed = pointed_at(root, links, cancel)  # looked at once: for the files, then for the folders emptied
-    outcomes = _run(root, files, act, for_good=True, keeping=keeping, pointed=pointed, progress=progress, cancel=cancel)
-    return _report(ActionKind.DELETE, outcomes, log, tidy(root, outcomes, remove_empty, keep, pointed))
+    return _taking_away(
+        ActionKind.DELETE,
+        root,
+        files,
+        _deleting(digests, root, keeping),
+        log=log,
+        remove_empty=remove_empty,
+        keep=keep,
+        keeping=keeping,
+        links=links,
+        progress=progress,
+        cancel=cancel,
+        for_good=True,
+    )
 
 
 def _free_bytes(fd: int | None, folder: str) -> int | None:
