@@ -38,10 +38,13 @@ Check the disk first: a million files take about 4 GB (``df -h /tmp``).
 from __future__ import annotations
 
 import argparse
+import hashlib
+import itertools
 import json
 import multiprocessing
 import os
 import random
+import re
 import subprocess
 import sys
 import tempfile
@@ -129,12 +132,47 @@ def edited(text: str, rng: random.Random) -> str:
     return "\n".join(_joined(lines[i], w) for i, w in enumerate(words))
 
 
-def document(pools: dict[str, list[list[str]]], seed: int, number: int) -> str:
-    """File ``number``: an original, or (a third of the time) an edited copy of an earlier original."""
+def made_from(seed: int, number: int) -> tuple[int, random.Random]:
+    """The original file ``number`` is made from: its own, or (a third of the time) an earlier one it is an edited
+    copy of; with the generator that goes on to edit it. Files made from one original are near-duplicates by
+    construction: the generator's own truth, which the benchmark measures the groups against."""
     rng = random.Random(f"{seed}:{number}")
     if number > 0 and rng.random() < 1 / 3:
-        return edited(original(pools, seed, rng.randrange(number)), rng)
+        return rng.randrange(number), rng
+    return number, rng
+
+
+def document(pools: dict[str, list[list[str]]], seed: int, number: int) -> str:
+    """File ``number``: an original, or (a third of the time) an edited copy of an earlier original."""
+    source, rng = made_from(seed, number)
+    if source != number:
+        return edited(original(pools, seed, source), rng)
     return original(pools, seed, number)
+
+
+_NUMBER = re.compile(r"f(\d+)\.txt$")
+
+
+def against_truth(groups: list[list[str]], files: int, seed: int) -> dict[str, int]:
+    """The groups (each a list of paths, the reference first) against the generator's truth (:func:`made_from`):
+    of the pairs of files made from one original, how many are in one group; and how many members were made
+    from another original than their reference (two originals share only the lines they happen to draw)."""
+    origin = [made_from(seed, number)[0] for number in range(files)]
+    group_of: dict[int, int] = {}
+    strangers = 0
+    for at, paths in enumerate(groups):
+        numbers = [int(found.group(1)) for path in paths if (found := _NUMBER.search(path))]
+        group_of.update((number, at) for number in numbers)
+        strangers += sum(origin[n] != origin[numbers[0]] for n in numbers[1:]) if numbers else 0
+    families: dict[int, list[int]] = {}
+    for number, source in enumerate(origin):
+        families.setdefault(source, []).append(number)
+    pairs = together = 0
+    for members in families.values():
+        for a, b in itertools.combinations(members, 2):
+            pairs += 1
+            together += a in group_of and group_of.get(b) == group_of[a]
+    return {"pairs": pairs, "together": together, "strangers": strangers}
 
 
 def file_path(folder: Path, number: int) -> Path:
@@ -144,11 +182,20 @@ def file_path(folder: Path, number: int) -> Path:
 _POOLS: dict[str, list[list[str]]] = {}
 
 
+def _take_pools(pools: dict[str, list[list[str]]]) -> None:
+    """A writing process's lines: the parent's, read once (each process reading the corpora could see another
+    process still unpacking them)."""
+    _POOLS.update(pools)
+
+
+def pools_digest(pools: dict[str, list[list[str]]]) -> str:
+    """What the files are written from, in short: a folder written from other lines is written again."""
+    return hashlib.sha256(json.dumps(pools, ensure_ascii=False, sort_keys=True).encode("utf-8")).hexdigest()[:16]
+
+
 def _write_part(job: tuple[str, int, int, int]) -> int:
     """Write files ``start`` up to ``stop`` (one subfolder) of the folder; run in a process of the pool."""
     folder, seed, start, stop = job
-    if not _POOLS:
-        _POOLS.update(corpus_texts())
     for number in range(start, stop):
         path = file_path(Path(folder), number)
         path.parent.mkdir(parents=True, exist_ok=True)
@@ -160,14 +207,17 @@ def write_folder(folder: Path, files: int, seed: int, jobs: int) -> float:
     """The folder of ``files`` documents (written unless it holds them already, ``jobs`` processes writing
     a subfolder each at a time); seconds spent writing."""
     marker = folder / MARKER
-    wanted = {"files": files, "seed": seed, "version": 3}
+    pools = corpus_texts()
+    # the lines' digest: a folder written before it was recorded may hold files of a partly unpacked corpus
+    wanted = {"files": files, "seed": seed, "version": 3, "pools": pools_digest(pools)}
     if marker.is_file() and json.loads(marker.read_text(encoding="utf-8")) == wanted:
         print(f"reusing {folder} ({files:,} files, seed {seed})", file=sys.stderr)
         return 0.0
+    marker.unlink(missing_ok=True)  # a folder half rewritten is not reused
     started = time.perf_counter()
     parts = [(str(folder), seed, start, min(files, start + PER_FOLDER)) for start in range(0, files, PER_FOLDER)]
     written = 0
-    with multiprocessing.get_context("spawn").Pool(max(1, jobs)) as pool:
+    with multiprocessing.get_context("spawn").Pool(max(1, jobs), _take_pools, (pools,)) as pool:
         for count in pool.imap_unordered(_write_part, parts):
             before, written = written, written + count
             if before // 50_000 != written // 50_000:
@@ -286,6 +336,10 @@ figures["pairs"] = len(session.pairs(k))
 started = time.perf_counter()
 save_results(saved, session, groups, k)
 figures["save s"] = time.perf_counter() - started
+if len(sys.argv) > 3:  # each group's paths, the reference first, for the generator's truth
+    paths = [record.path for record in session.result.files]
+    with open(sys.argv[3], "w", encoding="utf-8") as out:
+        json.dump([[paths[m.index] for m in g.members] for g in groups], out)
 figures["parent peak MB"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 print(json.dumps(figures))
 """
@@ -399,8 +453,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as scratch:
         saved = str(args.keep_results or Path(scratch) / "results.json")
         started = time.perf_counter()
-        scan_figures, scan_peak = run_step(SCAN, [str(folder), saved], source)
+        listed = Path(scratch) / "groups.json"
+        scan_figures, scan_peak = run_step(SCAN, [str(folder), saved, str(listed)], source)
         wall = time.perf_counter() - started
+        truth = against_truth(json.loads(listed.read_text(encoding="utf-8")), args.files, args.seed)
         size = Path(saved).stat().st_size
         print("\n| scan (2 workers, no cache) | figure |\n|---|---|")
         print(f"| wall time, process start to results saved | {wall:.1f} s |")
@@ -410,6 +466,12 @@ def main() -> int:
         print(f"| groups (files in them) | {scan_figures['groups']:,} ({scan_figures['in groups']:,}) |")
         print(f"| the index's candidate pairs | {scan_figures['candidates'] or 0:,} |")
         print(f"| pairs within k | {scan_figures['pairs']:,} |")
+        share = truth["together"] / truth["pairs"] if truth["pairs"] else 1.0
+        print(
+            f"| files made from one original (the generator's truth): pairs in one group | {truth['together']:,} of "
+            f"{truth['pairs']:,} ({share:.4f}) |"
+        )
+        print(f"| members made from another original than their group's reference | {truth['strangers']:,} |")
         print(f"| peak memory, scanning process (ru_maxrss) | {scan_figures['parent peak MB']:,.0f} MB |")
         tree = f"{scan_peak.pss / 1024:,.0f} MB ({scan_peak.rss / 1024:,.0f} MB)"
         print(f"| peak memory, process tree, PSS (RSS) | {tree} |")
