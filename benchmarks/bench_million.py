@@ -13,7 +13,10 @@ files of one corpus, with 30 % of their words (characters, in Chinese) replaced 
 are distinct texts of one language; about a third of the files are copies of
 an earlier original with random edits (0.5 to 5 % of the words replaced, dropped or doubled), so groups of
 near-duplicates form as they do in real folders. Everything is seeded (``--seed``): the same N and seed give
-the same bytes on every machine.
+the same bytes on every machine. The corpora's lines are read once, by this process, and their digest is kept
+with the folder: a folder written from other lines is written again (folders written before commit 6685e70 are
+rewritten once; two writers reading a corpus still being unpacked had written half of a million files from
+part of it).
 
 Then, each in a process of its own, run with the code of ``--source`` (default: this checkout):
 
@@ -21,7 +24,9 @@ Then, each in a process of its own, run with the code of ``--source`` (default: 
    reference chosen by the default rule, and the results saved as ``scan --save-results`` and the window save
    them (results this benchmark saved before commit 0189e33 kept the references as found, which reopening
    re-seats). Printed: wall time of each step (the index = the block-index search and the quick verification
-   of its candidates; the groups = exact verification, grouping and the references), the group count, and
+   of its candidates; the groups = exact verification, grouping and the references), the group count, the
+   groups against the generator's own truth (files made from one original are near-duplicates: how many of
+   their pairs are in one group, and how many members were made from another original than their reference), and
    peak memory: the scanning process's own peak (ru_maxrss), and the peak of the whole process tree (the
    scanning process, the forkserver and the workers) as the sum of their proportional set sizes (PSS: pages
    shared between processes counted once) and of their resident sizes, sampled every 0.2 s.
