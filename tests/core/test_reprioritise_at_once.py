@@ -152,3 +152,21 @@ def test_marks_by_rule_at_once_are_the_marks_one_group_at_a_time(
     expected = _marked_one_by_one(session, groups, rule, folders)
     assert marks_by_rule(session, groups, rule, reference_folders=folders) == expected
     assert expected or seed is None  # random groups always leave something to mark
+
+
+@pytest.mark.parametrize("text", ["words,newest,largest", "oldest,shortest-path"])
+def test_a_few_groups_choose_the_same_before_and_after_the_session_holds_the_numbers_of_all(
+    session: FolderSession, text: str
+) -> None:
+    """A few groups' files read their numbers alone until the session made the column of every file's
+    (``record_numbers``), then read them from it: the same references either way, and as one by one."""
+    fresh = FolderSession(session.result, min_resemblance=0.8)
+    rule = ReferenceRule.parse(text)
+    few = [g for g in _groups(fresh, 7) if len(g) <= 3][:2]
+    assert 4 * len({i for g in few for i in g.indices}) < len(fresh.files)  # few: the files alone are read
+    expected = _one_by_one(fresh, few, rule, ())
+    assert not any(fresh.has_record_numbers(name) for name in ("words", "mtime_ns", "size"))
+    assert reprioritise(fresh, few, rule, K) == expected
+    for name in ("words", "mtime_ns", "size"):
+        fresh.record_numbers(name)
+    assert reprioritise(fresh, few, rule, K) == expected

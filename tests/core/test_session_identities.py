@@ -169,3 +169,24 @@ def test_every_files_size_is_one_array_whatever_the_numbers() -> None:
     huge = (*small, FileRecord("big.txt", 2**70, 0, 9, False, inode=99))
     session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), huge, ()))
     assert sum(session.file_sizes()[[1, 4]].tolist()) == 10 + 2**70
+
+
+def test_a_records_numbers_are_one_array_made_once() -> None:
+    """The numbers a re-prioritise compares (sizes, times, word counts), every file's by index, made once for the
+    session's files and read-only; a hand-made record's number beyond 64 bits is an OverflowError (the rule then
+    compares Python's numbers), and nothing is kept."""
+    small = tuple(FileRecord(f"{n}.txt", n * 10, 7 - n, n, False, inode=n + 1, words=n % 2) for n in range(4))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), small, ()))
+    assert not session.has_record_numbers("mtime_ns")
+    assert session.record_numbers("mtime_ns").tolist() == [7, 6, 5, 4]
+    assert session.record_numbers("words").tolist() == [0, 1, 0, 1]
+    assert session.record_numbers("mtime_ns") is session.record_numbers("mtime_ns") and session.has_record_numbers(
+        "mtime_ns"
+    )
+    with pytest.raises(ValueError, match="read-only"):
+        session.record_numbers("words")[0] = 5
+    huge = (*small, FileRecord("new.txt", 1, 2**70, 9, False, inode=99))
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), huge, ()))
+    with pytest.raises(OverflowError):
+        session.record_numbers("mtime_ns")
+    assert not session.has_record_numbers("mtime_ns")

@@ -286,6 +286,7 @@ class FolderSession:
             self._file_keys[i] = first
         self._key_array: npt.NDArray[np.intp] | None = None  # the same as an array, made when first asked for
         self._size_array: tuple[Sequence[FileRecord], npt.NDArray[Any]] | None = None  # file_sizes()
+        self._number_arrays: dict[str, tuple[Sequence[FileRecord], npt.NDArray[np.int64]]] = {}  # record_numbers()
         self._texts = _identity_roots(files, aliases, empty)
         self._identity = _identities(files, self._texts, self._empty, numbers)
         self._empty_set = set(self._empty)
@@ -1033,6 +1034,27 @@ class FolderSession:
             sizes.flags.writeable = False
             made = self._size_array = (files, sizes)
         return made[1]
+
+    def record_numbers(self, name: str) -> npt.NDArray[np.int64]:
+        """Every file's number ``name`` (a field of :class:`FileRecord`: ``size``, ``mtime_ns``, ``words``), by
+        index, as one array (made once for these files; read-only): a re-prioritise of a million files' groups
+        compares them for every regroup.
+
+        Raises:
+            OverflowError: a record's number is beyond 64 bits (a hand-made record); nothing is kept.
+        """
+        files = self.result.files
+        made = self._number_arrays.get(name)
+        if made is None or made[0] is not files:
+            numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))
+            numbers.flags.writeable = False
+            made = self._number_arrays[name] = (files, numbers)
+        return made[1]
+
+    def has_record_numbers(self, name: str) -> bool:
+        """:meth:`record_numbers` of ``name`` is made already for these files."""
+        made = self._number_arrays.get(name)
+        return made is not None and made[0] is self.result.files
 
     def file_key_array(self) -> npt.NDArray[np.intp]:
         """Every file's :meth:`file_key`, as one array (made once; read-only)."""
