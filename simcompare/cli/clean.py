@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import functools
 import os
 import signal
 import stat
@@ -46,6 +47,7 @@ from simcompare.core.folder.cleaner import (
     whole_groups,
 )
 from simcompare.core.folder.cleaning_lock import cleaning_lock
+from simcompare.core.folder.mounts import MountTable
 from simcompare.core.folder.plan import ActionPlan, carry_out
 from simcompare.core.folder.replace import LinkKind, Replacement
 from simcompare.core.folder.reprioritise import reprioritise
@@ -494,7 +496,17 @@ def _link_problem(kind: ActionKind, session: FolderSession, i: int, reference: i
             return f"it already is a hard link of {shown}"
         if files[i].device != files[reference].device:
             return f"it is on another file system than {shown}; a hard link cannot join them"
+        if _mounts().apart((session.absolute(i), session.absolute(reference))):
+            return (
+                f"it is under another mount than {shown} (one file system mounted twice); a hard link cannot join them"
+            )
     return ""
+
+
+@functools.cache
+def _mounts() -> MountTable:
+    """The mounts, read once a run (a dry run asks for each file to be linked)."""
+    return MountTable()
 
 
 def _act(

@@ -374,8 +374,10 @@ def _saved(
     could not be."""
     try:
         # a few thousand records at a time, written where a link there points (the link stays a link)
-        save_results(_save_target(args.save_results), session, groups, k, args.groups, decided)
-    except UsageError as error:  # the path became something else than a file during the scan
+        target = _save_target(args.save_results)
+        _not_a_scanned_file(target, session)
+        save_results(target, session, groups, k, args.groups, decided)
+    except UsageError as error:  # the path became something else than a file during the scan, or one scanned
         print(f"simcompare: {error}", file=sys.stderr)
         return False
     except OSError as error:
@@ -443,6 +445,31 @@ def _save_target(path: str) -> str:
             "saving would replace; name a file such as results.json (--json prints the groups)"
         )
     return os.path.realpath(path) if os.path.islink(path) else path
+
+
+def _not_a_scanned_file(target: str, session: FolderSession) -> None:
+    """Refuse to save results over one of the files just scanned (by identity, and by path for records without
+    one): the words a group keeps may be in no other file.
+
+    Raises:
+        UsageError: ``target`` is a scanned file.
+    """
+    try:
+        info = os.stat(target)
+    except OSError:
+        return  # nothing there: nothing scanned either
+    root, where = session.root, os.path.realpath(target)
+    try:
+        inside = os.path.relpath(where, root) if os.path.commonpath((where, root)) == root else ""
+    except ValueError:  # on another drive
+        inside = ""
+    scanned = bool(inside) and session.index_of(inside.replace(os.sep, "/")) is not None
+    scanned = scanned or any(f.inode == info.st_ino and f.device == info.st_dev for f in session.files)
+    if scanned:
+        raise UsageError(
+            f"--save-results {display_name(target)} is one of the files just scanned; the results were not saved "
+            "over it (name another file, such as results.json)"
+        )
 
 
 def _not_duplicates() -> NotDuplicates | None:

@@ -24,6 +24,7 @@ import contextlib
 import ctypes
 import datetime as _dt
 import errno
+import itertools
 import os
 import stat
 import sys
@@ -34,15 +35,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import quote
 
-from simcompare.core.compat import StrEnum
+from simcompare.core.compat import StrEnum, resolved
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.empty_folders import remove_empty_folders
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
+    READ_BYTES,
     Expected,
     Located,
     Skip,
     SkipReason,
+    Walker,
     identity_of,
     locate,
     open_folder,
@@ -342,18 +345,15 @@ def pointed_at(root: str, links: Sequence[str], cancel: threading.Event | None =
     (``stat``): no link is followed to act on anything. Once ``cancel`` is set no more are looked at (200,000 links
     take seconds): what is found then is not all, and the action that asked acts on nothing."""
     found: dict[tuple[int, int], str] = {}
-    for number, rel in enumerate(links):
-        if cancel is not None and number % _LINKS_BETWEEN_CANCELS == 0 and cancel.is_set():
-            break
-        if path_problem(rel):
-            continue
-        path = os.path.join(root, *rel.split("/"))
-        try:
-            if not stat.S_ISLNK(os.lstat(path).st_mode):
+    with Walker(root) as walker:
+        for number, rel in enumerate(links):
+            if cancel is not None and number % _LINKS_BETWEEN_CANCELS == 0 and cancel.is_set():
+                break
+            if path_problem(rel):
                 continue
-            found.setdefault(identity_of(os.stat(path)), rel)
-        except (OSError, ValueError):  # broken, a loop, a NUL in a hand-made path
-            continue
+            leads_to = walker.linked(rel)  # None: broken, a loop, no longer a link
+            if leads_to is not None:
+                found.setdefault(leads_to, rel)
     return found
 
 
@@ -558,7 +558,9 @@ def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) 
     stem, dot, suffix = name.rpartition(".")
     stem, suffix = (stem, dot + suffix) if stem else (name, "")
     kept = os.path.join(files, entry)
-    for n in range(1, 1000):
+    hint = (info, stem, suffix)
+    first = max(2, _FREE_FROM.get(hint, 2))
+    for n in itertools.chain((1,), range(first, first + _MOST_NUMBERS)):  # its own name first, as the trash
         free = _fitting(stem, suffix if n == 1 else f" {n - 1}{suffix}", len(_RECORD))
         if not free or free == entry:
             return kept
@@ -588,8 +590,17 @@ def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) 
             return kept
         with contextlib.suppress(OSError):
             os.unlink(os.path.join(info, entry + _RECORD))
+        _FREE_FROM[hint] = n + 1
         return os.path.join(files, free)
     return kept
+
+
+_MOST_NUMBERS = 1_000_000
+"""How many names "name N" are tried for one file (as the trash numbers them, without a limit); each is one
+failed create, so a trash holding thousands of files of one name ("copyright") takes milliseconds."""
+_FREE_FROM: dict[tuple[str, str, str], int] = {}
+"""Where the last file of a name was numbered in a trash: the next one is tried from there, so a thousand files
+of one name are not each tried against every number before theirs. Only a start: a taken name is skipped."""
 
 
 def trash_scanned(
@@ -702,23 +713,29 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
 # ------------------------------------------------------------------------------------------ moving
 
 
-def check_destination(root: str, destination: str, scanned: Sequence[str] = ()) -> None:
+def check_destination(root: str, destination: str, scanned: Sequence[str] = (), *, look_inside: bool = True) -> None:
     """Refuse a destination files would move into the scanned folders through.
 
     ``root`` is the scanned folder, or with several folders their common folder, and ``scanned`` those
     folders: then a destination beside them inside the common folder (``~/dupes`` for ``~/a`` and ``~/b``) is
     fine. Never a destination inside a scanned folder, nor one holding one (a file's path below it could lead
     back into the scanned folder); folders are compared by path and by identity (device and inode), so a bind
-    mount or a link to a scanned folder is the scanned folder.
+    mount or a link to a scanned folder is the scanned folder. With ``look_inside`` every folder below the
+    scanned ones is looked at too (seconds on a large tree; an action does it, a dialog may not): a bind mount
+    of one of them (``/mnt/dupes`` = ``scanned/sub``) is inside the scanned folder, whatever its path says.
 
     Raises:
-        ValueError: the destination is the scanned folder, inside one, or holds one.
+        ValueError: the destination is the scanned folder, inside one, or holds one, or is reached through a
+            symbolic link loop.
     """
-    base = Path(destination).resolve()
-    common = Path(root).resolve()
+    try:
+        base = resolved(destination)
+        common = resolved(root)
+        folders = [resolved(folder) for folder in scanned] if len(scanned) > 1 else [common]
+    except OSError as error:
+        raise ValueError(f"choose another destination: {error.filename} cannot be reached ({error.strerror})") from None
     if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
-    folders = [Path(folder).resolve() for folder in scanned] if len(scanned) > 1 else [common]
     inside = {_identity(folder) for folder in folders} - {None}
     holding = {_identity(folder) for f in folders for folder in (f, *f.parents)} - {None}
     for folder in folders:
@@ -728,8 +745,39 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = ()) 
             raise ValueError("choose a destination that holds none of the scanned folders")
     if _identity(base) in holding:  # the same folder reached another way (a bind mount, a link)
         raise ValueError("choose a destination that is not the scanned folder nor one holding it")
-    if any(_identity(folder) in inside for folder in (base, *base.parents)):
+    chain = {key for folder in (base, *base.parents) if (key := _identity(folder)) is not None}
+    if chain & inside:
         raise ValueError("choose a destination outside the scanned folder (files would move into it)")
+    if look_inside and (found := _folder_below(folders, chain)):
+        raise ValueError(
+            f"choose a destination outside the scanned folder (it is {escape_name(found)}, inside it, reached "
+            "another way: files would move into it)"
+        )
+
+
+def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> str:
+    """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is): every folder is
+    looked at once, through no link, across mounts (a folder mounted twice is seen once)."""
+    waiting = [str(folder) for folder in folders]
+    seen: set[tuple[int, int]] = set()
+    while waiting:
+        try:
+            with os.scandir(waiting.pop()) as entries:
+                for entry in entries:
+                    try:
+                        if not entry.is_dir(follow_symlinks=False):
+                            continue
+                        key = identity_of(entry.stat(follow_symlinks=False))
+                    except OSError:
+                        continue
+                    if key in wanted:
+                        return entry.path
+                    if key not in seen:
+                        seen.add(key)
+                        waiting.append(entry.path)
+        except OSError:  # not readable: nothing is moved into it through us either
+            continue
+    return ""
 
 
 def _identity(folder: Path) -> tuple[int, int] | None:
@@ -1027,6 +1075,20 @@ def _move_into(found: Located, fd: int | None, folder: str, name: str) -> str:
 _CHUNK = 1 << 20
 
 
+def _give_owner(out: int, info: os.stat_result) -> None:
+    """Give the new file ``out`` the owner and group of the file it copies (``info``), as ``mv`` does, where
+    this user may (root may; a user may give a file of theirs one of their own groups); where not, the new file
+    stays this user's, as any copy they make."""
+    if not hasattr(os, "fchown"):
+        return
+    for owner, group in ((info.st_uid, info.st_gid), (-1, info.st_gid)):
+        try:
+            os.fchown(out, owner, group)
+        except OSError:
+            continue
+        return
+
+
 def _copy_into(
     found: Located, fd: int | None, where: Callable[[str], str], name: str, *, remove_source: bool = True
 ) -> str:
@@ -1038,8 +1100,7 @@ def _copy_into(
     """
     temporary = _temporary()
     placed = ""
-    flags_in = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    source = os.open(found.name, flags_in, dir_fd=found.folder_fd)
+    source = os.open(found.name, READ_BYTES, dir_fd=found.folder_fd)
     try:
         info = os.fstat(source)
         if not _same(found, info):
@@ -1053,6 +1114,7 @@ def _copy_into(
                     view = memoryview(chunk)
                     while view:
                         view = view[os.write(out, view) :]
+                _give_owner(out, info)
                 if hasattr(os, "fchmod"):
                     os.fchmod(out, stat.S_IMODE(info.st_mode))
                 if os.utime in os.supports_fd:
@@ -1062,6 +1124,8 @@ def _copy_into(
                 os.close(out)
             if os.utime not in os.supports_fd:
                 os.utime(where(temporary), ns=(info.st_atime_ns, info.st_mtime_ns), dir_fd=fd)
+            if not _same(found, os.fstat(source)):  # written to while it was read: bytes it never held at once
+                raise OSError(errno.ESTALE, "the file changed while it was being copied; it was left where it was")
             placed = _place(lambda n: _rename_noreplace(where(temporary), fd, where(n), fd), name, fd, where)
             if remove_source:
                 if not _same(found, os.fstat(source)):
@@ -1134,6 +1198,11 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
 # ------------------------------------------------------------------------------------------ the log
 
 
+_LOG_FLAGS = (
+    os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
+) | getattr(os, "O_CLOEXEC", 0)
+
+
 class ActionLog:
     """Appends one tab-separated line per file: time, action, result, source, target or reason.
 
@@ -1157,7 +1226,11 @@ class ActionLog:
         if not lines:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        with self.path.open("a", encoding="utf-8", errors="backslashreplace") as out:
+        # never waiting to open (a FIFO with no reader there fails at once: ENXIO), and only ever a regular file
+        fd = os.open(self.path, _LOG_FLAGS, 0o644)
+        with open(fd, "a", encoding="utf-8", errors="backslashreplace") as out:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise OSError(errno.EINVAL, f"{self.path} is not a regular file; nothing was written to it")
             out.write("\n".join(lines) + "\n")
 
 

@@ -51,7 +51,7 @@ from simcompare.core.folder.actions import (
     _temporary,
     check_destination,
 )
-from simcompare.core.folder.safe_paths import Expected, Located, Skip, SkipReason, identity_of, locate
+from simcompare.core.folder.safe_paths import READ_BYTES, Expected, Located, Skip, SkipReason, identity_of, locate
 from simcompare.core.folder.scan import raw_hasher
 from simcompare.core.progress import NO_PROGRESS, Progress
 
@@ -80,7 +80,6 @@ class Replacement:
 # ------------------------------------------------------------------------------------------ links
 
 
-_READ = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 _CHUNK = 1 << 20
 
 
@@ -88,9 +87,9 @@ def _same_bytes(a: Located, b: Located) -> bool:
     """Whether the two files found hold the same bytes (read now, each checked to be the file found)."""
     if a.info.st_size != b.info.st_size:
         return False
-    first = os.open(a.name, _READ, dir_fd=a.folder_fd)
+    first = os.open(a.name, READ_BYTES, dir_fd=a.folder_fd)
     try:
-        second = os.open(b.name, _READ, dir_fd=b.folder_fd)
+        second = os.open(b.name, READ_BYTES, dir_fd=b.folder_fd)
         try:
             if not (_same(a, os.fstat(first)) and _same(b, os.fstat(second))):
                 raise Refused(SkipReason.CHANGED, "it changed while it was being compared with its reference")
@@ -185,7 +184,16 @@ def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act
                     raise Refused(SkipReason.OTHER_DEVICE, detail, errno.EXDEV)
 
                 def make(name: str) -> None:
-                    _hard_link(reference, name, found)
+                    try:
+                        _hard_link(reference, name, found)
+                    except OSError as error:
+                        if error.errno != errno.EXDEV:
+                            raise
+                        detail = (
+                            f"it is under another mount than {reference.path} (one file system mounted twice); "
+                            "a hard link cannot join them"
+                        )
+                        raise Refused(SkipReason.OTHER_DEVICE, detail, errno.EXDEV) from None
 
                 def check(name: str) -> None:
                     # the name linked must still be the reference found (it was not swapped since)
@@ -253,7 +261,7 @@ def _delete_one(found: Located, rel: str) -> str:
 def _bytes_digest(found: Located) -> str:
     """The digest of the found file's bytes as the scan records it (``scan.raw_digest``: BLAKE2b of 128 bits),
     read in chunks through its folder's descriptor, the file checked to be the one found."""
-    handle = os.open(found.name, _READ, dir_fd=found.folder_fd)
+    handle = os.open(found.name, READ_BYTES, dir_fd=found.folder_fd)
     try:
         if not _same(found, os.fstat(handle)):
             raise Refused(SkipReason.CHANGED, "it changed while it was being read; it was left as it was")

@@ -18,7 +18,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from simcompare.core.compat import StrEnum
+from simcompare.core.compat import StrEnum, resolved
 from simcompare.core.errors import InputError
 
 __all__ = [
@@ -30,6 +30,7 @@ __all__ = [
     "not_a_folder",
     "plan_of",
     "plan_roots",
+    "resolved_root",
     "root_label",
     "with_reference_roots",
 ]
@@ -187,6 +188,14 @@ def not_a_folder(path: str | os.PathLike[str]) -> InputError:
     return InputError(f"{os.fspath(path)} {'is not a folder' if os.path.lexists(path) else 'does not exist'}")
 
 
+def resolved_root(path: str | os.PathLike[str]) -> Path:
+    """A folder to scan, its links followed; one reached through a symbolic link loop is an input error."""
+    try:
+        return resolved(path)
+    except OSError:
+        raise InputError(f"{os.fspath(path)} cannot be reached: a symbolic link loop") from None
+
+
 def plan_roots(roots: Sequence[ScanRoot | tuple[str | os.PathLike[str], RootRole | str]]) -> RootPlan:
     """The plan of a scan of ``roots`` (paths may be relative or reach through links: they are resolved).
 
@@ -201,7 +210,7 @@ def plan_roots(roots: Sequence[ScanRoot | tuple[str | os.PathLike[str], RootRole
     seen: set[str] = set()
     for given in roots:
         raw, role = (given.path, given.role) if isinstance(given, ScanRoot) else given
-        path = Path(raw).resolve()
+        path = resolved_root(raw)
         if not path.is_dir():
             raise not_a_folder(raw)
         key = os.path.normcase(str(path))

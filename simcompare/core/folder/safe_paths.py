@@ -30,6 +30,7 @@ from simcompare.core.compat import StrEnum
 
 __all__ = [
     "DIR_FD_WALK",
+    "READ_BYTES",
     "Expected",
     "Located",
     "Skip",
@@ -51,6 +52,15 @@ DIR_FD_WALK = (
     and hasattr(os, "O_DIRECTORY")
 )
 _DIR_FLAGS = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+READ_BYTES = (
+    os.O_RDONLY
+    | getattr(os, "O_NOFOLLOW", 0)
+    | getattr(os, "O_NONBLOCK", 0)
+    | getattr(os, "O_CLOEXEC", 0)
+    | getattr(os, "O_BINARY", 0)
+)
+"""How the cleaner opens a file to read its bytes: never through a link, never waiting (a FIFO that took the
+name after the last check opens at once, and its identity then says it is another file)."""
 _REPARSE_POINT = getattr(stat, "FILE_ATTRIBUTE_REPARSE_POINT", 0x400)
 _FORBIDDEN_ON_WINDOWS = frozenset('\\:*?"<>|')
 _WINDOWS_DEVICES = frozenset(
@@ -426,7 +436,22 @@ class Walker:
         if self._root_fd is None:
             return _root_skip(rel, self._root_error or OSError(errno.EBADF, "not opened"))
         parts = rel.split("/")
-        folders = parts[:-1]
+        fd = self._folder(rel, parts[:-1])
+        if isinstance(fd, Skip):
+            return fd
+        try:
+            info = os.lstat(parts[-1], dir_fd=fd)
+        except OSError as error:
+            return _error_skip(rel, error, last=True)
+        refused = _final(rel, info)
+        if refused is not None:
+            return refused
+        differs = _matches(info, expected)
+        return _skip(rel, SkipReason.CHANGED, differs) if differs else info
+
+    def _folder(self, rel: str, folders: list[str]) -> int | Skip:
+        """The open descriptor of the folder ``folders`` below the root (reached through no link), or why not."""
+        assert self._root_fd is not None
         same = 0
         while same < min(len(folders), len(self._chain)) and self._chain[same][0] == folders[same]:
             same += 1
@@ -439,12 +464,27 @@ class Walker:
                 return _error_skip(rel, _folder_error(part, fd, error), last=False)
             self._chain.append((part, below))
             fd = below
+        return fd
+
+    def linked(self, rel: str) -> tuple[int, int] | None:
+        """The identity of the file the symbolic link ``rel`` leads to now (None when ``rel`` is no link, leads
+        nowhere or cannot be reached). Only looked at: the link's folder is reached through no link, so a link
+        whose own path is longer than the system takes (PATH_MAX) is looked at as any other."""
+        if not DIR_FD_WALK:
+            path = os.path.join(self.root, *rel.split("/"))
+            try:
+                return identity_of(os.stat(path)) if stat.S_ISLNK(os.lstat(path).st_mode) else None
+            except (OSError, ValueError):
+                return None
+        if self._root_fd is None or path_problem(rel):
+            return None
+        parts = rel.split("/")
+        fd = self._folder(rel, parts[:-1])
+        if isinstance(fd, Skip):
+            return None
         try:
-            info = os.lstat(parts[-1], dir_fd=fd)
-        except OSError as error:
-            return _error_skip(rel, error, last=True)
-        refused = _final(rel, info)
-        if refused is not None:
-            return refused
-        differs = _matches(info, expected)
-        return _skip(rel, SkipReason.CHANGED, differs) if differs else info
+            if not stat.S_ISLNK(os.lstat(parts[-1], dir_fd=fd).st_mode):
+                return None
+            return identity_of(os.stat(parts[-1], dir_fd=fd))
+        except (OSError, ValueError):  # broken, a loop
+            return None

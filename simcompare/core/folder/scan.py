@@ -40,7 +40,7 @@ from simcompare.core.folder.cache import (
     PackedFeatures,
     StoredFeatures,
 )
-from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, not_a_folder, plan_roots
+from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, not_a_folder, plan_roots, resolved_root
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
@@ -393,7 +393,7 @@ def _list_child(
             # name, since an action leaves alone the file it points at (ScanResult.symlinks): "latest" leading to
             # a.txt in a scan of .txt files would lead nowhere once a.txt went
             passed.add(rel, SkipReason.SYMLINK)
-            if _wanted(rel, child.name, options) and not os.path.exists(path):  # reported of the chosen names only
+            if _wanted(rel, child.name, options) and _leads_nowhere(path):  # reported of the chosen names only
                 problems.append(
                     Problem(rel, ErrorCode.BROKEN_LINK, "broken link or link loop (links are not followed)")
                 )
@@ -783,7 +783,7 @@ def _plan(root: Roots) -> RootPlan:
     if isinstance(root, list | tuple):
         return plan_roots(root)
     arguments.path("root", root)
-    root_path = Path(cast("str | os.PathLike[str]", root)).resolve()
+    root_path = resolved_root(cast("str | os.PathLike[str]", root))
     if not root_path.is_dir():
         raise not_a_folder(cast("str | os.PathLike[str]", root))
     return RootPlan(str(root_path))
@@ -1075,3 +1075,13 @@ def _segment_in_pool(
 def _close_when_done(pool: ProcessPoolExecutor, lifeline: multiprocessing.connection.Connection) -> None:
     pool.shutdown(wait=True, cancel_futures=True)
     lifeline.close()
+
+
+def _leads_nowhere(link: str) -> bool:
+    """Whether the symbolic link ``link`` is broken or a loop; a link that cannot be looked at by its path (one
+    longer than the system takes) is not called broken: it may lead somewhere, and an action looks at it again."""
+    try:
+        os.stat(link)
+    except OSError as error:
+        return error.errno in (errno.ENOENT, errno.ELOOP, errno.ENOTDIR)
+    return False

@@ -37,7 +37,7 @@ from typing import Any, overload
 import numpy as np
 import numpy.typing as npt
 
-from simcompare.core.errors import Cancelled
+from simcompare.core.errors import Cancelled, InputError, MissingFileError
 from simcompare.core.folder.laid import Layout, SavedGroups, kept_positions, runs
 from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.folder.skipped import Skipped, SkipReason
@@ -81,6 +81,7 @@ from simcompare.core.search.verify import (
     sketch_from_bytes,
     sketch_to_bytes,
 )
+from simcompare.core.text.reading import read_regular
 
 __all__ = [
     "SHARED_VALUE_LIMIT",
@@ -125,6 +126,9 @@ def default_data_path() -> Path:
     return base / "simcompare"
 
 
+_MAX_LIST_BYTES = 256 << 20  # a million remembered pairs of long paths; a bigger file is not ours
+
+
 class NotDuplicates:
     """Pairs of files the user said are not duplicates, kept as JSON in the user's data folder.
 
@@ -144,11 +148,11 @@ class NotDuplicates:
         self._load()
 
     def _load(self) -> None:
-        try:
-            data = json.loads(self.path.read_text(encoding="utf-8"))
-        except FileNotFoundError:
+        try:  # a regular file only, opened without waiting (a FIFO there would hang every scan), of bounded size
+            data = json.loads(read_regular(self.path, max_bytes=_MAX_LIST_BYTES).data.decode("utf-8"))
+        except MissingFileError:
             return
-        except (OSError, ValueError) as error:
+        except (InputError, ValueError) as error:
             self.problem = f"{self.path} could not be read ({error}); it is left as it is"
             return
         except RecursionError:  # nested deeper than the parser goes: not ours, whatever it is

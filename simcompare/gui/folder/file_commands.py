@@ -287,7 +287,7 @@ class FileCommands(QObject):
             return None
         scanned = tuple(r.path for r in session.result.roots)
         try:
-            check_destination(session.root, destination, scanned)
+            check_destination(session.root, destination, scanned, look_inside=False)  # the action looks inside
         except ValueError:
             page.warn(title, self.tr("Choose a folder outside the scanned folder."))
             return None
