@@ -234,3 +234,23 @@ def test_results_are_never_saved_over_a_file_the_scan_just_read(cli: RunCli, tmp
     (root / "notes.txt").write_text(notes, encoding="utf-8")
     run = cli("scan", str(root), *SCAN, "--save-results", str(root / "notes.txt"))
     assert (root / "notes.txt").read_text(encoding="utf-8") == notes, f"notes.txt was replaced (exit {run.returncode})"
+
+
+def test_results_are_never_saved_over_a_scanned_file_reached_by_another_name(
+    cli: RunCli, tmp_path: Path, data: Path
+) -> None:
+    """The refusal compares identities, not only paths: a hard link to a scanned file, outside the scanned folder,
+    is that file. The results are not saved, the command says so, and a name of no scanned file is taken."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "b.txt").write_text(EN_A, encoding="utf-8")
+    other_name = tmp_path / "results.json"
+    os.link(root / "a.txt", other_name)
+    run = cli("scan", str(root), *SCAN, "--save-results", str(other_name))
+    assert (root / "a.txt").read_text(encoding="utf-8") == EN_A
+    assert run.returncode != 0
+    assert "one of the files just scanned" in run.stderr
+    fresh = tmp_path / "fresh.json"
+    assert cli("scan", str(root), *SCAN, "--save-results", str(fresh)).returncode == 0
+    assert fresh.read_text(encoding="utf-8").startswith("{")

@@ -263,3 +263,84 @@ def test_a_file_written_to_while_it_is_copied_is_not_reported_as_a_good_copy(
         f"reported as copied: {[(p.name, p.stat().st_size) for p in copies]}, scanned size {expected.size}"
     )
     assert copies == []
+
+
+# ------------------------------------------------------------------------------------------ after the fixes
+
+
+def test_a_working_link_whose_path_passes_path_max_is_not_called_broken_by_the_scan(tmp_path: Path) -> None:
+    """The scan looked at such a link by its whole path (ENAMETOOLONG) and called it broken; now only a link that
+    leads nowhere (ENOENT, ELOOP, ENOTDIR) is, and pointed_at finds where it leads."""
+    from simcompare.core.errors import ErrorCode
+    from simcompare.core.folder.actions import pointed_at
+    from simcompare.core.folder.scan import scan
+
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "target.txt").write_text("the words the link leads to, a few of them\n", encoding="utf-8")
+    deep = root
+    while len(str(deep)) + 201 < 4000:  # 3,800 to 4,000 bytes: "broken.txt" fits below PATH_MAX, "L" * 250 not
+        deep = deep / ("d" * 200)
+    deep.mkdir(parents=True)
+    folder = os.open(deep, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.symlink(str(root / "target.txt"), "L" * 250, dir_fd=folder)
+        os.symlink(str(root / "nothing.txt"), "broken.txt", dir_fd=folder)
+    finally:
+        os.close(folder)
+    result = scan(root)
+    broken = sorted(p.path.rsplit("/", 1)[-1] for p in result.problems if p.reason == ErrorCode.BROKEN_LINK)
+    assert broken == ["broken.txt"]
+    long_link = next(rel for rel in result.symlinks if rel.endswith("L" * 250))
+    assert pointed_at(str(root), [long_link]) == {identity_of_path(root / "target.txt"): long_link}
+
+
+def identity_of_path(path: Path) -> tuple[int, int]:
+    info = os.stat(path)
+    return (info.st_dev, info.st_ino)
+
+
+def test_a_name_numbered_in_the_trash_takes_its_own_name_again_once_the_trash_is_emptied(
+    tmp_path: Path, home_trash: Path
+) -> None:
+    """The trash's numbering starts from where it last numbered a name (so a thousand files of one name are not
+    each tried against every number before theirs), but a file's own name is always tried first."""
+    import shutil
+
+    from send2trash import send2trash
+
+    root = tmp_path / "root"
+    for n in range(3):
+        (root / f"p{n}").mkdir(parents=True)
+        (root / f"p{n}" / "copyright").write_bytes(SCANNED + bytes([n]))
+    for n in range(2):
+        report = trash_scanned(str(root), [_expected(root, f"p{n}/copyright")], send2trash)
+        assert [o.ok for o in report.outcomes] == [True]
+    assert sorted(p.name for p in (home_trash / "files").iterdir()) == ["copyright", "copyright 1"]
+    shutil.rmtree(home_trash / "files")
+    shutil.rmtree(home_trash / "info")
+    report = trash_scanned(str(root), [_expected(root, "p2/copyright")], send2trash)
+    assert [o.ok for o in report.outcomes] == [True]
+    assert [p.name for p in (home_trash / "files").iterdir()] == ["copyright"]
+
+
+def test_the_quick_destination_check_of_a_dialog_leaves_the_walk_to_the_action(tmp_path: Path) -> None:
+    """check_destination(look_inside=False) is what the window asks before it starts an action (in its own
+    thread: no walk of a large tree); the action itself looks inside and refuses the bind mount."""
+    from helpers.mounts import bind_mount
+
+    from simcompare.core.folder.actions import check_destination
+
+    root = tmp_path / "root"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.txt").write_bytes(SCANNED)
+    mounted = tmp_path / "mnt"
+    mounted.mkdir()
+    with bind_mount(root / "sub", mounted):
+        check_destination(str(root), str(mounted / "dupes"), look_inside=False)
+        with pytest.raises(ValueError, match="inside it, reached another way"):
+            check_destination(str(root), str(mounted / "dupes"))
+        with pytest.raises(ValueError, match="inside it, reached another way"):
+            move_scanned(str(root), [_expected(root, "a.txt")], str(mounted / "dupes"))
+        assert sorted(p.name for p in (root / "sub").iterdir()) == []
+    assert (root / "a.txt").read_bytes() == SCANNED
