@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import functools
 import os
 import signal
 import stat
@@ -440,11 +439,12 @@ def _dry_run(
     acted: list[int] = []
     # what --yes leaves alone as a symbolic link leads to it (LINKED_TO), as the scan recorded the file
     pointed = pointed_at(session.root, session.result.symlinks) if kind in _REMOVING and chosen else {}
+    mounts = MountTable() if kind is ActionKind.HARD_LINK else None  # read once a dry run, as the mounts are now
     for i in chosen:
         line = f"would {_VERB[kind]}  group {group_of[i]}  {display_name(files[i].path)}"
         link = pointed.get((files[i].device, files[i].inode)) if files[i].inode else None
         problem = f"the symbolic link {display_name(link)} points at it" if link else ""
-        problem = problem or _problem(kind, session, i, reference_of.get(i, i))
+        problem = problem or _problem(kind, session, i, reference_of.get(i, i), mounts)
         if problem:
             print(f"would leave alone  group {group_of[i]}  {display_name(files[i].path)}: {problem}", file=out)
             continue
@@ -464,7 +464,7 @@ def _dry_run(
     return EXIT_OK
 
 
-def _problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -> str:
+def _problem(kind: ActionKind, session: FolderSession, i: int, reference: int, mounts: MountTable | None = None) -> str:
     """Why --yes would leave file ``i`` alone, as far as the scan tells ('' when it would act on it): what cannot
     be undone (delete, links) needs the file's recorded identity, and delete the digest of its bytes too."""
     files = session.files
@@ -481,10 +481,12 @@ def _problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -
             "no digest of its bytes is recorded (older or hand-written results), so an edit that kept its size "
             "and time could not be told: never deleted for good (trash or move it instead)"
         )
-    return _link_problem(kind, session, i, reference) if links else ""
+    return _link_problem(kind, session, i, reference, mounts) if links else ""
 
 
-def _link_problem(kind: ActionKind, session: FolderSession, i: int, reference: int) -> str:
+def _link_problem(
+    kind: ActionKind, session: FolderSession, i: int, reference: int, mounts: MountTable | None = None
+) -> str:
     """Why --yes would leave file ``i`` alone rather than link it to ``reference``, as far as the scan tells
     ('' when it would link it): the dry run says so instead of promising the link."""
     files = session.files
@@ -496,17 +498,11 @@ def _link_problem(kind: ActionKind, session: FolderSession, i: int, reference: i
             return f"it already is a hard link of {shown}"
         if files[i].device != files[reference].device:
             return f"it is on another file system than {shown}; a hard link cannot join them"
-        if _mounts().apart((session.absolute(i), session.absolute(reference))):
+        if mounts is not None and mounts.apart((session.absolute(i), session.absolute(reference))):
             return (
                 f"it is under another mount than {shown} (one file system mounted twice); a hard link cannot join them"
             )
     return ""
-
-
-@functools.cache
-def _mounts() -> MountTable:
-    """The mounts, read once a run (a dry run asks for each file to be linked)."""
-    return MountTable()
 
 
 def _act(

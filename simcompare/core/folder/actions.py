@@ -590,7 +590,10 @@ def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) 
             return kept
         with contextlib.suppress(OSError):
             os.unlink(os.path.join(info, entry + _RECORD))
-        _FREE_FROM[hint] = n + 1
+        if n > 1:  # only a name the trash held already; a few thousand remembered at most
+            if len(_FREE_FROM) >= _MOST_HINTS:
+                _FREE_FROM.clear()
+            _FREE_FROM[hint] = n + 1
         return os.path.join(files, free)
     return kept
 
@@ -598,6 +601,7 @@ def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) 
 _MOST_NUMBERS = 1_000_000
 """How many names "name N" are tried for one file (as the trash numbers them, without a limit); each is one
 failed create, so a trash holding thousands of files of one name ("copyright") takes milliseconds."""
+_MOST_HINTS = 4_096
 _FREE_FROM: dict[tuple[str, str, str], int] = {}
 """Where the last file of a name was numbered in a trash: the next one is tried from there, so a thousand files
 of one name are not each tried against every number before theirs. Only a start: a taken name is skipped."""
