@@ -356,7 +356,7 @@
         <translation>No pairs: fewer than two files with text</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>pairs (log)</source>
         <translation>pairs (log)</translation>
     </message>
@@ -366,7 +366,7 @@
         <translation>distance (bits)</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-58"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -1264,7 +1264,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+111"/>
+        <location line="+109"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1417,7 +1417,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+441"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+447"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1947,7 +1947,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+91"/>
         <source>How alike are these texts?</source>
         <translation>How alike are these texts?</translation>
     </message>
@@ -1962,7 +1962,12 @@
         <translation>Folder</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+35"/>
+        <source>Preferences not read: {0}</source>
+        <translation>Preferences not read: {0}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -2134,7 +2139,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+64"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+80"/>
         <source>Mark the files inside this folder</source>
         <translation>Mark the files inside this folder</translation>
     </message>
@@ -2748,7 +2753,12 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="+19"/>
+        <source>it is on another disk or mount than its reference; a hard link cannot join them</source>
+        <translation>it is on another disk or mount than its reference; a hard link cannot join them</translation>
+    </message>
+    <message>
+        <location line="-30"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
@@ -2808,12 +2818,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>it already is a hard link of its group&apos;s reference</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>it is on another disk than its reference; a hard link cannot join them</source>
-        <translation>it is on another disk than its reference; a hard link cannot join them</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>its bytes differ from its reference&apos;s; a link would lose them</source>
         <translation>its bytes differ from its reference&apos;s; a link would lose them</translation>
     </message>
@@ -2831,7 +2836,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+72"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+73"/>
         <source>Re-prioritise</source>
         <translation>Re-prioritise</translation>
     </message>

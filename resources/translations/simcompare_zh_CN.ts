@@ -350,7 +350,7 @@
         <translation>没有文件对：有文本的文件不到两个</translation>
     </message>
     <message>
-        <location line="+29"/>
+        <location line="+30"/>
         <source>pairs (log)</source>
         <translation>文件对（对数）</translation>
     </message>
@@ -360,7 +360,7 @@
         <translation>距离（位）</translation>
     </message>
     <message>
-        <location line="-57"/>
+        <location line="-58"/>
         <source>k = {0}</source>
         <translation>k = {0}</translation>
     </message>
@@ -1248,7 +1248,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+111"/>
+        <location line="+109"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1398,7 +1398,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+441"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+447"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1922,7 +1922,7 @@
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../simcompare/gui/main_window.py" line="+90"/>
+        <location filename="../../simcompare/gui/main_window.py" line="+91"/>
         <source>How alike are these texts?</source>
         <translation>这些文本有多相似？</translation>
     </message>
@@ -1937,7 +1937,12 @@
         <translation>文件夹</translation>
     </message>
     <message>
-        <location line="+51"/>
+        <location line="+35"/>
+        <source>Preferences not read: {0}</source>
+        <translation>未读取偏好设置：{0}</translation>
+    </message>
+    <message>
+        <location line="+18"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -2109,7 +2114,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Marking</name>
     <message>
-        <location filename="../../simcompare/gui/folder/marking.py" line="+64"/>
+        <location filename="../../simcompare/gui/folder/marking.py" line="+80"/>
         <source>Mark the files inside this folder</source>
         <translation>标记此文件夹内的文件</translation>
     </message>
@@ -2714,7 +2719,12 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="-11"/>
+        <location line="+19"/>
+        <source>it is on another disk or mount than its reference; a hard link cannot join them</source>
+        <translation>它与参照文件位于不同的磁盘或挂载点，硬链接无法连接二者</translation>
+    </message>
+    <message>
+        <location line="-30"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
@@ -2769,12 +2779,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>它已经是本组参照文件的硬链接</translation>
     </message>
     <message>
-        <location line="+1"/>
-        <source>it is on another disk than its reference; a hard link cannot join them</source>
-        <translation>它与参照文件不在同一个磁盘上；硬链接无法连接它们</translation>
-    </message>
-    <message>
-        <location line="+1"/>
+        <location line="+4"/>
         <source>its bytes differ from its reference&apos;s; a link would lose them</source>
         <translation>它的内容与参照文件不同；替换为链接会丢失这些内容</translation>
     </message>
@@ -2792,7 +2797,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ReprioritiseDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+72"/>
+        <location filename="../../simcompare/gui/folder/reprioritise.py" line="+73"/>
         <source>Re-prioritise</source>
         <translation>重新排定优先级</translation>
     </message>

@@ -60,6 +60,7 @@ def create_application(lang: str | None = None, *, saved: bool = True):
     from PySide6.QtWidgets import QApplication
 
     from simcompare.core.resources import resource
+    from simcompare.gui.common.settings_files import guard_settings_files
 
     share_one_heap()  # before the window's threads start: one heap for them all (core/heap.py)
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -68,6 +69,7 @@ def create_application(lang: str | None = None, *, saved: bool = True):
     app.setApplicationDisplayName(APP_NAME)
     app.setApplicationVersion(__version__)
     app.setDesktopFileName(DESKTOP_FILE_NAME)
+    guard_settings_files(ORGANIZATION, APP_NAME)  # before anything reads a preference: a FIFO there hangs Qt
     install_translations(app, lang, saved=saved)
     icon = resource("icons", "simcompare.svg")
     if icon.is_file():

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from simcompare import __version__
 from simcompare.gui.common.i18n import current_language, saved_language
 from simcompare.gui.common.plain import plain_label
+from simcompare.gui.common.settings_files import settings_problems
 from simcompare.gui.common.slot_guard import SlotGuard
 from simcompare.gui.compare.examples import EXAMPLES
 from simcompare.gui.compare.page import ComparePage
@@ -132,6 +133,8 @@ class MainWindow(QMainWindow):
         if persist:
             self.restore_preferences()
         self.folder_page.set_config(panel.user_settings()[0])  # the restored settings, which came without a signal
+        if unsafe := settings_problems():  # the preferences files were not read at all (said on stderr already)
+            self.statusBar().showMessage(self.tr("Preferences not read: {0}").format("; ".join(unsafe)))
 
     # ----------------------------------------------------------------------------------- building
 

@@ -253,7 +253,9 @@ class ReplaceCommands(QObject):
         words = {
             SkipReason.REFERENCE_CHANGED: self.tr("its group's reference changed or vanished since the scan"),
             SkipReason.ALREADY_LINKED: self.tr("it already is a hard link of its group's reference"),
-            SkipReason.OTHER_DEVICE: self.tr("it is on another disk than its reference; a hard link cannot join them"),
+            SkipReason.OTHER_DEVICE: self.tr(
+                "it is on another disk or mount than its reference; a hard link cannot join them"
+            ),
             SkipReason.NOT_IDENTICAL: self.tr("its bytes differ from its reference's; a link would lose them"),
             SkipReason.UNKNOWN_IDENTITY: self.tr(
                 "its results hold no device and inode to tell it from another file; scan again before deleting it"

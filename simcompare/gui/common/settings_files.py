@@ -1,0 +1,75 @@
+"""The preferences files QSettings reads, checked before it reads them: it opens whatever is at their path and
+reads it whole, so a FIFO there would hang the window before it shows and a file of gigabytes would fill memory.
+Such a file is left as it is, and this run keeps its preferences in a folder of its own (removed at exit).
+"""
+
+from __future__ import annotations
+
+import atexit
+import os
+import shutil
+import stat
+import sys
+import tempfile
+
+from simcompare.core.formats.names import display_name
+from simcompare.core.text.reading import kind_of
+
+__all__ = ["guard_settings_files", "settings_problems"]
+
+MOST_BYTES = 16 << 20
+"""A preferences file larger than this is not ours (ours are a few kilobytes)."""
+
+_PROBLEMS: list[str] = []
+
+
+def settings_problems() -> list[str]:
+    """What :func:`guard_settings_files` found wrong (empty when the files were fine), to be said once."""
+    return list(_PROBLEMS)
+
+
+def _config_folders() -> tuple[list[str], list[str]]:
+    """The folders QSettings looks in on Unix (freedesktop.org's): the user's, then the system's."""
+    home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
+    system = [d for d in (os.environ.get("XDG_CONFIG_DIRS") or "/etc/xdg").split(":") if d]
+    return [home], system
+
+
+def _problem(path: str) -> str:
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return ""
+    except OSError as error:
+        return f"{display_name(path)} cannot be looked at ({error.strerror or error})"
+    if not stat.S_ISREG(info.st_mode):
+        return f"{display_name(path)} is not a regular file ({kind_of(info.st_mode)})"
+    if info.st_size > MOST_BYTES:
+        return f"{display_name(path)} is {info.st_size:,} bytes, far more than preferences hold"
+    return ""
+
+
+def guard_settings_files(organization: str, application: str) -> list[str]:
+    """Check the files QSettings would read for ``organization`` and ``application``; where one cannot be read
+    safely, point QSettings (every scope, native and INI formats) at an empty folder of this run's own, so no
+    preference is read from or written to it. Returns the problems (also kept for :func:`settings_problems`).
+
+    Windows (the registry) and macOS (property lists read by the system) are left to Qt."""
+    from PySide6.QtCore import QSettings
+
+    if sys.platform.startswith("win") or sys.platform == "darwin":
+        return []
+    user, system = _config_folders()
+    names = (os.path.join(organization, f"{application}.conf"), f"{organization}.conf")
+    problems = [p for folder in (*user, *system) for name in names if (p := _problem(os.path.join(folder, name)))]
+    if not problems:
+        return []
+    scratch = tempfile.mkdtemp(prefix="simcompare-settings-")
+    atexit.register(shutil.rmtree, scratch, True)
+    for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
+        for form in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
+            QSettings.setPath(form, scope, os.path.join(scratch, scope.name))
+    said = [f"{p}; preferences are neither read from it nor saved this time" for p in problems]
+    _PROBLEMS[:] = said
+    print("simcompare: " + "; ".join(said), file=sys.stderr)
+    return said
