@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pypdfium2
@@ -79,6 +80,26 @@ def test_a_folder_that_is_not_there_is_said(qtbot, page: ComparePage, tmp_path: 
     with qtbot.waitSignal(page.message) as said:
         assert not page.lesson.export(str(tmp_path / "missing" / "lesson.pdf"))
     assert said.args[0].startswith("Could not save")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs")
+def test_a_fifo_chosen_as_the_lesson_is_said_never_waited_on(qtbot, page: ComparePage, tmp_path: Path) -> None:
+    """A FIFO with no reader fails to open at once (the window never waits), and one with a reader is refused."""
+    page.load_example("six-bit")
+    wait_settled(qtbot, page)
+    fifo = tmp_path / "lesson.pdf"
+    os.mkfifo(fifo)
+    with qtbot.waitSignal(page.message) as said:
+        assert not page.lesson.export(str(fifo))
+    assert said.args[0].startswith("Could not save")
+    reader = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        with qtbot.waitSignal(page.message) as said:
+            assert not page.lesson.export(str(fifo))
+        assert said.args[0].startswith("Could not save")
+        assert os.read(reader, 10) == b""
+    finally:
+        os.close(reader)
 
 
 @pytest.fixture

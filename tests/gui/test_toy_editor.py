@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from helpers.gui import wait_settled
@@ -141,6 +142,10 @@ def test_a_hostile_file_is_refused_with_its_reason_and_markup_stays_text(
     assert editor.toy() == WORKED_EXAMPLE  # the tables are as they were
     bad.write_bytes(b"\x00" * 300_000)
     assert not editor.open_file(str(bad)) and "at most 256 KB" in editor.problem.text()
+    fifo = tmp_path / "pipe.json"
+    os.mkfifo(fifo)  # chosen in the dialog: opened without waiting for a writer, and refused
+    assert not editor.open_file(str(fifo)) and "pipe.json was not opened" in editor.problem.text()
+    assert not editor.open_file(str(tmp_path)) and editor.toy() == WORKED_EXAMPLE
 
     markup = tmp_path / "markup.json"
     data = json.loads(toy_json(WORKED_EXAMPLE))

@@ -54,6 +54,7 @@ from simcompare.core.folder.safe_paths import (
 )
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.folder.session import default_data_path
+from simcompare.core.formats.appending import append_text
 from simcompare.core.formats.names import escape_name
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 
@@ -1202,11 +1203,6 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
 # ------------------------------------------------------------------------------------------ the log
 
 
-_LOG_FLAGS = (
-    os.O_WRONLY | os.O_APPEND | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0)
-) | getattr(os, "O_CLOEXEC", 0)
-
-
 class ActionLog:
     """Appends one tab-separated line per file: time, action, result, source, target or reason.
 
@@ -1230,12 +1226,7 @@ class ActionLog:
         if not lines:
             return
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # never waiting to open (a FIFO with no reader there fails at once: ENXIO), and only ever a regular file
-        fd = os.open(self.path, _LOG_FLAGS, 0o644)
-        with open(fd, "a", encoding="utf-8", errors="backslashreplace") as out:
-            if not stat.S_ISREG(os.fstat(fd).st_mode):
-                raise OSError(errno.EINVAL, f"{self.path} is not a regular file; nothing was written to it")
-            out.write("\n".join(lines) + "\n")
+        append_text(self.path, "\n".join(lines) + "\n")  # never waiting, only ever a regular file
 
 
 def _field(text: str) -> str:

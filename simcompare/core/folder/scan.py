@@ -43,6 +43,7 @@ from simcompare.core.folder.cache import (
 from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, not_a_folder, plan_roots, resolved_root
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
+from simcompare.core.formats.appending import append_text
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
 from simcompare.core.search.verify import sketch_of_ids, sketch_to_bytes
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES, document_from_bytes
@@ -513,9 +514,8 @@ def _log_internal(rel: str, error: BaseException) -> str:
     try:
         log = internal_log_path()
         log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
-            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} while reading {rel}\n")
-            handle.write("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+        told = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        append_text(log, f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} while reading {rel}\n{told}")
         return f"traceback in {log}"
     except (OSError, RuntimeError) as log_error:
         return f"the traceback could not be written to a log file ({log_error})"

@@ -19,6 +19,7 @@ from types import TracebackType
 from PySide6.QtCore import QObject, Signal
 
 from simcompare.core.folder.scan import internal_log_path
+from simcompare.core.formats.appending import append_text
 
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
@@ -28,9 +29,8 @@ def log_traceback(error: BaseException) -> str:
     try:
         log = internal_log_path()
         log.parent.mkdir(parents=True, exist_ok=True)
-        with open(log, "a", encoding="utf-8", errors="backslashreplace") as handle:
-            handle.write(f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} in the window\n")
-            handle.write("".join(traceback.format_exception(type(error), error, error.__traceback__)))
+        told = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+        append_text(log, f"--- {time.strftime('%Y-%m-%d %H:%M:%S')} in the window\n{told}")
         return str(log)
     except (OSError, RuntimeError) as log_error:
         return f"(not written: {log_error})"

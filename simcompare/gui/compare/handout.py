@@ -8,8 +8,10 @@ are escaped: they are shown as the characters they are.
 
 from __future__ import annotations
 
+import errno
 import html
 import os
+import stat
 from pathlib import Path
 
 from PySide6.QtCore import QCoreApplication, QMarginsF, QObject, QRectF, QSizeF, Signal, Slot
@@ -200,8 +202,13 @@ def lesson_writer(path: str | Path) -> QPdfWriter:
 def write_lesson(path: str | Path, comparison: Comparison, names: tuple[str, str]) -> int:
     """Write the handout as a PDF (A4, one page per step); returns the pages written. Raises OSError when the
     file cannot be written."""
-    with open(path, "wb"):  # the system's own reason (no such folder, no permission) before Qt's silent failure
-        pass
+    # the system's own reason (no such folder, no permission) before Qt's silent failure; never a wait (a FIFO)
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0), 0o666)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file: a PDF is written to a file", os.fspath(path))
+    finally:
+        os.close(fd)
     writer = lesson_writer(path)
     documents = lesson_documents(comparison, names, writer)
     area = writer.pageLayout().paintRectPixels(writer.resolution())
