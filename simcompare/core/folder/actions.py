@@ -738,7 +738,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
         common = resolved(root)
         folders = [resolved(folder) for folder in scanned] if len(scanned) > 1 else [common]
     except OSError as error:
-        raise ValueError(f"choose another destination: {error.filename} cannot be reached ({error.strerror})") from None
+        raise ValueError(f"choose another destination: {escape_name(str(error.filename))} cannot be reached ({error.strerror})") from None
     if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
     inside = {_identity(folder) for folder in folders} - {None}
@@ -763,6 +763,8 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
 def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> str:
     """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is): every folder is
     looked at once, through no link, across mounts (a folder mounted twice is seen once)."""
+    if os.name == "nt":  # a folder listing gives no device and inode there (they read 0): nothing to compare
+        return ""
     waiting = [str(folder) for folder in folders]
     seen: set[tuple[int, int]] = set()
     while waiting:
