@@ -738,7 +738,8 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
         common = resolved(root)
         folders = [resolved(folder) for folder in scanned] if len(scanned) > 1 else [common]
     except OSError as error:
-        raise ValueError(f"choose another destination: {escape_name(str(error.filename))} cannot be reached ({error.strerror})") from None
+        where = escape_name(str(error.filename))
+        raise ValueError(f"choose another destination: {where} cannot be reached ({error.strerror})") from None
     if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
     inside = {_identity(folder) for folder in folders} - {None}
