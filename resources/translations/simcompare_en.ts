@@ -1666,7 +1666,7 @@
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../simcompare/gui/compare/handout.py" line="+37"/>
+        <location filename="../../simcompare/gui/compare/handout.py" line="+39"/>
         <source>Clean</source>
         <translation>Clean</translation>
     </message>
@@ -1773,7 +1773,7 @@
         <translation>SimHash step by step</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+69"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
@@ -1963,11 +1963,11 @@
     </message>
     <message>
         <location line="+35"/>
-        <source>Preferences not read: {0}</source>
-        <translation>Preferences not read: {0}</translation>
+        <source>Preferences neither read nor saved this time: {0}</source>
+        <translation>Preferences neither read nor saved this time: {0}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Open Text &amp;A…</source>
         <translation>Open Text &amp;A…</translation>
     </message>
@@ -4239,7 +4239,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+214"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+218"/>
         <source>Toy example</source>
         <translation>Toy example</translation>
     </message>
@@ -4304,7 +4304,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Codes left empty from</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+71"/>
         <source>{name} was not opened: {reason}</source>
         <translation>{name} was not opened: {reason}</translation>
     </message>
@@ -4493,7 +4493,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-311"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-322"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>

@@ -1641,7 +1641,7 @@
 <context>
     <name>Handout</name>
     <message>
-        <location filename="../../simcompare/gui/compare/handout.py" line="+37"/>
+        <location filename="../../simcompare/gui/compare/handout.py" line="+39"/>
         <source>Clean</source>
         <translation>清理</translation>
     </message>
@@ -1748,7 +1748,7 @@
         <translation>SimHash 分步讲解</translation>
     </message>
     <message>
-        <location line="+64"/>
+        <location line="+69"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
@@ -1938,11 +1938,11 @@
     </message>
     <message>
         <location line="+35"/>
-        <source>Preferences not read: {0}</source>
-        <translation>未读取偏好设置：{0}</translation>
+        <source>Preferences neither read nor saved this time: {0}</source>
+        <translation>本次既未读取也未保存偏好设置：{0}</translation>
     </message>
     <message>
-        <location line="+18"/>
+        <location line="+19"/>
         <source>Open Text &amp;A…</source>
         <translation>打开文本 A(&amp;A)…</translation>
     </message>
@@ -4190,7 +4190,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+214"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+218"/>
         <source>Toy example</source>
         <translation>玩具示例</translation>
     </message>
@@ -4255,7 +4255,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>留空的编码来自</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+71"/>
         <source>{name} was not opened: {reason}</source>
         <translation>未能打开 {name}：{reason}</translation>
     </message>
@@ -4444,7 +4444,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-311"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-322"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>

@@ -134,7 +134,8 @@ class MainWindow(QMainWindow):
             self.restore_preferences()
         self.folder_page.set_config(panel.user_settings()[0])  # the restored settings, which came without a signal
         if unsafe := settings_problems():  # the preferences files were not read at all (said on stderr already)
-            self.statusBar().showMessage(self.tr("Preferences not read: {0}").format("; ".join(unsafe)))
+            said = self.tr("Preferences neither read nor saved this time: {0}").format("; ".join(unsafe))
+            self.statusBar().showMessage(said)
 
     # ----------------------------------------------------------------------------------- building
 

@@ -45,7 +45,7 @@ def test_a_fifo_as_the_preferences_file_is_said_and_never_read(tmp_path: Path) -
     assert done.returncode == 0, done.stderr
     assert "is not a regular file (a FIFO (named pipe))" in done.stdout
     assert "value: 7" in done.stdout  # preferences still work this run, in a folder of its own
-    assert "preferences are neither read from it nor saved this time" in done.stderr
+    assert "preferences are neither read nor saved this time" in done.stderr
     assert os.path.exists(fifo) and not fifo.is_file()
 
 

@@ -24,7 +24,8 @@ _PROBLEMS: list[str] = []
 
 
 def settings_problems() -> list[str]:
-    """What :func:`guard_settings_files` found wrong (empty when the files were fine), to be said once."""
+    """What :func:`guard_settings_files` found wrong (empty when the files were fine), to be said once: each
+    a file's path and what is wrong with it."""
     return list(_PROBLEMS)
 
 
@@ -69,7 +70,6 @@ def guard_settings_files(organization: str, application: str) -> list[str]:
     for scope in (QSettings.Scope.UserScope, QSettings.Scope.SystemScope):
         for form in (QSettings.Format.NativeFormat, QSettings.Format.IniFormat):
             QSettings.setPath(form, scope, os.path.join(scratch, scope.name))
-    said = [f"{p}; preferences are neither read from it nor saved this time" for p in problems]
-    _PROBLEMS[:] = said
-    print("simcompare: " + "; ".join(said), file=sys.stderr)
-    return said
+    _PROBLEMS[:] = problems
+    print(f"simcompare: {'; '.join(problems)}; preferences are neither read nor saved this time", file=sys.stderr)
+    return problems
