@@ -391,8 +391,11 @@ def is_own_cache_file(path: str | os.PathLike[str]) -> bool:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             return False
-        with open(path, "rb") as handle:
-            header = handle.read(100)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))  # never a wait
+        try:
+            header = os.read(fd, 100) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
+        finally:
+            os.close(fd)
     except OSError:
         return False
     return (
