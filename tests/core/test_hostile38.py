@@ -344,3 +344,37 @@ def test_the_quick_destination_check_of_a_dialog_leaves_the_walk_to_the_action(t
             move_scanned(str(root), [_expected(root, "a.txt")], str(mounted / "dupes"))
         assert sorted(p.name for p in (root / "sub").iterdir()) == []
     assert (root / "a.txt").read_bytes() == SCANNED
+
+
+def test_a_file_rewritten_in_place_with_its_size_and_time_set_back_while_copied_is_refused(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The re-check after a copy compares the change time too: a rewrite of the same size whose modification
+    time is set back (as `touch -d` or a careful program does) keeps the identity, size and time as scanned."""
+    root = tmp_path / "root"
+    root.mkdir()
+    body = b"A" * (3 << 20)
+    (root / "data.bin.txt").write_bytes(body)
+    expected = _expected(root, "data.bin.txt")
+    real_read = os.read
+    rewritten: list[bool] = []
+
+    def read_while_rewritten(fd: int, n: int) -> bytes:
+        chunk = real_read(fd, n)
+        if n == 1 << 20 and chunk and not rewritten:
+            path = root / "data.bin.txt"
+            before = os.stat(path)
+            with open(path, "r+b") as out:
+                out.seek(2 << 20)
+                out.write(b"B" * (1 << 20))
+            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+            rewritten.append(True)
+        return chunk
+
+    monkeypatch.setattr(os, "read", read_while_rewritten)
+    report = copy_scanned(str(root), [expected], str(tmp_path / "away"))
+    monkeypatch.undo()
+    assert rewritten, "the hook was never reached"
+    assert not report.outcomes[0].ok, "a copy half A, half B was reported good"
+    copies = list((tmp_path / "away").rglob("*.txt")) if (tmp_path / "away").exists() else []
+    assert copies == []

@@ -1132,7 +1132,10 @@ def _copy_into(
                 os.close(out)
             if os.utime not in os.supports_fd:
                 os.utime(where(temporary), ns=(info.st_atime_ns, info.st_mtime_ns), dir_fd=fd)
-            if not _same(found, os.fstat(source)):  # written to while it was read: bytes it never held at once
+            # written to while it was read, the copy holds bytes the file never held at once; the change time
+            # moves with any write, even one whose size and modification time were set back
+            after = os.fstat(source)
+            if not _same(found, after) or after.st_ctime_ns != info.st_ctime_ns:
                 raise OSError(errno.ESTALE, "the file changed while it was being copied; it was left where it was")
             placed = _place(lambda n: _rename_noreplace(where(temporary), fd, where(n), fd), name, fd, where)
             if remove_source:
