@@ -378,3 +378,31 @@ def test_a_file_rewritten_in_place_with_its_size_and_time_set_back_while_copied_
     assert not report.outcomes[0].ok, "a copy half A, half B was reported good"
     copies = list((tmp_path / "away").rglob("*.txt")) if (tmp_path / "away").exists() else []
     assert copies == []
+
+
+def test_a_copy_rewritten_after_its_bytes_were_compared_is_not_replaced_by_a_link(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Between the byte comparison and the swap, another program writes new words into the copy, same size, its
+    modification time set back: the change time says so, and the copy (with its new words) stays."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "ref.txt").write_bytes(SCANNED)
+    (root / "copy.txt").write_bytes(SCANNED)
+    pair = Replacement(_expected(root, "copy.txt"), _expected(root, "ref.txt"))
+    real_same_bytes = replace._same_bytes
+    new_words = SCANNED.replace(b"scanned", b"changed")
+
+    def compare_then_rewrite(a: object, b: object) -> bool:
+        same = real_same_bytes(a, b)  # type: ignore[arg-type]
+        before = os.stat(root / "copy.txt")
+        with open(root / "copy.txt", "r+b") as out:
+            out.write(new_words)
+        os.utime(root / "copy.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+        return same
+
+    monkeypatch.setattr(replace, "_same_bytes", compare_then_rewrite)
+    report = link_scanned(str(root), [pair], LinkKind.HARD)
+    assert not report.outcomes[0].ok, report.outcomes
+    assert (root / "copy.txt").read_bytes() == new_words
+    assert os.stat(root / "copy.txt").st_ino != os.stat(root / "ref.txt").st_ino

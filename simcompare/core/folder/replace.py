@@ -131,7 +131,8 @@ def _swap_in(found: Located, make: Callable[[str], None], check: Callable[[str],
         make(temporary)
         made = True
         check(temporary)
-        if not _same(found, found.lstat()):
+        now = found.lstat()  # its change time too: a write whose size and modification time were set back
+        if not _same(found, now) or now.st_ctime_ns != found.info.st_ctime_ns:
             raise Refused(SkipReason.CHANGED, "it changed while it was being replaced; it was left as it was")
         detached = _detach(found, "replaced")
         with _putting_back(found, detached):  # the name taken meanwhile: the copy stays, beside the newcomer
