@@ -406,3 +406,29 @@ def test_a_copy_rewritten_after_its_bytes_were_compared_is_not_replaced_by_a_lin
     assert not report.outcomes[0].ok, report.outcomes
     assert (root / "copy.txt").read_bytes() == new_words
     assert os.stat(root / "copy.txt").st_ino != os.stat(root / "ref.txt").st_ino
+
+
+def test_a_file_rewritten_after_its_digest_was_read_is_not_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Delete reads the file's bytes against the scan's digest, then deletes it: a rewrite in between (same size,
+    its modification time set back) shows in the change time, and the file with its new words stays."""
+    root = tmp_path / "root"
+    root.mkdir()
+    (root / "copy.txt").write_bytes(SCANNED)
+    expected = _expected(root, "copy.txt")
+    new_words = SCANNED.replace(b"scanned", b"changed")
+    real_digest = replace._bytes_digest
+
+    def read_then_rewrite(found: object) -> str:
+        digest = real_digest(found)  # type: ignore[arg-type]
+        before = os.stat(root / "copy.txt")
+        with open(root / "copy.txt", "r+b") as out:
+            out.write(new_words)
+        os.utime(root / "copy.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+        return digest
+
+    monkeypatch.setattr(replace, "_bytes_digest", read_then_rewrite)
+    report = delete_scanned(str(root), [expected], digests={"copy.txt": expected.digest})
+    assert not report.outcomes[0].ok, report.outcomes
+    assert (root / "copy.txt").read_bytes() == new_words

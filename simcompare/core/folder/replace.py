@@ -253,7 +253,8 @@ def link_scanned(
 def _delete_one(found: Located, rel: str) -> str:
     """Delete the found file and nothing else, whatever happens to its name meanwhile: its name is first taken
     from it (:func:`_detach`), so a file that took the name after the last check is never the one deleted."""
-    if not _same(found, found.lstat()):
+    now = found.lstat()  # its change time too: a write since its bytes were read, its size and time set back
+    if not _same(found, now) or now.st_ctime_ns != found.info.st_ctime_ns:
         raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
     _take_away(found, "deleted")
     return ""
