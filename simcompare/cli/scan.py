@@ -458,7 +458,7 @@ def _not_a_scanned_file(target: str, session: FolderSession) -> None:
         info = os.stat(target)
     except OSError:
         return  # nothing there: nothing scanned either
-    root, where = session.root, os.path.realpath(target)
+    root, where = os.path.realpath(session.root), os.path.realpath(target)  # the root too may be reached by a link
     try:
         inside = os.path.relpath(where, root) if os.path.commonpath((where, root)) == root else ""
     except ValueError:  # on another drive

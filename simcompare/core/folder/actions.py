@@ -742,7 +742,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
         raise ValueError(f"choose another destination: {where} cannot be reached ({error.strerror})") from None
     if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
-    inside = {_identity(folder) for folder in folders} - {None}
+    inside = {key for folder in folders if (key := _identity(folder)) is not None}
     holding = {_identity(folder) for f in folders for folder in (f, *f.parents)} - {None}
     for folder in folders:
         if base == folder or folder in base.parents:
@@ -754,20 +754,30 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
     chain = {key for folder in (base, *base.parents) if (key := _identity(folder)) is not None}
     if chain & inside:
         raise ValueError("choose a destination outside the scanned folder (files would move into it)")
-    if look_inside and (found := _folder_below(folders, chain)):
+    if not look_inside:
+        return
+    found, below = _folder_below(folders, chain)
+    if found:
         raise ValueError(
             f"choose a destination outside the scanned folder (it is {escape_name(found)}, inside it, reached "
             "another way: files would move into it)"
         )
+    # files go to the destination's folders of their own paths: none of those may be a scanned folder mounted again
+    if os.path.isdir(base) and (found := _folder_below([base], below | inside)[0]):
+        raise ValueError(
+            f"choose a destination outside the scanned folder (its folder {escape_name(found)} is a folder of the "
+            "scanned one, reached another way: files would move into it)"
+        )
 
 
-def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> str:
-    """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is): every folder is
-    looked at once, through no link, across mounts (a folder mounted twice is seen once)."""
-    if os.name == "nt":  # a folder listing gives no device and inode there (they read 0): nothing to compare
-        return ""
-    waiting = [str(folder) for folder in folders]
+def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> tuple[str, set[tuple[int, int]]]:
+    """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is), and the identities
+    of the folders looked at (all of them when none is): every folder is looked at once, through no link, across
+    mounts (a folder mounted twice is seen once)."""
     seen: set[tuple[int, int]] = set()
+    if os.name == "nt":  # a folder listing gives no device and inode there (they read 0): nothing to compare
+        return "", seen
+    waiting = [str(folder) for folder in folders]
     while waiting:
         try:
             with os.scandir(waiting.pop()) as entries:
@@ -779,13 +789,13 @@ def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> str:
                     except OSError:
                         continue
                     if key in wanted:
-                        return entry.path
+                        return entry.path, seen
                     if key not in seen:
                         seen.add(key)
                         waiting.append(entry.path)
         except OSError:  # not readable: nothing is moved into it through us either
             continue
-    return ""
+    return "", seen
 
 
 def _identity(folder: Path) -> tuple[int, int] | None:
@@ -1139,7 +1149,8 @@ def _copy_into(
                 raise OSError(errno.ESTALE, "the file changed while it was being copied; it was left where it was")
             placed = _place(lambda n: _rename_noreplace(where(temporary), fd, where(n), fd), name, fd, where)
             if remove_source:
-                if not _same(found, os.fstat(source)):
+                after = os.fstat(source)
+                if not _same(found, after) or after.st_ctime_ns != info.st_ctime_ns:
                     raise OSError(errno.ESTALE, "the file changed while it was being moved; it was left where it was")
                 _take_away(found, "moved")
         except BaseException:

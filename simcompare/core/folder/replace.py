@@ -164,6 +164,16 @@ def _give_name(temporary: str, name: str, fd: int | None) -> None:
     os.rename(temporary, name, src_dir_fd=fd, dst_dir_fd=fd)
 
 
+def _reference_as_compared(reference: Located) -> None:
+    """Refuse when the reference changed since its bytes were compared with the copy's: its change time moves with
+    any write, even one whose size and modification time were set back (looked at before a hard link is made,
+    which moves it too)."""
+    now = reference.lstat()
+    if not _same(reference, now) or now.st_ctime_ns != reference.info.st_ctime_ns:
+        detail = f"its reference {reference.path} changed since it was compared with it"
+        raise Refused(SkipReason.REFERENCE_CHANGED, detail)
+
+
 def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act:
     def act(found: Located, rel: str) -> str:
         wanted = by_path[rel]
@@ -185,6 +195,7 @@ def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act
                     raise Refused(SkipReason.OTHER_DEVICE, detail, errno.EXDEV)
 
                 def make(name: str) -> None:
+                    _reference_as_compared(reference)
                     try:
                         _hard_link(reference, name, found)
                     except OSError as error:
@@ -209,9 +220,7 @@ def _link_one(root: str, by_path: dict[str, Replacement], how: LinkKind) -> _Act
                     os.symlink(target, name, dir_fd=found.folder_fd)
 
                 def check(name: str) -> None:
-                    if not _same(reference, reference.lstat()):
-                        detail = f"its reference {reference.path} changed while the link was made"
-                        raise Refused(SkipReason.REFERENCE_CHANGED, detail)
+                    _reference_as_compared(reference)
 
             _swap_in(found, make, check)
             return reference.path
@@ -250,12 +259,14 @@ def link_scanned(
 # ------------------------------------------------------------------------------------------ delete, copy
 
 
-def _delete_one(found: Located, rel: str) -> str:
+def _delete_one(found: Located, rel: str, last_look: Callable[[], str] = lambda: "") -> str:
     """Delete the found file and nothing else, whatever happens to its name meanwhile: its name is first taken
     from it (:func:`_detach`), so a file that took the name after the last check is never the one deleted."""
     now = found.lstat()  # its change time too: a write since its bytes were read, its size and time set back
     if not _same(found, now) or now.st_ctime_ns != found.info.st_ctime_ns:
         raise Refused(SkipReason.CHANGED, "it changed since it was checked; it was left as it was")
+    if why := last_look():  # its reference, looked at again last of all
+        raise Refused(SkipReason.REFERENCE_CHANGED, why)
     _take_away(found, "deleted")
     return ""
 
@@ -320,9 +331,11 @@ def _deleting(digests: Mapping[str, str] | None, root: str = "", keeping: Mappin
                 "its bytes changed since the scan (its size and modification time did not); it was kept",
             )
         kept = keeping.get(rel) if keeping else None
-        if kept is not None and kept.digest and (why := _kept_bytes_changed(root, kept, read)):
+        if kept is None or not kept.digest:
+            return _delete_one(found, rel)
+        if why := _kept_bytes_changed(root, kept, read):
             raise Refused(SkipReason.REFERENCE_CHANGED, why)
-        return _delete_one(found, rel)
+        return _delete_one(found, rel, lambda: _kept_bytes_changed(root, kept, read))
 
     return act
 

@@ -30,10 +30,22 @@ def settings_problems() -> list[str]:
 
 
 def _config_folders() -> tuple[list[str], list[str]]:
-    """The folders QSettings looks in on Unix (freedesktop.org's): the user's, then the system's."""
-    home = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    system = [d for d in (os.environ.get("XDG_CONFIG_DIRS") or "/etc/xdg").split(":") if d]
-    return [home], system
+    """The folders QSettings may look in on Unix (freedesktop.org's): the user's, then the system's. Every
+    candidate is named: Qt's own answer, an absolute ``XDG_CONFIG_HOME`` (a relative one is ignored, as Qt ignores
+    it), and ``.config`` under the home as Python and as Qt find it (``/`` when ``HOME`` is unset)."""
+    from PySide6.QtCore import QDir, QStandardPaths
+
+    configured = os.environ.get("XDG_CONFIG_HOME", "")
+    user = [
+        QStandardPaths.writableLocation(QStandardPaths.StandardLocation.GenericConfigLocation),
+        configured if os.path.isabs(configured) else "",
+        os.path.join(os.path.expanduser("~"), ".config"),
+        os.path.join(QDir.homePath() or "/", ".config"),
+        os.path.join(os.environ.get("HOME") or "/", ".config"),
+    ]
+    system = [d for d in (os.environ.get("XDG_CONFIG_DIRS") or "/etc/xdg").split(":") if os.path.isabs(d)]
+    system += QStandardPaths.standardLocations(QStandardPaths.StandardLocation.GenericConfigLocation)
+    return list(dict.fromkeys(u for u in user if u)), list(dict.fromkeys(system))
 
 
 def _problem(path: str) -> str:
@@ -61,7 +73,9 @@ def guard_settings_files(organization: str, application: str) -> list[str]:
     if sys.platform.startswith("win") or sys.platform == "darwin":
         return []
     user, system = _config_folders()
-    names = (os.path.join(organization, f"{application}.conf"), f"{organization}.conf")
+    # ours, and Qt's own (its file dialogs read QtProject.conf); each with the lock file saving reads first
+    files = (os.path.join(organization, f"{application}.conf"), f"{organization}.conf", "QtProject.conf")
+    names = [n for name in files for n in (name, f"{name}.lock")]
     problems = [p for folder in (*user, *system) for name in names if (p := _problem(os.path.join(folder, name)))]
     if not problems:
         return []
