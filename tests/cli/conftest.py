@@ -12,6 +12,7 @@ import io
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from helpers.cli import Run, RunCli
@@ -49,3 +50,11 @@ def _no_leaks() -> Iterator[None]:
 def _environment() -> dict[str, str]:
     # pytest itself names the current test and its phase in the environment
     return {name: value for name, value in os.environ.items() if name != "PYTEST_CURRENT_TEST"}
+
+
+@pytest.fixture
+def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """The data folder (the action log, the not-duplicates list) in tmp_path, not the user's."""
+    folder = tmp_path / "data"
+    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
+    return folder

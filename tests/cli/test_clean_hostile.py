@@ -23,12 +23,6 @@ from simcompare.core.folder import replace
 SCAN = ("--no-cache", "--workers", "1")
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
-    return tmp_path / "data"
-
-
 def log_kinds(data: Path) -> list[list[str]]:
     log = data / "simcompare" / "actions.log"
     if not log.exists():
@@ -144,8 +138,8 @@ def test_sigterm_during_an_action_stops_after_the_file_and_reports(copies: Path,
         from simcompare.cli import main
         from simcompare.core.folder import replace
         original = replace._delete_one
-        def acting(found, rel):
-            done = original(found, rel)
+        def acting(*args):
+            done = original(*args)
             signal.raise_signal(signal.SIGTERM)
             return done
         replace._delete_one = acting

@@ -17,14 +17,6 @@ SCAN = ("--no-cache", "--workers", "1")
 ACT = ("--reference-rule", "shortest-path", "--mark", "all-but-reference")
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The action log goes to tmp_path, not the user's data folder."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
-    return folder
-
-
 # ------------------------------------------------------------------------------------------ the destination
 
 

@@ -16,14 +16,6 @@ SCAN = ("--no-cache", "--workers", "1")
 ACT = ("--reference-rule", "shortest-path", "--mark", "all-but-reference")
 
 
-@pytest.fixture
-def data(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The action log goes to tmp_path, not the user's data folder."""
-    folder = tmp_path / "data"
-    monkeypatch.setenv("XDG_DATA_HOME", str(folder))
-    return folder
-
-
 @pytest.mark.parametrize("action", ["--move-to", "--copy-to"])
 def test_a_destination_holding_a_bind_mount_of_a_scanned_folder_is_refused(
     cli: RunCli, tmp_path: Path, data: Path, action: str

@@ -219,12 +219,12 @@ def test_a_reference_rewritten_after_its_bytes_were_read_keeps_the_copy_from_bei
     copy, reference = _expected(root, "copy.txt"), _expected(root, "ref.txt")
     real_delete_one = replace._delete_one
 
-    def rewrite_reference_then_delete(found: object, rel: str) -> str:
+    def rewrite_reference_then_delete(found: object, rel: str, *more: object) -> str:
         before = os.stat(root / "ref.txt")
         with open(root / "ref.txt", "r+b") as out:
             out.write(new)
         os.utime(root / "ref.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
-        return real_delete_one(found, rel)  # type: ignore[arg-type]
+        return real_delete_one(found, rel, *more)  # type: ignore[arg-type]
 
     monkeypatch.setattr(replace, "_delete_one", rewrite_reference_then_delete)
     report = delete_scanned(str(root), [copy], keeping={"copy.txt": reference})
