@@ -562,7 +562,9 @@ def _mend_in_trash(folder: str, entry: str, text: str, private: str, name: str) 
     hint = (info, stem, suffix)
     first = max(2, _FREE_FROM.get(hint, 2))
     for n in itertools.chain((1,), range(first, first + _MOST_NUMBERS)):  # its own name first, as the trash
-        free = _fitting(stem, suffix if n == 1 else f" {n - 1}{suffix}", len(_RECORD))
+        number = "" if n == 1 else f" {n - 1}"
+        # a "suffix" too long to keep (a long name whose only dot is near its start): the whole name shortened
+        free = _fitting(stem, number + suffix, len(_RECORD)) or _fitting(name, number, len(_RECORD))
         if not free or free == entry:
             return kept
         try:
@@ -779,23 +781,74 @@ def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> tupl
         return "", seen
     waiting = [str(folder) for folder in folders]
     while waiting:
+        here = waiting.pop()
         try:
-            with os.scandir(waiting.pop()) as entries:
+            with _listing(here) as entries:
                 for entry in entries:
+                    path = os.path.join(here, entry.name)
                     try:
                         if not entry.is_dir(follow_symlinks=False):
                             continue
-                        key = identity_of(entry.stat(follow_symlinks=False))
+                        key = identity_of(_folder_status(entry, path))
                     except OSError:
                         continue
                     if key in wanted:
-                        return entry.path, seen
+                        return path, seen
                     if key not in seen:
                         seen.add(key)
-                        waiting.append(entry.path)
+                        waiting.append(path)
         except OSError:  # not readable: nothing is moved into it through us either
             continue
     return "", seen
+
+
+@contextlib.contextmanager
+def _listing(folder: str) -> Iterator[Iterator[os.DirEntry[str]]]:
+    """The entries of ``folder``; one whose path is longer than the system takes (PATH_MAX) is reached a folder at a
+    time by descriptor, through no link, as the scan reaches it."""
+    try:
+        entries = os.scandir(folder)
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG or not DIR_FD_WALK:
+            raise
+        fd = _open_long(folder)
+        try:
+            with os.scandir(fd) as by_descriptor:
+                yield by_descriptor
+        finally:
+            os.close(fd)
+        return
+    with entries:
+        yield entries
+
+
+def _folder_status(entry: os.DirEntry[str], path: str) -> os.stat_result:
+    """A listed folder's status; one whose path is longer than the system takes is looked at from its parent's
+    descriptor."""
+    try:
+        return entry.stat(follow_symlinks=False)
+    except OSError as error:
+        if error.errno != errno.ENAMETOOLONG or not DIR_FD_WALK:
+            raise
+    fd = _open_long(os.path.dirname(path))
+    try:
+        return os.stat(entry.name, dir_fd=fd, follow_symlinks=False)
+    finally:
+        os.close(fd)
+
+
+def _open_long(folder: str) -> int:
+    """A descriptor of the absolute ``folder``, reached a folder at a time from ``/``, through no link."""
+    fd = os.open("/", os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        for part in (p for p in folder.split("/") if p):
+            below = open_folder(part, fd)
+            os.close(fd)
+            fd = below
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd
 
 
 def _identity(folder: Path) -> tuple[int, int] | None:
@@ -1093,18 +1146,30 @@ def _move_into(found: Located, fd: int | None, folder: str, name: str) -> str:
 _CHUNK = 1 << 20
 
 
-def _give_owner(out: int, info: os.stat_result) -> None:
+def _give_owner(out: int, info: os.stat_result) -> os.stat_result:
     """Give the new file ``out`` the owner and group of the file it copies (``info``), as ``mv`` does, where
     this user may (root may; a user may give a file of theirs one of their own groups); where not, the new file
-    stays this user's, as any copy they make."""
-    if not hasattr(os, "fchown"):
-        return
-    for owner, group in ((info.st_uid, info.st_gid), (-1, info.st_gid)):
-        try:
-            os.fchown(out, owner, group)
-        except OSError:
-            continue
-        return
+    stays this user's, as any copy they make. Returns the new file's status after."""
+    if hasattr(os, "fchown"):
+        for owner, group in ((info.st_uid, info.st_gid), (-1, info.st_gid)):
+            try:
+                os.fchown(out, owner, group)
+            except OSError:
+                continue
+            break
+    return os.fstat(out)
+
+
+def _mode_for(new: os.stat_result, info: os.stat_result) -> int:
+    """The mode of a copy: the file's own, without set-user-ID and set-group-ID when the copy has another owner,
+    nor set-group-ID when another group (as ``cp -p`` and ``mv`` do): another user's program never runs as the one
+    who cleaned."""
+    mode = stat.S_IMODE(info.st_mode)
+    if getattr(new, "st_uid", info.st_uid) != info.st_uid:  # both, as cp does: the owner's group was theirs to use
+        mode &= ~(stat.S_ISUID | stat.S_ISGID)
+    if getattr(new, "st_gid", info.st_gid) != info.st_gid:
+        mode &= ~stat.S_ISGID
+    return mode
 
 
 def _copy_into(
@@ -1132,9 +1197,8 @@ def _copy_into(
                     view = memoryview(chunk)
                     while view:
                         view = view[os.write(out, view) :]
-                _give_owner(out, info)
                 if hasattr(os, "fchmod"):
-                    os.fchmod(out, stat.S_IMODE(info.st_mode))
+                    os.fchmod(out, _mode_for(_give_owner(out, info), info))
                 if os.utime in os.supports_fd:
                     os.utime(out, ns=(info.st_atime_ns, info.st_mtime_ns))
                 os.fsync(out)

@@ -28,11 +28,16 @@ class MountTable:
         if text is None:
             text = _read_table()
         points: dict[bytes, int] = {}
-        for line in text.splitlines():
+        for line in text.split(b"\n"):  # only a newline ends a line: a carriage return in a name is left as it is
             fields = line.split(b" ")
             if len(fields) < 5 or not fields[0].isdigit():
                 continue
-            points[_unescape(fields[4])] = int(fields[0])  # a later mount on one point hides the earlier
+            point = _unescape(fields[4])
+            # a later mount on a point hides the earlier one there, and every mount below it
+            below = point.rstrip(b"/") + b"/"
+            for hidden in [p for p in points if p.startswith(below)]:
+                del points[hidden]
+            points[point] = int(fields[0])
         self._points = points
 
     @property
