@@ -78,17 +78,6 @@ def _trashinfo(trash: Path, name: str) -> str:
     return next(unquote(line[5:]) for line in text.splitlines() if line.startswith("Path="))
 
 
-@pytest.fixture
-def home_trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    from helpers.gui import point_trash_at
-
-    home = tmp_path / "home"
-    home.mkdir()
-    monkeypatch.setenv("HOME", str(home))
-    point_trash_at(monkeypatch, home)
-    return home / ".local" / "share" / "Trash"
-
-
 def test_the_trash_records_the_file_s_own_name_and_place(tmp_path: Path, home_trash: Path) -> None:
     # the file goes to the trash by a private name; a restore must still give back its name, where it was
     from send2trash import send2trash

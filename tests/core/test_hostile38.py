@@ -8,12 +8,12 @@ from __future__ import annotations
 import os
 import stat
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from helpers.mounts import small_tmpfs
+from helpers.files import rewrite_hiding_it
 
 from simcompare.core.folder import replace
 from simcompare.core.folder.actions import move_scanned, trash_scanned
@@ -147,14 +147,6 @@ def test_a_fifo_swapped_in_before_a_link_compares_the_bytes_never_hangs_the_acti
 # ------------------------------------------------------------------------------------------ a move across disks
 
 
-@pytest.fixture
-def other_disk(tmp_path: Path) -> Iterator[Path]:
-    where = tmp_path / "other"
-    where.mkdir()
-    with small_tmpfs(where, "4m") as mounted:
-        yield mounted
-
-
 def test_a_move_across_file_systems_keeps_the_file_s_owner(tmp_path: Path, other_disk: Path) -> None:
     """A move to another file system is a copy (actions._copy_into) that sets the mode and times on the new file
     but never its owner: run as root (as a cleaner of /home or a shared folder is), every file moved to another disk
@@ -177,22 +169,6 @@ def test_a_move_across_file_systems_keeps_the_file_s_owner(tmp_path: Path, other
 
 
 # ------------------------------------------------------------------------------------------ the trash's record
-
-
-@pytest.fixture
-def home_trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The freedesktop.org trash of a home in tmp_path (send2trash reads where it is once, when imported)."""
-    import send2trash.plat_other as plat
-
-    home = tmp_path / "home"
-    home.mkdir()
-    data = str(home / ".local" / "share")
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", data)
-    monkeypatch.setattr(plat, "XDG_DATA_HOME", data.encode())
-    monkeypatch.setattr(plat, "HOMETRASH_B", (data + "/Trash").encode())
-    monkeypatch.setattr(plat, "HOMETRASH", data + "/Trash")
-    return Path(data) / "Trash"
 
 
 def test_the_thousandth_copyright_in_the_trash_still_keeps_its_name(tmp_path: Path, home_trash: Path) -> None:
@@ -363,11 +339,7 @@ def test_a_file_rewritten_in_place_with_its_size_and_time_set_back_while_copied_
         chunk = real_read(fd, n)
         if n == 1 << 20 and chunk and not rewritten:
             path = root / "data.bin.txt"
-            before = os.stat(path)
-            with open(path, "r+b") as out:
-                out.seek(2 << 20)
-                out.write(b"B" * (1 << 20))
-            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+            rewrite_hiding_it(path, b"B" * (1 << 20), at=2 << 20)
             rewritten.append(True)
         return chunk
 
@@ -395,10 +367,7 @@ def test_a_copy_rewritten_after_its_bytes_were_compared_is_not_replaced_by_a_lin
 
     def compare_then_rewrite(a: object, b: object) -> bool:
         same = real_same_bytes(a, b)  # type: ignore[arg-type]
-        before = os.stat(root / "copy.txt")
-        with open(root / "copy.txt", "r+b") as out:
-            out.write(new_words)
-        os.utime(root / "copy.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+        rewrite_hiding_it(root / "copy.txt", new_words)
         return same
 
     monkeypatch.setattr(replace, "_same_bytes", compare_then_rewrite)
@@ -422,10 +391,7 @@ def test_a_file_rewritten_after_its_digest_was_read_is_not_deleted(
 
     def read_then_rewrite(found: object) -> str:
         digest = real_digest(found)  # type: ignore[arg-type]
-        before = os.stat(root / "copy.txt")
-        with open(root / "copy.txt", "r+b") as out:
-            out.write(new_words)
-        os.utime(root / "copy.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+        rewrite_hiding_it(root / "copy.txt", new_words)
         return digest
 
     monkeypatch.setattr(replace, "_bytes_digest", read_then_rewrite)

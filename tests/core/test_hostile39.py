@@ -19,6 +19,7 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from helpers.files import rewrite_hiding_it
 from helpers.mounts import small_tmpfs
 
 from simcompare.core.folder.actions import move_scanned, trash_scanned
@@ -126,14 +127,6 @@ def test_another_user_s_set_user_id_file_never_becomes_set_user_id_of_the_user_w
 # ------------------------------------------------------------------------------------------ the re-check
 
 
-@pytest.fixture
-def other_disk(tmp_path: Path) -> Iterator[Path]:
-    where = tmp_path / "other"
-    where.mkdir()
-    with small_tmpfs(where, "4m") as mounted:
-        yield mounted
-
-
 def test_a_file_written_to_during_a_move_across_disks_is_never_removed_because_its_time_was_set_back(
     tmp_path: Path, other_disk: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -150,16 +143,13 @@ def test_a_file_written_to_during_a_move_across_disks_is_never_removed_because_i
     root.mkdir()
     (root / "a.txt").write_bytes(SCANNED)
     expected = _expected(root, "a.txt")
-    before = os.stat(root / "a.txt")
     real_read = os.read
     written: list[bytes] = []
 
     def read_then_written(fd: int, n: int) -> bytes:
         chunk = real_read(fd, n)
         if not chunk and not written:  # the copy has read everything: another program writes, keeping the time
-            with open(root / "a.txt", "r+b") as out:
-                out.write(b"THE NEW WORDS")
-            os.utime(root / "a.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+            rewrite_hiding_it(root / "a.txt", b"THE NEW WORDS")
             written.append((root / "a.txt").read_bytes())
         return chunk
 
@@ -176,22 +166,6 @@ def test_a_file_written_to_during_a_move_across_disks_is_never_removed_because_i
 
 
 # ------------------------------------------------------------------------------------------ the trash's record
-
-
-@pytest.fixture
-def home_trash(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """The freedesktop.org trash of a home in tmp_path (send2trash reads where it is once, when imported)."""
-    import send2trash.plat_other as plat
-
-    home = tmp_path / "home"
-    home.mkdir()
-    data = str(home / ".local" / "share")
-    monkeypatch.setenv("HOME", str(home))
-    monkeypatch.setenv("XDG_DATA_HOME", data)
-    monkeypatch.setattr(plat, "XDG_DATA_HOME", data.encode())
-    monkeypatch.setattr(plat, "HOMETRASH_B", (data + "/Trash").encode())
-    monkeypatch.setattr(plat, "HOMETRASH", data + "/Trash")
-    return Path(data) / "Trash"
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from helpers.files import rewrite_hiding_it
 
 _READ_PREFERENCES = """
 from PySide6.QtCore import QCoreApplication, QSettings
@@ -137,10 +138,7 @@ def test_a_file_rewritten_while_its_copy_is_given_its_name_on_another_disk_is_no
         def place_then_rewrite(*args: object, **kwargs: object) -> str:
             placed = real_place(*args, **kwargs)  # type: ignore[arg-type]
             path = root / "copy.txt"
-            before = os.stat(path)
-            with open(path, "r+b") as out:
-                out.write(new)
-            os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+            rewrite_hiding_it(path, new)
             rewritten.append(True)
             return placed
 
@@ -220,10 +218,7 @@ def test_a_reference_rewritten_after_its_bytes_were_read_keeps_the_copy_from_bei
     real_delete_one = replace._delete_one
 
     def rewrite_reference_then_delete(found: object, rel: str, *more: object) -> str:
-        before = os.stat(root / "ref.txt")
-        with open(root / "ref.txt", "r+b") as out:
-            out.write(new)
-        os.utime(root / "ref.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+        rewrite_hiding_it(root / "ref.txt", new)
         return real_delete_one(found, rel, *more)  # type: ignore[arg-type]
 
     monkeypatch.setattr(replace, "_delete_one", rewrite_reference_then_delete)
@@ -258,10 +253,7 @@ def test_a_reference_rewritten_after_the_byte_comparison_is_not_linked_to(
 
     def compare_then_rewrite_reference(a: object, b: object) -> bool:
         same = real_same_bytes(a, b)  # type: ignore[arg-type]
-        before = os.stat(root / "ref.txt")
-        with open(root / "ref.txt", "r+b") as out:
-            out.write(new)
-        os.utime(root / "ref.txt", ns=(before.st_atime_ns, before.st_mtime_ns))
+        rewrite_hiding_it(root / "ref.txt", new)
         return same
 
     monkeypatch.setattr(replace, "_same_bytes", compare_then_rewrite_reference)
