@@ -44,7 +44,8 @@ from typing import Any, TypeVar
 
 import numpy as np
 
-from simcompare.core.errors import ErrorCode, SimcompareError
+from simcompare.core.errors import ErrorCode, InputError, SimcompareError
+from simcompare.core.text.reading import read_start
 from simcompare.core.userdirs import user_cache_folder
 
 APPLICATION_ID = 0x53494D43  # "SIMC": marks the file as ours
@@ -391,12 +392,8 @@ def is_own_cache_file(path: str | os.PathLike[str]) -> bool:
         info = os.stat(path)
         if not stat.S_ISREG(info.st_mode):
             return False
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))  # never a wait
-        try:
-            header = os.read(fd, 100) if stat.S_ISREG(os.fstat(fd).st_mode) else b""
-        finally:
-            os.close(fd)
-    except OSError:
+        header = read_start(path, 100)  # never a wait (a FIFO swapped in after the look)
+    except (OSError, InputError):
         return False
     return (
         len(header) == 100

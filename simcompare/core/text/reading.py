@@ -129,3 +129,21 @@ def _read_at_most(fd: int, limit: int | None) -> bytes:
         parts.append(part)
         total += len(part)
     return b"".join(parts)
+
+
+def read_start(path: str | os.PathLike[str], count: int) -> bytes:
+    """The first ``count`` bytes of a regular file (fewer when it is shorter), opened without waiting: a FIFO, a
+    device or a folder at ``path`` is refused, whatever it was when last looked at.
+
+    Raises:
+        OSError: it cannot be opened or read.
+        InputError: it is not a regular file (``not_regular``'s error).
+    """
+    fd = os.open(path, _FLAGS)
+    try:
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise not_regular(mode)
+        return _read_at_most(fd, count)
+    finally:
+        os.close(fd)

@@ -8,8 +8,6 @@ keeps the last valid one. Tokens read from a file are shown as plain text (table
 
 from __future__ import annotations
 
-import os
-import stat
 from pathlib import Path
 
 from PySide6.QtCore import QSignalBlocker, Qt, Signal, Slot
@@ -44,7 +42,7 @@ from simcompare.core.explain.toy import (
 )
 from simcompare.core.fingerprint.hashing import HASHERS
 from simcompare.core.formats.atomic import write_text
-from simcompare.core.text.reading import not_regular
+from simcompare.core.text.reading import read_start
 from simcompare.gui.common.messages import input_error_text, os_error_text
 from simcompare.gui.common.palette import BAD, tint
 from simcompare.gui.common.plain import keep_wrapped_lines, plain_label
@@ -310,14 +308,7 @@ class ToyEditor(QDialog):
     def open_file(self, path: str) -> bool:
         """Read a saved toy example (checked as untrusted input); on failure keep the tables and say why."""
         try:  # a regular file only, never a wait (a FIFO chosen in the dialog)
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-            try:
-                if not stat.S_ISREG(mode := os.fstat(fd).st_mode):
-                    raise not_regular(mode)
-                raw = os.read(fd, TOY_MAX_BYTES + 1)  # a regular file gives what it holds, up to the limit
-            finally:
-                os.close(fd)
-            toy = load_toy(raw)
+            toy = load_toy(read_start(path, TOY_MAX_BYTES + 1))
         except (InputError, OSError, ToyError) as error:
             reason = (
                 input_error_text(error.code, error.errno)
