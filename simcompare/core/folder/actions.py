@@ -764,19 +764,27 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
             f"choose a destination outside the scanned folder (it is {escape_name(found)}, inside it, reached "
             "another way: files would move into it)"
         )
-    # files go to the destination's folders of their own paths: none of those may be a scanned folder mounted again
-    if os.path.isdir(base) and (found := _folder_below([base], below | inside)[0]):
-        raise ValueError(
-            f"choose a destination outside the scanned folder (its folder {escape_name(found)} is a folder of the "
-            "scanned one, reached another way: files would move into it)"
-        )
+    # files go to the destination's folders of their own paths (one look each, however large the destination is):
+    # none of those may be a scanned folder mounted again
+    scanned_folders = below.keys() | inside
+    for folder_path in below.values():
+        target = os.path.join(base, os.path.relpath(folder_path, common))
+        try:
+            info = os.lstat(target)
+        except (OSError, ValueError):
+            continue
+        if stat.S_ISDIR(info.st_mode) and identity_of(info) in scanned_folders:
+            raise ValueError(
+                f"choose a destination outside the scanned folder (its folder {escape_name(target)} is a folder of "
+                "the scanned one, reached another way: files would move into it)"
+            )
 
 
-def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> tuple[str, set[tuple[int, int]]]:
-    """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is), and the identities
-    of the folders looked at (all of them when none is): every folder is looked at once, through no link, across
-    mounts (a folder mounted twice is seen once)."""
-    seen: set[tuple[int, int]] = set()
+def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> tuple[str, dict[tuple[int, int], str]]:
+    """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is), and the folders
+    looked at (all of them when none is), by identity: every folder is looked at once, through no link, across
+    mounts (a folder mounted twice is seen once, by its first path)."""
+    seen: dict[tuple[int, int], str] = {}
     if os.name == "nt":  # a folder listing gives no device and inode there (they read 0): nothing to compare
         return "", seen
     waiting = [str(folder) for folder in folders]
@@ -795,7 +803,7 @@ def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> tupl
                     if key in wanted:
                         return path, seen
                     if key not in seen:
-                        seen.add(key)
+                        seen[key] = path
                         waiting.append(path)
         except OSError:  # not readable: nothing is moved into it through us either
             continue
