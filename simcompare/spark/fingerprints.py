@@ -31,6 +31,7 @@ from pyspark.sql.types import (
     StructType,
 )
 
+from simcompare.core.compat import resolved
 from simcompare.core.errors import ErrorCode, InputError
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import FileStamp
@@ -43,6 +44,7 @@ from simcompare.core.folder.scan import (
     list_files,
 )
 from simcompare.core.folder.skipped import Skipped
+from simcompare.core.formats.names import escape_name
 from simcompare.core.text.documents import DEFAULT_MAX_BYTES
 
 MAX_SPARK_BITS = 64
@@ -121,7 +123,20 @@ def _glob_root(pattern: str) -> Path:
         if glob.has_magic(part):
             break
         fixed.append(part)
-    return Path(*fixed).resolve() if fixed else Path.cwd()
+    return reachable(Path(*fixed)) if fixed else Path.cwd()
+
+
+def reachable(path: str | os.PathLike[str]) -> Path:
+    """``path`` absolute, its links followed; a path through a symbolic link loop (or otherwise out of reach) is an
+    InputError that says so, the same on every Python version (3.10–3.12's ``resolve`` raised RuntimeError).
+
+    Raises:
+        InputError: the path cannot be reached.
+    """
+    try:
+        return resolved(path)
+    except OSError as error:
+        raise InputError(f"{escape_name(os.fspath(path))} cannot be reached ({error.strerror})") from None
 
 
 def list_input(source: str | os.PathLike[str], options: ScanOptions | None = None) -> Listing:
@@ -134,7 +149,7 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
     source = os.fspath(source)
     problems: list[Problem] = []
     if Path(source).is_dir():
-        root = Path(source).resolve()
+        root = reachable(source)
         skipped: list[Skipped] = []
         found = list_files(root, options, problems, skipped=skipped)
         entries = tuple((e.path, e.rel, *astuple(e.stamp)) for e in found)
@@ -144,7 +159,10 @@ def list_input(source: str | os.PathLike[str], options: ScanOptions | None = Non
     root = _glob_root(source)
     rows = []
     for name in sorted(glob.glob(source, recursive=True)):
-        path = Path(name).resolve()
+        try:
+            path = resolved(name)
+        except OSError:  # through a symbolic link loop: no file of the glob's
+            continue
         if not path.is_file() or path.is_symlink():
             continue
         info = path.stat(follow_symlinks=False)

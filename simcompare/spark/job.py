@@ -23,7 +23,13 @@ from simcompare.core.formats.names import json_text
 from simcompare.core.progress import Stage
 from simcompare.core.search.groups import GroupRule
 from simcompare.core.search.verify import Decision
-from simcompare.spark.fingerprints import fingerprint_files, fingerprint_texts, list_input, read_parquet_texts
+from simcompare.spark.fingerprints import (
+    fingerprint_files,
+    fingerprint_texts,
+    list_input,
+    reachable,
+    read_parquet_texts,
+)
 from simcompare.spark.groups import GROUP_COLUMNS, core_groups, group_rows, groups_report, scan_result
 from simcompare.spark.pairs import DEFAULT_HOT_KEY_ROWS, document_pairs, value_pairs, verify_pairs
 
@@ -96,7 +102,7 @@ def run_job(
     started = time.perf_counter()
     skipped: tuple[Skipped, ...] = ()
     if is_parquet(source):
-        root = str(Path(source).resolve())
+        root = str(reachable(source))
         prints = fingerprint_texts(read_parquet_texts(spark, source), config)
     else:
         listing = list_input(source, options)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers.cli import RunCli
-from helpers.mounts import bind_mount
+from helpers.mounts import bind_mount, small_tmpfs
 from helpers.texts import EN_A
 
 SCAN = ("--no-cache", "--workers", "1")
@@ -72,3 +72,27 @@ def test_save_results_over_a_file_of_the_loaded_results_reached_through_a_moved_
     assert (moved / "S" / "a.txt").read_text(encoding="utf-8") == EN_A, (
         f"a.txt, a file of the loaded results named by its recorded path, was overwritten (exit {run.returncode})"
     )
+
+
+def test_a_destination_that_is_a_bind_mount_of_a_scanned_folder_hidden_under_another_mount_is_refused(
+    cli: RunCli, tmp_path: Path, data: Path
+) -> None:
+    """check_destination's walk (_folder_below) looks at the folders *as seen now*: when root/sub was mounted
+    again at DEST and then something else was mounted over root/sub (a tmpfs, a disk), the walk sees the tmpfs
+    there, not root/sub's own directory, so DEST (root/sub's directory itself) is taken. `--move-to DEST --yes`
+    puts bb.txt into root/sub's directory: reported moved out (exit 0), it is inside the scanned folder, hidden
+    while the tmpfs is mounted and back in the scanned tree once it goes. Severity: low (nothing lost; a file
+    moved into the scanned folder, out of sight). Expected: refused (DEST is a folder of the scanned tree: its
+    identity could be compared with the mount table's roots, or the walk done on the file system itself)."""
+    root = tmp_path / "root"
+    (root / "sub").mkdir(parents=True)
+    (root / "a.txt").write_text(EN_A, encoding="utf-8")
+    (root / "bb.txt").write_text(EN_A, encoding="utf-8")
+    dest = tmp_path / "dest"
+    dest.mkdir()
+    with bind_mount(root / "sub", dest):
+        with small_tmpfs(root / "sub", "1m"):
+            run = cli("scan", str(root), *SCAN, *ACT, "--move-to", str(dest), "--yes")
+        inside = sorted(p.name for p in (root / "sub").iterdir())
+    assert inside == [], f"--move-to put {inside} inside the scanned folder, under the tmpfs: {run.stdout}"
+    assert run.returncode == 1, run.stdout + run.stderr

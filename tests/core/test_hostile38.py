@@ -300,12 +300,18 @@ def test_a_name_numbered_in_the_trash_takes_its_own_name_again_once_the_trash_is
     assert [p.name for p in (home_trash / "files").iterdir()] == ["copyright"]
 
 
-def test_the_quick_destination_check_of_a_dialog_leaves_the_walk_to_the_action(tmp_path: Path) -> None:
+def test_the_quick_destination_check_of_a_dialog_leaves_the_walk_to_the_action(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """check_destination(look_inside=False) is what the window asks before it starts an action (in its own
-    thread: no walk of a large tree); the action itself looks inside and refuses the bind mount."""
+    thread: no walk of a large tree); the action itself looks inside and refuses the bind mount. Where the system
+    has a mount table (Linux), both refuse it by the table first, without a walk; the walk is what is left where
+    there is none."""
     from helpers.mounts import bind_mount
 
+    from simcompare.core.folder import actions
     from simcompare.core.folder.actions import check_destination
+    from simcompare.core.folder.mounts import MountTable
 
     root = tmp_path / "root"
     (root / "sub").mkdir(parents=True)
@@ -313,11 +319,17 @@ def test_the_quick_destination_check_of_a_dialog_leaves_the_walk_to_the_action(t
     mounted = tmp_path / "mnt"
     mounted.mkdir()
     with bind_mount(root / "sub", mounted):
-        check_destination(str(root), str(mounted / "dupes"), look_inside=False)
-        with pytest.raises(ValueError, match="inside it, reached another way"):
-            check_destination(str(root), str(mounted / "dupes"))
-        with pytest.raises(ValueError, match="inside it, reached another way"):
+        with pytest.raises(ValueError, match="by the mount table"):
+            check_destination(str(root), str(mounted / "dupes"), look_inside=False)
+        with pytest.raises(ValueError, match="by the mount table"):
             move_scanned(str(root), [_expected(root, "a.txt")], str(mounted / "dupes"))
+        with monkeypatch.context() as no_table:  # as on a system without a mount table: the walk alone
+            no_table.setattr(actions, "MountTable", lambda: MountTable(b""))
+            check_destination(str(root), str(mounted / "dupes"), look_inside=False)
+            with pytest.raises(ValueError, match="inside it, reached another way"):
+                check_destination(str(root), str(mounted / "dupes"))
+            with pytest.raises(ValueError, match="inside it, reached another way"):
+                move_scanned(str(root), [_expected(root, "a.txt")], str(mounted / "dupes"))
         assert sorted(p.name for p in (root / "sub").iterdir()) == []
     assert (root / "a.txt").read_bytes() == SCANNED
 

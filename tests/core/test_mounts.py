@@ -1,4 +1,5 @@
-"""Which mount a path is under (core/folder/mounts.py): a table read from mountinfo text, and real bind mounts."""
+"""Which mount a path is under and where it is on its file system (core/folder/mounts.py): a table read from
+mountinfo text, and real bind mounts."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers.mounts import bind_mount
 
-from simcompare.core.folder.mounts import MountTable
+from simcompare.core.folder.mounts import MountTable, within
 
 TABLE = (
     b"22 1 8:1 / / rw,relatime shared:1 - ext4 /dev/sda1 rw\n"
@@ -56,3 +57,52 @@ def test_a_bind_mount_is_another_mount_of_the_same_device(tmp_path: Path) -> Non
         assert os.stat(inside).st_dev == os.stat(outside).st_dev
         assert table.apart([inside, outside])
         assert not table.apart([outside, str(tmp_path / "source")])
+
+
+PLACES = b"""\
+22 1 8:1 / / rw,relatime - ext4 /dev/sda1 rw
+30 22 8:2 / /home rw,relatime - ext4 /dev/sda2 rw
+31 22 8:2 /u/docs/sub /mnt/dupes rw,relatime - ext4 /dev/sda2 rw
+32 30 0:40 / /home/u/docs/sub rw - tmpfs tmpfs rw
+33 22 8:2 /u/with\\040space /mnt/spaced rw - ext4 /dev/sda2 rw
+34 22 0:41 / /srv rw - tmpfs tmpfs rw
+35 22 0:42 / /srv rw - tmpfs tmpfs rw
+"""
+
+
+def test_a_folder_is_placed_on_its_file_system_through_the_mount_it_is_under() -> None:
+    table = MountTable(PLACES)
+    assert table.location("/home/u/docs") == (b"8:2", b"/u/docs")
+    assert table.location("/etc") == (b"8:1", b"/etc")
+    assert table.location("/") == (b"8:1", b"/")
+    assert table.location("/mnt/dupes/x") == (b"8:2", b"/u/docs/sub/x")
+    assert table.location("/mnt/spaced") == (b"8:2", b"/u/with space")
+
+
+def test_a_mount_on_a_point_hides_the_earlier_one_there() -> None:
+    table = MountTable(PLACES)
+    assert table.location("/srv/a") == (b"0:42", b"/a")
+    assert table.location("/home/u/docs/sub/f") == (b"0:40", b"/f")
+
+
+def test_mounts_below_a_folder_are_the_places_they_show() -> None:
+    table = MountTable(PLACES)
+    assert table.below("/home/u/docs") == [(b"0:40", b"/")]
+    assert sorted(table.below("/mnt")) == [(b"8:2", b"/u/docs/sub"), (b"8:2", b"/u/with space")]
+    assert table.below("/etc") == []
+
+
+def test_within_compares_the_file_system_and_whole_names() -> None:
+    assert within((b"8:2", b"/u/docs/sub"), (b"8:2", b"/u/docs"))
+    assert within((b"8:2", b"/u/docs"), (b"8:2", b"/u/docs"))
+    assert within((b"8:2", b"/u/docs"), (b"8:2", b"/"))
+    assert not within((b"8:2", b"/u/docs2"), (b"8:2", b"/u/docs"))
+    assert not within((b"8:1", b"/u/docs/sub"), (b"8:2", b"/u/docs"))
+    assert not within((b"8:2", b"/u"), (b"8:2", b"/u/docs"))
+
+
+def test_an_empty_table_places_nothing() -> None:
+    table = MountTable(b"")
+    assert table.location("/home") is None
+    assert table.below("/") == []
+    assert not table.known

@@ -27,7 +27,7 @@ from pyspark.sql import SparkSession
 
 from simcompare import Config, Decision, default_k, fingerprint
 from simcompare.cli import main
-from simcompare.core.errors import ErrorCode
+from simcompare.core.errors import ErrorCode, InputError
 from simcompare.core.folder.scan import DEFAULT_SUFFIXES, Problem
 from simcompare.core.search.index import find_near_pairs
 from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE, resemblance, sketch_from_bytes
@@ -335,6 +335,18 @@ def test_unreadable_files_keep_the_systems_error_number(spark: SparkSession, tmp
         ("locked", ErrorCode.UNREADABLE, errno.EACCES),
     }
     assert [f.path for f in result.files] == ["kept.txt"]
+
+
+def test_a_glob_through_a_symbolic_link_loop_is_an_input_error_not_a_traceback(tmp_path: Path) -> None:
+    # Path.resolve() raised RuntimeError for a loop on Python 3.10-3.12: `simcompare spark` ended in a traceback
+    (tmp_path / "loop").symlink_to(tmp_path / "loop")
+    with pytest.raises(InputError, match="cannot be reached"):
+        list_input(f"{tmp_path}/loop/**/*.txt")
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "docs" / "a.txt").write_text(EN_A, encoding="utf-8")
+    (tmp_path / "docs" / "round").symlink_to(tmp_path / "docs" / "round")
+    listing = list_input(f"{tmp_path}/docs/*")  # the loop among the glob's names is no file of it
+    assert [e[1] for e in listing.entries] == ["a.txt"]
 
 
 def test_glob_input_lists_like_scan(folder: Path) -> None:

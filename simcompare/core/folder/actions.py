@@ -38,6 +38,7 @@ from urllib.parse import quote
 from simcompare.core.compat import StrEnum, resolved
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.empty_folders import remove_empty_folders
+from simcompare.core.folder.mounts import MountTable, within
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
     READ_BYTES,
@@ -756,6 +757,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
     chain = {key for folder in (base, *base.parents) if (key := _identity(folder)) is not None}
     if chain & inside:
         raise ValueError("choose a destination outside the scanned folder (files would move into it)")
+    _refuse_mounted_again(base, folders)
     if not look_inside:
         return
     found, below = _folder_below(folders, chain)
@@ -777,6 +779,27 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
             raise ValueError(
                 f"choose a destination outside the scanned folder (its folder {escape_name(target)} is a folder of "
                 "the scanned one, reached another way: files would move into it)"
+            )
+
+
+def _refuse_mounted_again(base: Path, folders: Sequence[Path]) -> None:
+    """Refuse a destination that is, by the mount table, a scanned folder's place on its file system (or below it,
+    or holding it), or holds a mount of such a place, or lies in what is mounted below a scanned folder: a bind
+    mount of a scanned folder even where another mount now hides that folder's first place, so no walk of the
+    folders as seen finds it. Where no mount table is known (not Linux), nothing is refused here."""
+    table = MountTable()
+    where = table.location(str(base))
+    if where is None:
+        return
+    places = [place for folder in folders if (place := table.location(str(folder))) is not None]
+    mounted_below = [place for folder in folders for place in table.below(str(folder))]
+    for destination in (where, *table.below(str(base))):
+        if any(within(destination, place) or within(place, destination) for place in places) or any(
+            within(destination, place) for place in mounted_below
+        ):
+            raise ValueError(
+                "choose a destination outside the scanned folder (by the mount table it is a folder of the scanned "
+                "one, or holds one, mounted again: files would move into it)"
             )
 
 

@@ -1,6 +1,7 @@
-"""Which mount a path is under: one file system mounted twice (a bind mount) has one device number, yet the
-system joins no hard link across its two mounts (EXDEV). Read from Linux's ``/proc/self/mountinfo``; elsewhere
-nothing is known and the device number alone decides.
+"""Which mount a path is under, and where on its file system it is: one file system mounted twice (a bind
+mount) has one device number, yet the system joins no hard link across its two mounts (EXDEV); and a folder
+mounted again elsewhere is the same folder, even where another mount now hides it at its first place. Read from
+Linux's ``/proc/self/mountinfo``; elsewhere nothing is known and the device number alone decides.
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ import os
 import re
 from collections.abc import Sequence
 
-__all__ = ["MountTable"]
+__all__ = ["Location", "MountTable", "within"]
 
 _MOUNTINFO = "/proc/self/mountinfo"
 _ESCAPED = re.compile(rb"\\([0-7]{3})")
@@ -21,13 +22,27 @@ def _unescape(field: bytes) -> bytes:
     return _ESCAPED.sub(lambda m: bytes([int(m[1], 8) & 0xFF]), field)
 
 
+Location = tuple[bytes, bytes]
+"""Where a folder is on its file system: the file system's device (``major:minor``, as mountinfo writes it) and the
+folder's path from that file system's own root, whatever mount it is reached through."""
+
+
+def within(location: Location, region: Location) -> bool:
+    """Whether the folder at ``location`` is the one at ``region`` or below it (one file system, the path within)."""
+    device, path = location
+    region_device, region_path = region
+    return device == region_device and (path == region_path or path.startswith(region_path.rstrip(b"/") + b"/"))
+
+
 class MountTable:
-    """The mounts of this process's view, read once; :meth:`mount_of` says which a path is under."""
+    """The mounts of this process's view, read once; :meth:`mount_of` says which a path is under and
+    :meth:`location` where it is on its file system."""
 
     def __init__(self, text: bytes | None = None) -> None:
         if text is None:
             text = _read_table()
         points: dict[bytes, int] = {}
+        sources: dict[bytes, Location] = {}
         for line in text.split(b"\n"):  # only a newline ends a line: a carriage return in a name is left as it is
             fields = line.split(b" ")
             if len(fields) < 5 or not fields[0].isdigit():
@@ -37,8 +52,11 @@ class MountTable:
             below = point.rstrip(b"/") + b"/"
             for hidden in [p for p in points if p.startswith(below)]:
                 del points[hidden]
+                del sources[hidden]
             points[point] = int(fields[0])
+            sources[point] = (fields[2], _unescape(fields[3]))
         self._points = points
+        self._sources = sources
 
     @property
     def known(self) -> bool:
@@ -58,6 +76,30 @@ class MountTable:
             if parent == here:
                 return None
             here = parent
+
+    def location(self, path: str) -> Location | None:
+        """Where the folder at ``path`` (its links followed) is on its file system (None when the table says
+        nothing): the root of the mount it is under, and its path from that mount's point."""
+        if not self._sources:
+            return None
+        here = os.fsencode(os.path.realpath(path))
+        rest = b""
+        while True:
+            found = self._sources.get(here)
+            if found is not None:
+                device, root = found
+                return device, (root.rstrip(b"/") + rest) or b"/"
+            parent, name = os.path.split(here)
+            if parent == here:
+                return None
+            rest = b"/" + name + rest
+            here = parent
+
+    def below(self, path: str) -> list[Location]:
+        """The file system places of the mounts seen below the folder at ``path`` (its links followed), each the
+        root of what is mounted there."""
+        here = os.fsencode(os.path.realpath(path)).rstrip(b"/") + b"/"
+        return [self._sources[point] for point in self._sources if point.startswith(here)]
 
     def apart(self, paths: Sequence[str]) -> bool:
         """Whether ``paths`` are under more than one mount, as far as the table tells."""
