@@ -15,23 +15,16 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
+from helpers.files import expected_of
 
 from simcompare.core.folder import actions
 from simcompare.core.folder.actions import move_scanned, trash_scanned
 from simcompare.core.folder.replace import copy_scanned
 from simcompare.core.folder.safe_paths import Expected, SkipReason
-from simcompare.core.folder.scan import raw_digest
 
 SCANNED = b"the scanned file\n"
 OTHER = b"another file, never chosen\n"
 SAVED = b"a new version, saved by rename\n"
-
-
-def _expected(root: Path, rel: str) -> Expected:
-    info = os.stat(root / rel)
-    return Expected(
-        rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / rel).read_bytes())
-    )
 
 
 class Trash:
@@ -62,7 +55,7 @@ def test_a_folder_swapped_while_the_trash_is_called_never_sends_another_file(tmp
     (root / "d2").mkdir()
     (root / "d1" / "f.txt").write_bytes(SCANNED)
     (root / "d2" / "f.txt").write_bytes(OTHER)
-    expected = _expected(root, "d1/f.txt")
+    expected = expected_of(root, "d1/f.txt")
     trash = Trash(tmp_path / "trash", before=lambda: _swap(root / "d1", root / "d2"))  # after the last check
     report = trash_scanned(str(root), [expected], trash)
     assert trash.calls, "the trash was never called: the test no longer reaches the moment it is about"
@@ -90,7 +83,7 @@ def test_the_trash_records_the_file_s_own_name_and_place(tmp_path: Path, home_tr
     (home_trash / "info").mkdir()
     (home_trash / "files" / "b.txt").write_bytes(OTHER)  # an earlier b.txt in the trash keeps its name
     (home_trash / "info" / "b.txt.trashinfo").write_text("[Trash Info]\nPath=/elsewhere/b.txt\n", encoding="utf-8")
-    files = [_expected(root, name) for name in ("a.txt", "b.txt", "café 文.txt")]
+    files = [expected_of(root, name) for name in ("a.txt", "b.txt", "café 文.txt")]
     report = trash_scanned(str(root), files, send2trash)
     assert [o.ok for o in report.outcomes] == [True, True, True], report.outcomes
     assert sorted(p.name for p in (home_trash / "files").iterdir()) == ["a.txt", "b 1.txt", "b.txt", "café 文.txt"]
@@ -112,7 +105,7 @@ def test_a_trash_that_cannot_be_used_is_named(tmp_path: Path, home_trash: Path) 
     (root / "a.txt").write_bytes(SCANNED)
     home_trash.parent.mkdir(parents=True)
     home_trash.write_bytes(b"not a folder")  # the trash cannot be made: a file holds its name
-    report = trash_scanned(str(root), [_expected(root, "a.txt")], send2trash)
+    report = trash_scanned(str(root), [expected_of(root, "a.txt")], send2trash)
     error = report.outcomes[0].error
     assert not report.outcomes[0].ok and str(home_trash) in error, error
     assert report.outcomes[0].concerns == str(home_trash)  # for the window, which says the reason in its language
@@ -161,7 +154,7 @@ def test_a_file_saved_over_the_name_while_it_moves_is_never_lost(
     root.mkdir()
     (root / "a.txt").write_bytes(SCANNED)
     (root / "saved.txt").write_bytes(SAVED)
-    expected = _expected(root, "a.txt")
+    expected = expected_of(root, "a.txt")
     destination = tmp_path / "moved" if disk == "same" else _other_disk(tmp_path) / "moved"
     try:
         hit = _save_over_before_first("a.txt", root / "saved.txt", monkeypatch)
@@ -188,7 +181,7 @@ def test_a_file_that_took_the_name_is_never_moved_in_its_place(tmp_path: Path, m
     root.mkdir()
     (root / "a.txt").write_bytes(SCANNED)
     (root / "b.txt").write_bytes(OTHER)
-    expected = _expected(root, "a.txt")
+    expected = expected_of(root, "a.txt")
     original = actions._same
     checks: list[bool] = []
 
@@ -226,7 +219,7 @@ def test_a_name_of_255_bytes_moves_and_copies_across_disks(tmp_path: Path, how: 
     other = _other_disk(tmp_path)
     try:
         act = move_scanned if how == "move" else copy_scanned
-        report = act(str(root), [_expected(root, name)], str(other / "out"))
+        report = act(str(root), [expected_of(root, name)], str(other / "out"))
         assert report.outcomes[0].ok, report.outcomes[0].error
         assert [p.name for p in (other / "out").iterdir()] == [name]
         assert (other / "out" / name).read_bytes() == SCANNED
@@ -247,11 +240,11 @@ def test_a_reference_that_changed_is_said_in_a_sentence(tmp_path: Path) -> None:
     root.mkdir()
     (root / "a.txt").write_bytes(SCANNED)
     (root / "b.txt").write_bytes(SCANNED)
-    reference = _expected(root, "a.txt")
+    reference = expected_of(root, "a.txt")
     (root / "new.txt").write_bytes(OTHER)
     os.replace(root / "new.txt", root / "a.txt")  # another file under the reference's name
     trash = Trash(tmp_path / "trash")
-    report = trash_scanned(str(root), [_expected(root, "b.txt")], trash, keeping={"b.txt": reference})
+    report = trash_scanned(str(root), [expected_of(root, "b.txt")], trash, keeping={"b.txt": reference})
     error = report.outcomes[0].error
     assert report.outcomes[0].skipped is SkipReason.REFERENCE_CHANGED and not trash.calls
     assert error.startswith("its group's reference a.txt is no longer the file scanned (it is another file now")
@@ -268,7 +261,7 @@ def test_where_the_trash_keeps_its_own_records_the_file_is_sent_by_its_own_name(
     root.mkdir()
     (root / "a.txt").write_bytes(SCANNED)
     trash = Trash(tmp_path / "trash")
-    report = trash_scanned(str(root), [_expected(root, "a.txt")], trash)
+    report = trash_scanned(str(root), [expected_of(root, "a.txt")], trash)
     assert report.outcomes[0].ok and trash.calls == [str(root / "a.txt")] and not list(root.iterdir())
     assert [p.read_bytes() for p in trash.folder.iterdir()] == [SCANNED]
 
@@ -284,7 +277,7 @@ def test_a_folder_swapped_inside_the_real_trash_leaves_no_record_of_nothing(
     (root / "d2").mkdir()
     (root / "d1" / "f.txt").write_bytes(SCANNED)
     (root / "d2" / "f.txt").write_bytes(OTHER)
-    expected = _expected(root, "d1/f.txt")
+    expected = expected_of(root, "d1/f.txt")
     real_rename = os.rename
     swapped: list[str] = []
 
@@ -323,7 +316,7 @@ def test_a_full_disk_while_the_trash_s_record_is_mended_still_says_trashed(
         return real_write(fd, data)
 
     monkeypatch.setattr(actions.os, "write", full)
-    report = trash_scanned(str(root), [_expected(root, "a.txt")], send2trash)
+    report = trash_scanned(str(root), [expected_of(root, "a.txt")], send2trash)
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     assert not (root / "a.txt").exists() and not list(root.iterdir())
     kept = [p.name for p in (home_trash / "files").iterdir()]
@@ -355,7 +348,7 @@ def test_a_move_next_to_a_taken_255_byte_name_gets_a_free_name_that_fits(tmp_pat
     name = "z" * 251 + ".txt"
     (root / name).write_bytes(SCANNED)
     (destination / name).write_bytes(OTHER)  # the name is taken at the destination
-    report = move_scanned(str(root), [_expected(root, name)], str(destination))
+    report = move_scanned(str(root), [expected_of(root, name)], str(destination))
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     assert (destination / name).read_bytes() == OTHER
     moved = [p for p in destination.iterdir() if p.name != name]
@@ -371,7 +364,7 @@ def test_a_long_name_gets_its_own_name_back_in_the_trash(tmp_path: Path, home_tr
     root.mkdir()
     name = "x" * 246 + ".txt"
     (root / name).write_bytes(SCANNED)
-    report = trash_scanned(str(root), [_expected(root, name)], send2trash)
+    report = trash_scanned(str(root), [expected_of(root, name)], send2trash)
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     [kept] = [p.name for p in (home_trash / "files").iterdir()]
     assert not kept.startswith(".simcompare-") and kept.endswith(".txt")
@@ -403,7 +396,7 @@ def test_a_trash_that_numbered_the_private_name_is_mended_and_its_stray_record_r
         (home_trash / "files" / numbered).write_bytes(Path(path).read_bytes())  # copied across, then removed
         os.unlink(path)
 
-    report = trash_scanned(str(root), [_expected(root, "a.txt")], numbering_trash)
+    report = trash_scanned(str(root), [expected_of(root, "a.txt")], numbering_trash)
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     assert [p.name for p in (home_trash / "files").iterdir()] == ["a.txt"]
     assert [p.name for p in (home_trash / "info").iterdir()] == ["a.txt.trashinfo"]
@@ -431,7 +424,7 @@ def test_a_trash_that_fills_the_disk_half_way_through_a_copy_leaves_nothing_behi
         (home_trash / "files" / private).write_bytes(Path(path).read_bytes()[:5])  # a partial copy
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    report = trash_scanned(str(root), [_expected(root, "a.txt")], full_disk_trash)
+    report = trash_scanned(str(root), [expected_of(root, "a.txt")], full_disk_trash)
     assert [o.ok for o in report.outcomes] == [False] and "No space left" in report.outcomes[0].error
     assert (root / "a.txt").read_bytes() == SCANNED and [p.name for p in root.iterdir()] == ["a.txt"]
     assert [p.name for p in (home_trash / "files").iterdir()] == ["old.txt"]
@@ -449,7 +442,7 @@ def _racing_folder(tmp_path: Path) -> tuple[Path, Expected, Callable[[], None]]:
     root = tmp_path / "root"
     root.mkdir()
     (root / "name.txt").write_bytes(SCANNED)
-    return root, _expected(root, "name.txt"), lambda: (root / "name.txt").write_bytes(SAVED)
+    return root, expected_of(root, "name.txt"), lambda: (root / "name.txt").write_bytes(SAVED)
 
 
 def _kept_beside(root: Path, outcome: actions.Outcome, log: Path | None = None) -> None:

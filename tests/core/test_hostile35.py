@@ -6,20 +6,13 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.files import expected_of
 from helpers.mounts import bind_mount
 
 from simcompare.core.folder import replace
 from simcompare.core.folder.actions import move_scanned, trash_scanned
 from simcompare.core.folder.replace import delete_scanned
-from simcompare.core.folder.safe_paths import Expected, Located, SkipReason
-from simcompare.core.folder.scan import raw_digest
-
-
-def _expected(root: Path, name: str) -> Expected:
-    info = os.stat(root / name)
-    return Expected(
-        name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / name).read_bytes())
-    )
+from simcompare.core.folder.safe_paths import Located, SkipReason
 
 
 def _edit_keeping_size_and_time(path: Path, data: bytes) -> None:
@@ -42,7 +35,7 @@ def test_a_copy_is_never_deleted_for_good_while_its_reference_was_edited_keeping
     words = b"the words of the report, kept in two copies\n"
     (root / "reference.txt").write_bytes(words)
     (root / "copy.txt").write_bytes(words)
-    reference, copy_ = _expected(root, "reference.txt"), _expected(root, "copy.txt")
+    reference, copy_ = expected_of(root, "reference.txt"), expected_of(root, "copy.txt")
     _edit_keeping_size_and_time(root / "reference.txt", words.upper())
     report = delete_scanned(str(root), [copy_], keeping={"copy.txt": reference})
     assert (root / "copy.txt").read_bytes() == words, "the last copy of the words was deleted for good"
@@ -68,8 +61,8 @@ def test_copies_of_an_unchanged_reference_are_deleted_and_it_is_read_once(
     words = b"the same words\n"
     for name in ("reference.txt", "a.txt", "b.txt", "c.txt"):
         (root / name).write_bytes(words)
-    reference = _expected(root, "reference.txt")
-    copies = [_expected(root, name) for name in ("a.txt", "b.txt", "c.txt")]
+    reference = expected_of(root, "reference.txt")
+    copies = [expected_of(root, name) for name in ("a.txt", "b.txt", "c.txt")]
     report = delete_scanned(str(root), copies, keeping={c.path: reference for c in copies})
     assert [o.ok for o in report.outcomes] == [True, True, True], report.outcomes
     assert sorted(p.name for p in root.iterdir()) == ["reference.txt"]
@@ -90,7 +83,7 @@ def test_another_name_of_the_kept_reference_is_never_taken_away(tmp_path: Path, 
     words = b"the reference's own words\n"
     (root / "d1" / "r.txt").write_bytes(words)
     with bind_mount(root / "d1", root / "d2"):
-        reference, alias = _expected(root, "d1/r.txt"), _expected(root, "d2/r.txt")
+        reference, alias = expected_of(root, "d1/r.txt"), expected_of(root, "d2/r.txt")
         keeping = {"d2/r.txt": reference}
         if how == "trash":
             report = trash_scanned(str(root), [alias], lambda path: os.remove(path), keeping=keeping)

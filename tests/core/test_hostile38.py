@@ -13,22 +13,14 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from helpers.files import rewrite_hiding_it
+from helpers.files import expected_of, rewrite_hiding_it
 
 from simcompare.core.folder import replace
 from simcompare.core.folder.actions import move_scanned, trash_scanned
 from simcompare.core.folder.replace import LinkKind, Replacement, copy_scanned, delete_scanned, link_scanned
 from simcompare.core.folder.safe_paths import Expected
-from simcompare.core.folder.scan import raw_digest
 
 SCANNED = b"the scanned copy, word for word the reference\n" * 4
-
-
-def _expected(root: Path, rel: str) -> Expected:
-    info = os.stat(root / rel)
-    return Expected(
-        rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / rel).read_bytes())
-    )
 
 
 # ------------------------------------------------------------------------------------------ a FIFO swapped in
@@ -87,7 +79,7 @@ def test_a_fifo_swapped_in_before_a_delete_reads_the_bytes_never_hangs_the_actio
     root = tmp_path / "root"
     root.mkdir()
     (root / "copy.txt").write_bytes(SCANNED)
-    expected = _expected(root, "copy.txt")
+    expected = expected_of(root, "copy.txt")
     digests = _SwapOnLookup({"copy.txt": expected.digest}, lambda: _fifo_in_place_of(root / "copy.txt"))
     done: list[object] = []
     finished = _finishes(lambda: done.append(delete_scanned(str(root), [expected], digests=digests)), root / "copy.txt")
@@ -104,7 +96,7 @@ def test_a_fifo_swapped_in_before_a_copy_reads_the_bytes_never_hangs_the_action(
     root = tmp_path / "root"
     root.mkdir()
     (root / "copy.txt").write_bytes(SCANNED)
-    expected = _expected(root, "copy.txt")
+    expected = expected_of(root, "copy.txt")
     real_free = replace._free_bytes
 
     def free_then_swap(fd: int | None, folder: str) -> int | None:
@@ -127,7 +119,7 @@ def test_a_fifo_swapped_in_before_a_link_compares_the_bytes_never_hangs_the_acti
     root.mkdir()
     (root / "ref.txt").write_bytes(SCANNED)
     (root / "copy.txt").write_bytes(SCANNED)
-    pair = Replacement(_expected(root, "copy.txt"), _expected(root, "ref.txt"))
+    pair = Replacement(expected_of(root, "copy.txt"), expected_of(root, "ref.txt"))
     real_locate = replace.locate
     calls: list[str] = []
 
@@ -159,7 +151,7 @@ def test_a_move_across_file_systems_keeps_the_file_s_owner(tmp_path: Path, other
     (root / "copy.txt").write_bytes(SCANNED)
     os.chown(root / "copy.txt", 4321, 4321)
     os.chmod(root / "copy.txt", 0o640)
-    report = move_scanned(str(root), [_expected(root, "copy.txt")], str(other_disk / "dupes"))
+    report = move_scanned(str(root), [expected_of(root, "copy.txt")], str(other_disk / "dupes"))
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     moved = os.stat(other_disk / "dupes" / "copy.txt")
     assert stat.S_IMODE(moved.st_mode) == 0o640
@@ -192,7 +184,7 @@ def test_the_thousandth_copyright_in_the_trash_still_keeps_its_name(tmp_path: Pa
     root = tmp_path / "root"
     (root / "package").mkdir(parents=True)
     (root / "package" / "copyright").write_bytes(SCANNED)
-    report = trash_scanned(str(root), [_expected(root, "package/copyright")], send2trash)
+    report = trash_scanned(str(root), [expected_of(root, "package/copyright")], send2trash)
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     ours = []
     for record in (home_trash / "info").iterdir():
@@ -219,7 +211,7 @@ def test_a_file_written_to_while_it_is_copied_is_not_reported_as_a_good_copy(
     root.mkdir()
     body = b"line of a growing log\n" * (3 * (1 << 20) // 22)  # three reads of 1 MiB
     (root / "log.txt").write_bytes(body)
-    expected = _expected(root, "log.txt")
+    expected = expected_of(root, "log.txt")
     real_read = os.read
     appended: list[int] = []
 
@@ -290,12 +282,12 @@ def test_a_name_numbered_in_the_trash_takes_its_own_name_again_once_the_trash_is
         (root / f"p{n}").mkdir(parents=True)
         (root / f"p{n}" / "copyright").write_bytes(SCANNED + bytes([n]))
     for n in range(2):
-        report = trash_scanned(str(root), [_expected(root, f"p{n}/copyright")], send2trash)
+        report = trash_scanned(str(root), [expected_of(root, f"p{n}/copyright")], send2trash)
         assert [o.ok for o in report.outcomes] == [True]
     assert sorted(p.name for p in (home_trash / "files").iterdir()) == ["copyright", "copyright 1"]
     shutil.rmtree(home_trash / "files")
     shutil.rmtree(home_trash / "info")
-    report = trash_scanned(str(root), [_expected(root, "p2/copyright")], send2trash)
+    report = trash_scanned(str(root), [expected_of(root, "p2/copyright")], send2trash)
     assert [o.ok for o in report.outcomes] == [True]
     assert [p.name for p in (home_trash / "files").iterdir()] == ["copyright"]
 
@@ -322,14 +314,14 @@ def test_the_quick_destination_check_of_a_dialog_leaves_the_walk_to_the_action(
         with pytest.raises(ValueError, match="by the mount table"):
             check_destination(str(root), str(mounted / "dupes"), look_inside=False)
         with pytest.raises(ValueError, match="by the mount table"):
-            move_scanned(str(root), [_expected(root, "a.txt")], str(mounted / "dupes"))
+            move_scanned(str(root), [expected_of(root, "a.txt")], str(mounted / "dupes"))
         with monkeypatch.context() as no_table:  # as on a system without a mount table: the walk alone
             no_table.setattr(actions, "MountTable", lambda: MountTable(b""))
             check_destination(str(root), str(mounted / "dupes"), look_inside=False)
             with pytest.raises(ValueError, match="inside it, reached another way"):
                 check_destination(str(root), str(mounted / "dupes"))
             with pytest.raises(ValueError, match="inside it, reached another way"):
-                move_scanned(str(root), [_expected(root, "a.txt")], str(mounted / "dupes"))
+                move_scanned(str(root), [expected_of(root, "a.txt")], str(mounted / "dupes"))
         assert sorted(p.name for p in (root / "sub").iterdir()) == []
     assert (root / "a.txt").read_bytes() == SCANNED
 
@@ -343,7 +335,7 @@ def test_a_file_rewritten_in_place_with_its_size_and_time_set_back_while_copied_
     root.mkdir()
     body = b"A" * (3 << 20)
     (root / "data.bin.txt").write_bytes(body)
-    expected = _expected(root, "data.bin.txt")
+    expected = expected_of(root, "data.bin.txt")
     real_read = os.read
     rewritten: list[bool] = []
 
@@ -373,7 +365,7 @@ def test_a_copy_rewritten_after_its_bytes_were_compared_is_not_replaced_by_a_lin
     root.mkdir()
     (root / "ref.txt").write_bytes(SCANNED)
     (root / "copy.txt").write_bytes(SCANNED)
-    pair = Replacement(_expected(root, "copy.txt"), _expected(root, "ref.txt"))
+    pair = Replacement(expected_of(root, "copy.txt"), expected_of(root, "ref.txt"))
     real_same_bytes = replace._same_bytes
     new_words = SCANNED.replace(b"scanned", b"changed")
 
@@ -397,7 +389,7 @@ def test_a_file_rewritten_after_its_digest_was_read_is_not_deleted(
     root = tmp_path / "root"
     root.mkdir()
     (root / "copy.txt").write_bytes(SCANNED)
-    expected = _expected(root, "copy.txt")
+    expected = expected_of(root, "copy.txt")
     new_words = SCANNED.replace(b"scanned", b"changed")
     real_digest = replace._bytes_digest
 

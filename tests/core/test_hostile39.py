@@ -19,21 +19,13 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from helpers.files import rewrite_hiding_it
+from helpers.files import expected_of, rewrite_hiding_it
 from helpers.mounts import small_tmpfs
 
 from simcompare.core.folder.actions import move_scanned, trash_scanned
 from simcompare.core.folder.safe_paths import Expected
-from simcompare.core.folder.scan import raw_digest
 
 SCANNED = b"the scanned copy, word for word the reference\n" * 4
-
-
-def _expected(root: Path, rel: str) -> Expected:
-    info = os.stat(root / rel)
-    return Expected(
-        rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / rel).read_bytes())
-    )
 
 
 # ------------------------------------------------------------------------------------------ another user's file
@@ -112,7 +104,7 @@ def test_another_user_s_set_user_id_file_never_becomes_set_user_id_of_the_user_w
         if action == "move":  # a move is a copy only across file systems
             (destination / "disk").mkdir()
             destination = mounts.enter_context(small_tmpfs(destination / "disk", "4m"))
-        expected = _expected(root, "tool.txt")
+        expected = expected_of(root, "tool.txt")
         told = _as_cleaner(action, root, destination / "dupes", expected)
         assert told.startswith("True"), told  # the test's premise: it was done
         made = os.stat(destination / "dupes" / "tool.txt")
@@ -142,7 +134,7 @@ def test_a_file_written_to_during_a_move_across_disks_is_never_removed_because_i
     root = tmp_path / "root"
     root.mkdir()
     (root / "a.txt").write_bytes(SCANNED)
-    expected = _expected(root, "a.txt")
+    expected = expected_of(root, "a.txt")
     real_read = os.read
     written: list[bytes] = []
 
@@ -192,7 +184,7 @@ def test_a_long_name_whose_only_dot_is_near_its_start_keeps_its_own_path_in_the_
     root = tmp_path / "root"
     root.mkdir()
     (root / name).write_bytes(SCANNED)
-    report = trash_scanned(str(root), [_expected(root, name)], send2trash)
+    report = trash_scanned(str(root), [expected_of(root, name)], send2trash)
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     records = list((home_trash / "info").iterdir())
     assert len(records) == 1, records

@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from helpers.files import rewrite_hiding_it
+from helpers.files import expected_of, rewrite_hiding_it
 
 _READ_PREFERENCES = """
 from PySide6.QtCore import QCoreApplication, QSettings
@@ -97,16 +97,6 @@ def test_a_fifo_as_qt_file_dialog_preferences_does_not_hang_the_window(tmp_path:
     assert done.returncode == 0, done.stderr
 
 
-def _expected(root: Path, rel: str):  # type: ignore[no-untyped-def]
-    from simcompare.core.folder.safe_paths import Expected
-    from simcompare.core.folder.scan import raw_digest
-
-    info = os.stat(root / rel)
-    return Expected(
-        rel, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / rel).read_bytes())
-    )
-
-
 def test_a_file_rewritten_while_its_copy_is_given_its_name_on_another_disk_is_not_moved(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -128,7 +118,7 @@ def test_a_file_rewritten_while_its_copy_is_given_its_name_on_another_disk_is_no
     root = tmp_path / "root"
     root.mkdir()
     (root / "copy.txt").write_bytes(old)
-    expected = _expected(root, "copy.txt")
+    expected = expected_of(root, "copy.txt")
     other = tmp_path / "other"
     other.mkdir()
     with small_tmpfs(other, "4m"):
@@ -214,7 +204,7 @@ def test_a_reference_rewritten_after_its_bytes_were_read_keeps_the_copy_from_bei
     root.mkdir()
     (root / "ref.txt").write_bytes(old)
     (root / "copy.txt").write_bytes(old)
-    copy, reference = _expected(root, "copy.txt"), _expected(root, "ref.txt")
+    copy, reference = expected_of(root, "copy.txt"), expected_of(root, "ref.txt")
     real_delete_one = replace._delete_one
 
     def rewrite_reference_then_delete(found: object, rel: str, *more: object) -> str:
@@ -248,7 +238,7 @@ def test_a_reference_rewritten_after_the_byte_comparison_is_not_linked_to(
     root.mkdir()
     (root / "ref.txt").write_bytes(old)
     (root / "copy.txt").write_bytes(old)
-    pair = Replacement(_expected(root, "copy.txt"), _expected(root, "ref.txt"))
+    pair = Replacement(expected_of(root, "copy.txt"), expected_of(root, "ref.txt"))
     real_same_bytes = replace._same_bytes
 
     def compare_then_rewrite_reference(a: object, b: object) -> bool:

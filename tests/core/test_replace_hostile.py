@@ -9,25 +9,19 @@ import os
 from pathlib import Path
 
 import pytest
+from helpers.files import expected_of
 
 from simcompare.core.folder import actions, replace
 from simcompare.core.folder.replace import Replacement, delete_scanned, link_scanned
-from simcompare.core.folder.safe_paths import Expected, Located, SkipReason
+from simcompare.core.folder.safe_paths import Located, SkipReason
 from simcompare.core.folder.scan import raw_digest
-
-
-def _expected(root: Path, name: str) -> Expected:
-    info = os.stat(root / name)
-    return Expected(
-        name, info.st_dev, info.st_ino, info.st_size, info.st_mtime_ns, raw_digest((root / name).read_bytes())
-    )
 
 
 def test_an_edit_keeping_size_and_time_is_kept(tmp_path: Path) -> None:
     (tmp_path / "same.txt").write_bytes(b"the scanned words\n")
     (tmp_path / "edited.txt").write_bytes(b"the scanned words\n")
     digests = {name: raw_digest(b"the scanned words\n") for name in ("same.txt", "edited.txt")}
-    files = [_expected(tmp_path, "same.txt"), _expected(tmp_path, "edited.txt")]
+    files = [expected_of(tmp_path, "same.txt"), expected_of(tmp_path, "edited.txt")]
     edited = tmp_path / "edited.txt"
     before = os.stat(edited)
     edited.write_bytes(b"THE scanned words\n")
@@ -40,7 +34,7 @@ def test_an_edit_keeping_size_and_time_is_kept(tmp_path: Path) -> None:
 
 def test_without_digests_a_delete_is_as_before(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_bytes(b"words\n")
-    report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
+    report = delete_scanned(str(tmp_path), [expected_of(tmp_path, "a.txt")])
     assert report.outcomes[0].ok and not (tmp_path / "a.txt").exists()
 
 
@@ -50,7 +44,7 @@ def test_a_file_that_takes_the_name_after_the_check_is_never_deleted(
     # a program saving by renaming over the name, or a swap, just after the last check and before the unlink
     (tmp_path / "copy.txt").write_bytes(b"the scanned copy\n")
     (tmp_path / "saved.txt").write_bytes(b"a new version, saved by rename\n")
-    expected = _expected(tmp_path, "copy.txt")
+    expected = expected_of(tmp_path, "copy.txt")
     checks = []
 
     def checked_then_swapped(found: object, now: os.stat_result) -> bool:
@@ -73,7 +67,7 @@ def test_a_file_that_takes_the_name_after_the_check_is_never_deleted(
 def test_a_deleted_file_leaves_no_temporary_name(tmp_path: Path) -> None:
     (tmp_path / "a.txt").write_bytes(b"words\n")
     (tmp_path / "b.txt").write_bytes(b"words\n")
-    report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
+    report = delete_scanned(str(tmp_path), [expected_of(tmp_path, "a.txt")])
     assert report.outcomes[0].ok and [p.name for p in tmp_path.iterdir()] == ["b.txt"]
 
 
@@ -84,7 +78,7 @@ def test_a_file_that_takes_the_name_is_never_replaced_by_a_link(
     (tmp_path / "a.txt").write_bytes(b"the scanned copy\n")
     (tmp_path / "copy.txt").write_bytes(b"the scanned copy\n")
     (tmp_path / "saved.txt").write_bytes(b"a new version, saved by rename\n")
-    pair = Replacement(_expected(tmp_path, "copy.txt"), _expected(tmp_path, "a.txt"))
+    pair = Replacement(expected_of(tmp_path, "copy.txt"), expected_of(tmp_path, "a.txt"))
     original = Located.lstat
     seen = []
 
@@ -109,7 +103,7 @@ def test_a_file_that_takes_the_name_is_never_replaced_by_a_link(
 def test_a_link_replaces_the_copy_and_leaves_no_temporary_name(tmp_path: Path, how: str) -> None:
     (tmp_path / "a.txt").write_bytes(b"words\n")
     (tmp_path / "copy.txt").write_bytes(b"words\n")
-    pair = Replacement(_expected(tmp_path, "copy.txt"), _expected(tmp_path, "a.txt"))
+    pair = Replacement(expected_of(tmp_path, "copy.txt"), expected_of(tmp_path, "a.txt"))
     report = link_scanned(str(tmp_path), [pair], how)
     assert report.outcomes[0].ok
     assert sorted(p.name for p in tmp_path.iterdir()) == ["a.txt", "copy.txt"]
@@ -133,7 +127,7 @@ def test_a_delete_that_fails_after_the_name_was_taken_puts_the_file_back(
         real_unlink(path, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(os, "unlink", failing)
-    report = delete_scanned(str(tmp_path), [_expected(tmp_path, "a.txt")])
+    report = delete_scanned(str(tmp_path), [expected_of(tmp_path, "a.txt")])
     monkeypatch.undo()
     assert not report.outcomes[0].ok and "Input/output error" in report.outcomes[0].error
     assert [p.name for p in tmp_path.iterdir()] == ["a.txt"] and (tmp_path / "a.txt").read_bytes() == b"words\n"
@@ -144,7 +138,7 @@ def test_a_name_taken_between_taking_the_copy_and_linking_keeps_both(
 ) -> None:
     (tmp_path / "a.txt").write_bytes(b"words\n")
     (tmp_path / "copy.txt").write_bytes(b"words\n")
-    pair = Replacement(_expected(tmp_path, "copy.txt"), _expected(tmp_path, "a.txt"))
+    pair = Replacement(expected_of(tmp_path, "copy.txt"), expected_of(tmp_path, "a.txt"))
     original = replace._detach
 
     def detach_then_taken(found: Located, doing: str) -> str:

@@ -721,7 +721,11 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
 # ------------------------------------------------------------------------------------------ moving
 
 
-def check_destination(root: str, destination: str, scanned: Sequence[str] = (), *, look_inside: bool = True) -> None:
+Folders = frozenset[tuple[int, int]]
+"""Folders by identity (device and inode)."""
+
+
+def check_destination(root: str, destination: str, scanned: Sequence[str] = (), *, look_inside: bool = True) -> Folders:
     """Refuse a destination files would move into the scanned folders through.
 
     ``root`` is the scanned folder, or with several folders their common folder, and ``scanned`` those
@@ -731,6 +735,10 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
     mount or a link to a scanned folder is the scanned folder. With ``look_inside`` every folder below the
     scanned ones is looked at too (seconds on a large tree; an action does it, a dialog may not): a bind mount
     of one of them (``/mnt/dupes`` = ``scanned/sub``) is inside the scanned folder, whatever its path says.
+
+    Returns the identities of the folders no file may be put into: the scanned folders, those below them (with
+    ``look_inside``) and those holding them. An action compares each folder it puts a file into with them, right
+    before (:func:`_target_folder`): a scanned folder mounted at the destination after this check is refused too.
 
     Raises:
         ValueError: the destination is the scanned folder, inside one, or holds one, or is reached through a
@@ -746,7 +754,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
     if base == common:
         raise ValueError("choose a destination other than the scanned folder itself")
     inside = {key for folder in folders if (key := _identity(folder)) is not None}
-    holding = {_identity(folder) for f in folders for folder in (f, *f.parents)} - {None}
+    holding = {key for f in folders for folder in (f, *f.parents) if (key := _identity(folder)) is not None}
     for folder in folders:
         if base == folder or folder in base.parents:
             raise ValueError("choose a destination outside the scanned folder (files would move into it)")
@@ -759,7 +767,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
         raise ValueError("choose a destination outside the scanned folder (files would move into it)")
     _refuse_mounted_again(base, folders)
     if not look_inside:
-        return
+        return frozenset(inside | holding)
     found, below = _folder_below(folders, chain)
     if found:
         raise ValueError(
@@ -780,6 +788,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
                 f"choose a destination outside the scanned folder (its folder {escape_name(target)} is a folder of "
                 "the scanned one, reached another way: files would move into it)"
             )
+    return frozenset(scanned_folders | holding)
 
 
 def _refuse_mounted_again(base: Path, folders: Sequence[Path]) -> None:
@@ -891,8 +900,12 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 
 
 @contextlib.contextmanager
-def _target_folder(destination: str, parts: Sequence[str]) -> Iterator[tuple[int | None, str]]:
-    """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links.
+def _target_folder(
+    destination: str, parts: Sequence[str], forbidden: Folders = frozenset()
+) -> Iterator[tuple[int | None, str]]:
+    """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links,
+    each folder on the way none of ``forbidden`` (:func:`check_destination`'s: a scanned folder mounted there
+    since the destination was checked is refused, and the file stays where it is).
 
     Yields its descriptor (None without ``dir_fd``) and its path. When the block fails, the folders made for
     it are removed again (those still empty), so a failed move leaves nothing behind at the destination.
@@ -901,6 +914,7 @@ def _target_folder(destination: str, parts: Sequence[str]) -> Iterator[tuple[int
     here = destination
     fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
     try:
+        _refuse_forbidden(fd, here, forbidden)
         for part in parts:
             here = os.path.join(here, part)
             try:
@@ -919,6 +933,7 @@ def _target_folder(destination: str, parts: Sequence[str]) -> Iterator[tuple[int
                         raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
             except OSError as error:
                 raise OSError(error.errno, "a folder at the destination is a link or not a folder", here) from None
+            _refuse_forbidden(fd, here, forbidden)
         yield fd, here
     except BaseException:
         for folder in reversed(made):
@@ -928,6 +943,18 @@ def _target_folder(destination: str, parts: Sequence[str]) -> Iterator[tuple[int
     finally:
         if fd is not None:
             os.close(fd)
+
+
+def _refuse_forbidden(fd: int | None, here: str, forbidden: Folders) -> None:
+    """Refuse the file when the folder open as ``fd`` (or at ``here`` without one) is one of ``forbidden``."""
+    if not forbidden:
+        return
+    if identity_of(os.fstat(fd) if fd is not None else os.stat(here)) in forbidden:
+        raise Refused(
+            SkipReason.UNREACHABLE,
+            f"{escape_name(here)}, at the destination, is a scanned folder mounted there since the destination was "
+            "checked: nothing was put into it",
+        )
 
 
 def _lexists(name: str, fd: int | None) -> bool:
@@ -1141,10 +1168,10 @@ def _remove_ours(name: str, fd: int | None, ours: tuple[int, int]) -> None:
             os.unlink(name, dir_fd=fd)
 
 
-def _move_one(destination: str) -> _Act:
+def _move_one(destination: str, forbidden: Folders = frozenset()) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1]) as (fd, folder):
+        with _target_folder(destination, parts[:-1], forbidden) as (fd, folder):
             name = _move_into(found, fd, folder, parts[-1])
             return os.path.join(folder, name)
 
@@ -1281,13 +1308,13 @@ def move_scanned(
     Raises:
         ValueError: see :func:`check_destination`.
     """
-    check_destination(root, destination, scanned)
+    forbidden = check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
     return _taking_away(
         ActionKind.MOVE,
         root,
         files,
-        _move_one(destination),
+        _move_one(destination, forbidden),
         log=log,
         remove_empty=remove_empty,
         keep=keep,
@@ -1307,9 +1334,9 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
     Raises:
         ValueError: the destination is the scanned folder or inside it.
     """
-    check_destination(root, destination)
+    forbidden = check_destination(root, destination)
     os.makedirs(destination, exist_ok=True)
-    return _run(root, relative_paths, _move_one(destination))
+    return _run(root, relative_paths, _move_one(destination, forbidden))
 
 
 # ------------------------------------------------------------------------------------------ the log

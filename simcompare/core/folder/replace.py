@@ -35,6 +35,7 @@ from simcompare.core.folder.actions import (
     ActionKind,
     ActionLog,
     ActionReport,
+    Folders,
     Refused,
     _Act,
     _copy_into,
@@ -386,10 +387,10 @@ def _free_bytes(fd: int | None, folder: str) -> int | None:
     return info.f_bavail * info.f_frsize
 
 
-def _copy_one(destination: str) -> _Act:
+def _copy_one(destination: str, forbidden: Folders = frozenset()) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1]) as (fd, folder):
+        with _target_folder(destination, parts[:-1], forbidden) as (fd, folder):
             free = _free_bytes(fd, folder)
             if free is not None and free < found.info.st_size:
                 needed = found.info.st_size
@@ -422,7 +423,7 @@ def copy_scanned(
         ValueError: see :func:`~simcompare.core.folder.actions.check_destination`.
         OSError: the destination cannot be made.
     """
-    check_destination(root, destination, scanned)
+    forbidden = check_destination(root, destination, scanned)
     os.makedirs(destination, exist_ok=True)
-    outcomes = _run(root, files, _copy_one(destination), progress=progress, cancel=cancel)
+    outcomes = _run(root, files, _copy_one(destination, forbidden), progress=progress, cancel=cancel)
     return _report(ActionKind.COPY, outcomes, log)
