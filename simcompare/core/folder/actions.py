@@ -274,10 +274,7 @@ def _run(
     pointed = pointed or {}
     stopped = False
     for number, item in enumerate(items):
-        given = item if isinstance(item, str) else item.path
-        rel = given if isinstance(given, str) else repr(given)
-        # a path out of rule is named as it was given, never joined into one that looks inside the folder
-        source = rel if path_problem(rel) else os.path.join(root, *rel.split("/"))
+        source, rel = _named(root, item)
         try:
             progress(number, len(items), Stage.ACTING)
         except Cancelled:
@@ -331,6 +328,21 @@ def _run(
     with contextlib.suppress(Cancelled):
         progress(len(items), len(items), Stage.ACTING)
     return outcomes
+
+
+def _named(root: str, item: Expected | str) -> tuple[str, str]:
+    """The file's path to show (a path out of rule as it was given, never joined into one that looks inside the
+    folder) and its path relative to ``root``."""
+    given = item if isinstance(item, str) else item.path
+    rel = given if isinstance(given, str) else repr(given)
+    return (rel if path_problem(rel) else os.path.join(root, *rel.split("/"))), rel
+
+
+def not_reached(root: str, items: Iterable[Expected | str]) -> list[Outcome]:
+    """Each file left alone because the action was stopped before it reached any (``CANCELLED``)."""
+    reason = SkipReason.CANCELLED
+    named = (_named(root, item) for item in items)
+    return [Outcome(source, "", skip_detail(reason), None, reason, rel) for source, rel in named]
 
 
 def _gone_with(item: str | Expected, found: Skip, done: Mapping[tuple[int, int], str]) -> str | None:
@@ -725,7 +737,14 @@ Folders = frozenset[tuple[int, int]]
 """Folders by identity (device and inode)."""
 
 
-def check_destination(root: str, destination: str, scanned: Sequence[str] = (), *, look_inside: bool = True) -> Folders:
+def check_destination(
+    root: str,
+    destination: str,
+    scanned: Sequence[str] = (),
+    *,
+    look_inside: bool = True,
+    cancel: threading.Event | None = None,
+) -> Folders:
     """Refuse a destination files would move into the scanned folders through.
 
     ``root`` is the scanned folder, or with several folders their common folder, and ``scanned`` those
@@ -743,6 +762,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
     Raises:
         ValueError: the destination is the scanned folder, inside one, or holds one, or is reached through a
             symbolic link loop.
+        Cancelled: ``cancel`` was set while the folders were looked at (a large or slow tree).
     """
     try:
         base = resolved(destination)
@@ -768,7 +788,7 @@ def check_destination(root: str, destination: str, scanned: Sequence[str] = (), 
     _refuse_mounted_again(base, folders)
     if not look_inside:
         return frozenset(inside | holding)
-    found, below = _folder_below(folders, chain)
+    found, below = _folder_below(folders, chain, cancel)
     if found:
         raise ValueError(
             f"choose a destination outside the scanned folder (it is {escape_name(found)}, inside it, reached "
@@ -812,15 +832,20 @@ def _refuse_mounted_again(base: Path, folders: Sequence[Path]) -> None:
             )
 
 
-def _folder_below(folders: Sequence[Path], wanted: set[tuple[int, int]]) -> tuple[str, dict[tuple[int, int], str]]:
+def _folder_below(
+    folders: Sequence[Path], wanted: set[tuple[int, int]], cancel: threading.Event | None = None
+) -> tuple[str, dict[tuple[int, int], str]]:
     """The first folder below ``folders`` whose identity is one of ``wanted`` ('' when none is), and the folders
     looked at (all of them when none is), by identity: every folder is looked at once, through no link, across
-    mounts (a folder mounted twice is seen once, by its first path)."""
+    mounts (a folder mounted twice is seen once, by its first path). ``cancel`` is looked at before each folder
+    is listed (Cancelled)."""
     seen: dict[tuple[int, int], str] = {}
     if os.name == "nt":  # a folder listing gives no device and inode there (they read 0): nothing to compare
         return "", seen
     waiting = [str(folder) for folder in folders]
     while waiting:
+        if cancel is not None and cancel.is_set():
+            raise Cancelled("the destination check was stopped")
         here = waiting.pop()
         try:
             with _listing(here) as entries:
@@ -1308,7 +1333,10 @@ def move_scanned(
     Raises:
         ValueError: see :func:`check_destination`.
     """
-    forbidden = check_destination(root, destination, scanned)
+    try:
+        forbidden = check_destination(root, destination, scanned, cancel=cancel)
+    except Cancelled:  # stopped while the folders were looked at: no file was reached
+        return _report(ActionKind.MOVE, not_reached(root, files), log)
     os.makedirs(destination, exist_ok=True)
     return _taking_away(
         ActionKind.MOVE,

@@ -31,6 +31,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
+from simcompare.core.errors import Cancelled
 from simcompare.core.folder.actions import (
     ActionKind,
     ActionLog,
@@ -51,6 +52,7 @@ from simcompare.core.folder.actions import (
     _target_folder,
     _temporary,
     check_destination,
+    not_reached,
 )
 from simcompare.core.folder.safe_paths import READ_BYTES, Expected, Located, Skip, SkipReason, identity_of, locate
 from simcompare.core.folder.scan import raw_hasher
@@ -423,7 +425,10 @@ def copy_scanned(
         ValueError: see :func:`~simcompare.core.folder.actions.check_destination`.
         OSError: the destination cannot be made.
     """
-    forbidden = check_destination(root, destination, scanned)
+    try:
+        forbidden = check_destination(root, destination, scanned, cancel=cancel)
+    except Cancelled:  # stopped while the folders were looked at: no file was reached
+        return _report(ActionKind.COPY, not_reached(root, files), log)
     os.makedirs(destination, exist_ok=True)
     outcomes = _run(root, files, _copy_one(destination, forbidden), progress=progress, cancel=cancel)
     return _report(ActionKind.COPY, outcomes, log)

@@ -1,11 +1,13 @@
-"""A scanned folder mounted at the destination after the destination was checked, before the files go: the check
-cannot see it, so each folder a file is put into is compared with the scanned folders right before (real bind
-mounts; the mount is made from the action's own progress call, between the check and the first file)."""
+"""The destination as the action finds it. A scanned folder mounted at the destination after the destination was
+checked, before the files go: the check cannot see it, so each folder a file is put into is compared with the
+scanned folders right before (real bind mounts; the mount is made from the action's own progress call, between the
+check and the first file). And the check's walk of the scanned folders stops when the action is cancelled."""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -13,6 +15,7 @@ import pytest
 from helpers.files import expected_of
 from helpers.mounts import bind_mount
 
+from simcompare.core.folder import actions
 from simcompare.core.folder.actions import check_destination, move_scanned
 from simcompare.core.folder.replace import copy_scanned
 from simcompare.core.folder.safe_paths import SkipReason
@@ -82,3 +85,34 @@ def test_the_check_names_the_folders_no_file_may_go_into(tmp_path: Path) -> None
     quick = check_destination(str(root), str(tmp_path / "dest"), look_inside=False)
     assert (os.stat(root).st_dev, os.stat(root).st_ino) in quick
     assert (os.stat(root / "a").st_dev, os.stat(root / "a").st_ino) not in quick  # no walk: the action's
+
+
+@pytest.mark.parametrize("action", ["move", "copy"])
+def test_a_cancel_stops_the_destination_check_before_the_scanned_folders_are_walked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, action: str
+) -> None:
+    """On a large or slow tree (a network share) the walk takes long: Cancel stops it, and every file is reported
+    not reached; nothing is made at the destination."""
+    root = tmp_path / "root"
+    for n in range(50):
+        (root / f"d{n:02d}").mkdir(parents=True)
+    (root / "d00" / "a.txt").write_bytes(TEXT)
+    listed: list[str] = []
+    listing = actions._listing
+
+    def counted(folder: str):  # type: ignore[no-untyped-def]
+        listed.append(folder)
+        return listing(folder)
+
+    monkeypatch.setattr(actions, "_listing", counted)
+    cancel = threading.Event()
+    cancel.set()
+    run = move_scanned if action == "move" else copy_scanned
+    report = run(str(root), [expected_of(root, "d00/a.txt")], str(tmp_path / "dest"), cancel=cancel)
+    assert listed == [], f"the walk went on after Cancel: {len(listed)} folders listed"
+    assert [o.skipped for o in report.outcomes] == [SkipReason.CANCELLED]
+    assert (root / "d00" / "a.txt").read_bytes() == TEXT
+    assert not (tmp_path / "dest").exists()
+    cancel.clear()
+    check_destination(str(root), str(tmp_path / "dest"))
+    assert len(listed) == 51  # the same walk, not cancelled, lists every folder
