@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import sys
 from pathlib import Path
+from random import Random
 
 import pytest
 from helpers.mounts import bind_mount
@@ -89,9 +90,21 @@ def test_a_mount_on_a_point_hides_the_earlier_one_there() -> None:
 
 def test_mounts_below_a_folder_are_the_places_they_show() -> None:
     table = MountTable(PLACES)
-    assert table.below("/home/u/docs") == [(b"0:40", b"/")]
-    assert sorted(table.below("/mnt")) == [(b"8:2", b"/u/docs/sub"), (b"8:2", b"/u/with space")]
+    assert table.below("/home/u/docs") == [("/home/u/docs/sub", [(b"0:40", b"/")])]
+    assert sorted(table.below("/mnt")) == [
+        ("/mnt/dupes", [(b"8:2", b"/u/docs/sub")]),
+        ("/mnt/spaced", [(b"8:2", b"/u/with space")]),
+    ]
     assert table.below("/etc") == []
+    assert table.below("/srv", hidden=True) == []  # the mounts on /srv itself are not below it
+    assert sorted(point for point, _ in table.below("/", hidden=True)) == [
+        "/home",
+        "/home/u/docs/sub",
+        "/mnt/dupes",
+        "/mnt/spaced",
+        "/srv",
+        "/srv",
+    ]
 
 
 def test_within_compares_the_file_system_and_whole_names() -> None:
@@ -110,25 +123,41 @@ def test_an_empty_table_places_nothing() -> None:
     assert not table.known
 
 
-def _seen_pairwise(mounts: list[tuple[bytes, int]]) -> dict[bytes, int]:
-    """The mounts seen, by the rule itself: each mount hides the earlier ones on its point and below it."""
+def _resolved_by_order(mounts: list[bytes], path: bytes) -> int:
+    """The mount (its position in mounting order) ``path`` is under, by the rule itself: each mount hides the
+    earlier ones on its point and below it; a path is under the deepest mount seen on it or a folder holding it."""
     seen: dict[bytes, int] = {}
-    for point, number in mounts:
+    for number, point in enumerate(mounts):
         below = point.rstrip(b"/") + b"/"
         seen = {p: n for p, n in seen.items() if not p.startswith(below)}
         seen[point] = number
-    return seen
+    holding = [p for p in seen if path == p or path.startswith(p.rstrip(b"/") + b"/")]
+    return seen[max(holding, key=len)]
 
 
-@given(st.lists(st.lists(st.sampled_from(["a", "b", "ab"]), max_size=3), min_size=1, max_size=12))
-def test_the_mounts_seen_are_those_no_later_mount_hides(points: list[list[str]]) -> None:
-    mounts = [(("/" + "/".join(parts)).encode(), number) for number, parts in enumerate(points, start=20)]
-    text = b"".join(b"%d 1 0:%d / %s rw - tmpfs tmpfs rw\n" % (n, n, p) for p, n in mounts)
-    table = MountTable(text)
-    expected = _seen_pairwise(mounts)
-    for point, number in expected.items():
-        assert table.mount_of(point.decode()) == number
-    assert sorted(table.below("/")) == sorted((b"0:%d" % n, b"/") for p, n in expected.items() if p != b"/")
+@given(
+    st.lists(st.lists(st.sampled_from(["a", "b", "ab"]), min_size=1, max_size=3), max_size=10),
+    st.randoms(use_true_random=False),
+)
+def test_a_path_is_under_the_mount_the_mounting_order_says_whatever_the_order_of_the_lines(
+    points: list[list[str]], random: Random
+) -> None:
+    """Mounts made one after the other (each sitting on the mount its folder was under then, as the system
+    records it), listed in any order (a moved mount keeps its number and its line): every path is under the
+    mount the mounting order says, and the mounts seen below ``/`` are those no later mount hides."""
+    mounts = [b"/", *(("/" + "/".join(parts)).encode() for parts in points)]
+    numbers = random.sample(range(20, 1000), len(mounts))  # any numbers: a moved mount keeps an old one
+    lines = []
+    for order, point in enumerate(mounts):
+        parent = 1 if order == 0 else numbers[_resolved_by_order(mounts[:order], point)]
+        lines.append(b"%d %d 0:%d / %s rw - tmpfs tmpfs rw" % (numbers[order], parent, numbers[order], point))
+    random.shuffle(lines)
+    table = MountTable(b"\n".join(lines))
+    for path in {*mounts, b"/a/b/ab", b"/ab/a", b"/b"}:
+        assert table.mount_of(path.decode()) == numbers[_resolved_by_order(mounts, path)], path
+    seen = {numbers[_resolved_by_order(mounts, point)] for point in mounts if point != b"/"}
+    shown = {int(places[0][0].split(b":")[1]) for _, places in table.below("/")}
+    assert shown == seen - {numbers[_resolved_by_order(mounts, b"/")]}
 
 
 def test_thousands_of_mounts_are_read_at_once() -> None:

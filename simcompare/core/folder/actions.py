@@ -38,7 +38,7 @@ from urllib.parse import quote
 from simcompare.core.compat import StrEnum, resolved
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.empty_folders import remove_empty_folders
-from simcompare.core.folder.mounts import MountTable, within
+from simcompare.core.folder.mounts import MountTable, MountWatch, within
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
     READ_BYTES,
@@ -733,8 +733,17 @@ def trash_files(paths: Iterable[str], trash: Callable[[str], None]) -> list[Outc
 # ------------------------------------------------------------------------------------------ moving
 
 
-Folders = frozenset[tuple[int, int]]
-"""Folders by identity (device and inode)."""
+@dataclass(frozen=True, slots=True)
+class Forbidden:
+    """The folders no file may be put into, as :func:`check_destination` found them: by identity (device and inode;
+    ``identity in forbidden``), and the scanned folders themselves, whose places on their file systems an action
+    compares a destination folder with again when the mounts change while it runs."""
+
+    folders: frozenset[tuple[int, int]] = frozenset()
+    scanned: tuple[Path, ...] = ()
+
+    def __contains__(self, identity: object) -> bool:
+        return identity in self.folders
 
 
 def check_destination(
@@ -744,7 +753,7 @@ def check_destination(
     *,
     look_inside: bool = True,
     cancel: threading.Event | None = None,
-) -> Folders:
+) -> Forbidden:
     """Refuse a destination files would move into the scanned folders through.
 
     ``root`` is the scanned folder, or with several folders their common folder, and ``scanned`` those
@@ -755,7 +764,7 @@ def check_destination(
     scanned ones is looked at too (seconds on a large tree; an action does it, a dialog may not): a bind mount
     of one of them (``/mnt/dupes`` = ``scanned/sub``) is inside the scanned folder, whatever its path says.
 
-    Returns the identities of the folders no file may be put into: the scanned folders, those below them (with
+    Returns the folders no file may be put into (:class:`Forbidden`): the scanned folders, those below them (with
     ``look_inside``) and those holding them. An action compares each folder it puts a file into with them, right
     before (:func:`_target_folder`): a scanned folder mounted at the destination after this check is refused too.
 
@@ -785,9 +794,13 @@ def check_destination(
     chain = {key for folder in (base, *base.parents) if (key := _identity(folder)) is not None}
     if chain & inside:
         raise ValueError("choose a destination outside the scanned folder (files would move into it)")
-    _refuse_mounted_again(base, folders)
+    if _mounted_again(MountTable(), base, folders):
+        raise ValueError(
+            "choose a destination outside the scanned folder (by the mount table it is a folder of the scanned "
+            "one, or holds one, mounted again: files would move into it)"
+        )
     if not look_inside:
-        return frozenset(inside | holding)
+        return Forbidden(frozenset(inside | holding), tuple(folders))
     found, below = _folder_below(folders, chain, cancel)
     if found:
         raise ValueError(
@@ -808,28 +821,24 @@ def check_destination(
                 f"choose a destination outside the scanned folder (its folder {escape_name(target)} is a folder of "
                 "the scanned one, reached another way: files would move into it)"
             )
-    return frozenset(scanned_folders | holding)
+    return Forbidden(frozenset(scanned_folders | holding), tuple(folders))
 
 
-def _refuse_mounted_again(base: Path, folders: Sequence[Path]) -> None:
-    """Refuse a destination that is, by the mount table, a scanned folder's place on its file system (or below it,
-    or holding it), or holds a mount of such a place, or lies in what is mounted below a scanned folder: a bind
-    mount of a scanned folder even where another mount now hides that folder's first place, so no walk of the
-    folders as seen finds it. Where no mount table is known (not Linux), nothing is refused here."""
-    table = MountTable()
-    where = table.location(str(base))
-    if where is None:
-        return
-    places = [place for folder in folders if (place := table.location(str(folder))) is not None]
-    mounted_below = [place for folder in folders for place in table.below(str(folder))]
-    for destination in (where, *table.below(str(base))):
-        if any(within(destination, place) or within(place, destination) for place in places) or any(
-            within(destination, place) for place in mounted_below
-        ):
-            raise ValueError(
-                "choose a destination outside the scanned folder (by the mount table it is a folder of the scanned "
-                "one, or holds one, mounted again: files would move into it)"
-            )
+def _mounted_again(table: MountTable, base: Path, folders: Sequence[Path]) -> bool:
+    """Whether, by the mount table, the destination ``base`` is a scanned folder's place on its file system (or
+    below it, or holds it), or holds a mount of such a place, or lies in what is mounted below a scanned folder
+    (seen there or hidden by another mount), or writes there (an overlay whose upper layer it is): a bind mount of a
+    scanned folder even where another mount now hides that folder's first place, so no walk of the folders as
+    seen finds it. Where no mount table is known (not Linux), False."""
+    if not table.known:
+        return False
+    # what is mounted on a file below the destination holds no folder: nothing is put into it
+    mounted = [place for point, places in table.below(str(base)) if os.path.isdir(point) for place in places]
+    destination = [*table.places(str(base)), *mounted]
+    places, inner = table.regions([str(folder) for folder in folders])
+    return any(within(d, place) or within(place, d) for d in destination for place in places) or any(
+        within(d, place) for d in destination for place in inner
+    )
 
 
 def _folder_below(
@@ -926,11 +935,13 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 
 @contextlib.contextmanager
 def _target_folder(
-    destination: str, parts: Sequence[str], forbidden: Folders = frozenset()
+    destination: str, parts: Sequence[str], forbidden: Forbidden | None = None, watch: MountWatch | None = None
 ) -> Iterator[tuple[int | None, str]]:
     """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links,
     each folder on the way none of ``forbidden`` (:func:`check_destination`'s: a scanned folder mounted there
-    since the destination was checked is refused, and the file stays where it is).
+    since the destination was checked is refused, and the file stays where it is); once ``watch`` saw the mounts
+    change, each is also placed by the mount table as it is then (a folder made in a scanned one since the check,
+    then mounted at the destination).
 
     Yields its descriptor (None without ``dir_fd``) and its path. When the block fails, the folders made for
     it are removed again (those still empty), so a failed move leaves nothing behind at the destination.
@@ -939,7 +950,7 @@ def _target_folder(
     here = destination
     fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
     try:
-        _refuse_forbidden(fd, here, forbidden)
+        _refuse_forbidden(fd, here, forbidden, watch)
         for part in parts:
             here = os.path.join(here, part)
             try:
@@ -958,7 +969,7 @@ def _target_folder(
                         raise OSError(errno.ENOTDIR, os.strerror(errno.ENOTDIR))
             except OSError as error:
                 raise OSError(error.errno, "a folder at the destination is a link or not a folder", here) from None
-            _refuse_forbidden(fd, here, forbidden)
+            _refuse_forbidden(fd, here, forbidden, watch)
         yield fd, here
     except BaseException:
         for folder in reversed(made):
@@ -970,11 +981,15 @@ def _target_folder(
             os.close(fd)
 
 
-def _refuse_forbidden(fd: int | None, here: str, forbidden: Folders) -> None:
-    """Refuse the file when the folder open as ``fd`` (or at ``here`` without one) is one of ``forbidden``."""
-    if not forbidden:
+def _refuse_forbidden(fd: int | None, here: str, forbidden: Forbidden | None, watch: MountWatch | None) -> None:
+    """Refuse the file when the folder open as ``fd`` (or at ``here`` without one) is one of ``forbidden``, or, the
+    mounts having changed since the check (``watch``), a scanned folder's place by the mount table now."""
+    if forbidden is None:
         return
-    if identity_of(os.fstat(fd) if fd is not None else os.stat(here)) in forbidden:
+    table = watch.current() if watch is not None else None
+    if identity_of(os.fstat(fd) if fd is not None else os.stat(here)) in forbidden or (
+        table is not None and _mounted_again(table, Path(here), forbidden.scanned)
+    ):
         raise Refused(
             SkipReason.UNREACHABLE,
             f"{escape_name(here)}, at the destination, is a scanned folder mounted there since the destination was "
@@ -1193,10 +1208,10 @@ def _remove_ours(name: str, fd: int | None, ours: tuple[int, int]) -> None:
             os.unlink(name, dir_fd=fd)
 
 
-def _move_one(destination: str, forbidden: Folders = frozenset()) -> _Act:
+def _move_one(destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1], forbidden) as (fd, folder):
+        with _target_folder(destination, parts[:-1], forbidden, watch) as (fd, folder):
             name = _move_into(found, fd, folder, parts[-1])
             return os.path.join(folder, name)
 
@@ -1333,24 +1348,25 @@ def move_scanned(
     Raises:
         ValueError: see :func:`check_destination`.
     """
-    try:
-        forbidden = check_destination(root, destination, scanned, cancel=cancel)
-    except Cancelled:  # stopped while the folders were looked at: no file was reached
-        return _report(ActionKind.MOVE, not_reached(root, files), log)
-    os.makedirs(destination, exist_ok=True)
-    return _taking_away(
-        ActionKind.MOVE,
-        root,
-        files,
-        _move_one(destination, forbidden),
-        log=log,
-        remove_empty=remove_empty,
-        keep=keep,
-        keeping=keeping,
-        links=links,
-        progress=progress,
-        cancel=cancel,
-    )
+    with MountWatch() as watch:  # watching from before the check: a mount made after it is seen
+        try:
+            forbidden = check_destination(root, destination, scanned, cancel=cancel)
+        except Cancelled:  # stopped while the folders were looked at: no file was reached
+            return _report(ActionKind.MOVE, not_reached(root, files), log)
+        os.makedirs(destination, exist_ok=True)
+        return _taking_away(
+            ActionKind.MOVE,
+            root,
+            files,
+            _move_one(destination, forbidden, watch),
+            log=log,
+            remove_empty=remove_empty,
+            keep=keep,
+            keeping=keeping,
+            links=links,
+            progress=progress,
+            cancel=cancel,
+        )
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:
@@ -1362,9 +1378,10 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
     Raises:
         ValueError: the destination is the scanned folder or inside it.
     """
-    forbidden = check_destination(root, destination)
-    os.makedirs(destination, exist_ok=True)
-    return _run(root, relative_paths, _move_one(destination, forbidden))
+    with MountWatch() as watch:
+        forbidden = check_destination(root, destination)
+        os.makedirs(destination, exist_ok=True)
+        return _run(root, relative_paths, _move_one(destination, forbidden, watch))
 
 
 # ------------------------------------------------------------------------------------------ the log

@@ -2,19 +2,27 @@
 mount) has one device number, yet the system joins no hard link across its two mounts (EXDEV); and a folder
 mounted again elsewhere is the same folder, even where another mount now hides it at its first place. Read from
 Linux's ``/proc/self/mountinfo``; elsewhere nothing is known and the device number alone decides.
+
+The table is a tree (each mount names the mount it sits on), not a list in mounting order: a moved mount keeps
+its number and its line, so a mount may be listed before the one it sits on (Linux 6.8 lists them by number). A
+path is followed from the root mount down, a folder at a time, into the mount on that folder (the topmost of a
+stack); a mount no path leads to is hidden.
 """
 
 from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
+import select
+from collections.abc import Iterator, Sequence
+from typing import BinaryIO, NamedTuple
 
-__all__ = ["Location", "MountTable", "within"]
+__all__ = ["Location", "MountTable", "MountWatch", "within"]
 
 _MOUNTINFO = "/proc/self/mountinfo"
 _ESCAPED = re.compile(rb"\\([0-7]{3})")
 _MOST_BYTES = 16 << 20  # far beyond any real table (a line a mount; tens of thousands of mounts are a few MB)
+_MOST_LAYERS = 8  # an overlay's upper layer on another overlay, and so on: followed this far
 
 
 def _unescape(field: bytes) -> bytes:
@@ -34,75 +42,139 @@ def within(location: Location, region: Location) -> bool:
     return device == region_device and (path == region_path or path.startswith(region_path.rstrip(b"/") + b"/"))
 
 
+class _Mount(NamedTuple):
+    number: int
+    parent: int
+    device: bytes
+    root: bytes
+    point: bytes
+    upper: bytes  # an overlay's upper layer (where what is written into it goes), as it was named; b"" for others
+
+
+def _parsed(line: bytes) -> _Mount | None:
+    fields = line.split(b" ")
+    if len(fields) < 5 or not fields[0].isdigit() or not fields[1].isdigit():
+        return None
+    upper = b""
+    if b"-" in fields[5:]:
+        rest = fields[fields.index(b"-", 5) + 1 :]
+        if len(rest) >= 3 and rest[0] == b"overlay":
+            for option in rest[2].split(b","):  # a comma inside a value is written \054
+                if option.startswith(b"upperdir="):
+                    upper = _unescape(option[len(b"upperdir=") :])
+    return _Mount(int(fields[0]), int(fields[1]), fields[2], _unescape(fields[3]), _unescape(fields[4]), upper)
+
+
+def _steps(path: bytes) -> Iterator[bytes]:
+    """The folders from ``/`` down to the absolute ``path``: ``/a``, ``/a/b`` for ``/a/b`` (``/`` itself not)."""
+    at = 0
+    while (at := path.find(b"/", at + 1)) > 0:
+        yield path[:at]
+    if path.rstrip(b"/"):
+        yield path.rstrip(b"/")
+
+
 class MountTable:
-    """The mounts of this process's view, read once; :meth:`mount_of` says which a path is under and
-    :meth:`location` where it is on its file system."""
+    """The mounts of this process's view, read once; :meth:`mount_of` says which a path is under,
+    :meth:`location` where it is on its file system and :meth:`places` where what is written there goes."""
 
     def __init__(self, text: bytes | None = None) -> None:
         if text is None:
             text = _read_table()
-        mounts: list[tuple[bytes, int, Location]] = []
-        for line in text.split(b"\n"):  # only a newline ends a line: a carriage return in a name is left as it is
-            fields = line.split(b" ")
-            if len(fields) < 5 or not fields[0].isdigit():
-                continue
-            mounts.append((_unescape(fields[4]), int(fields[0]), (fields[2], _unescape(fields[3]))))
-        # a later mount on a point hides the earlier ones there, and every mount below it: a mount is seen when no
-        # later one is on its point or a folder holding it (each mount's folders looked up: thousands of mounts
-        # compared pairwise were seconds)
-        last = {point: order for order, (point, _, _) in enumerate(mounts)}
-        points: dict[bytes, int] = {}
-        sources: dict[bytes, Location] = {}
-        for order, (point, number, source) in enumerate(mounts):
-            if all(last.get(folder, -1) <= order for folder in _folders_of(point)):
-                points[point] = number
-                sources[point] = source
-        self._points = points
-        self._sources = sources
+        mounts = [m for line in text.split(b"\n") if (m := _parsed(line)) is not None]  # a newline alone ends one
+        numbers = {m.number for m in mounts}
+        # the mount on each folder of each mount (the latest where the table lists two: a stack is a chain)
+        self._on: dict[tuple[int, bytes], _Mount] = {}
+        for mount in sorted(mounts, key=lambda m: m.number):
+            self._on[(mount.parent, mount.point)] = mount
+        tops = [m for m in mounts if m.point == b"/" and (m.parent not in numbers or m.parent == m.number)]
+        self._root = self._topmost(max(tops, key=lambda m: m.number)) if tops else None
+        self._mounts = mounts
+        self._regions: dict[tuple[str, ...], tuple[list[Location], list[Location]]] = {}
 
     @property
     def known(self) -> bool:
         """Whether the table holds anything (nothing on a system without ``/proc/self/mountinfo``)."""
-        return bool(self._points)
+        return self._root is not None
+
+    def _topmost(self, mount: _Mount) -> _Mount:
+        """The mount seen on ``mount``'s own folder: the last of those stacked on it."""
+        seen = {mount.number}
+        while (above := self._on.get((mount.number, mount.point))) is not None and above.number not in seen:
+            seen.add(above.number)
+            mount = above
+        return mount
+
+    def _under(self, path: bytes) -> _Mount | None:
+        """The mount the absolute ``path`` is under, followed from the root mount a folder at a time."""
+        mount = self._root
+        if mount is None:
+            return None
+        for folder in _steps(path):
+            below = self._on.get((mount.number, folder))
+            if below is not None:
+                mount = self._topmost(below)
+        return mount
 
     def mount_of(self, path: str) -> int | None:
         """The id of the mount ``path`` is under, its links followed (None when the table says nothing)."""
-        if not self._points:
-            return None
-        here = os.fsencode(os.path.realpath(path))
-        while True:
-            found = self._points.get(here)
-            if found is not None:
-                return found
-            parent = os.path.dirname(here)
-            if parent == here:
-                return None
-            here = parent
+        mount = self._under(os.fsencode(os.path.realpath(path)))
+        return None if mount is None else mount.number
 
     def location(self, path: str) -> Location | None:
         """Where the folder at ``path`` (its links followed) is on its file system (None when the table says
         nothing): the root of the mount it is under, and its path from that mount's point."""
-        if not self._sources:
-            return None
         here = os.fsencode(os.path.realpath(path))
-        rest = b""
-        while True:
-            found = self._sources.get(here)
-            if found is not None:
-                device, root = found
-                return device, (root.rstrip(b"/") + rest) or b"/"
-            parent, name = os.path.split(here)
-            if parent == here:
-                return None
-            rest = b"/" + name + rest
-            here = parent
+        mount = self._under(here)
+        return None if mount is None else _location(mount, here)
 
-    def below(self, path: str) -> list[Location]:
-        """The file system places of the mounts seen below the folder at ``path`` (its links followed), each the
-        root of what is mounted there."""
+    def places(self, path: str) -> list[Location]:
+        """Where what is put into the folder at ``path`` goes: its :meth:`location`, and where it is written on an
+        overlay (its upper layer's place, followed through overlays on overlays)."""
+        return self._places(os.fsencode(os.path.realpath(path)), _MOST_LAYERS)
+
+    def _places(self, here: bytes, layers: int) -> list[Location]:
+        mount = self._under(here)
+        if mount is None:
+            return []
+        found = [_location(mount, here)]
+        if mount.upper.startswith(b"/") and layers > 0:  # an overlay: its files are its upper layer's
+            upper = os.path.normpath(mount.upper)
+            below = self._under(upper)
+            # only where this view reaches the upper layer on another file system (a container's own root is an
+            # overlay whose upper layer is a path of the host's: not one of this view's folders)
+            if below is not None and below.device != mount.device:
+                rest = here[len(mount.point.rstrip(b"/")) :]
+                found += self._places(upper.rstrip(b"/") + rest, layers - 1)
+        return found
+
+    def below(self, path: str, *, hidden: bool = False) -> list[tuple[str, list[Location]]]:
+        """The mounts below the folder at ``path`` (its links followed; not the one on the folder itself): each
+        one's point and :meth:`places` of its root. With ``hidden``, also those another mount now hides (what is
+        put into them appears below ``path`` once the mount over them goes)."""
         folder = os.fsencode(os.path.realpath(path))
         prefix = folder.rstrip(b"/") + b"/"
-        return [place for point, place in self._sources.items() if point != folder and point.startswith(prefix)]
+        found = []
+        for mount in self._mounts:
+            point = mount.point
+            if point == folder or not point.startswith(prefix):
+                continue
+            seen = self._under(point) is mount
+            if seen or hidden:
+                places = self._places(point, _MOST_LAYERS) if seen else [_location(mount, point)]
+                found.append((os.fsdecode(point), places))
+        return found
+
+    def regions(self, folders: Sequence[str]) -> tuple[list[Location], list[Location]]:
+        """The :meth:`places` of ``folders``, and those of every mount below them, hidden ones too (asked once a
+        file when an action checks each folder it puts a file into: found once a table)."""
+        key = tuple(folders)
+        found = self._regions.get(key)
+        if found is None:
+            places = [place for folder in folders for place in self.places(folder)]
+            inner = [place for folder in folders for _, more in self.below(folder, hidden=True) for place in more]
+            found = self._regions[key] = (places, inner)
+        return found
 
     def apart(self, paths: Sequence[str]) -> bool:
         """Whether ``paths`` are under more than one mount, as far as the table tells."""
@@ -110,16 +182,51 @@ class MountTable:
         return None not in mounts and len(mounts) > 1
 
 
-def _folders_of(point: bytes) -> list[bytes]:
-    """``point`` and every folder holding it (``/a/b``: ``/a/b``, ``/a``, ``/``)."""
-    found = [point]
-    while point not in (b"/", b""):
-        parent = os.path.dirname(point.rstrip(b"/")) or b"/"
-        if parent == point:
-            break
-        found.append(parent)
-        point = parent
-    return found
+def _location(mount: _Mount, here: bytes) -> Location:
+    rest = here[len(mount.point.rstrip(b"/")) :] if mount.point != b"/" else here
+    return mount.device, (mount.root.rstrip(b"/") + rest.rstrip(b"/")) or b"/"
+
+
+class MountWatch:
+    """Says whether the mounts changed since it was made (or last asked): Linux marks ``/proc/self/mountinfo`` as
+    having a priority event at every mount and unmount. Elsewhere, or where it cannot be opened, never."""
+
+    def __init__(self) -> None:
+        self._file: BinaryIO | None = None
+        self._poll: select.poll | None = None
+        self._table: MountTable | None = None
+        try:
+            self._file = open(_MOUNTINFO, "rb")  # noqa: SIM115 - closed by close()
+            poll = select.poll()
+            poll.register(self._file.fileno(), select.POLLPRI | select.POLLERR)
+            self._poll = poll
+        except (OSError, AttributeError):  # no such file, no poll (Windows)
+            self.close()
+
+    def changed(self) -> bool:
+        """Whether a mount was made or removed since the last time this was asked (or since the watch began)."""
+        if self._poll is None:
+            return False
+        return bool(self._poll.poll(0))
+
+    def current(self) -> MountTable | None:
+        """The mount table as it is now once the mounts changed since the watch began (read again at each change);
+        None while they have not."""
+        if self.changed():
+            self._table = MountTable()
+        return self._table
+
+    def close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+        self._file = None
+        self._poll = None
+
+    def __enter__(self) -> MountWatch:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self.close()
 
 
 def _read_table() -> bytes:

@@ -36,7 +36,7 @@ from simcompare.core.folder.actions import (
     ActionKind,
     ActionLog,
     ActionReport,
-    Folders,
+    Forbidden,
     Refused,
     _Act,
     _copy_into,
@@ -54,6 +54,7 @@ from simcompare.core.folder.actions import (
     check_destination,
     not_reached,
 )
+from simcompare.core.folder.mounts import MountWatch
 from simcompare.core.folder.safe_paths import READ_BYTES, Expected, Located, Skip, SkipReason, identity_of, locate
 from simcompare.core.folder.scan import raw_hasher
 from simcompare.core.progress import NO_PROGRESS, Progress
@@ -389,10 +390,10 @@ def _free_bytes(fd: int | None, folder: str) -> int | None:
     return info.f_bavail * info.f_frsize
 
 
-def _copy_one(destination: str, forbidden: Folders = frozenset()) -> _Act:
+def _copy_one(destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1], forbidden) as (fd, folder):
+        with _target_folder(destination, parts[:-1], forbidden, watch) as (fd, folder):
             free = _free_bytes(fd, folder)
             if free is not None and free < found.info.st_size:
                 needed = found.info.st_size
@@ -425,10 +426,11 @@ def copy_scanned(
         ValueError: see :func:`~simcompare.core.folder.actions.check_destination`.
         OSError: the destination cannot be made.
     """
-    try:
-        forbidden = check_destination(root, destination, scanned, cancel=cancel)
-    except Cancelled:  # stopped while the folders were looked at: no file was reached
-        return _report(ActionKind.COPY, not_reached(root, files), log)
-    os.makedirs(destination, exist_ok=True)
-    outcomes = _run(root, files, _copy_one(destination, forbidden), progress=progress, cancel=cancel)
+    with MountWatch() as watch:  # watching from before the check: a mount made after it is seen
+        try:
+            forbidden = check_destination(root, destination, scanned, cancel=cancel)
+        except Cancelled:  # stopped while the folders were looked at: no file was reached
+            return _report(ActionKind.COPY, not_reached(root, files), log)
+        os.makedirs(destination, exist_ok=True)
+        outcomes = _run(root, files, _copy_one(destination, forbidden, watch), progress=progress, cancel=cancel)
     return _report(ActionKind.COPY, outcomes, log)
