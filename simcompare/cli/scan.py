@@ -44,7 +44,7 @@ from simcompare.core.formats.names import display_name
 from simcompare.core.formats.report import pairs_csv, pairs_pieces, report_csv, report_pieces
 from simcompare.core.formats.results import save_results
 from simcompare.core.search.groups import Group, GroupRule
-from simcompare.core.search.verify import Decision
+from simcompare.core.search.verify import SHINGLES, Decision
 
 
 def register(commands: argparse._SubParsersAction) -> None:
@@ -174,6 +174,8 @@ def _member_line(group: Group, index: int, session: FolderSession) -> str:
     else:
         verified = "" if member.verified is None else f", {member.verified:.0%} shared"
         role = f"distance {member.distance:>2}{verified}"
+        if member.evidence == SHINGLES:  # beyond k: the fingerprints alone would not have put it here
+            return f"  {role:<24}  {path}  (beyond k: by its shared word pairs)"
     return f"  {role:<24}  {path}"
 
 
@@ -207,8 +209,11 @@ def _print_text(session: FolderSession, groups: list[Group], k: int, out: TextIO
         reasons = ", ".join(f"{number:,} {reason.replace('_', ' ')}" for reason, number in skipped.items())
         print(f"\n{count(sum(skipped.values()), 'file')} not read: {reasons} (see --json)", file=out)
     partial = " (cancelled: partial result)" if result.cancelled else ""
+    strong = session.strong_resemblance
+    beyond = "" if strong is None else f" (or sharing {strong:.0%} of word pairs or more)"
     print(
-        f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} bits{partial}",
+        f"\n{count(len(files), 'file')}, {count(len(groups), 'group')} of near-duplicates within k = {k} "
+        f"{'bit' if k == 1 else 'bits'}{beyond}{partial}",
         file=out,
     )
     if not files and not result.problems and not result.cancelled:  # say why there is nothing, not only "0"
