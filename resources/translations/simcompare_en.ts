@@ -54,6 +54,194 @@
     </message>
 </context>
 <context>
+    <name>BinaryKind</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/binary_kinds.py" line="+16"/>
+        <source>PNG image</source>
+        <translation>PNG image</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JPEG image</source>
+        <translation>JPEG image</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GIF image</source>
+        <translation>GIF image</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BMP image</source>
+        <translation>BMP image</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIFF image</source>
+        <translation>TIFF image</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>icon</source>
+        <translation>icon</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RIFF media (WAV, AVI, WebP)</source>
+        <translation>RIFF media (WAV, AVI, WebP)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MP4/QuickTime/HEIC media</source>
+        <translation>MP4/QuickTime/HEIC media</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MP3 audio</source>
+        <translation>MP3 audio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ogg media</source>
+        <translation>Ogg media</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FLAC audio</source>
+        <translation>FLAC audio</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Matroska/WebM video</source>
+        <translation>Matroska/WebM video</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gzip archive</source>
+        <translation>gzip archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bzip2 archive</source>
+        <translation>bzip2 archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>xz archive</source>
+        <translation>xz archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zstd archive</source>
+        <translation>zstd archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>7-Zip archive</source>
+        <translation>7-Zip archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RAR archive</source>
+        <translation>RAR archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zip archive</source>
+        <translation>zip archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tar archive</source>
+        <translation>tar archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ar archive (.deb, .a)</source>
+        <translation>ar archive (.deb, .a)</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RPM package</source>
+        <translation>RPM package</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cabinet archive</source>
+        <translation>cabinet archive</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ELF executable</source>
+        <translation>ELF executable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Windows executable</source>
+        <translation>Windows executable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Java class or Mach-O executable</source>
+        <translation>Java class or Mach-O executable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mach-O executable</source>
+        <translation>Mach-O executable</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>WebAssembly</source>
+        <translation>WebAssembly</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SQLite database</source>
+        <translation>SQLite database</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>web font</source>
+        <translation>web font</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TrueType font</source>
+        <translation>TrueType font</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenType font</source>
+        <translation>OpenType font</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NumPy array</source>
+        <translation>NumPy array</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parquet table</source>
+        <translation>Parquet table</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HDF5 data</source>
+        <translation>HDF5 data</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Office compound file (not a document simcompare reads)</source>
+        <translation>Office compound file (not a document simcompare reads)</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>binary data (NUL bytes in its first block)</source>
+        <translation>binary data (NUL bytes in its first block)</translation>
+    </message>
+</context>
+<context>
     <name>BlocksStrip</name>
     <message>
         <location filename="../../simcompare/gui/compare/index_view.py" line="+125"/>
@@ -2958,7 +3146,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+116"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+117"/>
         <source>Not read</source>
         <translation>Not read</translation>
     </message>
@@ -4239,7 +4427,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+218"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+216"/>
         <source>Toy example</source>
         <translation>Toy example</translation>
     </message>
@@ -4304,7 +4492,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Codes left empty from</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+64"/>
         <source>{name} was not opened: {reason}</source>
         <translation>{name} was not opened: {reason}</translation>
     </message>
@@ -4493,7 +4681,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-322"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-315"/>
         <source>Token</source>
         <translation>Token</translation>
     </message>

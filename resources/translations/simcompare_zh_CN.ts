@@ -54,6 +54,194 @@
     </message>
 </context>
 <context>
+    <name>BinaryKind</name>
+    <message>
+        <location filename="../../simcompare/gui/folder/binary_kinds.py" line="+16"/>
+        <source>PNG image</source>
+        <translation>PNG 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>JPEG image</source>
+        <translation>JPEG 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>GIF image</source>
+        <translation>GIF 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>BMP image</source>
+        <translation>BMP 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TIFF image</source>
+        <translation>TIFF 图片</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>icon</source>
+        <translation>图标</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RIFF media (WAV, AVI, WebP)</source>
+        <translation>RIFF 媒体（WAV、AVI、WebP）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MP4/QuickTime/HEIC media</source>
+        <translation>MP4/QuickTime/HEIC 媒体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>MP3 audio</source>
+        <translation>MP3 音频</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Ogg media</source>
+        <translation>Ogg 媒体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>FLAC audio</source>
+        <translation>FLAC 音频</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Matroska/WebM video</source>
+        <translation>Matroska/WebM 视频</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>gzip archive</source>
+        <translation>gzip 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>bzip2 archive</source>
+        <translation>bzip2 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>xz archive</source>
+        <translation>xz 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zstd archive</source>
+        <translation>zstd 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>7-Zip archive</source>
+        <translation>7-Zip 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RAR archive</source>
+        <translation>RAR 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>zip archive</source>
+        <translation>zip 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>tar archive</source>
+        <translation>tar 归档</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ar archive (.deb, .a)</source>
+        <translation>ar 归档（.deb、.a）</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>RPM package</source>
+        <translation>RPM 软件包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>cabinet archive</source>
+        <translation>cabinet 压缩包</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>ELF executable</source>
+        <translation>ELF 可执行文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Windows executable</source>
+        <translation>Windows 可执行文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Java class or Mach-O executable</source>
+        <translation>Java 类文件或 Mach-O 可执行文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Mach-O executable</source>
+        <translation>Mach-O 可执行文件</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>WebAssembly</source>
+        <translation>WebAssembly 模块</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>SQLite database</source>
+        <translation>SQLite 数据库</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>web font</source>
+        <translation>网页字体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>TrueType font</source>
+        <translation>TrueType 字体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>OpenType font</source>
+        <translation>OpenType 字体</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>NumPy array</source>
+        <translation>NumPy 数组</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Parquet table</source>
+        <translation>Parquet 数据表</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>HDF5 data</source>
+        <translation>HDF5 数据</translation>
+    </message>
+    <message>
+        <location line="+1"/>
+        <source>Office compound file (not a document simcompare reads)</source>
+        <translation>Office 复合文件（simcompare 不读取的文档格式）</translation>
+    </message>
+    <message>
+        <location line="+3"/>
+        <source>binary data (NUL bytes in its first block)</source>
+        <translation>二进制数据（开头一块中有 NUL 字节）</translation>
+    </message>
+</context>
+<context>
     <name>BlocksStrip</name>
     <message>
         <location filename="../../simcompare/gui/compare/index_view.py" line="+125"/>
@@ -2916,7 +3104,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ResultRoots</name>
     <message>
-        <location filename="../../simcompare/gui/folder/roots_view.py" line="+116"/>
+        <location filename="../../simcompare/gui/folder/roots_view.py" line="+117"/>
         <source>Not read</source>
         <translation>未读取</translation>
     </message>
@@ -4190,7 +4378,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyEditor</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+218"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="+216"/>
         <source>Toy example</source>
         <translation>玩具示例</translation>
     </message>
@@ -4255,7 +4443,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>留空的编码来自</translation>
     </message>
     <message>
-        <location line="+71"/>
+        <location line="+64"/>
         <source>{name} was not opened: {reason}</source>
         <translation>未能打开 {name}：{reason}</translation>
     </message>
@@ -4444,7 +4632,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ToyTable</name>
     <message>
-        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-322"/>
+        <location filename="../../simcompare/gui/compare/toy_editor.py" line="-315"/>
         <source>Token</source>
         <translation>词元</translation>
     </message>

@@ -18,6 +18,7 @@ from simcompare.core.folder.scan import ScanResult
 from simcompare.core.folder.skipped import Skipped, SkipReason
 from simcompare.core.formats.names import display_name
 from simcompare.gui.common.plain import join_clauses
+from simcompare.gui.folder.binary_kinds import binary_kind_text
 from simcompare.gui.folder.models import SORT_ROLE, Index
 from simcompare.gui.folder.parts import RootsPage
 
@@ -93,7 +94,7 @@ class SkippedModel(QAbstractTableModel):
                 if skipped.detail:
                     return self.tr("an excluded folder: not entered")
                 return self.tr("its name matches a pattern under Skip")
-            return display_name(skipped.detail)  # a binary file's kind (PNG image, ELF executable…)
+            return binary_kind_text(skipped.detail)  # a binary file's kind (PNG image, ELF executable…)
         return None
 
 
