@@ -216,6 +216,20 @@ def test_text_output(folder: Path) -> None:
     assert "zh_b.txt" in result.stdout and "binary.txt: binary" in result.stdout
 
 
+def test_a_member_beyond_k_says_its_word_pairs_put_it_there(cli: RunCli, folder: Path) -> None:
+    """At k = 0 the near copies are farther than k: each such member's line says it joined by its shared word pairs
+    (its JSON evidence is "shingles"), and the last line names both rules, not "within k" alone."""
+    run = cli("scan", str(folder), "--no-cache", "--workers", "1", "-k", "0")
+    report = json.loads(cli("scan", str(folder), "--no-cache", "--workers", "1", "-k", "0", "--json").stdout)
+    beyond = {m["path"] for g in report["groups"] for m in g["members"] if m["evidence"] == "shingles"}
+    assert beyond, "no member beyond k at k = 0: the test no longer reaches the line it checks"
+    ending = "  (beyond k: by its shared word pairs)"
+    marked = {line.removesuffix(ending).split()[-1] for line in run.stdout.splitlines() if line.endswith(ending)}
+    assert marked == beyond
+    strong = f"{DEFAULT_STRONG_RESEMBLANCE:.0%}"
+    assert run.stdout.splitlines()[-1].endswith(f"within k = 0 bits (or sharing {strong} of word pairs or more)")
+
+
 def test_missing_folder_exit_1_one_line(cli: RunCli, tmp_path: Path) -> None:
     result = cli("scan", str(tmp_path / "missing"), "--json", "--no-cache")
     assert result.returncode == 1
