@@ -7,6 +7,7 @@ import os
 import sys
 
 from simcompare import __version__
+from simcompare.core.formats.names import display_name
 from simcompare.core.heap import share_one_heap
 from simcompare.gui.display import missing_display
 
@@ -232,10 +233,20 @@ def _show_window(args: argparse.Namespace, app, collector, screenshot: str | Non
         from simcompare.gui.common.i18n import current_language
 
         window.compare_page.load_example("en-edited" if current_language(app) == "en" else "zh-edited")
-    if getattr(args, "folder", None):
-        window.open_folder(args.folder)
+    folder = getattr(args, "folder", None)
+    if folder:
+        if not os.path.isdir(folder):  # said here as for --results, not left to a window nobody may see
+            print(f"simcompare: no folder {display_name(folder)}", file=sys.stderr)
+            window.close()
+            collector.stop()
+            return 2
+        window.open_folder(folder)
         if screenshot and not window.folder_page.wait_until_idle(SCREENSHOT_TIMEOUT_MS):
-            print(f"simcompare: the scan of {args.folder} did not finish", file=sys.stderr)
+            reason = window.folder_page.progress_label.text()
+            print(f"simcompare: the scan of {display_name(folder)} did not finish: {reason}", file=sys.stderr)
+            window.close()
+            collector.stop()
+            return 1
     results = getattr(args, "results", None)
     if results:
         if not os.path.isfile(results):

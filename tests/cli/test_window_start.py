@@ -118,6 +118,17 @@ def test_a_screenshot_with_a_display_that_does_not_answer_is_drawn_offscreen(tmp
     assert out.read_bytes().startswith(b"\x89PNG")
 
 
+def test_a_screenshot_of_a_folder_that_does_not_exist_says_so_and_exits_2(tmp_path: Path) -> None:
+    """As --results does: not "the scan did not finish" and exit 0 with a picture of an error."""
+    env = {**_without_display(tmp_path), "QT_QPA_PLATFORM": "offscreen"}
+    out = tmp_path / "shot.png"
+    command = [sys.executable, "-m", "simcompare", "--screenshot", str(out), "--folder", str(tmp_path / "nosuch")]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=120, env=env, cwd=tmp_path)
+    assert result.returncode == 2, result.stderr
+    assert result.stderr.strip() == f"simcompare: no folder {tmp_path / 'nosuch'}"
+    assert not out.exists()
+
+
 def _without_display(tmp_path: Path) -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY", "WAYLAND_SOCKET")}
     env.pop("QT_QPA_PLATFORM", None)  # set by the tests' conftest: the command must do without it
