@@ -1836,6 +1836,11 @@
         <translation>index: {0} blocks</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> (the search at k = {0}, kept for smaller k)</source>
+        <translation> (the search at k = {0}, kept for smaller k)</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>, {0} candidate checks where brute force compares {1} pairs</source>
         <translation>, {0} candidate checks where brute force compares {1} pairs</translation>
@@ -3358,7 +3363,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-171"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-173"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

@@ -1811,6 +1811,11 @@
         <translation>索引：{0} 块</translation>
     </message>
     <message>
+        <location line="+2"/>
+        <source> (the search at k = {0}, kept for smaller k)</source>
+        <translation>（k = {0} 时的检索，留给更小的 k 用）</translation>
+    </message>
+    <message>
         <location line="+3"/>
         <source>, {0} candidate checks where brute force compares {1} pairs</source>
         <translation>，核对了 {0} 个候选对（穷举要比较 {1} 对）</translation>
@@ -3315,7 +3320,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-171"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-173"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>

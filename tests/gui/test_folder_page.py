@@ -193,6 +193,10 @@ def test_changing_k_regroups_without_rescan(qtbot, page: FolderPage, folder: Pat
     assert blocker.args == [page.k_box.maximum()]
     assert page.session.search_statistics is not None
     assert "blocks" in page.stats_label.text()
+    assert "kept for smaller k" not in page.stats_label.text()
+    with qtbot.waitSignal(page.regrouped, timeout=10_000):  # the search at the largest k serves this one
+        page.k_box.setValue(3)
+    assert f"(the search at k = {page.k_box.maximum()}, kept for smaller k)" in page.stats_label.text()
     assert len(page.scan_calls) == 1
 
 

@@ -226,10 +226,12 @@ class GroupsSummary(QObject):
                     index = self.tr("index: {0} covering masks over {1} parts").format(stats.keys, stats.blocks)
                 else:
                     index = self.tr("index: {0} blocks").format(stats.blocks)
+                if stats.k != k:  # a search at a larger k serves every smaller one: its own figures, said so
+                    index += self.tr(" (the search at k = {0}, kept for smaller k)").format(stats.k)
                 parts.append(
                     index
                     + self.tr(", {0} candidate checks where brute force compares {1} pairs").format(
-                        stats.candidates, stats.possible_pairs
+                        f"{stats.candidates:,}", f"{stats.possible_pairs:,}"
                     )
                 )
         elif regrouping:
