@@ -541,3 +541,25 @@ def test_exporting_a_chart_from_another_tab_exports_the_newest_result(qtbot, pag
     wait_settled(qtbot, page)
     chart = page.export_button.export_target("chart_b")
     assert chart.fingerprint.sums == compare_texts(ZH_A, ZH_B, page.settings.config()).b.fingerprint.sums
+
+
+def test_new_texts_start_their_tables_at_the_heaviest_token(qtbot, main_window, tmp_path: Path) -> None:
+    """A table scrolled down (by hand, or by Step by step) starts again at its first row when other texts come."""
+    page = main_window.compare_page
+    page.settings.restore_defaults()
+    words = " ".join(f"word{n} " * (60 - n) for n in range(60))
+    (tmp_path / "a.txt").write_text(words, encoding="utf-8")
+    (tmp_path / "b.txt").write_text(words + " more", encoding="utf-8")
+    main_window.resize(1024, 700)
+    main_window.show()
+    qtbot.waitExposed(main_window)
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        assert page.load_files(str(tmp_path / "a.txt"), str(tmp_path / "b.txt"))
+    wait_settled(qtbot, page)
+    bar = page.table_a.view.verticalScrollBar()
+    assert bar.maximum() > 0, "the table holds too few rows to scroll: the test tests nothing"
+    bar.setValue(bar.maximum())
+    with qtbot.waitSignal(page.results_shown, timeout=30_000):
+        assert page.load_files(str(tmp_path / "b.txt"), str(tmp_path / "a.txt"))
+    wait_settled(qtbot, page)
+    assert bar.value() == 0

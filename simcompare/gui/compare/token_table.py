@@ -68,8 +68,8 @@ class TokenTable(QWidget):
         selected = self.selected_token()
         self.model.set_fingerprint(fp)
         self._size_columns()
-        if selected:
-            self.select_token(selected, quiet=True)
+        if not selected or not self.select_token(selected, quiet=True):
+            self.view.scrollToTop()  # new texts start at their heaviest token, not where the last ones were scrolled
 
     def selected_token(self) -> str:
         """The token chosen: its selected row, or in step mode (cells, not rows, are selected) the one cell
