@@ -268,6 +268,14 @@ def _marked(
     return [m.index for g in groups for m in g.members if m.index in marks]
 
 
+def _kept(args: argparse.Namespace) -> str:
+    """Which member of each group is kept, and by what rule (a newcomer sees "(copy)" kept and asks why)."""
+    rule = getattr(args, "reference_rule", None)
+    if rule is None:
+        return "each group keeps its reference: the file it was found around (--reference-rule central)"
+    return f"each group keeps its reference, chosen by {rule.text()} (--reference-rule)"
+
+
 def clean(
     args: argparse.Namespace,
     session: FolderSession,
@@ -287,10 +295,11 @@ def clean(
     if kind is None:  # --mark alone: the marks
         for i in chosen:
             print(f"marked  group {group_of[i]}  {display_name(session.files[i].path)}", file=out)
-        print(f"{count(len(chosen), 'file')} marked in {count(len(groups), 'group')}", file=out)
+        print(f"{count(len(chosen), 'file')} marked in {count(len(groups), 'group')}; {_kept(args)}", file=out)
         return EXIT_OK
     if not args.yes:  # saved results may have come from anywhere: say where the files are
         print(f"dry run in {display_name(session.root)} (the paths below are relative to it)", file=out)
+        print(_kept(args), file=out)
     whole = set(whole_groups(session, groups, chosen)) if kind in _REMOVING else set()
     left_out = [i for i in chosen if group_of[i] in whole]
     chosen = [i for i in chosen if group_of[i] not in whole]

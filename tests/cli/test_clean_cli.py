@@ -163,7 +163,14 @@ def test_trash_with_yes_sends_the_marked_files_to_the_trash(
 def test_mark_alone_lists_the_marks(cli: RunCli, folder: Path) -> None:
     run = cli("scan", str(folder), *SCAN, "--mark", "all-but-reference")
     assert run.returncode == 0
-    assert run.stdout.splitlines()[-1] == "3 files marked in 2 groups"
+    assert run.stdout.splitlines()[-1] == (
+        "3 files marked in 2 groups; each group keeps its reference: the file it was found around "
+        "(--reference-rule central)"
+    )
+    by_rule = cli("scan", str(folder), "--no-cache", "--workers", "1", "--mark", "all-but-reference")
+    assert by_rule.stdout.splitlines()[-1].endswith(
+        "each group keeps its reference, chosen by words,newest,largest (--reference-rule)"
+    )
 
 
 @pytest.mark.parametrize(
