@@ -1818,15 +1818,15 @@
         <translation>the groups as saved, each member checked again (a change of k searches anew)</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
-        <source>%n verified near-duplicate pair(s) of different texts</source>
+        <location line="+4"/>
+        <source>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
         <translation>
-            <numerusform>%n verified near-duplicate pair of different texts</numerusform>
-            <numerusform>%n verified near-duplicate pairs of different texts</numerusform>
+            <numerusform>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</numerusform>
+            <numerusform>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>index: {0} covering masks over {1} parts</source>
         <translation>index: {0} covering masks over {1} parts</translation>
     </message>
@@ -3363,7 +3363,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-173"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-177"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

@@ -1794,14 +1794,14 @@
         <translation>按保存时的分组显示，每个成员已重新核对（改变 k 时重新搜索）</translation>
     </message>
     <message numerus="yes">
-        <location line="+3"/>
-        <source>%n verified near-duplicate pair(s) of different texts</source>
+        <location line="+4"/>
+        <source>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
         <translation>
-            <numerusform>%n 对不同文本经核实为近似重复</numerusform>
+            <numerusform>%n 对不同文本经核实为近似重复（副本只算一次）</numerusform>
         </translation>
     </message>
     <message>
-        <location line="+5"/>
+        <location line="+8"/>
         <source>index: {0} covering masks over {1} parts</source>
         <translation>索引：{0} 个覆盖掩码，分 {1} 段</translation>
     </message>
@@ -3320,7 +3320,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-173"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-177"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>

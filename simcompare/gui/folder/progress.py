@@ -218,7 +218,11 @@ class GroupsSummary(QObject):
                 parts.append(self.tr("the groups as saved, each member checked again (a change of k searches anew)"))
             else:
                 parts.append(
-                    self.tr("%n verified near-duplicate pair(s) of different texts", "", regrouped.verified_pairs)
+                    self.tr(
+                        "%n verified near-duplicate pair(s) of distinct texts (copies counted once)",
+                        "",
+                        regrouped.verified_pairs,
+                    )
                 )
             stats = session.search_statistics
             if stats is not None and stats.possible_pairs:  # fewer than two texts: no index was worth naming
