@@ -1821,8 +1821,8 @@
         <location line="+4"/>
         <source>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
         <translation>
-            <numerusform>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</numerusform>
-            <numerusform>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</numerusform>
+            <numerusform>%n verified near-duplicate pair of distinct texts (copies counted once)</numerusform>
+            <numerusform>%n verified near-duplicate pairs of distinct texts (copies counted once)</numerusform>
         </translation>
     </message>
     <message>
