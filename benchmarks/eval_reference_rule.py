@@ -34,7 +34,7 @@ from corpora import corpus_folder
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import Cache
-from simcompare.core.folder.reprioritise import ReferenceRule, reprioritise
+from simcompare.core.folder.reprioritise import ReferenceRule, named_as_a_copy, reprioritise
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.search.groups import Group
@@ -47,6 +47,7 @@ RULES = (
     "newest",
     "shortest-path",
     "words,newest,largest",
+    "words,plain-name,newest,largest",  # the default since 2026-11-29
     "words,largest,newest",
     "largest,newest,words",
     "newest,words,largest",
@@ -124,7 +125,7 @@ def evaluate(folder: Path, options: ScanOptions, cache: Cache | None) -> None:
     shingled: dict[int, frozenset[str]] = {}
     header = (
         f"{'rule':<24} {'most words':>10} {'newest':>7} {'largest':>8} {'10% fewer words':>15} "
-        f"{'changed':>8} {'held back':>9} {'J>=0.5':>7} {'J<0.3':>6} {'seconds':>7}"
+        f"{'copy kept':>9} {'changed':>8} {'held back':>9} {'J>=0.5':>7} {'J<0.3':>6} {'seconds':>7}"
     )
     print(header)
     n = len(tested)
@@ -139,6 +140,11 @@ def evaluate(folder: Path, options: ScanOptions, cache: Cache | None) -> None:
         refs = [g.reference for g in seated]
         most = [max(files[i].words for i in g.indices) for g in seated]
         fewer = sum(files[r].words < 0.9 * top for r, top in zip(refs, most, strict=True))
+        # a reference named as a copy ("a (copy).txt", "Copy of a.txt") where a member is not
+        copies = sum(
+            named_as_a_copy(files[g.reference].path) and not all(named_as_a_copy(files[i].path) for i in g.indices)
+            for g in seated
+        )
         links = [
             jaccard(grams(session, m.index, shingled), grams(session, g.reference, shingled))
             for g in seated
@@ -152,7 +158,7 @@ def evaluate(folder: Path, options: ScanOptions, cache: Cache | None) -> None:
             f"{name:<24} {share(sum(r in w for r, w in zip(refs, words, strict=True))):>10} "
             f"{share(sum(r in w for r, w in zip(refs, newest, strict=True))):>7} "
             f"{share(sum(r in w for r, w in zip(refs, largest, strict=True))):>8} {share(fewer):>15} "
-            f"{changed:>8} {held:>9} "
+            f"{share(copies):>9} {changed:>8} {held:>9} "
             f"{share(sum(j >= 0.5 for j in links), len(links)):>7} {share(sum(j < 0.3 for j in links), len(links)):>6} "
             f"{spent:>7.2f}"
         )

@@ -3063,12 +3063,17 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+1"/>
-        <location line="+36"/>
+        <location line="+37"/>
         <source>Preferred formats</source>
         <translation>偏好的格式</translation>
     </message>
     <message>
-        <location line="-30"/>
+        <location line="-36"/>
+        <source>Not named as a copy</source>
+        <translation>文件名不像副本</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <location line="+2"/>
         <source>{0}: {1}</source>
         <translation>{0}：{1}</translation>

@@ -110,8 +110,8 @@ def register(commands: argparse._SubParsersAction) -> None:
         type=_reference_rule,
         default=DEFAULT_REFERENCE_RULE,
         help="which member of each group is its reference (the one to keep): criteria separated by commas, the "
-        "first compared first: words, largest, newest, oldest, shortest-path, folder=DIR (or inside-folder=DIR: "
-        "members inside DIR first), formats=.md/.txt; "
+        "first compared first: words, largest, newest, oldest, shortest-path, plain-name (names like 'a (copy)', "
+        "'Copy of a', 'a (2)' last), folder=DIR (or inside-folder=DIR: members inside DIR first), formats=.md/.txt; "
         f"'central' keeps the file the group was found around (default: {DEFAULT_REFERENCE_RULE.text()})",
     )
     add_decision_options(parser)

@@ -169,7 +169,7 @@ def test_mark_alone_lists_the_marks(cli: RunCli, folder: Path) -> None:
     )
     by_rule = cli("scan", str(folder), "--no-cache", "--workers", "1", "--mark", "all-but-reference")
     assert by_rule.stdout.splitlines()[-1].endswith(
-        "each group keeps its reference, chosen by words,newest,largest (--reference-rule)"
+        "each group keeps its reference, chosen by words,plain-name,newest,largest (--reference-rule)"
     )
 
 

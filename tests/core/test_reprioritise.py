@@ -9,9 +9,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 from helpers.results_layout import as_listed
+from hypothesis import given
+from hypothesis import strategies as st
 
 from simcompare.core.defaults import default_k
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder import reprioritise as reprioritise_module
 from simcompare.core.folder.cache import Cache
 from simcompare.core.folder.cleaner import set_reference
 from simcompare.core.folder.cleaner_state import CleanerState
@@ -20,7 +23,9 @@ from simcompare.core.folder.reprioritise import (
     Criterion,
     ReferenceRule,
     choose_reference,
+    copies_named,
     may_lead,
+    named_as_a_copy,
     reprioritise,
 )
 from simcompare.core.folder.scan import ScanOptions, scan
@@ -222,7 +227,7 @@ def test_rules_read_and_write_their_command_line_form(tmp_path: Path) -> None:
     assert rule.formats == (".md", ".txt") and rule.folder == str(tmp_path)
     assert ReferenceRule.parse(rule.text()) == rule
     assert ReferenceRule.parse(f"inside-folder={tmp_path},words") == ReferenceRule.parse(f"folder={tmp_path},words")
-    assert DEFAULT_REFERENCE_RULE.text() == "words,newest,largest"
+    assert DEFAULT_REFERENCE_RULE.text() == "words,plain-name,newest,largest"
     for text, message in (
         ("biggest", "unknown criterion 'biggest'"),
         ("words,words", "each criterion may come once"),
@@ -325,7 +330,14 @@ def test_a_reference_chosen_by_hand_is_one_step_to_undo_and_redo(session: Folder
 
 
 @pytest.mark.parametrize(
-    "text", ["words,newest,largest", "oldest,shortest-path", "formats=.md/.txt,folder=keep,largest", "folder=long"]
+    "text",
+    [
+        "words,newest,largest",
+        "words,plain-name,newest",
+        "oldest,shortest-path",
+        "formats=.md/.txt,folder=keep,largest",
+        "folder=long",
+    ],
 )
 def test_the_keys_of_many_files_are_each_ones(session: FolderSession, text: str) -> None:
     rule = ReferenceRule.parse(text.replace("folder=", f"folder={session.root}{os.sep}"))
@@ -343,3 +355,100 @@ def test_a_group_whose_first_member_may_not_lead_measures_the_next_one_by_one(se
     done = reprioritise(session, [group, wide], DEFAULT_REFERENCE_RULE, K)
     assert [g.reference for g in done.groups] == [index for index, _ in chosen]
     assert done.held_back == sum(passed for _, passed in chosen)
+
+
+def test_the_default_rule_keeps_the_original_rather_than_a_newer_copy_of_the_same_words(tmp_path: Path) -> None:
+    """A copy made later ("a (copy).txt", "Copy of a.txt") is the newest of its words: *newest* alone would keep it
+    and mark the original; *plain-name* before *newest* keeps the original, and the copy's words still win when
+    they are more."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    for name, seconds in (("notes.txt", 1), ("notes (copy).txt", 5), ("Copy of notes.txt", 6)):
+        (root / name).write_text(EN, encoding="utf-8")
+        os.utime(root / name, ns=(seconds * 10**18, seconds * 10**18))
+    session = _scan(root)
+    (group,) = session.groups(K)
+    chosen = reprioritise(session, [group], DEFAULT_REFERENCE_RULE, K).groups[0].reference
+    assert _path(session, chosen) == "notes.txt"
+    newest = reprioritise(session, [group], ReferenceRule.parse("words,newest,largest"), K).groups[0].reference
+    assert _path(session, newest) == "Copy of notes.txt"  # what the rule before it kept
+    (root / "notes (copy).txt").write_text(EN + " And one more sentence of its own.", encoding="utf-8")
+    session = _scan(root)
+    (group,) = session.groups(K)
+    chosen = reprioritise(session, [group], DEFAULT_REFERENCE_RULE, K).groups[0].reference
+    assert _path(session, chosen) == "notes (copy).txt"  # more words: the fuller text is kept, whatever its name
+
+
+@pytest.mark.parametrize(
+    ("name", "copy"),
+    [
+        ("notes (copy).txt", True),
+        ("dir/notes - Copy (2).docx", True),
+        ("Copy of notes.txt", True),
+        ("notes (1).txt", True),
+        ("notes copy 2.txt", True),
+        ("notes_copy.md", True),
+        ("notes - 副本.txt", True),
+        ("notes - コピー.txt", True),
+        ("Copy of photos/notes.txt", False),
+        ("notes (copy)/a.txt", False),
+        ("notes.txt", False),
+        ("notes (2019).txt", False),
+        ("copy.txt", False),
+        ("copyright.txt", False),
+        ("photocopy.txt", False),
+        ("copy/notes.txt", False),
+        ("COPYING", False),
+    ],
+)
+def test_names_read_as_a_copy(name: str, copy: bool) -> None:
+    assert named_as_a_copy(name) is copy
+    assert copies_named(["other.txt", name]).tolist() == [False, copy]
+
+
+@given(
+    st.lists(
+        st.lists(
+            st.sampled_from(
+                [
+                    "notes",
+                    "Copy",
+                    "copy",
+                    "COPIE",
+                    " ",
+                    "-",
+                    "_",
+                    ".",
+                    "/",
+                    "(",
+                    ")",
+                    "2",
+                    "19",
+                    "of ",
+                    "副本",
+                    "的",
+                    "コピー",
+                    "\n",
+                    "İ",
+                    "txt",
+                    "Kopie",
+                    "(2)",
+                    " (copy)",
+                    " - Copy",
+                    "Copy of ",
+                    " 副本",
+                    " - コピー",
+                    ".md",
+                ]
+            ),
+            max_size=8,
+        ).map("".join),
+        max_size=12,
+    )
+)
+def test_the_names_read_at_once_are_those_read_one_by_one(paths: list[str]) -> None:
+    """copies_named looks only at the names that hold a marker: none the pattern takes may lack one."""
+    one_by_one = [
+        reprioritise_module._COPY_NAME.search(path.rsplit("/", 1)[-1].replace("\n", " ")) is not None for path in paths
+    ]
+    assert copies_named(paths).tolist() == one_by_one

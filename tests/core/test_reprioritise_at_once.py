@@ -22,6 +22,7 @@ from simcompare.core.search.groups import Group, Member
 K = 12
 RULES = [
     "words,newest,largest",
+    "words,plain-name,newest,largest",
     "oldest,shortest-path",
     "largest",  # copies of one size tie: the path decides
     "formats=.md/.txt,words",

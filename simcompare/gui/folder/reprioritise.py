@@ -143,6 +143,7 @@ class ReprioritiseDialog(QDialog):
             Criterion.FOLDER: self.tr("Inside a folder"),
             Criterion.SHORTEST_PATH: self.tr("Shortest path"),
             Criterion.FORMATS: self.tr("Preferred formats"),
+            Criterion.PLAIN_NAME: self.tr("Not named as a copy"),
         }
 
     def _label(self, criterion: Criterion) -> str:
