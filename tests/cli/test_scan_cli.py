@@ -14,6 +14,7 @@ from helpers.cli import RunCli, run_subprocess
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B
 
 from simcompare.core.defaults import DEFAULT_STRONG_RESEMBLANCE, default_k
+from simcompare.core.folder.reprioritise import named_as_a_copy
 from simcompare.core.formats.report import CSV_COLUMNS, PAIR_COLUMNS
 from simcompare.core.search.verify import DEFAULT_MIN_RESEMBLANCE
 
@@ -101,13 +102,20 @@ def test_json_schema_field_by_field(scan_json: dict, folder: Path) -> None:
             assert member["similarity"] == pytest.approx(1 - member["distance"] / bits)
         assert group["max_distance"] >= max(m["distance"] for m in members)
     zh = groups[0]
-    # the exact copy and the original tie on words: the default reference rule keeps the newer (then the first path)
-    twins = ("zh_a.txt", "copy/zh_a_copy.txt")
-    kept = min(twins, key=lambda p: (-(folder / p).stat().st_mtime_ns, p))
-    assert zh["reference"] == kept
-    copy = next(m for m in zh["members"] if m["path"] in twins and m["path"] != kept)
-    assert copy["distance"] == 0 and copy["identical"] and copy["same_bytes"] and copy["verified"] == 1.0
-    assert not any(m["identical"] for m in zh["members"] if m["path"] == "zh_b.txt")
+    # the three tie on words: the default reference rule keeps a name that is not a copy's, then the newest (then the
+    # first path): never the exact copy zh_a_copy.txt, however new
+    members = ("zh_a.txt", "zh_b.txt", "copy/zh_a_copy.txt")
+    kept = min(members, key=lambda p: (named_as_a_copy(p), -(folder / p).stat().st_mtime_ns, p))
+    assert zh["reference"] == kept != "copy/zh_a_copy.txt"
+    by_path = {m["path"]: m for m in zh["members"]}
+    copy = by_path["copy/zh_a_copy.txt"]
+    if kept == "zh_a.txt":  # the copy of the reference: identical, at 0
+        assert copy["distance"] == 0 and copy["identical"] and copy["same_bytes"] and copy["verified"] == 1.0
+        assert not by_path["zh_b.txt"]["identical"]
+    else:  # the edited text leads: the original and its copy are alike to it, neither identical
+        original = by_path["zh_a.txt"]
+        assert not copy["identical"] and not original["identical"]
+        assert (copy["distance"], copy["verified"]) == (original["distance"], original["verified"])
 
 
 def test_components_equal_brute_force_over_fingerprint_json(cli: RunCli, folder: Path) -> None:
