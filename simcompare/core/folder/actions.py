@@ -741,6 +741,8 @@ class Forbidden:
 
     folders: frozenset[tuple[int, int]] = frozenset()
     scanned: tuple[Path, ...] = ()
+    destination: str = ""
+    """The destination as checked: its links followed (it may not exist yet)."""
 
     def __contains__(self, identity: object) -> bool:
         return identity in self.folders
@@ -800,7 +802,7 @@ def check_destination(
             "one, or holds one, mounted again: files would move into it)"
         )
     if not look_inside:
-        return Forbidden(frozenset(inside | holding), tuple(folders))
+        return Forbidden(frozenset(inside | holding), tuple(folders), str(base))
     found, below = _folder_below(folders, chain, cancel)
     if found:
         raise ValueError(
@@ -821,7 +823,7 @@ def check_destination(
                 f"choose a destination outside the scanned folder (its folder {escape_name(target)} is a folder of "
                 "the scanned one, reached another way: files would move into it)"
             )
-    return Forbidden(frozenset(scanned_folders | holding), tuple(folders))
+    return Forbidden(frozenset(scanned_folders | holding), tuple(folders), str(base))
 
 
 def _mounted_again(table: MountTable, base: Path, folders: Sequence[Path]) -> bool:
@@ -935,7 +937,11 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 
 @contextlib.contextmanager
 def _target_folder(
-    destination: str, parts: Sequence[str], forbidden: Forbidden | None = None, watch: MountWatch | None = None
+    destination: str,
+    parts: Sequence[str],
+    forbidden: Forbidden | None = None,
+    watch: MountWatch | None = None,
+    held: int | None = None,
 ) -> Iterator[tuple[int | None, str]]:
     """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links,
     each folder on the way none of ``forbidden`` (:func:`check_destination`'s: a scanned folder mounted there
@@ -948,7 +954,10 @@ def _target_folder(
     """
     made: list[str] = []
     here = destination
-    fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
+    if held is not None:  # the destination as checked, held for the action (held_destination)
+        fd: int | None = os.dup(held)
+    else:
+        fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
     try:
         _refuse_forbidden(fd, here, forbidden, watch)
         for part in parts:
@@ -979,6 +988,37 @@ def _target_folder(
     finally:
         if fd is not None:
             os.close(fd)
+
+
+@contextlib.contextmanager
+def held_destination(destination: str, forbidden: Forbidden) -> Iterator[int | None]:
+    """The destination checked (``forbidden``'s) held open for the whole action, so that every file goes into that
+    folder, whatever is renamed or linked at its path meanwhile (a link to a folder of the scanned one put in its
+    place after the first file); None where folders are not reached by descriptor.
+
+    Raises:
+        ValueError: the path leads elsewhere now than when it was checked (a link put there since).
+    """
+    if not DIR_FD_WALK:
+        yield None
+        return
+    fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0))
+    try:
+        try:
+            now = str(resolved(destination))
+            checked = os.stat(forbidden.destination) if forbidden.destination else None
+        except OSError:
+            now, checked = "", None
+        if forbidden.destination and (
+            now != forbidden.destination or checked is None or identity_of(checked) != identity_of(os.fstat(fd))
+        ):
+            raise ValueError(
+                "choose the destination again: its path leads elsewhere than when it was checked (a folder or a link "
+                "put there since)"
+            )
+        yield fd
+    finally:
+        os.close(fd)
 
 
 def _refuse_forbidden(fd: int | None, here: str, forbidden: Forbidden | None, watch: MountWatch | None) -> None:
@@ -1208,10 +1248,12 @@ def _remove_ours(name: str, fd: int | None, ours: tuple[int, int]) -> None:
             os.unlink(name, dir_fd=fd)
 
 
-def _move_one(destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None) -> _Act:
+def _move_one(
+    destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None, held: int | None = None
+) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1], forbidden, watch) as (fd, folder):
+        with _target_folder(destination, parts[:-1], forbidden, watch, held) as (fd, folder):
             name = _move_into(found, fd, folder, parts[-1])
             return os.path.join(folder, name)
 
@@ -1354,19 +1396,20 @@ def move_scanned(
         except Cancelled:  # stopped while the folders were looked at: no file was reached
             return _report(ActionKind.MOVE, not_reached(root, files), log)
         os.makedirs(destination, exist_ok=True)
-        return _taking_away(
-            ActionKind.MOVE,
-            root,
-            files,
-            _move_one(destination, forbidden, watch),
-            log=log,
-            remove_empty=remove_empty,
-            keep=keep,
-            keeping=keeping,
-            links=links,
-            progress=progress,
-            cancel=cancel,
-        )
+        with held_destination(destination, forbidden) as held:
+            return _taking_away(
+                ActionKind.MOVE,
+                root,
+                files,
+                _move_one(destination, forbidden, watch, held),
+                log=log,
+                remove_empty=remove_empty,
+                keep=keep,
+                keeping=keeping,
+                links=links,
+                progress=progress,
+                cancel=cancel,
+            )
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:
@@ -1381,7 +1424,8 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
     with MountWatch() as watch:
         forbidden = check_destination(root, destination)
         os.makedirs(destination, exist_ok=True)
-        return _run(root, relative_paths, _move_one(destination, forbidden, watch))
+        with held_destination(destination, forbidden) as held:
+            return _run(root, relative_paths, _move_one(destination, forbidden, watch, held))
 
 
 # ------------------------------------------------------------------------------------------ the log

@@ -11,6 +11,7 @@ stack); a mount no path leads to is hidden.
 
 from __future__ import annotations
 
+import bisect
 import os
 import re
 import select
@@ -49,6 +50,7 @@ class _Mount(NamedTuple):
     root: bytes
     point: bytes
     upper: bytes  # an overlay's upper layer (where what is written into it goes), as it was named; b"" for others
+    lower: tuple[bytes, ...] = ()  # an overlay's lower layers (what it shows beneath), as they were named
 
 
 def _parsed(line: bytes) -> _Mount | None:
@@ -56,13 +58,23 @@ def _parsed(line: bytes) -> _Mount | None:
     if len(fields) < 5 or not fields[0].isdigit() or not fields[1].isdigit():
         return None
     upper = b""
+    lower: tuple[bytes, ...] = ()
     if b"-" in fields[5:]:
         rest = fields[fields.index(b"-", 5) + 1 :]
         if len(rest) >= 3 and rest[0] == b"overlay":
-            for option in rest[2].split(b","):  # a comma inside a value is written \054
-                if option.startswith(b"upperdir="):
-                    upper = _unescape(option[len(b"upperdir=") :])
-    return _Mount(int(fields[0]), int(fields[1]), fields[2], _unescape(fields[3]), _unescape(fields[4]), upper)
+            # a comma inside a value is written "\," (and a space \040): split at the others
+            for option in _UNESCAPED_COMMA.split(_unescape(rest[2])):
+                name, _, value = option.partition(b"=")
+                if name == b"upperdir":
+                    upper = _BACKSLASHED.sub(rb"\1", value)
+                elif name == b"lowerdir":  # layers joined by ":" ("\:" inside a name)
+                    lower = tuple(_BACKSLASHED.sub(rb"\1", layer) for layer in _UNESCAPED_COLON.split(value) if layer)
+    return _Mount(int(fields[0]), int(fields[1]), fields[2], _unescape(fields[3]), _unescape(fields[4]), upper, lower)
+
+
+_UNESCAPED_COMMA = re.compile(rb"(?<!\\),")
+_UNESCAPED_COLON = re.compile(rb"(?<!\\):")
+_BACKSLASHED = re.compile(rb"\\(.)", re.DOTALL)
 
 
 def _steps(path: bytes) -> Iterator[bytes]:
@@ -88,8 +100,12 @@ class MountTable:
         for mount in sorted(mounts, key=lambda m: m.number):
             self._on[(mount.parent, mount.point)] = mount
         tops = [m for m in mounts if m.point == b"/" and (m.parent not in numbers or m.parent == m.number)]
+        self._tops: dict[int, _Mount] = {}  # each stack's top, found once (thousands stacked on one folder)
         self._root = self._topmost(max(tops, key=lambda m: m.number)) if tops else None
-        self._mounts = mounts
+        self._mounts = sorted(mounts, key=lambda m: m.point)  # by point: the mounts below a folder are a range
+        self._points = [m.point for m in self._mounts]
+        # an overlay's layers as this view reaches them now (named through a link, or a relative name: as given)
+        self._layers = {m.number: _reached(m) for m in mounts if m.upper or m.lower}
         self._regions: dict[tuple[str, ...], tuple[list[Location], list[Location]]] = {}
 
     @property
@@ -99,10 +115,20 @@ class MountTable:
 
     def _topmost(self, mount: _Mount) -> _Mount:
         """The mount seen on ``mount``'s own folder: the last of those stacked on it."""
+        known = self._tops.get(mount.number)
+        if known is not None:
+            return known
+        stack = [mount]
         seen = {mount.number}
         while (above := self._on.get((mount.number, mount.point))) is not None and above.number not in seen:
+            if above.number in self._tops:
+                mount = self._tops[above.number]
+                break
             seen.add(above.number)
+            stack.append(above)
             mount = above
+        for under in stack:
+            self._tops[under.number] = mount
         return mount
 
     def _under(self, path: bytes) -> _Mount | None:
@@ -128,24 +154,27 @@ class MountTable:
         mount = self._under(here)
         return None if mount is None else _location(mount, here)
 
-    def places(self, path: str) -> list[Location]:
+    def places(self, path: str, *, shown: bool = False) -> list[Location]:
         """Where what is put into the folder at ``path`` goes: its :meth:`location`, and where it is written on an
-        overlay (its upper layer's place, followed through overlays on overlays)."""
-        return self._places(os.fsencode(os.path.realpath(path)), _MOST_LAYERS)
+        overlay (its upper layer's place, followed through overlays on overlays). With ``shown``, also the places
+        whose files it shows: an overlay's lower layers (what is put there appears in it)."""
+        return self._places(os.fsencode(os.path.realpath(path)), _MOST_LAYERS, shown)
 
-    def _places(self, here: bytes, layers: int) -> list[Location]:
+    def _places(self, here: bytes, layers: int, shown: bool = False) -> list[Location]:
         mount = self._under(here)
         if mount is None:
             return []
         found = [_location(mount, here)]
-        if mount.upper.startswith(b"/") and layers > 0:  # an overlay: its files are its upper layer's
-            upper = os.path.normpath(mount.upper)
-            below = self._under(upper)
-            # only where this view reaches the upper layer on another file system (a container's own root is an
-            # overlay whose upper layer is a path of the host's: not one of this view's folders)
-            if below is not None and below.device != mount.device:
-                rest = here[len(mount.point.rstrip(b"/")) :]
-                found += self._places(upper.rstrip(b"/") + rest, layers - 1)
+        reached = self._layers.get(mount.number)
+        if reached is not None and layers > 0:  # an overlay: its files are its upper layer's (and its lower's)
+            upper, lower = reached
+            rest = here[len(mount.point.rstrip(b"/")) :]
+            for layer in (upper, *(lower if shown else ())):
+                below = self._under(layer) if layer else None
+                # only where this view reaches the layer on another file system (a container's own root is an
+                # overlay whose upper layer is a path of the host's: not one of this view's folders)
+                if below is not None and below.device != mount.device:
+                    found += self._places(layer.rstrip(b"/") + rest, layers - 1, shown)
         return found
 
     def below(self, path: str, *, hidden: bool = False) -> list[tuple[str, list[Location]]]:
@@ -154,14 +183,17 @@ class MountTable:
         put into them appears below ``path`` once the mount over them goes)."""
         folder = os.fsencode(os.path.realpath(path))
         prefix = folder.rstrip(b"/") + b"/"
+        # the points that begin with the prefix, found by their order ("/" + 1 is "0")
+        start = bisect.bisect_left(self._points, prefix)
+        stop = bisect.bisect_left(self._points, prefix[:-1] + b"0", lo=start)
         found = []
-        for mount in self._mounts:
+        for mount in self._mounts[start:stop]:
             point = mount.point
-            if point == folder or not point.startswith(prefix):
+            if point == folder:  # "/" itself, for the folder "/"
                 continue
             seen = self._under(point) is mount
             if seen or hidden:
-                places = self._places(point, _MOST_LAYERS) if seen else [_location(mount, point)]
+                places = self._places(point, _MOST_LAYERS, hidden) if seen else [_location(mount, point)]
                 found.append((os.fsdecode(point), places))
         return found
 
@@ -171,7 +203,7 @@ class MountTable:
         key = tuple(folders)
         found = self._regions.get(key)
         if found is None:
-            places = [place for folder in folders for place in self.places(folder)]
+            places = [place for folder in folders for place in self.places(folder, shown=True)]
             inner = [place for folder in folders for _, more in self.below(folder, hidden=True) for place in more]
             found = self._regions[key] = (places, inner)
         return found
@@ -180,6 +212,16 @@ class MountTable:
         """Whether ``paths`` are under more than one mount, as far as the table tells."""
         mounts = {self.mount_of(p) for p in paths}
         return None not in mounts and len(mounts) > 1
+
+
+def _reached(mount: _Mount) -> tuple[bytes, tuple[bytes, ...]]:
+    """An overlay's upper and lower layers as this view reaches them now (their links followed); a name that is
+    not absolute (relative to a folder the table does not say) is left out."""
+
+    def reached(layer: bytes) -> bytes:
+        return os.fsencode(os.path.realpath(layer)) if layer.startswith(b"/") else b""
+
+    return reached(mount.upper), tuple(found for layer in mount.lower if (found := reached(layer)))
 
 
 def _location(mount: _Mount, here: bytes) -> Location:

@@ -52,6 +52,7 @@ from simcompare.core.folder.actions import (
     _target_folder,
     _temporary,
     check_destination,
+    held_destination,
     not_reached,
 )
 from simcompare.core.folder.mounts import MountWatch
@@ -390,10 +391,12 @@ def _free_bytes(fd: int | None, folder: str) -> int | None:
     return info.f_bavail * info.f_frsize
 
 
-def _copy_one(destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None) -> _Act:
+def _copy_one(
+    destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None, held: int | None = None
+) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1], forbidden, watch) as (fd, folder):
+        with _target_folder(destination, parts[:-1], forbidden, watch, held) as (fd, folder):
             free = _free_bytes(fd, folder)
             if free is not None and free < found.info.st_size:
                 needed = found.info.st_size
@@ -432,5 +435,8 @@ def copy_scanned(
         except Cancelled:  # stopped while the folders were looked at: no file was reached
             return _report(ActionKind.COPY, not_reached(root, files), log)
         os.makedirs(destination, exist_ok=True)
-        outcomes = _run(root, files, _copy_one(destination, forbidden, watch), progress=progress, cancel=cancel)
+        with held_destination(destination, forbidden) as held:
+            outcomes = _run(
+                root, files, _copy_one(destination, forbidden, watch, held), progress=progress, cancel=cancel
+            )
     return _report(ActionKind.COPY, outcomes, log)
