@@ -936,13 +936,7 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 
 
 @contextlib.contextmanager
-def _target_folder(
-    destination: str,
-    parts: Sequence[str],
-    forbidden: Forbidden | None = None,
-    watch: MountWatch | None = None,
-    held: int | None = None,
-) -> Iterator[tuple[int | None, str]]:
+def _target_folder(target: Destination, parts: Sequence[str]) -> Iterator[tuple[int | None, str]]:
     """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links,
     each folder on the way none of ``forbidden`` (:func:`check_destination`'s: a scanned folder mounted there
     since the destination was checked is refused, and the file stays where it is); once ``watch`` saw the mounts
@@ -953,11 +947,12 @@ def _target_folder(
     it are removed again (those still empty), so a failed move leaves nothing behind at the destination.
     """
     made: list[str] = []
-    here = destination
-    if held is not None:  # the destination as checked, held for the action (held_destination)
-        fd: int | None = os.dup(held)
+    here = target.path
+    forbidden, watch = target.forbidden, target.watch
+    if target.held is not None:  # the destination as checked, held for the action (held_destination)
+        fd: int | None = os.dup(target.held)
     else:
-        fd = os.open(destination, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
+        fd = os.open(here, os.O_RDONLY | os.O_DIRECTORY | getattr(os, "O_CLOEXEC", 0)) if DIR_FD_WALK else None
     try:
         _refuse_forbidden(fd, here, forbidden, watch)
         for part in parts:
@@ -1019,6 +1014,40 @@ def held_destination(destination: str, forbidden: Forbidden) -> Iterator[int | N
         yield fd
     finally:
         os.close(fd)
+
+
+@dataclass(frozen=True, slots=True)
+class Destination:
+    """Where a move or a copy puts its files: the path, the folders no file may go into (:class:`Forbidden`), the
+    watch on the mounts since the check, and the destination held open for the action (None without descriptors)."""
+
+    path: str
+    forbidden: Forbidden
+    watch: MountWatch
+    held: int | None
+
+
+@contextlib.contextmanager
+def prepared_destination(
+    root: str, destination: str, scanned: Sequence[str] = (), cancel: threading.Event | None = None
+) -> Iterator[Destination | None]:
+    """The destination checked (:func:`check_destination`), made, and held for the block; None when ``cancel``
+    stopped the check (no file is reached then). The mounts are watched from before the check: a mount made after
+    it is seen.
+
+    Raises:
+        ValueError: see :func:`check_destination` and :func:`held_destination`.
+        OSError: the destination cannot be made.
+    """
+    with MountWatch() as watch:
+        try:
+            forbidden = check_destination(root, destination, scanned, cancel=cancel)
+        except Cancelled:
+            yield None
+            return
+        os.makedirs(destination, exist_ok=True)
+        with held_destination(destination, forbidden) as held:
+            yield Destination(destination, forbidden, watch, held)
 
 
 def _refuse_forbidden(fd: int | None, here: str, forbidden: Forbidden | None, watch: MountWatch | None) -> None:
@@ -1248,12 +1277,10 @@ def _remove_ours(name: str, fd: int | None, ours: tuple[int, int]) -> None:
             os.unlink(name, dir_fd=fd)
 
 
-def _move_one(
-    destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None, held: int | None = None
-) -> _Act:
+def _move_one(target: Destination) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1], forbidden, watch, held) as (fd, folder):
+        with _target_folder(target, parts[:-1]) as (fd, folder):
             name = _move_into(found, fd, folder, parts[-1])
             return os.path.join(folder, name)
 
@@ -1390,26 +1417,22 @@ def move_scanned(
     Raises:
         ValueError: see :func:`check_destination`.
     """
-    with MountWatch() as watch:  # watching from before the check: a mount made after it is seen
-        try:
-            forbidden = check_destination(root, destination, scanned, cancel=cancel)
-        except Cancelled:  # stopped while the folders were looked at: no file was reached
+    with prepared_destination(root, destination, scanned, cancel) as target:
+        if target is None:  # stopped while the folders were looked at: no file was reached
             return _report(ActionKind.MOVE, not_reached(root, files), log)
-        os.makedirs(destination, exist_ok=True)
-        with held_destination(destination, forbidden) as held:
-            return _taking_away(
-                ActionKind.MOVE,
-                root,
-                files,
-                _move_one(destination, forbidden, watch, held),
-                log=log,
-                remove_empty=remove_empty,
-                keep=keep,
-                keeping=keeping,
-                links=links,
-                progress=progress,
-                cancel=cancel,
-            )
+        return _taking_away(
+            ActionKind.MOVE,
+            root,
+            files,
+            _move_one(target),
+            log=log,
+            remove_empty=remove_empty,
+            keep=keep,
+            keeping=keeping,
+            links=links,
+            progress=progress,
+            cancel=cancel,
+        )
 
 
 def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: str) -> list[Outcome]:
@@ -1421,11 +1444,9 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
     Raises:
         ValueError: the destination is the scanned folder or inside it.
     """
-    with MountWatch() as watch:
-        forbidden = check_destination(root, destination)
-        os.makedirs(destination, exist_ok=True)
-        with held_destination(destination, forbidden) as held:
-            return _run(root, relative_paths, _move_one(destination, forbidden, watch, held))
+    with prepared_destination(root, destination) as target:
+        assert target is not None  # nothing cancels it
+        return _run(root, relative_paths, _move_one(target))
 
 
 # ------------------------------------------------------------------------------------------ the log

@@ -31,12 +31,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from simcompare.core.compat import StrEnum
-from simcompare.core.errors import Cancelled
 from simcompare.core.folder.actions import (
     ActionKind,
     ActionLog,
     ActionReport,
-    Forbidden,
+    Destination,
     Refused,
     _Act,
     _copy_into,
@@ -51,11 +50,9 @@ from simcompare.core.folder.actions import (
     _taking_away,
     _target_folder,
     _temporary,
-    check_destination,
-    held_destination,
     not_reached,
+    prepared_destination,
 )
-from simcompare.core.folder.mounts import MountWatch
 from simcompare.core.folder.safe_paths import READ_BYTES, Expected, Located, Skip, SkipReason, identity_of, locate
 from simcompare.core.folder.scan import raw_hasher
 from simcompare.core.progress import NO_PROGRESS, Progress
@@ -391,12 +388,10 @@ def _free_bytes(fd: int | None, folder: str) -> int | None:
     return info.f_bavail * info.f_frsize
 
 
-def _copy_one(
-    destination: str, forbidden: Forbidden | None = None, watch: MountWatch | None = None, held: int | None = None
-) -> _Act:
+def _copy_one(target: Destination) -> _Act:
     def act(found: Located, rel: str) -> str:
         parts = rel.split("/")
-        with _target_folder(destination, parts[:-1], forbidden, watch, held) as (fd, folder):
+        with _target_folder(target, parts[:-1]) as (fd, folder):
             free = _free_bytes(fd, folder)
             if free is not None and free < found.info.st_size:
                 needed = found.info.st_size
@@ -429,14 +424,8 @@ def copy_scanned(
         ValueError: see :func:`~simcompare.core.folder.actions.check_destination`.
         OSError: the destination cannot be made.
     """
-    with MountWatch() as watch:  # watching from before the check: a mount made after it is seen
-        try:
-            forbidden = check_destination(root, destination, scanned, cancel=cancel)
-        except Cancelled:  # stopped while the folders were looked at: no file was reached
+    with prepared_destination(root, destination, scanned, cancel) as target:
+        if target is None:  # stopped while the folders were looked at: no file was reached
             return _report(ActionKind.COPY, not_reached(root, files), log)
-        os.makedirs(destination, exist_ok=True)
-        with held_destination(destination, forbidden) as held:
-            outcomes = _run(
-                root, files, _copy_one(destination, forbidden, watch, held), progress=progress, cancel=cancel
-            )
+        outcomes = _run(root, files, _copy_one(target), progress=progress, cancel=cancel)
     return _report(ActionKind.COPY, outcomes, log)
