@@ -5,27 +5,15 @@ where the machine cannot mount), every mount undone by a context manager whateve
 
 from __future__ import annotations
 
-import contextlib
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.cli import RunCli
-from helpers.mounts import _mount, _unmount
+from helpers.mounts import overlay
 from helpers.texts import EN_A
 
 SCAN = ("--no-cache", "--workers", "1")
 ACT = ("--reference-rule", "shortest-path", "--mark", "all-but-reference")
-
-
-@contextlib.contextmanager
-def _overlay(lower: Path, upper: Path, work: Path, where: Path) -> Iterator[Path]:
-    """An overlay file system at ``where`` whose writable layer is ``upper``, for the block."""
-    _mount("-t", "overlay", "overlay", "-o", f"lowerdir={lower},upperdir={upper},workdir={work}", str(where))
-    try:
-        yield where
-    finally:
-        _unmount(where)
 
 
 @pytest.mark.parametrize("action", ["--move-to", "--copy-to"])
@@ -46,7 +34,9 @@ def test_an_overlay_writing_into_the_scanned_folder_is_refused_as_destination(
     (root / "bb.txt").write_text(EN_A, encoding="utf-8")
     for name in ("lower", "work", "dest"):
         (tmp_path / name).mkdir()
-    with _overlay(tmp_path / "lower", root, tmp_path / "work", tmp_path / "dest") as dest:
+    with overlay(
+        f"lowerdir={tmp_path / 'lower'},upperdir={root},workdir={tmp_path / 'work'}", tmp_path / "dest"
+    ) as dest:
         run = cli("scan", str(root), *SCAN, *ACT, action, str(dest), "--yes")
     inside = sorted(p.name for p in root.iterdir())
     assert inside == ["a.txt", "bb.txt"], f"{action} changed the scanned folder to {inside}: {run.stdout}"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from helpers.files import expected_of
-from helpers.mounts import _mount, _unmount, bind_mount, small_tmpfs
+from helpers.mounts import _unmount, bind_mount, overlay, small_tmpfs
 
 from simcompare.core.folder.actions import check_destination, move_scanned
 from simcompare.core.folder.mounts import MountTable
@@ -33,16 +33,6 @@ def _moved(mounted: Path, where: Path) -> Iterator[Path]:
     done = subprocess.run(["mount", "--move", str(mounted), str(where)], capture_output=True, text=True)
     if done.returncode != 0:
         pytest.skip(f"this machine cannot move a mount: {done.stderr.strip()}")
-    try:
-        yield where
-    finally:
-        _unmount(where)
-
-
-@contextlib.contextmanager
-def _overlay(lower: Path, upper: Path, work: Path, where: Path) -> Iterator[Path]:
-    """An overlay file system at ``where`` whose writable layer is ``upper``, for the block."""
-    _mount("-t", "overlay", "overlay", "-o", f"lowerdir={lower},upperdir={upper},workdir={work}", str(where))
     try:
         yield where
     finally:
@@ -126,7 +116,9 @@ def test_an_overlay_whose_writable_layer_is_the_scanned_folder_is_refused_as_des
         (tmp_path / name).mkdir()
     files = [expected_of(root, "sub/b.txt")]
     refused = ""
-    with _overlay(tmp_path / "lower", root, tmp_path / "work", tmp_path / "dest") as dest:
+    with overlay(
+        f"lowerdir={tmp_path / 'lower'},upperdir={root},workdir={tmp_path / 'work'}", tmp_path / "dest"
+    ) as dest:
         try:
             (move_scanned if action == "move" else copy_scanned)(str(root), files, str(dest))
         except ValueError as error:

@@ -9,16 +9,12 @@ namespace of a child process, whose mounts go with it)."""
 
 from __future__ import annotations
 
-import contextlib
 import os
-import subprocess
-import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from helpers.files import expected_of
-from helpers.mounts import _unmount
+from helpers.mounts import overlay
 
 from simcompare.core.folder.actions import move_scanned
 from simcompare.core.folder.replace import copy_scanned
@@ -29,22 +25,6 @@ TEXT = b"a scanned file that must never be put back inside the scanned folder th
 
 def _tree(root: Path) -> list[str]:
     return sorted(str(p.relative_to(root)) for p in root.rglob("*"))
-
-
-@contextlib.contextmanager
-def _overlay(options: str, where: Path, cwd: Path | None = None) -> Iterator[Path]:
-    """An overlay file system at ``where`` mounted with ``options`` (as written, from ``cwd``), for the block."""
-    if os.geteuid() != 0 or not sys.platform.startswith("linux"):
-        pytest.skip("mounting an overlay needs root on Linux")
-    done = subprocess.run(
-        ["mount", "-t", "overlay", "overlay", "-o", options, str(where)], capture_output=True, text=True, cwd=cwd
-    )
-    if done.returncode != 0:
-        pytest.skip(f"this machine cannot mount this overlay: {done.stderr.strip()}")
-    try:
-        yield where
-    finally:
-        _unmount(where)
 
 
 def _refused_or_report(action: str, root: Path, files: list, dest: Path, **more: object) -> str:
@@ -75,7 +55,7 @@ def test_an_overlay_whose_upper_layer_is_named_through_a_symbolic_link_is_refuse
     (tmp_path / "link").symlink_to(root)
     files = [expected_of(root, "sub/b.txt")]
     options = f"lowerdir={tmp_path / 'lower'},upperdir={tmp_path / 'link' / 'up'},workdir={tmp_path / 'work'}"
-    with _overlay(options, tmp_path / "dest") as dest:
+    with overlay(options, tmp_path / "dest") as dest:
         said = _refused_or_report(action, root, files, dest)
     inside = _tree(root)
     assert "up/sub/b.txt" not in inside, f"the {action} put b.txt into root/up (the overlay's upper layer): {said}"
@@ -99,7 +79,7 @@ def test_an_overlay_whose_upper_layer_path_holds_a_comma_is_refused(tmp_path: Pa
     upper = str(root / "up").replace(",", "\\,")
     files = [expected_of(root, "sub/b.txt")]
     options = f"lowerdir={tmp_path / 'lower'},upperdir={upper},workdir={tmp_path / 'work'}"
-    with _overlay(options, tmp_path / "dest") as dest:
+    with overlay(options, tmp_path / "dest") as dest:
         said = _refused_or_report("move", root, files, dest)
     inside = _tree(root)
     assert "up/sub/b.txt" not in inside, f"the move put b.txt into a,b/up (the overlay's upper layer): {said}"
@@ -120,7 +100,7 @@ def test_the_upper_layer_of_a_scanned_overlay_named_through_a_link_is_refused_as
         folder.mkdir()
     (tmp_path / "link").symlink_to(tmp_path)
     options = f"lowerdir={lower},upperdir={tmp_path / 'link' / 'u'},workdir={tmp_path / 'link' / 'w'}"
-    with _overlay(options, merged):
+    with overlay(options, merged):
         (merged / "sub").mkdir()
         (merged / "sub" / "b.txt").write_bytes(TEXT)  # written through the overlay: kept in its upper layer
         files = [expected_of(merged, "sub/b.txt")]
@@ -141,7 +121,7 @@ def test_a_folder_of_the_lower_layer_of_a_scanned_overlay_is_refused_as_destinat
     lower, upper, work, merged = (tmp_path / n for n in ("l", "u", "w", "m"))
     for folder in (lower / "in", upper, work, merged):
         folder.mkdir(parents=True)
-    with _overlay(f"lowerdir={lower},upperdir={upper},workdir={work}", merged):
+    with overlay(f"lowerdir={lower},upperdir={upper},workdir={work}", merged):
         (merged / "sub").mkdir()
         (merged / "sub" / "b.txt").write_bytes(TEXT)
         files = [expected_of(merged, "sub/b.txt")]

@@ -13,14 +13,14 @@ from pathlib import Path
 import pytest
 
 
-def _mount(*args: str) -> None:
+def _mount(*args: str, cwd: Path | None = None) -> None:
     if not sys.platform.startswith("linux"):
         pytest.skip("mounting in a test is done on Linux only")
     if os.geteuid() != 0:
         pytest.skip("mounting needs root (the test runs as an ordinary user)")
     if shutil.which("mount") is None:
         pytest.skip("no mount command on this machine")
-    done = subprocess.run(["mount", *args], capture_output=True, text=True, check=False)
+    done = subprocess.run(["mount", *args], capture_output=True, text=True, check=False, cwd=cwd)
     if done.returncode != 0:
         pytest.skip(f"this machine cannot mount here (mount {' '.join(args)}: {done.stderr.strip()})")
 
@@ -59,6 +59,17 @@ def read_only_bind(source: Path, where: Path) -> Iterator[Path]:
         done = subprocess.run(["mount", "-o", "remount,bind,ro", str(where)], capture_output=True, text=True)
         if done.returncode != 0:
             pytest.skip(f"this machine cannot make a bind mount read-only: {done.stderr.strip()}")
+        yield where
+    finally:
+        _unmount(where)
+
+
+@contextlib.contextmanager
+def overlay(options: str, where: Path, cwd: Path | None = None) -> Iterator[Path]:
+    """An overlay file system at ``where`` mounted with ``options`` (``lowerdir=…,upperdir=…,workdir=…``, as written,
+    from ``cwd``) for the block; unmounted whatever happens."""
+    _mount("-t", "overlay", "overlay", "-o", options, str(where), cwd=cwd)
+    try:
         yield where
     finally:
         _unmount(where)
