@@ -937,11 +937,11 @@ def _identity(folder: Path) -> tuple[int, int] | None:
 
 @contextlib.contextmanager
 def _target_folder(target: Destination, parts: Sequence[str]) -> Iterator[tuple[int | None, str]]:
-    """The folder a file goes to (``destination`` plus ``parts``), made where missing, reached without links,
-    each folder on the way none of ``forbidden`` (:func:`check_destination`'s: a scanned folder mounted there
-    since the destination was checked is refused, and the file stays where it is); once ``watch`` saw the mounts
-    change, each is also placed by the mount table as it is then (a folder made in a scanned one since the check,
-    then mounted at the destination).
+    """The folder a file goes to (``target``'s destination, held open since it was checked, plus ``parts``), made
+    where missing, reached without links, each folder on the way none of the target's forbidden ones (a scanned
+    folder mounted there since the destination was checked is refused, and the file stays where it is); once the
+    target's watch saw the mounts change, each is also placed by the mount table as it is then (a folder made in a
+    scanned one since the check, then mounted at the destination).
 
     Yields its descriptor (None without ``dir_fd``) and its path. When the block fails, the folders made for
     it are removed again (those still empty), so a failed move leaves nothing behind at the destination.
@@ -1061,8 +1061,8 @@ def _refuse_forbidden(fd: int | None, here: str, forbidden: Forbidden | None, wa
     ):
         raise Refused(
             SkipReason.UNREACHABLE,
-            f"{escape_name(here)}, at the destination, is a scanned folder mounted there since the destination was "
-            "checked: nothing was put into it",
+            f"{escape_name(here)}, at the destination, is a scanned folder (or one by the mounts as they are now) "
+            "mounted there since the destination was checked: nothing was put into it",
         )
 
 
@@ -1445,8 +1445,7 @@ def move_keeping_paths(root: str, relative_paths: Iterable[str], destination: st
         ValueError: the destination is the scanned folder or inside it.
     """
     with prepared_destination(root, destination) as target:
-        assert target is not None  # nothing cancels it
-        return _run(root, relative_paths, _move_one(target))
+        return [] if target is None else _run(root, relative_paths, _move_one(target))  # None: never, no cancel
 
 
 # ------------------------------------------------------------------------------------------ the log
