@@ -56,7 +56,7 @@
 <context>
     <name>BinaryKind</name>
     <message>
-        <location filename="../../simcompare/gui/folder/binary_kinds.py" line="+16"/>
+        <location filename="../../simcompare/gui/folder/binary_kinds.py" line="+14"/>
         <source>PNG image</source>
         <translation>PNG image</translation>
     </message>
@@ -236,7 +236,7 @@
         <translation>Office compound file (not a document simcompare reads)</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>binary data (NUL bytes in its first block)</source>
         <translation>binary data (NUL bytes in its first block)</translation>
     </message>

@@ -56,7 +56,7 @@
 <context>
     <name>BinaryKind</name>
     <message>
-        <location filename="../../simcompare/gui/folder/binary_kinds.py" line="+16"/>
+        <location filename="../../simcompare/gui/folder/binary_kinds.py" line="+14"/>
         <source>PNG image</source>
         <translation>PNG 图片</translation>
     </message>
@@ -236,7 +236,7 @@
         <translation>Office 复合文件（simcompare 不读取的文档格式）</translation>
     </message>
     <message>
-        <location line="+3"/>
+        <location line="+1"/>
         <source>binary data (NUL bytes in its first block)</source>
         <translation>二进制数据（开头一块中有 NUL 字节）</translation>
     </message>

@@ -36,19 +36,25 @@ def test_a_fifo_in_the_preferences_is_passed_over_when_xdg_config_home_is_relati
     os.mkfifo(home / ".config" / "simcompare" / "simcompare.conf")
     cwd = tmp_path / "cwd"
     cwd.mkdir()
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "XDG_CONFIG_HOME": "rel",
-        "QT_QPA_PLATFORM": "offscreen",
-        "PYTHONPATH": os.pathsep.join(sys.path),
-    }
+    _returns(
+        _READ_PREFERENCES,
+        cwd,
+        "QSettings hung on the FIFO in ~/.config the guard did not look at (XDG_CONFIG_HOME relative)",
+        {"HOME": str(home), "XDG_CONFIG_HOME": "rel"},
+    )
+
+
+def _returns(script: str, cwd: Path, hung: str, env: dict[str, str], drop: tuple[str, ...] = ()) -> None:
+    """``script`` run by a fresh Python with Qt offscreen, this environment without ``drop`` and with ``env``: it
+    must return (``hung`` says why not) and succeed."""
+    run_env = {k: v for k, v in os.environ.items() if k not in drop}
+    run_env.update(QT_QPA_PLATFORM="offscreen", PYTHONPATH=os.pathsep.join(sys.path), **env)
     try:
         done = subprocess.run(
-            [sys.executable, "-c", _READ_PREFERENCES], cwd=cwd, env=env, capture_output=True, timeout=15, check=False
+            [sys.executable, "-c", script], cwd=cwd, env=run_env, capture_output=True, timeout=15, check=False
         )
     except subprocess.TimeoutExpired:
-        pytest.fail("QSettings hung on the FIFO in ~/.config the guard did not look at (XDG_CONFIG_HOME relative)")
+        pytest.fail(hung)
     assert done.returncode == 0, done.stderr
 
 
@@ -76,25 +82,8 @@ def test_a_fifo_as_qt_file_dialog_preferences_does_not_hang_the_window(tmp_path:
     home = tmp_path / "home"
     (home / ".config").mkdir(parents=True)
     os.mkfifo(home / ".config" / "QtProject.conf")
-    env = {
-        **os.environ,
-        "HOME": str(home),
-        "QT_QPA_PLATFORM": "offscreen",
-        "PYTHONPATH": os.pathsep.join(sys.path),
-    }
-    env.pop("XDG_CONFIG_HOME", None)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _OPEN_FILE_DIALOG],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            timeout=15,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail("QFileDialog hung on the FIFO at ~/.config/QtProject.conf, which the guard did not look at")
-    assert done.returncode == 0, done.stderr
+    hung = "QFileDialog hung on the FIFO at ~/.config/QtProject.conf, which the guard did not look at"
+    _returns(_OPEN_FILE_DIALOG, tmp_path, hung, {"HOME": str(home)}, drop=("XDG_CONFIG_HOME",))
 
 
 def test_a_file_rewritten_while_its_copy_is_given_its_name_on_another_disk_is_not_moved(
@@ -169,20 +158,8 @@ def test_a_fifo_as_the_preferences_lock_file_does_not_hang_saving(tmp_path: Path
     home = tmp_path / "home"
     (home / ".config" / "simcompare").mkdir(parents=True)
     os.mkfifo(home / ".config" / "simcompare" / "simcompare.conf.lock")
-    env = {**os.environ, "HOME": str(home), "QT_QPA_PLATFORM": "offscreen", "PYTHONPATH": os.pathsep.join(sys.path)}
-    env.pop("XDG_CONFIG_HOME", None)
-    try:
-        done = subprocess.run(
-            [sys.executable, "-c", _SAVE_PREFERENCES],
-            cwd=tmp_path,
-            env=env,
-            capture_output=True,
-            timeout=15,
-            check=False,
-        )
-    except subprocess.TimeoutExpired:
-        pytest.fail("saving a preference hung on the FIFO at simcompare.conf.lock, which the guard did not look at")
-    assert done.returncode == 0, done.stderr
+    hung = "saving a preference hung on the FIFO at simcompare.conf.lock, which the guard did not look at"
+    _returns(_SAVE_PREFERENCES, tmp_path, hung, {"HOME": str(home)}, drop=("XDG_CONFIG_HOME",))
 
 
 def test_a_reference_rewritten_after_its_bytes_were_read_keeps_the_copy_from_being_deleted(
@@ -267,15 +244,8 @@ def test_a_fifo_in_the_preferences_is_passed_over_when_home_is_unset(tmp_path: P
     os.makedirs("/.config/simcompare")
     try:
         os.mkfifo("/.config/simcompare/simcompare.conf")
-        env = {k: v for k, v in os.environ.items() if k not in ("HOME", "XDG_CONFIG_HOME")}
-        env.update(QT_QPA_PLATFORM="offscreen", PYTHONPATH=os.pathsep.join(sys.path))
-        try:
-            done = subprocess.run(
-                [sys.executable, "-c", _READ_PREFERENCES], cwd=tmp_path, env=env, capture_output=True, timeout=15
-            )
-        except subprocess.TimeoutExpired:
-            pytest.fail("QSettings hung on the FIFO at /.config (HOME unset), which the guard did not look at")
-        assert done.returncode == 0, done.stderr
+        hung = "QSettings hung on the FIFO at /.config (HOME unset), which the guard did not look at"
+        _returns(_READ_PREFERENCES, tmp_path, hung, {}, drop=("HOME", "XDG_CONFIG_HOME"))
     finally:
         import shutil
 

@@ -168,7 +168,7 @@ class ReferenceRule:
         """The measures of the files ``chosen`` by one criterion. A number the records hold is read from all of
         them in their order, into one array: at a million files, far faster than a record at a time in the groups'
         order (the records lie in memory in their order)."""
-        if criterion in _NUMBERS:
+        if criterion in _NUMBERS or criterion is Criterion.PLAIN_NAME:  # every file's at once
             try:
                 return self._numbers(criterion, session, np.array(chosen, dtype=np.intp)).tolist()
             except OverflowError:  # a hand-made record's number beyond 64 bits: measured one by one
@@ -256,7 +256,7 @@ def named_as_a_copy(path: str) -> bool:
     """Whether a file's name (without its ending) reads as a copy's: "report (copy)", "report - Copy (2)",
     "Copy of report", "report (1)", "report copy 2", "report - 副本". Such a file is kept last by the criterion
     ``plain-name`` (where the words tie, the original is kept rather than the copy made later)."""
-    return bool(copies_named([path])[0])
+    return _COPY_NAME.search(path.rsplit("/", 1)[-1].replace("\n", " ")) is not None
 
 
 def copies_named(paths: Sequence[str]) -> npt.NDArray[np.bool_]:
@@ -279,7 +279,7 @@ def copies_named(paths: Sequence[str]) -> npt.NDArray[np.bool_]:
                 where = low.find(marker, where + 1)
         chosen = np.unique(np.searchsorted(starts, np.array(at, dtype=np.int64), side="right") - 1).tolist()
     for number in chosen:
-        found[number] = _COPY_NAME.search(paths[number].rsplit("/", 1)[-1].replace("\n", " ")) is not None
+        found[number] = named_as_a_copy(paths[number])
     return found
 
 
