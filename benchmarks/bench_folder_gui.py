@@ -315,7 +315,15 @@ def results_run(page: FolderPage, saved: Path) -> None:
     rows = Rows()
     pause, seconds = measured(lambda: page.open_results(saved), lambda: page.shown is not None and not page.scanning)
     groups = f"{len(page.groups):,} groups of {len(page.session.files) if page.session else 0:,} files"
-    rows.append((f"open the saved results ({groups})", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms"))
+    rows.append(
+        (f"open the saved results ({groups}, as saved)", f"{seconds:.2f} s", f"{pause} ms", f"{CPU[-1]:.0f} ms")
+    )
+    if getattr(page, "deciding", False):  # then each member decided again, before any mark or action
+        pause, more = measured(lambda: None, lambda: not page.regrouping and not page.deciding)
+        done = f"{seconds + more:.2f} s"
+        rows.append(
+            (f"… each member decided again ({len(page.groups):,} groups)", done, f"{pause} ms", f"{CPU[-1]:.0f} ms")
+        )
     now, peak = rss_mb()
     print(f"memory: the window after opening them {now:.0f} MB (peak {peak:.0f} MB)", flush=True)
     window_steps(page, rows)

@@ -1341,7 +1341,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+164"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+169"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -1452,7 +1452,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+109"/>
+        <location line="+85"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -1814,6 +1814,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>the groups as saved: each member is being checked again, then you can act…</source>
+        <translation>the groups as saved: each member is being checked again, then you can act…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>the groups as saved, each member checked again (a change of k searches anew)</source>
         <translation>the groups as saved, each member checked again (a change of k searches anew)</translation>
     </message>
@@ -3368,7 +3373,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-177"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-179"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

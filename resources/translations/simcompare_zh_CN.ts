@@ -1325,7 +1325,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+164"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+169"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -1436,7 +1436,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+109"/>
+        <location line="+85"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1790,6 +1790,11 @@
     </message>
     <message>
         <location line="+3"/>
+        <source>the groups as saved: each member is being checked again, then you can act…</source>
+        <translation>按保存时的分组显示：正在逐一重新核对每个成员，核对完成后才能操作…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>the groups as saved, each member checked again (a change of k searches anew)</source>
         <translation>按保存时的分组显示，每个成员已重新核对（改变 k 时重新搜索）</translation>
     </message>
@@ -3325,7 +3330,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-177"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-179"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>

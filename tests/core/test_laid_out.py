@@ -192,3 +192,47 @@ def test_resemblances_of_many_pairs_are_each_pairs_before_and_after_a_layout(sav
     session.laid_out(laid, K)  # what it measured is looked up, either way round
     assert session.resemblances(left, right).tolist() == expected
     assert session.resemblances(right[:0], left[:0]).tolist() == []
+
+
+# Shown before they are decided (``decided=False``): a million files' saved groups on screen in seconds, the window
+# allowing no action on them. Nothing is measured from the sketches; the layout's files stay together.
+
+
+def test_groups_as_saved_keep_the_saved_files_and_measure_no_resemblance(saved: Path) -> None:
+    session, laid = _reopened(saved)
+    decided = session.laid_out(laid, K)
+    fresh, _ = _reopened(saved)
+    as_saved = fresh.laid_out(laid, K, decided=False)
+    assert [g.indices for g in as_saved] == [g.indices for g in decided]  # this file's groups all hold
+    values = session.fingerprints()
+    for group in as_saved:
+        for m in group.members[1:]:
+            assert (
+                m.distance == 0
+                if m.identical
+                else m.distance == int(values[m.index] ^ values[group.reference]).bit_count()
+            )
+            assert m.verified == (1.0 if m.identical else None)
+    assert any(m.identical for g in as_saved for m in g.members[1:])  # the fixture has copies
+    assert any(m.verified is None for g in as_saved for m in g.members[1:])
+
+
+def test_groups_as_saved_keep_a_stranger_that_deciding_drops(saved: Path) -> None:
+    session, _ = _reopened(saved)
+    base, v0, stranger = (_index(session, n) for n in ("f0/base.txt", "f0/v0.txt", "f1/v0.txt"))
+    laid = [Laid((base, stranger, v0), ((), (), ()))]
+    [shown] = session.laid_out(laid, K, decided=False)
+    assert set(shown.indices) == {base, stranger, v0} and shown.reference == base
+    [group] = session.laid_out(laid, K)
+    assert group.indices == (base, v0)
+
+
+def test_groups_as_saved_leave_out_empty_left_out_and_repeated_files(saved: Path) -> None:
+    session, _ = _reopened(saved)
+    base, copy, v0, v1, empty = (
+        _index(session, n) for n in ("f0/base.txt", "f0/copy.txt", "f0/v0.txt", "f0/v1.txt", "empty.txt")
+    )
+    assert session.laid_out([Laid((empty, base), ((), ()))], K, decided=False) == []
+    laid = [Laid((base, copy, v0, v0), ((),) * 4), Laid((v1, v0), ((), ()))]
+    [group] = session.laid_out(laid, K, leave_out=[copy], decided=False)
+    assert group.indices == (base, v0)  # the second group's other file is placed already: one file, no group

@@ -22,6 +22,7 @@ moving it up searches once more.
 from __future__ import annotations
 
 import json
+import math
 import operator
 import os
 import sys
@@ -898,7 +899,9 @@ class FolderSession:
         kept = [g for g in self._exactly_verified(groups, rule, decision) if len(self.distinct_files(g.indices)) > 1]
         return [self._copies_at_distance_zero(g) for g in kept]
 
-    def laid_out(self, laid: Iterable[Laid], k: int, *, leave_out: Collection[int] = ()) -> list[Group]:
+    def laid_out(
+        self, laid: Iterable[Laid], k: int, *, leave_out: Collection[int] = (), decided: bool = True
+    ) -> list[Group]:
         """Groups at k as saved results lay them out, without the search :meth:`groups` makes: nothing of the
         layout is believed but which files sit together. Every member is decided again against its reference
         by the session's own :meth:`decision` (distance from the fingerprints, resemblance from the sketches, the
@@ -906,7 +909,11 @@ class FolderSession:
         or left-out file, a pair the user called not duplicates and a file already placed in an earlier group
         are left out, and a group left with one distinct file is dropped. So a layout can leave pairs apart, but
         never put together two files that :meth:`groups` would not accept side by side. Every group is decided at
-        once (``core.folder.laid``): a million files' groups took seconds one member at a time."""
+        once (``core.folder.laid``): a million files' groups took seconds one member at a time.
+
+        ``decided=False`` gives the groups as the layout says, to show while they are decided: nothing is
+        measured from the sketches (each member's ``verified`` is None, but an identical copy's), and only
+        empty, left-out, refused and repeated files leave them. No action may rest on such groups."""
         saved_groups = SavedGroups.of(laid)
         layout = saved_groups.layout()
         also = [
@@ -918,7 +925,8 @@ class FolderSession:
         references = layout.references()
         left = np.concatenate([layout.files, np.fromiter((m for m, _ in also), dtype=np.intp, count=len(also))])
         right = np.concatenate([references, np.fromiter((o for _, o in also), dtype=np.intp, count=len(also))])
-        known = self._figures_of(left, right, k)  # measured all at once (a million files: 40 s one pair at a time)
+        # measured all at once (a million files: 40 s one pair at a time)
+        known = self._figures_of(left, right, k) if decided else self._believed(left, right)
         out = self._empty_mask.copy()  # nobody's member, nor also-close file
         out[[i for i in leave_out if 0 <= i < len(out)]] = True
         refused = self._refused_texts()
@@ -966,7 +974,7 @@ class FolderSession:
                 Member,
                 layout.files[chosen].tolist(),
                 distance.tolist(),
-                known.resemblance[chosen].tolist(),
+                [None if math.isnan(v) else v for v in known.resemblance[chosen].tolist()],
                 identical.tolist(),
                 [()] * len(chosen),
                 evidence,
@@ -1139,6 +1147,14 @@ class FolderSession:
         near[same] = True  # identical texts are near-duplicates (at 0, resembling wholly, their sizes unasked)
         near[empty] = False
         return _Figures(distance, similar, same, near)
+
+    def _believed(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> _Figures:
+        """:meth:`_figures_of` without the sketches: distances and identities measured, every pair of files that
+        are not empty believed near, and resemblance unknown (NaN) but between identical texts (1)."""
+        same = self.identical_pairs(left, right)
+        distance = np.where(same, 0, self.distances(left, right))
+        similar = np.where(same, 1.0, np.nan)
+        return _Figures(distance, similar, same, ~(self._empty_mask[left] | self._empty_mask[right]))
 
     def distances(self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp]) -> npt.NDArray[np.intp]:
         """The Hamming distances between the fingerprints of many pairs of files (``left[n]`` and ``right[n]``)."""

@@ -269,8 +269,9 @@ class FolderActions(QObject):
         runs) wait; the cleaner's state refuses changes while an edit runs."""
         page = self._page
         busy = page.jobs.busy
-        if page.cleaner.locked != page.jobs.editing:
-            page.cleaner.set_locked(page.jobs.editing)
+        locked = page.jobs.editing or page.deciding  # no mark while an edit runs, or groups shown are decided
+        if page.cleaner.locked != locked:
+            page.cleaner.set_locked(locked)
             page.tree.viewport().update()  # the boxes are drawn as they may be ticked now (tick_boxes.py)
             page.views.table.viewport().update()  # the Dupes only list's too
         page.k_box.setEnabled(not page.jobs.editing)

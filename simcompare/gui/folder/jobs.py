@@ -151,6 +151,9 @@ class RegroupRequest:
     layout: SavedLayout | None = None
     """Reopened results' groups: at their saved k they are shown (each member decided again) instead of searching
     the folder; a million files' groups without the index, which another k builds."""
+    decided: bool = True
+    """False: ``layout``'s groups as saved, nothing measured from the sketches and no reference chosen again, to
+    show while the groups are decided (a million files': 2 s instead of 10). The window allows no action on them."""
 
     @classmethod
     def of(
@@ -251,6 +254,8 @@ class Regrouped:
     """The members as a set and the groups' references: the cleaner's sets, made here, not on the window's thread."""
     member_names: list[str] | None = None
     """The name of each of ``members`` (from ``names``), for the filter."""
+    decided: bool = True
+    """False: reopened results' groups as saved, shown while they are decided (``RegroupRequest.decided``)."""
 
 
 def regroup(request: object, cancel: threading.Event, progress: Progress) -> Regrouped:
@@ -259,16 +264,18 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     session = request.session
     left_out = request.left_out
     laid = request.layout.at(session, request.k) if request.layout is not None else None
+    decided = request.decided or laid is None
     if laid is not None:
-        groups = session.laid_out(laid, request.k, leave_out=left_out)
+        groups = session.laid_out(laid, request.k, leave_out=left_out, decided=decided)
     else:
         groups = session.groups(request.k, rule=request.rule, progress=progress, cancel=cancel, leave_out=left_out)
     folders = with_reference_roots(request.reference_folders, session.result.roots)  # and the reference roots'
-    if request.reference_rule is not None:
-        groups = reprioritise(session, groups, request.reference_rule, request.k, reference_folders=folders).groups
-    groups = apply_reference_folders(session, groups, folders)
-    if request.preferred:
-        groups = [_preferred(session, g, request.preferred) for g in groups]
+    if decided:  # references chosen by resemblance: measured from the sketches
+        if request.reference_rule is not None:
+            groups = reprioritise(session, groups, request.reference_rule, request.k, reference_folders=folders).groups
+        groups = apply_reference_folders(session, groups, folders)
+        if request.preferred:
+            groups = [_preferred(session, g, request.preferred) for g in groups]
     pairs = None if laid is not None else len(session.pairs(request.k))  # the laid out groups search none
     protected = frozenset(protected_members(session, groups, folders))
     members = [m.index for g in groups for m in g.members]
@@ -278,7 +285,7 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     names = _names(session)
     member_names = list(map(names.__getitem__, members))
     return Regrouped(
-        request, groups, wasted, pairs, protected, members, names, frozenset(members), references, member_names
+        request, groups, wasted, pairs, protected, members, names, frozenset(members), references, member_names, decided
     )
 
 

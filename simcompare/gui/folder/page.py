@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSignalBlocker, QStringListModel, Qt, Signal, Slot
@@ -76,6 +77,7 @@ from simcompare.gui.folder.roots_view import ResultRoots
 from simcompare.gui.folder.scan_controls import ScanControls
 from simcompare.gui.folder.selection import GroupSelection
 from simcompare.gui.folder.side_by_side import SideBySide
+from simcompare.gui.folder.take_over import take_over
 
 _DEFAULT_CACHE = object()
 
@@ -85,7 +87,9 @@ class FolderPage(QWidget):
 
     Signals:
         scan_finished(ScanResult): a scan ended (complete or cancelled) or saved results were opened.
-        regrouped(int): the groups at threshold k are on screen.
+        regrouped(int): the groups at threshold k are on screen (reopened results': each member decided again).
+        saved_groups_shown(int): reopened results' groups are on screen as saved, at k, while they are decided;
+            no action and no mark until ``regrouped``.
         compare_requested(path_a, path_b): the user asked for a pair on the Compare page.
         files_changed(): files were moved (trash or folder); the log has a line for each.
 
@@ -103,6 +107,7 @@ class FolderPage(QWidget):
 
     scan_finished = Signal(object)
     regrouped = Signal(int)
+    saved_groups_shown = Signal(int)
     compare_requested = Signal(str, str)
     files_changed = Signal()
 
@@ -401,14 +406,21 @@ class FolderPage(QWidget):
             raise ValueError("nothing to save: scan a folder first")
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
+    @property
+    def deciding(self) -> bool:
+        """Reopened results' groups are on screen as saved while they are decided: no action, no mark."""
+        return self.shown is not None and not self.shown.decided
+
     @Slot()
-    def regroup(self) -> None:
-        """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`); shown when made."""
+    def regroup(self, decided: bool = True) -> None:
+        """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`, first as saved
+        with ``decided=False``); shown when made."""
         self.jobs.regroup_timer.stop()
         if self.session is None:
             return
         rule, k = self.reprioritising.new_groups_rule, self.k_box.value()
-        self.jobs.group.submit(RegroupRequest.of(self.session, k, self.cleaner, rule, self.saved_layout))
+        request = RegroupRequest.of(self.session, k, self.cleaner, rule, self.saved_layout)
+        self.jobs.group.submit(request if decided else replace(request, decided=False))
         self.menus.refresh()
 
     def selected_files(self) -> list[int]:
@@ -452,38 +464,7 @@ class FolderPage(QWidget):
 
     def take_over(self, old: FolderPage) -> None:
         """Show what ``old`` showed (a change of language rebuilds the window): the session, k, its cleaner's state."""
-        self.set_folder(old.folder())
-        self.fields.set_k(old.k_box.value())
-        self.histogram.set_k(self.k_box.value())
-        if old.session is None:
-            return
-        self.session, self.cleaner, self.saved_layout = old.session, old.cleaner, old.saved_layout
-        self.model.set_cleaner(self.cleaner)
-        self.views.dupes.set_cleaner(self.cleaner)  # the Dupes only list shows and ticks the same marks
-        self.distance_histogram = old.distance_histogram
-        self.histogram.set_histogram(old.distance_histogram)
-        result = old.session.result
-        self.problems_model.set_problems(result.problems)
-        self.empty_model.setStringList([display_name(p) for p in old.session.empty_paths()])
-        self._retitle_tabs()
-        if old.shown is not None and not old.regrouping:  # the groups as shown, chosen references too
-            self.shown = old.shown
-            model = old.model
-            wasted = [model.wasted(r) for r in range(len(model.groups))]
-            self.model.set_groups(
-                result.files,
-                model.groups,
-                result.config.bits,
-                wasted=wasted,
-                protected=model.protected,
-                hardlink_of=self.session.hardlink_of if self.session is not None else None,
-            )
-            self.selection.expand()
-            self.summary.show()
-            self.menus.refresh()
-        else:
-            self.cleaner.hold_marks()
-            self.regroup()
+        take_over(self, old)
 
     # ------------------------------------------------------------------ results on screen
     def forget(self, moved: Sequence[str], how: FileState) -> None:
@@ -493,10 +474,10 @@ class FolderPage(QWidget):
         self.cleaner.forget(self.session, moved, how)
         self.model.set_groups(self.session.files, [], self.session.bits)
         self.empty_model.setStringList([display_name(p) for p in self.session.empty_paths()])
-        self._retitle_tabs()
+        self.retitle_tabs()
         self.regroup()
 
-    def _retitle_tabs(self) -> None:
+    def retitle_tabs(self) -> None:
         result = self.result
         problems = len(result.problems) if result is not None else 0
         empty = self.empty_model.rowCount()  # as many as listed (the records not read again)
@@ -533,10 +514,10 @@ class FolderPage(QWidget):
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
         self.empty_model.setStringList([display_name(p) for p in outcome.session.empty_paths()])
-        self._retitle_tabs()
+        self.retitle_tabs()
         self.summary.show()
         self.saved_layout = SavedLayout.of(outcome)
-        self.regroup()
+        self.regroup(decided=self.saved_layout is None)  # saved groups: shown as saved first, then decided
 
     @Slot(int, object)
     def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:
@@ -570,12 +551,17 @@ class FolderPage(QWidget):
             references=outcome.references,
         )
         self.proxy.know_member_names(outcome.members, outcome.member_names)
-        if self.cleaner.holding:
+        if self.cleaner.holding and outcome.decided:
             self.model.show_marks(self.cleaner.restore_marks())
         self.selection.expand()
+        if not outcome.decided:  # shown as saved: decided next, while they are on screen
+            self.regroup()
         self.summary.show()
-        self.menus.refresh()
-        self.on_disk.groups_shown(session)
+        self.menus.on_busy(self.jobs.busy)  # no mark, no action while they are decided (``deciding``)
+        self.on_disk.groups_shown(session)  # the first groups on screen: the files are looked at on disk
+        if not outcome.decided:
+            self.saved_groups_shown.emit(outcome.request.k)
+            return
         self.regrouped.emit(outcome.request.k)
 
     @Slot(int)

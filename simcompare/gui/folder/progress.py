@@ -214,7 +214,9 @@ class GroupsSummary(QObject):
             else:
                 parts.append(self.tr("%n pair(s) of files within k", "", within))
         if regrouped is not None and regrouped.request.k == k:
-            if regrouped.verified_pairs is None:
+            if not regrouped.decided:
+                parts.append(self.tr("the groups as saved: each member is being checked again, then you can act…"))
+            elif regrouped.verified_pairs is None:
                 parts.append(self.tr("the groups as saved, each member checked again (a change of k searches anew)"))
             else:
                 parts.append(

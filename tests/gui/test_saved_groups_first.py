@@ -1,0 +1,134 @@
+"""Reopened results' groups are on screen as saved before each member is decided again (a million files: seconds
+instead of ten more): while they are decided nothing may be marked or acted on, the marks the file saved wait for
+the decided groups, and a member the decision drops leaves."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import test_folder_cleaner as shared
+from PySide6.QtCore import QSettings
+from test_folder_cleaner import index_of, marked_paths, menu_action
+from test_folder_page import run_scan, wait_grouped
+
+from simcompare.gui.folder.page import FolderPage
+
+cleaner, folder, home = shared.cleaner, shared.folder, shared.home  # the cleaner tests' fixtures
+
+
+def _paths(page: FolderPage) -> list[set[str]]:
+    files = page.session.files
+    return sorted(({files[m.index].path for m in g.members} for g in page.groups), key=sorted)
+
+
+def _saved_with_a_stranger(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> Path:
+    """Scan, mark all but the references, save; then put other.txt (unlike every file) in the English group."""
+    run_scan(qtbot, page, folder)
+    menu_action(page.mark_menu, "Mark all but the reference").trigger()
+    assert marked_paths(page)
+    saved = tmp_path / "R.json"
+    page.save_results(saved)
+    data = json.loads(saved.read_text(encoding="utf-8"))
+    english = next(g for g in data["groups"] if any(m["path"] == "en_a.txt" for m in g["members"]))
+    english["members"].append({"path": "other.txt", "distance": 0, "size": 1})
+    saved.write_text(json.dumps(data), encoding="utf-8")
+    return saved
+
+
+def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
+    """A fresh window whose groups keep the references they were found around, as the scanning one's."""
+    page = FolderPage(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat), cache_path=None)
+    page.reprioritising.new_groups_rule = None
+    qtbot.addWidget(page)
+    return page
+
+
+def _reopen(qtbot, tmp_path: Path, saved: Path) -> tuple[FolderPage, list[dict[str, object]]]:
+    """A fresh window opening ``saved``; what it showed and allowed when the groups were first on screen."""
+    page = _window(qtbot, tmp_path, "again")
+    seen: list[dict[str, object]] = []
+
+    def first_seen(k: int) -> None:
+        other = index_of(page, "other.txt")
+        seen.append(
+            {
+                "k": k,
+                "paths": _paths(page),
+                "deciding": page.deciding,
+                "regrouping": page.regrouping,
+                "marks": set(page.cleaner.marks),
+                "may mark": page.cleaner.may_mark(other),
+                "tick": page.cleaner.tick(other, True),
+                "trash": page.trash_button.isEnabled() or page.menus.trash_action.isEnabled(),
+                "move": page.move_button.isEnabled(),
+                "stats": page.stats_label.text(),
+            }
+        )
+
+    page.saved_groups_shown.connect(first_seen)
+    with qtbot.waitSignal(page.regrouped, timeout=60_000):
+        assert page.open_results(saved)
+    wait_grouped(qtbot, page)
+    return page, seen
+
+
+def test_saved_groups_are_shown_as_saved_then_decided(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> None:
+    saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
+    marked = marked_paths(cleaner)
+    page, seen = _reopen(qtbot, tmp_path, saved)
+    try:
+        [first] = seen  # shown once as saved, before regrouped
+        assert first["k"] == page.k_box.value()
+        assert any({"en_a.txt", "other.txt"} <= group for group in first["paths"])  # as the file says
+        assert first["deciding"] and first["regrouping"]
+        assert not first["may mark"] and first["tick"] is None and not first["marks"]  # marks wait
+        assert not first["trash"] and not first["move"]
+        assert "checked again" in str(first["stats"])
+        # decided: the stranger left its group, the saved marks are on, marking and acting allowed again
+        assert not page.deciding and not page.cleaner.locked
+        assert all("other.txt" not in group for group in _paths(page))
+        assert marked_paths(page) == marked
+        assert "being checked" not in page.stats_label.text()
+        page.select_files([next(iter(sorted(index_of(page, p) for p in marked)))])
+        assert page.trash_button.isEnabled()
+    finally:
+        page.shutdown()
+
+
+def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_k(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
+    page = _window(qtbot, tmp_path, "k")
+    try:
+        new_k = []
+        page.saved_groups_shown.connect(lambda k: (new_k.append(k - 1), page.k_box.setValue(k - 1)))
+        with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
+            assert page.open_results(saved)
+        wait_grouped(qtbot, page)
+        assert page.k_box.value() == new_k[0]
+        assert page.shown is not None and page.shown.decided and page.shown.request.k == new_k[0]
+        assert not page.deciding and not page.cleaner.locked
+        assert all("other.txt" not in group for group in _paths(page))
+    finally:
+        page.shutdown()
+
+
+def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+) -> None:
+    saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
+    marked = marked_paths(cleaner)
+    old, new = _window(qtbot, tmp_path, "old"), _window(qtbot, tmp_path, "new")
+    try:
+        old.saved_groups_shown.connect(lambda _k: new.take_over(old))  # a change of language, just then
+        with qtbot.waitSignal(old.saved_groups_shown, timeout=60_000):
+            assert old.open_results(saved)
+        wait_grouped(qtbot, new)
+        assert new.shown is not None and new.shown.decided and not new.deciding and not new.cleaner.locked
+        assert all("other.txt" not in group for group in _paths(new))
+        assert marked_paths(new) == marked
+    finally:
+        old.shutdown()
+        new.shutdown()
