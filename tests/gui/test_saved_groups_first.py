@@ -5,8 +5,10 @@ the decided groups, and a member the decision drops leaves."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
+import pytest
 import test_folder_cleaner as shared
 from PySide6.QtCore import QSettings
 from test_folder_cleaner import index_of, marked_paths, menu_action
@@ -36,6 +38,24 @@ def _saved_with_a_stranger(qtbot, page: FolderPage, folder: Path, tmp_path: Path
     return saved
 
 
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The groups' decision held back until the event is set (the windows made after this fixture): a small result's
+    groups are decided before the groups as saved are shown otherwise, and these are then never shown."""
+    from simcompare.gui.folder import jobs
+
+    release, real = threading.Event(), jobs.regroup
+
+    def held_back(request, cancel, progress):
+        if request.decided:
+            assert release.wait(30)
+        return real(request, cancel, progress)
+
+    monkeypatch.setattr(jobs, "regroup", held_back)
+    yield release
+    release.set()
+
+
 def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
     """A fresh window whose groups keep the references they were found around, as the scanning one's."""
     page = FolderPage(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat), cache_path=None)
@@ -44,7 +64,7 @@ def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
     return page
 
 
-def _reopen(qtbot, tmp_path: Path, saved: Path) -> tuple[FolderPage, list[dict[str, object]]]:
+def _reopen(qtbot, tmp_path: Path, saved: Path, release: threading.Event) -> tuple[FolderPage, list[dict[str, object]]]:
     """A fresh window opening ``saved``; what it showed and allowed when the groups were first on screen."""
     page = _window(qtbot, tmp_path, "again")
     seen: list[dict[str, object]] = []
@@ -67,16 +87,20 @@ def _reopen(qtbot, tmp_path: Path, saved: Path) -> tuple[FolderPage, list[dict[s
         )
 
     page.saved_groups_shown.connect(first_seen)
-    with qtbot.waitSignal(page.regrouped, timeout=60_000):
+    with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
         assert page.open_results(saved)
+    with qtbot.waitSignal(page.regrouped, timeout=60_000):
+        release.set()
     wait_grouped(qtbot, page)
     return page, seen
 
 
-def test_saved_groups_are_shown_as_saved_then_decided(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path) -> None:
+def test_saved_groups_are_shown_as_saved_then_decided(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, held: threading.Event
+) -> None:
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     marked = marked_paths(cleaner)
-    page, seen = _reopen(qtbot, tmp_path, saved)
+    page, seen = _reopen(qtbot, tmp_path, saved, held)
     try:
         [first] = seen  # shown once as saved, before regrouped
         assert first["k"] == page.k_box.value()
@@ -97,7 +121,7 @@ def test_saved_groups_are_shown_as_saved_then_decided(qtbot, cleaner: FolderPage
 
 
 def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_k(
-    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, held: threading.Event
 ) -> None:
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     page = _window(qtbot, tmp_path, "k")
@@ -106,6 +130,7 @@ def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_
         page.saved_groups_shown.connect(lambda k: (new_k.append(k - 1), page.k_box.setValue(k - 1)))
         with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
             assert page.open_results(saved)
+        held.set()
         wait_grouped(qtbot, page)
         assert page.k_box.value() == new_k[0]
         assert page.shown is not None and page.shown.decided and page.shown.request.k == new_k[0]
@@ -116,7 +141,7 @@ def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_
 
 
 def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
-    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, held: threading.Event
 ) -> None:
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     marked = marked_paths(cleaner)
@@ -125,6 +150,7 @@ def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
         old.saved_groups_shown.connect(lambda _k: new.take_over(old))  # a change of language, just then
         with qtbot.waitSignal(old.saved_groups_shown, timeout=60_000):
             assert old.open_results(saved)
+        held.set()
         wait_grouped(qtbot, new)
         assert new.shown is not None and new.shown.decided and not new.deciding and not new.cleaner.locked
         assert all("other.txt" not in group for group in _paths(new))
@@ -132,3 +158,35 @@ def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
     finally:
         old.shutdown()
         new.shutdown()
+
+
+def test_groups_as_saved_that_come_after_the_decided_ones_are_not_shown(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The groups as saved made last (held back here) never take the place of decided groups on screen."""
+    from simcompare.gui.folder import jobs
+
+    saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
+    release, real, made = threading.Event(), jobs.regroup, []
+
+    def late(request, cancel, progress):
+        if not request.decided:
+            assert release.wait(30)
+        made.append(request.decided)
+        return real(request, cancel, progress)
+
+    monkeypatch.setattr(jobs, "regroup", late)
+    page = _window(qtbot, tmp_path, "late")
+    shown: list[int] = []
+    page.saved_groups_shown.connect(shown.append)
+    try:
+        with qtbot.waitSignal(page.regrouped, timeout=60_000):
+            assert page.open_results(saved)
+        with qtbot.waitSignal(page.jobs.preview.result_ready, timeout=60_000):
+            release.set()
+        assert made == [True, False]  # both were made, the decided ones first
+        assert not shown and page.shown is not None and page.shown.decided and not page.deciding
+        assert all("other.txt" not in group for group in _paths(page))
+    finally:
+        release.set()
+        page.shutdown()

@@ -364,6 +364,8 @@ class FolderJobs(QObject):
         histogram: Measures a reopened result's distance histogram (:func:`measure_histogram`) beside its first
             groups.
         group: Regroups a session (:func:`regroup`); newest request wins.
+        preview: Reopened results' groups as saved (:func:`regroup` of a request not ``decided``), shown beside
+            ``group`` deciding them, until it has.
         choose: Chooses references by a rule (:func:`choose_references`), for Re-prioritise.
         act: Acts on files by a confirmed plan (:func:`~simcompare.core.folder.plan.run_plan`), reporting
             progress; stopped between two files.
@@ -377,6 +379,7 @@ class FolderJobs(QObject):
         self.check = BackgroundJob(check_saved, "folder-check", self, reports_progress=True)
         self.histogram = BackgroundJob(measure_histogram, "folder-histogram", self)
         self.group = BackgroundJob(regroup, "folder-groups", self, reports_progress=True)
+        self.preview = BackgroundJob(regroup, "folder-preview", self, reports_progress=True)
         self.choose = BackgroundJob(choose_references, "folder-references", self)
         self.act = BackgroundJob(run_plan, "folder-actions", self, reports_progress=True)
         self.regroup_timer = QTimer(self)
@@ -422,7 +425,7 @@ class FolderJobs(QObject):
         return self.regrouping or any(job.busy for job in self._jobs())
 
     def _jobs(self) -> tuple[BackgroundJob, ...]:
-        return (self.scan, self.load, self.check, self.histogram, self.group, self.choose, self.act)
+        return (self.scan, self.load, self.check, self.histogram, self.group, self.preview, self.choose, self.act)
 
     def shutdown(self) -> None:
         """Stop the workers; call before the page goes away."""

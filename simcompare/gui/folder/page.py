@@ -16,7 +16,6 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Sequence
-from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, QSignalBlocker, QStringListModel, Qt, Signal, Slot
@@ -320,6 +319,7 @@ class FolderPage(QWidget):
         jobs.load.failed.connect(self.progress.on_load_failed)
         jobs.load.busy_changed.connect(self.menus.on_busy)
         jobs.group.result_ready.connect(self._on_regrouped)
+        jobs.preview.result_ready.connect(self._on_previewed)
         jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
         jobs.regroup_timer.timeout.connect(self.regroup)
 
@@ -412,15 +412,13 @@ class FolderPage(QWidget):
         return self.shown is not None and not self.shown.decided
 
     @Slot()
-    def regroup(self, decided: bool = True) -> None:
-        """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`, first as saved
-        with ``decided=False``); shown when made."""
+    def regroup(self) -> None:
+        """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`); shown when made."""
         self.jobs.regroup_timer.stop()
         if self.session is None:
             return
         rule, k = self.reprioritising.new_groups_rule, self.k_box.value()
-        request = RegroupRequest.of(self.session, k, self.cleaner, rule, self.saved_layout)
-        self.jobs.group.submit(request if decided else replace(request, decided=False))
+        self.jobs.group.submit(RegroupRequest.of(self.session, k, self.cleaner, rule, self.saved_layout))
         self.menus.refresh()
 
     def selected_files(self) -> list[int]:
@@ -517,7 +515,10 @@ class FolderPage(QWidget):
         self.retitle_tabs()
         self.summary.show()
         self.saved_layout = SavedLayout.of(outcome)
-        self.regroup(decided=self.saved_layout is None)  # saved groups: shown as saved first, then decided
+        self.regroup()
+        if self.saved_layout is not None:  # the groups as saved, shown while those are decided
+            k = self.k_box.value()
+            self.jobs.preview.submit(RegroupRequest(outcome.session, k, layout=self.saved_layout, decided=False))
 
     @Slot(int, object)
     def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:
@@ -554,15 +555,19 @@ class FolderPage(QWidget):
         if self.cleaner.holding and outcome.decided:
             self.model.show_marks(self.cleaner.restore_marks())
         self.selection.expand()
-        if not outcome.decided:  # shown as saved: decided next, while they are on screen
-            self.regroup()
         self.summary.show()
         self.menus.on_busy(self.jobs.busy)  # no mark, no action while they are decided (``deciding``)
-        self.on_disk.groups_shown(session)  # the first groups on screen: the files are looked at on disk
         if not outcome.decided:
             self.saved_groups_shown.emit(outcome.request.k)
             return
+        self.on_disk.groups_shown(session)  # decided: the files are looked at on disk (not beside the decision)
         self.regrouped.emit(outcome.request.k)
+
+    @Slot(int, object)
+    def _on_previewed(self, request: int, outcome: Regrouped) -> None:
+        """Reopened results' groups as saved: shown while the same groups are decided, unless they are already."""
+        if self.shown is None and self.jobs.group.busy and outcome.request.k == self.k_box.value():
+            self._on_regrouped(request, outcome)
 
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:
