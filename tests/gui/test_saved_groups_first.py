@@ -56,6 +56,14 @@ def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     release.set()
 
 
+def _refused(call) -> str:
+    try:
+        call()
+    except ValueError as error:
+        return str(error)
+    return ""
+
+
 def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
     """A fresh window whose groups keep the references they were found around, as the scanning one's."""
     page = FolderPage(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat), cache_path=None)
@@ -82,6 +90,16 @@ def _reopen(qtbot, tmp_path: Path, saved: Path, release: threading.Event) -> tup
                 "tick": page.cleaner.tick(other, True),
                 "trash": page.trash_button.isEnabled() or page.menus.trash_action.isEnabled(),
                 "move": page.move_button.isEnabled(),
+                "save or export": [
+                    a.isEnabled()
+                    for a in (
+                        page.menus.save_results_action,
+                        page.menus.export_csv_action,
+                        page.menus.export_json_action,
+                    )
+                ],
+                "mark by rule": menu_action(page.mark_menu, "Mark all but the reference").isEnabled(),
+                "saved": _refused(lambda: page.save_results(tmp_path / "during.json")),
                 "stats": page.stats_label.text(),
             }
         )
@@ -108,6 +126,8 @@ def test_saved_groups_are_shown_as_saved_then_decided(
         assert first["deciding"] and first["regrouping"]
         assert not first["may mark"] and first["tick"] is None and not first["marks"]  # marks wait
         assert not first["trash"] and not first["move"]
+        assert first["save or export"] == [False] * 3 and not first["mark by rule"]
+        assert "being checked" in str(first["saved"]) and not (tmp_path / "during.json").exists()
         assert "checked again" in str(first["stats"])
         # decided: the stranger left its group, the saved marks are on, marking and acting allowed again
         assert not page.deciding and not page.cleaner.locked
@@ -115,7 +135,9 @@ def test_saved_groups_are_shown_as_saved_then_decided(
         assert marked_paths(page) == marked
         assert "being checked" not in page.stats_label.text()
         page.select_files([next(iter(sorted(index_of(page, p) for p in marked)))])
-        assert page.trash_button.isEnabled()
+        assert page.trash_button.isEnabled() and page.menus.save_results_action.isEnabled()
+        page.save_results(tmp_path / "after.json")  # the marks as saved, back with the decided groups
+        assert json.loads((tmp_path / "after.json").read_text(encoding="utf-8"))["cleaner"]["marked"] == sorted(marked)
     finally:
         page.shutdown()
 

@@ -221,6 +221,7 @@ class FolderActions(QObject):
         """Enable what can be used now: on a result, a selection, marks, a pair, while nothing runs."""
         page = self._page
         busy, editing = page.jobs.busy, page.jobs.editing  # while an edit runs, nothing else may change
+        deciding = page.deciding  # the groups as saved on screen: no mark, no export until they are decided
         page.cancel_button.setEnabled(page.jobs.scan.busy or page.jobs.act.busy)
         page.scan_button.setEnabled(not busy)
         has_result = page.session is not None
@@ -232,12 +233,13 @@ class FolderActions(QObject):
         pair = has_result and not editing and page.selection.selected_pair() is not None
         for widget in (page.compare_button, self.side_action, page.not_dup_button, self.not_dup_action):
             widget.setEnabled(pair)
-        self.set_reference_action.setEnabled(selected == 1)
+        self.set_reference_action.setEnabled(selected == 1 and not deciding)
         self.reprioritise_action.setEnabled(has_result and bool(page.groups) and not page.regrouping and not editing)
         for widget in (self.mark_selected_action, self.unmark_selected_action):
-            widget.setEnabled(selected > 0)
-        self.mark_selected_groups_action.setEnabled(bool(page.tree.selectionModel().selectedRows()) and not editing)
-        groups = has_result and bool(page.groups) and not editing
+            widget.setEnabled(selected > 0 and not deciding)
+        rows = bool(page.tree.selectionModel().selectedRows())
+        self.mark_selected_groups_action.setEnabled(rows and not editing and not deciding)
+        groups = has_result and bool(page.groups) and not editing and not deciding
         for action in (
             self.mark_reference_action,
             self.invert_action,
@@ -254,7 +256,7 @@ class FolderActions(QObject):
         self.reference_folders_action.setEnabled(not editing)
         self.not_dup_list_action.setEnabled(not editing)  # removing an entry regroups
         for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
-            widget.setEnabled(has_result and not busy)
+            widget.setEnabled(has_result and not busy and not deciding)
         self.open_results_action.setEnabled(not busy)
         # not while groups are made: the session an action changes is the one the grouping reads
         can_act = has_result and not busy and not page.regrouping and (marked or selected > 0)

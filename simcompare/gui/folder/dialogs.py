@@ -196,6 +196,8 @@ class FolderDialogs(QObject):
         page = self._page
         if page.session is None:
             raise ValueError("nothing to export: scan a folder first")
+        if page.deciding:  # the groups as saved, not yet checked again
+            raise ValueError("the groups are being checked again: export them once they are")
         if kind == "csv":
             text = report_csv(page.session, page.groups)
         elif kind == "json":

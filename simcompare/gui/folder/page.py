@@ -404,6 +404,8 @@ class FolderPage(QWidget):
         """Write the result, its groups and the cleaner's state, to reopen: as ``scan --save-results`` writes them."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
+        if self.deciding:  # the groups as saved, the saved marks held: saving now would lose them
+            raise ValueError("the groups are being checked again: save them once they are")
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @property
