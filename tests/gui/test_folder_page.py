@@ -312,7 +312,7 @@ def test_every_job_of_the_page_is_waited_for_and_stopped(page: FolderPage) -> No
 
     jobs = page.jobs
     held = {id(job) for job in vars(jobs).values() if isinstance(job, BackgroundJob)}
-    assert len(held) == 7 and held == {id(job) for job in jobs._jobs()}
+    assert len(held) == 8 and held == {id(job) for job in jobs._jobs()}
     jobs.histogram.submit(object())  # a job that fails at once: busy until its answer is in
     assert jobs.wait_until_idle(10_000) and not jobs.histogram.busy
 

@@ -38,22 +38,38 @@ def _saved_with_a_stranger(qtbot, page: FolderPage, folder: Path, tmp_path: Path
     return saved
 
 
-@pytest.fixture
-def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """The groups' decision held back until the event is set (the windows made after this fixture): a small result's
-    groups are decided before the groups as saved are shown otherwise, and these are then never shown."""
+def _regroups_held(monkeypatch: pytest.MonkeyPatch, decided: bool) -> tuple[threading.Event, list[bool]]:
+    """The windows made after this hold back the making of decided groups (or of groups as saved) until the event
+    is set; the list gains each request's ``decided`` as it goes on."""
     from simcompare.gui.folder import jobs
 
-    release, real = threading.Event(), jobs.regroup
+    release, real, made = threading.Event(), jobs.regroup, []
 
     def held_back(request, cancel, progress):
-        if request.decided:
+        if request.decided == decided:
             assert release.wait(30)
+        made.append(request.decided)
         return real(request, cancel, progress)
 
     monkeypatch.setattr(jobs, "regroup", held_back)
+    return release, made
+
+
+@pytest.fixture
+def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
+    """The groups' decision held back: a small result's groups are decided before the groups as saved are shown
+    otherwise, and these are then never shown."""
+    release, _ = _regroups_held(monkeypatch, True)
     yield release
     release.set()
+
+
+def _opened_while_held(qtbot, page: FolderPage, saved: Path, held: threading.Event) -> None:
+    """``page`` opens ``saved``: the groups as saved on screen, then the decision let go."""
+    with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
+        assert page.open_results(saved)
+    held.set()
+    wait_grouped(qtbot, page)
 
 
 def _refused(call) -> str:
@@ -105,11 +121,7 @@ def _reopen(qtbot, tmp_path: Path, saved: Path, release: threading.Event) -> tup
         )
 
     page.saved_groups_shown.connect(first_seen)
-    with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
-        assert page.open_results(saved)
-    with qtbot.waitSignal(page.regrouped, timeout=60_000):
-        release.set()
-    wait_grouped(qtbot, page)
+    _opened_while_held(qtbot, page, saved, release)
     return page, seen
 
 
@@ -150,10 +162,7 @@ def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_
     try:
         new_k = []
         page.saved_groups_shown.connect(lambda k: (new_k.append(k - 1), page.k_box.setValue(k - 1)))
-        with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
-            assert page.open_results(saved)
-        held.set()
-        wait_grouped(qtbot, page)
+        _opened_while_held(qtbot, page, saved, held)
         assert page.k_box.value() == new_k[0]
         assert page.shown is not None and page.shown.decided and page.shown.request.k == new_k[0]
         assert not page.deciding and not page.cleaner.locked
@@ -170,9 +179,7 @@ def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
     old, new = _window(qtbot, tmp_path, "old"), _window(qtbot, tmp_path, "new")
     try:
         old.saved_groups_shown.connect(lambda _k: new.take_over(old))  # a change of language, just then
-        with qtbot.waitSignal(old.saved_groups_shown, timeout=60_000):
-            assert old.open_results(saved)
-        held.set()
+        _opened_while_held(qtbot, old, saved, held)
         wait_grouped(qtbot, new)
         assert new.shown is not None and new.shown.decided and not new.deciding and not new.cleaner.locked
         assert all("other.txt" not in group for group in _paths(new))
@@ -186,18 +193,8 @@ def test_groups_as_saved_that_come_after_the_decided_ones_are_not_shown(
     qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The groups as saved made last (held back here) never take the place of decided groups on screen."""
-    from simcompare.gui.folder import jobs
-
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
-    release, real, made = threading.Event(), jobs.regroup, []
-
-    def late(request, cancel, progress):
-        if not request.decided:
-            assert release.wait(30)
-        made.append(request.decided)
-        return real(request, cancel, progress)
-
-    monkeypatch.setattr(jobs, "regroup", late)
+    release, made = _regroups_held(monkeypatch, False)
     page = _window(qtbot, tmp_path, "late")
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)
