@@ -209,3 +209,41 @@ def test_groups_as_saved_that_come_after_the_decided_ones_are_not_shown(
     finally:
         release.set()
         page.shutdown()
+
+
+def test_groups_as_saved_whose_decision_failed_are_never_acted_on(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The decision fails (here: raises once): the groups as saved stay on screen, nothing is acted on, not even a
+    selected file; another k makes decided groups and the window takes actions again."""
+    from simcompare.gui.folder import jobs
+
+    saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
+    release, real, failed = threading.Event(), jobs.regroup, []
+
+    def failing_once(request, cancel, progress):
+        if request.decided and not failed:
+            assert release.wait(30)
+            failed.append(True)
+            raise RuntimeError("the decision broke")
+        return real(request, cancel, progress)
+
+    monkeypatch.setattr(jobs, "regroup", failing_once)
+    page = _window(qtbot, tmp_path, "failing")
+    try:
+        with qtbot.waitSignal(page.jobs.group.failed, timeout=60_000):
+            with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
+                assert page.open_results(saved)
+            release.set()
+        assert page.deciding and not page.regrouping
+        page.select_files([index_of(page, "other.txt")])  # the stranger the file put in a group
+        assert page.selected_files() == [index_of(page, "other.txt")]
+        assert not page.trash_button.isEnabled() and not page.move_button.isEnabled()
+        assert page.file_commands.to_act_on() is None and not page.file_commands.move_to_trash()
+        assert (folder / "other.txt").exists()
+        page.k_box.setValue(page.k_box.value() - 1)
+        wait_grouped(qtbot, page)
+        assert not page.deciding and not page.cleaner.locked and page.shown is not None and page.shown.decided
+    finally:
+        release.set()
+        page.shutdown()

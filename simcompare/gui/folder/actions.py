@@ -259,7 +259,7 @@ class FolderActions(QObject):
             widget.setEnabled(has_result and not busy and not deciding)
         self.open_results_action.setEnabled(not busy)
         # not while groups are made: the session an action changes is the one the grouping reads
-        can_act = has_result and not busy and not page.regrouping and (marked or selected > 0)
+        can_act = has_result and not busy and not page.regrouping and not deciding and (marked or selected > 0)
         for widget in (page.trash_button, self.trash_action, page.move_button, self.move_action):
             widget.setEnabled(can_act)
         self.replace.refresh(can_act)

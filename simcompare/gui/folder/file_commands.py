@@ -257,10 +257,13 @@ class FileCommands(QObject):
 
     def to_act_on(self) -> tuple[FolderPage, FolderSession, list[int]] | None:
         """The page, its session and the files an action takes (the marked, else the selected); None when
-        there is nothing to act on (no result, a scan, an edit or a grouping running, no file chosen)."""
+        there is nothing to act on (no result, a scan, an edit or a grouping running, groups not yet decided on
+        screen, no file chosen)."""
         page = self._page
         session = page.session
         if session is None or page.jobs.busy or page.regrouping:  # a grouping reads the session an action changes
+            return None
+        if page.deciding:  # the groups as saved: nothing is acted on until each member is decided again
             return None
         chosen = self.chosen()
         return (page, session, chosen) if chosen else None
