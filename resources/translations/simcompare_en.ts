@@ -972,7 +972,7 @@
         <translation>{0} (the trash folder: {1})</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Move to trash</source>
         <translation>Move to trash</translation>
     </message>
@@ -1009,18 +1009,18 @@
         </translation>
     </message>
     <message>
-        <location line="-132"/>
-        <location line="+196"/>
+        <location line="-135"/>
+        <location line="+199"/>
         <source>Action log</source>
         <translation>Action log</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-130"/>
         <source>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</source>
         <translation>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
         <translation>Another simcompare is cleaning this folder ({0}); try again when it has finished.</translation>
     </message>
@@ -1311,29 +1311,31 @@
     <message>
         <location line="+31"/>
         <location line="+6"/>
+        <location line="+3"/>
         <source>Save results</source>
         <translation>Save results</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <location line="+14"/>
-        <location line="+25"/>
+        <location line="-9"/>
+        <location line="+17"/>
+        <location line="+27"/>
         <source>JSON files (*.json)</source>
         <translation>JSON files (*.json)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Open results</source>
         <translation>Open results</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV files (*.csv)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+6"/>
+        <location line="+3"/>
         <source>Export groups</source>
         <translation>Export groups</translation>
     </message>
@@ -1341,7 +1343,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+169"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+168"/>
         <source>Filter by path</source>
         <translation>Filter by path</translation>
     </message>
@@ -1432,7 +1434,7 @@
         <translation>Empty files</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Choose a folder that exists.</source>
         <translation>Choose a folder that exists.</translation>
     </message>
@@ -1816,6 +1818,11 @@
         <location line="+3"/>
         <source>the groups as saved: each member is being checked again, then you can act…</source>
         <translation>the groups as saved: each member is being checked again, then you can act…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the groups as saved, not checked: change k to check them and act</source>
+        <translation>the groups as saved, not checked: change k to check them and act</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2668,7 +2675,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>NotDuplicatesDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="-184"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="-192"/>
         <location line="+27"/>
         <source>Not duplicates</source>
         <translation>Not duplicates</translation>
@@ -3373,7 +3380,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-179"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-181"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

@@ -959,7 +959,7 @@
         <translation>{0}（回收站文件夹：{1}）</translation>
     </message>
     <message>
-        <location line="+20"/>
+        <location line="+23"/>
         <source>Move to trash</source>
         <translation>移到回收站</translation>
     </message>
@@ -994,18 +994,18 @@
         </translation>
     </message>
     <message>
-        <location line="-132"/>
-        <location line="+196"/>
+        <location line="-135"/>
+        <location line="+199"/>
         <source>Action log</source>
         <translation>操作日志</translation>
     </message>
     <message>
-        <location line="-127"/>
+        <location line="-130"/>
         <source>it is another name of a file its group keeps (a hard link, or a folder mounted twice)</source>
         <translation>它是组内保留的某个文件的另一个名字（硬链接，或挂载了两次的文件夹）</translation>
     </message>
     <message>
-        <location line="+107"/>
+        <location line="+110"/>
         <source>Another simcompare is cleaning this folder ({0}); try again when it has finished.</source>
         <translation>另一个 simcompare 正在清理此文件夹（{0}）；请在它完成后再试。</translation>
     </message>
@@ -1295,29 +1295,31 @@
     <message>
         <location line="+31"/>
         <location line="+6"/>
+        <location line="+3"/>
         <source>Save results</source>
         <translation>保存结果</translation>
     </message>
     <message>
-        <location line="-6"/>
-        <location line="+14"/>
-        <location line="+25"/>
+        <location line="-9"/>
+        <location line="+17"/>
+        <location line="+27"/>
         <source>JSON files (*.json)</source>
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
-        <location line="-25"/>
+        <location line="-27"/>
         <source>Open results</source>
         <translation>打开结果</translation>
     </message>
     <message>
-        <location line="+25"/>
+        <location line="+27"/>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
     <message>
         <location line="+1"/>
         <location line="+6"/>
+        <location line="+3"/>
         <source>Export groups</source>
         <translation>导出分组</translation>
     </message>
@@ -1325,7 +1327,7 @@
 <context>
     <name>FolderPage</name>
     <message>
-        <location filename="../../simcompare/gui/folder/page.py" line="+169"/>
+        <location filename="../../simcompare/gui/folder/page.py" line="+168"/>
         <source>Filter by path</source>
         <translation>按路径筛选</translation>
     </message>
@@ -1416,7 +1418,7 @@
         <translation>空文件</translation>
     </message>
     <message>
-        <location line="+112"/>
+        <location line="+115"/>
         <source>Choose a folder that exists.</source>
         <translation>请选择一个存在的文件夹。</translation>
     </message>
@@ -1792,6 +1794,11 @@
         <location line="+3"/>
         <source>the groups as saved: each member is being checked again, then you can act…</source>
         <translation>按保存时的分组显示：正在逐一重新核对每个成员，核对完成后才能操作…</translation>
+    </message>
+    <message>
+        <location line="+2"/>
+        <source>the groups as saved, not checked: change k to check them and act</source>
+        <translation>按保存时的分组显示，尚未核对：改变 k 即可重新核对并操作</translation>
     </message>
     <message>
         <location line="+2"/>
@@ -2642,7 +2649,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>NotDuplicatesDialog</name>
     <message>
-        <location filename="../../simcompare/gui/folder/dialogs.py" line="-184"/>
+        <location filename="../../simcompare/gui/folder/dialogs.py" line="-192"/>
         <location line="+27"/>
         <source>Not duplicates</source>
         <translation>不是重复</translation>
@@ -3330,7 +3337,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-179"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-181"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>

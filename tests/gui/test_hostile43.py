@@ -182,9 +182,11 @@ def test_save_results_asked_before_the_groups_as_saved_came_is_not_an_error_in_a
             assert page.open_results(saved)
         if page.menus.save_results_action.isEnabled():  # the groups as saved are not on screen yet
             page.menus.save_results_action.trigger()  # an error in this slot fails the test (pytest-qt)
-        assert warned or not again.exists() or set(
-            json.loads(again.read_text(encoding="utf-8"))["cleaner"]["marked"]
-        ) == marked
+        assert (
+            warned
+            or not again.exists()
+            or set(json.loads(again.read_text(encoding="utf-8"))["cleaner"]["marked"]) == marked
+        )
     finally:
         held.set()
         page.shutdown()

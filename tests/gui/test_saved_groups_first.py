@@ -138,8 +138,11 @@ def test_saved_groups_are_shown_as_saved_then_decided(
         assert first["deciding"] and first["regrouping"]
         assert not first["may mark"] and first["tick"] is None and not first["marks"]  # marks wait
         assert not first["trash"] and not first["move"]
-        assert first["save or export"] == [False] * 3 and not first["mark by rule"]
-        assert "being checked" in str(first["saved"]) and not (tmp_path / "during.json").exists()
+        assert first["save or export"] == [True, False, False] and not first["mark by rule"]  # exports: reports
+        assert first["saved"] == ""  # saved as the file said: its groups, and its marks, held
+        during = json.loads((tmp_path / "during.json").read_text(encoding="utf-8"))
+        assert set(during["cleaner"]["marked"]) == marked
+        assert any({"en_a.txt", "other.txt"} <= {m["path"] for m in g["members"]} for g in during["groups"])
         assert "checked again" in str(first["stats"])
         # decided: the stranger left its group, the saved marks are on, marking and acting allowed again
         assert not page.deciding and not page.cleaner.locked

@@ -231,8 +231,10 @@ class FolderActions(QObject):
             widget.setEnabled(selected > 0)
         self.copy_action.setEnabled(selected > 0 or marked)
         pair = has_result and not editing and page.selection.selected_pair() is not None
-        for widget in (page.compare_button, self.side_action, page.not_dup_button, self.not_dup_action):
+        for widget in (page.compare_button, self.side_action):
             widget.setEnabled(pair)
+        for widget in (page.not_dup_button, self.not_dup_action):  # kept across scans: on a decided pair only
+            widget.setEnabled(pair and not deciding)
         self.set_reference_action.setEnabled(selected == 1 and not deciding)
         self.reprioritise_action.setEnabled(has_result and bool(page.groups) and not page.regrouping and not editing)
         for widget in (self.mark_selected_action, self.unmark_selected_action):
@@ -255,7 +257,9 @@ class FolderActions(QObject):
         self.redo_action.setEnabled(page.cleaner.can_redo and not editing)
         self.reference_folders_action.setEnabled(not editing)
         self.not_dup_list_action.setEnabled(not editing)  # removing an entry regroups
-        for widget in (self.export_csv_action, self.export_json_action, self.save_results_action):
+        # saved results keep the groups on screen (as saved, too) and the marks, held or not; exports are reports
+        self.save_results_action.setEnabled(has_result and not busy and page.shown is not None)
+        for widget in (self.export_csv_action, self.export_json_action):
             widget.setEnabled(has_result and not busy and not deciding)
         self.open_results_action.setEnabled(not busy)
         # not while groups are made: the session an action changes is the one the grouping reads

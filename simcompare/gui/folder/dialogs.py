@@ -31,7 +31,7 @@ from simcompare.core.formats.atomic import write_text
 from simcompare.core.formats.names import json_text
 from simcompare.core.formats.report import report_csv, report_json
 from simcompare.core.search.groups import GroupRule
-from simcompare.gui.common.messages import os_error_text
+from simcompare.gui.common.messages import error_text, os_error_text
 from simcompare.gui.common.plain import plain_label
 
 if TYPE_CHECKING:
@@ -180,6 +180,9 @@ class FolderDialogs(QObject):
         except OSError as error:
             page.warn(self.tr("Save results"), os_error_text(error))
             return ""
+        except ValueError as error:  # the groups changed while the dialog was open (none on screen yet)
+            page.warn(self.tr("Save results"), error_text(error))
+            return ""
         page.preferences.remember_folder("folder/last_export", str(Path(path).parent))
         return path
 
@@ -221,6 +224,9 @@ class FolderDialogs(QObject):
             self.write_groups(path, kind)
         except OSError as error:
             page.warn(self.tr("Export groups"), os_error_text(error))
+            return ""
+        except ValueError as error:  # the groups changed while the dialog was open (as saved, not decided)
+            page.warn(self.tr("Export groups"), error_text(error))
             return ""
         page.preferences.remember_folder("folder/last_export", str(Path(path).parent))
         return path

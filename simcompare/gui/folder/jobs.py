@@ -25,6 +25,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QEventLoop, QObject, QTimer
 
+from simcompare.core.errors import Cancelled
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.cache import default_cache_path, open_cache
 from simcompare.core.folder.cleaner import apply_reference_folders, protected_members, set_reference
@@ -264,7 +265,9 @@ def regroup(request: object, cancel: threading.Event, progress: Progress) -> Reg
     session = request.session
     left_out = request.left_out
     laid = request.layout.at(session, request.k) if request.layout is not None else None
-    decided = request.decided or laid is None
+    if not request.decided and laid is None:  # no layout at this k: nothing to show as saved (no search here)
+        raise Cancelled
+    decided = request.decided
     if laid is not None:
         groups = session.laid_out(laid, request.k, leave_out=left_out, decided=decided)
     else:

@@ -576,7 +576,7 @@ class GroupTreeModel(QAbstractItemModel):
             bits = self.tr("{0} of {1} bits differ: {2:.1%} alike").format(
                 member.distance, self._bits, distance_similarity(member.distance, self._bits)
             )
-            if member.evidence == "shingles":  # beyond k: the shared word pairs alone put it here
+            if member.evidence == "shingles" and member.verified is not None:  # beyond k: shared word pairs alone
                 return bits + "\n" + self.tr("Grouped on its shared word pairs alone (farther than k)")
             return bits
         if role == Qt.ItemDataRole.TextAlignmentRole and column != Column.NAME:

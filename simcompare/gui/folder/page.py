@@ -321,6 +321,8 @@ class FolderPage(QWidget):
         jobs.group.result_ready.connect(self._on_regrouped)
         jobs.preview.result_ready.connect(self._on_previewed)
         jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
+        jobs.group.failed.connect(lambda *_: self.summary.show())  # groups as saved: now "not checked"
+        jobs.group.failed.connect(lambda *_: self.menus.refresh())
         jobs.regroup_timer.timeout.connect(self.regroup)
 
     # ------------------------------------------------------------------ public API
@@ -404,8 +406,8 @@ class FolderPage(QWidget):
         """Write the result, its groups and the cleaner's state, to reopen: as ``scan --save-results`` writes them."""
         if self.session is None:
             raise ValueError("nothing to save: scan a folder first")
-        if self.deciding:  # the groups as saved, the saved marks held: saving now would lose them
-            raise ValueError("the groups are being checked again: save them once they are")
+        if self.shown is None:  # reopened results' groups not on screen yet: saving now would write none
+            raise ValueError("the groups are being made: save them once they are on screen")
         save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
 
     @property
@@ -518,8 +520,8 @@ class FolderPage(QWidget):
         self.summary.show()
         self.saved_layout = SavedLayout.of(outcome)
         self.regroup()
-        if self.saved_layout is not None:  # the groups as saved, shown while those are decided
-            k = self.k_box.value()
+        k = self.k_box.value()
+        if self.saved_layout is not None and self.saved_layout.k == k:  # as saved, shown while they are decided
             self.jobs.preview.submit(RegroupRequest(outcome.session, k, layout=self.saved_layout, decided=False))
 
     @Slot(int, object)
@@ -568,7 +570,9 @@ class FolderPage(QWidget):
     @Slot(int, object)
     def _on_previewed(self, request: int, outcome: Regrouped) -> None:
         """Reopened results' groups as saved: shown while the same groups are decided, unless they are already."""
-        if self.shown is None and self.jobs.group.busy and outcome.request.k == self.k_box.value():
+        if outcome.decided or outcome.request.k != self.k_box.value():
+            return
+        if self.shown is None and self.jobs.group.busy:
             self._on_regrouped(request, outcome)
 
     @Slot(int)

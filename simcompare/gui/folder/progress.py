@@ -214,8 +214,10 @@ class GroupsSummary(QObject):
             else:
                 parts.append(self.tr("%n pair(s) of files within k", "", within))
         if regrouped is not None and regrouped.request.k == k:
-            if not regrouped.decided:
+            if not regrouped.decided and regrouping:
                 parts.append(self.tr("the groups as saved: each member is being checked again, then you can act…"))
+            elif not regrouped.decided:  # the check failed (said on the line above): another k makes them anew
+                parts.append(self.tr("the groups as saved, not checked: change k to check them and act"))
             elif regrouped.verified_pairs is None:
                 parts.append(self.tr("the groups as saved, each member checked again (a change of k searches anew)"))
             else:
