@@ -14,6 +14,7 @@ from PySide6.QtCore import QSettings
 from test_folder_cleaner import index_of, marked_paths, menu_action
 from test_folder_page import run_scan, wait_grouped
 
+from simcompare.core.formats.results import read_results
 from simcompare.gui.folder.page import FolderPage
 
 cleaner, folder, home = shared.cleaner, shared.folder, shared.home  # the cleaner tests' fixtures
@@ -143,6 +144,7 @@ def test_saved_groups_are_shown_as_saved_then_decided(
         during = json.loads((tmp_path / "during.json").read_text(encoding="utf-8"))
         assert set(during["cleaner"]["marked"]) == marked
         assert any({"en_a.txt", "other.txt"} <= {m["path"] for m in g["members"]} for g in during["groups"])
+        assert read_results(tmp_path / "during.json", check_files=False).marked  # and it opens again
         assert "checked again" in str(first["stats"])
         # decided: the stranger left its group, the saved marks are on, marking and acting allowed again
         assert not page.deciding and not page.cleaner.locked
