@@ -236,7 +236,8 @@ class FolderActions(QObject):
         for widget in (page.not_dup_button, self.not_dup_action):  # kept across scans: on a decided pair only
             widget.setEnabled(pair and not deciding)
         self.set_reference_action.setEnabled(selected == 1 and not deciding)
-        self.reprioritise_action.setEnabled(has_result and bool(page.groups) and not page.regrouping and not editing)
+        groups_decided = has_result and bool(page.groups) and not page.regrouping and not deciding
+        self.reprioritise_action.setEnabled(groups_decided and not editing)
         for widget in (self.mark_selected_action, self.unmark_selected_action):
             widget.setEnabled(selected > 0 and not deciding)
         rows = bool(page.tree.selectionModel().selectedRows())

@@ -408,7 +408,8 @@ class FolderPage(QWidget):
             raise ValueError("nothing to save: scan a folder first")
         if self.shown is None:  # reopened results' groups not on screen yet: saving now would write none
             raise ValueError("the groups are being made: save them once they are on screen")
-        save_results(path, self.session, self.groups, self.k_box.value(), GroupRule.REFERENCE, self.cleaner)
+        k = self.shown.request.k  # the groups' own k (the k box may have moved on: their regroup waits)
+        save_results(path, self.session, self.groups, k, GroupRule.REFERENCE, self.cleaner)
 
     @property
     def deciding(self) -> bool:

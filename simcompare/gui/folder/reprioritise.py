@@ -283,8 +283,8 @@ class Reprioritising(QObject):
         the page takes no edit of marks or groups. False when there is nothing to do or an edit runs."""
         page = self._page
         session, shown = page.session, page.shown
-        if session is None or shown is None or page.jobs.busy or page.regrouping:
-            return False
+        if session is None or shown is None or page.jobs.busy or page.regrouping or page.deciding:
+            return False  # groups as saved (their decision failed): nothing recorded could follow a choice
         self.rule = rule
         groups = page.groups
         asked = tuple(groups[row] for row in page.selection.selected_group_rows()) if selected_only else tuple(groups)
