@@ -252,3 +252,33 @@ def test_groups_as_saved_whose_decision_failed_are_never_acted_on(
     finally:
         release.set()
         page.shutdown()
+
+
+def test_groups_as_saved_that_come_after_files_were_forgotten_are_not_shown(
+    qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The decided groups come first, a file leaves the results (moved or trashed: the others are numbered anew),
+    then the groups as saved arrive (held back here): numbered as the files were, they are never shown, and
+    nothing is saved from the groups of before while the new ones are made."""
+    from simcompare.core.folder.cleaner_state import FileState
+
+    saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
+    release, made = _regroups_held(monkeypatch, False)
+    page = _window(qtbot, tmp_path, "forgot")
+    shown: list[int] = []
+    page.saved_groups_shown.connect(shown.append)
+    try:
+        with qtbot.waitSignal(page.regrouped, timeout=60_000):
+            assert page.open_results(saved)
+        first = page.session.files[0].path
+        page.forget([first], FileState.TRASHED)
+        assert page.shown is None and "being made" in _refused(lambda: page.save_results(tmp_path / "x.json"))
+        release.set()
+        wait_grouped(qtbot, page)
+        qtbot.wait(200)  # the groups as saved, made meanwhile, had time to come
+        assert made.count(False) == 1 and not shown
+        assert page.shown is not None and page.shown.decided and not page.deciding
+        assert all(first not in group for group in _paths(page))
+    finally:
+        release.set()
+        page.shutdown()

@@ -420,6 +420,7 @@ class FolderPage(QWidget):
     def regroup(self) -> None:
         """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`); shown when made."""
         self.jobs.regroup_timer.stop()
+        self.jobs.preview.cancel()  # groups as saved are shown only while the first decided ones are made
         if self.session is None:
             return
         rule, k = self.reprioritising.new_groups_rule, self.k_box.value()
@@ -475,6 +476,7 @@ class FolderPage(QWidget):
         if not moved or self.session is None:
             return
         self.cleaner.forget(self.session, moved, how)
+        self.shown = None  # their numbers are the files' before: nothing is saved from them
         self.model.set_groups(self.session.files, [], self.session.bits)
         self.empty_model.setStringList([display_name(p) for p in self.session.empty_paths()])
         self.retitle_tabs()
