@@ -1454,7 +1454,7 @@
         <translation>Opening the results…</translation>
     </message>
     <message numerus="yes">
-        <location line="+85"/>
+        <location line="+88"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>Problems (%n)</numerusform>
@@ -2005,18 +2005,24 @@
         <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
         <translation>With k = {k} of {f} bits there is nothing for an index to cut.</translation>
     </message>
-    <message>
-        <location line="+12"/>
-        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
-        <translation>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</translation>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>
+            <numerusform>%n differing bit can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</numerusform>
+            <numerusform>%n differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n differing bit(s) are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>
+            <numerusform>%n differing bit is more than k = {k}: it may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</numerusform>
+            <numerusform>%n differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
-        <translation>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</translation>
-    </message>
-    <message>
-        <location line="+4"/>
         <source>block {i} (bits {start}–{stop})</source>
         <translation>block {i} (bits {start}–{stop})</translation>
     </message>

@@ -1438,7 +1438,7 @@
         <translation>正在打开结果…</translation>
     </message>
     <message numerus="yes">
-        <location line="+85"/>
+        <location line="+88"/>
         <source>Problems (%n)</source>
         <translation>
             <numerusform>问题（%n）</numerusform>
@@ -1980,18 +1980,22 @@
         <source>With k = {k} of {f} bits there is nothing for an index to cut.</source>
         <translation>k = {k}、共 {f} 位时，索引无从切分。</translation>
     </message>
-    <message>
-        <location line="+12"/>
-        <source>{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
-        <translation>{d} 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</translation>
+    <message numerus="yes">
+        <location line="+13"/>
+        <source>%n differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <translation>
+            <numerusform>%n 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <location line="+8"/>
+        <source>%n differing bit(s) are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <translation>
+            <numerusform>%n 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</numerusform>
+        </translation>
     </message>
     <message>
         <location line="+6"/>
-        <source>{d} differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
-        <translation>{d} 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</translation>
-    </message>
-    <message>
-        <location line="+4"/>
         <source>block {i} (bits {start}–{stop})</source>
         <translation>第 {i} 块（第 {start}–{stop} 位）</translation>
     </message>

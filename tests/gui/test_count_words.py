@@ -140,3 +140,19 @@ def test_the_six_bit_verdict_says_the_rule_that_decided_it(qtbot, qapp, catalogu
     assert "k = 1 时不是近似重复。距离在 k 以内" in step_sentence(Step.DISTANCE, six)  # no space after 。
     summary.show_comparison(shared)
     assert "相差 1 位，但只有 20 % 的词对相同（至少需要 45 %）" in summary.notices.text()
+
+
+def test_the_index_view_says_one_differing_bit(qtbot, qapp, catalogues, page: ComparePage) -> None:  # type: ignore[no-untyped-def]
+    """The Index view's sentence counts the differing bits with the language's plural: "1 differing bit can touch
+    at most 1 of the 2 blocks", not "1 differing bits"."""
+    install_translations(qapp, "en")
+    page.load_example("six-bit")  # 100111 vs 101111 at k = 1: one bit apart, two blocks
+    wait_settled(qtbot, page)
+    assert "1 differing bit can touch at most 1 of the 2 blocks" in page.index_view.why.text()
+    page.settings.k.setValue(0)  # one bit is more than k = 0
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.k == 0, timeout=30_000)
+    assert "1 differing bit is more than k = 0: it may touch every block" in page.index_view.why.text()
+    install_translations(qapp, "zh_CN")
+    page.settings.k.setValue(1)
+    qtbot.waitUntil(lambda: page.is_settled() and page.comparison.k == 1, timeout=30_000)
+    assert "1 个不同的位最多只能落在 2 个块中的 1 个里" in page.index_view.why.text()

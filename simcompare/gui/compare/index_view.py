@@ -222,16 +222,21 @@ class IndexView(QWidget):
 
     def _why_text(self, picture: BlockPicture, k: int, f: int) -> str:
         blocks = len(picture.bounds)
+        d = picture.distance
         if picture.guaranteed:
             reason = self.tr(
-                "{d} differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the "
+                "%n differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the "
                 "same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this "
-                "pair in that block's table and then checks its distance."
+                "pair in that block's table and then checks its distance.",
+                "",
+                d,
             )
         else:
             reason = self.tr(
-                "{d} differing bits are more than k = {k}: they may touch every block, and the index need not "
-                "meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway."
+                "%n differing bit(s) are more than k = {k}: they may touch every block, and the index need not "
+                "meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.",
+                "",
+                d,
             )
         shared = ", ".join(
             self.tr("block {i} (bits {start}–{stop})").format(
@@ -242,7 +247,7 @@ class IndexView(QWidget):
         return (
             self.tr("k = {k}: the {f} bits are cut into k + 1 = {blocks} blocks.").format(k=k, f=f, blocks=blocks)
             + " "
-            + reason.format(d=picture.distance, blocks=blocks, shared=shared, k=k)
+            + reason.format(d=d, blocks=blocks, shared=shared, k=k)
         )
 
     def show_scan(self, stats: SearchStats) -> None:
