@@ -8,51 +8,20 @@ from pathlib import Path
 
 import pytest
 import test_folder_cleaner as shared
-from PySide6.QtCore import QSettings, Qt
-from test_folder_cleaner import index_of, marked_paths, menu_action
-from test_folder_page import run_scan, wait_grouped
+import test_saved_groups_first as saved_first
+from PySide6.QtCore import Qt
+from test_folder_cleaner import index_of, marked_paths
+from test_folder_page import wait_grouped
+from test_saved_groups_first import reopening_window, saved_marked
 
 from simcompare.gui.folder.page import FolderPage
 
 cleaner, folder, home = shared.cleaner, shared.folder, shared.home  # the cleaner tests' fixtures
+held = saved_first.held  # the decided regroup held back until its event is set
 
 
 def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
-    page = FolderPage(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat), cache_path=None)
-    page.reprioritising.new_groups_rule = None  # as the scanning window's
-    page.warn = lambda title, text: None
-    qtbot.addWidget(page)
-    return page
-
-
-def _saved(qtbot, page: FolderPage, folder: Path, tmp_path: Path, *, reference: str | None = None) -> Path:
-    """Scan, (make ``reference`` its group's reference,) mark all but the references, save."""
-    run_scan(qtbot, page, folder)
-    if reference is not None:
-        page.select_files([index_of(page, reference)])
-        assert page.marking.set_selected_as_reference()
-    menu_action(page.mark_menu, "Mark all but the reference").trigger()
-    assert marked_paths(page)
-    saved = tmp_path / "R.json"
-    page.save_results(saved)
-    return saved
-
-
-@pytest.fixture
-def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
-    """The decided regroup held back until the event is set (as tests/gui/test_saved_groups_first.py's)."""
-    from simcompare.gui.folder import jobs
-
-    release, real = threading.Event(), jobs.regroup
-
-    def held_back(request, cancel, progress):
-        if request.decided:
-            assert release.wait(30)
-        return real(request, cancel, progress)
-
-    monkeypatch.setattr(jobs, "regroup", held_back)
-    yield release
-    release.set()
+    return reopening_window(qtbot, tmp_path, name, warn=lambda title, text: None)
 
 
 def test_saved_k_beyond_the_window_range_keeps_the_saved_marks_and_references(
@@ -63,7 +32,7 @@ def test_saved_k_beyond_the_window_range_keeps_the_saved_marks_and_references(
     *decided* regroup, but without the user's chosen references, reference folders or rule. Shown as decided
     while the real decision runs, it takes the held saved marks and drops those on the files it made references:
     the marks saved with the results are lost for good."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path, reference="en_a.txt")
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path, reference="en_a.txt")
     marked = marked_paths(cleaner)
     assert "en_c.txt" in marked  # en_a.txt is the English group's reference by the user's choice
     data = json.loads(saved.read_text(encoding="utf-8"))
@@ -121,7 +90,7 @@ def test_a_failed_decision_leaves_no_action_on_the_groups_as_saved(
     """The decided regroup fails while the groups as saved are on screen: they stay, undecided (``deciding``), but
     nothing gates the actions on ``deciding`` any more (only on a grouping running): Move to trash, Move to
     folder, the Delete key act on the files of groups nobody checked."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     page = _shown_then_failed(qtbot, tmp_path, saved, failing)
     try:
         page.confirm = lambda *_: True
@@ -143,7 +112,7 @@ def test_a_failed_decision_does_not_keep_the_saved_marks_from_being_saved(
 ) -> None:
     """The decided regroup fails: the window stays "deciding" for good (cleaner locked, "being checked again"), and
     Save results refuses for good, so the saved marks held for the decided groups can never be written again."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     marked = marked_paths(cleaner)
     page = _shown_then_failed(qtbot, tmp_path, saved, failing)
     try:
@@ -163,7 +132,7 @@ def test_save_results_asked_before_the_groups_as_saved_came_is_not_an_error_in_a
     the user picks a name and ``page.save_results`` raises ValueError ("being checked again"), which
     ``FolderDialogs.save_results`` does not catch (it catches OSError only): an error escapes the menu's slot. The
     same holds for Export groups (``write_groups``)."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     marked = marked_paths(cleaner)
     page = _window(qtbot, tmp_path, "dialog")
     warned: list[str] = []
@@ -198,7 +167,7 @@ def test_results_saved_while_the_first_groups_are_made_keep_the_saved_groups(
     """Between the results being open and any groups on screen (neither the groups as saved nor the decided ones),
     Save results is enabled and ``page.save_results`` writes the groups on screen: none. The saved groups, and with
     them every saved mark (a mark outside the groups is dropped on reopening), are lost from the file."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     marked = marked_paths(cleaner)
     page = _window(qtbot, tmp_path, "early")
     try:
@@ -225,7 +194,7 @@ def test_not_duplicates_waits_for_the_decided_groups(
     """While the groups as saved are on screen (``deciding``: "no mark, no action until then") the Not duplicates
     button, its menu entry and Side by side's pair stay enabled: a pair of an undecided group (its resemblance not
     even measured: the column is blank) is written to the user's not-duplicates list, kept across scans."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     page = _window(qtbot, tmp_path, "pair")
     try:
         with qtbot.waitSignal(page.saved_groups_shown, timeout=30_000):
@@ -245,7 +214,7 @@ def test_groups_as_saved_do_not_claim_shared_word_pairs_nobody_measured(
     everything) is shown as saved with the evidence "shingles" (``laid_out(decided=False)`` derives it from the
     distance alone), so its distance's tooltip says "Grouped on its shared word pairs alone" while no word pair was
     measured (its resemblance is blank)."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     data = json.loads(saved.read_text(encoding="utf-8"))
     english = next(g for g in data["groups"] if any(m["path"] == "en_a.txt" for m in g["members"]))
     english["members"].append({"path": "other.txt", "distance": 0, "size": 1})

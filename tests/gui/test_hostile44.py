@@ -8,9 +8,7 @@ from pathlib import Path
 
 import pytest
 import test_folder_cleaner as shared
-from PySide6.QtCore import QSettings
-from test_folder_cleaner import index_of, marked_paths, menu_action
-from test_folder_page import run_scan
+from test_saved_groups_first import reopening_window, saved_marked
 
 from simcompare.core.folder.reprioritise import Criterion, ReferenceRule
 from simcompare.gui.folder.page import FolderPage
@@ -19,23 +17,7 @@ cleaner, folder, home = shared.cleaner, shared.folder, shared.home  # the cleane
 
 
 def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
-    page = FolderPage(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat), cache_path=None)
-    page.reprioritising.new_groups_rule = None  # as the scanning window's
-    page.warn = lambda title, text: None
-    qtbot.addWidget(page)
-    return page
-
-
-def _saved(qtbot, page: FolderPage, folder: Path, tmp_path: Path, *, reference: str | None = None) -> Path:
-    run_scan(qtbot, page, folder)
-    if reference is not None:
-        page.select_files([index_of(page, reference)])
-        assert page.marking.set_selected_as_reference()
-    menu_action(page.mark_menu, "Mark all but the reference").trigger()
-    assert marked_paths(page)
-    saved = tmp_path / "R.json"
-    page.save_results(saved)
-    return saved
+    return reopening_window(qtbot, tmp_path, name, warn=lambda title, text: None)
 
 
 class _Holds:
@@ -79,7 +61,7 @@ def test_reprioritise_after_a_failed_decision_does_not_show_references_nobody_re
     groups nobody checked and says "New references in 2 groups", but the cleaner, locked, refuses the choice
     (``choose_references`` returns nothing while locked): the references on screen are recorded nowhere (no undo,
     not in ``cleaner.preferred``), yet Save results writes the groups with them."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     page = _window(qtbot, tmp_path, "failing")
     try:
         holds.decided.clear()
@@ -112,7 +94,7 @@ def test_results_saved_after_a_change_of_k_during_the_preview_say_the_k_of_their
     stays enabled: a regroup pending is not "busy"). ``page.save_results`` writes the groups on screen, laid out
     at 12, under ``settings.k`` = the k box's 2: members at distance 8 marked "simhash" evidence at k = 2. The
     file contradicts itself; reopened, its layout is decided at a k it was never made at."""
-    saved = _saved(qtbot, cleaner, folder, tmp_path)
+    saved = saved_marked(qtbot, cleaner, folder, tmp_path)
     page = _window(qtbot, tmp_path, "again")
     try:
         holds.decided.clear()

@@ -27,11 +27,7 @@ def _paths(page: FolderPage) -> list[set[str]]:
 
 def _saved_with_a_stranger(qtbot, page: FolderPage, folder: Path, tmp_path: Path) -> Path:
     """Scan, mark all but the references, save; then put other.txt (unlike every file) in the English group."""
-    run_scan(qtbot, page, folder)
-    menu_action(page.mark_menu, "Mark all but the reference").trigger()
-    assert marked_paths(page)
-    saved = tmp_path / "R.json"
-    page.save_results(saved)
+    saved = saved_marked(qtbot, page, folder, tmp_path)
     data = json.loads(saved.read_text(encoding="utf-8"))
     english = next(g for g in data["groups"] if any(m["path"] == "en_a.txt" for m in g["members"]))
     english["members"].append({"path": "other.txt", "distance": 0, "size": 1})
@@ -81,17 +77,33 @@ def _refused(call) -> str:
     return ""
 
 
-def _window(qtbot, tmp_path: Path, name: str) -> FolderPage:
-    """A fresh window whose groups keep the references they were found around, as the scanning one's."""
+def reopening_window(qtbot, tmp_path: Path, name: str, *, warn=None) -> FolderPage:
+    """A fresh window whose groups keep the references they were found around, as the scanning one's; a warning
+    fails the test unless ``warn`` takes it."""
     page = FolderPage(settings=QSettings(str(tmp_path / f"{name}.ini"), QSettings.Format.IniFormat), cache_path=None)
     page.reprioritising.new_groups_rule = None
+    page.warn = warn or (lambda title, text: pytest.fail(text))
     qtbot.addWidget(page)
     return page
 
 
+def saved_marked(qtbot, page: FolderPage, folder: Path, tmp_path: Path, *, reference: str | None = None) -> Path:
+    """Scan ``folder`` in ``page``, make ``reference`` its group's reference (if given), mark all but the
+    references, and save the results (``R.json``)."""
+    run_scan(qtbot, page, folder)
+    if reference is not None:
+        page.select_files([index_of(page, reference)])
+        assert page.marking.set_selected_as_reference()
+    menu_action(page.mark_menu, "Mark all but the reference").trigger()
+    assert marked_paths(page)
+    saved = tmp_path / "R.json"
+    page.save_results(saved)
+    return saved
+
+
 def _reopen(qtbot, tmp_path: Path, saved: Path, release: threading.Event) -> tuple[FolderPage, list[dict[str, object]]]:
     """A fresh window opening ``saved``; what it showed and allowed when the groups were first on screen."""
-    page = _window(qtbot, tmp_path, "again")
+    page = reopening_window(qtbot, tmp_path, "again")
     seen: list[dict[str, object]] = []
 
     def first_seen(k: int) -> None:
@@ -163,7 +175,7 @@ def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_
     qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, held: threading.Event
 ) -> None:
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
-    page = _window(qtbot, tmp_path, "k")
+    page = reopening_window(qtbot, tmp_path, "k")
     try:
         new_k = []
         page.saved_groups_shown.connect(lambda k: (new_k.append(k - 1), page.k_box.setValue(k - 1)))
@@ -181,7 +193,7 @@ def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
 ) -> None:
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     marked = marked_paths(cleaner)
-    old, new = _window(qtbot, tmp_path, "old"), _window(qtbot, tmp_path, "new")
+    old, new = reopening_window(qtbot, tmp_path, "old"), reopening_window(qtbot, tmp_path, "new")
     try:
         old.saved_groups_shown.connect(lambda _k: new.take_over(old))  # a change of language, just then
         _opened_while_held(qtbot, old, saved, held)
@@ -200,7 +212,7 @@ def test_groups_as_saved_that_come_after_the_decided_ones_are_not_shown(
     """The groups as saved made last (held back here) never take the place of decided groups on screen."""
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     release, made = _regroups_held(monkeypatch, False)
-    page = _window(qtbot, tmp_path, "late")
+    page = reopening_window(qtbot, tmp_path, "late")
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)
     try:
@@ -234,7 +246,7 @@ def test_groups_as_saved_whose_decision_failed_are_never_acted_on(
         return real(request, cancel, progress)
 
     monkeypatch.setattr(jobs, "regroup", failing_once)
-    page = _window(qtbot, tmp_path, "failing")
+    page = reopening_window(qtbot, tmp_path, "failing")
     try:
         with qtbot.waitSignal(page.jobs.group.failed, timeout=60_000):
             with qtbot.waitSignal(page.saved_groups_shown, timeout=60_000):
@@ -264,7 +276,7 @@ def test_groups_as_saved_that_come_after_files_were_forgotten_are_not_shown(
 
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     release, made = _regroups_held(monkeypatch, False)
-    page = _window(qtbot, tmp_path, "forgot")
+    page = reopening_window(qtbot, tmp_path, "forgot")
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)
     try:
