@@ -4,6 +4,7 @@ dialogs. Files are real (tmp_path); the trash is a temporary HOME's; the data fo
 from __future__ import annotations
 
 import json
+import threading
 import time
 from pathlib import Path
 from typing import Any
@@ -508,11 +509,13 @@ def test_opening_other_results_stops_looking_at_the_files_of_the_first(
 ) -> None:
     """What the look at the first result's files finds is not said of the second's."""
     saved = _saved_then_one_gone(qtbot, cleaner, folder, tmp_path)
-    release, calls = _look_held_back(monkeypatch, first_only=True)
+    started = threading.Event()
+    release, calls = _look_held_back(monkeypatch, first_only=True, started=started)
     again = _page_opening(qtbot, saved, tmp_path)
     try:
         with qtbot.waitSignal(again.regrouped, timeout=30_000):
             again.open_results_action.trigger()
+        qtbot.waitUntil(started.is_set, timeout=30_000)  # the first look is under way (held), not only asked for
         first = again.session
         with qtbot.waitSignal(again.on_disk.looked_at, timeout=30_000):
             again.open_results_action.trigger()  # the same file again: another result
@@ -543,9 +546,12 @@ def _saved_then_one_gone(qtbot, cleaner: FolderPage, folder: Path, tmp_path: Pat
     return saved
 
 
-def _look_held_back(monkeypatch: pytest.MonkeyPatch, *, first_only: bool = False) -> tuple[Any, list[str]]:
+def _look_held_back(
+    monkeypatch: pytest.MonkeyPatch, *, first_only: bool = False, started: Any = None
+) -> tuple[Any, list[str]]:
     """The look at the files on disk (the real one) held back until the event returned is set (only the first
-    look, with ``first_only``); the list returned gains each look's folder once it goes on."""
+    look, with ``first_only``); the list returned gains each look's folder once it goes on. ``started`` (an event)
+    is set when a look has begun (a look asked for and dropped before its worker took it never begins)."""
     import threading
 
     from simcompare.gui.folder import jobs
@@ -554,6 +560,8 @@ def _look_held_back(monkeypatch: pytest.MonkeyPatch, *, first_only: bool = False
     real = jobs.changes_since
 
     def held_back(result, **kwargs):
+        if started is not None:
+            started.set()
         if not (first_only and looked):
             assert release.wait(30)
         looked.append(result.root)
