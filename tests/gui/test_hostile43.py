@@ -12,7 +12,7 @@ import test_saved_groups_first as saved_first
 from PySide6.QtCore import Qt
 from test_folder_cleaner import index_of, marked_paths
 from test_folder_page import wait_grouped
-from test_saved_groups_first import reopening_window, saved_marked
+from test_saved_groups_first import regroups_held, reopening_window, saved_marked
 
 from simcompare.gui.folder.page import FolderPage
 
@@ -58,17 +58,7 @@ def test_saved_k_beyond_the_window_range_keeps_the_saved_marks_and_references(
 def failing(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """The decided regroup held back until the event is set, then failing (a MemoryError on a big result, a
     sketch the decision cannot read): the groups as saved stay the last on screen."""
-    from simcompare.gui.folder import jobs
-
-    release, real = threading.Event(), jobs.regroup
-
-    def fails(request, cancel, progress):
-        if request.decided:
-            assert release.wait(30)
-            raise MemoryError("deciding the groups")
-        return real(request, cancel, progress)
-
-    monkeypatch.setattr(jobs, "regroup", fails)
+    release, _ = regroups_held(monkeypatch, True, failing=MemoryError("deciding the groups"))
     yield release
     release.set()
 

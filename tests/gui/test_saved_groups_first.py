@@ -35,9 +35,12 @@ def _saved_with_a_stranger(qtbot, page: FolderPage, folder: Path, tmp_path: Path
     return saved
 
 
-def _regroups_held(monkeypatch: pytest.MonkeyPatch, decided: bool) -> tuple[threading.Event, list[bool]]:
+def regroups_held(
+    monkeypatch: pytest.MonkeyPatch, decided: bool, *, failing: BaseException | None = None
+) -> tuple[threading.Event, list[bool]]:
     """The windows made after this hold back the making of decided groups (or of groups as saved) until the event
-    is set; the list gains each request's ``decided`` as it goes on."""
+    is set, and with ``failing``, the first of them held raises it instead; the list gains each request's
+    ``decided`` as it goes on."""
     from simcompare.gui.folder import jobs
 
     release, real, made = threading.Event(), jobs.regroup, []
@@ -45,6 +48,9 @@ def _regroups_held(monkeypatch: pytest.MonkeyPatch, decided: bool) -> tuple[thre
     def held_back(request, cancel, progress):
         if request.decided == decided:
             assert release.wait(30)
+            if failing is not None and made.count(decided) == 0:
+                made.append(request.decided)
+                raise failing
         made.append(request.decided)
         return real(request, cancel, progress)
 
@@ -56,7 +62,7 @@ def _regroups_held(monkeypatch: pytest.MonkeyPatch, decided: bool) -> tuple[thre
 def held(monkeypatch: pytest.MonkeyPatch) -> threading.Event:
     """The groups' decision held back: a small result's groups are decided before the groups as saved are shown
     otherwise, and these are then never shown."""
-    release, _ = _regroups_held(monkeypatch, True)
+    release, _ = regroups_held(monkeypatch, True)
     yield release
     release.set()
 
@@ -211,7 +217,7 @@ def test_groups_as_saved_that_come_after_the_decided_ones_are_not_shown(
 ) -> None:
     """The groups as saved made last (held back here) never take the place of decided groups on screen."""
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
-    release, made = _regroups_held(monkeypatch, False)
+    release, made = regroups_held(monkeypatch, False)
     page = reopening_window(qtbot, tmp_path, "late")
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)
@@ -233,19 +239,8 @@ def test_groups_as_saved_whose_decision_failed_are_never_acted_on(
 ) -> None:
     """The decision fails (here: raises once): the groups as saved stay on screen, nothing is acted on, not even a
     selected file; another k makes decided groups and the window takes actions again."""
-    from simcompare.gui.folder import jobs
-
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
-    release, real, failed = threading.Event(), jobs.regroup, []
-
-    def failing_once(request, cancel, progress):
-        if request.decided and not failed:
-            assert release.wait(30)
-            failed.append(True)
-            raise RuntimeError("the decision broke")
-        return real(request, cancel, progress)
-
-    monkeypatch.setattr(jobs, "regroup", failing_once)
+    release, _ = regroups_held(monkeypatch, True, failing=RuntimeError("the decision broke"))
     page = reopening_window(qtbot, tmp_path, "failing")
     try:
         with qtbot.waitSignal(page.jobs.group.failed, timeout=60_000):
@@ -275,7 +270,7 @@ def test_groups_as_saved_that_come_after_files_were_forgotten_are_not_shown(
     from simcompare.core.folder.cleaner_state import FileState
 
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
-    release, made = _regroups_held(monkeypatch, False)
+    release, made = regroups_held(monkeypatch, False)
     page = reopening_window(qtbot, tmp_path, "forgot")
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)

@@ -22,7 +22,6 @@ moving it up searches once more.
 from __future__ import annotations
 
 import json
-import math
 import operator
 import os
 import sys
@@ -974,7 +973,7 @@ class FolderSession:
                 Member,
                 layout.files[chosen].tolist(),
                 distance.tolist(),
-                [None if math.isnan(v) else v for v in known.resemblance[chosen].tolist()],
+                _measured_or_none(known.resemblance[chosen]),
                 identical.tolist(),
                 [()] * len(chosen),
                 evidence,
@@ -1329,6 +1328,15 @@ class FolderSession:
                 self._searched_k, self._search_stats, self._measured_for = searched, stats, measured
                 self._searched_floor = floor
                 self._resembling, self._resembling_for = remap(resembling), resembling_for
+
+
+def _measured_or_none(resemblance: npt.NDArray[np.float64]) -> list[float | None]:
+    """The resemblances as numbers, None where one was not measured (NaN: groups as saved, ``_believed``); the
+    decided groups' have none, and are converted without looking at each."""
+    values: list[float | None] = resemblance.tolist()
+    if np.isnan(resemblance).any():
+        values = [None if v != v else v for v in values]  # NaN is the one number unequal to itself
+    return values
 
 
 @dataclass(frozen=True, slots=True)
