@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from simcompare.core.folder.laid import Layout, kept_positions, runs
+from simcompare.core.folder.laid import Layout, kept_positions, run_sizes
 
 FILES = 12
 SOME = settings(max_examples=300, deadline=None, database=None)
@@ -58,5 +58,6 @@ def test_a_file_in_two_groups_stays_in_the_first_that_keeps_it() -> None:
 
 
 def test_runs_are_the_equal_items_in_order() -> None:
-    assert runs(np.array([4, 4, 1, 7, 7, 7], dtype=np.intp)) == [(4, 0, 2), (1, 2, 3), (7, 3, 6)]
-    assert runs(np.zeros(0, dtype=np.intp)) == []
+    assert run_sizes(np.array([4, 4, 1, 7, 7, 7], dtype=np.intp)).tolist() == [2, 1, 3]
+    assert run_sizes(np.array([4, 1, 4], dtype=np.intp)).tolist() == [1, 1, 1]  # an item again later: a run of its own
+    assert run_sizes(np.zeros(0, dtype=np.intp)).tolist() == []

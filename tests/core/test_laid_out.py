@@ -14,6 +14,7 @@ from helpers.names import make_file
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A, ZH_B, chain, edited, family
 
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder import session as session_module
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.formats.results import read_results, save_results
@@ -171,7 +172,10 @@ def test_a_file_under_two_names_is_in_one_group_at_most(tmp_path: Path) -> None:
     assert group.members[0].also_close == (v1,)  # not the reference itself under its other name
 
 
-def test_the_figures_of_many_pairs_are_each_pairs(saved: Path) -> None:
+@pytest.mark.parametrize("chunk", [3, 1_024])
+def test_the_figures_of_many_pairs_are_each_pairs(saved: Path, chunk: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Measured a chunk of pairs at a time (here also a few, so many chunks and their ends are measured)."""
+    monkeypatch.setattr(session_module, "_EXACT_CHUNK", chunk)
     session, _ = _reopened(saved)
     rng = random.Random(5)
     count = len(session.files)

@@ -185,8 +185,16 @@ def test_a_records_numbers_are_one_array_made_once() -> None:
     )
     with pytest.raises(ValueError, match="read-only"):
         session.record_numbers("words")[0] = 5
+    assert session.record_numbers("size").tolist() == [0, 10, 20, 30]
+    assert session.record_numbers("size") is session.file_sizes()  # one array of sizes, not two
     huge = (*small, FileRecord("new.txt", 1, 2**70, 9, False, inode=99))
     session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), huge, ()))
     with pytest.raises(OverflowError):
         session.record_numbers("mtime_ns")
     assert not session.has_record_numbers("mtime_ns")
+    huge = (*small, FileRecord("new.txt", 2**70, 2, 9, False, inode=99))  # a size beyond 64 bits
+    session = FolderSession(ScanResult("/nowhere", Config(), ScanOptions(), huge, ()))
+    assert session.file_sizes().tolist()[-1] == 2**70
+    with pytest.raises(OverflowError):
+        session.record_numbers("size")
+    assert not session.has_record_numbers("size")

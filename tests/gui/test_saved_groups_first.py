@@ -136,6 +136,8 @@ def _reopen(qtbot, tmp_path: Path, saved: Path, release: threading.Event) -> tup
                 "mark by rule": menu_action(page.mark_menu, "Mark all but the reference").isEnabled(),
                 "saved": _refused(lambda: page.save_results(tmp_path / "during.json")),
                 "stats": page.stats_label.text(),
+                # the cleaner's sets of members and references are not made for groups nothing acts on
+                "sets": (page.shown.member_set, page.shown.references, page.cleaner._members),
             }
         )
 
@@ -164,8 +166,11 @@ def test_saved_groups_are_shown_as_saved_then_decided(
         assert any({"en_a.txt", "other.txt"} <= {m["path"] for m in g["members"]} for g in during["groups"])
         assert read_results(tmp_path / "during.json", check_files=False).marked  # and it opens again
         assert "checked again" in str(first["stats"])
+        assert first["sets"] == (None, None, None)
         # decided: the stranger left its group, the saved marks are on, marking and acting allowed again
         assert not page.deciding and not page.cleaner.locked
+        members = {m.index for g in page.groups for m in g.members}
+        assert page.shown.member_set == members and page.cleaner._member_set() is page.shown.member_set
         assert all("other.txt" not in group for group in _paths(page))
         assert marked_paths(page) == marked
         assert "being checked" not in page.stats_label.text()
@@ -189,6 +194,8 @@ def test_a_change_of_k_while_saved_groups_are_decided_ends_in_groups_at_the_new_
         assert page.k_box.value() == new_k[0]
         assert page.shown is not None and page.shown.decided and page.shown.request.k == new_k[0]
         assert not page.deciding and not page.cleaner.locked
+        members = {m.index for g in page.groups for m in g.members}
+        assert page.shown.member_set == members and page.cleaner._member_set() is page.shown.member_set
         assert all("other.txt" not in group for group in _paths(page))
     finally:
         page.shutdown()

@@ -28,7 +28,7 @@ import sys
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
-from itertools import compress, count, repeat
+from itertools import compress, count, islice, repeat
 from operator import attrgetter
 from pathlib import Path
 from types import MappingProxyType
@@ -38,7 +38,7 @@ import numpy as np
 import numpy.typing as npt
 
 from simcompare.core.errors import Cancelled, InputError, MissingFileError
-from simcompare.core.folder.laid import Layout, SavedGroups, kept_positions, runs
+from simcompare.core.folder.laid import Layout, SavedGroups, kept_positions, run_sizes
 from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.folder.skipped import Skipped, SkipReason
 from simcompare.core.formats.atomic import write_text
@@ -53,7 +53,7 @@ from simcompare.core.search.groups import (
     Pairs,
     build_groups,
     max_internal_distance,
-    max_internal_distances,
+    max_internal_distances_in_runs,
 )
 from simcompare.core.search.histogram import DistanceHistogram, distance_histogram
 from simcompare.core.search.index import NearPairs, SearchStats, find_near_pairs
@@ -100,7 +100,7 @@ Identity = int | str
 """What :meth:`FolderSession.identity` gives: equal for identical files, compared for nothing but equality."""
 
 _QUICK_CHUNK = 16_384  # candidates screened at once: bounds the temporaries to about 50 MiB
-_EXACT_CHUNK = 4_096  # candidates measured exactly at once: about 50 MiB of temporaries too
+_EXACT_CHUNK = 1_024  # measured exactly at once: about 12 MiB of temporaries (4,096: 50 MiB, and no faster)
 
 
 @dataclass(frozen=True, slots=True)
@@ -284,7 +284,7 @@ class FolderSession:
         self._alias_of = (aliases, len(files))
         # one number object an index, shared by the lists of indices below (a list of a million numbers made
         # apart is 40 MB; the identities were a million strings: 61 MB)
-        numbers = list(range(len(files)))
+        numbers = self._numbers = list(range(len(files)))
         self._file_keys = list(numbers)  # each file's first name: itself, or for another name the one it names
         for i, first in aliases.items():
             self._file_keys[i] = first
@@ -946,12 +946,8 @@ class FolderSession:
             k,
             lambda i, saved, inside: self._also_close(i, saved, inside, near_also, out, refused),
         )
-        return [
-            Group(group[0].index, group, distance)
-            for group, distance in zip(
-                members, max_internal_distances(self.fingerprints(), self._laid_texts(layout, kept, known)), strict=True
-            )
-        ]
+        distances = max_internal_distances_in_runs(self.fingerprints(), *self._laid_texts(layout, kept, known))
+        return [Group(group[0].index, group, distance) for group, distance in zip(members, distances, strict=True)]
 
     def _laid_members(
         self,
@@ -968,10 +964,10 @@ class FolderSession:
         identical = known.identical[chosen] & ~layout.firsts()[chosen]  # a reference is not its own copy
         distance = known.distance[chosen]
         evidence = [SHINGLES if beyond else SIMHASH for beyond in ((distance > k) & ~identical).tolist()]
-        made = list(
+        made = iter(
             map(
                 Member,
-                layout.files[chosen].tolist(),
+                self._numbered(layout.files[chosen]),
                 distance.tolist(),
                 _measured_or_none(known.resemblance[chosen]),
                 identical.tolist(),
@@ -979,14 +975,21 @@ class FolderSession:
                 evidence,
             )
         )
-        groups = []
+        owner = layout.owner[chosen]
+        sizes = run_sizes(owner)
+        groups = [tuple(islice(made, size)) for size in sizes.tolist()]  # sizes: small numbers, never made apart
         listed = laid.also_close()
-        for group, start, stop in runs(layout.owner[chosen]):
-            members = made[start:stop]
-            if group in listed:
-                members = self._with_saved_also_close(laid[group], members, also_close)
-            groups.append(tuple(members))
+        if listed:
+            firsts = np.cumsum(sizes) - sizes
+            for position in np.flatnonzero(np.isin(owner[firsts], list(listed))).tolist():
+                group = int(owner[firsts[position]])
+                groups[position] = tuple(self._with_saved_also_close(laid[group], list(groups[position]), also_close))
         return groups
+
+    def _numbered(self, indices: npt.NDArray[np.intp]) -> list[int]:
+        """``indices`` as the session's own number objects, one a file (a million files' members each a number of
+        their own: 14 MB a layout, two layouts at the window's peak)."""
+        return list(map(self._numbers.__getitem__, indices.tolist()))
 
     @staticmethod
     def _with_saved_also_close(
@@ -1000,9 +1003,13 @@ class FolderSession:
             for m in members
         ]
 
-    def _laid_texts(self, layout: Layout, kept: npt.NDArray[np.bool_], known: _Figures) -> list[list[int]]:
-        """For each kept group, the members between whom its largest distance is measured (:meth:`_distance_texts`,
-        for every group at once)."""
+    def _laid_texts(
+        self, layout: Layout, kept: npt.NDArray[np.bool_], known: _Figures
+    ) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+        """For each kept group, the files between whom its largest distance is measured (:meth:`_distance_texts`,
+        for every group at once: a group whose identical copies' fingerprints differ is measured between its texts'
+        representatives, copies of one no farther apart than one), the groups' files one after the other, and how
+        many each group has."""
         chosen = np.flatnonzero(kept)
         index = layout.files[chosen]
         reference = layout.references()[chosen]
@@ -1014,12 +1021,8 @@ class FolderSession:
             ends = zip(index.tolist(), reference.tolist(), identical.tolist(), strict=True)
             other_bits = np.array([same and values[i] != values[r] for i, r, same in ends], dtype=bool)
         owner = layout.owner[chosen]
-        odd = set(owner[other_bits].tolist())
-        representative = self._representative
-        return [
-            sorted(set(representative[index[start:stop]].tolist())) if group in odd else index[start:stop].tolist()
-            for group, start, stop in runs(owner)
-        ]
+        odd = np.isin(owner, owner[other_bits])
+        return np.where(odd, self._representative[index], index), run_sizes(owner)
 
     def _refused_of(
         self, left: npt.NDArray[np.intp], right: npt.NDArray[np.intp], refused: Collection[frozenset[Identity]]
@@ -1057,8 +1060,12 @@ class FolderSession:
         files = self.result.files
         made = self._number_arrays.get(name)
         if made is None or made[0] is not files:
-            numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))
-            numbers.flags.writeable = False
+            sizes = self.file_sizes() if name == "size" else None
+            if sizes is not None and sizes.dtype == np.int64:
+                numbers = sizes  # one array for both (a million files' sizes: 8 MB)
+            else:
+                numbers = np.fromiter(map(attrgetter(name), files), dtype=np.int64, count=len(files))
+                numbers.flags.writeable = False
             made = self._number_arrays[name] = (files, numbers)
         return made[1]
 
@@ -1331,12 +1338,12 @@ class FolderSession:
 
 
 def _measured_or_none(resemblance: npt.NDArray[np.float64]) -> list[float | None]:
-    """The resemblances as numbers, None where one was not measured (NaN: groups as saved, ``_believed``); the
-    decided groups' have none, and are converted without looking at each."""
-    values: list[float | None] = resemblance.tolist()
-    if np.isnan(resemblance).any():
-        values = [None if v != v else v for v in values]  # NaN is the one number unequal to itself
-    return values
+    """The resemblances as numbers, None where one was not measured (NaN: groups as saved, ``_believed``); one
+    number object for equal values (resemblances are fractions of at most a few hundred shingles: a million files'
+    members hold some 30,000 distinct values, not 436,000 numbers of their own, 10 MB at the window's peak)."""
+    distinct, where = np.unique(resemblance, return_inverse=True)  # NaNs as one
+    shared = [None if v != v else v for v in distinct.tolist()]  # NaN is the one number unequal to itself
+    return list(map(shared.__getitem__, where.ravel().tolist()))
 
 
 @dataclass(frozen=True, slots=True)

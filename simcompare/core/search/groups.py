@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import NamedTuple
 
 import numpy as np
@@ -47,6 +48,7 @@ __all__ = [
     "find_groups",
     "max_internal_distance",
     "max_internal_distances",
+    "max_internal_distances_in_runs",
     "with_reference",
 ]
 
@@ -179,23 +181,36 @@ _PAIRS_AT_ONCE = 1 << 20  # pairs of values measured at once: bounds the tempora
 def max_internal_distances(
     values: Sequence[int] | npt.NDArray[np.uint64], groups: Sequence[Sequence[int]]
 ) -> list[int]:
-    """:func:`max_internal_distance` of each group of members: with ``values`` as one array of 64-bit words, every
-    pair of each of the many small groups at once, the groups of one size together; the same numbers."""
-    found = [0] * len(groups)
-    by_size: dict[int, list[int]] = {}
-    for position, members in enumerate(groups):
-        if len(members) > 1:
-            by_size.setdefault(len(members), []).append(position)
+    """:func:`max_internal_distance` of each group of members (:func:`max_internal_distances_in_runs`)."""
+    sizes = np.fromiter(map(len, groups), dtype=np.intp, count=len(groups))
+    members = np.fromiter(chain.from_iterable(groups), dtype=np.intp, count=int(sizes.sum()))
+    return max_internal_distances_in_runs(values, members, sizes)
+
+
+def max_internal_distances_in_runs(
+    values: Sequence[int] | npt.NDArray[np.uint64], members: npt.NDArray[np.intp], sizes: npt.NDArray[np.intp]
+) -> list[int]:
+    """:func:`max_internal_distance` of each group of members, the groups' members one after the other in
+    ``members`` (``sizes[g]`` of them for group g). With ``values`` as one array of 64-bit words, every pair of each
+    of the many small groups at once, the groups of one size together; the same numbers. No Python object a member
+    or a group (a million files' groups as lists: 50 MB at the window's peak)."""
+    stops = np.cumsum(sizes)
+    starts = stops - sizes
+    found = np.zeros(len(sizes), dtype=np.intp)
     words = isinstance(values, np.ndarray) and values.dtype == np.uint64
-    for size, positions in by_size.items():
+    several = np.flatnonzero(sizes > 1)
+    by_size = several[np.argsort(sizes[several], kind="stable")]
+    bounds = np.flatnonzero(np.diff(sizes[by_size])) + 1
+    for positions in np.split(by_size, bounds) if len(by_size) else ():
+        size = int(sizes[positions[0]])
         if words and size <= _SMALL_GROUP:
-            table = np.asarray(values)[np.array([groups[p] for p in positions], dtype=np.intp)]
-            for position, distance in zip(positions, _farthest_in_rows(table).tolist(), strict=True):
-                found[position] = distance
+            table = np.asarray(values)[members[starts[positions, None] + np.arange(size)]]
+            found[positions] = _farthest_in_rows(table)
         else:
-            for position in positions:
-                found[position] = max_internal_distance(values, groups[position])  # type: ignore[arg-type]
-    return found
+            for position in positions.tolist():
+                chosen = members[starts[position] : stops[position]].tolist()
+                found[position] = max_internal_distance(values, chosen)  # type: ignore[arg-type]
+    return found.tolist()
 
 
 def _farthest_in_rows(table: npt.NDArray[np.uint64]) -> npt.NDArray[np.intp]:

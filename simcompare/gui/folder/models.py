@@ -158,7 +158,8 @@ class GroupTreeModel(QAbstractItemModel):
             hardlink_of: A file's first name when it is another name of it (``FolderSession.hardlink_of``).
             members: Every member file of ``groups``, group after group, when the worker listed them already.
             names: Each file's name as a row shows it, lowercase (what the filter matches), when known already.
-            member_set: The members as a set, and ``references`` the groups' references, when a worker made them.
+            member_set: The members as a set, and ``references`` the groups' references, when a worker made them
+                (None: the cleaner makes them when it first needs them; groups as saved, locked, never need them).
         """
         self.beginResetModel()
         self._files, self._groups, self._bits = files, list(groups), bits
@@ -171,9 +172,7 @@ class GroupTreeModel(QAbstractItemModel):
         self._wasted = list(wasted) if wasted is not None else [0] * len(self._groups)
         self._protected = frozenset(protected)
         self._apply_sort()
-        self._cleaner.show_groups(
-            self._groups, self._protected, members if member_set is None else member_set, references
-        )
+        self._cleaner.show_groups(self._groups, self._protected, member_set, references)  # None: made when needed
         self._loaded = min(BATCH, len(self._groups))
         self.endResetModel()
         self.marks_changed.emit()
