@@ -267,7 +267,7 @@ class _CodeMemo:
     """Token codes remembered per (hasher, width): hashing every token of every document once is the
     slow part of a scan, and most tokens recur across documents."""
 
-    _LIMIT = 1_000_000
+    _LIMIT = 1 << 18  # codes remembered, then it starts afresh (2^20 held 100 MB more a worker, no quicker)
 
     def __init__(self) -> None:
         self._tables: dict[tuple[int, int], dict[str, bytes]] = {}
