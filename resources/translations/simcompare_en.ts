@@ -353,18 +353,18 @@
     </message>
     <message numerus="yes">
         <location line="+24"/>
-        <source>%n token(s) · {kept} of {distinct} distinct kept</source>
+        <source>%Ln token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
-            <numerusform>%n token · {kept} of {distinct} distinct kept</numerusform>
-            <numerusform>%n tokens · {kept} of {distinct} distinct kept</numerusform>
+            <numerusform>%Ln token · {kept} of {distinct} distinct kept</numerusform>
+            <numerusform>%Ln tokens · {kept} of {distinct} distinct kept</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n token(s) · {distinct} distinct</source>
+        <source>%Ln token(s) · {distinct} distinct</source>
         <translation>
-            <numerusform>%n token · {distinct} distinct</numerusform>
-            <numerusform>%n tokens · {distinct} distinct</numerusform>
+            <numerusform>%Ln token · {distinct} distinct</numerusform>
+            <numerusform>%Ln tokens · {distinct} distinct</numerusform>
         </translation>
     </message>
     <message>
@@ -493,18 +493,18 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>a random sample of %n pair(s)</source>
+        <source>a random sample of %Ln pair(s)</source>
         <translation>
-            <numerusform>a random sample of %n pair</numerusform>
-            <numerusform>a random sample of %n pairs</numerusform>
+            <numerusform>a random sample of %Ln pair</numerusform>
+            <numerusform>a random sample of %Ln pairs</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>all %n pair(s)</source>
+        <source>all %Ln pair(s)</source>
         <translation>
-            <numerusform>%n pair in all</numerusform>
-            <numerusform>all %n pairs</numerusform>
+            <numerusform>%Ln pair in all</numerusform>
+            <numerusform>all %Ln pairs</numerusform>
         </translation>
     </message>
     <message>
@@ -514,10 +514,10 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n pair(s) within k = {0}.</source>
+        <source>%Ln pair(s) within k = {0}.</source>
         <translation>
-            <numerusform>%n pair within k = {0}.</numerusform>
-            <numerusform>%n pairs within k = {0}.</numerusform>
+            <numerusform>%Ln pair within k = {0}.</numerusform>
+            <numerusform>%Ln pairs within k = {0}.</numerusform>
         </translation>
     </message>
     <message>
@@ -527,10 +527,10 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>k = {0}: %n pair(s) within k</source>
+        <source>k = {0}: %Ln pair(s) within k</source>
         <translation>
-            <numerusform>k = {0}: %n pair within k</numerusform>
-            <numerusform>k = {0}: %n pairs within k</numerusform>
+            <numerusform>k = {0}: %Ln pair within k</numerusform>
+            <numerusform>k = {0}: %Ln pairs within k</numerusform>
         </translation>
     </message>
     <message>
@@ -837,10 +837,10 @@
     </message>
     <message numerus="yes">
         <location line="+22"/>
-        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <source>Every file of %Ln group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
         <translation>
-            <numerusform>Every file of %n group is chosen: no copy of it would be left in the folder. Go on anyway?</numerusform>
-            <numerusform>Every file of %n groups is chosen: no copy of them would be left in the folder. Go on anyway?</numerusform>
+            <numerusform>Every file of %Ln group is chosen: no copy of it would be left in the folder. Go on anyway?</numerusform>
+            <numerusform>Every file of %Ln groups is chosen: no copy of them would be left in the folder. Go on anyway?</numerusform>
         </translation>
     </message>
     <message>
@@ -860,42 +860,42 @@
     </message>
     <message numerus="yes">
         <location line="-9"/>
-        <source>%n file(s) moved</source>
+        <source>%Ln file(s) moved</source>
         <translation>
-            <numerusform>%n file moved</numerusform>
-            <numerusform>%n files moved</numerusform>
+            <numerusform>%Ln file moved</numerusform>
+            <numerusform>%Ln files moved</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+36"/>
-        <source>%n empty folder(s) removed</source>
+        <source>%Ln empty folder(s) removed</source>
         <translation>
-            <numerusform>%n empty folder removed</numerusform>
-            <numerusform>%n empty folders removed</numerusform>
+            <numerusform>%Ln empty folder removed</numerusform>
+            <numerusform>%Ln empty folders removed</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>%n file(s) were left where they were:</source>
+        <source>%Ln file(s) were left where they were:</source>
         <translation>
-            <numerusform>%n file was left where it was:</numerusform>
-            <numerusform>%n files were left where they were:</numerusform>
+            <numerusform>%Ln file was left where it was:</numerusform>
+            <numerusform>%Ln files were left where they were:</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="-37"/>
-        <source>The list shows what was done: %n file(s) moved.</source>
+        <source>The list shows what was done: %Ln file(s) moved.</source>
         <translation>
-            <numerusform>The list shows what was done: %n file moved.</numerusform>
-            <numerusform>The list shows what was done: %n files moved.</numerusform>
+            <numerusform>The list shows what was done: %Ln file moved.</numerusform>
+            <numerusform>The list shows what was done: %Ln files moved.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+20"/>
-        <source>%n file(s) not reached (cancelled)</source>
+        <source>%Ln file(s) not reached (cancelled)</source>
         <translation>
-            <numerusform>%n file not reached (cancelled)</numerusform>
-            <numerusform>%n files not reached (cancelled)</numerusform>
+            <numerusform>%Ln file not reached (cancelled)</numerusform>
+            <numerusform>%Ln files not reached (cancelled)</numerusform>
         </translation>
     </message>
     <message>
@@ -905,10 +905,10 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n file(s) were not moved:</source>
+        <source>%Ln file(s) were not moved:</source>
         <translation>
-            <numerusform>%n file was not moved:</numerusform>
-            <numerusform>%n files were not moved:</numerusform>
+            <numerusform>%Ln file was not moved:</numerusform>
+            <numerusform>%Ln files were not moved:</numerusform>
         </translation>
     </message>
     <message>
@@ -978,10 +978,10 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>Move %n file(s) to the trash?</source>
+        <source>Move %Ln file(s) to the trash?</source>
         <translation>
-            <numerusform>Move %n file to the trash?</numerusform>
-            <numerusform>Move %n files to the trash?</numerusform>
+            <numerusform>Move %Ln file to the trash?</numerusform>
+            <numerusform>Move %Ln files to the trash?</numerusform>
         </translation>
     </message>
     <message>
@@ -1002,10 +1002,10 @@
     </message>
     <message numerus="yes">
         <location line="-51"/>
-        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <source>Move %Ln file(s) into {0}, keeping their paths?</source>
         <translation>
-            <numerusform>Move %n file into {0}, keeping its path?</numerusform>
-            <numerusform>Move %n files into {0}, keeping their paths?</numerusform>
+            <numerusform>Move %Ln file into {0}, keeping its path?</numerusform>
+            <numerusform>Move %Ln files into {0}, keeping their paths?</numerusform>
         </translation>
     </message>
     <message>
@@ -1069,10 +1069,10 @@
     </message>
     <message numerus="yes">
         <location line="+25"/>
-        <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
+        <source>A ⊕ B (XOR): %Ln one(s) = distance %Ln</source>
         <translation>
-            <numerusform>A ⊕ B (XOR): %n one = distance %n</numerusform>
-            <numerusform>A ⊕ B (XOR): %n ones = distance %n</numerusform>
+            <numerusform>A ⊕ B (XOR): %Ln one = distance %Ln</numerusform>
+            <numerusform>A ⊕ B (XOR): %Ln ones = distance %Ln</numerusform>
         </translation>
     </message>
     <message>
@@ -1455,18 +1455,18 @@
     </message>
     <message numerus="yes">
         <location line="+88"/>
-        <source>Problems (%n)</source>
+        <source>Problems (%Ln)</source>
         <translation>
-            <numerusform>Problems (%n)</numerusform>
-            <numerusform>Problems (%n)</numerusform>
+            <numerusform>Problems (%Ln)</numerusform>
+            <numerusform>Problems (%Ln)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>Empty files (%n)</source>
+        <source>Empty files (%Ln)</source>
         <translation>
-            <numerusform>Empty files (%n)</numerusform>
-            <numerusform>Empty files (%n)</numerusform>
+            <numerusform>Empty files (%Ln)</numerusform>
+            <numerusform>Empty files (%Ln)</numerusform>
         </translation>
     </message>
     <message>
@@ -1509,10 +1509,10 @@
     </message>
     <message numerus="yes">
         <location line="+63"/>
-        <source>%n files removed from the results (Undo brings them back)</source>
+        <source>%Ln files removed from the results (Undo brings them back)</source>
         <translation>
-            <numerusform>%n files removed from the results (Undo brings them back)</numerusform>
-            <numerusform>%n files removed from the results (Undo brings them back)</numerusform>
+            <numerusform>%Ln files removed from the results (Undo brings them back)</numerusform>
+            <numerusform>%Ln files removed from the results (Undo brings them back)</numerusform>
         </translation>
     </message>
 </context>
@@ -1607,7 +1607,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+447"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+446"/>
         <source>Group / file</source>
         <translation>Group / file</translation>
     </message>
@@ -1708,10 +1708,10 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source> and %n more</source>
+        <source> and %Ln more</source>
         <translation>
-            <numerusform> and %n more</numerusform>
-            <numerusform> and %n more</numerusform>
+            <numerusform> and %Ln more</numerusform>
+            <numerusform> and %Ln more</numerusform>
         </translation>
     </message>
     <message>
@@ -1769,26 +1769,26 @@
     <name>GroupsSummary</name>
     <message numerus="yes">
         <location filename="../../simcompare/gui/folder/progress.py" line="+184"/>
-        <source>%n group(s)</source>
+        <source>%Ln group(s)</source>
         <translation>
-            <numerusform>%n group</numerusform>
-            <numerusform>%n groups</numerusform>
+            <numerusform>%Ln group</numerusform>
+            <numerusform>%Ln groups</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n file(s) in groups</source>
+        <source>%Ln file(s) in groups</source>
         <translation>
-            <numerusform>%n file in groups</numerusform>
-            <numerusform>%n files in groups</numerusform>
+            <numerusform>%Ln file in groups</numerusform>
+            <numerusform>%Ln files in groups</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>of %n scanned</source>
+        <source>of %Ln scanned</source>
         <translation>
-            <numerusform>of %n scanned</numerusform>
-            <numerusform>of %n scanned</numerusform>
+            <numerusform>of %Ln scanned</numerusform>
+            <numerusform>of %Ln scanned</numerusform>
         </translation>
     </message>
     <message>
@@ -1808,10 +1808,10 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n pair(s) of files within k</source>
+        <source>%Ln pair(s) of files within k</source>
         <translation>
-            <numerusform>%n pair of files within k</numerusform>
-            <numerusform>%n pairs of files within k</numerusform>
+            <numerusform>%Ln pair of files within k</numerusform>
+            <numerusform>%Ln pairs of files within k</numerusform>
         </translation>
     </message>
     <message>
@@ -1831,10 +1831,10 @@
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
+        <source>%Ln verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
         <translation>
-            <numerusform>%n verified near-duplicate pair of distinct texts (copies counted once)</numerusform>
-            <numerusform>%n verified near-duplicate pairs of distinct texts (copies counted once)</numerusform>
+            <numerusform>%Ln verified near-duplicate pair of distinct texts (copies counted once)</numerusform>
+            <numerusform>%Ln verified near-duplicate pairs of distinct texts (copies counted once)</numerusform>
         </translation>
     </message>
     <message>
@@ -2007,18 +2007,18 @@
     </message>
     <message numerus="yes">
         <location line="+13"/>
-        <source>%n differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <source>%Ln differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
         <translation>
-            <numerusform>%n differing bit can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</numerusform>
-            <numerusform>%n differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</numerusform>
+            <numerusform>%Ln differing bit can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</numerusform>
+            <numerusform>%Ln differing bits can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+8"/>
-        <source>%n differing bit(s) are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <source>%Ln differing bit(s) are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
         <translation>
-            <numerusform>%n differing bit is more than k = {k}: it may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</numerusform>
-            <numerusform>%n differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</numerusform>
+            <numerusform>%Ln differing bit is more than k = {k}: it may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</numerusform>
+            <numerusform>%Ln differing bits are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</numerusform>
         </translation>
     </message>
     <message>
@@ -2361,10 +2361,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n marked</source>
+        <source>%Ln marked</source>
         <translation>
-            <numerusform>%n marked</numerusform>
-            <numerusform>%n marked</numerusform>
+            <numerusform>%Ln marked</numerusform>
+            <numerusform>%Ln marked</numerusform>
         </translation>
     </message>
     <message>
@@ -2698,10 +2698,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>Pairs you said are not duplicates (%n)</source>
+        <source>Pairs you said are not duplicates (%Ln)</source>
         <translation>
-            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
-            <numerusform>Pairs you said are not duplicates (%n)</numerusform>
+            <numerusform>Pairs you said are not duplicates (%Ln)</numerusform>
+            <numerusform>Pairs you said are not duplicates (%Ln)</numerusform>
         </translation>
     </message>
 </context>
@@ -2889,26 +2889,26 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Replace %n file(s) with a hard link to their group&apos;s reference?</source>
+        <source>Replace %Ln file(s) with a hard link to their group&apos;s reference?</source>
         <translation>
-            <numerusform>Replace %n file with a hard link to its group&apos;s reference?</numerusform>
-            <numerusform>Replace %n files with a hard link to their group&apos;s reference?</numerusform>
+            <numerusform>Replace %Ln file with a hard link to its group&apos;s reference?</numerusform>
+            <numerusform>Replace %Ln files with a hard link to their group&apos;s reference?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Replace %n file(s) with a symbolic link to their group&apos;s reference?</source>
+        <source>Replace %Ln file(s) with a symbolic link to their group&apos;s reference?</source>
         <translation>
-            <numerusform>Replace %n file with a symbolic link to its group&apos;s reference?</numerusform>
-            <numerusform>Replace %n files with a symbolic link to their group&apos;s reference?</numerusform>
+            <numerusform>Replace %Ln file with a symbolic link to its group&apos;s reference?</numerusform>
+            <numerusform>Replace %Ln files with a symbolic link to their group&apos;s reference?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n of them differ from their reference and will be left as they are.</source>
+        <source>%Ln of them differ from their reference and will be left as they are.</source>
         <translation>
-            <numerusform>%n of them differs from its reference and will be left as it is.</numerusform>
-            <numerusform>%n of them differ from their reference and will be left as they are.</numerusform>
+            <numerusform>%Ln of them differs from its reference and will be left as it is.</numerusform>
+            <numerusform>%Ln of them differ from their reference and will be left as they are.</numerusform>
         </translation>
     </message>
     <message>
@@ -2918,10 +2918,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Delete %n file(s) ({0}) permanently? They do not go to the trash.</source>
+        <source>Delete %Ln file(s) ({0}) permanently? They do not go to the trash.</source>
         <translation>
-            <numerusform>Delete %n file ({0}) permanently? It does not go to the trash.</numerusform>
-            <numerusform>Delete %n files ({0}) permanently? They do not go to the trash.</numerusform>
+            <numerusform>Delete %Ln file ({0}) permanently? It does not go to the trash.</numerusform>
+            <numerusform>Delete %Ln files ({0}) permanently? They do not go to the trash.</numerusform>
         </translation>
     </message>
     <message>
@@ -2931,10 +2931,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Really delete %n file(s) ({0})? This cannot be undone.</source>
+        <source>Really delete %Ln file(s) ({0})? This cannot be undone.</source>
         <translation>
-            <numerusform>Really delete %n file ({0})? This cannot be undone.</numerusform>
-            <numerusform>Really delete %n files ({0})? This cannot be undone.</numerusform>
+            <numerusform>Really delete %Ln file ({0})? This cannot be undone.</numerusform>
+            <numerusform>Really delete %Ln files ({0})? This cannot be undone.</numerusform>
         </translation>
     </message>
     <message>
@@ -2949,18 +2949,18 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Copy %n file(s) into {0}, keeping their paths?</source>
+        <source>Copy %Ln file(s) into {0}, keeping their paths?</source>
         <translation>
-            <numerusform>Copy %n file into {0}, keeping its path?</numerusform>
-            <numerusform>Copy %n files into {0}, keeping their paths?</numerusform>
+            <numerusform>Copy %Ln file into {0}, keeping its path?</numerusform>
+            <numerusform>Copy %Ln files into {0}, keeping their paths?</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+52"/>
-        <source>%n file(s) were left as they were:</source>
+        <source>%Ln file(s) were left as they were:</source>
         <translation>
-            <numerusform>%n file was left as it was:</numerusform>
-            <numerusform>%n files were left as they were:</numerusform>
+            <numerusform>%Ln file was left as it was:</numerusform>
+            <numerusform>%Ln files were left as they were:</numerusform>
         </translation>
     </message>
     <message>
@@ -2980,42 +2980,42 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>%n file(s) were not deleted:</source>
+        <source>%Ln file(s) were not deleted:</source>
         <translation>
-            <numerusform>%n file was not deleted:</numerusform>
-            <numerusform>%n files were not deleted:</numerusform>
+            <numerusform>%Ln file was not deleted:</numerusform>
+            <numerusform>%Ln files were not deleted:</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n file(s) were not replaced with a link:</source>
+        <source>%Ln file(s) were not replaced with a link:</source>
         <translation>
-            <numerusform>%n file was not replaced with a link:</numerusform>
-            <numerusform>%n files were not replaced with a link:</numerusform>
+            <numerusform>%Ln file was not replaced with a link:</numerusform>
+            <numerusform>%Ln files were not replaced with a link:</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n file(s) deleted</source>
+        <source>%Ln file(s) deleted</source>
         <translation>
-            <numerusform>%n file deleted</numerusform>
-            <numerusform>%n files deleted</numerusform>
+            <numerusform>%Ln file deleted</numerusform>
+            <numerusform>%Ln files deleted</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n file(s) copied</source>
+        <source>%Ln file(s) copied</source>
         <translation>
-            <numerusform>%n file copied</numerusform>
-            <numerusform>%n files copied</numerusform>
+            <numerusform>%Ln file copied</numerusform>
+            <numerusform>%Ln files copied</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n file(s) replaced with a link</source>
+        <source>%Ln file(s) replaced with a link</source>
         <translation>
-            <numerusform>%n file replaced with a link</numerusform>
-            <numerusform>%n files replaced with a link</numerusform>
+            <numerusform>%Ln file replaced with a link</numerusform>
+            <numerusform>%Ln files replaced with a link</numerusform>
         </translation>
     </message>
     <message>
@@ -3078,10 +3078,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>The selected groups (%n)</source>
+        <source>The selected groups (%Ln)</source>
         <translation>
-            <numerusform>The selected groups (%n)</numerusform>
-            <numerusform>The selected groups (%n)</numerusform>
+            <numerusform>The selected groups (%Ln)</numerusform>
+            <numerusform>The selected groups (%Ln)</numerusform>
         </translation>
     </message>
     <message>
@@ -3156,18 +3156,18 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+31"/>
-        <source>New references in %n groups</source>
+        <source>New references in %Ln groups</source>
         <translation>
-            <numerusform>New references in %n groups</numerusform>
-            <numerusform>New references in %n groups</numerusform>
+            <numerusform>New references in %Ln groups</numerusform>
+            <numerusform>New references in %Ln groups</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>; in %n groups the first member by the rule is not close to every other member</source>
+        <source>; in %Ln groups the first member by the rule is not close to every other member</source>
         <translation>
-            <numerusform>; in %n groups the first member by the rule is not close to every other member</numerusform>
-            <numerusform>; in %n groups the first member by the rule is not close to every other member</numerusform>
+            <numerusform>; in %Ln groups the first member by the rule is not close to every other member</numerusform>
+            <numerusform>; in %Ln groups the first member by the rule is not close to every other member</numerusform>
         </translation>
     </message>
 </context>
@@ -3180,10 +3180,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>Not read (%n)</source>
+        <source>Not read (%Ln)</source>
         <translation>
-            <numerusform>Not read (%n)</numerusform>
-            <numerusform>Not read (%n)</numerusform>
+            <numerusform>Not read (%Ln)</numerusform>
+            <numerusform>Not read (%Ln)</numerusform>
         </translation>
     </message>
 </context>
@@ -3407,10 +3407,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>Opened saved results: %n file(s), no scan</source>
+        <source>Opened saved results: %Ln file(s), no scan</source>
         <translation>
-            <numerusform>Opened saved results: %n file, no scan</numerusform>
-            <numerusform>Opened saved results: %n files, no scan</numerusform>
+            <numerusform>Opened saved results: %Ln file, no scan</numerusform>
+            <numerusform>Opened saved results: %Ln files, no scan</numerusform>
         </translation>
     </message>
     <message>
@@ -3426,18 +3426,18 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Cancelled: partial result, %n file(s) read</source>
+        <source>Cancelled: partial result, %Ln file(s) read</source>
         <translation>
-            <numerusform>Cancelled: partial result, %n file read</numerusform>
-            <numerusform>Cancelled: partial result, %n files read</numerusform>
+            <numerusform>Cancelled: partial result, %Ln file read</numerusform>
+            <numerusform>Cancelled: partial result, %Ln files read</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <source>Scanned %Ln file(s) in {0:.1f} s ({1} from the cache)</source>
         <translation>
-            <numerusform>Scanned %n file in {0:.1f} s ({1} from the cache)</numerusform>
-            <numerusform>Scanned %n files in {0:.1f} s ({1} from the cache)</numerusform>
+            <numerusform>Scanned %Ln file in {0:.1f} s ({1} from the cache)</numerusform>
+            <numerusform>Scanned %Ln files in {0:.1f} s ({1} from the cache)</numerusform>
         </translation>
     </message>
     <message>
@@ -3748,10 +3748,10 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <source>%Ln bit(s) apart · {0:.0%} of the text shared · {1}</source>
         <translation>
-            <numerusform>%n bit apart · {0:.0%} of the text shared · {1}</numerusform>
-            <numerusform>%n bits apart · {0:.0%} of the text shared · {1}</numerusform>
+            <numerusform>%Ln bit apart · {0:.0%} of the text shared · {1}</numerusform>
+            <numerusform>%Ln bits apart · {0:.0%} of the text shared · {1}</numerusform>
         </translation>
     </message>
     <message>
@@ -4212,18 +4212,18 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+15"/>
-        <source>Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
+        <source>Too few word pairs to judge: the shorter text has %Ln distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
         <translation>
-            <numerusform>Too few word pairs to judge: the shorter text has %n distinct word pair, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
-            <numerusform>Too few word pairs to judge: the shorter text has %n distinct word pairs, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
+            <numerusform>Too few word pairs to judge: the shorter text has %Ln distinct word pair, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
+            <numerusform>Too few word pairs to judge: the shorter text has %Ln distinct word pairs, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <source>%Ln bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
         <translation>
-            <numerusform>%n bit apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
-            <numerusform>%n bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
+            <numerusform>%Ln bit apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
+            <numerusform>%Ln bits apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</numerusform>
         </translation>
     </message>
     <message>

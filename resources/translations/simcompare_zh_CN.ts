@@ -353,16 +353,16 @@
     </message>
     <message numerus="yes">
         <location line="+24"/>
-        <source>%n token(s) · {kept} of {distinct} distinct kept</source>
+        <source>%Ln token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
-            <numerusform>%n 个词元 · {distinct} 个不同中保留 {kept} 个</numerusform>
+            <numerusform>%Ln 个词元 · {distinct} 个不同中保留 {kept} 个</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n token(s) · {distinct} distinct</source>
+        <source>%Ln token(s) · {distinct} distinct</source>
         <translation>
-            <numerusform>%n 个词元 · {distinct} 个不同</numerusform>
+            <numerusform>%Ln 个词元 · {distinct} 个不同</numerusform>
         </translation>
     </message>
     <message>
@@ -491,16 +491,16 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>a random sample of %n pair(s)</source>
+        <source>a random sample of %Ln pair(s)</source>
         <translation>
-            <numerusform>随机抽取的 %n 对</numerusform>
+            <numerusform>随机抽取的 %Ln 对</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>all %n pair(s)</source>
+        <source>all %Ln pair(s)</source>
         <translation>
-            <numerusform>全部 %n 对</numerusform>
+            <numerusform>全部 %Ln 对</numerusform>
         </translation>
     </message>
     <message>
@@ -510,9 +510,9 @@
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n pair(s) within k = {0}.</source>
+        <source>%Ln pair(s) within k = {0}.</source>
         <translation>
-            <numerusform>有 %n 对在 k = {0} 以内。</numerusform>
+            <numerusform>有 %Ln 对在 k = {0} 以内。</numerusform>
         </translation>
     </message>
     <message>
@@ -522,9 +522,9 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>k = {0}: %n pair(s) within k</source>
+        <source>k = {0}: %Ln pair(s) within k</source>
         <translation>
-            <numerusform>k = {0}：%n 对在 k 以内</numerusform>
+            <numerusform>k = {0}：%Ln 对在 k 以内</numerusform>
         </translation>
     </message>
     <message>
@@ -831,9 +831,9 @@
     </message>
     <message numerus="yes">
         <location line="+22"/>
-        <source>Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
+        <source>Every file of %Ln group(s) is chosen: no copy of them would be left in the folder. Go on anyway?</source>
         <translation>
-            <numerusform>%n 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
+            <numerusform>%Ln 个组的全部文件都被选中：文件夹中将不留任何副本。仍要继续吗？</numerusform>
         </translation>
     </message>
     <message>
@@ -853,37 +853,37 @@
     </message>
     <message numerus="yes">
         <location line="-9"/>
-        <source>%n file(s) moved</source>
+        <source>%Ln file(s) moved</source>
         <translation>
-            <numerusform>已移动 %n 个文件</numerusform>
+            <numerusform>已移动 %Ln 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+36"/>
-        <source>%n empty folder(s) removed</source>
+        <source>%Ln empty folder(s) removed</source>
         <translation>
-            <numerusform>已删除 %n 个空文件夹</numerusform>
+            <numerusform>已删除 %Ln 个空文件夹</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>%n file(s) were left where they were:</source>
+        <source>%Ln file(s) were left where they were:</source>
         <translation>
-            <numerusform>%n 个文件留在原处：</numerusform>
+            <numerusform>%Ln 个文件留在原处：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="-37"/>
-        <source>The list shows what was done: %n file(s) moved.</source>
+        <source>The list shows what was done: %Ln file(s) moved.</source>
         <translation>
-            <numerusform>列表显示的是实际结果：已移动 %n 个文件。</numerusform>
+            <numerusform>列表显示的是实际结果：已移动 %Ln 个文件。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+20"/>
-        <source>%n file(s) not reached (cancelled)</source>
+        <source>%Ln file(s) not reached (cancelled)</source>
         <translation>
-            <numerusform>%n 个文件未处理（已取消）</numerusform>
+            <numerusform>%Ln 个文件未处理（已取消）</numerusform>
         </translation>
     </message>
     <message>
@@ -893,9 +893,9 @@
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n file(s) were not moved:</source>
+        <source>%Ln file(s) were not moved:</source>
         <translation>
-            <numerusform>%n 个文件未被移动：</numerusform>
+            <numerusform>%Ln 个文件未被移动：</numerusform>
         </translation>
     </message>
     <message>
@@ -965,9 +965,9 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>Move %n file(s) to the trash?</source>
+        <source>Move %Ln file(s) to the trash?</source>
         <translation>
-            <numerusform>把 %n 个文件移到回收站？</numerusform>
+            <numerusform>把 %Ln 个文件移到回收站？</numerusform>
         </translation>
     </message>
     <message>
@@ -988,9 +988,9 @@
     </message>
     <message numerus="yes">
         <location line="-51"/>
-        <source>Move %n file(s) into {0}, keeping their paths?</source>
+        <source>Move %Ln file(s) into {0}, keeping their paths?</source>
         <translation>
-            <numerusform>把 %n 个文件移动到 {0}，并保留其相对路径？</numerusform>
+            <numerusform>把 %Ln 个文件移动到 {0}，并保留其相对路径？</numerusform>
         </translation>
     </message>
     <message>
@@ -1054,9 +1054,9 @@
     </message>
     <message numerus="yes">
         <location line="+25"/>
-        <source>A ⊕ B (XOR): %n one(s) = distance %n</source>
+        <source>A ⊕ B (XOR): %Ln one(s) = distance %Ln</source>
         <translation>
-            <numerusform>A ⊕ B（异或）：%n 个 1 = 距离 %n</numerusform>
+            <numerusform>A ⊕ B（异或）：%Ln 个 1 = 距离 %Ln</numerusform>
         </translation>
     </message>
     <message>
@@ -1439,16 +1439,16 @@
     </message>
     <message numerus="yes">
         <location line="+88"/>
-        <source>Problems (%n)</source>
+        <source>Problems (%Ln)</source>
         <translation>
-            <numerusform>问题（%n）</numerusform>
+            <numerusform>问题（%Ln）</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>Empty files (%n)</source>
+        <source>Empty files (%Ln)</source>
         <translation>
-            <numerusform>空文件（%n）</numerusform>
+            <numerusform>空文件（%Ln）</numerusform>
         </translation>
     </message>
     <message>
@@ -1491,9 +1491,9 @@
     </message>
     <message numerus="yes">
         <location line="+63"/>
-        <source>%n files removed from the results (Undo brings them back)</source>
+        <source>%Ln files removed from the results (Undo brings them back)</source>
         <translation>
-            <numerusform>已从结果中移除 %n 个文件（撤销可恢复）</numerusform>
+            <numerusform>已从结果中移除 %Ln 个文件（撤销可恢复）</numerusform>
         </translation>
     </message>
 </context>
@@ -1588,7 +1588,7 @@
 <context>
     <name>GroupTreeModel</name>
     <message>
-        <location filename="../../simcompare/gui/folder/models.py" line="+447"/>
+        <location filename="../../simcompare/gui/folder/models.py" line="+446"/>
         <source>Group / file</source>
         <translation>组 / 文件</translation>
     </message>
@@ -1689,9 +1689,9 @@
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source> and %n more</source>
+        <source> and %Ln more</source>
         <translation>
-            <numerusform> 等另外 %n 个</numerusform>
+            <numerusform> 等另外 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
@@ -1749,23 +1749,23 @@
     <name>GroupsSummary</name>
     <message numerus="yes">
         <location filename="../../simcompare/gui/folder/progress.py" line="+184"/>
-        <source>%n group(s)</source>
+        <source>%Ln group(s)</source>
         <translation>
-            <numerusform>%n 个组</numerusform>
+            <numerusform>%Ln 个组</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n file(s) in groups</source>
+        <source>%Ln file(s) in groups</source>
         <translation>
-            <numerusform>组内共 %n 个文件</numerusform>
+            <numerusform>组内共 %Ln 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>of %n scanned</source>
+        <source>of %Ln scanned</source>
         <translation>
-            <numerusform>共扫描 %n 个</numerusform>
+            <numerusform>共扫描 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
@@ -1785,9 +1785,9 @@
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n pair(s) of files within k</source>
+        <source>%Ln pair(s) of files within k</source>
         <translation>
-            <numerusform>%n 对文件在 k 以内</numerusform>
+            <numerusform>%Ln 对文件在 k 以内</numerusform>
         </translation>
     </message>
     <message>
@@ -1807,9 +1807,9 @@
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
+        <source>%Ln verified near-duplicate pair(s) of distinct texts (copies counted once)</source>
         <translation>
-            <numerusform>%n 对不同文本经核实为近似重复（副本只算一次）</numerusform>
+            <numerusform>%Ln 对不同文本经核实为近似重复（副本只算一次）</numerusform>
         </translation>
     </message>
     <message>
@@ -1982,16 +1982,16 @@
     </message>
     <message numerus="yes">
         <location line="+13"/>
-        <source>%n differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
+        <source>%Ln differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this pair in that block&apos;s table and then checks its distance.</source>
         <translation>
-            <numerusform>%n 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</numerusform>
+            <numerusform>%Ln 个不同的位最多只能落在 {blocks} 个块中的 {d} 个里，所以至少有一个块在两者中完全相同：这里是 {shared}。索引按每个块对指纹排序，因此会在该块的表中遇到这一对，再核对它们的距离。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+8"/>
-        <source>%n differing bit(s) are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
+        <source>%Ln differing bit(s) are more than k = {k}: they may touch every block, and the index need not meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.</source>
         <translation>
-            <numerusform>%n 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</numerusform>
+            <numerusform>%Ln 个不同的位多于 k = {k}：它们可能落在每一个块里，索引不一定会遇到这一对（这里相同的块：{shared}）。反正它也不是近似重复。</numerusform>
         </translation>
     </message>
     <message>
@@ -2334,9 +2334,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n marked</source>
+        <source>%Ln marked</source>
         <translation>
-            <numerusform>已标记 %n 个</numerusform>
+            <numerusform>已标记 %Ln 个</numerusform>
         </translation>
     </message>
     <message>
@@ -2670,9 +2670,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>Pairs you said are not duplicates (%n)</source>
+        <source>Pairs you said are not duplicates (%Ln)</source>
         <translation>
-            <numerusform>您标为“非重复”的文件对（%n）</numerusform>
+            <numerusform>您标为“非重复”的文件对（%Ln）</numerusform>
         </translation>
     </message>
 </context>
@@ -2860,23 +2860,23 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Replace %n file(s) with a hard link to their group&apos;s reference?</source>
+        <source>Replace %Ln file(s) with a hard link to their group&apos;s reference?</source>
         <translation>
-            <numerusform>把 %n 个文件替换为指向本组参照文件的硬链接？</numerusform>
+            <numerusform>把 %Ln 个文件替换为指向本组参照文件的硬链接？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Replace %n file(s) with a symbolic link to their group&apos;s reference?</source>
+        <source>Replace %Ln file(s) with a symbolic link to their group&apos;s reference?</source>
         <translation>
-            <numerusform>把 %n 个文件替换为指向本组参照文件的符号链接？</numerusform>
+            <numerusform>把 %Ln 个文件替换为指向本组参照文件的符号链接？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>%n of them differ from their reference and will be left as they are.</source>
+        <source>%Ln of them differ from their reference and will be left as they are.</source>
         <translation>
-            <numerusform>其中 %n 个与参照文件不同，将保持原样。</numerusform>
+            <numerusform>其中 %Ln 个与参照文件不同，将保持原样。</numerusform>
         </translation>
     </message>
     <message>
@@ -2886,9 +2886,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Delete %n file(s) ({0}) permanently? They do not go to the trash.</source>
+        <source>Delete %Ln file(s) ({0}) permanently? They do not go to the trash.</source>
         <translation>
-            <numerusform>永久删除 %n 个文件（{0}）？它们不会进入回收站。</numerusform>
+            <numerusform>永久删除 %Ln 个文件（{0}）？它们不会进入回收站。</numerusform>
         </translation>
     </message>
     <message>
@@ -2898,9 +2898,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Really delete %n file(s) ({0})? This cannot be undone.</source>
+        <source>Really delete %Ln file(s) ({0})? This cannot be undone.</source>
         <translation>
-            <numerusform>确定删除 %n 个文件（{0}）？此操作无法撤销。</numerusform>
+            <numerusform>确定删除 %Ln 个文件（{0}）？此操作无法撤销。</numerusform>
         </translation>
     </message>
     <message>
@@ -2915,16 +2915,16 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Copy %n file(s) into {0}, keeping their paths?</source>
+        <source>Copy %Ln file(s) into {0}, keeping their paths?</source>
         <translation>
-            <numerusform>把 %n 个文件复制到 {0}，保留其路径？</numerusform>
+            <numerusform>把 %Ln 个文件复制到 {0}，保留其路径？</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+52"/>
-        <source>%n file(s) were left as they were:</source>
+        <source>%Ln file(s) were left as they were:</source>
         <translation>
-            <numerusform>%n 个文件保持原样：</numerusform>
+            <numerusform>%Ln 个文件保持原样：</numerusform>
         </translation>
     </message>
     <message>
@@ -2944,37 +2944,37 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>%n file(s) were not deleted:</source>
+        <source>%Ln file(s) were not deleted:</source>
         <translation>
-            <numerusform>%n 个文件未被删除：</numerusform>
+            <numerusform>%Ln 个文件未被删除：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n file(s) were not replaced with a link:</source>
+        <source>%Ln file(s) were not replaced with a link:</source>
         <translation>
-            <numerusform>%n 个文件未被替换为链接：</numerusform>
+            <numerusform>%Ln 个文件未被替换为链接：</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>%n file(s) deleted</source>
+        <source>%Ln file(s) deleted</source>
         <translation>
-            <numerusform>已删除 %n 个文件</numerusform>
+            <numerusform>已删除 %Ln 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>%n file(s) copied</source>
+        <source>%Ln file(s) copied</source>
         <translation>
-            <numerusform>已复制 %n 个文件</numerusform>
+            <numerusform>已复制 %Ln 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n file(s) replaced with a link</source>
+        <source>%Ln file(s) replaced with a link</source>
         <translation>
-            <numerusform>已将 %n 个文件替换为链接</numerusform>
+            <numerusform>已将 %Ln 个文件替换为链接</numerusform>
         </translation>
     </message>
     <message>
@@ -3037,9 +3037,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>The selected groups (%n)</source>
+        <source>The selected groups (%Ln)</source>
         <translation>
-            <numerusform>选中的组（%n）</numerusform>
+            <numerusform>选中的组（%Ln）</numerusform>
         </translation>
     </message>
     <message>
@@ -3114,16 +3114,16 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+31"/>
-        <source>New references in %n groups</source>
+        <source>New references in %Ln groups</source>
         <translation>
-            <numerusform>%n 个组换了参照</numerusform>
+            <numerusform>%Ln 个组换了参照</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+3"/>
-        <source>; in %n groups the first member by the rule is not close to every other member</source>
+        <source>; in %Ln groups the first member by the rule is not close to every other member</source>
         <translation>
-            <numerusform>；有 %n 个组中按规则排第一的成员与其他成员不都相近</numerusform>
+            <numerusform>；有 %Ln 个组中按规则排第一的成员与其他成员不都相近</numerusform>
         </translation>
     </message>
 </context>
@@ -3136,9 +3136,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>Not read (%n)</source>
+        <source>Not read (%Ln)</source>
         <translation>
-            <numerusform>未读取（%n）</numerusform>
+            <numerusform>未读取（%Ln）</numerusform>
         </translation>
     </message>
 </context>
@@ -3362,9 +3362,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+12"/>
-        <source>Opened saved results: %n file(s), no scan</source>
+        <source>Opened saved results: %Ln file(s), no scan</source>
         <translation>
-            <numerusform>已打开保存的结果：%n 个文件，未重新扫描</numerusform>
+            <numerusform>已打开保存的结果：%Ln 个文件，未重新扫描</numerusform>
         </translation>
     </message>
     <message>
@@ -3380,16 +3380,16 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+2"/>
-        <source>Cancelled: partial result, %n file(s) read</source>
+        <source>Cancelled: partial result, %Ln file(s) read</source>
         <translation>
-            <numerusform>已取消：部分结果，已读取 %n 个文件</numerusform>
+            <numerusform>已取消：部分结果，已读取 %Ln 个文件</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+4"/>
-        <source>Scanned %n file(s) in {0:.1f} s ({1} from the cache)</source>
+        <source>Scanned %Ln file(s) in {0:.1f} s ({1} from the cache)</source>
         <translation>
-            <numerusform>已扫描 %n 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
+            <numerusform>已扫描 %Ln 个文件，用时 {0:.1f} 秒（{1} 个来自缓存）</numerusform>
         </translation>
     </message>
     <message>
@@ -3700,9 +3700,9 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+1"/>
-        <source>%n bit(s) apart · {0:.0%} of the text shared · {1}</source>
+        <source>%Ln bit(s) apart · {0:.0%} of the text shared · {1}</source>
         <translation>
-            <numerusform>相差 %n 位 · 共有 {0:.0%} 的文本 · {1}</numerusform>
+            <numerusform>相差 %Ln 位 · 共有 {0:.0%} 的文本 · {1}</numerusform>
         </translation>
     </message>
     <message>
@@ -4103,16 +4103,16 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message numerus="yes">
         <location line="+15"/>
-        <source>Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
+        <source>Too few word pairs to judge: the shorter text has %Ln distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
         <translation>
-            <numerusform>词对太少，无法判断：较短的文本只有 %n 个不同的词对，至少需要 {needed} 个，所以无论相差几位，它都不算谁的近似重复。</numerusform>
+            <numerusform>词对太少，无法判断：较短的文本只有 %Ln 个不同的词对，至少需要 {needed} 个，所以无论相差几位，它都不算谁的近似重复。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <location line="+6"/>
-        <source>%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
+        <source>%Ln bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not a near-duplicate.</source>
         <translation>
-            <numerusform>相差 %n 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</numerusform>
+            <numerusform>相差 %Ln 位，但只有 {shared} % 的词对相同（至少需要 {needed} %）：不是近似重复。</numerusform>
         </translation>
     </message>
     <message>

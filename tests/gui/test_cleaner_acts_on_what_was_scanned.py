@@ -89,7 +89,7 @@ def said(source: str, n: int) -> str:
 
 def left(moved: int, stayed: int) -> str:
     """The start of the warning that names the files that stayed."""
-    return f"{said('%n file(s) moved', moved)}. {said('%n file(s) were left where they were:', stayed)}\n"
+    return f"{said('%Ln file(s) moved', moved)}. {said('%Ln file(s) were left where they were:', stayed)}\n"
 
 
 def index_of(page: FolderPage, path: str) -> int:
@@ -129,7 +129,7 @@ def test_a_file_edited_after_the_scan_is_named_and_kept_the_others_trashed(
     # the list shows what is on disk: the two trashed files are gone from it, the edited one is still there
     assert "en_b.txt" in listed(page) and not {"sub/en_c.txt", "zh_b.txt"} & listed(page)
     assert page.cleaner.removed == {"sub/en_c.txt": "trashed", "zh_b.txt": "trashed"}
-    assert said("%n file(s) moved", 2) in page.summary_label.text()
+    assert said("%Ln file(s) moved", 2) in page.summary_label.text()
 
 
 @pytest.mark.parametrize("swap", ["file", "folder"])
@@ -255,7 +255,7 @@ def test_a_log_that_cannot_be_written_is_its_own_warning(
     assert trashed(home) == ["en_b.txt", "zh_b.txt"]
     ((title, text),) = page.warned  # type: ignore[attr-defined]
     assert title == "Action log" and text.startswith("The action log could not be written: ")
-    assert text.endswith(said("The list shows what was done: %n file(s) moved.", 2))
+    assert text.endswith(said("The list shows what was done: %Ln file(s) moved.", 2))
     assert "stay" not in text and "left where" not in text
     assert not {"en_b.txt", "zh_b.txt"} & listed(page)
     assert page.cleaner.removed == {"en_b.txt": "trashed", "zh_b.txt": "trashed"}

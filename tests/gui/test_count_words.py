@@ -7,14 +7,16 @@ from collections.abc import Iterator
 
 import pytest
 from helpers.gui import wait_settled
-from PySide6.QtCore import QTranslator
+from PySide6.QtCore import QLocale, QTranslator
 
 from simcompare.core.explain.compare import compare_texts
 from simcompare.core.fingerprint.simhash import Config
+from simcompare.core.folder.scan import FileRecord, ScanOptions, ScanResult
 from simcompare.gui.app import install_translations
 from simcompare.gui.common.i18n import LANGUAGE_PROPERTY, TRANSLATOR_NAME
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.compare.steps import Step, step_sentence
+from simcompare.gui.folder.progress import GroupsSummary
 
 
 def _stats(qtbot, page: ComparePage, a: str, b: str) -> tuple[str, str]:  # type: ignore[no-untyped-def]
@@ -156,3 +158,17 @@ def test_the_index_view_says_one_differing_bit(qtbot, qapp, catalogues, page: Co
     page.settings.k.setValue(1)
     qtbot.waitUntil(lambda: page.is_settled() and page.comparison.k == 1, timeout=30_000)
     assert "1 个不同的位最多只能落在 2 个块中的 1 个里" in page.index_view.why.text()
+
+
+def test_counts_of_thousands_are_written_with_the_languages_separators(qapp, catalogues) -> None:  # type: ignore[no-untyped-def]
+    """Qt's plural counts (``%Ln``) take the interface language's number format: "3,302 files", not "3302"."""
+    files = tuple(FileRecord(f"{n}.txt", 1, 0, n, False, inode=n + 1) for n in range(1_234))
+    result = ScanResult("/nowhere", Config(), ScanOptions(), files, ())
+    summary = GroupsSummary(None, qapp)  # type: ignore[arg-type]  # the page is read only to show the groups
+    QLocale.setDefault(QLocale.c())  # a system whose locale writes no separators (C, POSIX: CI's)
+    install_translations(qapp, "en")
+    said = summary.groups_text(result, 1_500, 3_002, 0, "")
+    assert said.startswith("1,500 groups, 3,002 files in groups, of 1,234 scanned"), said
+    install_translations(qapp, "zh_CN")
+    said = summary.groups_text(result, 1_500, 3_002, 0, "")
+    assert said.startswith("1,500 个组，组内共 3,002 个文件，共扫描 1,234 个"), said

@@ -39,7 +39,7 @@ from tools.update_translations import qt_tool, sources
 ROOT = Path(__file__).resolve().parents[2]
 FOLDER = ROOT / "resources" / "translations"
 TS_FILES = [FOLDER / f"simcompare_{language}.ts" for language in LANGUAGES]
-PLACEHOLDER = re.compile(r"\{[^{}]*\}|%n|%L?\d+")
+PLACEHOLDER = re.compile(r"\{[^{}]*\}|%L?n|%L?\d+")
 
 
 def messages(ts: Path) -> list[tuple[str, ET.Element]]:
@@ -69,10 +69,10 @@ def test_every_message_is_translated_and_current(ts: Path) -> None:
             assert text.strip(), (context, source)
             if ts.name.endswith("_en.ts") and not numerus:
                 assert text == source, (context, source)
-        if ts.name.endswith("_en.ts") and numerus:  # "%n file" and "%n files" for "%n file(s)"
+        if ts.name.endswith("_en.ts") and numerus:  # "%Ln file" and "%Ln files" for "%Ln file(s)"
             singular, plural = translations(message)
             assert plural in (source, source.replace("(s)", "s")), (context, source, plural)
-            assert "%n" in singular and "(s)" not in singular, (context, source, singular)
+            assert "%Ln" in singular and "(s)" not in singular, (context, source, singular)
 
 
 @pytest.mark.parametrize("ts", TS_FILES, ids=lambda p: p.name)

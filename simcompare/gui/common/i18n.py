@@ -90,7 +90,15 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
             translator.setParent(None)
             translator.deleteLater()
     app.setProperty(LANGUAGE_PROPERTY, language)
+    QLocale.setDefault(_LOCALES.get(language, _LOCALES["en"]))  # what %Ln counts are written in: "3,302 files"
     return installed
+
+
+_LOCALES = {
+    "en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates),
+    "zh_CN": QLocale(QLocale.Language.Chinese, QLocale.Country.China),
+}
+"""Each interface language's locale: its numbers' group separators (Qt's plural counts, ``%Ln``)."""
 
 
 def current_language(app: QCoreApplication | None = None) -> str:

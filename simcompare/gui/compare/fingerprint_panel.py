@@ -68,7 +68,7 @@ class FingerprintPanel(QWidget):
         differing = frozenset(comparison.differing_bits)
         self.grid.set_fingerprints([("A", a), ("B", b)], differing)
         ones = len(differing)
-        self.popcount.setText(self.tr("A ⊕ B (XOR): %n one(s) = distance %n", "", ones))
+        self.popcount.setText(self.tr("A ⊕ B (XOR): %Ln one(s) = distance %Ln", "", ones))
         self.hex_a.setText(a.hex)
         self.hex_b.setText(b.hex)
         if differing:

@@ -225,7 +225,7 @@ class IndexView(QWidget):
         d = picture.distance
         if picture.guaranteed:
             reason = self.tr(
-                "%n differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the "
+                "%Ln differing bit(s) can touch at most {d} of the {blocks} blocks, so at least one block is the "
                 "same in both: here {shared}. The index sorts the fingerprints by each block, so it meets this "
                 "pair in that block's table and then checks its distance.",
                 "",
@@ -233,7 +233,7 @@ class IndexView(QWidget):
             )
         else:
             reason = self.tr(
-                "%n differing bit(s) are more than k = {k}: they may touch every block, and the index need not "
+                "%Ln differing bit(s) are more than k = {k}: they may touch every block, and the index need not "
                 "meet this pair (shared blocks here: {shared}). It is not a near-duplicate anyway.",
                 "",
                 d,

@@ -499,13 +499,13 @@ class ComparePage(QWidget):
             kept = len(side.fingerprint.tokens)
             if kept < distinct:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
                 pane.set_stats(
-                    self.tr("%n token(s) · {kept} of {distinct} distinct kept", "", total).format(
+                    self.tr("%Ln token(s) · {kept} of {distinct} distinct kept", "", total).format(
                         kept=kept, distinct=distinct
                     )
                 )
                 title = self.tr("Tokens of {label}: {kept} of {distinct} distinct tokens kept, heaviest first")
             else:
-                pane.set_stats(self.tr("%n token(s) · {distinct} distinct", "", total).format(distinct=distinct))
+                pane.set_stats(self.tr("%Ln token(s) · {distinct} distinct", "", total).format(distinct=distinct))
                 title = self.tr("Tokens of {label}: {distinct} distinct, heaviest first")
             titles.append(title.format(label=label, kept=kept, distinct=distinct))
         return titles[0], titles[1]

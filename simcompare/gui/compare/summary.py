@@ -208,13 +208,13 @@ class SummaryPanel(QFrame):
         """Why fingerprints within k are not near-duplicates: the rule of the core's Decision that refused them."""
         if comparison.too_few_shingles:
             return self.tr(
-                "Too few word pairs to judge: the shorter text has %n distinct word pair(s), at least {needed} are "
+                "Too few word pairs to judge: the shorter text has %Ln distinct word pair(s), at least {needed} are "
                 "needed, so it is nobody's near-duplicate however few bits differ.",
                 "",
                 comparison.fewest_shingles or 0,
             ).format(needed=comparison.decision.min_shingles)
         return self.tr(
-            "%n bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not "
+            "%Ln bit(s) apart, but only {shared} % of the word pairs are shared (at least {needed} % are needed): not "
             "a near-duplicate.",
             "",
             comparison.distance,

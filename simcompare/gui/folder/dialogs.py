@@ -66,7 +66,7 @@ class NotDuplicatesDialog(QDialog):
         buttons.rejected.connect(self.reject)
         buttons.addButton(self.remove_button, QDialogButtonBox.ButtonRole.ActionRole)
         column = QVBoxLayout(self)
-        column.addWidget(plain_label(self.tr("Pairs you said are not duplicates (%n)", "", self.listing.count())))
+        column.addWidget(plain_label(self.tr("Pairs you said are not duplicates (%Ln)", "", self.listing.count())))
         column.addWidget(self.listing, 1)
         column.addWidget(buttons)
         self.resize(640, 360)

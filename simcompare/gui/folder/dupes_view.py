@@ -336,7 +336,7 @@ class FolderViews(QObject):
         if page.session is None or not files or page.cleaner.locked:  # not while files are acted on
             return 0
         page.model.show_marks(page.cleaner.leave_out(files))
-        page.progress.say(self.tr("%n files removed from the results (Undo brings them back)", "", len(files)))
+        page.progress.say(self.tr("%Ln files removed from the results (Undo brings them back)", "", len(files)))
         page.regroup()
         return len(files)
 

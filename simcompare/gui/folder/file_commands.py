@@ -121,7 +121,7 @@ class FileCommands(QObject):
         whole = whole_groups(page.session, page.groups, chosen)
         if whole:
             warning = self.tr(
-                "Every file of %n group(s) is chosen: no copy of them would be left in the folder. Go on anyway?",
+                "Every file of %Ln group(s) is chosen: no copy of them would be left in the folder. Go on anyway?",
                 "",
                 len(whole),
             )
@@ -166,7 +166,7 @@ class FileCommands(QObject):
                 stayed.append(outcome)
         self.forget_after(moved, _LEFT[report.kind], stayed)
         done = join_clauses(
-            self.tr("%n file(s) moved", "", len(moved)), self.stopped_text(report), self.removed_text(report)
+            self.tr("%Ln file(s) moved", "", len(moved)), self.stopped_text(report), self.removed_text(report)
         )
         if stayed:
             lines = "\n".join(f"{display_name(o.source)}: {self.with_kept_name(o, self.reason(o))}" for o in stayed)
@@ -177,7 +177,7 @@ class FileCommands(QObject):
                 self.tr("Action log"),
                 self.tr("The action log could not be written: {0}").format(why)
                 + "\n"
-                + self.tr("The list shows what was done: %n file(s) moved.", "", len(moved)),
+                + self.tr("The list shows what was done: %Ln file(s) moved.", "", len(moved)),
             )
         page.summary.show(status=done)
         return moved
@@ -197,12 +197,12 @@ class FileCommands(QObject):
     def stopped_text(self, report: ActionReport) -> str:
         """What Cancel left: "n file(s) not reached (cancelled)", or ""."""
         cancelled = not_reached(report)[0]
-        return self.tr("%n file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
+        return self.tr("%Ln file(s) not reached (cancelled)", "", len(cancelled)) if cancelled else ""
 
     def removed_text(self, report: ActionReport) -> str:
         """The folders the action left empty and removed: "n empty folder(s) removed", or ""."""
         removed = len(report.removed_folders)
-        return self.tr("%n empty folder(s) removed", "", removed) if removed else ""
+        return self.tr("%Ln empty folder(s) removed", "", removed) if removed else ""
 
     def sentences(self, first: str, second: str) -> str:
         """Two sentences of a report as the interface language joins them ("2 files moved. 1 file was not
@@ -213,8 +213,8 @@ class FileCommands(QObject):
         """The words above the files an action did not move: "left where they were", unless one of them was kept
         under another name (``Outcome.kept_as``), which is not where it was."""
         if any(o.kept_as for o in stayed):
-            return self.tr("%n file(s) were not moved:", "", len(stayed))
-        return self.tr("%n file(s) were left where they were:", "", len(stayed))
+            return self.tr("%Ln file(s) were not moved:", "", len(stayed))
+        return self.tr("%Ln file(s) were left where they were:", "", len(stayed))
 
     def with_kept_name(self, outcome: Outcome, reason: str) -> str:
         """``reason``, and, when another file took the file's name while the action failed, the name the file was
@@ -276,7 +276,7 @@ class FileCommands(QObject):
             return False
         page, _session, chosen = taken
         title = self.tr("Move to trash")
-        if not self.confirm_files(title, self.tr("Move %n file(s) to the trash?", "", len(chosen)), chosen):
+        if not self.confirm_files(title, self.tr("Move %Ln file(s) to the trash?", "", len(chosen)), chosen):
             return False
         return self.start(self.plan(ActionKind.TRASH, title, chosen, trash=page.trash))
 
@@ -309,7 +309,7 @@ class FileCommands(QObject):
         ) is None:
             return False
         destination, scanned = asked
-        question = self.tr("Move %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
+        question = self.tr("Move %Ln file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )
         if not self.confirm_files(title, question, chosen):

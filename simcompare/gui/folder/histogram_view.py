@@ -42,14 +42,14 @@ class DistanceHistogramView(QWidget):
             self.setToolTip(self.tr("Distances between every two files appear here after a scan"))
             return
         kind = (
-            self.tr("a random sample of %n pair(s)", "", h.pairs)
+            self.tr("a random sample of %Ln pair(s)", "", h.pairs)
             if h.sampled
-            else self.tr("all %n pair(s)", "", h.pairs)
+            else self.tr("all %Ln pair(s)", "", h.pairs)
         )
         self.setToolTip(
             self.tr("How many pairs of files lie at each distance ({0}, log scale).").format(kind)
             + " "
-            + self.tr("%n pair(s) within k = {0}.", "", h.within(self._k)).format(self._k)
+            + self.tr("%Ln pair(s) within k = {0}.", "", h.within(self._k)).format(self._k)
         )
 
     def pairs_label(self) -> str:
@@ -60,7 +60,7 @@ class DistanceHistogramView(QWidget):
         within = h.within(self._k)
         if h.sampled:
             return self.tr("k = {0}: ≈ {1:.2%} of all pairs (sampled)").format(self._k, within / h.pairs)
-        return self.tr("k = {0}: %n pair(s) within k", "", within).format(self._k)
+        return self.tr("k = {0}: %Ln pair(s) within k", "", within).format(self._k)
 
     def empty_text(self) -> str:
         """What the chart says without bars: a scan of fewer than two texts has a histogram, of no pairs, and

@@ -150,7 +150,7 @@ class Marking(QObject):
         if not marks:
             return self.tr("none marked")
         size = self.marked_bytes()
-        return self.tr("%n marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(size))
+        return self.tr("%Ln marked", "", len(marks)) + self.tr(", {0} in all").format(human_size(size))
 
     def marked_bytes(self) -> int:
         """The marked files' sizes added up (from an array of every file's size, made once for the files shown: a

@@ -569,7 +569,7 @@ class GroupTreeModel(QAbstractItemModel):
                 names = ", ".join(display_name(self._files[i].path) for i in member.also_close[:5])
                 more = len(member.also_close) - 5
                 also = self.tr("Also close to: {0}").format(names)
-                lines.append(also + (self.tr(" and %n more", "", more) if more > 0 else ""))
+                lines.append(also + (self.tr(" and %Ln more", "", more) if more > 0 else ""))
             return plain_tooltip("\n".join(lines))  # a file named <b>x</b>.txt is shown as those characters
         if role == Qt.ItemDataRole.ToolTipRole and column == Column.DISTANCE and not is_reference:
             bits = self.tr("{0} of {1} bits differ: {2:.1%} alike").format(

@@ -486,8 +486,8 @@ class FolderPage(QWidget):
         result = self.result
         problems = len(result.problems) if result is not None else 0
         empty = self.empty_model.rowCount()  # as many as listed (the records not read again)
-        self.tabs.setTabText(2, self.tr("Problems (%n)", "", problems))
-        self.tabs.setTabText(3, self.tr("Empty files (%n)", "", empty))
+        self.tabs.setTabText(2, self.tr("Problems (%Ln)", "", problems))
+        self.tabs.setTabText(3, self.tr("Empty files (%Ln)", "", empty))
 
     def _show_outcome(self, outcome: ScanOutcome) -> None:
         self.session = outcome.session

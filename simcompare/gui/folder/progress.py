@@ -88,17 +88,17 @@ class ScanProgress(QObject):
         self._bar.hide()
         if outcome.loaded is not None:
             loaded = outcome.loaded
-            text = self.tr("Opened saved results: %n file(s), no scan", "", len(result.files))
+            text = self.tr("Opened saved results: %Ln file(s), no scan", "", len(result.files))
             if loaded.changed or loaded.gone:
                 text += self.tr(" · {0} changed and {1} gone since").format(len(loaded.changed), len(loaded.gone))
             self._opened = None if loaded.checked else text
             self._label.setText(text if loaded.checked else text + self.tr(" · looking at the files on disk…"))
         elif result.cancelled:
-            self._label.setText(self.tr("Cancelled: partial result, %n file(s) read", "", len(result.files)))
+            self._label.setText(self.tr("Cancelled: partial result, %Ln file(s) read", "", len(result.files)))
         else:
             stats = result.stats
             self._label.setText(
-                self.tr("Scanned %n file(s) in {0:.1f} s ({1} from the cache)", "", len(result.files)).format(
+                self.tr("Scanned %Ln file(s) in {0:.1f} s ({1} from the cache)", "", len(result.files)).format(
                     elapsed, stats.fingerprints_from_cache + stats.features_from_cache
                 )
             )
@@ -181,9 +181,9 @@ class GroupsSummary(QObject):
     def groups_text(self, result: ScanResult, groups: int, members: int, wasted: int, status: str) -> str:
         """Groups, files in groups, files scanned, bytes wasted; a partial result says so."""
         text = join_clauses(
-            self.tr("%n group(s)", "", groups),
-            self.tr("%n file(s) in groups", "", members),
-            self.tr("of %n scanned", "", len(result.files)),
+            self.tr("%Ln group(s)", "", groups),
+            self.tr("%Ln file(s) in groups", "", members),
+            self.tr("of %Ln scanned", "", len(result.files)),
         )
         text += " · " + self.tr("{0} wasted").format(human_size(wasted))
         if result.skipped:
@@ -212,7 +212,7 @@ class GroupsSummary(QObject):
                     self.tr("≈ {0:.2%} of all pairs of files within k (sampled)").format(within / histogram.pairs)
                 )
             else:
-                parts.append(self.tr("%n pair(s) of files within k", "", within))
+                parts.append(self.tr("%Ln pair(s) of files within k", "", within))
         if regrouped is not None and regrouped.request.k == k:
             if not regrouped.decided and regrouping:
                 parts.append(self.tr("the groups as saved: each member is being checked again, then you can act…"))
@@ -223,7 +223,7 @@ class GroupsSummary(QObject):
             else:
                 parts.append(
                     self.tr(
-                        "%n verified near-duplicate pair(s) of distinct texts (copies counted once)",
+                        "%Ln verified near-duplicate pair(s) of distinct texts (copies counted once)",
                         "",
                         regrouped.verified_pairs,
                     )

@@ -131,12 +131,12 @@ class ReplaceCommands(QObject):
             return False
         differ = sum(1 for i in chosen if not session.same_bytes(i, reference_of[i]))
         if how is LinkKind.HARD:
-            question = self.tr("Replace %n file(s) with a hard link to their group's reference?", "", len(chosen))
+            question = self.tr("Replace %Ln file(s) with a hard link to their group's reference?", "", len(chosen))
         else:
-            question = self.tr("Replace %n file(s) with a symbolic link to their group's reference?", "", len(chosen))
+            question = self.tr("Replace %Ln file(s) with a symbolic link to their group's reference?", "", len(chosen))
         if differ:
             question += " " + self.tr(
-                "%n of them differ from their reference and will be left as they are.", "", differ
+                "%Ln of them differ from their reference and will be left as they are.", "", differ
             )
         listing = "\n".join(
             f"{display_name(page.absolute(i))} → {display_name(page.absolute(reference_of[i]))}" for i in chosen
@@ -161,10 +161,10 @@ class ReplaceCommands(QObject):
         page, session, chosen = taken
         title = self.tr("Delete permanently")
         size = human_size(sum(session.files[i].size for i in chosen))
-        first = self.tr("Delete %n file(s) ({0}) permanently? They do not go to the trash.", "", len(chosen))
+        first = self.tr("Delete %Ln file(s) ({0}) permanently? They do not go to the trash.", "", len(chosen))
         if not commands.confirm_files(title, first.format(size), chosen, self.tr("Delete every copy?")):
             return False
-        again = self.tr("Really delete %n file(s) ({0})? This cannot be undone.", "", len(chosen)).format(size)
+        again = self.tr("Really delete %Ln file(s) ({0})? This cannot be undone.", "", len(chosen)).format(size)
         listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
         if not page.confirm(title, again, listing):
             return False
@@ -183,7 +183,7 @@ class ReplaceCommands(QObject):
         if (asked := commands.ask_destination(title, "folder/last_copy", prompt)) is None:
             return False
         destination, scanned = asked
-        question = self.tr("Copy %n file(s) into {0}, keeping their paths?", "", len(chosen)).format(
+        question = self.tr("Copy %Ln file(s) into {0}, keeping their paths?", "", len(chosen)).format(
             display_name(destination)
         )
         listing = "\n".join(display_name(page.absolute(i)) for i in chosen)
@@ -235,17 +235,17 @@ class ReplaceCommands(QObject):
         under another name (``Outcome.kept_as``), which is not as it was."""
         n = len(stayed)
         if not any(o.kept_as for o in stayed):
-            return self.tr("%n file(s) were left as they were:", "", n)
+            return self.tr("%Ln file(s) were left as they were:", "", n)
         if kind is ActionKind.DELETE:
-            return self.tr("%n file(s) were not deleted:", "", n)
-        return self.tr("%n file(s) were not replaced with a link:", "", n)
+            return self.tr("%Ln file(s) were not deleted:", "", n)
+        return self.tr("%Ln file(s) were not replaced with a link:", "", n)
 
     def done_text(self, kind: ActionKind, n: int) -> str:
         if kind is ActionKind.DELETE:
-            return self.tr("%n file(s) deleted", "", n)
+            return self.tr("%Ln file(s) deleted", "", n)
         if kind is ActionKind.COPY:
-            return self.tr("%n file(s) copied", "", n)
-        return self.tr("%n file(s) replaced with a link", "", n)
+            return self.tr("%Ln file(s) copied", "", n)
+        return self.tr("%Ln file(s) replaced with a link", "", n)
 
     def reason(self, outcome: Outcome) -> str:
         """Why a file stayed, in the interface language (the reasons a trash or move gives too, in its words:

@@ -87,7 +87,7 @@ class ReprioritiseDialog(QDialog):
         self.down_button.clicked.connect(lambda: self._move(1))
         self.criteria.currentRowChanged.connect(lambda _row: self._refresh())
         self.all_groups = QRadioButton(self.tr("Every group"))
-        self.selected_groups = QRadioButton(self.tr("The selected groups (%n)", "", selected_groups))
+        self.selected_groups = QRadioButton(self.tr("The selected groups (%Ln)", "", selected_groups))
         self.selected_groups.setEnabled(selected_groups > 0)
         (self.selected_groups if selected_groups else self.all_groups).setChecked(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
@@ -322,10 +322,10 @@ class Reprioritising(QObject):
         page.model.replace_groups(changed)
         page.model.show_marks(unmarked)
         page.views.refresh()
-        said = self.tr("New references in %n groups", "", len(changed))
+        said = self.tr("New references in %Ln groups", "", len(changed))
         if answer.held_back:
             said += self.tr(
-                "; in %n groups the first member by the rule is not close to every other member", "", answer.held_back
+                "; in %Ln groups the first member by the rule is not close to every other member", "", answer.held_back
             )
         page.progress.say(said)
         page.summary.show()

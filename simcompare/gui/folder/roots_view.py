@@ -126,4 +126,4 @@ class ResultRoots(QObject):
             self._shown = skipped
             self.model.set_skipped(skipped, plan)
             self.view.resizeColumnToContents(0)
-        self._tabs.setTabText(self.index, self.tr("Not read (%n)", "", len(skipped)))
+        self._tabs.setTabText(self.index, self.tr("Not read (%Ln)", "", len(skipped)))

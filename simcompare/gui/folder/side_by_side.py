@@ -76,7 +76,7 @@ class SideBySide(QWidget):
         figures = session.pair(a, b, page.k_box.value())
         files = session.files
         verdict = self.tr("near-duplicates") if figures.near_duplicate else self.tr("not near-duplicates at this k")
-        text = self.tr("%n bit(s) apart · {0:.0%} of the text shared · {1}", "", figures.distance).format(
+        text = self.tr("%Ln bit(s) apart · {0:.0%} of the text shared · {1}", "", figures.distance).format(
             figures.resemblance, verdict
         )
         if figures.identical:
