@@ -11,7 +11,7 @@ from helpers.gui import wait_settled
 from helpers.texts import ZH_A, ZH_B
 from PySide6.QtCore import QCoreApplication, QLocale, QSettings, QTranslator
 
-from simcompare.gui.common.i18n import LANGUAGE_PROPERTY, TRANSLATOR_NAME
+from simcompare.gui.common.i18n import LANGUAGE_PROPERTY, TRANSLATOR_NAME, number_locale
 from simcompare.gui.compare.page import ComparePage
 from simcompare.gui.main_window import MainWindow
 
@@ -24,15 +24,12 @@ def _isolated_settings(tmp_path: Path) -> Iterator[None]:
     yield
 
 
-_ENGLISH = QLocale(QLocale.Language.English, QLocale.Country.UnitedStates)
-
-
 @pytest.fixture(autouse=True)
 def _no_catalogue_left_installed() -> Iterator[None]:
     """A test that installs a language's catalogue takes it away again, so the next test starts as the first did
     (with none: the sources' own words, and no language on record for what reads it, like the guide), whatever
-    order the tests run in. Numbers are written as in English (the app always installs a language: "3,302")."""
-    QLocale.setDefault(_ENGLISH)
+    order the tests run in. Numbers are written as the app writes them once it installed a language ("3,302")."""
+    QLocale.setDefault(number_locale())
     yield
     app = QCoreApplication.instance()
     if app is not None:

@@ -90,15 +90,18 @@ def install_translators(app: QCoreApplication, language: str) -> list[QTranslato
             translator.setParent(None)
             translator.deleteLater()
     app.setProperty(LANGUAGE_PROPERTY, language)
-    QLocale.setDefault(_LOCALES.get(language, _LOCALES["en"]))  # what %Ln counts are written in: "3,302 files"
+    QLocale.setDefault(number_locale())  # what %Ln counts are written in: "3,302 files"
     return installed
 
 
-_LOCALES = {
-    "en": QLocale(QLocale.Language.English, QLocale.Country.UnitedStates),
-    "zh_CN": QLocale(QLocale.Language.Chinese, QLocale.Country.China),
-}
-"""Each interface language's locale: its numbers' group separators (Qt's plural counts, ``%Ln``)."""
+def number_locale() -> QLocale:
+    """The locale Qt's plural counts (``%Ln``) are written in: C's, with its group separator, which both
+    languages write numbers with ("3,302 files", "3,302 个文件"). Not the language's own locale: with Chinese as
+    Qt's default locale, the handout's PDF held Chinese text that could not be read back out of it
+    (tests/gui/test_handout.py)."""
+    locale = QLocale.c()
+    locale.setNumberOptions(QLocale.NumberOption.DefaultNumberOptions)
+    return locale
 
 
 def current_language(app: QCoreApplication | None = None) -> str:

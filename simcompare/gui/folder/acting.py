@@ -52,7 +52,7 @@ class ActionRunner(QObject):
         self._bar.setRange(0, max(len(plan.files), 1))
         self._bar.setValue(0)
         self._bar.show()
-        self._label.setText(self.tr("{0}: {1} of {2} files").format(plan.title, 0, len(plan.files)))
+        self._label.setText(self.tr("{0}: {1} of {2} files").format(plan.title, 0, f"{len(plan.files):,}"))
         self._job.submit(plan)
         return True
 
@@ -68,7 +68,7 @@ class ActionRunner(QObject):
         self._bar.setRange(0, max(total, 1))
         self._bar.setValue(done)
         if not self._job.stopping:
-            self._label.setText(self.tr("{0}: {1} of {2} files").format(self._title, done, total))
+            self._label.setText(self.tr("{0}: {1} of {2} files").format(self._title, f"{done:,}", f"{total:,}"))
 
     @Slot(int, object)
     def _on_done(self, _request: int, done: ActionDone) -> None:

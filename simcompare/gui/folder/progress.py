@@ -90,7 +90,9 @@ class ScanProgress(QObject):
             loaded = outcome.loaded
             text = self.tr("Opened saved results: %Ln file(s), no scan", "", len(result.files))
             if loaded.changed or loaded.gone:
-                text += self.tr(" · {0} changed and {1} gone since").format(len(loaded.changed), len(loaded.gone))
+                text += self.tr(" · {0} changed and {1} gone since").format(
+                    f"{len(loaded.changed):,}", f"{len(loaded.gone):,}"
+                )
             self._opened = None if loaded.checked else text
             self._label.setText(text if loaded.checked else text + self.tr(" · looking at the files on disk…"))
         elif result.cancelled:
@@ -128,7 +130,7 @@ class ScanProgress(QObject):
         self._bar.hide()
         text = opened
         if changed or gone:
-            text += self.tr(" · {0} changed and {1} gone since").format(len(changed), len(gone))
+            text += self.tr(" · {0} changed and {1} gone since").format(f"{len(changed):,}", f"{len(gone):,}")
         self._label.setText(text)
 
     def check_failed(self, _request: int, message: str, *, say: bool = True) -> None:
