@@ -172,3 +172,9 @@ def test_counts_of_thousands_are_written_with_the_languages_separators(qapp, cat
     install_translations(qapp, "zh_CN")
     said = summary.groups_text(result, 1_500, 3_002, 0, "")
     assert said.startswith("1,500 个组，组内共 3,002 个文件，共扫描 1,234 个"), said
+
+
+def test_a_long_texts_step_sentences_write_thousands_with_separators() -> None:
+    text = " ".join(f"word{n}x" for n in range(1_234))  # 1,234 distinct tokens, none a stop word
+    comparison = compare_texts(text, text, Config())
+    assert "cut into 1,234 tokens (1,234 distinct)" in step_sentence(Step.TOKENS, comparison)

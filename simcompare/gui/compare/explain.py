@@ -60,7 +60,9 @@ def bit_lines(fp: Fingerprint, j: int, label: str, *, top: int = TOP_TOKENS) -> 
     shown = len(up) + len(down)
     if len(fp.tokens) > shown:
         lines.append(
-            QCoreApplication.translate("Explain", "heaviest tokens shown; {n} tokens in all").format(n=len(fp.tokens))
+            QCoreApplication.translate("Explain", "heaviest tokens shown; {n} tokens in all").format(
+                n=f"{len(fp.tokens):,}"
+            )
         )
     return lines
 

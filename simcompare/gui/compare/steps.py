@@ -76,7 +76,7 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
                 "Steps",
                 "Tokens: once punctuation is dropped (stop words are kept), A is cut into tokens: {total} in all, "
                 "{distinct} distinct; the Token column lists them.",
-            ).format(total=len(features.sequence), distinct=len(features.counts))
+            ).format(total=f"{len(features.sequence):,}", distinct=f"{len(features.counts):,}")
         # Two sentences, not Qt's plural forms: lupdate finds no count in QCoreApplication.translate, only in tr
         if len(features.sequence) == 1:
             return QCoreApplication.translate(
@@ -87,7 +87,7 @@ def step_sentence(step: Step, comparison: Comparison) -> str:
             "Steps",
             "Tokens: A is cut into {total} tokens ({distinct} distinct) once stop words and punctuation are "
             "dropped; the Token column lists them.",
-        ).format(total=len(features.sequence), distinct=len(features.counts))
+        ).format(total=f"{len(features.sequence):,}", distinct=f"{len(features.counts):,}")
     if first is None:
         return QCoreApplication.translate(
             "Steps", "Text A has no features: every sum is 0 and its fingerprint is 0; nothing to show in this step."
@@ -111,7 +111,7 @@ def _typed_sentence(step: Step, comparison: Comparison) -> str:
             )
         return QCoreApplication.translate(
             "Steps", "Tokens: A has {n} tokens, typed in the toy editor; the Token column lists them."
-        ).format(n=len(comparison.a.features.sequence))
+        ).format(n=f"{len(comparison.a.features.sequence):,}")
     first = fp.tokens[0]
     if step is Step.WEIGHTS:
         return QCoreApplication.translate(
@@ -228,7 +228,7 @@ def adding_sentence(comparison: Comparison, n: int) -> str:
     if n == 0:
         return QCoreApplication.translate(
             "Steps", "Tokens one at a time: none of the {total} tokens of A is added yet, so every sum is 0."
-        ).format(total=len(fp.tokens))
+        ).format(total=f"{len(fp.tokens):,}")
     token = fp.tokens[n - 1]
     sums, before = partial_sums(fp, n), partial_sums(fp, n - 1)
     flipped = [j for j in range(fp.bits) if (sums[j] > 0) != (before[j] > 0)]
