@@ -1,0 +1,50 @@
+"""The memory of token codes (``simhash._CodeMemo``) starts afresh when full: a thread still looking up the codes
+of the tokens it was given must find them, as the token identities' memory (``segment._known_ids``) and the stop
+words' (``segment._DropCache``) promise ("replaced, not emptied"). The review of the change that made the memories
+start afresh at 2^18 tokens, not 2^20: four times less text fills it, so two threads of the window (the compare
+job and the geometry view's bundled examples) meet a full memory sooner."""
+
+from __future__ import annotations
+
+import threading
+
+from simcompare.core.fingerprint import simhash
+from simcompare.core.fingerprint.simhash import Config
+
+
+class _Tokens(list):
+    """A document's tokens; between the memory's two readings of them (what is missing, then the lookups),
+    another thread fingerprints a long text."""
+
+    def __init__(self, tokens: list[str], meanwhile: threading.Thread) -> None:
+        super().__init__(tokens)
+        self._read = 0
+        self._meanwhile = meanwhile
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._read += 1
+        if self._read == 2:
+            self._meanwhile.start()
+            self._meanwhile.join()
+        return super().__iter__()
+
+
+def test_a_thread_looking_up_codes_finds_them_when_another_fills_the_memory(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(simhash._CodeMemo, "_LIMIT", 1_000)  # 2^18 in the app: a long text's distinct tokens
+    memo = simhash._CodeMemo()
+    config = Config()
+    hasher, bits = config.hash_function, config.bits
+    long_text = [f"other{n}" for n in range(1_500)]  # more distinct tokens than the memory holds
+    errors: list[BaseException] = []
+
+    def other_thread() -> None:
+        try:
+            memo.codes(long_text, hasher, bits)
+        except BaseException as error:  # noqa: BLE001
+            errors.append(error)
+
+    tokens = [f"mine{n}" for n in range(10)]
+    expected = [hasher.code_bytes(token, bits) for token in tokens]
+    got = memo.codes(_Tokens(tokens, threading.Thread(target=other_thread)), hasher, bits)
+    assert not errors
+    assert got == expected
