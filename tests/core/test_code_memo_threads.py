@@ -48,3 +48,32 @@ def test_a_thread_looking_up_codes_finds_them_when_another_fills_the_memory(monk
     got = memo.codes(_Tokens(tokens, threading.Thread(target=other_thread)), hasher, bits)
     assert not errors
     assert got == expected
+
+
+class _Counts(dict):
+    """A document's token counts; between the stop words' memory judging them and taking the dropped ones out,
+    another thread judges a long text's tokens."""
+
+    def __init__(self, counts: dict[str, int], meanwhile: threading.Thread) -> None:
+        super().__init__(counts)
+        self._read = 0
+        self._meanwhile = meanwhile
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        self._read += 1
+        if self._read == 2:
+            self._meanwhile.start()
+            self._meanwhile.join()
+        return super().keys()
+
+
+def test_a_thread_dropping_stop_words_drops_them_when_another_fills_the_memory(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from simcompare.core.tokens import segment
+
+    monkeypatch.setattr(segment._DropCache, "_LIMIT", 1_000)  # 2^19 in the app
+    cache = segment._DropCache(True)
+    assert "the" in segment.stopwords()
+    long_text = {f"other{n}": 1 for n in range(1_500)}  # more distinct tokens than the memory holds
+    meanwhile = threading.Thread(target=lambda: cache.keep(dict(long_text)))
+    kept = cache.keep(_Counts({"the": 3, "river": 1}, meanwhile))
+    assert dict(kept) == {"river": 1}  # the stop word is dropped whatever another thread judged meanwhile
