@@ -40,7 +40,7 @@ def test_a_thread_looking_up_codes_finds_them_when_another_fills_the_memory(monk
     def other_thread() -> None:
         try:
             memo.codes(long_text, hasher, bits)
-        except BaseException as error:  # noqa: BLE001
+        except BaseException as error:
             errors.append(error)
 
     tokens = [f"mine{n}" for n in range(10)]

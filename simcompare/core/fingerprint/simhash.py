@@ -276,11 +276,13 @@ class _CodeMemo:
         """Each token's code, left-aligned in bytes (see Hasher.code_bytes)."""
         if HASHERS.get(hasher.name) is not hasher:  # only built-ins: their identity is stable
             return [hasher.code_bytes(token, bits) for token in tokens]
-        table = self._tables.setdefault((id(hasher), bits), {})
+        key = (id(hasher), bits)
+        table = self._tables.setdefault(key, {})
         missing = set(tokens).difference(table)
         if missing:
             if len(table) + len(missing) > self._LIMIT:
-                table.clear()
+                # a new table, not an emptied one: another thread may still be looking its codes up in this one
+                table = self._tables[key] = {}
                 missing = set(tokens)
             code_bytes = hasher.code_bytes_function(bits)
             for token in missing:

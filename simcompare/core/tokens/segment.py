@@ -455,33 +455,38 @@ class _DropCache:
 
     def __init__(self, drop_stopwords: bool) -> None:
         self._drop_stopwords = drop_stopwords
-        self._judged: set[str] = set()
-        self._dropped: set[str] = set()
+        # the tokens judged and those dropped, replaced together: a thread reads both from one look
+        self._memory: tuple[set[str], set[str]] = (set(), set())
 
     def __call__(self, token: str) -> bool:
-        if token not in self._judged:
-            self._judge({token})
-        return token in self._dropped
+        judged, dropped = self._memory
+        if token not in judged:
+            judged, dropped = self._judge({token}, judged, dropped)
+        return token in dropped
 
-    def _judge(self, tokens: set[str]) -> None:
-        """Decide for tokens not seen before, and remember (starting afresh first if the memory is full)."""
-        if len(self._judged) + len(tokens) > self._LIMIT:
-            # New sets, not emptied ones: another thread may be reading these.
-            self._judged = set()
-            self._dropped = set()
+    def _judge(self, tokens: set[str], judged: set[str], dropped: set[str]) -> tuple[set[str], set[str]]:
+        """Decide for tokens not seen before and remember them in ``judged`` and ``dropped`` (the memory as the
+        caller read it), or, if the memory is full, in new sets that replace it: another thread may still be
+        reading the old ones. Returns the sets the tokens were judged into, which the caller reads from."""
+        if len(judged) + len(tokens) > self._LIMIT:
+            judged, dropped = set(), set()
+            self._memory = (judged, dropped)
         drop_stopwords = self._drop_stopwords
         for token in tokens:
-            self._judged.add(token)
+            judged.add(token)
             if is_meaningless(token) or (drop_stopwords and token in stopwords()):
-                self._dropped.add(token)
+                dropped.add(token)
+        return judged, dropped
 
     def keep(self, counts: dict[str, int]) -> dict[str, int]:
         """The counts with the dropped tokens taken out, in place (the hot loop of every document, so set
         operations at C speed rather than a call per token)."""
-        new = counts.keys() - self._judged
+        judged, dropped = self._memory
+        new = counts.keys() - judged
         if new:
-            self._judge(new | counts.keys() if len(self._judged) + len(new) > self._LIMIT else new)
-        for token in counts.keys() & self._dropped:
+            full = len(judged) + len(new) > self._LIMIT
+            judged, dropped = self._judge(new | counts.keys() if full else new, judged, dropped)
+        for token in counts.keys() & dropped:
             del counts[token]
         return counts
 

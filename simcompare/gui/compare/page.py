@@ -495,9 +495,10 @@ class ComparePage(QWidget):
         """Say under each pane how many tokens it has; returns the token tables' titles."""
         titles = []
         for pane, side, label in ((self.pane_a, comparison.a, "A"), (self.pane_b, comparison.b, "B")):
-            total, distinct = len(side.features.sequence), len(side.features.counts)
-            kept = len(side.fingerprint.tokens)
-            if kept < distinct:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
+            total, count = len(side.features.sequence), len(side.features.counts)
+            used = len(side.fingerprint.tokens)
+            kept, distinct = f"{used:,}", f"{count:,}"  # as the %Ln count beside them: "1,234"
+            if used < count:  # Top-K (or a weight that rounds to 0) left some out: say how many are used
                 pane.set_stats(
                     self.tr("%Ln token(s) · {kept} of {distinct} distinct kept", "", total).format(
                         kept=kept, distinct=distinct

@@ -77,7 +77,7 @@ class ScanProgress(QObject):
         stage_text = self.tr("Reading") if stage == Stage.READING else self.tr("Done")
         self._label.setText(
             self.tr("{0}: {1} / {2} files · {3:.0f} files/s · {4} left").format(
-                stage_text, done, total, rate, duration(left)
+                stage_text, f"{done:,}", f"{total:,}", rate, duration(left)
             )
         )
 
@@ -101,7 +101,7 @@ class ScanProgress(QObject):
             stats = result.stats
             self._label.setText(
                 self.tr("Scanned %Ln file(s) in {0:.1f} s ({1} from the cache)", "", len(result.files)).format(
-                    elapsed, stats.fingerprints_from_cache + stats.features_from_cache
+                    elapsed, f"{stats.fingerprints_from_cache + stats.features_from_cache:,}"
                 )
             )
         if outcome.notes:  # the cache's warnings: the scan went on, but the user should know why it was slow
