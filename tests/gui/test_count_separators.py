@@ -35,12 +35,18 @@ def _scanned(count: int, cached: int) -> ScanResult:
     return replace(result, stats=ScanStats(listed=count, fingerprints_from_cache=cached))
 
 
-def test_a_finished_scans_line_writes_the_cached_count_with_separators(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+def _progress(qapp) -> tuple[ScanProgress, QLabel, QObject]:  # type: ignore[no-untyped-def]
+    """A scan's progress line in English, started; its owner kept alive by the caller."""
     install_translations(qapp, "en")
     owner = QObject()
-    bar, label = QProgressBar(), QLabel()
-    progress = ScanProgress(bar, label, lambda: True, owner)
+    label = QLabel()
+    progress = ScanProgress(QProgressBar(), label, lambda: True, owner)
     progress.start("Scanning")
+    return progress, label, owner
+
+
+def test_a_finished_scans_line_writes_the_cached_count_with_separators(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
+    progress, label, _owner = _progress(qapp)
     progress.finished(ScanOutcome(_scanned(1_234, 1_234), None, None))  # type: ignore[arg-type]
     said = label.text()
     assert said.startswith("Scanned 1,234 files in "), said
@@ -49,11 +55,7 @@ def test_a_finished_scans_line_writes_the_cached_count_with_separators(qtbot, qa
 
 def test_a_scans_running_line_writes_its_counts_with_separators(qtbot, qapp) -> None:  # type: ignore[no-untyped-def]
     """While reading: "Reading: 1,500 / 3,302 files", as the line says "Scanned 3,302 files" when done."""
-    install_translations(qapp, "en")
-    owner = QObject()
-    bar, label = QProgressBar(), QLabel()
-    progress = ScanProgress(bar, label, lambda: True, owner)
-    progress.start("Scanning")
+    progress, label, _owner = _progress(qapp)
     progress.on_progress(1_500, 3_302, Stage.READING)
     said = label.text()
     assert said.startswith("Reading: 1,500 / 3,302 files"), said
