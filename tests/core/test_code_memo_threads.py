@@ -12,20 +12,27 @@ from simcompare.core.fingerprint import simhash
 from simcompare.core.fingerprint.simhash import Config
 
 
-class _Tokens(list):
-    """A document's tokens; between the memory's two readings of them (what is missing, then the lookups),
-    another thread fingerprints a long text."""
+class _SecondReading:
+    """A value read twice by a memory (what is missing, then the lookups or the drops): before its second reading,
+    another thread (``meanwhile``) runs to its end."""
 
-    def __init__(self, tokens: list[str], meanwhile: threading.Thread) -> None:
-        super().__init__(tokens)
+    def __init__(self, value: object, meanwhile: threading.Thread) -> None:
+        super().__init__(value)  # type: ignore[call-arg]  # the list's or the dict's own
         self._read = 0
         self._meanwhile = meanwhile
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def _reading(self) -> None:
         self._read += 1
         if self._read == 2:
             self._meanwhile.start()
             self._meanwhile.join()
+
+
+class _Tokens(_SecondReading, list):
+    """A document's tokens; another thread fingerprints a long text between their two readings."""
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        self._reading()
         return super().__iter__()
 
 
@@ -50,20 +57,12 @@ def test_a_thread_looking_up_codes_finds_them_when_another_fills_the_memory(monk
     assert got == expected
 
 
-class _Counts(dict):
-    """A document's token counts; between the stop words' memory judging them and taking the dropped ones out,
-    another thread judges a long text's tokens."""
-
-    def __init__(self, counts: dict[str, int], meanwhile: threading.Thread) -> None:
-        super().__init__(counts)
-        self._read = 0
-        self._meanwhile = meanwhile
+class _Counts(_SecondReading, dict):
+    """A document's token counts; another thread judges a long text's tokens between the stop words' memory judging
+    them and taking the dropped ones out."""
 
     def keys(self):  # type: ignore[no-untyped-def]
-        self._read += 1
-        if self._read == 2:
-            self._meanwhile.start()
-            self._meanwhile.join()
+        self._reading()
         return super().keys()
 
 
