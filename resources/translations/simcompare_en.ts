@@ -265,19 +265,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
-        <location line="+338"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+152"/>
+        <location line="+359"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-337"/>
-        <location line="+338"/>
+        <location line="-358"/>
+        <location line="+359"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-356"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -302,7 +302,7 @@
         <translation>Index</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-117"/>
         <source>Example: {title} (A)</source>
         <translation>Example: {title} (A)</translation>
     </message>
@@ -312,12 +312,12 @@
         <translation>Example: {title} (B)</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>Hyperplanes</source>
         <translation>Hyperplanes</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+162"/>
         <source>Open an example</source>
         <translation>Open an example</translation>
     </message>
@@ -337,7 +337,7 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+98"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
     </message>
@@ -352,7 +352,7 @@
         <translation>Type or paste two texts above, open or drop two files, or choose an example from the Examples menu (the six-bit example shows every step with numbers small enough to check by hand).</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+25"/>
         <source>%Ln token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
             <numerusform>%Ln token · {kept} of {distinct} distinct kept</numerusform>
@@ -383,7 +383,7 @@
         <translation>Computing… the results shown are for the previous texts and settings</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>Could not compute the fingerprints: {reason}</translation>
     </message>
@@ -605,7 +605,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/compare/examples.py" line="+64"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>Identical texts: every sum and every bit agree, distance 0.</translation>
     </message>
@@ -675,7 +675,7 @@
         <translation>The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>no bit differs</source>
         <translation>no bit differs</translation>
     </message>
@@ -728,7 +728,7 @@
         <translation>heaviest tokens shown; {n} tokens in all</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>code bit {j} of “{token}” is 1: adds its weight {w} to sum {j}</source>
         <translation>code bit {j} of “{token}” is 1: adds its weight {w} to sum {j}</translation>
     </message>
@@ -1768,7 +1768,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+184"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+186"/>
         <source>%Ln group(s)</source>
         <translation>
             <numerusform>%Ln group</numerusform>
@@ -3386,7 +3386,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-181"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-183"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>
@@ -3415,7 +3415,7 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location line="+40"/>
         <source> · {0} changed and {1} gone since</source>
         <translation> · {0} changed and {1} gone since</translation>
     </message>
@@ -3474,7 +3474,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+79"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -3664,7 +3664,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+246"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -3912,12 +3912,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Step by step shows one stage of the computation at a time.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Step {i} of {n}.</source>
         <translation>Step {i} of {n}.</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>… (the first {n} of {total} characters)</source>
         <translation>… (the first {n} of {total} characters)</translation>
     </message>
@@ -3925,7 +3925,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-409"/>
+        <location line="-411"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</translation>
     </message>
@@ -4086,7 +4086,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/summary.py" line="+51"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+61"/>
         <source>Hamming distance</source>
         <translation>Hamming distance</translation>
     </message>
@@ -4101,7 +4101,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+55"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -4141,12 +4141,23 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="-46"/>
+        <location line="-58"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+19"/>
+        <location line="+96"/>
+        <source>Notes ▸</source>
+        <translation>Notes ▸</translation>
+    </message>
+    <message>
+        <location line="-94"/>
+        <source>Step by step folds the notes under the verdict away, so the token tables have room: show them</source>
+        <translation>Step by step folds the notes under the verdict away, so the token tables have room: show them</translation>
+    </message>
+    <message>
+        <location line="+51"/>
         <source>Yardsticks</source>
         <translation>Yardsticks</translation>
     </message>
@@ -4156,7 +4167,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The measures SimHash stands in for. Random hyperplanes make bits differ with probability θ/π, where θ is the angle between the two weight vectors.</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+31"/>
+        <source>Notes ▾</source>
+        <translation>Notes ▾</translation>
+    </message>
+    <message>
+        <location line="+25"/>
         <source>verdict at k = {k}</source>
         <translation>verdict at k = {k}</translation>
     </message>
@@ -4211,7 +4227,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k = {k} · word pairs {shared} % (need {needed} %)</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Too few word pairs to judge: the shorter text has %Ln distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
         <translation>
             <numerusform>Too few word pairs to judge: the shorter text has %Ln distinct word pair, at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</numerusform>
@@ -4248,7 +4264,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+172"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+176"/>
         <source>Read as HTML</source>
         <translation>Read as HTML</translation>
     </message>
@@ -4308,7 +4324,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+124"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>(guessed)</translation>

@@ -265,19 +265,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+151"/>
-        <location line="+338"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+152"/>
+        <location line="+359"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-337"/>
-        <location line="+338"/>
+        <location line="-358"/>
+        <location line="+359"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-335"/>
+        <location line="-356"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -302,7 +302,7 @@
         <translation>索引</translation>
     </message>
     <message>
-        <location line="-116"/>
+        <location line="-117"/>
         <source>Example: {title} (A)</source>
         <translation>示例：{title}（A）</translation>
     </message>
@@ -312,12 +312,12 @@
         <translation>示例：{title}（B）</translation>
     </message>
     <message>
-        <location line="+113"/>
+        <location line="+114"/>
         <source>Hyperplanes</source>
         <translation>超平面</translation>
     </message>
     <message>
-        <location line="+161"/>
+        <location line="+162"/>
         <source>Open an example</source>
         <translation>打开示例</translation>
     </message>
@@ -337,7 +337,7 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+78"/>
+        <location line="+98"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
     </message>
@@ -352,7 +352,7 @@
         <translation>在上方输入或粘贴两段文本，打开或拖入两个文件，或从“示例”菜单中选一个示例（六位示例展示每一步，数字小到可以手算核对）。</translation>
     </message>
     <message numerus="yes">
-        <location line="+24"/>
+        <location line="+25"/>
         <source>%Ln token(s) · {kept} of {distinct} distinct kept</source>
         <translation>
             <numerusform>%Ln 个词元 · {distinct} 个不同中保留 {kept} 个</numerusform>
@@ -381,7 +381,7 @@
         <translation>正在计算……显示的结果属于之前的文本和设置</translation>
     </message>
     <message>
-        <location line="+4"/>
+        <location line="+5"/>
         <source>Could not compute the fingerprints: {reason}</source>
         <translation>无法计算指纹：{reason}</translation>
     </message>
@@ -599,7 +599,7 @@
 <context>
     <name>Examples</name>
     <message>
-        <location filename="../../simcompare/gui/compare/examples.py" line="+64"/>
+        <location filename="../../simcompare/gui/compare/examples.py" line="+68"/>
         <source>Identical texts: every sum and every bit agree, distance 0.</source>
         <translation>相同的文本：每个和、每一位都相同，距离为 0。</translation>
     </message>
@@ -669,7 +669,7 @@
         <translation>六位演算示例：每个词元出现的次数等于它的权重，查表哈希函数给出它的编码。</translation>
     </message>
     <message>
-        <location line="+30"/>
+        <location line="+31"/>
         <source>no bit differs</source>
         <translation>没有位不同</translation>
     </message>
@@ -722,7 +722,7 @@
         <translation>仅显示权重最大的词元；共 {n} 个词元</translation>
     </message>
     <message>
-        <location line="+14"/>
+        <location line="+16"/>
         <source>code bit {j} of “{token}” is 1: adds its weight {w} to sum {j}</source>
         <translation>“{token}”的编码第 {j} 位是 1：把权重 {w} 加到第 {j} 个和上</translation>
     </message>
@@ -1748,7 +1748,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+184"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+186"/>
         <source>%Ln group(s)</source>
         <translation>
             <numerusform>%Ln 个组</numerusform>
@@ -3341,7 +3341,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-181"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-183"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>
@@ -3369,7 +3369,7 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+2"/>
-        <location line="+38"/>
+        <location line="+40"/>
         <source> · {0} changed and {1} gone since</source>
         <translation> · 此后有 {0} 个已更改、{1} 个已不存在</translation>
     </message>
@@ -3426,7 +3426,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+79"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -3616,7 +3616,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+236"/>
+        <location line="+246"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -3863,12 +3863,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>逐步演示一次只展示计算的一个阶段。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>Step {i} of {n}.</source>
         <translation>第 {i} 步，共 {n} 步。</translation>
     </message>
     <message>
-        <location line="+8"/>
+        <location line="+9"/>
         <source>… (the first {n} of {total} characters)</source>
         <translation>……（共 {total} 个字符中的前 {n} 个）</translation>
     </message>
@@ -3876,7 +3876,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>Steps</name>
     <message>
-        <location line="-409"/>
+        <location line="-411"/>
         <source>Clean: HTML is reduced to its text, then NFKC, case folding (“A” → “a”) and one space for each run of whitespace; the cleaned text of A is below.</source>
         <translation>清理：HTML 只保留文字，然后做 NFKC 规范化、大小写折叠（“A” → “a”），每段连续空白变为一个空格；A 清理后的文本见下方。</translation>
     </message>
@@ -4037,7 +4037,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SummaryPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/summary.py" line="+51"/>
+        <location filename="../../simcompare/gui/compare/summary.py" line="+61"/>
         <source>Hamming distance</source>
         <translation>海明距离</translation>
     </message>
@@ -4052,7 +4052,18 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+43"/>
+        <location line="+23"/>
+        <location line="+96"/>
+        <source>Notes ▸</source>
+        <translation>说明 ▸</translation>
+    </message>
+    <message>
+        <location line="-94"/>
+        <source>Step by step folds the notes under the verdict away, so the token tables have room: show them</source>
+        <translation>逐步演示时，结论下的说明会收起，好让词元表有地方显示：点此展开</translation>
+    </message>
+    <message>
+        <location line="+30"/>
         <source>cosine</source>
         <translation>余弦</translation>
     </message>
@@ -4092,7 +4103,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>由余弦预测的海明距离 f·θ/π（θ = arccos(余弦)），括号里是实际距离</translation>
     </message>
     <message>
-        <location line="+87"/>
+        <location line="+57"/>
+        <source>Notes ▾</source>
+        <translation>说明 ▾</translation>
+    </message>
+    <message>
+        <location line="+59"/>
         <source>k = {k} · too few word pairs ({pairs} &lt; {needed})</source>
         <translation>k = {k} · 词对太少（{pairs} &lt; {needed}）</translation>
     </message>
@@ -4102,7 +4118,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k = {k} · 词对 {shared} %（需 {needed} %）</translation>
     </message>
     <message numerus="yes">
-        <location line="+15"/>
+        <location line="+14"/>
         <source>Too few word pairs to judge: the shorter text has %Ln distinct word pair(s), at least {needed} are needed, so it is nobody&apos;s near-duplicate however few bits differ.</source>
         <translation>
             <numerusform>词对太少，无法判断：较短的文本只有 %Ln 个不同的词对，至少需要 {needed} 个，所以无论相差几位，它都不算谁的近似重复。</numerusform>
@@ -4116,12 +4132,12 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="-160"/>
+        <location line="-200"/>
         <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
         <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
     </message>
     <message>
-        <location line="+60"/>
+        <location line="+72"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -4131,7 +4147,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>SimHash 所近似的度量。随机超平面使每一位以 θ/π 的概率不同，θ 是两个权重向量之间的夹角。</translation>
     </message>
     <message>
-        <location line="+27"/>
+        <location line="+56"/>
         <source>verdict at k = {k}</source>
         <translation>k = {k} 时的判定</translation>
     </message>
@@ -4176,7 +4192,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k = {k} · 仅用 SimHash（不核验词对）</translation>
     </message>
     <message>
-        <location line="+40"/>
+        <location line="+39"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>
@@ -4197,7 +4213,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>TextPane</name>
     <message>
-        <location filename="../../simcompare/gui/compare/text_pane.py" line="+172"/>
+        <location filename="../../simcompare/gui/compare/text_pane.py" line="+176"/>
         <source>Read as HTML</source>
         <translation>按 HTML 读取</translation>
     </message>
@@ -4257,7 +4273,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+119"/>
+        <location line="+124"/>
         <location line="+2"/>
         <source>(guessed)</source>
         <translation>（推测）</translation>

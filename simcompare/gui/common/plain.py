@@ -41,6 +41,9 @@ def join_clauses(*clauses: str) -> str:
 
 def fit_wrapped(label: QLabel) -> None:
     """Give a word-wrapped label the height its lines take at its width (call it after ``setText``)."""
+    kept = label.minimumHeight()
+    if kept and label.text():
+        label.setMinimumHeight(0)  # a label's height for a width is never below its least height: it could only grow
     needed = max(0, label.heightForWidth(label.width())) if label.text() else 0
     if needed != label.minimumHeight():
         label.setMinimumHeight(needed)

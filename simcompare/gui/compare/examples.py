@@ -37,6 +37,9 @@ class Example:
         k: The verdict's k to show with ``config``.
         note: A sentence shown under the verdict when the example opens (untranslated source string).
         live_numbers: The note goes on with the numbers on screen, recomputed whenever they change.
+        simhash_only: The verdict is SimHash's alone while the example's settings hold (the six-bit lesson: its
+            texts have fewer distinct word pairs than the word-pair check needs, so it would refuse them whatever
+            their distance, and the lesson is about the distance).
     """
 
     key: str
@@ -46,6 +49,7 @@ class Example:
     k: int | None = None
     note: str = ""
     live_numbers: bool = False
+    simhash_only: bool = False
 
     def texts(self) -> tuple[str, str]:
         return tuple(resource("examples", name).read_text(encoding="utf-8") for name in self.files)  # type: ignore[return-value]
@@ -133,6 +137,7 @@ EXAMPLES: tuple[Example, ...] = (
             "The six-bit worked example: each token occurs as often as its weight and the table hasher gives its code.",
         ),
         live_numbers=True,
+        simhash_only=True,
     ),
 )
 

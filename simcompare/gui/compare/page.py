@@ -131,6 +131,7 @@ class ComparePage(QWidget):
         self._example: Example | None = None  # the example on screen, until a text is edited
         self._example_settings: tuple[Config, Decision] | None = None  # what the example was loaded with
         self._recompute = Recompute(self._request, self)
+        self._before_steps: QByteArray | None = None  # in step mode, the heights of the text panes and results before
         # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
         self._grey_timer = QTimer(self)
         self._grey_timer.setSingleShot(True)
@@ -234,6 +235,7 @@ class ComparePage(QWidget):
         self.lesson.message.connect(self.message)
         self.toy.changed.connect(self._on_toy_changed)
         self.toy.message.connect(self.message)
+        self.step_guide.step_changed.connect(self._on_step_changed)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -289,7 +291,7 @@ class ComparePage(QWidget):
         self.toy.leave()
         text_a, text_b = item.texts()
         if item.config is not None:
-            self.settings.show_lesson(item.config, item.k)
+            self.settings.show_lesson(item.config, item.k, simhash_only=item.simhash_only)
         else:
             self.settings.leave_lesson()  # the user's own settings back
         self.pane_a.set_text(text_a, example_caption(item, "A"))
@@ -370,10 +372,30 @@ class ComparePage(QWidget):
 
     # ------------------------------------------------------------------------------- persistence
 
+    @Slot(int)
+    def _on_step_changed(self, step: int) -> None:
+        """Step by step gives the token tables the room (1024×700 showed a row and a half of each): the notes
+        under the verdict fold away and the text panes take their least height; both come back after."""
+        stepping = step >= 0
+        if stepping == (self._before_steps is not None):
+            return
+        self.summary.set_folded(stepping)
+        for pane in (self.pane_a, self.pane_b):
+            pane.set_compact(stepping)
+            pane.layout().activate()  # its least height now, for the splitter below
+        if stepping:
+            self._before_steps = self.main_splitter.saveState()
+            self.main_splitter.setSizes([0, sum(self.main_splitter.sizes())])  # the splitter keeps the least
+        else:
+            state, self._before_steps = self._before_steps, None
+            # once the notes and the text boxes have their heights again (a splitter keeps its parts' least ones)
+            QTimer.singleShot(0, self, lambda: self.main_splitter.restoreState(state))
+
     def save_state(self, settings: QSettings) -> None:
         self.settings.save(settings)
         settings.beginGroup(_STATE_GROUP)
-        settings.setValue("main", self.main_splitter.saveState())
+        # step mode's heights are not the user's
+        settings.setValue("main", self._before_steps or self.main_splitter.saveState())
         settings.setValue("side", self.side_splitter.saveState())
         settings.setValue("steps", self.steps_tab.steps_splitter.saveState())
         settings.setValue("tables", self.steps_tab.tables_splitter.saveState())
@@ -472,7 +494,7 @@ class ComparePage(QWidget):
             self.summary.set_info(example_note(self._example, comparison, settings_as_loaded=as_loaded))
         request = result.request
         if not request.text_a.strip() and not request.text_b.strip():  # a fresh start: say what to do
-            self.summary.notices.hide()
+            self.summary.set_notices("")
             self.summary.set_info(
                 self.tr(
                     "Type or paste two texts above, open or drop two files, or choose an example from the Examples "
@@ -544,7 +566,8 @@ class ComparePage(QWidget):
 
     @Slot(int, str)
     def _on_failed(self, _request_id: int, message: str) -> None:
-        self.summary.notices.setText(self.tr("Could not compute the fingerprints: {reason}").format(reason=message))
-        self.summary.notices.show()
+        self.summary.set_notices(
+            self.tr("Could not compute the fingerprints: {reason}").format(reason=message), unfold=True
+        )
         self.message.emit(message)
         self.computation_failed.emit(message)

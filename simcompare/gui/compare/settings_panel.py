@@ -61,6 +61,7 @@ class SettingsPanel(QWidget):
         # the Folder page scans with, what is saved, and what comes back when the lesson leaves.
         self._toy: Config | None = None
         self._own: tuple[Config, int] | None = None
+        self._own_simhash_only = False  # the user's SimHash only, while a lesson's is on the panel
         self._hasher_shown = DEFAULT_HASHER  # the hasher before a choice in the combo (its signal comes after)
 
         self._make_token_fields()
@@ -299,6 +300,7 @@ class SettingsPanel(QWidget):
             Decision.for_bits(config.bits, k)  # the same check as the command line's -k
         if name == TEACHING_HASHER_NAME and self._own is None:  # a lesson's table: the user's settings are kept
             self._own = (self.config(), self.k.value())
+            self._own_simhash_only = self.simhash_only.isChecked()
         widgets = (
             self.segmenter,
             self.ngram,
@@ -352,12 +354,17 @@ class SettingsPanel(QWidget):
         example's, the six-bit example's), those from before it (what comes back when it leaves)."""
         return self._own if self._own is not None else (self.config(), self.k.value())
 
-    def show_lesson(self, config: Config, k: int | None = None) -> None:
+    def show_lesson(self, config: Config, k: int | None = None, *, simhash_only: bool = False) -> None:
         """Show a lesson's settings (an example's), keeping the user's own for the Folder page and for later
-        (``leave_lesson``). No ``changed``: the page recomputes."""
+        (``leave_lesson``), SimHash only with ``simhash_only`` (the user's choice of it comes back with their
+        settings). No ``changed``: the page recomputes."""
+        if self._own is None:
+            self._own_simhash_only = self.simhash_only.isChecked()
         own = self.user_settings()
         self.set_config(config, k, emit=False)
         self._own = own
+        with QSignalBlocker(self.simhash_only):
+            self.simhash_only.setChecked(simhash_only)
 
     def show_toy(self, config: Config | None, hasher: str = "") -> None:
         """Show the toy example's width and the hasher of its codes left empty, the other settings disabled (the
@@ -373,6 +380,7 @@ class SettingsPanel(QWidget):
             return
         if self._own is None:
             self._own = (self.config(), self.k.value())
+            self._own_simhash_only = self.simhash_only.isChecked()
         self._toy = config
         with QSignalBlocker(self.bits), QSignalBlocker(self.hasher), QSignalBlocker(self.k):
             self.bits.setEditText(str(config.bits))
@@ -393,6 +401,8 @@ class SettingsPanel(QWidget):
             return False
         own, self._own = self._own, None
         self.set_config(*own, emit=False)
+        with QSignalBlocker(self.simhash_only):
+            self.simhash_only.setChecked(self._own_simhash_only)
         return True
 
     def take_over(self, old: SettingsPanel) -> None:
@@ -401,6 +411,7 @@ class SettingsPanel(QWidget):
         self.set_config(*old.user_settings(), emit=False)
         if old._own is not None and old._toy is None:
             self.show_lesson(old.config(), old.k.value())
+            self._own_simhash_only = old._own_simhash_only
         self.simhash_only.setChecked(old.simhash_only.isChecked())
 
     # ----------------------------------------------------------------------------------- persisting

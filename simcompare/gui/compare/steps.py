@@ -460,6 +460,7 @@ class StepGuide(QWidget):
             self.sentence.setText(
                 self.tr("Step by step shows one stage of the computation at a time.") if not on else ""
             )
+            fit_wrapped(self.sentence)  # its lines at its width now (a step's longer sentence kept its height)
             self.cleaned.hide()
             return
         step = Step(self._step)
@@ -470,6 +471,7 @@ class StepGuide(QWidget):
                 adding_sentence(self._comparison, self._added) if adding else step_sentence(step, self._comparison),
             )
         )
+        fit_wrapped(self.sentence)
         if step is Step.CLEAN:
             cleaned = self._comparison.a.features.cleaned
             shown = cleaned[:CLEANED_SHOWN]

@@ -2,9 +2,19 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QColor, QFont, QPalette
-from PySide6.QtWidgets import QApplication, QFrame, QGridLayout, QHBoxLayout, QLabel, QSizePolicy, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QApplication,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QSizePolicy,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 from simcompare.core.explain.compare import Comparison, Side
 from simcompare.gui.common.palette import BAD, GOOD, number
@@ -68,6 +78,17 @@ class SummaryPanel(QFrame):
         self.notices.setWordWrap(True)
         _colour(self.notices, BAD)
         self.notices.hide()
+        # Step by step folds the sentence and the notices away (the tables need the room at 1024×700): this shows them
+        self._folded = False
+        self.unfold = QToolButton()
+        self.unfold.setCheckable(True)
+        self.unfold.setAutoRaise(True)
+        self.unfold.setText(self.tr("Notes ▸"))
+        self.unfold.setToolTip(
+            self.tr("Step by step folds the notes under the verdict away, so the token tables have room: show them")
+        )
+        self.unfold.hide()
+        self.unfold.toggled.connect(self._on_unfold)
 
         top = QHBoxLayout()
         top.setSpacing(16)
@@ -79,6 +100,7 @@ class SummaryPanel(QFrame):
         column = QVBoxLayout(self)
         column.setContentsMargins(10, 6, 10, 6)
         column.addLayout(top)
+        column.addWidget(self.unfold, 0, Qt.AlignmentFlag.AlignLeft)
         column.addWidget(self.info)
         column.addWidget(self.notices)
         self.clear()
@@ -135,7 +157,36 @@ class SummaryPanel(QFrame):
     def set_info(self, text: str) -> None:
         """A line about what is being compared (an example's lesson); empty hides it."""
         self.info.setText(text)
-        self.info.setVisible(bool(text))
+        self._show_notes()
+
+    def set_notices(self, text: str, *, unfold: bool = False) -> None:
+        """The notices' lines (empty hides them); ``unfold``: shown even while folded (an error)."""
+        self.notices.setText(text)
+        if unfold and self._folded and text:
+            self.unfold.setChecked(True)
+        self._show_notes()
+
+    def set_folded(self, folded: bool) -> None:
+        """Fold the lesson's sentence and the notices away under the Notes button (Step by step), or show them."""
+        self._folded = folded
+        self.unfold.setChecked(False)
+        self._show_notes()
+
+    @property
+    def folded(self) -> bool:
+        """The sentence and the notices are folded away (they may be shown by the Notes button meanwhile)."""
+        return self._folded
+
+    @Slot(bool)
+    def _on_unfold(self, shown: bool) -> None:
+        self.unfold.setText(self.tr("Notes ▾") if shown else self.tr("Notes ▸"))
+        self._show_notes()
+
+    def _show_notes(self) -> None:
+        shown = not self._folded or self.unfold.isChecked()
+        self.info.setVisible(shown and bool(self.info.text()))
+        self.notices.setVisible(shown and bool(self.notices.text()))
+        self.unfold.setVisible(self._folded and bool(self.info.text() or self.notices.text()))
 
     def clear(self) -> None:
         for label in (
@@ -149,7 +200,7 @@ class SummaryPanel(QFrame):
         ):
             label.setText("—")
         _colour(self.verdict, None)
-        self.notices.hide()
+        self.set_notices("")
 
     def show_comparison(self, comparison: Comparison) -> None:
         config = comparison.config
@@ -201,8 +252,7 @@ class SummaryPanel(QFrame):
                 )
             if comparison.rejected_by_verification:
                 notes.append(self._rejection(comparison))
-        self.notices.setText("\n".join(notes))
-        self.notices.setVisible(bool(notes))
+        self.set_notices("\n".join(notes))
 
     def _rejection(self, comparison: Comparison) -> str:
         """Why fingerprints within k are not near-duplicates: the rule of the core's Decision that refused them."""

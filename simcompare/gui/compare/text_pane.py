@@ -90,6 +90,10 @@ class PaneState:
     html: bool
 
 
+_LEAST_HEIGHT = 90
+"""The text box's least height in pixels, out of Step by step."""
+
+
 class TextPane(QWidget):
     """Text A or text B.
 
@@ -126,7 +130,7 @@ class TextPane(QWidget):
         self.editor.setPlaceholderText(
             self.tr("Type or paste a text here, drop a file on it, or choose an example from the Examples menu.")
         )
-        self.editor.setMinimumHeight(90)
+        self.editor.setMinimumHeight(_LEAST_HEIGHT)
         self.editor.setTabChangesFocus(True)
 
         self.info = plain_label()
@@ -295,6 +299,11 @@ class TextPane(QWidget):
         self.error.hide()
         self._show_info()
         self.edited.emit()
+
+    def set_compact(self, compact: bool) -> None:
+        """Let the text box be as low as two lines (Step by step: the token tables take the room), or not."""
+        lines = self.editor.fontMetrics().lineSpacing() * 2 + 2 * self.editor.frameWidth() + 8
+        self.editor.setMinimumHeight(min(lines, _LEAST_HEIGHT) if compact else _LEAST_HEIGHT)
 
     def set_stats(self, text: str) -> None:
         self.stats.setText(text)
