@@ -94,3 +94,35 @@ def test_a_file_in_the_trash_is_never_the_copy_a_group_keeps(
     assert old.exists(), (
         "the only copy outside the trash was deleted: the group kept the trashed file\n" + second.stdout
     )
+
+
+@pytest.mark.parametrize(
+    "invisible",
+    ["\u2060", "\u2063", "\u206a", "\u061c", "\u180e", "\U000e0041"],
+    ids=["word-joiner", "invisible-separator", "inhibit-swapping", "arabic-mark", "mongolian-separator", "tag-a"],
+)
+def test_a_name_holding_an_invisible_character_is_never_shown_as_the_kept_file_s_name(
+    cli: RunCli, tmp_path: Path, data: Path, invisible: str
+) -> None:
+    """display_name escapes the zero-width space, the byte-order mark and the bidirectional overrides and isolates,
+    "the invisible characters that disguise a name" (core/formats/names.py), but not the other characters that draw
+    nothing: the word joiner and the invisible operators (U+2060–U+2064), the deprecated format characters
+    (U+206A–U+206F), the Arabic letter mark (U+061C, a bidirectional mark as RLM is, without RLM's use in names),
+    the Mongolian vowel separator (U+180E), the tag characters (U+E0000–U+E007F). A copy named ``report⁠.txt`` (a
+    word joiner before the dot) beside ``report.txt``: the dry run says ``would delete  group 1  report.txt`` — the
+    kept file's name, as a terminal draws it — and so do the report after ``--yes`` and the window's question. The
+    user reads that the original goes, or (the other way round) approves deleting what looks like a copy's name and
+    is the original's twin. Severity: low (the report misleads; what is done is what was marked). Expected: every
+    default-ignorable character that is not one real names need (ZWJ, ZWNJ, LRM, RLM, variation selectors after an
+    emoji) is shown escaped (``report\\u2060.txt``), as U+200B is."""
+    root = tmp_path / "docs"
+    root.mkdir()
+    (root / "report.txt").write_text(EN_A, encoding="utf-8")
+    copy = root / f"report{invisible}.txt"
+    copy.write_text(EN_A, encoding="utf-8")
+    os.utime(root / "report.txt", (1_600_000_000, 1_600_000_000))  # the plain name is kept (newest: the copy)
+    run = cli("scan", str(root), *SCAN, "--reference-rule", "oldest", "--mark", "all-but-reference", "--delete")
+    assert run.returncode == 0, run.stderr
+    deleted = [line for line in run.stdout.splitlines() if line.startswith("would delete")]
+    assert len(deleted) == 1, run.stdout
+    assert invisible not in deleted[0], f"the copy to delete is shown as the kept file's name: {deleted[0]!r}"

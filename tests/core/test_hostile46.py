@@ -42,10 +42,13 @@ def test_a_cleaner_of_a_folder_inside_another_reached_through_a_bind_mount_waits
     where.mkdir(parents=True)
     outer, inner = str(docs), str(where)
     held, other = (outer, inner) if first == "outer" else (inner, outer)
-    with bind_mount(docs / "b", where), cleaning_lock([held]):
-        with pytest.raises(FolderBusy):
-            with cleaning_lock([other], wait=False):
-                pass
+    with (
+        bind_mount(docs / "b", where),
+        cleaning_lock([held]),
+        pytest.raises(FolderBusy),
+        cleaning_lock([other], wait=False),
+    ):
+        pass
 
 
 # ------------------------------------------------------------------ a move to another disk
