@@ -34,10 +34,18 @@ __all__ = ["display_name", "escape_name", "json_safe", "json_text", "unescape_na
 # What no output writes as itself: C0 controls, DEL, C1 controls, the line and paragraph separators, every
 # surrogate (in a Python string a surrogate is always a lone one: an undecodable byte, on Windows an unpaired
 # UTF-16 half), and the invisible characters that disguise a name: the bidirectional embeddings, overrides and
-# isolates ("invoice\u202etxt.exe" shows as "invoiceexe.txt"), the zero-width space and the byte-order mark.
-# (The zero-width joiners and the left-to-right and right-to-left marks, which real names in Persian, Arabic or
-# Hebrew hold, are written as they are.)
-_DISGUISE = "\u200b\u202a-\u202e\u2066-\u2069\ufeff"
+# isolates ("invoice\u202etxt.exe" shows as "invoiceexe.txt"), and every other character Unicode says draws nothing
+# (Default_Ignorable_Code_Point: "report\u2060.txt" shows as "report.txt"): the soft hyphen, the combining grapheme
+# joiner, the Arabic letter mark, the Hangul fillers, the Khmer inherent vowels, the Mongolian vowel separator, the
+# zero-width space, the word joiner and the invisible operators and format characters (U+2060–U+206F), the
+# byte-order mark, the unassigned U+FFF0–U+FFF8, the shorthand and musical format controls and the tags. Written as
+# they are: the zero-width joiner and non-joiner and the left-to-right and right-to-left marks (real names in
+# Persian, Arabic or Hebrew hold them), the variation selectors (an emoji's, an ideograph's variant) and Mongolian's
+# free variation selectors.
+_DISGUISE = (
+    "\u00ad\u034f\u061c\u115f\u1160\u17b4\u17b5\u180e\u200b\u202a-\u202e\u2060-\u206f\u3164\ufeff\uffa0"
+    "\ufff0-\ufff8\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e00ff\U000e01f0-\U000e0fff"
+)
 _UNSAFE = "\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + _DISGUISE
 _SHOWN = re.compile(f"[{_UNSAFE}]")
 _ESCAPED = re.compile(f"[{_UNSAFE}\\\\]")
@@ -60,7 +68,15 @@ def _escape(match: re.Match[str]) -> str:
         return f"\\x{code:02x}"
     if 0xDC80 <= code <= 0xDCFF:  # an undecodable byte
         return f"\\x{code - 0xDC00:02x}"
-    return f"\\u{code:04x}"
+    return _utf16_escape(code)
+
+
+def _utf16_escape(code: int) -> str:
+    """``\\uNNNN``; beyond U+FFFF its UTF-16 pair's two escapes, as JSON writes it (and ``unescape_name`` reads it)."""
+    if code <= 0xFFFF:
+        return f"\\u{code:04x}"
+    code -= 0x10000
+    return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
 
 
 def display_name(name: str) -> str:
@@ -107,4 +123,4 @@ def json_safe(text: str) -> str:
 
 
 def _json_escape(match: re.Match[str]) -> str:
-    return f"\\u{ord(match.group()):04x}"
+    return _utf16_escape(ord(match.group()))
