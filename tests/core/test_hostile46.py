@@ -89,3 +89,31 @@ def test_a_move_to_another_disk_keeps_the_file_s_extended_attributes(tmp_path: P
     assert moved.read_bytes() == TEXT
     assert "user.xdg.tags" in os.listxattr(moved), "the file's tags were lost by the move to another disk"
     assert os.getxattr(moved, "user.xdg.tags") == b"contract,signed"
+
+
+def test_a_move_that_would_lose_an_extended_attribute_leaves_the_file_where_it_was(
+    tmp_path: Path, other_disk: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A destination that cannot hold one of the file's extended attributes (a disk whose file system has none): the
+    move leaves the file where it was, whole, and says which attribute; nothing is left at the destination. A copy
+    passes the attribute over (the original keeps it)."""
+    root = tmp_path / "root"
+    root.mkdir()
+    if not (_user_xattrs_work(root) and _user_xattrs_work(other_disk)):
+        pytest.skip("user extended attributes are not supported here")
+    (root / "report.txt").write_bytes(TEXT)
+    os.setxattr(root / "report.txt", "user.xdg.tags", b"contract")
+    real = os.setxattr
+
+    def refuses_tags(path, name, value, *args, **kwargs):  # the destination's file system, as one without them
+        if name == "user.xdg.tags" and isinstance(path, int):
+            raise OSError(errno.EOPNOTSUPP, os.strerror(errno.EOPNOTSUPP))
+        return real(path, name, value, *args, **kwargs)
+
+    monkeypatch.setattr(os, "setxattr", refuses_tags)
+    report = move_scanned(str(root), [expected_of(root, "report.txt")], str(other_disk / "dupes"))
+    (outcome,) = report.outcomes
+    assert not outcome.ok and "user.xdg.tags" in outcome.error and "left where it was" in outcome.error
+    assert (root / "report.txt").read_bytes() == TEXT
+    assert os.getxattr(root / "report.txt", "user.xdg.tags") == b"contract"
+    assert not any((other_disk / "dupes").rglob("*")) if (other_disk / "dupes").exists() else True

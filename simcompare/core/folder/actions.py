@@ -39,6 +39,7 @@ from simcompare.core.compat import StrEnum, resolved
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.empty_folders import remove_empty_folders
 from simcompare.core.folder.mounts import MountTable, MountWatch, within
+from simcompare.core.folder.private_places import default_data_path, home_trash
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
     READ_BYTES,
@@ -54,7 +55,6 @@ from simcompare.core.folder.safe_paths import (
     skip_detail,
 )
 from simcompare.core.folder.scan import FileRecord
-from simcompare.core.folder.session import default_data_path
 from simcompare.core.formats.appending import append_text
 from simcompare.core.formats.names import escape_name
 from simcompare.core.progress import NO_PROGRESS, Progress, Stage
@@ -224,10 +224,13 @@ def kept_references(
     }
 
 
-def _not_keeping(root: str, kept: Expected, key: tuple[int, int]) -> tuple[SkipReason, str] | None:
-    """Why the file of identity ``key`` must stay for the copy that should stay (None when it may go): that copy
-    is no longer the one scanned, or it is that very file under another name (a hard link, or a folder mounted
-    twice, where both names are one entry and taking one away takes the other)."""
+def _not_keeping(
+    root: str, kept: Expected, key: tuple[int, int], path: str, overlays: _Overlays
+) -> tuple[SkipReason, str] | None:
+    """Why the file of identity ``key`` at ``path`` must stay for the copy that should stay (None when it may go):
+    that copy is no longer the one scanned, or it is that very file under another name (a hard link, or a folder
+    mounted twice, where both names are one entry and taking one away takes the other; or a file in a layer of an
+    overlay and the same file shown through the overlay, whose identities differ)."""
     with locate(root, kept) as found:
         if isinstance(found, Skip):
             detail = (
@@ -237,7 +240,36 @@ def _not_keeping(root: str, kept: Expected, key: tuple[int, int]) -> tuple[SkipR
         if identity_of(found.info) == key:
             twice = "(a hard link, or a folder mounted twice)"
             return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {twice}"
+        if overlays.one_file(path, found.path):
+            shown = "(one shown through an overlay of the other's folder: taking one away takes both)"
+            return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {shown}"
     return None
+
+
+class _Overlays:
+    """Whether two paths are one file shown twice by an overlay (one in a layer, the other through the overlay): by
+    the mount table, read when first asked and again whenever the mounts changed since."""
+
+    def __init__(self) -> None:
+        self._watch: MountWatch | None = None
+        self._table: MountTable | None = None
+
+    def one_file(self, path: str, other: str) -> bool:
+        if self._watch is None:
+            self._watch = MountWatch()
+            self._table = MountTable()
+        table = self._watch.current() or self._table
+        if table is None or not table.overlays:
+            return False
+        places = table.places(path, shown=True)
+        return any(place in places for place in table.places(other, shown=True))
+
+    def __enter__(self) -> _Overlays:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        if self._watch is not None:
+            self._watch.close()
 
 
 def _run(
@@ -268,9 +300,24 @@ def _run(
     Cancelled) stops the action between two files, never inside one: the files not reached are reported as
     left alone (``CANCELLED``).
     """
+    with _Overlays() as overlays:
+        return _run_all(root, list(items), act, for_good, keeping, pointed, progress, cancel, overlays)
+
+
+def _run_all(
+    root: str,
+    items: list[Expected | str],
+    act: _Act,
+    for_good: bool,
+    keeping: Mapping[str, Expected] | None,
+    pointed: Mapping[tuple[int, int], str] | None,
+    progress: Progress,
+    cancel: threading.Event | None,
+    overlays: _Overlays,
+) -> list[Outcome]:
+    """:func:`_run`'s work, with the overlays it looks at."""
     outcomes: list[Outcome] = []
     done: dict[tuple[int, int], str] = {}  # identity → the path it was acted on by
-    items = list(items)
     pointed = pointed or {}
     stopped = False
     for number, item in enumerate(items):
@@ -299,7 +346,7 @@ def _run(
                     continue
                 key = identity_of(found.info)
                 kept = keeping.get(rel) if keeping else None
-                if kept is not None and (why := _not_keeping(root, kept, key)):
+                if kept is not None and (why := _not_keeping(root, kept, key, found.path, overlays)):
                     outcomes.append(Outcome(source, "", why[1], None, why[0], rel))
                     continue
                 if key in pointed:
@@ -455,16 +502,6 @@ def _trash_one(trash: Callable[[str], None]) -> _Act:
 _TRASH_KEEPS_RECORDS = os.name == "posix" and sys.platform != "darwin"
 
 
-def _home_trash() -> str:
-    """The user's trash folder (where send2trash puts files of the home's disk)."""
-    loaded = sys.modules.get("send2trash.plat_other")
-    home = getattr(loaded, "HOMETRASH", None)
-    if isinstance(home, str):
-        return home
-    data = os.environ.get("XDG_DATA_HOME") or os.path.join(os.path.expanduser("~"), ".local", "share")
-    return os.path.join(data, "Trash")
-
-
 def _trash_error(error: OSError, path: str, kept_as: str) -> _Failed:
     """The trash's failure, naming the trash folder it concerns (a bare "Operation not permitted" says nothing of
     where): the folder the system named, and the trash folder it was on the way to. ``kept_as``: as
@@ -483,7 +520,7 @@ def _trash_error(error: OSError, path: str, kept_as: str) -> _Failed:
 
 def _trash_folders(path: str) -> list[str]:
     """The folders a freedesktop.org trash of ``path`` can be in: the user's, then its disk's two."""
-    folders = [_home_trash()]
+    folders = [home_trash()]
     here = os.path.realpath(os.path.dirname(path))
     while not os.path.ismount(here) and os.path.dirname(here) != here:
         here = os.path.dirname(here)
@@ -1366,6 +1403,7 @@ def _copy_into(
                         view = view[os.write(out, view) :]
                 if hasattr(os, "fchmod"):
                     os.fchmod(out, _mode_for(_give_owner(out, info), info))
+                _copy_attributes(source, out, strict=remove_source)  # after the owner: a new owner drops capabilities
                 if os.utime in os.supports_fd:
                     os.utime(out, ns=(info.st_atime_ns, info.st_mtime_ns))
                 os.fsync(out)
@@ -1393,6 +1431,29 @@ def _copy_into(
     finally:
         os.close(source)
     return placed
+
+
+def _copy_attributes(source: int, out: int, *, strict: bool) -> None:
+    """The file's extended attributes on its copy, as ``mv`` copies them: a file manager's tags and comments, where
+    it was downloaded from, its ACL, its capabilities. ``strict`` (a move: the source goes): one the destination
+    cannot hold leaves the file where it was (OSError), rather than lose it without a word; a copy passes it over.
+    An SELinux label is the destination's own, by its policy."""
+    if not hasattr(os, "listxattr"):
+        return
+    try:
+        names = os.listxattr(source)
+    except OSError as error:
+        if error.errno in (errno.ENOTSUP, errno.EOPNOTSUPP):  # the source's file system holds none
+            return
+        raise
+    for name in names:
+        try:
+            os.setxattr(out, name, os.getxattr(source, name))
+        except OSError as error:
+            if not strict or name == "security.selinux":
+                continue
+            lost = f"the destination cannot keep the file's extended attribute {name} ({_reason(error)})"
+            raise OSError(error.errno, f"{lost}; it was left where it was") from None
 
 
 def move_scanned(

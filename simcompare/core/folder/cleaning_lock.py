@@ -7,7 +7,9 @@ folder, or of a folder and one inside it, take turns; cleaners of folders beside
 reached by two names (a bind mount) is locked once, and locks are taken in the order of the folders' identities
 (device, inode), the same in every process, so two cleaners never wait on each other. The locks are the system's,
 on the folders themselves, so they hold across users and programs (a window and a command line alike) and go
-when the process does. Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
+when the process does. The folders above a folder are those above its path and those above its place on its file
+system, wherever the mount table shows them (``/mnt/b``, a bind mount of ``docs/b``, is inside ``docs``).
+Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterator, Sequence
+
+from simcompare.core.folder.mounts import MountTable
 
 __all__ = ["FolderBusy", "cleaning_lock"]
 
@@ -25,6 +29,23 @@ class FolderBusy(Exception):
     def __init__(self, folder: str) -> None:
         super().__init__(f"another simcompare is cleaning {folder}")
         self.folder = folder
+
+
+def _above(folder: str, table: MountTable) -> list[str]:
+    """The folders above ``folder`` (a real path): by its path, and on its file system wherever this view shows them
+    (a folder mounted again elsewhere, ``/mnt/b`` for ``docs/b``, is inside ``docs`` all the same)."""
+    found = []
+    above = folder
+    while os.path.dirname(above) != above:
+        above = os.path.dirname(above)
+        found.append(above)
+    location = table.location(folder)
+    if location is not None:
+        device, path = location
+        while path.rstrip(b"/"):
+            path = os.path.dirname(path.rstrip(b"/")) or b"/"
+            found += table.shown((device, path))
+    return found
 
 
 @contextlib.contextmanager
@@ -48,15 +69,12 @@ def cleaning_lock(
         yield
         return
     modes: dict[str, int] = {}
+    table = MountTable()
     for folder in folders:
         real = os.path.realpath(folder)
         modes[real] = fcntl.LOCK_EX
-        above = os.path.dirname(real)
-        while above not in modes:
-            modes[above] = fcntl.LOCK_SH
-            if os.path.dirname(above) == above:
-                break
-            above = os.path.dirname(above)
+        for above in _above(real, table):
+            modes.setdefault(above, fcntl.LOCK_SH)
     # one lock a folder, whatever its names (a bind mount, a link on the way): two descriptors of one folder
     # would wait on each other; the stronger mode wins
     opened: dict[tuple[int, int], tuple[int, int, str]] = {}  # (device, inode) → (descriptor, mode, a name)

@@ -107,6 +107,13 @@ class MountTable:
         # an overlay's layers as this view reaches them now (named through a link, or a relative name: as given)
         self._layers = {m.number: _reached(m) for m in mounts if m.upper or m.lower}
         self._regions: dict[tuple[str, ...], tuple[list[Location], list[Location]]] = {}
+        self._devices: dict[bytes, list[_Mount]] | None = None  # the mounts of each file system, made when asked
+
+    @property
+    def overlays(self) -> bool:
+        """Whether an overlay is mounted (its layers named absolutely): then one file may be shown under two
+        identities, in a layer and through the overlay."""
+        return bool(self._layers)
 
     @property
     def known(self) -> bool:
@@ -207,6 +214,27 @@ class MountTable:
             inner = [place for folder in folders for _, more in self.below(folder, hidden=True) for place in more]
             found = self._regions[key] = (places, inner)
         return found
+
+    def shown(self, location: Location) -> list[str]:
+        """Where this view shows the folder at ``location``: through each mount of its file system whose root holds
+        it (a bind mount of a folder above it shows it too), where no other mount hides it."""
+        device, path = location
+        found = []
+        for mount in self._by_device().get(device, ()):
+            if not within(location, (device, mount.root)):
+                continue
+            rest = path[len(mount.root.rstrip(b"/")) :]
+            place = (mount.point.rstrip(b"/") + rest) or b"/"
+            if self._under(place) is mount:
+                found.append(os.fsdecode(place))
+        return found
+
+    def _by_device(self) -> dict[bytes, list[_Mount]]:
+        if self._devices is None:
+            self._devices = {}
+            for mount in self._mounts:
+                self._devices.setdefault(mount.device, []).append(mount)
+        return self._devices
 
     def apart(self, paths: Sequence[str]) -> bool:
         """Whether ``paths`` are under more than one mount, as far as the table tells."""

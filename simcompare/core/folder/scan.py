@@ -40,6 +40,7 @@ from simcompare.core.folder.cache import (
     PackedFeatures,
     StoredFeatures,
 )
+from simcompare.core.folder.private_places import is_trash_name, private_folders
 from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, not_a_folder, plan_roots, resolved_root
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
@@ -317,7 +318,7 @@ def list_files(
     # not end in a RecursionError); each is listed sorted, and its sub-folders visited in order. Each
     # carries the identity it had when it was seen, checked again when it is entered.
     stack: list[tuple[Path, str, tuple[int, int]]] = [(root, prefix, identity_of(os.stat(root)))]
-    passed = _Passed(stop or {}, skipped)
+    passed = _Passed(stop or {}, skipped, private_folders())
     seen = 0
     while stack:
         check()
@@ -357,6 +358,7 @@ class _Passed:
 
     stop: Mapping[tuple[int, int], bool]
     skipped: list[Skipped] | None
+    private: frozenset[tuple[int, int]] = frozenset()  # the home's trash, simcompare's data (private_places)
 
     def add(self, rel: str, reason: SkipReason, detail: str = "") -> None:
         if self.skipped is not None:
@@ -409,6 +411,9 @@ def _list_child(
     if stat.S_ISLNK(info.st_mode):  # became a link since the folder was read
         return
     if stat.S_ISDIR(info.st_mode):
+        if is_trash_name(child.name) or identity_of(info) in passed.private:  # whatever the excludes
+            passed.add(rel, SkipReason.EXCLUDED, "the trash, or simcompare's own data: never read")
+            return
         excluded = passed.stop.get(identity_of(info))
         if excluded is not None:  # another root: listed on its own, or excluded
             if excluded:

@@ -24,7 +24,6 @@ from __future__ import annotations
 import json
 import operator
 import os
-import sys
 import threading
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
@@ -39,6 +38,7 @@ import numpy.typing as npt
 
 from simcompare.core.errors import Cancelled, InputError, MissingFileError
 from simcompare.core.folder.laid import Layout, SavedGroups, kept_positions, run_sizes
+from simcompare.core.folder.private_places import default_data_path
 from simcompare.core.folder.scan import FileRecord, ScanResult
 from simcompare.core.folder.skipped import Skipped, SkipReason
 from simcompare.core.formats.atomic import write_text
@@ -111,19 +111,6 @@ class PairFigures:
     resemblance: float
     identical: bool
     near_duplicate: bool
-
-
-def default_data_path() -> Path:
-    """Where simcompare keeps what the user decided (XDG data folder; Application Support; APPDATA)."""
-    if sys.platform == "win32":
-        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
-    elif sys.platform == "darwin":
-        base = Path.home() / "Library" / "Application Support"
-    else:
-        configured = os.environ.get("XDG_DATA_HOME", "")
-        # The XDG spec: a relative path is invalid and must be ignored.
-        base = Path(configured) if os.path.isabs(configured) else Path.home() / ".local" / "share"
-    return base / "simcompare"
 
 
 _MAX_LIST_BYTES = 256 << 20  # a million remembered pairs of long paths; a bigger file is not ours

@@ -1,0 +1,64 @@
+"""The folders a scan never reads, whatever its excludes: the trash and simcompare's own data.
+
+A file in the trash is no copy to keep: were it read, it could be the copy a group keeps while the file in its
+place is deleted, and emptying the trash would lose the text (the trash of the home, ``~/.local/share/Trash``, and
+those at the top of other disks, ``.Trash-UID`` and ``.Trash/UID``, where the cleaner's own trash puts their files;
+macOS's ``.Trash`` and ``.Trashes``, Windows's ``$RECYCLE.BIN``). The trash's records (``info/*.trashinfo``) and
+simcompare's data (the action log, the pairs called not duplicates) are not the user's documents either: grouped and
+cleaned, a trashed file could no longer be put back, or where files went would be forgotten. Hidden folders are
+passed over by the default excludes; these stay passed over when the excludes are the user's own.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+from pathlib import Path
+
+__all__ = ["default_data_path", "home_trash", "is_trash_name", "private_folders"]
+
+_TRASH_NAME = re.compile(r"\.Trash(-\d+)?|\.Trashes|\$RECYCLE\.BIN|RECYCLER", re.IGNORECASE)
+
+
+def is_trash_name(name: str) -> bool:
+    """Whether a folder of this name is a trash (``.Trash``, ``.Trash-1000``, ``.Trashes``, ``$RECYCLE.BIN``)."""
+    return _TRASH_NAME.fullmatch(name) is not None
+
+
+def _data_home() -> Path:
+    configured = os.environ.get("XDG_DATA_HOME", "")
+    # The XDG spec: a relative path is invalid and must be ignored.
+    return Path(configured) if os.path.isabs(configured) else Path.home() / ".local" / "share"
+
+
+def default_data_path() -> Path:
+    """Where simcompare keeps what the user decided (XDG data folder; Application Support; APPDATA)."""
+    if sys.platform == "win32":
+        base = Path(os.environ.get("APPDATA", Path.home() / "AppData" / "Roaming"))
+    elif sys.platform == "darwin":
+        base = Path.home() / "Library" / "Application Support"
+    else:
+        base = _data_home()
+    return base / "simcompare"
+
+
+def home_trash() -> str:
+    """The user's trash folder (where send2trash puts files of the home's disk)."""
+    loaded = sys.modules.get("send2trash.plat_other")
+    home = getattr(loaded, "HOMETRASH", None)
+    if isinstance(home, str):
+        return home
+    return str(_data_home() / "Trash")
+
+
+def private_folders() -> frozenset[tuple[int, int]]:
+    """The identities (device, inode) of the home's trash and of simcompare's data folder, those that exist."""
+    found = set()
+    for folder in (home_trash(), str(_data_home() / "Trash"), str(default_data_path())):
+        try:
+            info = os.stat(folder)
+        except (OSError, ValueError):
+            continue
+        found.add((info.st_dev, info.st_ino))
+    return frozenset(found)
