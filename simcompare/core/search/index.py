@@ -600,7 +600,7 @@ def find_near_pairs(
             estimate = _measured(estimate, sampled_pairs(sample, _key_masks(layout), distinct))
         covering = choose_covering(distinct, smallest.k, smallest.bits, sample)
         best = min(estimate.seconds, covering.seconds if covering is not None else math.inf)
-        if every_pair_seconds(distinct) < best:
+        if distinct > 1 and every_pair_seconds(distinct) < best:
             return _search_all(prepared, smallest.k, smallest.bits, copies, keep)
         if covering is not None and covering.seconds < estimate.seconds:
             return _search_covering(prepared, covering, copies, keep)
