@@ -1768,7 +1768,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+186"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+187"/>
         <source>%Ln group(s)</source>
         <translation>
             <numerusform>%Ln group</numerusform>
@@ -1839,6 +1839,11 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>no index: every pair compared</source>
+        <translation>no index: every pair compared</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>index: {0} covering masks over {1} parts</source>
         <translation>index: {0} covering masks over {1} parts</translation>
     </message>
@@ -2038,6 +2043,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: every pair compared, no index (cheaper for this few fingerprints at this k, where blocks of a few bits make most pairs candidates many times over); {candidates} pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: every pair compared, no index (cheaper for this few fingerprints at this k, where blocks of a few bits make most pairs candidates many times over); {candidates} pairs checked of {possible} possible, {found} pairs within k.</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</translation>
     </message>
@@ -3386,7 +3396,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-183"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-185"/>
         <source>Listing files…</source>
         <translation>Listing files…</translation>
     </message>

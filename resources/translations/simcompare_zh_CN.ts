@@ -1748,7 +1748,7 @@
 <context>
     <name>GroupsSummary</name>
     <message numerus="yes">
-        <location filename="../../simcompare/gui/folder/progress.py" line="+186"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="+187"/>
         <source>%Ln group(s)</source>
         <translation>
             <numerusform>%Ln 个组</numerusform>
@@ -1814,6 +1814,11 @@
     </message>
     <message>
         <location line="+8"/>
+        <source>no index: every pair compared</source>
+        <translation>不用索引：逐对比较</translation>
+    </message>
+    <message>
+        <location line="+2"/>
         <source>index: {0} covering masks over {1} parts</source>
         <translation>索引：{0} 个覆盖掩码，分 {1} 段</translation>
     </message>
@@ -2011,6 +2016,11 @@
     </message>
     <message>
         <location line="+9"/>
+        <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: every pair compared, no index (cheaper for this few fingerprints at this k, where blocks of a few bits make most pairs candidates many times over); {candidates} pairs checked of {possible} possible, {found} pairs within k.</source>
+        <translation>上次扫描文件夹：{n} 个 {f} 位指纹，k = {k}：不用索引，逐对比较（指纹这么少、k 这么大时更省：每块只有几位，大多数对会重复成为候选）；共 {possible} 对，检查了 {candidates} 对，{found} 对在 k 以内。</translation>
+    </message>
+    <message>
+        <location line="+6"/>
         <source>The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the same: a pair within k agrees on every bit of at least one mask); {candidates} candidate pairs checked of {possible} possible, {found} pairs within k.</source>
         <translation>上次文件夹扫描：{n} 个 {f} 位指纹，k = {k}：用 {keys} 个覆盖掩码（把各位分成 {blocks} 段）代替分块（指纹这么多、k 这么大时更省；同样精确：k 以内的一对指纹至少在一个掩码的每一位上都相同）；在 {possible} 个可能的对中核对了 {candidates} 个候选对，{found} 对在 k 以内。</translation>
     </message>
@@ -3341,7 +3351,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>ScanProgress</name>
     <message>
-        <location filename="../../simcompare/gui/folder/progress.py" line="-183"/>
+        <location filename="../../simcompare/gui/folder/progress.py" line="-185"/>
         <source>Listing files…</source>
         <translation>正在列出文件…</translation>
     </message>

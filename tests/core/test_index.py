@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from simcompare.core.search import index as index_module
 from simcompare.core.search.index import (
+    EVERY_PAIR,
     MAX_BITS,
     MAX_KEYS,
     BlockIndex,
@@ -20,6 +21,7 @@ from simcompare.core.search.index import (
     Copies,
     NearPairs,
     choose_layout,
+    every_pair_seconds,
     find_near_pairs,
 )
 
@@ -75,7 +77,11 @@ def check_pairs(result: NearPairs, values: list[int], k: int) -> None:
     assert result.n == len(values)
     assert result.possible_pairs == len(values) * (len(values) - 1) // 2
     assert len(result) <= result.candidates
-    assert result.keys == math.comb(result.blocks, k)
+    if result.method == EVERY_PAIR:  # one key: every pair of distinct values, each once
+        distinct = len(set(values))
+        assert (result.blocks, result.keys) == (1, 1) and result.candidates >= distinct * (distinct - 1) // 2
+    else:
+        assert result.keys == math.comb(result.blocks, k)
 
 
 # ------------------------------------------------------------------------------------- exactness
@@ -87,7 +93,10 @@ def test_pairs_match_brute_force(case: tuple[int, int, int | None, list[int]]) -
     bits, k, blocks, values = case
     result = find_near_pairs(values, k, bits, blocks=blocks)
     check_pairs(result, values, k)
-    if blocks is None:  # the cost model's choice for the distinct values
+    if blocks is None and result.method == EVERY_PAIR:  # cheaper than the cheapest layout, by the cost model
+        distinct = len(set(values))
+        assert every_pair_seconds(distinct) < choose_layout(distinct, k, bits).estimate(distinct).seconds
+    elif blocks is None:  # the cost model's choice for the distinct values
         assert result.blocks == choose_layout(len(set(values)), k, bits).blocks
     else:
         assert result.blocks == blocks
@@ -491,7 +500,7 @@ def test_twenty_thousand_identical_values_stay_small() -> None:
 def test_within_filters_a_wider_search() -> None:
     rng = np.random.default_rng(8)
     values = [int(v) for v in rng.integers(0, 1 << 16, 600)]
-    wide = find_near_pairs(values, 5, 16)
+    wide = find_near_pairs(values, 5, 16, blocks=6)  # a block layout (600 values at k = 5 compare every pair)
     for k in range(6):
         narrow = wide.within(k)
         assert list(narrow) == list(find_near_pairs(values, k, 16))

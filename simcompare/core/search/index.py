@@ -54,6 +54,7 @@ from simcompare.core.search.covering import CoveringEstimate, choose_covering, j
 
 __all__ = [
     "COSTS",
+    "EVERY_PAIR",
     "MAX_BITS",
     "MAX_KEYS",
     "BlockIndex",
@@ -64,6 +65,7 @@ __all__ = [
     "NearPairs",
     "SearchStats",
     "choose_layout",
+    "every_pair_seconds",
     "find_near_pairs",
 ]
 
@@ -232,8 +234,9 @@ class SearchStats:
         key_bits: Bits of the narrowest key (0 when not recorded).
         estimated_candidates: The cost model's expected chance candidates (see :class:`NearPairs`).
         identical: Values equal to an earlier value, collapsed before the search.
-        method: ``"blocks"`` (pigeonhole block keys) or ``"covering"`` (linear covering masks: then
-            ``blocks`` counts the parts the bits were cut into and ``keys`` the masks).
+        method: ``"blocks"`` (pigeonhole block keys), ``"covering"`` (linear covering masks: then
+            ``blocks`` counts the parts the bits were cut into and ``keys`` the masks) or ``"every pair"``
+            (every pair of distinct values compared).
     """
 
     n: int
@@ -283,9 +286,10 @@ class NearPairs:
             wider search (:meth:`within`); ``None`` when it is ``k``.
         copies: How pairs of identical values are reported (:class:`Copies`).
         method: How candidates were found: ``"blocks"``, pigeonhole keys of whole blocks (then
-            :attr:`layout` tells the layout), or ``"covering"``, linear covering masks over
+            :attr:`layout` tells the layout), ``"covering"``, linear covering masks over
             ``blocks`` parts of the bits, ``keys`` masks (:mod:`simcompare.core.search.covering`),
-            which the cost model picks for many values at large ``k``.
+            which the cost model picks for many values at large ``k``, or ``"every pair"``, every pair of
+            distinct values compared (one part, one key), which it picks for few values at a large ``k``.
         dropped: With ``find_near_pairs(keep=...)``: how many pairs within ``k`` it dropped at each distance
             0 to ``k`` (counted in :attr:`stats`' pairs found); empty when none were dropped.
     """
@@ -327,9 +331,9 @@ class NearPairs:
             raise ValueError(f"searched_k must be at least k = {self.k}, got {self.searched_k}")
         if self.method == "blocks":
             BlockLayout(self.bits, self.k if self.searched_k is None else self.searched_k, self.blocks)
-        elif self.method != "covering" or not 1 <= self.blocks <= self.bits or self.keys < 1:
+        elif self.method not in ("covering", EVERY_PAIR) or not 1 <= self.blocks <= self.bits or self.keys < 1:
             raise ValueError(
-                f"method must be 'blocks' or 'covering' (with 1 to bits parts and at least one key), "
+                f"method must be 'blocks', 'covering' or {EVERY_PAIR!r} (with 1 to bits parts and at least one key), "
                 f"got method={self.method!r}, blocks={self.blocks}, keys={self.keys}"
             )
         if self.n < 0 or self.candidates < len(left):
@@ -366,6 +370,8 @@ class NearPairs:
         Raises:
             ValueError: The search used covering masks (``method == "covering"``), not blocks.
         """
+        if self.method == EVERY_PAIR:
+            raise ValueError("these pairs were found by comparing every pair, not with a block layout; see method")
         if self.method != "blocks":
             raise ValueError(
                 f"these pairs were found with {self.keys} covering masks over {self.blocks} parts, not a block "
@@ -593,10 +599,66 @@ def find_near_pairs(
         if sample is not None:
             estimate = _measured(estimate, sampled_pairs(sample, _key_masks(layout), distinct))
         covering = choose_covering(distinct, smallest.k, smallest.bits, sample)
+        best = min(estimate.seconds, covering.seconds if covering is not None else math.inf)
+        if distinct > 1 and every_pair_seconds(distinct) < best:
+            return _search_all(prepared, smallest.k, smallest.bits, copies, keep)
         if covering is not None and covering.seconds < estimate.seconds:
             return _search_covering(prepared, covering, copies, keep)
         return _search(prepared, layout, copies, estimate.candidates, keep)
     return _search(prepared, layout, copies, keep=keep)
+
+
+def every_pair_seconds(n: int) -> float:
+    """What comparing every pair of ``n`` one-word values is expected to cost (:data:`COSTS`): a candidate each, a
+    numpy pass each block of rows. Cheaper than any index for few values at a large k (3,302 texts at k = 32 of 64
+    bits: an index of 33 blocks of 2 bits makes each pair a candidate eight times over)."""
+    pairs = n * (n - 1) / 2
+    return pairs * COSTS.candidate + (1 + pairs / _EVERY_PAIR_BLOCK) * COSTS.call
+
+
+_EVERY_PAIR_BLOCK = 1 << 22
+"""Pairs compared in one numpy pass at most when every pair is compared (a few tens of MB of temporaries)."""
+
+
+def _search_all(
+    prepared: _Prepared, k: int, bits: int, copies: Copies = Copies.PAIRS, keep: KeepPairs | None = None
+) -> NearPairs:
+    """Every pair of the distinct one-word values compared: ``method="every pair"``."""
+    found = _PairCollector(prepared.n, k, keep if prepared.inverse is None else None)
+    original = prepared.original
+    values = prepared.search
+    m = len(values)
+    rows = max(1, _EVERY_PAIR_BLOCK // max(m, 1))
+    candidates = 0
+    for start in range(0, max(m - 1, 0), rows):
+        stop = min(start + rows, m - 1)
+        # row r (value start + r) against the values after it: column c is value start + 1 + c, taken where c >= r
+        distance = np.bitwise_count(values[start:stop, None] ^ values[None, start + 1 :])
+        within = np.triu(distance <= k)
+        candidates += (stop - start) * (m - 1 - start) - (stop - start) * (stop - start - 1) // 2
+        r, c = np.nonzero(within)
+        a, b = r + start, c + start + 1
+        if original is not None:
+            a, b = original[a], original[b]
+        found.add(np.minimum(a, b), np.maximum(a, b), distance[r, c].astype(np.intp))
+    return _result(
+        prepared,
+        found,
+        candidates,
+        copies,
+        keep,
+        bits=bits,
+        k=k,
+        blocks=1,
+        keys=1,
+        key_bits=0,
+        estimated_candidates=m * (m - 1) / 2,
+        method=EVERY_PAIR,
+    )
+
+
+EVERY_PAIR = "every pair"
+"""The method of a search that compared every pair (:func:`every_pair_seconds`)."""
 
 
 MEASURE_FROM = 50_000

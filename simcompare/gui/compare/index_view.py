@@ -37,7 +37,7 @@ from simcompare.core.explain.teaching import (
     index_arithmetic,
     index_layouts,
 )
-from simcompare.core.search.index import SearchStats
+from simcompare.core.search.index import EVERY_PAIR, SearchStats
 from simcompare.gui.common.palette import DIFFERENT, GOOD, mix, number
 from simcompare.gui.common.plain import plain_label
 
@@ -252,7 +252,13 @@ class IndexView(QWidget):
 
     def show_scan(self, stats: SearchStats) -> None:
         """A scan's index as it ran: its layout and how many candidates it checked."""
-        if stats.method == "covering":
+        if stats.method == EVERY_PAIR:
+            text = self.tr(
+                "The last folder scan: {n} fingerprints of {f} bits, k = {k}: every pair compared, no index (cheaper "
+                "for this few fingerprints at this k, where blocks of a few bits make most pairs candidates many "
+                "times over); {candidates} pairs checked of {possible} possible, {found} pairs within k."
+            )
+        elif stats.method == "covering":
             text = self.tr(
                 "The last folder scan: {n} fingerprints of {f} bits, k = {k}: {keys} covering masks over {blocks} "
                 "parts of the bits instead of blocks (cheaper for this many fingerprints at this k; exact all the "

@@ -18,6 +18,7 @@ from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats.names import display_name
 from simcompare.core.progress import Stage
 from simcompare.core.search.histogram import DistanceHistogram
+from simcompare.core.search.index import EVERY_PAIR
 from simcompare.gui.common.plain import join_clauses
 from simcompare.gui.folder.cells import human_size
 from simcompare.gui.folder.jobs import Regrouped, ScanOutcome
@@ -232,7 +233,9 @@ class GroupsSummary(QObject):
                 )
             stats = session.search_statistics
             if stats is not None and stats.possible_pairs:  # fewer than two texts: no index was worth naming
-                if stats.method == "covering":
+                if stats.method == EVERY_PAIR:
+                    index = self.tr("no index: every pair compared")
+                elif stats.method == "covering":
                     index = self.tr("index: {0} covering masks over {1} parts").format(stats.keys, stats.blocks)
                 else:
                     index = self.tr("index: {0} blocks").format(stats.blocks)
