@@ -265,19 +265,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+152"/>
-        <location line="+359"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+153"/>
+        <location line="+339"/>
         <source>Text A</source>
         <translation>Text A</translation>
     </message>
     <message>
-        <location line="-358"/>
-        <location line="+359"/>
+        <location line="-338"/>
+        <location line="+339"/>
         <source>Text B</source>
         <translation>Text B</translation>
     </message>
     <message>
-        <location line="-356"/>
+        <location line="-336"/>
         <source>Swap texts A and B</source>
         <translation>Swap texts A and B</translation>
     </message>
@@ -337,7 +337,7 @@
         <translation>Throw away the text you typed?</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+78"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</translation>
     </message>
@@ -3484,7 +3484,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+79"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba words (Chinese)</translation>
     </message>
@@ -3674,7 +3674,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+246"/>
+        <location line="+248"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} gives only {width} bits, fewer than {bits}</translation>
     </message>
@@ -4111,7 +4111,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>verdict</translation>
     </message>
     <message>
-        <location line="+55"/>
+        <location line="+4"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared. SimHash only turns the check off: the distance alone decides.</source>
+        <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared. SimHash only turns the check off: the distance alone decides.</translation>
+    </message>
+    <message>
+        <location line="+52"/>
         <source>cosine</source>
         <translation>cosine</translation>
     </message>
@@ -4151,12 +4156,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>The Hamming distance the cosine predicts, f·θ/π with θ = arccos(cosine), beside the actual one</translation>
     </message>
     <message>
-        <location line="-58"/>
-        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
-        <translation>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</translation>
-    </message>
-    <message>
-        <location line="+19"/>
+        <location line="-39"/>
         <location line="+96"/>
         <source>Notes ▸</source>
         <translation>Notes ▸</translation>
@@ -4223,8 +4223,8 @@ What you asked for may not have finished; the window is still usable. The detail
     </message>
     <message>
         <location line="+6"/>
-        <source>k = {k} · SimHash only (word-pair check off)</source>
-        <translation>k = {k} · SimHash only (word-pair check off)</translation>
+        <source>k = {k} · SimHash only</source>
+        <translation>k = {k} · SimHash only</translation>
     </message>
     <message>
         <location line="+4"/>

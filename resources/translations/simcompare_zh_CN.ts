@@ -265,19 +265,19 @@
 <context>
     <name>ComparePage</name>
     <message>
-        <location filename="../../simcompare/gui/compare/page.py" line="+152"/>
-        <location line="+359"/>
+        <location filename="../../simcompare/gui/compare/page.py" line="+153"/>
+        <location line="+339"/>
         <source>Text A</source>
         <translation>文本 A</translation>
     </message>
     <message>
-        <location line="-358"/>
-        <location line="+359"/>
+        <location line="-338"/>
+        <location line="+339"/>
         <source>Text B</source>
         <translation>文本 B</translation>
     </message>
     <message>
-        <location line="-356"/>
+        <location line="-336"/>
         <source>Swap texts A and B</source>
         <translation>交换文本 A 和 B</translation>
     </message>
@@ -337,7 +337,7 @@
         <translation>要丢弃你输入的文本吗？</translation>
     </message>
     <message>
-        <location line="+98"/>
+        <location line="+78"/>
         <source>The toy example: the tokens, weights and codes typed in Examples → Edit the toy example…; every number below is computed from them as it is for a text&apos;s weighted tokens.</source>
         <translation>玩具示例：词元、权重和编码都在“示例 → 编辑玩具示例…”中输入；下面的每个数都由它们算出，和文本的带权词元的算法相同。</translation>
     </message>
@@ -3436,7 +3436,7 @@ What you asked for may not have finished; the window is still usable. The detail
 <context>
     <name>SettingsPanel</name>
     <message>
-        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+79"/>
+        <location filename="../../simcompare/gui/compare/settings_panel.py" line="+78"/>
         <source>jieba words (Chinese)</source>
         <translation>jieba 分词（中文）</translation>
     </message>
@@ -3626,7 +3626,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>k</translation>
     </message>
     <message>
-        <location line="+246"/>
+        <location line="+248"/>
         <source>{name} gives only {width} bits, fewer than {bits}</source>
         <translation>{name} 只能给出 {width} 位，少于 {bits} 位</translation>
     </message>
@@ -4062,7 +4062,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>判定</translation>
     </message>
     <message>
-        <location line="+23"/>
+        <location line="+4"/>
+        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared. SimHash only turns the check off: the distance alone decides.</source>
+        <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。“仅用 SimHash”会关掉这项核验：只看距离。</translation>
+    </message>
+    <message>
+        <location line="+20"/>
         <location line="+96"/>
         <source>Notes ▸</source>
         <translation>说明 ▸</translation>
@@ -4118,7 +4123,12 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>说明 ▾</translation>
     </message>
     <message>
-        <location line="+59"/>
+        <location line="+55"/>
+        <source>k = {k} · SimHash only</source>
+        <translation>k = {k} · 仅用 SimHash</translation>
+    </message>
+    <message>
+        <location line="+4"/>
         <source>k = {k} · too few word pairs ({pairs} &lt; {needed})</source>
         <translation>k = {k} · 词对太少（{pairs} &lt; {needed}）</translation>
     </message>
@@ -4142,12 +4152,7 @@ What you asked for may not have finished; the window is still usable. The detail
         </translation>
     </message>
     <message>
-        <location line="-200"/>
-        <source>Verification: the share of word pairs (two consecutive words) the texts have in common. Close fingerprints are near-duplicates only when enough word pairs are shared.</source>
-        <translation>验证：两段文本共有的词对（相邻两个词）所占的比例。指纹接近、且共有的词对足够多，才算近似重复。</translation>
-    </message>
-    <message>
-        <location line="+72"/>
+        <location line="-128"/>
         <source>Yardsticks</source>
         <translation>参照度量</translation>
     </message>
@@ -4197,12 +4202,7 @@ What you asked for may not have finished; the window is still usable. The detail
         <translation>{predicted}（实际 {actual}）</translation>
     </message>
     <message>
-        <location line="+6"/>
-        <source>k = {k} · SimHash only (word-pair check off)</source>
-        <translation>k = {k} · 仅用 SimHash（不核验词对）</translation>
-    </message>
-    <message>
-        <location line="+39"/>
+        <location line="+45"/>
         <source>⚠ Text {label} has no features (empty, or only stop words and punctuation): every sum is 0 and its fingerprint is 0.</source>
         <translation>⚠ 文本 {label} 没有特征（为空，或只有停用词和标点）：每个和都是 0，指纹也是 0。</translation>
     </message>

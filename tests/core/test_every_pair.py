@@ -56,18 +56,20 @@ def test_every_pair_is_the_brute_force(case: tuple[int, int, list[int]], rows: i
 
 def test_few_fingerprints_at_a_large_k_compare_every_pair() -> None:
     rng = np.random.default_rng(7)
-    values = rng.integers(0, 2**63, 500, dtype=np.uint64)
+    values = rng.integers(0, 2**63, 2_000, dtype=np.uint64)
     found = find_near_pairs(values, 32, 64)
     assert found.method == EVERY_PAIR and found.blocks == 1 and found.keys == 1
-    assert found.candidates == found.possible_pairs == 500 * 499 // 2  # each pair once
+    assert found.candidates == found.possible_pairs == 2_000 * 1_999 // 2  # each pair once
     assert list(found) == brute([int(v) for v in values], 32)
+    assert find_near_pairs(values[:50], 32, 64).method == "blocks"  # either at once: the index, as taught
     with pytest.raises(ValueError, match="every pair"):
         _ = found.layout
     assert found.within(20).method == EVERY_PAIR and list(found.within(20)) == brute([int(v) for v in values], 20)
     assert find_near_pairs(values, 3, 64).method == "blocks"  # a small k: the index is cheaper
 
 
-def test_copies_and_a_caller_that_keeps_some() -> None:
+def test_copies_and_a_caller_that_keeps_some(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(index_module, "EVERY_PAIR_WORTH", 0.0)  # a few values: chosen whenever cheaper
     values = [0b1111, 0b1111, 0b0000, 0b1110, 0b0000, 0b1111]
     kept = find_near_pairs(values, 7, 8, keep=lambda a, b, d: d % 2 == 0)
     assert kept.method == EVERY_PAIR

@@ -258,7 +258,7 @@ def test_simhash_only_decides_by_the_distance_alone_and_says_so(qtbot, page) -> 
     qtbot.waitUntil(lambda: page.is_settled() and page.comparison.min_resemblance == 0, timeout=30_000)
     assert page.comparison.near_duplicate and page.summary.verdict.text() == "✔ near-duplicates"
     k = page.comparison.k
-    assert page.summary.verdict_caption.text() == f"k = {k} · SimHash only (word-pair check off)"
+    assert page.summary.verdict_caption.text() == f"k = {k} · SimHash only"
     assert "word pairs are shared" not in page.summary.notices.text()
     page.settings.defaults_button.click()  # the defaults check word pairs again
     qtbot.waitUntil(lambda: page.is_settled() and page.comparison.min_resemblance > 0, timeout=30_000)

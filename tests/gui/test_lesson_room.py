@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from helpers.gui import wait_settled
 
+from simcompare.gui.app import settle_layouts
 from simcompare.gui.compare.steps import Step
 
 
@@ -58,6 +59,7 @@ def test_step_by_step_gives_the_tables_the_room_and_gives_it_back(qtbot, main_wi
     page.settings.simhash_only.click()  # notices too: the check is off, the texts have few tokens
     page.load_example("six-bit")
     wait_settled(qtbot, page)
+    settle_layouts()
     summary = page.summary
     assert summary.info.isVisibleTo(page) and summary.notices.isVisibleTo(page)
     assert not summary.unfold.isVisibleTo(page)
@@ -101,6 +103,7 @@ def test_step_modes_heights_are_not_saved_as_the_users(qtbot, main_window, page,
     qtbot.waitExposed(main_window)
     page.load_example("six-bit")
     wait_settled(qtbot, page)
+    settle_layouts()  # the heights the splitter settles on with the notes shown
     before = page.main_splitter.sizes()
     page.step_guide.toggle.click()
     stepping = page.main_splitter.sizes()

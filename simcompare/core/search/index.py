@@ -600,7 +600,7 @@ def find_near_pairs(
             estimate = _measured(estimate, sampled_pairs(sample, _key_masks(layout), distinct))
         covering = choose_covering(distinct, smallest.k, smallest.bits, sample)
         best = min(estimate.seconds, covering.seconds if covering is not None else math.inf)
-        if distinct > 1 and every_pair_seconds(distinct) < best:
+        if best > EVERY_PAIR_WORTH and every_pair_seconds(distinct) < best:
             return _search_all(prepared, smallest.k, smallest.bits, copies, keep)
         if covering is not None and covering.seconds < estimate.seconds:
             return _search_covering(prepared, covering, copies, keep)
@@ -615,6 +615,10 @@ def every_pair_seconds(n: int) -> float:
     pairs = n * (n - 1) / 2
     return pairs * COSTS.candidate + (1 + pairs / _EVERY_PAIR_BLOCK) * COSTS.call
 
+
+EVERY_PAIR_WORTH = 0.05
+"""Seconds the cheapest index is expected to take before comparing every pair is considered instead: below, either
+is at once, and the index (what the Index tab teaches, a folder's figures name) is kept."""
 
 _EVERY_PAIR_BLOCK = 1 << 22
 """Pairs compared in one numpy pass at most when every pair is compared (a few tens of MB of temporaries)."""

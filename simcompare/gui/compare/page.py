@@ -47,6 +47,7 @@ from simcompare.gui.compare.index_view import IndexView
 from simcompare.gui.compare.plane_view import PlaneView
 from simcompare.gui.compare.recompute import Recompute
 from simcompare.gui.compare.settings_panel import SettingsPanel
+from simcompare.gui.compare.step_room import StepRoom
 from simcompare.gui.compare.steps_tab import StepsTab
 from simcompare.gui.compare.summary import SummaryPanel
 from simcompare.gui.compare.text_pane import TextPane
@@ -131,7 +132,6 @@ class ComparePage(QWidget):
         self._example: Example | None = None  # the example on screen, until a text is edited
         self._example_settings: tuple[Config, Decision] | None = None  # what the example was loaded with
         self._recompute = Recompute(self._request, self)
-        self._before_steps: QByteArray | None = None  # in step mode, the heights of the text panes and results before
         # Old results are greyed only when a recompute takes a while: a quick one must not flicker.
         self._grey_timer = QTimer(self)
         self._grey_timer.setSingleShot(True)
@@ -140,6 +140,7 @@ class ComparePage(QWidget):
         inputs = self._build_inputs()
         results_box = self._build_results()
         self._build_sides(inputs, results_box)
+        self.step_room = StepRoom(self.main_splitter, self.summary, (self.pane_a, self.pane_b))
         self.toy = ToyLesson((self.pane_a, self.pane_b), self.settings, lambda: self.may_replace_typed_text(True), self)
         self.main_splitter.setSizes([240, 620])
         self.side_splitter.setSizes([1100, 280])
@@ -235,7 +236,7 @@ class ComparePage(QWidget):
         self.lesson.message.connect(self.message)
         self.toy.changed.connect(self._on_toy_changed)
         self.toy.message.connect(self.message)
-        self.step_guide.step_changed.connect(self._on_step_changed)
+        self.step_guide.step_changed.connect(self.step_room.step_changed)
 
     # ------------------------------------------------------------------------------------- state
 
@@ -372,30 +373,10 @@ class ComparePage(QWidget):
 
     # ------------------------------------------------------------------------------- persistence
 
-    @Slot(int)
-    def _on_step_changed(self, step: int) -> None:
-        """Step by step gives the token tables the room (1024×700 showed a row and a half of each): the notes
-        under the verdict fold away and the text panes take their least height; both come back after."""
-        stepping = step >= 0
-        if stepping == (self._before_steps is not None):
-            return
-        self.summary.set_folded(stepping)
-        for pane in (self.pane_a, self.pane_b):
-            pane.set_compact(stepping)
-            pane.layout().activate()  # its least height now, for the splitter below
-        if stepping:
-            self._before_steps = self.main_splitter.saveState()
-            self.main_splitter.setSizes([0, sum(self.main_splitter.sizes())])  # the splitter keeps the least
-        else:
-            state, self._before_steps = self._before_steps, None
-            # once the notes and the text boxes have their heights again (a splitter keeps its parts' least ones)
-            QTimer.singleShot(0, self, lambda: self.main_splitter.restoreState(state))
-
     def save_state(self, settings: QSettings) -> None:
         self.settings.save(settings)
         settings.beginGroup(_STATE_GROUP)
-        # step mode's heights are not the user's
-        settings.setValue("main", self._before_steps or self.main_splitter.saveState())
+        settings.setValue("main", self.step_room.user_state())  # step mode's heights are not the user's
         settings.setValue("side", self.side_splitter.saveState())
         settings.setValue("steps", self.steps_tab.steps_splitter.saveState())
         settings.setValue("tables", self.steps_tab.tables_splitter.saveState())

@@ -35,10 +35,9 @@ from simcompare.core.tokens.segment import Segmenter
 from simcompare.core.tokens.weights import Weighting
 from simcompare.gui.common.plain import join_sentences, plain_label
 from simcompare.gui.compare.examples import TEACHING_HASHER, TEACHING_HASHER_NAME, TEACHING_TABLE
+from simcompare.gui.compare.stored_settings import NGRAM_MAX, TOP_K_MAX, stored_settings
 
 BIT_PRESETS = (6, 8, 16, 32, 64, 128)
-_NGRAM_MAX = 8
-_TOP_K_MAX = 1_000_000
 _SETTINGS_GROUP = "compare/settings"
 
 
@@ -88,7 +87,7 @@ class SettingsPanel(QWidget):
             )
         )
         self.ngram = QSpinBox()
-        self.ngram.setRange(1, _NGRAM_MAX)
+        self.ngram.setRange(1, NGRAM_MAX)
         self.ngram.setPrefix(self.tr("n = "))
         self.ngram.setToolTip(
             self.tr("Length of the character n-grams: longer ones are rarer, so a small edit changes more bits")
@@ -133,7 +132,7 @@ class SettingsPanel(QWidget):
             self.tr("How much each token pulls on the bits: its code counts this many times in the per-bit sums")
         )
         self.top_k = QSpinBox()
-        self.top_k.setRange(0, _TOP_K_MAX)
+        self.top_k.setRange(0, TOP_K_MAX)
         self.top_k.setSpecialValueText(self.tr("all tokens"))
         self.top_k.setToolTip(
             self.tr("Keep only the K heaviest tokens (0 keeps all); the lighter ones then move no bit at all")
@@ -292,15 +291,14 @@ class SettingsPanel(QWidget):
             raise ValueError(f"the settings panel offers the hashers {', '.join(HASHERS)} and the teaching table")
         if config.html:
             raise ValueError("the settings panel has no forced HTML: the Compare page decides HTML per text")
-        if config.ngram > _NGRAM_MAX:
-            raise ValueError(f"the settings panel offers n-grams of 1 to {_NGRAM_MAX} characters, got {config.ngram}")
-        if (config.top_k or 0) > _TOP_K_MAX:
-            raise ValueError(f"the settings panel offers a top-K of up to {_TOP_K_MAX:,}, got {config.top_k:,}")
+        if config.ngram > NGRAM_MAX:
+            raise ValueError(f"the settings panel offers n-grams of 1 to {NGRAM_MAX} characters, got {config.ngram}")
+        if (config.top_k or 0) > TOP_K_MAX:
+            raise ValueError(f"the settings panel offers a top-K of up to {TOP_K_MAX:,}, got {config.top_k:,}")
         if k is not None:
             Decision.for_bits(config.bits, k)  # the same check as the command line's -k
         if name == TEACHING_HASHER_NAME and self._own is None:  # a lesson's table: the user's settings are kept
-            self._own = (self.config(), self.k.value())
-            self._own_simhash_only = self.simhash_only.isChecked()
+            self._keep_own((self.config(), self.k.value()))
         widgets = (
             self.segmenter,
             self.ngram,
@@ -359,10 +357,8 @@ class SettingsPanel(QWidget):
         (``leave_lesson``), SimHash only with ``simhash_only`` (the user's choice of it comes back with their
         settings). No ``changed``: the page recomputes."""
         if self._own is None:
-            self._own_simhash_only = self.simhash_only.isChecked()
-        own = self.user_settings()
+            self._keep_own((self.config(), self.k.value()))
         self.set_config(config, k, emit=False)
-        self._own = own
         with QSignalBlocker(self.simhash_only):
             self.simhash_only.setChecked(simhash_only)
 
@@ -379,8 +375,7 @@ class SettingsPanel(QWidget):
             self._explain()
             return
         if self._own is None:
-            self._own = (self.config(), self.k.value())
-            self._own_simhash_only = self.simhash_only.isChecked()
+            self._keep_own((self.config(), self.k.value()))
         self._toy = config
         with QSignalBlocker(self.bits), QSignalBlocker(self.hasher), QSignalBlocker(self.k):
             self.bits.setEditText(str(config.bits))
@@ -393,6 +388,10 @@ class SettingsPanel(QWidget):
     def _enable_for_toy(self, enabled: bool) -> None:
         for widget in (self.tokens_group, self.hasher, self.bits):
             widget.setEnabled(enabled)
+
+    def _keep_own(self, own: tuple[Config, int]) -> None:
+        """Keep the user's settings and SimHash only while a lesson's are on the panel."""
+        self._own, self._own_simhash_only = own, self.simhash_only.isChecked()
 
     def leave_lesson(self) -> bool:
         """The user's own settings back, if a lesson's are on the panel (the teaching table knows only a…e); no
@@ -409,8 +408,10 @@ class SettingsPanel(QWidget):
         """Show what ``old`` shows (a change of language): the user's own settings and any six-bit lesson's over
         them (a toy example is put back by the page)."""
         self.set_config(*old.user_settings(), emit=False)
-        if old._own is not None and old._toy is None:
-            self.show_lesson(old.config(), old.k.value())
+        if old._own is not None:
+            if old._toy is None:
+                self.show_lesson(old.config(), old.k.value())
+            self._own = old._own  # under a toy example too, which the page puts back over them
             self._own_simhash_only = old._own_simhash_only
         self.simhash_only.setChecked(old.simhash_only.isChecked())
 
@@ -442,7 +443,7 @@ class SettingsPanel(QWidget):
         if values.get("hasher") == TEACHING_HASHER_NAME:  # teaching mode is for the example, not a new session
             return
         if values:
-            config, k = _stored_settings(values)
+            config, k = stored_settings(values)
             self.set_config(config, k, emit=False)
 
     # ---------------------------------------------------------------------------------------- logic
@@ -533,7 +534,7 @@ class SettingsPanel(QWidget):
     @Slot()
     def _on_hasher_changed(self) -> None:
         if self.hasher_name() == TEACHING_HASHER_NAME and self._own is None:  # chosen by hand: a lesson too
-            self._own = (replace(self.config(), hasher=self._hasher_shown), self.k.value())
+            self._keep_own((replace(self.config(), hasher=self._hasher_shown), self.k.value()))
         self._hasher_shown = self.hasher_name()
         self._switched_from = None
         self._explain()
@@ -564,46 +565,3 @@ def _hasher_name(spec: object) -> str | None:
     if isinstance(spec, Hasher) and HASHERS.get(spec.name) is spec:
         return spec.name
     return None
-
-
-def _stored_settings(values: dict[str, object]) -> tuple[Config, int]:
-    """A Config and k from QSettings' plain values; each missing or invalid one takes its default."""
-    defaults = Config()
-
-    def choice(key: str, kind: type[Segmenter] | type[Weighting], default: str) -> str:
-        value = str(values.get(key, default))
-        return value if value in {member.value for member in kind} else default
-
-    def whole(key: str, default: int, low: int, high: int) -> int:
-        value = _int(values.get(key), default)
-        return value if low <= value <= high else default
-
-    bits = whole("bits", defaults.bits, 1, MAX_BITS)
-    able = hashers_for(bits)
-    hasher = str(values.get("hasher", defaults.hasher))
-    if hasher not in able:  # unknown, or too narrow for the width: the panel's own fallback
-        hasher = next(n for n in (DEFAULT_HASHER, "blake2b", *able) if n in able)
-    config = Config(
-        bits=bits,
-        hasher=hasher,
-        weighting=choice("weighting", Weighting, str(defaults.weighting)),
-        top_k=whole("top_k", defaults.top_k or 0, 0, _TOP_K_MAX) or None,
-        segmenter=choice("segmenter", Segmenter, str(defaults.segmenter)),
-        stopwords=_bool(values.get("stopwords", defaults.stopwords)),
-        ngram=whole("ngram", defaults.ngram, 1, _NGRAM_MAX),
-        fold_chinese=_bool(values.get("fold_chinese", defaults.fold_chinese)),
-    )
-    return config, whole("k", default_k(bits), 0, bits - 1)
-
-
-def _int(value: object, default: int) -> int:
-    try:
-        return int(value)  # type: ignore[arg-type]
-    except (TypeError, ValueError):
-        return default
-
-
-def _bool(value: object) -> bool:
-    if isinstance(value, str):  # QSettings' INI format gives strings back
-        return value.lower() in ("true", "1", "yes")
-    return bool(value)

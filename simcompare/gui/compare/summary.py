@@ -65,7 +65,8 @@ class SummaryPanel(QFrame):
         self.verdict_caption.setToolTip(
             self.tr(
                 "Verification: the share of word pairs (two consecutive words) the texts have in common. Close "
-                "fingerprints are near-duplicates only when enough word pairs are shared."
+                "fingerprints are near-duplicates only when enough word pairs are shared. SimHash only turns the check "
+                "off: the distance alone decides."
             )
         )
 
@@ -234,7 +235,7 @@ class SummaryPanel(QFrame):
             )
             if comparison.min_resemblance <= 0:  # SimHash only: the distance alone decides
                 self.verdict_caption.setText(
-                    self.tr("k = {k} · SimHash only (word-pair check off)").format(k=comparison.k)
+                    self.tr("k = {k} · SimHash only").format(k=comparison.k)  # the tooltip says what is off
                 )
             elif comparison.too_few_shingles:  # the share of word pairs decided nothing: say what did
                 self.verdict_caption.setText(
