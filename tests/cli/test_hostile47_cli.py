@@ -142,7 +142,7 @@ def test_a_results_file_saved_before_the_trash_rule_never_keeps_a_trashed_copy(
     import simcompare.core.folder.scan as scan
 
     with monkeypatch.context() as before:  # the scan as it was before round 46's mend
-        before.setattr(scan, "is_trash_name", lambda name: False)
+        before.setattr(scan, "is_trash_folder", lambda path, name: False)
         before.setattr(scan, "private_folders", frozenset)
         run = cli("scan", str(root), *SCAN, "--exclude", "node_modules", "--save-results", str(saved))
         assert run.returncode == 0, run.stderr

@@ -33,7 +33,7 @@ def test_a_trash_folder_anywhere_is_not_read_even_with_no_excludes(tmp_path: Pat
     assert "trash" in skipped[0].detail
 
 
-@pytest.mark.parametrize("name", [".Trash-x", "Trash", "my.Trash", ".trash-1000x", "RECYCLE.BIN"])
+@pytest.mark.parametrize("name", [".Trash-x", "Trash", "my.Trash", ".trash-1000x", "RECYCLE.BIN", "Recycler", ".trash"])
 def test_other_names_are_folders_like_any(name: str) -> None:
     assert not is_trash_name(name)
 

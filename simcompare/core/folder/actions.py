@@ -39,7 +39,7 @@ from simcompare.core.compat import StrEnum, resolved
 from simcompare.core.errors import Cancelled
 from simcompare.core.folder.empty_folders import remove_empty_folders
 from simcompare.core.folder.mounts import MountTable, MountWatch, within
-from simcompare.core.folder.private_places import default_data_path, home_trash
+from simcompare.core.folder.private_places import default_data_path, home_trash, in_private_place
 from simcompare.core.folder.safe_paths import (
     DIR_FD_WALK,
     READ_BYTES,
@@ -225,12 +225,17 @@ def kept_references(
 
 
 def _not_keeping(
-    root: str, kept: Expected, key: tuple[int, int], path: str, overlays: _Overlays
+    root: str, kept: Expected, info: os.stat_result, path: str, overlays: _Overlays
 ) -> tuple[SkipReason, str] | None:
-    """Why the file of identity ``key`` at ``path`` must stay for the copy that should stay (None when it may go):
-    that copy is no longer the one scanned, or it is that very file under another name (a hard link, or a folder
-    mounted twice, where both names are one entry and taking one away takes the other; or a file in a layer of an
-    overlay and the same file shown through the overlay, whose identities differ)."""
+    """Why the file at ``path`` (``info``: its status) must stay for the copy that should stay (None when it may go):
+    that copy is no longer the one scanned, or it is in the trash (a results file saved before scans passed the
+    trash over may name one), or it is that very file under another name (a hard link, or a folder mounted twice,
+    where both names are one entry and taking one away takes the other; or a file in a layer of an overlay and the
+    same file shown through the overlay, whose identities differ)."""
+    if in_private_place(os.path.join(root, kept.path)):
+        detail = f"its group's reference {kept.path} is in the trash (or simcompare's own data); this copy is kept"
+        return SkipReason.REFERENCE_CHANGED, detail
+    key = identity_of(info)
     with locate(root, kept) as found:
         if isinstance(found, Skip):
             detail = (
@@ -240,10 +245,15 @@ def _not_keeping(
         if identity_of(found.info) == key:
             twice = "(a hard link, or a folder mounted twice)"
             return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {twice}"
-        if overlays.one_file(path, found.path):
+        if overlays.one_file(path, found.path, info, found.info):
             shown = "(one shown through an overlay of the other's folder: taking one away takes both)"
             return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {shown}"
     return None
+
+
+def _same_inode(a: os.stat_result, b: os.stat_result) -> bool:
+    """One inode number, size, modification and change time: one file seen through two devices."""
+    return (a.st_ino, a.st_size, a.st_mtime_ns, a.st_ctime_ns) == (b.st_ino, b.st_size, b.st_mtime_ns, b.st_ctime_ns)
 
 
 class _Overlays:
@@ -254,13 +264,17 @@ class _Overlays:
         self._watch: MountWatch | None = None
         self._table: MountTable | None = None
 
-    def one_file(self, path: str, other: str) -> bool:
+    def one_file(self, path: str, other: str, info: os.stat_result, other_info: os.stat_result) -> bool:
         if self._watch is None:
             self._watch = MountWatch()
             self._table = MountTable()
         table = self._watch.current() or self._table
         if table is None or not table.overlays:
             return False
+        # an overlay shows a layer's file with that file's inode number and times (its device is the overlay's): so
+        # even where its layers' names no longer lead to them (named relatively, renamed since), one file is seen
+        if (table.on_overlay(path) or table.on_overlay(other)) and _same_inode(info, other_info):
+            return True
         places = table.places(path, shown=True)
         return any(place in places for place in table.places(other, shown=True))
 
@@ -346,7 +360,7 @@ def _run_all(
                     continue
                 key = identity_of(found.info)
                 kept = keeping.get(rel) if keeping else None
-                if kept is not None and (why := _not_keeping(root, kept, key, found.path, overlays)):
+                if kept is not None and (why := _not_keeping(root, kept, found.info, found.path, overlays)):
                     outcomes.append(Outcome(source, "", why[1], None, why[0], rel))
                     continue
                 if key in pointed:
@@ -1433,11 +1447,25 @@ def _copy_into(
     return placed
 
 
+_THE_SYSTEMS = ("system.nfs4_acl", "system.nfs4acl", "system.richacl")
+"""Attributes a file system lists of its own (an NFSv4 share's ACL, translated): copied where the destination takes
+them, else passed over as ``mv`` does (the file's mode carries its permissions), never a reason to leave a file."""
+
+_SKIPPED = ("security.selinux", "security.evm", "afs.", "trusted.SGI_", "xfsroot.", "user.Beagle.")
+"""Attributes never copied, as GNU's ``/etc/xattr.conf`` says: the destination's own label (SELinux) and integrity
+measure (EVM), a file system's own (AFS, XFS's), a desktop search's cache."""
+
+
+def _not_the_files(name: str) -> bool:
+    return name.startswith(_SKIPPED)
+
+
 def _copy_attributes(source: int, out: int, *, strict: bool) -> None:
     """The file's extended attributes on its copy, as ``mv`` copies them: a file manager's tags and comments, where
     it was downloaded from, its ACL, its capabilities. ``strict`` (a move: the source goes): one the destination
     cannot hold leaves the file where it was (OSError), rather than lose it without a word; a copy passes it over.
-    An SELinux label is the destination's own, by its policy."""
+    Those no file carries (:data:`_SKIPPED`: an SELinux label is the destination's own) are not copied, and a file
+    system's own (:data:`_THE_SYSTEMS`) only where the destination takes them."""
     if not hasattr(os, "listxattr"):
         return
     try:
@@ -1447,10 +1475,12 @@ def _copy_attributes(source: int, out: int, *, strict: bool) -> None:
             return
         raise
     for name in names:
+        if _not_the_files(name):
+            continue
         try:
             os.setxattr(out, name, os.getxattr(source, name))
         except OSError as error:
-            if not strict or name == "security.selinux":
+            if not strict or name.startswith(_THE_SYSTEMS):
                 continue
             lost = f"the destination cannot keep the file's extended attribute {name} ({_reason(error)})"
             raise OSError(error.errno, f"{lost}; it was left where it was") from None

@@ -8,7 +8,8 @@ reached by two names (a bind mount) is locked once, and locks are taken in the o
 (device, inode), the same in every process, so two cleaners never wait on each other. The locks are the system's,
 on the folders themselves, so they hold across users and programs (a window and a command line alike) and go
 when the process does. The folders above a folder are those above its path and those above its place on its file
-system, wherever the mount table shows them (``/mnt/b``, a bind mount of ``docs/b``, is inside ``docs``).
+system, wherever the mount table shows them (``/mnt/b``, a bind mount of ``docs/b``, is inside ``docs``); a folder
+also holds what is mounted below it (``mnt`` holding that ``mnt/b`` holds ``docs/b``) and an overlay its layers.
 Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
 """
 
@@ -75,6 +76,14 @@ def cleaning_lock(
         modes[real] = fcntl.LOCK_EX
         for above in _above(real, table):
             modes.setdefault(above, fcntl.LOCK_SH)
+        # what it holds beyond its own folders: an overlay's layers, the folders mounted below it (a bind mount of
+        # another folder: its place on its disk, through any name that shows it), and the folders above those
+        places, inner = table.regions([real])
+        for place in [*places, *inner]:
+            for shown in table.shown(place):
+                modes[shown] = fcntl.LOCK_EX
+                for above in _above(shown, table):
+                    modes.setdefault(above, fcntl.LOCK_SH)
     # one lock a folder, whatever its names (a bind mount, a link on the way): two descriptors of one folder
     # would wait on each other; the stronger mode wins
     opened: dict[tuple[int, int], tuple[int, int, str]] = {}  # (device, inode) → (descriptor, mode, a name)

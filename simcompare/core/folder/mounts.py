@@ -115,6 +115,11 @@ class MountTable:
         identities, in a layer and through the overlay."""
         return bool(self._layers)
 
+    def on_overlay(self, path: str) -> bool:
+        """Whether ``path`` (its links followed) is under an overlay."""
+        mount = self._under(os.fsencode(os.path.realpath(path)))
+        return mount is not None and mount.number in self._layers
+
     @property
     def known(self) -> bool:
         """Whether the table holds anything (nothing on a system without ``/proc/self/mountinfo``)."""

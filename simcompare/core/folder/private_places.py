@@ -16,14 +16,51 @@ import re
 import sys
 from pathlib import Path
 
-__all__ = ["default_data_path", "home_trash", "is_trash_name", "private_folders"]
+__all__ = [
+    "default_data_path",
+    "home_trash",
+    "in_private_place",
+    "is_trash_folder",
+    "is_trash_name",
+    "private_folders",
+]
 
-_TRASH_NAME = re.compile(r"\.Trash(-\d+)?|\.Trashes|\$RECYCLE\.BIN|RECYCLER", re.IGNORECASE)
+_TRASH_NAME = re.compile(r"\.Trash(-\d+)?|\.Trashes|\$RECYCLE\.BIN|RECYCLER")  # as the systems spell them
+_HOME_TRASH = (".local", "share", "Trash")
 
 
 def is_trash_name(name: str) -> bool:
     """Whether a folder of this name is a trash (``.Trash``, ``.Trash-1000``, ``.Trashes``, ``$RECYCLE.BIN``)."""
     return _TRASH_NAME.fullmatch(name) is not None
+
+
+def is_trash_folder(path: str, name: str) -> bool:
+    """Whether the folder at ``path`` (named ``name``) is a trash: by its name, or a home's trash (any user's, not
+    only this process's: root cleaning ``/home``, another ``XDG_DATA_HOME``), ``…/.local/share/Trash`` or a
+    ``Trash`` holding the trash's ``files`` and ``info``."""
+    if is_trash_name(name):
+        return True
+    if name != "Trash":
+        return False
+    if Path(path).parts[-3:] == _HOME_TRASH:
+        return True
+    return os.path.isdir(os.path.join(path, "files")) and os.path.isdir(os.path.join(path, "info"))
+
+
+def in_private_place(path: str) -> bool:
+    """Whether ``path`` is in a trash or in simcompare's data folder, by its names or where it leads (a file there
+    is no copy a group keeps: a results file may name one, saved before the scan passed them over)."""
+    parts = Path(path).parts
+    if any(is_trash_name(part) for part in parts[:-1]):
+        return True
+    if any(parts[i : i + 3] == _HOME_TRASH for i in range(len(parts) - 3)):
+        return True
+    real = os.path.realpath(path)
+    for folder in (home_trash(), str(default_data_path())):
+        place = os.path.realpath(folder)
+        if real.startswith(place.rstrip(os.sep) + os.sep):
+            return True
+    return False
 
 
 def _data_home() -> Path:

@@ -40,7 +40,7 @@ from simcompare.core.folder.cache import (
     PackedFeatures,
     StoredFeatures,
 )
-from simcompare.core.folder.private_places import is_trash_name, private_folders
+from simcompare.core.folder.private_places import is_trash_folder, private_folders
 from simcompare.core.folder.roots import RootPlan, RootRole, ScanRoot, not_a_folder, plan_roots, resolved_root
 from simcompare.core.folder.safe_paths import DIR_FD_WALK, identity_of, open_folder
 from simcompare.core.folder.skipped import HEAD_BYTES, Skipped, SkipReason, binary_kind
@@ -411,7 +411,7 @@ def _list_child(
     if stat.S_ISLNK(info.st_mode):  # became a link since the folder was read
         return
     if stat.S_ISDIR(info.st_mode):
-        if is_trash_name(child.name) or identity_of(info) in passed.private:  # whatever the excludes
+        if identity_of(info) in passed.private or is_trash_folder(path, child.name):  # whatever the excludes
             passed.add(rel, SkipReason.EXCLUDED, "the trash, or simcompare's own data: never read")
             return
         excluded = passed.stop.get(identity_of(info))
