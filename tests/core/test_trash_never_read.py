@@ -53,3 +53,17 @@ def test_the_home_trash_and_simcompares_data_are_not_read(tmp_path: Path, monkey
     listed, skipped = _listed(home)
     assert listed == ["docs/a.txt", "share/other/c.txt"]
     assert sorted(s.path for s in skipped) == ["share/Trash", "share/simcompare"]
+
+
+def test_a_reference_in_a_trash_or_simcompares_data_is_no_copy_to_keep(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from simcompare.core.folder.private_places import in_private_place
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.delitem(__import__("sys").modules, "send2trash.plat_other", raising=False)
+    for inside in ("data/Trash/files/a.txt", "data/simcompare/actions.log", "disk/.Trash-1000/files/a.txt"):
+        assert in_private_place(str(tmp_path / inside)), inside
+    assert in_private_place("/home/alice/.local/share/Trash/files/a.txt")  # another home's
+    for outside in ("data/other/a.txt", "disk/docs/Trash", "disk/docs/.Trash-1000x/a.txt", "data/Trash"):
+        assert not in_private_place(str(tmp_path / outside)), outside

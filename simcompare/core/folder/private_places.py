@@ -11,6 +11,7 @@ passed over by the default excludes; these stay passed over when the excludes ar
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import sys
@@ -48,19 +49,21 @@ def is_trash_folder(path: str, name: str) -> bool:
 
 
 def in_private_place(path: str) -> bool:
-    """Whether ``path`` is in a trash or in simcompare's data folder, by its names or where it leads (a file there
-    is no copy a group keeps: a results file may name one, saved before the scan passed them over)."""
+    """Whether the real ``path`` is in a trash or in simcompare's data folder (a file there is no copy a group keeps:
+    a results file may name one, saved before the scan passed them over)."""
     parts = Path(path).parts
     if any(is_trash_name(part) for part in parts[:-1]):
         return True
     if any(parts[i : i + 3] == _HOME_TRASH for i in range(len(parts) - 3)):
         return True
-    real = os.path.realpath(path)
-    for folder in (home_trash(), str(default_data_path())):
-        place = os.path.realpath(folder)
-        if real.startswith(place.rstrip(os.sep) + os.sep):
-            return True
-    return False
+    # a scanned file's path is real (scans follow no link, and a folder changed since fails the identity check)
+    return any(path.startswith(place) for place in _real_places(home_trash(), str(default_data_path())))
+
+
+@functools.lru_cache(maxsize=8)
+def _real_places(*folders: str) -> tuple[str, ...]:
+    """Each folder where its links lead, ending in a separator (asked once a file an action takes away)."""
+    return tuple(os.path.realpath(folder).rstrip(os.sep) + os.sep for folder in folders)
 
 
 def _data_home() -> Path:
