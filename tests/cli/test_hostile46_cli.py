@@ -5,7 +5,6 @@ happens."""
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
@@ -13,16 +12,10 @@ import pytest
 from helpers.cli import RunCli
 from helpers.gui import point_trash_at
 from helpers.mounts import overlay
+from helpers.results_layout import mark_in_results
 from helpers.texts import EN_A
 
 SCAN = ("--no-cache", "--workers", "1")
-
-
-def _mark(saved: Path, marked: list[str], references: list[str]) -> None:
-    """Saved results with ``marked`` and ``references`` as the window saves them (Mark, Make this the reference)."""
-    results = json.loads(saved.read_text(encoding="utf-8"))
-    results["cleaner"] = {"marked": marked, "references": references}
-    saved.write_text(json.dumps(results), encoding="utf-8")
 
 
 @pytest.mark.parametrize("layer", ["lower", "upper"])
@@ -57,7 +50,7 @@ def test_a_file_deleted_in_the_layer_of_an_overlay_never_takes_the_kept_copy_the
         run = cli("scan", str(root), *SCAN, "--save-results", str(saved))
         assert run.returncode == 0, run.stderr
         assert "merged/a.txt" in run.stdout and f"{layer}/a.txt" in run.stdout, run.stdout  # one group of two
-        _mark(saved, [f"{layer}/a.txt"], ["merged/a.txt"])
+        mark_in_results(saved, [f"{layer}/a.txt"], ["merged/a.txt"])
         done = cli("scan", "--results", str(saved), "--delete", "--yes")
         left = sorted(os.listdir(merged)) + sorted(os.listdir(root / layer))
     assert left, f"the group lost every copy: {layer}/a.txt deleted took merged/a.txt, its kept copy\n{done.stdout}"

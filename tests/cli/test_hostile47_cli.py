@@ -6,23 +6,16 @@ Each test fails on the code as it stands, for the reason its docstring gives; re
 
 from __future__ import annotations
 
-import json
 import os
 from pathlib import Path
 
 import pytest
 from helpers.cli import RunCli
 from helpers.mounts import overlay
+from helpers.results_layout import mark_in_results
 from helpers.texts import EN_A
 
 SCAN = ("--no-cache", "--workers", "1")
-
-
-def _mark(saved: Path, marked: list[str], references: list[str]) -> None:
-    """Saved results with ``marked`` and ``references`` as the window saves them (Mark, Make this the reference)."""
-    results = json.loads(saved.read_text(encoding="utf-8"))
-    results["cleaner"] = {"marked": marked, "references": references}
-    saved.write_text(json.dumps(results), encoding="utf-8")
 
 
 @pytest.mark.parametrize("layer", ["lower", "upper"])
@@ -51,7 +44,7 @@ def test_a_file_deleted_in_a_layer_named_relatively_never_takes_the_kept_copy_th
         run = cli("scan", str(root), *SCAN, "--save-results", str(saved))
         assert run.returncode == 0, run.stderr
         assert "merged/a.txt" in run.stdout and f"{layer}/a.txt" in run.stdout, run.stdout  # one group of two
-        _mark(saved, [f"{layer}/a.txt"], ["merged/a.txt"])
+        mark_in_results(saved, [f"{layer}/a.txt"], ["merged/a.txt"])
         done = cli("scan", "--results", str(saved), "--delete", "--yes")
         left = sorted(os.listdir(merged)) + sorted(os.listdir(root / layer))
     assert left, f"the group lost every copy: {layer}/a.txt deleted took merged/a.txt, its kept copy\n{done.stdout}"
@@ -82,7 +75,7 @@ def test_a_file_deleted_in_a_layer_renamed_since_the_overlay_was_mounted_never_t
         run = cli("scan", str(root), *SCAN, "--save-results", str(saved))
         assert run.returncode == 0, run.stderr
         assert "merged/a.txt" in run.stdout and "lower.2024/a.txt" in run.stdout, run.stdout
-        _mark(saved, ["lower.2024/a.txt"], ["merged/a.txt"])
+        mark_in_results(saved, ["lower.2024/a.txt"], ["merged/a.txt"])
         done = cli("scan", "--results", str(saved), "--delete", "--yes")
         left = sorted(os.listdir(merged)) + sorted(os.listdir(root / "lower.2024"))
     assert left, f"the group lost every copy: lower.2024/a.txt deleted took merged/a.txt\n{done.stdout}"
@@ -147,7 +140,7 @@ def test_a_results_file_saved_before_the_trash_rule_never_keeps_a_trashed_copy(
         run = cli("scan", str(root), *SCAN, "--exclude", "node_modules", "--save-results", str(saved))
         assert run.returncode == 0, run.stderr
         assert ".Trash-0/files/report.txt" in run.stdout, run.stdout
-    _mark(saved, ["docs/report.txt"], [".Trash-0/files/report.txt"])
+    mark_in_results(saved, ["docs/report.txt"], [".Trash-0/files/report.txt"])
     done = cli("scan", "--results", str(saved), "--delete", "--yes")
     assert original.exists(), "the original was deleted: its group kept the copy in the trash\n" + done.stdout
 

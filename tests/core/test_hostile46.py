@@ -68,6 +68,17 @@ def _user_xattrs_work(folder: Path) -> bool:
     return True
 
 
+def _tagged_report(tmp_path: Path, other_disk: Path, tags: bytes) -> Path:
+    """A scanned folder holding ``report.txt`` with a file manager's tags (skipped where a disk holds none)."""
+    root = tmp_path / "root"
+    root.mkdir()
+    if not (_user_xattrs_work(root) and _user_xattrs_work(other_disk)):
+        pytest.skip("user extended attributes are not supported here")
+    (root / "report.txt").write_bytes(TEXT)
+    os.setxattr(root / "report.txt", "user.xdg.tags", tags)
+    return root
+
+
 def test_a_move_to_another_disk_keeps_the_file_s_extended_attributes(tmp_path: Path, other_disk: Path) -> None:
     """A move within a disk is a rename: the file keeps everything. A move to another disk is a copy then a delete
     (``_copy_into``): it copies the bytes, the mode, the times and the owner, and drops the extended attributes: a
@@ -77,12 +88,7 @@ def test_a_move_to_another_disk_keeps_the_file_s_extended_attributes(tmp_path: P
     destination is not the file that was moved, and the original is gone. Severity: low (a file's metadata lost
     without a word; the bytes are kept). Expected: the extended attributes the destination can hold are copied (as
     ``mv`` and ``cp -a`` do), or the file is left where it is, or the report says what was lost."""
-    root = tmp_path / "root"
-    root.mkdir()
-    if not (_user_xattrs_work(root) and _user_xattrs_work(other_disk)):
-        pytest.skip("user extended attributes are not supported here")
-    (root / "report.txt").write_bytes(TEXT)
-    os.setxattr(root / "report.txt", "user.xdg.tags", b"contract,signed")
+    root = _tagged_report(tmp_path, other_disk, b"contract,signed")
     report = move_scanned(str(root), [expected_of(root, "report.txt")], str(other_disk / "dupes"))
     assert [o.ok for o in report.outcomes] == [True], report.outcomes
     moved = other_disk / "dupes" / "report.txt"
@@ -97,12 +103,7 @@ def test_a_move_that_would_lose_an_extended_attribute_leaves_the_file_where_it_w
     """A destination that cannot hold one of the file's extended attributes (a disk whose file system has none): the
     move leaves the file where it was, whole, and says which attribute; nothing is left at the destination. A copy
     passes the attribute over (the original keeps it)."""
-    root = tmp_path / "root"
-    root.mkdir()
-    if not (_user_xattrs_work(root) and _user_xattrs_work(other_disk)):
-        pytest.skip("user extended attributes are not supported here")
-    (root / "report.txt").write_bytes(TEXT)
-    os.setxattr(root / "report.txt", "user.xdg.tags", b"contract")
+    root = _tagged_report(tmp_path, other_disk, b"contract")
     real = os.setxattr
 
     def refuses_tags(path, name, value, *args, **kwargs):  # the destination's file system, as one without them

@@ -68,3 +68,10 @@ def read_as_json_loads_reads(read: Callable[[str], object], text: str) -> None:
         assert str(raised.value) == str(error)
     else:
         assert read(text) == expected
+
+
+def mark_in_results(saved: Path, marked: list[str], references: list[str]) -> None:
+    """Saved results with ``marked`` and ``references`` as the window saves them (Mark, Make this the reference)."""
+    results = json.loads(saved.read_text(encoding="utf-8"))
+    results["cleaner"] = {"marked": marked, "references": references}
+    saved.write_text(json.dumps(results), encoding="utf-8")

@@ -629,7 +629,6 @@ def _search_all(
 ) -> NearPairs:
     """Every pair of the distinct one-word values compared: ``method="every pair"``."""
     found = _PairCollector(prepared.n, k, keep if prepared.inverse is None else None)
-    original = prepared.original
     values = prepared.search
     m = len(values)
     rows = max(1, _EVERY_PAIR_BLOCK // max(m, 1))
@@ -641,10 +640,7 @@ def _search_all(
         within = np.triu(distance <= k)
         candidates += (stop - start) * (m - 1 - start) - (stop - start) * (stop - start - 1) // 2
         r, c = np.nonzero(within)
-        a, b = r + start, c + start + 1
-        if original is not None:
-            a, b = original[a], original[b]
-        found.add(np.minimum(a, b), np.maximum(a, b), distance[r, c].astype(np.intp))
+        _add_found(found, prepared.original, r + start, c + start + 1, distance[r, c].astype(np.intp))
     return _result(
         prepared,
         found,
@@ -717,14 +713,7 @@ def _search_covering(
 ) -> NearPairs:
     scheme = estimate.scheme
     found = _PairCollector(prepared.n, scheme.k, keep if prepared.inverse is None else None)
-    original = prepared.original
-
-    def add(a: IntArray, b: IntArray, distance: npt.NDArray[np.integer[Any]]) -> None:
-        if original is not None:
-            a, b = original[a], original[b]
-        found.add(np.minimum(a, b), np.maximum(a, b), distance)
-
-    candidates = join_covering(prepared.search, scheme, add)
+    candidates = join_covering(prepared.search, scheme, functools.partial(_add_found, found, prepared.original))
     return _result(
         prepared,
         found,
@@ -739,6 +728,16 @@ def _search_covering(
         estimated_candidates=estimate.candidates,
         method="covering",
     )
+
+
+def _add_found(
+    found: _PairCollector, original: IntArray | None, a: IntArray, b: IntArray, distance: npt.NDArray[np.integer[Any]]
+) -> None:
+    """Pairs of search positions ``a``, ``b`` handed to ``found`` as indices of the values (``original``: where the
+    search's values were sorted from), the smaller first."""
+    if original is not None:
+        a, b = original[a], original[b]
+    found.add(np.minimum(a, b), np.maximum(a, b), distance)
 
 
 def _result(
