@@ -620,8 +620,8 @@ EVERY_PAIR_WORTH = 0.05
 """Seconds the cheapest index is expected to take before comparing every pair is considered instead: below, either
 is at once, and the index (what the Index tab teaches, a folder's figures name) is kept."""
 
-_EVERY_PAIR_BLOCK = 1 << 22
-"""Pairs compared in one numpy pass at most when every pair is compared (a few tens of MB of temporaries)."""
+_EVERY_PAIR_BLOCK = 1 << 20
+"""Pairs compared in one numpy pass at most when every pair is compared (about 40 MB of temporaries at most)."""
 
 
 def _search_all(
