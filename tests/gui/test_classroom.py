@@ -29,6 +29,17 @@ def restore_catalogues(qapp, before: list[QTranslator]) -> None:
             translator.setParent(None)
 
 
+def hosted_window(qtbot, qapp) -> tuple[MainWindow, WindowHost, list[QTranslator]]:  # type: ignore[no-untyped-def]
+    """A window built as the app builds it, shown, with the host that builds it again on a change of language, and
+    the catalogues installed before it (for ``restore_catalogues``)."""
+    window = build_window(persist=False)
+    qtbot.addWidget(window)
+    host = WindowHost(window, persist=False)
+    before = qapp.findChildren(QTranslator)
+    window.show()
+    return window, host, before
+
+
 @pytest.fixture
 def chinese(qapp) -> Iterator[None]:
     """The Chinese catalogues while the test runs; the catalogues as they were afterwards."""
@@ -176,11 +187,7 @@ def test_examples_and_clear_ask_before_replacing_typed_text(qtbot, main_window: 
 
 
 def test_a_language_switch_translates_the_captions_and_keeps_the_lesson(qtbot, qapp) -> None:
-    window = build_window(persist=False)
-    qtbot.addWidget(window)
-    host = WindowHost(window, persist=False)
-    before = qapp.findChildren(QTranslator)
-    window.show()
+    window, host, before = hosted_window(qtbot, qapp)
     page = window.compare_page
     page.load_example("six-bit")
     wait_settled(qtbot, page)

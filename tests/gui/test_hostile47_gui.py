@@ -4,11 +4,9 @@ six-bit lesson. Each test fails on the code as it stands, for the reason its doc
 from __future__ import annotations
 
 from helpers.gui import wait_settled
-from PySide6.QtCore import QTranslator
-from test_classroom import restore_catalogues
+from test_classroom import hosted_window, restore_catalogues
 
 from simcompare.core.explain.toy import WORKED_EXAMPLE
-from simcompare.gui.app import WindowHost, build_window
 
 
 def test_step_by_step_left_and_taken_again_at_once_gives_the_user_s_heights_back(qtbot, main_window, page) -> None:
@@ -55,11 +53,7 @@ def test_the_user_s_simhash_only_comes_back_after_the_toy_opened_from_the_lesson
     is on, the user's word-pair check gone without their doing (every later comparison on this page says
     near-duplicates by the distance alone). Severity: low (the Compare page's verdict only; the Folder page takes no
     SimHash only). Expected: the user's choice (off) after Clear."""
-    window = build_window(persist=False)
-    qtbot.addWidget(window)
-    host = WindowHost(window, persist=False)
-    before = qapp.findChildren(QTranslator)
-    window.show()
+    window, host, before = hosted_window(qtbot, qapp)
     page = window.compare_page
     wait_settled(qtbot, page)
     assert not page.settings.simhash_only.isChecked()
