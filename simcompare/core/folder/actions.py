@@ -246,8 +246,8 @@ def _not_keeping(
             twice = "(a hard link, or a folder mounted twice)"
             return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {twice}"
         if overlays.one_file(path, found.path, info, found.info):
-            shown = "(one shown through an overlay of the other's folder: taking one away takes both)"
-            return SkipReason.IS_REFERENCE, f"it is the same file as {kept.path}, which its group keeps {shown}"
+            shown = "(an overlay shows one through the other's folder: taking one away may take both)"
+            return SkipReason.IS_REFERENCE, f"it may be the same file as {kept.path}, which its group keeps {shown}"
     return None
 
 
@@ -271,10 +271,16 @@ class _Overlays:
         table = self._watch.current() or self._table
         if table is None or not table.overlays:
             return False
-        # an overlay shows a layer's file with that file's inode number and times (its device is the overlay's): so
-        # even where its layers' names no longer lead to them (named relatively, renamed since), one file is seen
-        if (table.on_overlay(path) or table.on_overlay(other)) and _same_inode(info, other_info):
-            return True
+        mine, theirs = table.overlay_of(path), table.overlay_of(other)
+        if mine != theirs:  # one shown through an overlay, the other not (or through another)
+            # where the table cannot place an overlay's layers (named relatively, renamed since), any file of them
+            # may be what it shows: never taken away for it, nor it for them
+            if any(overlay is not None and table.layers_unplaced(overlay) for overlay in (mine, theirs)):
+                return True
+            # an overlay shows a layer's file with that file's inode number and times, mostly (not with xino or
+            # after a metadata copy-up): one more sign of one file
+            if _same_inode(info, other_info):
+                return True
         places = table.places(path, shown=True)
         return any(place in places for place in table.places(other, shown=True))
 

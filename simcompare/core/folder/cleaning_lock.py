@@ -49,6 +49,30 @@ def _above(folder: str, table: MountTable) -> list[str]:
     return found
 
 
+_SPARE = 256
+"""Descriptors left for the clean itself (the files it opens, its log, the trash's records) beside the locks."""
+
+
+def _room_for(locks: int) -> None:
+    """Raise the process's soft limit of open descriptors (up to its hard limit) so that ``locks`` more leave
+    :data:`_SPARE` for the clean: a folder holding a thousand mounts held a descriptor each, and every file the clean
+    then opened failed ("Too many open files"). Where the limit cannot be raised, what does not fit is not locked
+    (as a folder that cannot be opened is not)."""
+    try:
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        in_use = len(os.listdir("/proc/self/fd")) if os.path.isdir("/proc/self/fd") else 64
+    except (ImportError, OSError, ValueError):
+        return
+    wanted = in_use + locks + _SPARE
+    if soft != resource.RLIM_INFINITY and wanted > soft:
+        with contextlib.suppress(OSError, ValueError):
+            resource.setrlimit(
+                resource.RLIMIT_NOFILE, (wanted if hard == resource.RLIM_INFINITY else min(wanted, hard), hard)
+            )
+
+
 @contextlib.contextmanager
 def cleaning_lock(
     folders: Sequence[str], *, wait: bool = True, waiting: Callable[[str], None] | None = None
@@ -84,6 +108,7 @@ def cleaning_lock(
                 modes[shown] = fcntl.LOCK_EX
                 for above in _above(shown, table):
                     modes.setdefault(above, fcntl.LOCK_SH)
+    _room_for(len(modes))
     # one lock a folder, whatever its names (a bind mount, a link on the way): two descriptors of one folder
     # would wait on each other; the stronger mode wins
     opened: dict[tuple[int, int], tuple[int, int, str]] = {}  # (device, inode) → (descriptor, mode, a name)

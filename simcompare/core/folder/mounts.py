@@ -115,10 +115,22 @@ class MountTable:
         identities, in a layer and through the overlay."""
         return bool(self._layers)
 
-    def on_overlay(self, path: str) -> bool:
-        """Whether ``path`` (its links followed) is under an overlay."""
+    def overlay_of(self, path: str) -> int | None:
+        """The id of the overlay ``path`` (its links followed) is under; None when it is under none."""
         mount = self._under(os.fsencode(os.path.realpath(path)))
-        return mount is not None and mount.number in self._layers
+        return mount.number if mount is not None and mount.number in self._layers else None
+
+    def layers_unplaced(self, overlay: int) -> bool:
+        """Whether the table cannot place a layer of this overlay: named relatively (to a folder it does not say), or
+        its name leading to no folder now (renamed since it was mounted). What the overlay shows may then be any
+        file of those layers."""
+        mount = next((m for m in self._mounts if m.number == overlay), None)
+        if mount is None:
+            return False
+        upper, lower = self._layers.get(overlay, (b"", ()))
+        named = [layer for layer in (mount.upper, *mount.lower) if layer]
+        reached = [layer for layer in (upper, *lower) if layer]
+        return len(reached) < len(named) or not all(os.path.isdir(layer) for layer in reached)
 
     @property
     def known(self) -> bool:

@@ -26,7 +26,8 @@ __all__ = [
     "private_folders",
 ]
 
-_TRASH_NAME = re.compile(r"\.Trash(-\d+)?|\.Trashes|\$RECYCLE\.BIN|RECYCLER")  # as the systems spell them
+# as the systems spell them; Windows's in any case (its system drive's is "$Recycle.Bin"), the "$" being no user's
+_TRASH_NAME = re.compile(r"\.Trash(-\d+)?|\.Trashes|RECYCLER|RECYCLED|(?i:\$RECYCLE\.BIN)")
 _HOME_TRASH = (".local", "share", "Trash")
 
 
@@ -56,6 +57,9 @@ def in_private_place(path: str) -> bool:
         return True
     if any(parts[i : i + 3] == _HOME_TRASH for i in range(len(parts) - 3)):
         return True
+    for i, part in enumerate(parts[:-1]):  # a trash by its layout (an application's own home trash)
+        if part == "Trash" and is_trash_folder(os.path.join(*parts[: i + 1]), part):
+            return True
     # a scanned file's path is real (scans follow no link, and a folder changed since fails the identity check)
     return any(path.startswith(place) for place in _real_places(home_trash(), str(default_data_path())))
 
