@@ -108,6 +108,7 @@ class MountTable:
         self._layers = {m.number: _reached(m) for m in mounts if m.upper or m.lower}
         self._regions: dict[tuple[str, ...], tuple[list[Location], list[Location]]] = {}
         self._devices: dict[bytes, list[_Mount]] | None = None  # the mounts of each file system, made when asked
+        self._unplaced: dict[int, bool] = {}  # by overlay: whether a layer cannot be placed (layers_unplaced)
 
     @property
     def overlays(self) -> bool:
@@ -124,13 +125,15 @@ class MountTable:
         """Whether the table cannot place a layer of this overlay: named relatively (to a folder it does not say), or
         its name leading to no folder now (renamed since it was mounted). What the overlay shows may then be any
         file of those layers."""
-        mount = next((m for m in self._mounts if m.number == overlay), None)
-        if mount is None:
-            return False
-        upper, lower = self._layers.get(overlay, (b"", ()))
-        named = [layer for layer in (mount.upper, *mount.lower) if layer]
-        reached = [layer for layer in (upper, *lower) if layer]
-        return len(reached) < len(named) or not all(os.path.isdir(layer) for layer in reached)
+        found = self._unplaced.get(overlay)
+        if found is None:
+            mount = next((m for m in self._mounts if m.number == overlay), None)
+            upper, lower = self._layers.get(overlay, (b"", ()))
+            named = [layer for layer in (mount.upper, *mount.lower) if layer] if mount is not None else []
+            reached = [layer for layer in (upper, *lower) if layer]
+            found = len(reached) < len(named) or not all(os.path.isdir(layer) for layer in reached)
+            self._unplaced[overlay] = found  # asked once a file an action takes away: found once a table
+        return found
 
     @property
     def known(self) -> bool:
