@@ -1484,7 +1484,13 @@ def _copy_attributes(source: int, out: int, *, strict: bool) -> None:
         if _not_the_files(name):
             continue
         try:
-            os.setxattr(out, name, os.getxattr(source, name))
+            value = os.getxattr(source, name)
+        except OSError as error:
+            if error.errno == errno.ENODATA:  # removed since it was listed: nothing to keep
+                continue
+            raise
+        try:
+            os.setxattr(out, name, value)
         except OSError as error:
             if not strict or name.startswith(_THE_SYSTEMS):
                 continue
