@@ -81,3 +81,40 @@ try:
 except FolderBusy:
     print("busy")
 """
+
+
+def _lock_folder_at(monkeypatch: pytest.MonkeyPatch, folder: Path | None) -> None:
+    import simcompare.core.folder.cleaning_lock as lock
+
+    monkeypatch.setattr(lock, "_lock_folder", lambda: None if folder is None else str(folder))
+
+
+def test_without_a_folder_for_lock_files_the_folders_own_locks_hold(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _lock_folder_at(monkeypatch, None)
+    docs = tmp_path / "docs"
+    (docs / "sub").mkdir(parents=True)
+    with cleaning_lock([str(docs)]), pytest.raises(FolderBusy), cleaning_lock([str(docs / "sub")], wait=False):
+        pass
+
+
+def test_a_fifo_or_a_link_planted_as_a_lock_file_neither_hangs_nor_is_followed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Another user may make the lock file's name first (the lock folder is everyone's): a FIFO would block an open
+    for reading, a link lead elsewhere. Neither is used; the folders' own locks still hold."""
+    place = tmp_path / "locks"
+    place.mkdir()
+    _lock_folder_at(monkeypatch, place)
+    docs = tmp_path / "docs"
+    (docs / "sub").mkdir(parents=True)
+    target = tmp_path / "elsewhere"
+    target.write_text("not a lock", encoding="utf-8")
+    info = os.stat(docs)
+    os.mkfifo(place / f"simcompare-{info.st_dev}-{info.st_ino}.lock")
+    sub = os.stat(docs / "sub")
+    os.symlink(target, place / f"simcompare-{sub.st_dev}-{sub.st_ino}.lock")
+    with cleaning_lock([str(docs)]), pytest.raises(FolderBusy), cleaning_lock([str(docs / "sub")], wait=False):
+        pass
+    assert target.read_text(encoding="utf-8") == "not a lock"

@@ -1,5 +1,5 @@
-"""Hostile round 48 on the cleaning lock: a folder holding more mounts than the process has descriptors left (the
-round's other finding here, a folder above that the user cannot read, is not mended: FINDINGS.md).
+"""Hostile round 48 on the cleaning lock: a folder above the scanned one that the user cannot read, a folder holding
+more mounts than the process has descriptors left.
 
 Each test fails on the code as it stands, for the reason its docstring gives; real folders, real bind mounts
 (skipped only where the machine cannot mount), every mount undone whatever happens."""
@@ -9,11 +9,73 @@ from __future__ import annotations
 import contextlib
 import os
 import resource
+import shutil
+import sys
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from helpers.mounts import bind_mount
 
-from simcompare.core.folder.cleaning_lock import cleaning_lock
+from simcompare.core.folder.cleaning_lock import FolderBusy, cleaning_lock
+
+NOBODY = 65534
+
+
+@contextlib.contextmanager
+def _as_user(uid: int) -> Iterator[None]:
+    """The block run with ``uid`` as the effective user (root only), root again after."""
+    if not sys.platform.startswith("linux") or os.geteuid() != 0:
+        pytest.skip("acting as another user needs root on Linux")
+    os.setegid(uid)
+    os.seteuid(uid)
+    try:
+        yield
+    finally:
+        os.seteuid(0)
+        os.setegid(0)
+
+
+@pytest.fixture
+def shared_place() -> Iterator[Path]:
+    """A folder every user can reach (pytest's tmp_path is root's own, 0700)."""
+    Path("/tmp/h48").mkdir(mode=0o755, exist_ok=True)
+    place = Path("/tmp/h48/lock-test")
+    shutil.rmtree(place, ignore_errors=True)
+    place.mkdir(mode=0o755)
+    place.chmod(0o755)
+    yield place
+    shutil.rmtree(place, ignore_errors=True)
+
+
+def test_a_cleaner_of_a_shared_folder_waits_for_the_owner_cleaning_the_home_that_holds_it(
+    shared_place: Path,
+) -> None:
+    """``cleaning_lock`` opens each folder above a scanned folder to take a *shared* lock on it, and passes over,
+    without a word, a folder it cannot open (``except OSError: continue``). Opening a folder for reading needs
+    read permission on it; reaching a folder inside it does not. ``/home/alice`` is ``0711`` (execute-only: others
+    reach ``~alice/shared`` and ``~alice/public_html``, a common setup for a shared folder or a web server), and
+    ``shared`` is ``0777``. Alice cleans her home (exclusive lock on ``/home/alice``); Bob cleans
+    ``/home/alice/shared``: his shared lock on ``/home/alice`` is the one that should make him wait, and it is
+    dropped because he cannot open the folder; both clean ``shared`` at once, the very case the lock exists for
+    (two cleaners each finding the other's kept copy and deleting their own). Severity: medium (the lock silently
+    does not hold; files lost only when the two runs cross). Expected: Bob's lock raises ``FolderBusy``, e.g. the
+    folders above opened with ``O_PATH`` cannot be locked, so lock through something every user can open (a lock
+    file per folder identity in a shared place, ``fcntl`` byte-range locks on one file keyed by (device, inode)),
+    or refuse to clean (or say so) when a folder above cannot be locked."""
+    home = shared_place / "alice"
+    shared = home / "shared"
+    shared.mkdir(parents=True)
+    home.chmod(0o711)
+    shared.chmod(0o777)
+    # alice (root here) cleans her home; bob cleans the shared folder inside it
+    with (
+        cleaning_lock([str(home)]),
+        _as_user(NOBODY),
+        pytest.raises(FolderBusy),
+        cleaning_lock([str(shared)], wait=False),
+    ):
+        pass
 
 
 def _fds_in_use() -> int:

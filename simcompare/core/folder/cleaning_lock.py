@@ -10,13 +10,16 @@ on the folders themselves, so they hold across users and programs (a window and 
 when the process does. The folders above a folder are those above its path and those above its place on its file
 system, wherever the mount table shows them (``/mnt/b``, a bind mount of ``docs/b``, is inside ``docs``); a folder
 also holds what is mounted below it (``mnt`` holding that ``mnt/b`` holds ``docs/b``) and an overlay its layers.
-Where there is no ``flock`` (Windows) or a folder cannot be opened, nothing is locked.
+Each folder is also locked through a lock file named by its identity in ``/run/lock`` (or ``/tmp``), which every
+user can open: a folder this user cannot open (a home of mode 0711 above a shared folder) is locked that way alone.
+Where there is no ``flock`` (Windows), nothing is locked.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 
 from simcompare.core.folder.mounts import MountTable
@@ -73,6 +76,49 @@ def _room_for(locks: int) -> None:
             )
 
 
+def _lock_folder() -> str | None:
+    """Where every user can make and open lock files: a folder of root's that anyone may write to, each file its
+    maker's alone (sticky), as ``/run/lock`` and ``/tmp`` are; None where there is none."""
+    for folder in ("/run/lock", "/tmp"):
+        try:
+            info = os.lstat(folder)
+        except OSError:
+            continue
+        if stat.S_ISDIR(info.st_mode) and info.st_uid == 0 and info.st_mode & 0o1777 == 0o1777:
+            return folder
+    return None
+
+
+def _identity_file(key: tuple[int, int]) -> int | None:
+    """A descriptor of the lock file of the folder of identity ``key``, made if missing, readable by every user: so
+    a user who cannot open a folder (to lock it) still takes turns with one who can, both locking its file too.
+    None where it cannot be had (no such folder, a file of another kind put there, a file another user made
+    unreadable): the folder's own lock is then the only one."""
+    where = _lock_folder()
+    if where is None:
+        return None
+    name = os.path.join(where, f"simcompare-{key[0]}-{key[1]}.lock")
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0)
+    for _ in range(2):
+        try:
+            fd = os.open(name, flags)
+        except FileNotFoundError:
+            try:
+                fd = os.open(name, flags | os.O_CREAT | os.O_EXCL, 0o644)
+                os.fchmod(fd, 0o644)  # whatever this user's umask: every user opens it
+            except FileExistsError:
+                continue  # made meanwhile by another cleaner: open it
+            except OSError:
+                return None
+        except OSError:
+            return None
+        if stat.S_ISREG(os.fstat(fd).st_mode):
+            return fd
+        os.close(fd)
+        return None
+    return None
+
+
 @contextlib.contextmanager
 def cleaning_lock(
     folders: Sequence[str], *, wait: bool = True, waiting: Callable[[str], None] | None = None
@@ -108,40 +154,54 @@ def cleaning_lock(
                 modes[shown] = fcntl.LOCK_EX
                 for above in _above(shown, table):
                     modes.setdefault(above, fcntl.LOCK_SH)
-    _room_for(len(modes))
+    _room_for(2 * len(modes))
     # one lock a folder, whatever its names (a bind mount, a link on the way): two descriptors of one folder
-    # would wait on each other; the stronger mode wins
-    opened: dict[tuple[int, int], tuple[int, int, str]] = {}  # (device, inode) → (descriptor, mode, a name)
+    # would wait on each other; the stronger mode wins. A folder this user cannot open (a home of mode 0711 above a
+    # shared folder) is known by its identity all the same, and locked through its lock file alone
+    found: dict[tuple[int, int], tuple[int, str, int | None]] = {}  # identity → (mode, a name, its descriptor)
+    held: list[int] = []  # every descriptor, closed at the end
     try:
         for folder, mode in modes.items():
+            fd: int | None
             try:
                 fd = os.open(folder, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_CLOEXEC", 0))
+                held.append(fd)
+                info = os.fstat(fd)
             except OSError:
-                continue
-            info = os.fstat(fd)
+                fd = None
+                try:
+                    info = os.stat(folder)
+                except OSError:
+                    continue
+                if not stat.S_ISDIR(info.st_mode):
+                    continue
             key = (info.st_dev, info.st_ino)
-            if key in opened:
-                os.close(fd)
-                held_fd, held_mode, _ = opened[key]
-                if mode == fcntl.LOCK_EX and held_mode != fcntl.LOCK_EX:
-                    opened[key] = (held_fd, mode, folder)
-                continue
-            opened[key] = (fd, mode, folder)
-        # in the order of the folders' identities, the same in every process whatever names it was given: two
-        # cleaners never each hold what the other waits for
-        for key in sorted(opened):
-            fd, mode, folder = opened[key]
-            try:
-                fcntl.flock(fd, mode | fcntl.LOCK_NB)
-            except BlockingIOError:
-                if not wait:
-                    raise FolderBusy(folder) from None
-                if waiting is not None:
-                    waiting(folder)
-                fcntl.flock(fd, mode)
-            except OSError:
-                continue  # a file system without locks
+            known = found.get(key)
+            if known is not None:
+                mode = fcntl.LOCK_EX if fcntl.LOCK_EX in (mode, known[0]) else mode
+                fd = known[2] if known[2] is not None else fd
+                folder = known[1] if mode == known[0] else folder
+            found[key] = (mode, folder, fd)
+        # in the order of the folders' identities (the folder, then its lock file), the same in every process
+        # whatever names it was given: two cleaners never each hold what the other waits for
+        for key in sorted(found):
+            mode, folder, fd = found[key]
+            locks = [fd] if fd is not None else []
+            if (by_file := _identity_file(key)) is not None:
+                held.append(by_file)
+                locks.append(by_file)
+            for lock in locks:
+                try:
+                    fcntl.flock(lock, mode | fcntl.LOCK_NB)
+                except BlockingIOError:
+                    if not wait:
+                        raise FolderBusy(folder) from None
+                    if waiting is not None:
+                        waiting(folder)
+                    fcntl.flock(lock, mode)
+                except OSError:
+                    continue  # a file system without locks
         yield
     finally:
-        for fd, _mode, _folder in opened.values():
+        for fd in held:
             os.close(fd)
