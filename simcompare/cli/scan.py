@@ -40,6 +40,7 @@ from simcompare.core.folder.roots import with_reference_roots
 from simcompare.core.folder.scan import DEFAULT_EXCLUDES, DEFAULT_SUFFIXES, MAX_WORKERS, ScanOptions, scan
 from simcompare.core.folder.session import FolderSession, NotDuplicates
 from simcompare.core.folder.skipped import skipped_counts
+from simcompare.core.formats import results_cache
 from simcompare.core.formats.names import display_name
 from simcompare.core.formats.report import pairs_csv, pairs_pieces, report_csv, report_pieces
 from simcompare.core.formats.results import save_results
@@ -382,6 +383,7 @@ def _saved(
         target = _save_target(args.save_results)
         _not_a_scanned_file(target, session)
         save_results(target, session, groups, k, args.groups, decided)
+        results_cache.wait()  # large results kept as read (they open in seconds) before this process ends
     except UsageError as error:  # the path became something else than a file during the scan, or one scanned
         print(f"simcompare: {error}", file=sys.stderr)
         return False

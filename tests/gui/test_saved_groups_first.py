@@ -222,17 +222,22 @@ def test_a_window_rebuilt_while_saved_groups_are_decided_decides_them(
 def test_groups_as_saved_that_come_after_the_decided_ones_are_not_shown(
     qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The groups as saved made last (held back here) never take the place of decided groups on screen."""
+    """The groups as saved made last (held back here, while groups are asked for otherwise, as another k asks for
+    them) never take the place of decided groups on screen."""
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
     release, made = regroups_held(monkeypatch, False)
     page = reopening_window(qtbot, tmp_path, "late")
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)
     try:
+        assert page.open_results(saved)
+        qtbot.waitUntil(lambda: page.session is not None and page.jobs.preview.busy, timeout=60_000)
+        assert not page.jobs.group.busy  # the decided groups wait for the groups as saved
         with qtbot.waitSignal(page.regrouped, timeout=60_000):
-            assert page.open_results(saved)
-        with qtbot.waitSignal(page.jobs.preview.result_ready, timeout=60_000):
-            release.set()
+            page.regroup()
+        release.set()
+        qtbot.waitUntil(lambda: len(made) == 2, timeout=60_000)
+        qtbot.wait(200)  # the groups as saved, made meanwhile, had time to come
         assert made == [True, False]  # both were made, the decided ones first
         assert not shown and page.shown is not None and page.shown.decided and not page.deciding
         assert all("other.txt" not in group for group in _paths(page))
@@ -271,9 +276,9 @@ def test_groups_as_saved_whose_decision_failed_are_never_acted_on(
 def test_groups_as_saved_that_come_after_files_were_forgotten_are_not_shown(
     qtbot, cleaner: FolderPage, folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The decided groups come first, a file leaves the results (moved or trashed: the others are numbered anew),
-    then the groups as saved arrive (held back here): numbered as the files were, they are never shown, and
-    nothing is saved from the groups of before while the new ones are made."""
+    """A file leaves the results (moved or trashed: the others are numbered anew) while the groups as saved are
+    made (held back here): numbered as the files were, they are never shown, and nothing is saved from the groups
+    of before while the new ones are made."""
     from simcompare.core.folder.cleaner_state import FileState
 
     saved = _saved_with_a_stranger(qtbot, cleaner, folder, tmp_path)
@@ -282,8 +287,8 @@ def test_groups_as_saved_that_come_after_files_were_forgotten_are_not_shown(
     shown: list[int] = []
     page.saved_groups_shown.connect(shown.append)
     try:
-        with qtbot.waitSignal(page.regrouped, timeout=60_000):
-            assert page.open_results(saved)
+        assert page.open_results(saved)
+        qtbot.waitUntil(lambda: page.session is not None and page.jobs.preview.busy, timeout=60_000)
         first = page.session.files[0].path
         page.forget([first], FileState.TRASHED)
         assert page.shown is None and "being made" in _refused(lambda: page.save_results(tmp_path / "x.json"))

@@ -96,6 +96,10 @@ class SavedGroups(Sequence[Laid]):
                 also[number] = laid.also_close
         return cls(np.array(files, dtype=np.intp), np.array(sizes, dtype=np.intp), also)
 
+    def parts(self) -> tuple[IntArray, IntArray, Mapping[int, tuple[tuple[int, ...], ...]]]:
+        """What it was made of: every group's files, each group's number of files, the also-close files."""
+        return self._files, self._sizes, self._also
+
     def layout(self) -> Layout:
         """The groups' files as a :class:`Layout`."""
         return Layout.of_sizes(self._files, self._sizes)

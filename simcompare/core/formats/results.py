@@ -43,6 +43,7 @@ from __future__ import annotations
 import base64
 import binascii
 import errno
+import hashlib
 import json
 import json.encoder
 import math
@@ -80,7 +81,7 @@ from simcompare.core.folder.scan import FileRecord, Problem, ScanOptions, ScanRe
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.folder.skipped import Skipped
 from simcompare.core.folder.skipped import SkipReason as SkippedReason
-from simcompare.core.formats import json_parts
+from simcompare.core.formats import json_parts, results_cache
 from simcompare.core.formats.atomic import atomic_writer, write_text
 from simcompare.core.formats.json_pieces import PIECE, dumps_at, list_pieces, member_pieces
 from simcompare.core.formats.names import display_name, json_safe
@@ -212,9 +213,50 @@ def save_results(
     Raises:
         OSError: as ``atomic.write_bytes`` (the target is then as it was).
     """
+    written, group_texts = hashlib.sha256(), list[str]()
     with atomic_writer(path) as out:
-        for piece in results_pieces(session, groups, k, rule, cleaner):
-            out.write(piece.encode("utf-8"))
+        for piece in results_pieces(session, groups, k, rule, cleaner, groups_seen=group_texts):
+            data = piece.encode("utf-8")
+            written.update(data)
+            out.write(data)
+    _keep_saved(path, written.hexdigest(), session, k, rule, cleaner, group_texts)
+
+
+def _keep_saved(
+    path: str | os.PathLike[str],
+    source: str,
+    session: FolderSession,
+    k: int,
+    rule: GroupRule | str,
+    cleaner: CleanerState | None,
+    group_texts: list[str],
+) -> None:
+    """Large results just saved kept as their reading would make them (``results_cache``), so that they open in
+    seconds: the records the session holds (those listed), the fields as written, and the groups as their
+    written texts read (on the keeping thread). Keyed by the digest of the bytes written: a file put in their
+    place since is not these bytes, and is read as JSON."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return
+    if info.st_size < results_cache.WORTH_BYTES:
+        return
+    head, boilerplate, decided, listed = _written_parts(session, k, rule, cleaner)
+    fields = {key: head[key] for key in _KEPT_KEYS if key in head}
+    if boilerplate is not None:
+        fields["boilerplate"] = boilerplate
+    if decided is not None and any(decided.values()):
+        fields["cleaner"] = decided
+    files = session.files
+    records = [files[i] for i in listed]
+    bits = session.bits
+
+    def opened() -> results_cache.Opened:  # as reading makes them: values as parsed, groups checked
+        index_of = {record.path: number for number, record in enumerate(records)}
+        groups = {"groups": [json.loads(text) for text in group_texts]}
+        return results_cache.Opened(json.loads(json.dumps(fields)), records, _check_groups(groups, index_of, bits))
+
+    results_cache.keep(info, source, opened)
 
 
 def write_results(path: str | os.PathLike[str], text: str) -> None:
@@ -228,8 +270,11 @@ def results_pieces(
     k: int,
     rule: GroupRule | str = GroupRule.REFERENCE,
     cleaner: CleanerState | None = None,
+    *,
+    groups_seen: list[str] | None = None,
 ) -> Iterator[str]:
-    """The text of :func:`results_text` in pieces of a few thousand records or groups, in order.
+    """The text of :func:`results_text` in pieces of a few thousand records or groups, in order (with
+    ``groups_seen``, each group's text is also added to it as it is written).
 
     The pieces are what ``json.dumps(results_json(...), ensure_ascii=False, indent=1)`` writes, built without
     the whole document: the head (settings, problems …) by ``json.dumps`` key by key, each group by
@@ -238,24 +283,42 @@ def results_pieces(
     """
     files = session.files
     groups = sorted(groups, key=lambda g: (-len(g.members), len(files[g.reference].path), files[g.reference].path))
-    head = report_json(session, (), k, rule)
-    left_out = cleaner.left_out if cleaner is not None else frozenset()
-    if left_out:
-        head["files"] = sum(1 for i in range(len(files)) if i not in left_out)
-    decided = _decided(session, cleaner) if cleaner is not None else None
+    head, boilerplate, decided, listed = _written_parts(session, k, rule, cleaner)
+    texts = _group_texts(session, groups)
     yield "{"
-    yield from member_pieces(head, {"groups": _group_texts(session, groups)}, 1)
-    listed = [i for i in range(len(files)) if i not in left_out]
+    yield from member_pieces(head, {"groups": texts if groups_seen is None else _seen(texts, groups_seen)}, 1)
     yield ',\n "records": {'
     for number, name in enumerate(COLUMNS):
         yield ("\n  " if number == 0 else ",\n  ") + json.dumps(name) + ": "
         yield from list_pieces(_scalars(_column(session, name, listed)), 2, 1)
     yield "\n }"
-    if not left_out:
-        yield ',\n "boilerplate": ' + dumps_at(_boilerplate_json(session), 1, 1)
+    if boilerplate is not None:
+        yield ',\n "boilerplate": ' + dumps_at(boilerplate, 1, 1)
     if decided is not None and any(decided.values()):
         yield json_safe(',\n "cleaner": ' + dumps_at(decided, 1, 1))
     yield "\n}\n"
+
+
+def _seen(texts: Iterable[str], seen: list[str]) -> Iterator[str]:
+    for text in texts:
+        seen.append(text)
+        yield text
+
+
+def _written_parts(
+    session: FolderSession, k: int, rule: GroupRule | str, cleaner: CleanerState | None
+) -> tuple[dict[str, object], dict[str, object] | None, dict[str, list[str]] | None, list[int]]:
+    """What saved results write besides their groups and records: the head (``report_json`` without groups),
+    the boilerplate (None when files were left out), what the cleaner decided (None without one) and the files
+    listed (those not left out)."""
+    files = session.files
+    head = report_json(session, (), k, rule)
+    left_out = cleaner.left_out if cleaner is not None else frozenset()
+    if left_out:
+        head["files"] = sum(1 for i in range(len(files)) if i not in left_out)
+    decided = _decided(session, cleaner) if cleaner is not None else None
+    listed = [i for i in range(len(files)) if i not in left_out]
+    return head, None if left_out else _boilerplate_json(session), decided, listed
 
 
 def _boilerplate_json(session: FolderSession) -> dict[str, object]:
@@ -1015,9 +1078,13 @@ def load_results(data: object, *, check_files: bool = True) -> LoadedResults:
     return _load(data, check_files=check_files, consume=False)
 
 
-def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
+def _load(
+    data: object, *, check_files: bool, consume: bool, opened: results_cache.Opened | None = None
+) -> LoadedResults:
     """:func:`load_results`; with ``consume``, each record's parsed object is dropped from ``data`` once it is a
-    :class:`FileRecord` (the caller's parsed file is not held twice: a million records' dictionaries are GBs)."""
+    :class:`FileRecord` (the caller's parsed file is not held twice: a million records' dictionaries are GBs).
+    With ``opened``, the records and groups an earlier reading of the same bytes made (``data`` its other
+    fields, checked again)."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not simcompare results: the file's 'format' must be '{FORMAT}'")
     version = data.get("version")
@@ -1026,7 +1093,7 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
             f"results of format version {_shown(version)}; this simcompare reads versions 1 to {FORMAT_VERSION}"
         )
     records = data.get("records")
-    if not isinstance(records, list | dict):
+    if opened is None and not isinstance(records, list | dict):
         raise ValueError(
             "these results hold no per-file records (written by an older version or by scan --json): "
             "save them from the window (File → Save results…) to reopen them"
@@ -1037,7 +1104,7 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
     config = _config(settings)
     root = _root(settings)
     roots = _roots(settings, root)
-    files = _files(records, config.bits, consume=consume)
+    files = opened.files if opened is not None else _files(records, config.bits, consume=consume)  # type: ignore[arg-type]
     if "files" in data:
         count = _int(data, "files", "results", (0, MAX_RECORDS))
         if count != len(files):
@@ -1048,7 +1115,7 @@ def _load(data: object, *, check_files: bool, consume: bool) -> LoadedResults:
     del paths
     if outside:  # a record no scanned root holds: the cleaner must never reach it
         raise ValueError(f"records: {_shown(outside)}; every file must lie under a scanned root")
-    laid = _check_groups(data, index_of, config.bits)
+    laid = opened.laid if opened is not None else _check_groups(data, index_of, config.bits)
     decided = _cleaner(data, index_of, root)
     raw_problems = data.get("problems", [])
     if not isinstance(raw_problems, list):
@@ -1130,28 +1197,56 @@ def _opened_regular(path: str | os.PathLike[str]) -> BinaryIO:
 def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> LoadedResults:
     """Read and load a results file (:func:`load_results`); a file that is not such results is a ValueError.
 
+    A large file's reading is kept in the user's cache folder and taken from there the next time the file holds
+    the same bytes (``results_cache``: a million files' results in a few seconds instead of a quarter minute).
+
     Raises:
         OSError: the file cannot be read.
         ValueError: it is not UTF-8 JSON of bounded depth holding valid results; the message says why.
     """
-    return _load(_parsed(path), check_files=check_files, consume=True)
+    with _opened_regular(path) as handle:
+        info = os.fstat(handle.fileno())
+        opened = results_cache.take(handle, info)
+        if opened is not None:
+            try:  # its fields checked again as always; refused, the file is read as JSON (and says why)
+                return _load(dict(opened.rest), check_files=check_files, consume=True, opened=opened)
+            except ValueError:
+                handle.seek(0)
+        hashing = results_cache.Hashing(handle)
+        data = _parsed_from(cast(BinaryIO, hashing))
+        source = hashing.digest() if info.st_size >= results_cache.WORTH_BYTES else None
+    rest = {key: data[key] for key in _KEPT_KEYS if key in data} if isinstance(data, dict) else {}
+    loaded = _load(data, check_files=check_files, consume=True)
+    if source is not None:
+        kept = results_cache.Opened(rest, list(loaded.result.files), SavedGroups.of(loaded.laid))
+        results_cache.keep(info, source, kept)
+    return loaded
+
+
+_KEPT_KEYS = ("format", "version", "settings", "files", "cleaner", "problems", "empty", "symlinks", "boilerplate")
+"""What :func:`_load` reads of a results file besides its ``records`` and ``groups``."""
 
 
 def _parsed(path: str | os.PathLike[str]) -> object:
-    """The file's JSON, parsed from its bytes a part at a time (``json_parts``): only the parsed objects are left
-    when this returns, and the file's bytes were never all held at once."""
+    """The file's JSON (:func:`_parsed_from`)."""
     with _opened_regular(path) as handle:
-        try:
-            return json_parts.read(handle, MAX_RESULTS_BYTES, parsers=PARSERS)
-        except json_parts.NotUTF8 as error:
-            raise ValueError(f"not a results file: not UTF-8 text (byte {error.at})") from None
-        except json_parts.TooLarge:
-            raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused") from None
-        except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
-            raise ValueError("not a results file: its JSON is nested too deeply") from None
-        except json.JSONDecodeError as error:  # said as a person reads it, not as the parser's state
-            raise ValueError(
-                f"not a results file: not JSON ({error.msg.lower()} at line {error.lineno}, column {error.colno})"
-            ) from None
-        except ValueError as error:
-            raise ValueError(f"not a results file: {error}") from None
+        return _parsed_from(handle)
+
+
+def _parsed_from(handle: BinaryIO) -> object:
+    """The JSON of the file open in ``handle``, parsed from its bytes a part at a time (``json_parts``): only the
+    parsed objects are left when this returns, and the file's bytes were never all held at once."""
+    try:
+        return json_parts.read(handle, MAX_RESULTS_BYTES, parsers=PARSERS)
+    except json_parts.NotUTF8 as error:
+        raise ValueError(f"not a results file: not UTF-8 text (byte {error.at})") from None
+    except json_parts.TooLarge:
+        raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused") from None
+    except RecursionError:  # the parser stops cleanly at the interpreter's depth limit
+        raise ValueError("not a results file: its JSON is nested too deeply") from None
+    except json.JSONDecodeError as error:  # said as a person reads it, not as the parser's state
+        raise ValueError(
+            f"not a results file: not JSON ({error.msg.lower()} at line {error.lineno}, column {error.colno})"
+        ) from None
+    except ValueError as error:
+        raise ValueError(f"not a results file: {error}") from None

@@ -73,6 +73,7 @@ from simcompare.gui.folder.preferences import FolderPreferences
 from simcompare.gui.folder.progress import GroupsSummary, ScanProgress
 from simcompare.gui.folder.reprioritise import Reprioritising
 from simcompare.gui.folder.roots_view import ResultRoots
+from simcompare.gui.folder.saved_preview import SavedPreview
 from simcompare.gui.folder.scan_controls import ScanControls
 from simcompare.gui.folder.selection import GroupSelection
 from simcompare.gui.folder.side_by_side import SideBySide
@@ -318,8 +319,8 @@ class FolderPage(QWidget):
         jobs.load.result_ready.connect(self._on_scanned)
         jobs.load.failed.connect(self.progress.on_load_failed)
         jobs.load.busy_changed.connect(self.menus.on_busy)
-        jobs.group.result_ready.connect(self._on_regrouped)
-        jobs.preview.result_ready.connect(self._on_previewed)
+        jobs.group.result_ready.connect(self.show_groups)
+        self.saved_preview = SavedPreview(self)
         jobs.group.progress.connect(lambda _done, _total, _stage: self.summary.show())  # "grouping at k = …"
         jobs.group.failed.connect(lambda *_: self.summary.show())  # groups as saved: now "not checked"
         jobs.group.failed.connect(lambda *_: self.menus.refresh())
@@ -420,7 +421,7 @@ class FolderPage(QWidget):
     def regroup(self) -> None:
         """Ask the worker for the groups at k (reopened results' k: their :class:`SavedLayout`); shown when made."""
         self.jobs.regroup_timer.stop()
-        self.jobs.preview.cancel()  # groups as saved are shown only while the first decided ones are made
+        self.saved_preview.stop()  # groups as saved are shown only while the first decided ones are made
         if self.session is None:
             return
         rule, k = self.reprioritising.new_groups_rule, self.k_box.value()
@@ -522,10 +523,8 @@ class FolderPage(QWidget):
         self.retitle_tabs()
         self.summary.show()
         self.saved_layout = SavedLayout.of(outcome)
-        self.regroup()
-        k = self.k_box.value()
-        if self.saved_layout is not None and self.saved_layout.k == k:  # as saved, shown while they are decided
-            self.jobs.preview.submit(RegroupRequest(outcome.session, k, layout=self.saved_layout, decided=False))
+        if not self.saved_preview.start(outcome.session, self.saved_layout, self.k_box.value()):
+            self.regroup()  # else: decided once the groups as saved are shown
 
     @Slot(int, object)
     def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:
@@ -541,7 +540,7 @@ class FolderPage(QWidget):
             self.summary.show()
 
     @Slot(int, object)
-    def _on_regrouped(self, _request: int, outcome: Regrouped) -> None:
+    def show_groups(self, _request: int, outcome: Regrouped) -> None:
         if outcome.request.session is not self.session:
             return  # groups of an older result
         self.shown = outcome
@@ -569,14 +568,6 @@ class FolderPage(QWidget):
             return
         self.on_disk.groups_shown(session)  # decided: the files are looked at on disk (not beside the decision)
         self.regrouped.emit(outcome.request.k)
-
-    @Slot(int, object)
-    def _on_previewed(self, request: int, outcome: Regrouped) -> None:
-        """Reopened results' groups as saved: shown while the same groups are decided, unless they are already."""
-        if outcome.decided or outcome.request.k != self.k_box.value():
-            return
-        if self.shown is None and self.jobs.group.busy:
-            self._on_regrouped(request, outcome)
 
     @Slot(int)
     def _on_k_changed(self, _k: int) -> None:

@@ -1,0 +1,476 @@
+"""Large saved results kept as read, in the user's cache folder, so reopening them takes seconds, not a quarter minute.
+
+Reading a million files' saved results as JSON takes about 14 s on a desktop: 1.7 GB of text parsed, every column
+checked, a million records made, 187,000 groups checked. What that reading makes of a file depends on its bytes
+and on this code alone, so once a results file of at least :data:`WORTH_BYTES` is read, what was made of it is
+kept here, as binary columns (:func:`keep`): the records, the groups as files, and the few other fields the
+reading takes (checked again each time: they are small). The next reading of that file (:func:`take`) makes the
+same records from the columns in about 2 s, while the SHA-256 of the file's bytes is computed on another thread;
+the kept columns are used only when that digest is the one they were made from, by a simcompare whose code is the
+same (its own files' digest). Anything else is a miss, and the file is read as JSON: other bytes (the file changed,
+however its times look), another version, a kept file cut short or garbled, one that is not this user's own.
+
+Each kept file is named by the results file's place (device and inode), so saving the results again replaces
+neither; only the :data:`KEPT` newest are kept (a million files' results: about 1.2 GB each), and nothing is
+written when the disk would be left with less than twice that free. Keeping is a convenience: when it fails
+(no cache folder, a full disk, a folder that cannot be written) the results were read all the same.
+
+The kept files hold only what the JSON reading made, which a crafted results file can already say; an action
+still checks each file's identity on disk right before it touches it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import hashlib
+import json
+import os
+import shutil
+import stat
+import sys
+import threading
+import time
+import zlib
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from itertools import islice, repeat
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import numpy as np
+import numpy.typing as npt
+
+from simcompare._version import __version__
+from simcompare.core.folder.laid import SavedGroups
+from simcompare.core.folder.scan import FileRecord
+from simcompare.core.userdirs import user_cache_folder
+
+__all__ = ["KEPT", "WORTH_BYTES", "Hashing", "Opened", "keep", "take", "wait"]
+
+WORTH_BYTES = 32 * 1024**2
+"""Results files smaller than this are read as JSON every time (about 20,000 files: under half a second)."""
+KEPT = 2
+"""Kept results files at most: the newest ones (each about 1.2 KB a file)."""
+
+_MAGIC = b"SIMCOPEN"
+_START = len(_MAGIC) + 8  # the magic, then the payload's length; the payload; the header (JSON)
+_VERSION = 1
+_FOLDER = "opened-results"
+_SUFFIX = ".opened"
+_MAX_HEADER = 1 << 30
+_RECORDS_AT_ONCE = 65_536
+_SUMMED = 1 << 25  # bytes read at a time for the checksums (a thread waits for the interpreter's lock after each)
+_STALE_SECONDS = 3_600.0  # a temporary file older than this was left by a process that stopped while writing
+
+_INT_COLUMNS = (("size", "<i8"), ("mtime_ns", "<i8"), ("value", "<u8"), ("device", "<u8"), ("inode", "<u8"))
+_TEXT_COLUMNS = ("path", "digest", "raw_digest")
+_SHARED = ("size", "device", "words")  # as the JSON reading shares them (``results._shared``)
+_ALSO = ("also_groups", "also_widths", "also_counts", "also_items")
+
+
+@dataclass(frozen=True, slots=True)
+class Opened:
+    """What reading a results file made: ``rest``, the file's fields the reading takes besides ``records`` and
+    ``groups`` (as parsed; checked again by whoever takes them), the records and the groups as files."""
+
+    rest: dict[str, object]
+    files: list[FileRecord]
+    laid: SavedGroups
+
+
+class Hashing:
+    """A binary file read through, each byte read added to a SHA-256; a seek back to the start starts it again
+    (``json_parts`` reads the whole file again when its parts do not parse)."""
+
+    def __init__(self, handle: BinaryIO) -> None:
+        self._handle = handle
+        self._hash = hashlib.sha256()
+        self._whole = True
+
+    def read(self, size: int = -1) -> bytes:
+        data = self._handle.read(size)
+        self._hash.update(data)
+        return data
+
+    def seek(self, offset: int, whence: int = os.SEEK_SET) -> int:
+        if offset == 0 and whence == os.SEEK_SET:
+            self._hash, self._whole = hashlib.sha256(), True
+        else:
+            self._whole = False
+        return self._handle.seek(offset, whence)
+
+    def digest(self) -> str | None:
+        """The SHA-256 of the file's bytes, all of which were read; None when something was left unread that is
+        not white space (written on since) or the reading skipped some."""
+        left = self._handle.read()
+        if not self._whole or left.strip(b" \t\r\n"):
+            return None
+        self._hash.update(left)
+        return self._hash.hexdigest()
+
+
+# ------------------------------------------------------------------------------------------ taking
+
+
+def take(handle: BinaryIO, info: os.stat_result) -> Opened | None:
+    """What an earlier reading made of the results file open in ``handle`` (``info``: its ``fstat``), when it
+    is kept, whole, and was made from the bytes the file holds now by this code; else None (read it as JSON).
+    Both files are read through on another thread meanwhile, for their checksums; ``handle`` is left at the
+    file's start (where it must be)."""
+    if info.st_size < WORTH_BYTES:
+        return None
+    path = _entry(info)
+    try:
+        with _open_own(path) as entry, _open_own(path) as again:  # again: read for its checksum meanwhile
+            first, second = os.fstat(entry.fileno()), os.fstat(again.fileno())
+            header = _header(entry, info) if (first.st_dev, first.st_ino) == (second.st_dev, second.st_ino) else None
+            if header is None:
+                return None
+            sums: list[str | int] = []
+            payload = int(header["payload"])  # type: ignore[call-overload]
+            checking = threading.Thread(target=_sums_into, args=(handle, again, payload, sums))
+            checking.start()
+            try:
+                opened = _columns(entry, header, payload)
+            finally:
+                checking.join()
+                handle.seek(0)
+    except (OSError, ValueError, KeyError, TypeError, IndexError, OverflowError, UnicodeError):
+        return None  # not there, not ours, cut short or garbled: read as JSON
+    if sums != [header["source"], header["crc32"]]:
+        return None
+    return opened
+
+
+def _sums_into(results: BinaryIO, entry: BinaryIO, payload: int, found: list[str | int]) -> None:
+    """The SHA-256 of the whole file open in ``results`` (read from where it is) and the CRC-32 of the ``payload``
+    bytes after the start of the kept file open in ``entry``, appended to ``found``. Reading and both sums release
+    the interpreter's lock, and the pieces are large, so this thread seldom waits for it; nothing on a read
+    error."""
+    view = memoryview(bytearray(_SUMMED))
+
+    def pieces(handle: BinaryIO, left: int | None) -> Iterator[memoryview]:
+        while left is None or left > 0:
+            size = handle.readinto(view if left is None else view[: min(_SUMMED, left)])  # type: ignore[attr-defined]
+            if not size:
+                return
+            yield view[:size]
+            left = None if left is None else left - size
+
+    try:
+        digest = hashlib.sha256()
+        for data in pieces(results, None):
+            digest.update(data)
+        found.append(digest.hexdigest())
+        entry.seek(_START)
+        crc = 0
+        for data in pieces(entry, payload):
+            crc = zlib.crc32(data, crc)
+        found.append(crc)
+    except (OSError, ValueError):
+        return
+
+
+def _entry(info: os.stat_result) -> Path:
+    return user_cache_folder() / _FOLDER / f"{info.st_dev:x}-{info.st_ino:x}{_SUFFIX}"
+
+
+@contextlib.contextmanager
+def _open_own(path: Path) -> Iterator[BinaryIO]:
+    """The kept file at ``path``, when it is a regular file of this user's that nobody else may write (a link is
+    not followed)."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    flags |= getattr(os, "O_NONBLOCK", 0)
+    with open(os.open(path, flags), "rb") as entry:
+        own = os.fstat(entry.fileno())
+        if not stat.S_ISREG(own.st_mode) or own.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+            raise ValueError("not a kept file")
+        if hasattr(os, "getuid") and own.st_uid != os.getuid():
+            raise ValueError("another user's file")
+        yield entry
+
+
+def _header(entry: BinaryIO, info: os.stat_result) -> dict[str, object] | None:
+    """The kept file's header (after its payload), when it was written by this code for a file of this size."""
+    start = entry.read(_START)
+    if len(start) != _START or not start.startswith(_MAGIC):
+        return None
+    payload = int.from_bytes(start[len(_MAGIC) :], "little")
+    size = os.fstat(entry.fileno()).st_size
+    if not 0 <= size - _START - payload <= _MAX_HEADER:
+        return None
+    entry.seek(_START + payload)
+    header = json.loads(entry.read())
+    if not isinstance(header, dict) or header.get("version") != _VERSION or header.get("code") != _code():
+        return None
+    if header.get("size") != info.st_size or not isinstance(header.get("source"), str):
+        return None
+    if header.get("payload") != payload or type(header.get("crc32")) is not int:
+        return None
+    return header
+
+
+def _columns(entry: BinaryIO, header: Mapping[str, object], payload: int) -> Opened:
+    """The records and groups of the kept file (its header read); ValueError when it is not whole."""
+    count = header["files"]
+    rest = header["rest"]
+    sections = header["sections"]
+    if not isinstance(count, int) or not isinstance(rest, dict) or not isinstance(sections, dict):
+        raise ValueError("a kept file's header out of rule")
+    base, size = _START, _START + payload
+
+    def raw(name: str) -> bytes:
+        at, length = sections[name][:2]
+        if type(at) is not int or type(length) is not int or min(at, length) < 0 or base + at + length > size:
+            raise ValueError(f"a kept file's {name} out of place")
+        entry.seek(base + at)
+        data = entry.read(length)
+        if len(data) != length:
+            raise ValueError(f"a kept file's {name} cut short")
+        return data
+
+    def numbers(name: str, kind: str, length: int) -> npt.NDArray[Any]:
+        array = np.frombuffer(raw(name), dtype=kind)
+        if len(array) != length:
+            raise ValueError(f"a kept file's {name} of another length")
+        return array
+
+    def texts(name: str, length: int) -> list[str]:
+        made = raw(name).decode("utf-8", "surrogatepass").split("\0") if length else []
+        if len(made) != length:
+            raise ValueError(f"a kept file's {name} of another length")
+        return made
+
+    columns: dict[str, list[Any]] = {name: texts(name, count) for name in _TEXT_COLUMNS}
+    for name, kind in (*_INT_COLUMNS, ("words", "<i8")):
+        column = numbers(name, kind, count)
+        columns[name] = _shared(column) if name in _SHARED else column.tolist()
+    columns["empty"] = numbers("empty", "?", count).tolist()
+    names = [sys.intern(name) for name in texts("encodings", int(sections["encodings"][2]))]
+    chosen = numbers("encoding", "<u4", count)
+    if count and int(chosen.max()) >= len(names):
+        raise ValueError("a kept file's encodings out of range")
+    columns["encoding"] = list(map(names.__getitem__, chosen.tolist()))
+    columns["sketch"] = _sketches(entry, base, sections, numbers("sketch_lengths", "<i8", count), size)
+    order = ("path", "size", "mtime_ns", "value", "empty", "encoding", "digest", "sketch", "device", "inode")
+    rows = zip(*(columns[name] for name in (*order, "raw_digest", "words")), strict=True)
+    files: list[FileRecord] = []
+    while batch := list(islice(rows, _RECORDS_AT_ONCE)):
+        files.extend(map(tuple.__new__, repeat(FileRecord), batch))
+    laid = _laid(numbers, sections, count)
+    return Opened(rest, files, laid)
+
+
+def _shared(column: npt.NDArray[Any]) -> list[int]:
+    """The numbers, equal ones as one object (a folder's few devices, its many files of one size: not 32 bytes a
+    record), as the JSON reading holds them; a column of mostly distinct numbers each its own."""
+    distinct, inverse = np.unique(column, return_inverse=True)
+    if len(distinct) > len(column) // 2:
+        return column.tolist()
+    return list(map(distinct.tolist().__getitem__, inverse.tolist()))
+
+
+def _sketches(
+    entry: BinaryIO, base: int, sections: Mapping[str, Sequence[int]], lengths: npt.NDArray[Any], size: int
+) -> list[bytes]:
+    """Each file's sketch, read a batch of files at a time (never the whole block and its pieces at once)."""
+    at, length = sections["sketches"][:2]
+    if np.any(lengths < 0) or int(lengths.sum()) != length or base + at + length > size:
+        raise ValueError("a kept file's sketches out of place")
+    entry.seek(base + at)
+    sketches: list[bytes] = []
+    for start in range(0, len(lengths), _RECORDS_AT_ONCE):
+        part = lengths[start : start + _RECORDS_AT_ONCE]
+        data = entry.read(int(part.sum()))
+        ends = np.cumsum(part).tolist()
+        if len(data) != (ends[-1] if ends else 0):
+            raise ValueError("a kept file's sketches cut short")
+        sketches.extend(data[a:b] for a, b in zip([0, *ends[:-1]], ends, strict=True))
+    return sketches
+
+
+_Numbers = Callable[[str, str, int], npt.NDArray[Any]]
+
+
+def _laid(read: _Numbers, sections: Mapping[str, Sequence[int]], count: int) -> SavedGroups:
+    """The saved groups as files, from their sections (each file a record's)."""
+    sizes = read("group_sizes", "<i8", int(sections["group_sizes"][2]))
+    files = read("group_files", "<i8", int(sections["group_files"][2]))
+    if len(files) and not (int(files.min()) >= 0 and int(files.max()) < count):
+        raise ValueError("a kept file's groups out of range")
+    also_groups = read("also_groups", "<i8", int(sections["also_groups"][2])).tolist()
+    widths = read("also_widths", "<i8", int(sections["also_widths"][2])).tolist()
+    counts = read("also_counts", "<i8", int(sections["also_counts"][2])).tolist()
+    items = read("also_items", "<i8", int(sections["also_items"][2])).tolist()
+    if len(widths) != len(also_groups) or sum(widths) != len(counts) or sum(counts) != len(items):
+        raise ValueError("a kept file's also-close files out of place")
+    if items and not 0 <= min(items) <= max(items) < count:
+        raise ValueError("a kept file's also-close files out of range")
+    also: dict[int, tuple[tuple[int, ...], ...]] = {}
+    lists, near = iter(counts), iter(items)
+    for group, width in zip(also_groups, widths, strict=True):
+        also[group] = tuple(tuple(islice(near, next(lists))) for _ in range(width))
+    return SavedGroups(files.astype(np.intp), sizes.astype(np.intp), also)
+
+
+# ------------------------------------------------------------------------------------------ keeping
+
+
+def keep(info: os.stat_result, source: str, opened: Opened | Callable[[], Opened]) -> None:
+    """Keep what reading the results file whose ``fstat`` is ``info`` and whose bytes' SHA-256 is ``source``
+    made of it (or what ``opened()`` makes, on the keeping thread), when it is worth it and the disk has room;
+    the oldest kept files beyond :data:`KEPT` go. Written on a thread of its own (a million files: about 5 s), so
+    the reader goes on at once (:func:`wait` waits for it); nothing is raised: keeping is a convenience."""
+    if info.st_size < WORTH_BYTES:
+        return
+    writer = threading.Thread(target=_keep, args=(info, source, opened), name="simcompare-keep-results", daemon=True)
+    with _WRITERS_LOCK:
+        _WRITERS.append(writer)
+    writer.start()
+
+
+def wait() -> None:
+    """Wait until every kept file being written is written (or given up)."""
+    with _WRITERS_LOCK:
+        writers = list(_WRITERS)
+    for writer in writers:
+        writer.join()
+    with _WRITERS_LOCK:
+        _WRITERS[:] = [writer for writer in _WRITERS if writer.is_alive()]
+
+
+_WRITERS: list[threading.Thread] = []
+_WRITERS_LOCK = threading.Lock()
+
+
+def _keep(info: os.stat_result, source: str, made: Opened | Callable[[], Opened]) -> None:
+    with contextlib.suppress(OSError, ValueError, RuntimeError, OverflowError, UnicodeError, TypeError):
+        opened = made if isinstance(made, Opened) else made()
+        folder = user_cache_folder() / _FOLDER
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        sections, pieces = _sections(opened)
+        payload = sum(length for _, length, _ in sections.values())
+        if shutil.disk_usage(folder).free < 2 * payload:
+            return
+        _forget_old(folder, keep=KEPT - 1)
+        header = {
+            "version": _VERSION,
+            "code": _code(),
+            "size": info.st_size,
+            "source": source,
+            "files": len(opened.files),
+            "payload": payload,
+            "rest": opened.rest,
+            "sections": {name: [at, length, items] for name, (at, length, items) in sections.items()},
+        }
+        _write(_entry(info), payload, pieces, header)
+
+
+def _sections(opened: Opened) -> tuple[dict[str, tuple[int, int, int]], list[bytes | Sequence[bytes]]]:
+    """Each section's place (offset after the header, bytes, items) and the pieces to write, in order; raises
+    OverflowError when a number does not fit its column (then nothing is kept)."""
+    files = opened.files
+    pieces: list[bytes | Sequence[bytes]] = []
+    sections: dict[str, tuple[int, int, int]] = {}
+    at = 0
+
+    def add(name: str, data: bytes | Sequence[bytes], items: int) -> None:
+        nonlocal at
+        length = len(data) if isinstance(data, bytes) else sum(map(len, data))
+        sections[name] = (at, length, items)
+        pieces.append(data)
+        at += length
+
+    count = len(files)
+    columns = dict(zip(FileRecord._fields, zip(*files, strict=True), strict=True)) if files else {}
+    for name in _TEXT_COLUMNS:
+        add(name, "\0".join(columns.get(name, ())).encode("utf-8", "surrogatepass"), count)
+    for name, kind in (*_INT_COLUMNS, ("words", "<i8")):
+        add(name, _packed(columns.get(name, ()), kind), count)
+    add("empty", np.array(columns.get("empty", ()), dtype=np.bool_).tobytes(), count)
+    names = list(dict.fromkeys(columns.get("encoding", ())))
+    number_of = {name: n for n, name in enumerate(names)}
+    add("encodings", "\0".join(names).encode("utf-8", "surrogatepass"), len(names))
+    add("encoding", _packed(list(map(number_of.__getitem__, columns.get("encoding", ()))), "<u4"), count)
+    sketches: Sequence[bytes] = columns.get("sketch", ())
+    add("sketch_lengths", _packed(list(map(len, sketches)), "<i8"), count)
+    add("sketches", sketches, count)
+    del columns
+    group_files, group_sizes, also = opened.laid.parts()
+    add("group_files", _packed(group_files, "<i8"), len(group_files))
+    add("group_sizes", _packed(group_sizes, "<i8"), len(group_sizes))
+    groups = sorted(also)
+    widths = [len(also[group]) for group in groups]
+    counts = [len(near) for group in groups for near in also[group]]
+    items = [i for group in groups for near in also[group] for i in near]
+    for name, column in zip(_ALSO, (groups, widths, counts, items), strict=True):
+        add(name, _packed(column, "<i8"), len(column))
+    return sections, pieces
+
+
+def _packed(column: Sequence[int] | npt.NDArray[np.integer], kind: str) -> bytes:
+    """The numbers as little-endian words of ``kind``; OverflowError when one does not fit."""
+    return np.asarray(column, dtype=kind).tobytes()
+
+
+def _write(path: Path, payload: int, pieces: list[bytes | Sequence[bytes]], header: dict[str, object]) -> None:
+    """The kept file: its start, the ``pieces`` (``payload`` bytes), then ``header`` with their CRC-32, written
+    beside ``path`` (mode 0600) and put in its place; a failure leaves nothing behind. Not synced to the disk: a
+    file cut short or garbled by a crash fails its checksum and is read as JSON."""
+    temporary = path.with_name(f".{path.name}.{os.urandom(4).hex()}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        with open(os.open(temporary, flags, 0o600), "wb") as out:
+            out.write(_MAGIC + payload.to_bytes(8, "little"))
+            crc = 0
+            for piece in pieces:
+                parts = [piece] if isinstance(piece, bytes) else _joined(piece)
+                for data in parts:
+                    crc = zlib.crc32(data, crc)
+                    out.write(data)
+            header["crc32"] = crc
+            out.write(json.dumps(header, ensure_ascii=True, allow_nan=False, separators=(",", ":")).encode("ascii"))
+        os.replace(temporary, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def _joined(pieces: Sequence[bytes]) -> Iterator[bytes]:
+    for start in range(0, len(pieces), _RECORDS_AT_ONCE):
+        yield b"".join(pieces[start : start + _RECORDS_AT_ONCE])
+
+
+def _forget_old(folder: Path, *, keep: int) -> None:
+    """Remove all but the ``keep`` newest kept files, and temporary files left by a stopped writer."""
+    kept: list[tuple[float, Path]] = []
+    now = None
+    for path in folder.iterdir():
+        with contextlib.suppress(OSError):
+            info = path.lstat()
+            if not stat.S_ISREG(info.st_mode):
+                continue
+            if path.name.endswith(_SUFFIX) and not path.name.startswith("."):
+                kept.append((info.st_mtime, path))
+            elif path.name.endswith(".tmp") and path.name.startswith("."):
+                now = now if now is not None else time.time()
+                if now - info.st_mtime > _STALE_SECONDS:
+                    path.unlink()
+    kept.sort(reverse=True)
+    for _, path in kept[keep:]:
+        with contextlib.suppress(OSError):
+            path.unlink()
+
+
+@functools.lru_cache(maxsize=1)
+def _code() -> str:
+    """This simcompare's version and the digest of its core's source files (a kept file made by other code, whose
+    checks may differ, is not used); the version alone where the sources are not files (a frozen app)."""
+    digest = hashlib.sha256(__version__.encode())
+    core = Path(__file__).resolve().parent.parent
+    for path in sorted(core.rglob("*.py")):
+        with contextlib.suppress(OSError):
+            digest.update(path.relative_to(core).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()
