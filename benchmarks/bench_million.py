@@ -20,17 +20,17 @@ part of it).
 
 Then, each in a process of its own, run with the code of ``--source`` (default: this checkout):
 
-1. **scan**: ``scan`` with 2 workers and no cache, the session's groups at the default k with each group's
-   reference chosen by the default rule, and the results saved as ``scan --save-results`` and the window save
-   them (results this benchmark saved before commit 0189e33 kept the references as found, which reopening
-   re-seats), and kept as their reading makes them, as those do (``results_cache``: then they open in seconds;
-   ``kept``: the wait for it after the saving). Printed: wall time of each step (the index = the block-index
-   search and the quick verification of its candidates; the groups = exact verification, grouping and the
-   references), the group count, the groups against the generator's own truth (files made from one original are near-duplicates: how many of
-   their pairs are in one group, and how many members were made from another original than their reference), and
-   peak memory: the scanning process's own peak (ru_maxrss), and the peak of the whole process tree (the
-   scanning process, the forkserver and the workers) as the sum of their proportional set sizes (PSS: pages
-   shared between processes counted once) and of their resident sizes, sampled every 0.2 s.
+1. **scan**: ``scan`` with 2 workers and no cache, the session's groups at the default k with each group's reference
+   chosen by the default rule, and the results saved as ``scan --save-results`` and the window save them (results this
+   benchmark saved before commit 0189e33 kept the references as found, which reopening re-seats), and kept as their
+   reading makes them, as those do (``results_cache``: then they open in seconds; ``kept``: the wait for it after the
+   saving). Printed: wall time of each step (the index = the block-index search and the quick verification of its
+   candidates; the groups = exact verification, grouping and the references), the group count, the groups against the
+   generator's own truth (files made from one original are near-duplicates: how many of their pairs are in one group,
+   and how many members were made from another original than their reference), and peak memory: the scanning process's
+   own peak (ru_maxrss), and the peak of the whole process tree (the scanning process, the forkserver and the workers)
+   as the sum of their proportional set sizes (PSS: pages shared between processes counted once) and of their resident
+   sizes, sampled every 0.2 s.
 2. **window**: the Folder page opening the saved results offscreen (``QT_QPA_PLATFORM=offscreen``) as the app
    runs it, with its collector (``GuiThreadCollector``: garbage collected on the window's thread only, never
    while a job runs; the 0.1 ms switch interval): time until the groups are on screen, then until every file
