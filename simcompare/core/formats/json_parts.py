@@ -23,7 +23,7 @@ try:  # a wheel for CPython on Linux, macOS and Windows (docs/development.md); e
 except ImportError:  # pragma: no cover - every platform the tests run on has it
     msgspec = None  # type: ignore[assignment]
 
-__all__ = ["NotUTF8", "TooLarge", "loads", "read"]
+__all__ = ["NotUTF8", "TooLarge", "loads", "parsed_list", "read"]
 
 
 class NotUTF8(ValueError):
@@ -368,6 +368,18 @@ def _last_part(source: _Source, at: int, size: int, parser: _Parser | None) -> t
 
 
 _ANY_PART: _Parser | None = msgspec.json.Decoder(list[Any]).decode if msgspec else None
+
+
+def parsed_list(text: str, parser: _Parser | None) -> list[object]:
+    """The JSON array ``text`` as a part of a list is parsed (by ``parser`` where it reads it, else ``json``).
+
+    Raises:
+        ValueError: it is not a JSON array.
+    """
+    found = _part(text, parser)
+    if found is None:
+        raise ValueError("not a JSON array")
+    return found
 
 
 def _part(text: bytes | str, parser: _Parser | None) -> list[object] | None:

@@ -252,8 +252,13 @@ def _keep_saved(
     bits = session.bits
 
     def opened() -> results_cache.Opened:  # as reading makes them: values as parsed, groups checked
-        index_of = {record.path: number for number, record in enumerate(records)}
-        groups = {"groups": [json.loads(text) for text in group_texts]}
+        index_of = dict(zip(map(attrgetter("path"), records), range(len(records)), strict=True))
+        parsed: list[object] = []  # as their reading parses them, a few thousand at a time (the texts go as read)
+        for start in range(0, len(group_texts), _GROUPS_AT_ONCE):
+            listed = json_safe("[" + ",".join(group_texts[start : start + _GROUPS_AT_ONCE]) + "]")  # as written
+            group_texts[start : start + _GROUPS_AT_ONCE] = repeat("", min(_GROUPS_AT_ONCE, len(group_texts) - start))
+            parsed.extend(json_parts.parsed_list(listed, PARSERS.get("groups")))
+        groups = {"groups": parsed}
         return results_cache.Opened(json.loads(json.dumps(fields)), records, _check_groups(groups, index_of, bits))
 
     results_cache.keep(info, source, opened)
@@ -297,6 +302,9 @@ def results_pieces(
     if decided is not None and any(decided.values()):
         yield json_safe(',\n "cleaner": ' + dumps_at(decided, 1, 1))
     yield "\n}\n"
+
+
+_GROUPS_AT_ONCE = 4_096
 
 
 def _seen(texts: Iterable[str], seen: list[str]) -> Iterator[str]:
@@ -1110,11 +1118,12 @@ def _load(
         if count != len(files):
             raise ValueError(f"results: 'files' says {count:,} but there are {len(files):,} records")
     paths = list(map(attrgetter("path"), files))  # in C: a dictionary made a file at a time in Python took 0.4 s
-    index_of = dict(zip(paths, range(len(paths)), strict=True))
     outside = plan_of(root, roots).check_records(paths)
-    del paths
     if outside:  # a record no scanned root holds: the cleaner must never reach it
         raise ValueError(f"records: {_shown(outside)}; every file must lie under a scanned root")
+    # the records by path, for the groups and the cleaner's paths (kept groups checked: none without a cleaner)
+    index_of = dict(zip(paths, range(len(paths)), strict=True)) if opened is None or "cleaner" in data else {}
+    del paths
     laid = opened.laid if opened is not None else _check_groups(data, index_of, config.bits)
     decided = _cleaner(data, index_of, root)
     raw_problems = data.get("problems", [])
