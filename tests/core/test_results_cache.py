@@ -289,3 +289,44 @@ def test_results_saved_over_by_another_are_read_as_json(tmp_path: Path, monkeypa
     parses = _parses(monkeypatch)
     read_results(saved, check_files=False)
     assert parses == [1]
+
+
+@pytest.mark.parametrize("obstacle", ["disk full", "folder is a file"])
+def test_results_that_cannot_be_kept_are_read_all_the_same(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, obstacle: str
+) -> None:
+    """A disk that fills while the kept file is written, a cache folder that cannot be made: the results read as
+    they always did, and nothing is left behind (no kept file, no temporary one)."""
+    saved = _saved(tmp_path)
+    for kept in _kept():
+        kept.unlink()
+    if obstacle == "disk full":
+
+        def full(_descriptor: int) -> None:
+            raise OSError(28, "No space left on device")
+
+        monkeypatch.setattr(results_cache.os, "fsync", full)
+    else:
+        folder = _kept_folder()
+        folder.rmdir()
+        folder.write_text("not a folder")
+    first = read_results(saved, check_files=False)
+    results_cache.wait()
+    again = read_results(saved, check_files=False)
+    results_cache.wait()
+    _same(first, again)
+    folder = _kept_folder()
+    assert (list(folder.iterdir()) if folder.is_dir() else []) == []
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_in_place_of_a_kept_file_is_not_opened(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    saved = _saved(tmp_path)
+    read_results(saved, check_files=False)
+    results_cache.wait()
+    [kept] = _kept()
+    kept.unlink()
+    os.mkfifo(kept, 0o600)
+    parses = _parses(monkeypatch)
+    read_results(saved, check_files=False)  # would wait for a writer forever if the FIFO were opened to read
+    assert parses == [1]
