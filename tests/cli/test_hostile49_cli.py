@@ -24,10 +24,6 @@ def _made_up_results(tmp_path: Path, count: int) -> Path:
     """Results of ``count`` made-up records (none of them on disk), no groups: ``scan --results`` is quick."""
     root = tmp_path / "made-up"
     root.mkdir()
-    data = {
-        "format": "simcompare-results",
-        "version": 1,
-    }
     from simcompare.core.fingerprint.simhash import Config
     from simcompare.core.folder.scan import ScanOptions, scan
     from simcompare.core.folder.session import FolderSession

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers.names import latin1_name, make_file
+from helpers.names import make_file
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A
 
 from simcompare.core.fingerprint.simhash import Config
@@ -150,12 +150,12 @@ def test_garbled_kept_group_column_groups_files_the_json_does_not(tmp_path: Path
     base, header = _layout(kept)
     at = base + header["sections"]["group_files"][0]
     expected = _from_json(saved, check_files=False)
-    first = list(expected.laid)[0].files
+    first = next(iter(expected.laid)).files
     outsider = next(n for n in range(len(expected.result.files)) if all(n not in g.files for g in expected.laid))
     _patch(kept, at + 8 * 1, int(outsider).to_bytes(8, "little"))  # the first group's second member
     taken = read_results(saved, check_files=False)
     assert [g.files for g in taken.laid] == [g.files for g in expected.laid], (
-        f"group {first} taken as {list(taken.laid)[0].files}: file {outsider} grouped as the JSON never groups it"
+        f"group {first} taken as {next(iter(taken.laid)).files}: file {outsider} grouped as the JSON never groups it"
     )
 
 
