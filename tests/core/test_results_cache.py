@@ -330,3 +330,14 @@ def test_a_fifo_in_place_of_a_kept_file_is_not_opened(tmp_path: Path, monkeypatc
     parses = _parses(monkeypatch)
     read_results(saved, check_files=False)  # would wait for a writer forever if the FIFO were opened to read
     assert parses == [1]
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="no /proc here to count descriptors")
+def test_a_folder_given_as_results_leaves_no_descriptor_open(tmp_path: Path) -> None:
+    folder = tmp_path / "R.json"
+    folder.mkdir()
+    before = len(os.listdir("/proc/self/fd"))
+    for _ in range(5):
+        with pytest.raises(IsADirectoryError):
+            read_results(folder)
+    assert len(os.listdir("/proc/self/fd")) == before

@@ -231,10 +231,11 @@ def _keep_saved(
     cleaner: CleanerState | None,
     group_texts: list[str],
 ) -> None:
-    """Large results just saved kept as their reading would make them (``results_cache``), so that they open in
-    seconds: the records the session holds (those listed), the fields as written, and the groups as their
-    written texts read (on the keeping thread). Keyed by the digest of the bytes written: a file put in their
-    place since is not these bytes, and is read as JSON."""
+    """Large results just saved kept as their reading makes them (``results_cache``), so that they open in
+    seconds: the records from their columns as written, through the checks the reading makes (a record it would
+    look at closely, or refuse: nothing is kept), the fields as written, and the groups as their written texts
+    read (on the keeping thread). Keyed by the digest of the bytes written: a file put in their place since is
+    not these bytes, and is read as JSON."""
     try:
         info = os.stat(path)
     except OSError:
@@ -247,17 +248,23 @@ def _keep_saved(
         fields["boilerplate"] = boilerplate
     if decided is not None and any(decided.values()):
         fields["cleaner"] = decided
-    files = session.files
-    records = [files[i] for i in listed]
+    files = session.files  # the files as saved: the session may forget some meanwhile (another tuple)
     bits = session.bits
 
-    def opened() -> results_cache.Opened:  # as reading makes them: values as parsed, groups checked
+    def opened() -> results_cache.Opened:  # as reading makes them: records and groups checked as it checks them
+        columns = {name: list(_written_column(files, name, listed)) for name in COLUMNS if name not in _NOT_TEXT}
+        columns["sketch"] = [files[i].sketch for i in listed]  # as their base64 reads: the bytes themselves
+        columns["hardlink_of"] = [None] * len(listed)  # checked as paths; every path is checked as a record's
+        records = _plain_records(columns, bits, consume=True)
+        del columns
+        if records is None:
+            raise ValueError("records the reading looks at one by one: not kept")
         index_of = dict(zip(map(attrgetter("path"), records), range(len(records)), strict=True))
         parsed: list[object] = []  # as their reading parses them, a few thousand at a time (the texts go as read)
         for start in range(0, len(group_texts), _GROUPS_AT_ONCE):
-            listed = json_safe("[" + ",".join(group_texts[start : start + _GROUPS_AT_ONCE]) + "]")  # as written
+            part = json_safe("[" + ",".join(group_texts[start : start + _GROUPS_AT_ONCE]) + "]")  # as written
             group_texts[start : start + _GROUPS_AT_ONCE] = repeat("", min(_GROUPS_AT_ONCE, len(group_texts) - start))
-            parsed.extend(json_parts.parsed_list(listed, PARSERS.get("groups")))
+            parsed.extend(json_parts.parsed_list(part, PARSERS.get("groups")))
         groups = {"groups": parsed}
         return results_cache.Opened(json.loads(json.dumps(fields)), records, _check_groups(groups, index_of, bits))
 
@@ -305,6 +312,7 @@ def results_pieces(
 
 
 _GROUPS_AT_ONCE = 4_096
+_NOT_TEXT = ("sketch", "hardlink_of")  # columns kept otherwise than as their text is read
 
 
 def _seen(texts: Iterable[str], seen: list[str]) -> Iterator[str]:
@@ -398,14 +406,20 @@ COLUMNS = (
 def _column(session: FolderSession, name: str, listed: Sequence[int]) -> Iterator[object]:
     """The values of one column of the records, for the files ``listed`` in order."""
     files = session.files
+    if name == "hardlink_of":  # a file's second name names its first (None: its first or only name)
+        for i in listed:
+            first = session.hardlink_of(i)
+            yield None if first is None else files[first].path
+    else:
+        yield from _written_column(files, name, listed)
+
+
+def _written_column(files: Sequence[FileRecord], name: str, listed: Sequence[int]) -> Iterator[object]:
+    """The values of one column of the records but ``hardlink_of``, for the files ``listed`` in order."""
     if name == "value":
         yield from (format(int(files[i].value), "x") for i in listed)
     elif name == "sketch":  # base64 of little-endian 32-bit words ("shingles" held 64-bit ones)
         yield from (base64.b64encode(files[i].sketch).decode("ascii") for i in listed)
-    elif name == "hardlink_of":  # a file's second name names its first (None: its first or only name)
-        for i in listed:
-            first = session.hardlink_of(i)
-            yield None if first is None else files[first].path
     else:
         yield from (getattr(files[i], name) for i in listed)
 
@@ -1188,19 +1202,19 @@ def _opened_regular(path: str | os.PathLike[str]) -> BinaryIO:
     /dev/zero (endless)."""
     # O_NONBLOCK: opening a FIFO returns at once instead of waiting for a writer; it changes nothing for a file
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
-    handle = open(os.open(path, flags), "rb")  # noqa: SIM115 - returned open; the caller closes it
-    try:
-        info = os.fstat(handle.fileno())
+    descriptor = os.open(path, flags)
+    try:  # looked at before it is wrapped: open() of a folder's descriptor raises and leaves it open
+        info = os.fstat(descriptor)
         if stat.S_ISDIR(info.st_mode):
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
         if not stat.S_ISREG(info.st_mode):
             raise ValueError("not a results file: not a regular file (a pipe, a device or a socket)")
         if info.st_size > MAX_RESULTS_BYTES:
             raise ValueError(f"results files larger than {MAX_RESULTS_BYTES:,} bytes are refused")
+        return open(descriptor, "rb")  # returned open: the caller closes it
     except BaseException:
-        handle.close()
+        os.close(descriptor)
         raise
-    return handle
 
 
 def read_results(path: str | os.PathLike[str], *, check_files: bool = True) -> LoadedResults:

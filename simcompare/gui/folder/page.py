@@ -515,16 +515,18 @@ class FolderPage(QWidget):
         self.model.set_groups(result.files, [], result.config.bits)
         self.distance_histogram = outcome.histogram
         self.histogram.set_histogram(outcome.histogram)
-        if outcome.histogram is None and loaded is not None:  # reopened: measured beside the first groups
-            self.jobs.histogram.submit(outcome.session)
+        measure = outcome.histogram is None and loaded is not None  # reopened: measured after the groups as saved
         self.problems_model.set_problems(result.problems)
         self.problems_view.resizeColumnsToContents()
         self.empty_model.setStringList([display_name(p) for p in outcome.session.empty_paths()])
         self.retitle_tabs()
         self.summary.show()
         self.saved_layout = SavedLayout.of(outcome)
-        if not self.saved_preview.start(outcome.session, self.saved_layout, self.k_box.value()):
+        histogram = (lambda: self.jobs.histogram.submit(outcome.session)) if measure else None
+        if not self.saved_preview.start(outcome.session, self.saved_layout, self.k_box.value(), then=histogram):
             self.regroup()  # else: decided once the groups as saved are shown
+            if histogram is not None:
+                histogram()
 
     @Slot(int, object)
     def _on_scanned(self, _request: int, outcome: ScanOutcome) -> None:

@@ -8,6 +8,7 @@ for as soon as these are shown, or could not be (failed, cancelled), or when any
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QObject, Slot
@@ -26,6 +27,7 @@ class SavedPreview(QObject):
     def __init__(self, page: FolderPage) -> None:
         super().__init__(page)
         self._page = page
+        self._then: Callable[[], object] | None = None
         self.pending = False
         """The decided groups are to be asked for once the groups as saved are done."""
         preview = page.jobs.preview
@@ -33,18 +35,28 @@ class SavedPreview(QObject):
         preview.failed.connect(self._done)
         preview.cancelled.connect(self._done)
 
-    def start(self, session: FolderSession, layout: SavedLayout | None, k: int) -> bool:
-        """Ask for ``layout``'s groups as saved when they are at ``k`` (True); False: there are none to show."""
+    def start(
+        self, session: FolderSession, layout: SavedLayout | None, k: int, then: Callable[[], object] | None = None
+    ) -> bool:
+        """Ask for ``layout``'s groups as saved when they are at ``k`` (True), and for ``then`` once they are done
+        (the distance histogram: 1.5 s of the groups' 3.3 s at a million files when measured beside them); False:
+        there are none to show (nothing asked for)."""
         if layout is None or layout.k != k:
             return False
         self._page.jobs.preview.submit(RegroupRequest(session, k, layout=layout, decided=False))
-        self.pending = True
+        self.pending, self._then = True, then
         return True
 
     def stop(self) -> None:
         """Groups are asked for otherwise: the groups as saved are no longer needed."""
         self._page.jobs.preview.cancel()
         self.pending = False
+        self._after()
+
+    def _after(self) -> None:
+        then, self._then = self._then, None
+        if then is not None:
+            then()
 
     @Slot(int, object)
     def _on_previewed(self, request: int, outcome: Regrouped) -> None:
@@ -58,4 +70,5 @@ class SavedPreview(QObject):
     @Slot()
     def _done(self) -> None:
         if self.pending:
-            self._page.regroup()
+            self._page.regroup()  # which stops this: what was to come after comes now
+        self._after()
