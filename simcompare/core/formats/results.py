@@ -252,12 +252,11 @@ def _keep_saved(
     bits = session.bits
 
     def opened() -> results_cache.Opened:  # as reading makes them: records and groups checked as it checks them
-        columns = {name: list(_written_column(files, name, listed)) for name in COLUMNS if name not in _NOT_TEXT}
-        columns["sketch"] = [files[i].sketch for i in listed]  # as their base64 reads: the bytes themselves
-        columns["hardlink_of"] = [None] * len(listed)  # checked as paths; every path is checked as a record's
-        records = _plain_records(columns, bits, consume=True)
-        del columns
-        if records is None:
+        records = [files[i] for i in listed]
+        if _listed_twice(list(map(attrgetter("path"), records))) or not all(
+            _plainly_read(records[start : start + _RECORDS_AT_ONCE], bits)
+            for start in range(0, len(records), _RECORDS_AT_ONCE)
+        ):
             raise ValueError("records the reading looks at one by one: not kept")
         index_of = dict(zip(map(attrgetter("path"), records), range(len(records)), strict=True))
         parsed: list[object] = []  # as their reading parses them, a few thousand at a time (the texts go as read)
@@ -412,6 +411,18 @@ def _column(session: FolderSession, name: str, listed: Sequence[int]) -> Iterato
             yield None if first is None else files[first].path
     else:
         yield from _written_column(files, name, listed)
+
+
+def _plainly_read(records: Sequence[FileRecord], bits: int) -> bool:
+    """The records, written and read, are read as they are by the checks of their columns (each one in rule:
+    what :func:`_plain_records` makes of their columns as written equals them), a batch at a time (the columns
+    of a million records at once were 300 MB)."""
+    columns = {name: list(map(attrgetter(name), records)) for name in COLUMNS if name not in _NOT_TEXT}
+    columns["value"] = [format(int(value), "x") for value in columns["value"]]  # as _written_column writes it
+    columns["sketch"] = list(map(attrgetter("sketch"), records))  # as their base64 reads: the bytes themselves
+    columns["hardlink_of"] = [None] * len(records)  # checked as paths; every path is checked as a record's
+    read = _plain_records(columns, bits, consume=True)
+    return read is not None and read == list(records)
 
 
 def _written_column(files: Sequence[FileRecord], name: str, listed: Sequence[int]) -> Iterator[object]:
