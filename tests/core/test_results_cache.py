@@ -94,9 +94,13 @@ def _parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return counted
 
 
+@pytest.mark.parametrize("batch", [65_536, 7, 1])
 def test_the_second_reading_of_the_same_bytes_takes_what_the_first_made(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
 ) -> None:
+    """Also when the kept file's columns are written and read a few records at a time (a million files: 65,536)."""
+    monkeypatch.setattr(results_cache, "_RECORDS_AT_ONCE", batch)
+    monkeypatch.setattr(results_cache, "_SUMMED", 1 << 12 if batch < 100 else 1 << 25)
     saved = _saved(tmp_path)
     first = read_results(saved)
     results_cache.wait()

@@ -33,7 +33,7 @@ import sys
 import threading
 import time
 import zlib
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import islice, repeat
 from operator import attrgetter
@@ -435,7 +435,7 @@ def _keep(info: os.stat_result, source: str, made: Opened | Callable[[], Opened]
         _write(folder / _name(info), _sections(opened), header)
 
 
-_Section = tuple[str, bytes | Sequence[bytes], int]  # a name, its bytes (or pieces of them), its items
+_Section = tuple[str, bytes | Iterable[bytes], int]  # a name, its bytes (or its pieces, made as written), its items
 
 
 def _sections(opened: Opened) -> Iterator[_Section]:
@@ -448,7 +448,7 @@ def _sections(opened: Opened) -> Iterator[_Section]:
         return list(map(attrgetter(name), files))
 
     for name in _TEXT_COLUMNS:
-        yield name, "\0".join(values_of(name)).encode("utf-8", "surrogatepass"), count
+        yield name, _texts_of(files, name), count
     for name, kind in (*_INT_COLUMNS, ("words", "<i8")):
         yield name, _packed(values_of(name), kind), count
     yield "empty", np.array(values_of("empty"), dtype=np.bool_).tobytes(), count
@@ -460,7 +460,7 @@ def _sections(opened: Opened) -> Iterator[_Section]:
     del encodings
     sketches: Sequence[bytes] = values_of("sketch")
     yield "sketch_lengths", _packed(list(map(len, sketches)), "<i8"), count
-    yield "sketches", sketches, count
+    yield "sketches", _joined(sketches), count
     del sketches
     group_files, group_sizes, also = opened.laid.parts()
     yield "group_files", _packed(group_files, "<i8"), len(group_files)
@@ -471,6 +471,14 @@ def _sections(opened: Opened) -> Iterator[_Section]:
     items = [i for group in groups for near in also[group] for i in near]
     for name, column in zip(_ALSO, (groups, widths, counts, items), strict=True):
         yield name, _packed(column, "<i8"), len(column)
+
+
+def _texts_of(files: Sequence[FileRecord], name: str) -> Iterator[bytes]:
+    """The files' texts of field ``name``, separated by NUL (no text holds one), as UTF-8 a batch at a time (a
+    million paths joined, then encoded: 130 MB more at the window's peak)."""
+    for start in range(0, len(files), _RECORDS_AT_ONCE):
+        batch = "\0".join(map(attrgetter(name), files[start : start + _RECORDS_AT_ONCE]))
+        yield (("\0" if start else "") + batch).encode("utf-8", "surrogatepass")
 
 
 def _packed(column: Sequence[int] | npt.NDArray[np.integer], kind: str) -> bytes:
@@ -491,7 +499,7 @@ def _write(path: Path, sections: Iterator[_Section], header: dict[str, object]) 
             at, places, crc = 0, {}, 0
             for name, section, items in sections:
                 start = at
-                for data in [section] if isinstance(section, bytes) else _joined(section):
+                for data in [section] if isinstance(section, bytes) else section:
                     if _ENDING.is_set():
                         raise InterruptedError("the process ends")
                     crc = zlib.crc32(data, crc)

@@ -62,10 +62,15 @@ class SavedPreview(QObject):
     def _on_previewed(self, request: int, outcome: Regrouped) -> None:
         page = self._page
         current = outcome.request.k == page.k_box.value() and outcome.request.session is page.session
-        shown = self.pending and current and not outcome.decided and page.shown is None
-        self._done()  # the decided groups asked for first: the window says they are being made
-        if shown:
-            page.show_groups(request, outcome)
+        if not (self.pending and current and not outcome.decided and page.shown is None):
+            self._done()
+            return
+        # the decided groups asked for as soon as these are on screen (the timer: the window says meanwhile that
+        # they are being made; asked for before the showing, their worker took the processor from it: 0.5 s)
+        self.pending = False
+        page.jobs.regroup_timer.start()
+        page.show_groups(request, outcome)
+        self._after()
 
     @Slot()
     def _done(self) -> None:
