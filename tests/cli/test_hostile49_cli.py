@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from helpers.kept_results import made_up_records
+
 REPO = Path(__file__).resolve().parents[2]
 
 _SCAN_RESULTS = """
@@ -33,21 +35,7 @@ def _made_up_results(tmp_path: Path, count: int) -> Path:
     data = json.loads(results_text(session, [], 12))
     data.pop("boilerplate", None)
     data.pop("files", None)
-    data["records"] = {
-        "path": [f"f{n:07d}.txt" for n in range(count)],
-        "size": [100 + n for n in range(count)],
-        "mtime_ns": [1_700_000_000_000_000_000 + n for n in range(count)],
-        "device": [1] * count,
-        "inode": [1000 + n for n in range(count)],
-        "value": [format(n * 2654435761 % 2**64, "x") for n in range(count)],
-        "empty": [False] * count,
-        "encoding": ["utf-8"] * count,
-        "digest": [f"{n:032x}" for n in range(count)],
-        "raw_digest": [f"{n:032x}" for n in range(count)],
-        "words": [10] * count,
-        "sketch": ["AQIDBA=="] * count,
-        "hardlink_of": [None] * count,
-    }
+    data["records"] = made_up_records(count)
     saved = tmp_path / "R.json"
     saved.write_text(json.dumps(data, indent=1) + "\n", encoding="ascii")
     return saved

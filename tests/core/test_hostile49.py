@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers.kept_results import kept_files, kept_folder, made_up_records
 from helpers.names import make_file
 from helpers.texts import EN_A, EN_B, OTHER, ZH_A
 
@@ -23,7 +24,6 @@ from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import results, results_cache
 from simcompare.core.formats.results import LoadedResults, read_results, save_results
-from simcompare.core.userdirs import user_cache_folder
 
 K = 12
 REPO = Path(__file__).resolve().parents[2]
@@ -34,15 +34,6 @@ def _every_file_kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setattr(results_cache, "WORTH_BYTES", 0)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "cache"))
-
-
-def _kept_folder() -> Path:
-    return user_cache_folder() / "opened-results"
-
-
-def _kept() -> list[Path]:
-    folder = _kept_folder()
-    return sorted(p for p in folder.iterdir() if p.name.endswith(".opened")) if folder.is_dir() else []
 
 
 def _root_with_texts(tmp_path: Path, name: str = "docs") -> Path:
@@ -68,18 +59,6 @@ def _saved(tmp_path: Path, name: str = "R.json") -> tuple[Path, Path]:
 
 def _from_json(path: Path, *, check_files: bool = True) -> LoadedResults:
     return results._load(json.loads(path.read_text(encoding="utf-8")), check_files=check_files, consume=False)
-
-
-def _parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    counted: list[int] = []
-    real = results._parsed_from
-
-    def parsed(handle: Any) -> object:
-        counted.append(1)
-        return real(handle)
-
-    monkeypatch.setattr(results, "_parsed_from", parsed)
-    return counted
 
 
 def _layout(kept: Path) -> tuple[int, dict[str, Any]]:
@@ -114,7 +93,7 @@ def test_garbled_kept_path_column_lets_the_cleaner_reach_a_file_the_json_never_l
     make_file(root / "u05.txt", "a file the results never listed")
     read_results(saved, check_files=False)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     base, header = _layout(kept)
     sections = header["sections"]
     expected = _from_json(saved)
@@ -146,7 +125,7 @@ def test_garbled_kept_group_column_groups_files_the_json_does_not(tmp_path: Path
     saved, _root = _saved(tmp_path)
     read_results(saved, check_files=False)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     base, header = _layout(kept)
     at = base + header["sections"]["group_files"][0]
     expected = _from_json(saved, check_files=False)
@@ -167,7 +146,7 @@ def test_a_kept_header_nested_deeply_crashes_the_reading(tmp_path: Path) -> None
     saved, _root = _saved(tmp_path)
     read_results(saved, check_files=False)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     kept.write_bytes(b"SIMCOPEN" + (0).to_bytes(8, "little") + b"[" * 200_000)
     expected = _from_json(saved, check_files=False)
     taken = read_results(saved, check_files=False)
@@ -185,7 +164,7 @@ def test_a_directory_in_place_of_a_kept_file_leaks_a_descriptor_per_reading(tmp_
     saved, _root = _saved(tmp_path)
     read_results(saved, check_files=False)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     kept.unlink()
     kept.mkdir(mode=0o700)
     read_results(saved, check_files=False)  # the first may open other things once (imports, caches)
@@ -206,27 +185,13 @@ def _synthetic(tmp_path: Path, count: int, name: str = "S.json") -> Path:
     saved = tmp_path / name
     save_results(saved, session, [], K)
     results_cache.wait()
-    for kept in _kept():
+    for kept in kept_files():
         kept.unlink()
     data = json.loads(saved.read_text(encoding="utf-8"))
     data.pop("boilerplate", None)
     data.pop("files", None)
     data["groups"] = []
-    data["records"] = {
-        "path": [f"f{n:07d}.txt" for n in range(count)],
-        "size": [100 + n for n in range(count)],
-        "mtime_ns": [1_700_000_000_000_000_000 + n for n in range(count)],
-        "device": [1] * count,
-        "inode": [1000 + n for n in range(count)],
-        "value": [format(n * 2654435761 % 2**64, "x") for n in range(count)],
-        "empty": [False] * count,
-        "encoding": ["utf-8"] * count,
-        "digest": [f"{n:032x}" for n in range(count)],
-        "raw_digest": [f"{n:032x}" for n in range(count)],
-        "words": [10] * count,
-        "sketch": ["AQIDBA=="] * count,
-        "hardlink_of": [None] * count,
-    }
+    data["records"] = made_up_records(count)
     saved.write_text(json.dumps(data, indent=1) + "\n", encoding="ascii")
     return saved
 
@@ -268,16 +233,16 @@ def test_a_kept_file_cut_short_while_its_sketches_are_mapped_kills_the_process(t
     saved = _synthetic(tmp_path, count)
     read_results(saved, check_files=False)  # as the child's first reading would keep it
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     base, header = _layout(kept)
     at, length = header["sections"]["sketches"][:2]
     cut_at = base + at + length // 2  # the second batch's sketches gone
-    for old in _kept():
+    for old in kept_files():
         old.unlink()
     script = _CUT_WHILE_MAPPED.format(repo=str(REPO))
     env = dict(os.environ)
     done = subprocess.run(
-        [sys.executable, "-c", textwrap.dedent(script), str(saved), str(_kept_folder()), str(cut_at)],
+        [sys.executable, "-c", textwrap.dedent(script), str(saved), str(kept_folder()), str(cut_at)],
         capture_output=True,
         text=True,
         env=env,

@@ -12,15 +12,14 @@ from typing import Any
 
 import numpy as np
 import pytest
-from helpers.names import latin1_name, make_file
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A
+from helpers.kept_results import json_readings, kept_files, kept_folder, sixty_texts
+from helpers.names import make_file
 
 from simcompare.core.fingerprint.simhash import Config
 from simcompare.core.folder.scan import ScanOptions, scan
 from simcompare.core.folder.session import FolderSession
 from simcompare.core.formats import results, results_cache
 from simcompare.core.formats.results import LoadedResults, read_results, save_results
-from simcompare.core.userdirs import user_cache_folder
 
 K = 12
 
@@ -33,26 +32,12 @@ def _every_file_kept(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("LOCALAPPDATA", str(tmp_path / "cache"))
 
 
-def _kept_folder() -> Path:
-    return user_cache_folder() / "opened-results"
-
-
-def _kept() -> list[Path]:
-    folder = _kept_folder()
-    return sorted(p for p in folder.iterdir() if p.name.endswith(".opened")) if folder.is_dir() else []
-
-
 def _saved(tmp_path: Path, name: str = "R.json") -> Path:
     """Results of sixty texts (near-copies among them, a name that is not UTF-8, an empty file, a hard link),
     with marks, a chosen reference, a reference folder and a problem added as a person's window saves them."""
-    root = tmp_path / f"docs-{name}"
-    root.mkdir()
-    texts = [EN_A, EN_B, OTHER, ZH_A]
-    for n in range(60):
-        make_file(root / f"t{n:02d}.txt", texts[n % 4] + f" Copy {n // 4}." * (n % 3))
+    root = sixty_texts(tmp_path / f"docs-{name}")
     make_file(root / "empty.txt", "")
     if os.name == "posix":
-        make_file(root / latin1_name(), EN_A)
         os.link(root / "t00.txt", root / "link.txt")
     session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
     groups = session.groups(K)
@@ -81,19 +66,6 @@ def _same(a: LoadedResults, b: LoadedResults) -> None:
         assert np.array_equal(a.boilerplate, b.boilerplate)
 
 
-def _parses(monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Counts the JSON readings from here on."""
-    counted: list[int] = []
-    real = results._parsed_from
-
-    def parsed(handle: Any) -> object:
-        counted.append(1)
-        return real(handle)
-
-    monkeypatch.setattr(results, "_parsed_from", parsed)
-    return counted
-
-
 @pytest.mark.parametrize("batch", [65_536, 7, 1])
 def test_the_second_reading_of_the_same_bytes_takes_what_the_first_made(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
@@ -104,9 +76,9 @@ def test_the_second_reading_of_the_same_bytes_takes_what_the_first_made(
     saved = _saved(tmp_path)
     first = read_results(saved)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     assert stat.S_IMODE(kept.stat().st_mode) == 0o600 and stat.S_IMODE(kept.parent.stat().st_mode) == 0o700
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     again = read_results(saved)
     assert parses == []  # taken from the kept file, not read as JSON
     _same(first, again)
@@ -133,7 +105,7 @@ def test_a_file_whose_bytes_changed_is_read_again_whatever_its_size_and_times(
         out.write(changed)
     os.utime(saved, ns=(before.st_atime_ns, before.st_mtime_ns))
     assert saved.stat().st_size == before.st_size and saved.stat().st_ino == before.st_ino
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     again = read_results(saved, check_files=False)
     assert parses == [1]
     _same(again, results._load(json.loads(changed), check_files=False, consume=False))
@@ -146,7 +118,7 @@ def test_a_kept_file_that_is_not_whole_or_not_ones_own_is_not_used(
     saved = _saved(tmp_path)
     first = read_results(saved, check_files=False)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     data = bytearray(kept.read_bytes())
     if spoil == "payload":  # bytes of the records gone from the middle: the header is no longer where it says
         payload = int.from_bytes(data[8:16], "little")  # after the magic: the records' bytes, then the header
@@ -164,7 +136,7 @@ def test_a_kept_file_that_is_not_whole_or_not_ones_own_is_not_used(
         kept.symlink_to(other)
     else:
         kept.write_bytes(b"SIMCOPEN" + (5).to_bytes(8, "little") + b"12345{not json")
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     again = read_results(saved, check_files=False)
     assert parses == [1]
     _same(first, again)
@@ -175,7 +147,7 @@ def test_a_kept_file_made_by_other_code_is_not_used(tmp_path: Path, monkeypatch:
     read_results(saved, check_files=False)
     results_cache.wait()
     monkeypatch.setattr(results_cache, "_code", lambda: "another version's")
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     read_results(saved, check_files=False)
     assert parses == [1]
 
@@ -185,15 +157,15 @@ def test_only_the_newest_are_kept_and_only_with_room(tmp_path: Path, monkeypatch
     for path in paths:
         read_results(path, check_files=False)
         results_cache.wait()
-    kept = _kept()
+    kept = kept_files()
     assert len(kept) == results_cache.KEPT
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     read_results(paths[-1], check_files=False)
     assert parses == []  # the newest: kept
     read_results(paths[0], check_files=False)
     assert parses == [1]  # the oldest: gone
     results_cache.wait()
-    for path in _kept():
+    for path in kept_files():
         path.unlink()
 
     class Full:
@@ -202,14 +174,14 @@ def test_only_the_newest_are_kept_and_only_with_room(tmp_path: Path, monkeypatch
     monkeypatch.setattr(results_cache.shutil, "disk_usage", lambda _folder: Full())
     read_results(paths[0], check_files=False)
     results_cache.wait()
-    assert _kept() == []  # a nearly full disk: nothing kept
+    assert kept_files() == []  # a nearly full disk: nothing kept
 
 
 def test_small_results_are_not_kept(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(results_cache, "WORTH_BYTES", 32 * 1024**2)
     read_results(_saved(tmp_path), check_files=False)
     results_cache.wait()
-    assert _kept() == []
+    assert kept_files() == []
 
 
 def test_a_refused_file_is_not_kept(tmp_path: Path) -> None:
@@ -217,22 +189,16 @@ def test_a_refused_file_is_not_kept(tmp_path: Path) -> None:
     data = json.loads(saved.read_text(encoding="utf-8"))
     data["records"]["path"][0] = "../outside.txt"
     saved.write_text(json.dumps(data), encoding="ascii")
-    for kept in _kept():  # as saved before the change
+    for kept in kept_files():  # as saved before the change
         kept.unlink()
     with pytest.raises(ValueError, match="records"):
         read_results(saved, check_files=False)
     results_cache.wait()
-    assert _kept() == []
+    assert kept_files() == []
 
 
 def _session(tmp_path: Path) -> tuple[FolderSession, list[Any]]:
-    root = tmp_path / "docs"
-    root.mkdir()
-    texts = [EN_A, EN_B, OTHER, ZH_A]
-    for n in range(60):
-        make_file(root / f"t{n:02d}.txt", texts[n % 4] + f" Copy {n // 4}." * (n % 3))
-    if os.name == "posix":
-        make_file(root / latin1_name(), EN_A)
+    root = sixty_texts(tmp_path / "docs")
     session = FolderSession(scan(root, Config(segmenter="words"), ScanOptions(workers=1, in_process=True)))
     groups = session.groups(K)
     assert len(groups) >= 2
@@ -268,8 +234,8 @@ def test_saved_results_are_kept_as_their_first_reading_makes_them(
     saved = tmp_path / "R.json"
     save_results(saved, session, groups, K, cleaner=cleaner)
     results_cache.wait()
-    assert len(_kept()) == 1
-    parses = _parses(monkeypatch)
+    assert len(kept_files()) == 1
+    parses = json_readings(monkeypatch)
     taken = read_results(saved)
     assert parses == []
     _same(taken, results._load(json.loads(saved.read_text(encoding="utf-8")), check_files=True, consume=False))
@@ -290,7 +256,7 @@ def test_results_saved_over_by_another_are_read_as_json(tmp_path: Path, monkeypa
     assert other != text and len(other) == len(text)
     with open(saved, "r+b") as out:
         out.write(other)
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     read_results(saved, check_files=False)
     assert parses == [1]
 
@@ -302,7 +268,7 @@ def test_results_that_cannot_be_kept_are_read_all_the_same(
     """A disk that fills while the kept file is written, a cache folder that cannot be made: the results read as
     they always did, and nothing is left behind (no kept file, no temporary one)."""
     saved = _saved(tmp_path)
-    for kept in _kept():
+    for kept in kept_files():
         kept.unlink()
     if obstacle == "disk full":
 
@@ -311,7 +277,7 @@ def test_results_that_cannot_be_kept_are_read_all_the_same(
 
         monkeypatch.setattr(results_cache.os, "fsync", full)
     else:
-        folder = _kept_folder()
+        folder = kept_folder()
         folder.rmdir()
         folder.write_text("not a folder")
     first = read_results(saved, check_files=False)
@@ -319,7 +285,7 @@ def test_results_that_cannot_be_kept_are_read_all_the_same(
     again = read_results(saved, check_files=False)
     results_cache.wait()
     _same(first, again)
-    folder = _kept_folder()
+    folder = kept_folder()
     assert (list(folder.iterdir()) if folder.is_dir() else []) == []
 
 
@@ -328,10 +294,10 @@ def test_a_fifo_in_place_of_a_kept_file_is_not_opened(tmp_path: Path, monkeypatc
     saved = _saved(tmp_path)
     read_results(saved, check_files=False)
     results_cache.wait()
-    [kept] = _kept()
+    [kept] = kept_files()
     kept.unlink()
     os.mkfifo(kept, 0o600)
-    parses = _parses(monkeypatch)
+    parses = json_readings(monkeypatch)
     read_results(saved, check_files=False)  # would wait for a writer forever if the FIFO were opened to read
     assert parses == [1]
 

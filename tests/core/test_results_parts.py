@@ -7,14 +7,12 @@ from __future__ import annotations
 import base64
 import binascii
 import json
-import os
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 import pytest
-from helpers.names import latin1_name, make_file
-from helpers.texts import EN_A, EN_B, OTHER, ZH_A
+from helpers.kept_results import sixty_texts
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -87,14 +85,7 @@ def _strict_base64(text: str) -> bool:
 
 def _folder(tmp_path: Path) -> Path:
     """Sixty texts, near-copies among them, some with names that are not UTF-8 (escapes in the JSON)."""
-    root = tmp_path / "docs"
-    root.mkdir()
-    texts = [EN_A, EN_B, OTHER, ZH_A]
-    for n in range(60):
-        make_file(root / f"t{n:02d}.txt", texts[n % 4] + f" Copy {n // 4}." * (n % 3))
-    if os.name == "posix":
-        make_file(root / latin1_name(), EN_A)
-    return root
+    return sixty_texts(tmp_path / "docs")
 
 
 @pytest.mark.parametrize("sizes", [(64, 256), (1 << 12, 1 << 18)])
