@@ -311,3 +311,19 @@ def test_a_folder_given_as_results_leaves_no_descriptor_open(tmp_path: Path) -> 
         with pytest.raises(IsADirectoryError):
             read_results(folder)
     assert len(os.listdir("/proc/self/fd")) == before
+
+
+def test_a_digest_takes_in_a_little_white_space_left_unread_and_no_more() -> None:
+    """What the JSON reading left unread: a newline is part of the file; more than 64 KB (a file written on since
+    it was opened, maybe without end) is not read, and no digest is given."""
+    import hashlib
+    import io
+
+    text = b'{"format": "simcompare-scan"}'
+    for tail, whole in ((b"\n", True), (b" " * (1 << 16), False), (b"\n{", False)):
+        handle = io.BytesIO(text + tail)
+        hashing = results_cache.Hashing(handle)
+        assert hashing.read(len(text)) == text
+        expected = hashlib.sha256(text + tail).hexdigest() if whole else None
+        assert hashing.digest() == expected
+        assert handle.tell() <= len(text) + (1 << 16)
