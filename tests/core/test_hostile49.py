@@ -173,7 +173,7 @@ def test_a_directory_in_place_of_a_kept_file_leaks_a_descriptor_per_reading(tmp_
     for _ in range(20):
         read_results(saved, check_files=False)
         results_cache.wait()
-    assert _fds() == before, f"{_fds() - before} descriptors leaked by 20 readings"
+    assert _fds() <= before + 2, f"{_fds() - before} descriptors leaked by 20 readings"  # others' may come and go
 
 
 def _synthetic(tmp_path: Path, count: int, name: str = "S.json") -> Path:

@@ -304,13 +304,15 @@ def test_a_fifo_in_place_of_a_kept_file_is_not_opened(tmp_path: Path, monkeypatc
 
 @pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="no /proc here to count descriptors")
 def test_a_folder_given_as_results_leaves_no_descriptor_open(tmp_path: Path) -> None:
+    """(Each reading leaked one before; other threads of the test run may open or close one meanwhile.)"""
     folder = tmp_path / "R.json"
     folder.mkdir()
+    results_cache.wait()
     before = len(os.listdir("/proc/self/fd"))
-    for _ in range(5):
+    for _ in range(20):
         with pytest.raises(IsADirectoryError):
             read_results(folder)
-    assert len(os.listdir("/proc/self/fd")) == before
+    assert len(os.listdir("/proc/self/fd")) <= before + 2
 
 
 def test_a_digest_takes_in_a_little_white_space_left_unread_and_no_more() -> None:
