@@ -329,3 +329,31 @@ def test_a_digest_takes_in_a_little_white_space_left_unread_and_no_more() -> Non
         expected = hashlib.sha256(text + tail).hexdigest() if whole else None
         assert hashing.digest() == expected
         assert handle.tell() <= len(text) + (1 << 16)
+
+
+def test_nothing_is_kept_once_the_process_ends(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Saved (or read) while the process ends: the checks of the records stop between batches, nothing is written,
+    nothing is left behind; the results themselves are saved whole."""
+    import threading
+
+    session, groups = _session(tmp_path)
+    ended = threading.Event()
+    ended.set()
+    monkeypatch.setattr(results_cache, "_ENDING", ended)
+    checked: list[int] = []
+    check = results._plainly_read
+
+    def counted(*args: Any) -> bool:
+        checked.append(1)
+        return check(*args)
+
+    monkeypatch.setattr(results, "_plainly_read", counted)
+    saved = tmp_path / "R.json"
+    save_results(saved, session, groups, K)
+    read_results(saved, check_files=False)
+    results_cache.wait()
+    folder = kept_folder()
+    assert (list(folder.iterdir()) if folder.is_dir() else []) == []
+    assert checked == []  # given up before the first batch
+    monkeypatch.setattr(results_cache, "_ENDING", threading.Event())
+    _same(read_results(saved, check_files=False), read_results(saved, check_files=False))

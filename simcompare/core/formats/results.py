@@ -254,10 +254,10 @@ def _keep_saved(
     def opened() -> results_cache.Opened:  # as reading makes them: records and groups checked as it checks them
         records = [files[i] for i in listed]
         if _listed_twice(list(map(attrgetter("path"), records))) or not all(
-            _plainly_read(records[start : start + _RECORDS_AT_ONCE], bits)
+            not results_cache.ending() and _plainly_read(records[start : start + _RECORDS_AT_ONCE], bits)
             for start in range(0, len(records), _RECORDS_AT_ONCE)
-        ):
-            raise ValueError("records the reading looks at one by one: not kept")
+        ):  # (the process ending: given up between batches, not seconds later)
+            raise ValueError("records the reading looks at one by one, or the process ends: not kept")
         index_of = dict(zip(map(attrgetter("path"), records), range(len(records)), strict=True))
         parsed: list[object] = []  # as their reading parses them, a few thousand at a time (the texts go as read)
         for start in range(0, len(group_texts), _GROUPS_AT_ONCE):

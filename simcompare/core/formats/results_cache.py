@@ -51,7 +51,7 @@ from simcompare.core.folder.laid import SavedGroups
 from simcompare.core.folder.scan import FileRecord
 from simcompare.core.userdirs import user_cache_folder
 
-__all__ = ["KEPT", "WORTH_BYTES", "Hashing", "Opened", "keep", "take", "wait"]
+__all__ = ["KEPT", "WORTH_BYTES", "Hashing", "Opened", "ending", "keep", "take", "wait"]
 
 WORTH_BYTES = 32 * 1024**2
 """Results files smaller than this are read as JSON every time (about 20,000 files: under half a second)."""
@@ -413,9 +413,16 @@ def _stop_writing() -> None:
     wait()
 
 
+def ending() -> bool:
+    """The process is ending: what is being made to keep is given up (long work asks between its batches)."""
+    return _ENDING.is_set()
+
+
 def _keep(info: os.stat_result, source: str, made: Opened | Callable[[], Opened]) -> None:
     with contextlib.suppress(Exception):  # whatever goes wrong, nothing is kept (the reading went on)
         opened = made if isinstance(made, Opened) else made()
+        if _ENDING.is_set():
+            return
         folder = _folder(make=True)
         if folder is None:
             return
